@@ -1,0 +1,12 @@
+DROP INDEX matches_event_key;
+ALTER TABLE matches DROP COLUMN forfeit_winner;
+ALTER TABLE matches DROP COLUMN sides_json;
+ALTER TABLE matches DROP COLUMN table_number;
+ALTER TABLE matches DROP COLUMN match_key;
+ALTER TABLE matches DROP COLUMN event_id;
+DROP TABLE event_notices;
+DROP TABLE entrants;
+DROP TABLE events;
+DROP TABLE club_nicknames;
+DROP TABLE club_organizers;
+DROP TABLE clubs;

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# HTTP load benchmark. Starts the release server itself on a temporary SQLite
+# database, on loopback only, and measures with wrk for a bounded time:
+#   - the plaintext health route (the baseline of the run),
+#   - score entry: hands POSTed through the JSON API with rules validation and a
+#     durable commit, many tables at once.
+# Every figure is printed with its ratio to the baseline of the same run.
+# With POSTGRES_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) the server
+# runs on a temporary PostgreSQL database instead, and pgbench measures plain
+# single-row inserts into that database at the same concurrency, for the ratio
+# score entry / plain inserts.
+# Usage: scripts/bench-http.sh   (DURATION=10s CONNECTIONS=32 THREADS=2 TABLES=256)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+duration=${DURATION:-10s}
+connections=${CONNECTIONS:-32}
+threads=${THREADS:-2}
+tables=${TABLES:-256}
+command -v wrk >/dev/null || { echo "wrk is needed: apt-get install wrk" >&2; exit 1; }
+
+cargo build --release --quiet
+bin=${CARGO_TARGET_DIR:-$PWD/target}/release/segnapunti
+work=$(mktemp -d)
+server=""
+pg_database=""
+cleanup() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+  [ -n "$pg_database" ] && psql "$POSTGRES_URL" -qc "DROP DATABASE IF EXISTS $pg_database" >/dev/null 2>&1
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+if [ -n "${POSTGRES_URL:-}" ]; then
+  command -v pgbench >/dev/null || { echo "pgbench is needed: apt-get install postgresql-contrib" >&2; exit 1; }
+  pg_database="segnapunti_bench_$$"
+  psql "$POSTGRES_URL" -qc "CREATE DATABASE $pg_database" >/dev/null
+  db="${POSTGRES_URL%/*}/$pg_database"
+  backend=PostgreSQL
+else
+  db="sqlite://$work/bench.db"
+  backend=SQLite
+fi
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+base="http://127.0.0.1:$port"
+echo "bench-password-1" | "$bin" --database-url "$db" user add --role organizer bench >/dev/null
+token=$("$bin" --database-url "$db" user token --label bench bench)
+# SERVER_PREFIX runs the server under a profiler, e.g. "valgrind --tool=callgrind".
+RUST_LOG=warn ${SERVER_PREFIX:-} "$bin" --database-url "$db" --port "$port" >"$work/server.log" 2>&1 &
+server=$!
+for _ in $(seq 1 600); do curl -sf "$base/health" >/dev/null && break; sleep 0.1; done
+
+# Tables: matches created through the organizer's form, long enough never to end.
+jar="$work/cookies"
+csrf() { curl -s -b "$jar" -c "$jar" "$base/login" | sed -n 's/.*name="csrf_token" value="\([^"]*\)".*/\1/p' | head -n 1; }
+token_form=$(csrf)
+curl -s -b "$jar" -c "$jar" -o /dev/null --data-urlencode "csrf_token=$token_form" \
+  --data "username=bench&password=bench-password-1" "$base/login"
+token_form=$(csrf)
+: >"$work/matches"
+for table in $(seq 1 "$tables"); do
+  curl -s -b "$jar" -c "$jar" -o /dev/null -D "$work/headers" \
+    --data-urlencode "csrf_token=$token_form" \
+    --data "title=Tavolo+$table&seat0=A&seat1=B&seat2=C&seat3=D&first_dealer=0&target_points=100&games_to_win=9" \
+    "$base/manage/matches"
+  sed -n 's|^location: /manage/matches/\(.*\)\r$|\1|Ip' "$work/headers" >>"$work/matches"
+done
+[ "$(wc -l <"$work/matches")" -eq "$tables" ] || { echo "could not create the tables" >&2; exit 1; }
+
+run() { wrk -t"$threads" -c"$connections" -d"$duration" --latency "$@" 2>&1; }
+figure() { # name, wrk output -> "req/s p50 p99"
+  local rps p50 p99
+  rps=$(awk '/^Requests\/sec/ {print $2}' <<<"$2")
+  p50=$(awk '$1=="50%" {print $2}' <<<"$2")
+  p99=$(awk '$1=="99%" {print $2}' <<<"$2")
+  echo "$1 $rps $p50 $p99"
+}
+
+baseline_out=$(run "$base/health")
+score_out=$(run -s scripts/wrk/score.lua "$base/" -- "$work/matches" "$token" "$threads")
+baseline=$(figure health "$baseline_out")
+score=$(figure score-entry "$score_out")
+recorded=$(grep -o 'recorded [0-9]* refused [0-9]*' <<<"$score_out" || true)
+
+inserts=""
+if [ -n "$pg_database" ]; then
+  # The yardstick: one durable single-row insert per transaction, same clients.
+  psql "$db" -qc "CREATE TABLE plain_inserts (id BIGSERIAL PRIMARY KEY, match_id BIGINT NOT NULL, entry_json TEXT NOT NULL, created_at TIMESTAMP NOT NULL DEFAULT now())" >/dev/null
+  echo "INSERT INTO plain_inserts (match_id, entry_json) VALUES (1, '{\"type\":\"hand\",\"winner\":\"A\"}');" >"$work/insert.sql"
+  pgbench_out=$(pgbench -n -c "$connections" -j "$threads" -T "${duration%s}" -f "$work/insert.sql" "$db" 2>&1)
+  inserts=$(awk '/^tps = / {print $3; exit}' <<<"$pgbench_out")
+  insert_latency=$(awk '/^latency average/ {print $4; exit}' <<<"$pgbench_out")
+fi
+
+echo
+echo "wrk -t$threads -c$connections -d$duration, $tables tables, $backend, release build"
+printf '%-14s %12s %10s %10s %8s\n' route "req/s" p50 p99 ratio
+base_rps=$(awk '{print $2}' <<<"$baseline")
+for line in "$baseline" "$score"; do
+  read -r name rps p50 p99 <<<"$line"
+  ratio=$(awk -v a="$rps" -v b="$base_rps" 'BEGIN {printf "%.2f", a/b}')
+  printf '%-14s %12s %10s %10s %8s\n' "$name" "$rps" "$p50" "$p99" "$ratio"
+done
+echo "score entry: $recorded"
+if [ -n "$inserts" ]; then
+  score_rps=$(awk '{print $2}' <<<"$score")
+  printf '%-14s %12s %10s\n' "plain inserts" "$inserts" "avg ${insert_latency}ms"
+  awk -v a="$score_rps" -v b="$inserts" 'BEGIN {printf "score entry / plain inserts: %.2f\n", a/b}'
+fi
+# Every acknowledged entry must be in the log.
+if [ -n "$pg_database" ]; then
+  stored=$(psql "$db" -Atc 'SELECT COUNT(*) FROM match_entries' 2>/dev/null || echo "?")
+else
+  stored=$(sqlite3 "$work/bench.db" 'SELECT COUNT(*) FROM match_entries' 2>/dev/null || echo "?")
+fi
+echo "entries stored: $stored"

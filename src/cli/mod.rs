@@ -1,0 +1,230 @@
+//! The `segnapunti` command line: `serve` (the default) and the tools beside it.
+
+pub mod comanda;
+pub mod record;
+pub mod transfer;
+pub mod user;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::store::DatabaseUrl;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "segnapunti",
+    version,
+    about = "Scores and records tournaments of Venetian and Italian card games",
+    long_about = "Scores and records tournaments of Venetian and Italian card games.\n\
+                  Without a subcommand it serves the web application (see `segnapunti serve --help`)."
+)]
+pub struct Cli {
+    /// Database: sqlite://PATH (the default, created if missing) or postgres://USER@HOST:PORT/DB.
+    #[arg(long, env = "DATABASE_URL", default_value = DatabaseUrl::DEFAULT, global = true, hide_env_values = true)]
+    pub database_url: String,
+
+    #[command(flatten)]
+    pub serve: ServeArgs,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the web application (the default).
+    Serve(ServeArgs),
+    /// Apply pending database migrations and exit (serve also does this at start).
+    Migrate,
+    /// Write a consistent snapshot of a live SQLite database to FILE (the server may keep running).
+    Backup {
+        /// Where to write the copy; it must not exist yet.
+        file: PathBuf,
+    },
+    /// Write an event with its club reference, entrants, matches and their logs as one
+    /// JSON document (exit 1: no such event; 2: the output file cannot be written).
+    Export {
+        /// The event's public id, as in its address /e/ID (the address itself also works).
+        event: String,
+        /// Write to this file (it must not exist yet) instead of standard output.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Create an event from a document written by `export`, in one transaction (exit 1:
+    /// refused, nothing written; 2: the file cannot be read as an event document).
+    Import {
+        /// The account the event and its matches are credited to (an administrator or an
+        /// organizer); by default the oldest administrator.
+        #[arg(long = "as", value_name = "USERNAME")]
+        credit_to: Option<String>,
+        file: PathBuf,
+    },
+    /// Manage accounts from the shell.
+    #[command(subcommand)]
+    User(user::UserCommand),
+    /// The rules engine: read a comanda, check or replay a match record.
+    #[command(subcommand)]
+    Rules(RulesCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RulesCommand {
+    /// Print the ranking a comanda gives, lowest to highest (exit 2 on text it cannot read).
+    Comanda {
+        /// Print {"levels": [[card codes], …]}, lowest level first.
+        #[arg(long)]
+        json: bool,
+        /// A club's nicknames: one `name = expansion` per line.
+        #[arg(long, value_name = "FILE")]
+        nicknames: Option<PathBuf>,
+        /// The comanda as said, e.g. "più ponto e denari al tredici".
+        #[arg(required = true, num_args = 1.., value_name = "TEXT")]
+        text: Vec<String>,
+    },
+    /// Validate a match record: exit 0 with the final summary, 1 naming the first
+    /// invalid entry, 2 when the file cannot be read.
+    Check {
+        #[arg(long)]
+        json: bool,
+        file: PathBuf,
+    },
+    /// Print the state after every entry of a match record.
+    Replay {
+        #[arg(long)]
+        json: bool,
+        file: PathBuf,
+    },
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "SEGNAPUNTI_BIND", default_value = "127.0.0.1")]
+    pub bind: String,
+    /// Port to listen on (0 picks a free one).
+    #[arg(long, env = "SEGNAPUNTI_PORT", default_value_t = 8080)]
+    pub port: u16,
+    /// The address people use to reach the server, for printed links
+    /// (e.g. https://punti.example.org). Defaults to http://BIND:PORT.
+    #[arg(long, env = "SEGNAPUNTI_PUBLIC_URL")]
+    pub public_url: Option<String>,
+    /// Mark cookies Secure; set this when the server is reached over https.
+    #[arg(long, env = "SEGNAPUNTI_SECURE_COOKIES")]
+    pub secure_cookies: bool,
+    /// Session signing key: base64 of at least 64 bytes. When unset, a key is
+    /// generated once and kept in the database, so restarts keep people logged in.
+    #[arg(long, env = "SEGNAPUNTI_SESSION_KEY", hide_env_values = true)]
+    pub session_key: Option<String>,
+    /// Log level when RUST_LOG is unset (error, warn, info, debug, trace).
+    #[arg(long, env = "SEGNAPUNTI_LOG", default_value = "info")]
+    pub log_level: String,
+    /// Worker threads (default: one per core).
+    #[arg(long, env = "SEGNAPUNTI_WORKERS")]
+    pub workers: Option<usize>,
+}
+
+/// Runs the command line; the exit code follows the conventions of each subcommand.
+pub fn run(cli: Cli) -> ExitCode {
+    if let Some(Command::Rules(command)) = cli.command {
+        return run_rules(command);
+    }
+    let database_url = match DatabaseUrl::parse(&cli.database_url) {
+        Ok(url) => url,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    match cli.command {
+        None => serve(database_url, cli.serve),
+        Some(Command::Serve(args)) => serve(database_url, args),
+        Some(Command::Backup { file }) => {
+            match crate::store::backup::snapshot(&database_url, &file) {
+                Ok(()) => {
+                    println!("backup of {database_url} written to {}", file.display());
+                    ExitCode::SUCCESS
+                }
+                Err(error) => {
+                    eprintln!("error: {error}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some(Command::Migrate) => match crate::store::Db::open(&database_url) {
+            Ok(_) => {
+                println!("migrations applied to {database_url}");
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                eprintln!("error: {error}");
+                ExitCode::FAILURE
+            }
+        },
+        Some(Command::User(command)) => user::run(&database_url, command),
+        Some(Command::Export { event, output }) => {
+            print_output(transfer::export(&database_url, &event, output.as_deref()))
+        }
+        Some(Command::Import { credit_to, file }) => {
+            print_output(transfer::import(&database_url, &file, credit_to.as_deref()))
+        }
+        Some(Command::Rules(_)) => unreachable!("handled before the database URL is read"),
+    }
+}
+
+/// The rules tools need no database.
+fn run_rules(command: RulesCommand) -> ExitCode {
+    let output = match command {
+        RulesCommand::Comanda {
+            json,
+            nicknames,
+            text,
+        } => comanda::run(&text.join(" "), json, nicknames.as_deref()),
+        RulesCommand::Check { json, file } => record::check(&file, json),
+        RulesCommand::Replay { json, file } => record::replay(&file, json),
+    };
+    print_output(output)
+}
+
+fn print_output(output: comanda::CommandOutput) -> ExitCode {
+    print!("{}", output.stdout);
+    eprint!("{}", output.stderr);
+    ExitCode::from(output.exit_code)
+}
+
+fn serve(database_url: DatabaseUrl, args: ServeArgs) -> ExitCode {
+    crate::web::telemetry::init(&args.log_level);
+    let outcome = actix_web::rt::System::new().block_on(async move {
+        let db = crate::store::Db::open(&database_url).map_err(|error| error.to_string())?;
+        tracing::info!(database = %database_url, "database ready");
+        let listener = std::net::TcpListener::bind((args.bind.as_str(), args.port))
+            .map_err(|error| format!("cannot listen on {}:{}: {error}", args.bind, args.port))?;
+        let config = crate::web::ServerConfig {
+            public_url: args.public_url,
+            secure_cookies: args.secure_cookies,
+            session_key: args.session_key,
+            workers: args.workers,
+        };
+        let running =
+            crate::web::start(listener, db, &config).map_err(|error| error.to_string())?;
+        tracing::info!(address = %running.address, "listening on {}", running.public_url);
+        if let Some(link) = &running.setup_link {
+            // A secret meant for the operator's eyes only: printed, never logged.
+            println!();
+            println!(
+                "  No account exists yet. Open this link once to create the first administrator:"
+            );
+            println!("  {link}");
+            println!();
+        }
+        running.server.await.map_err(|error| error.to_string())
+    });
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

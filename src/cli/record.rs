@@ -1,0 +1,460 @@
+//! `segnapunti rules check [--json] FILE` and `segnapunti rules replay [--json] FILE`,
+//! for a record of any of the five games (chosen by its `game` field).
+//!
+//! Exit codes: 0 the record is valid, 1 an entry cannot happen (its index and the
+//! reason are printed), 2 the file cannot be read (IO, JSON, unknown field, version or
+//! game, players or first dealer that do not fit the game). Text output is in English;
+//! JSON output carries messages in both languages, and the game's whole summary (the
+//! common fields and the game's own).
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde_json::json;
+
+use super::comanda::CommandOutput;
+use crate::lang::Lang;
+use crate::rules::any::{AnyMatch, AnyRecord, AnyReplayError};
+use crate::rules::comanda::Nicknames;
+use crate::rules::game::{Game, Seat, Team};
+
+fn output(stdout: String, stderr: String, exit_code: u8) -> CommandOutput {
+    CommandOutput {
+        stdout,
+        stderr,
+        exit_code,
+    }
+}
+
+/// Reads the record, or the exit-2 output explaining why it cannot be read.
+fn load(path: &Path, json: bool) -> Result<AnyRecord, CommandOutput> {
+    let unreadable = |message_it: String, message_en: String| {
+        let stdout = if json {
+            let value = json!({
+                "valid": false,
+                "readable": false,
+                "message_it": message_it,
+                "message_en": message_en,
+            });
+            format!("{value:#}\n")
+        } else {
+            String::new()
+        };
+        output(stdout, format!("{}: {message_en}\n", path.display()), 2)
+    };
+    let text = std::fs::read_to_string(path).map_err(|error| {
+        unreadable(
+            format!("impossibile leggere il file: {error}"),
+            format!("cannot read the file: {error}"),
+        )
+    })?;
+    AnyRecord::from_json(&text)
+        .map_err(|error| unreadable(error.message(Lang::It), error.message(Lang::En)))
+}
+
+fn invalid(path: &Path, error: &AnyReplayError, json: bool, stdout: String) -> CommandOutput {
+    let mut stdout = stdout;
+    if json {
+        let value = json!({
+            "valid": false,
+            "readable": true,
+            "error": error,
+        });
+        let _ = writeln!(stdout, "{value:#}");
+    }
+    output(
+        stdout,
+        format!("{}: {}\n", path.display(), error.message(Lang::En)),
+        1,
+    )
+}
+
+fn player(record: &AnyRecord, seat: Seat) -> String {
+    let name = record
+        .players()
+        .get(seat.index())
+        .map(String::as_str)
+        .unwrap_or("?");
+    format!("seat {seat} ({name})")
+}
+
+/// A team by its players: both partners with four players, the one player with two.
+fn team(record: &AnyRecord, team: Team) -> String {
+    let players = record.players();
+    let names: Vec<&str> = team
+        .seats()
+        .iter()
+        .filter_map(|seat| players.get(seat.index()))
+        .map(String::as_str)
+        .collect();
+    format!("team {team} ({})", names.join(" & "))
+}
+
+/// The game's own lines for a match in progress, after the common ones.
+fn next_lines(record: &AnyRecord, state: &AnyMatch, text: &mut String) {
+    match state {
+        AnyMatch::Trionfetti(state) => {
+            let summary = state.summary();
+            let _ = writeln!(
+                text,
+                "next: smazzata {}, hand {}",
+                summary.smazzata, summary.hand
+            );
+            let _ = writeln!(text, "next dealer: {}", player(record, state.dealer()));
+            let _ = writeln!(text, "cutter: {}", player(record, state.cutter()));
+            let _ = writeln!(text, "leader: {}", player(record, state.leader()));
+            let _ = writeln!(text, "vagaresto worth: {}", state.vagaresto_value());
+        }
+        AnyMatch::Madrasso(state) => {
+            let summary = state.summary();
+            let _ = writeln!(
+                text,
+                "next: deal {} of game {}",
+                summary.deal, summary.game_number
+            );
+            let _ = writeln!(text, "next dealer: {}", player(record, state.dealer()));
+            let _ = writeln!(text, "leader: {}", player(record, state.leader()));
+            let _ = writeln!(
+                text,
+                "declaring out: {}",
+                if summary.can_declare {
+                    "allowed"
+                } else {
+                    "not yet"
+                }
+            );
+        }
+        AnyMatch::Tressette(state) => {
+            let summary = state.summary();
+            let _ = writeln!(
+                text,
+                "next: deal {} of game {}",
+                summary.deal, summary.game_number
+            );
+            let _ = writeln!(text, "next dealer: {}", player(record, state.dealer()));
+            let _ = writeln!(text, "leader: {}", player(record, state.leader()));
+        }
+        AnyMatch::Trijumf(state) => {
+            let _ = writeln!(text, "next: deal {}", state.deal());
+            let _ = writeln!(text, "next dealer: {}", player(record, state.dealer()));
+            let _ = writeln!(text, "cutter: {}", player(record, state.cutter()));
+            let _ = writeln!(text, "leader: {}", player(record, state.leader()));
+        }
+        AnyMatch::Vitou(state) => {
+            let summary = state.summary();
+            let _ = writeln!(text, "next: round {}", summary.round);
+            let _ = writeln!(text, "next dealer: {}", player(record, state.dealer()));
+            let _ = writeln!(text, "leader: {}", player(record, state.leader()));
+            let _ = writeln!(
+                text,
+                "bidding: {}",
+                if summary.bidding { "open" } else { "closed" }
+            );
+        }
+    }
+}
+
+/// Deals (hands, rounds) recorded in the match and the game being played.
+fn progress(state: &AnyMatch) -> (&'static str, usize, u32) {
+    match state {
+        AnyMatch::Trionfetti(state) => {
+            let summary = state.summary();
+            (
+                "hands played",
+                summary.hands_played as usize,
+                summary.game_number,
+            )
+        }
+        AnyMatch::Madrasso(state) => (
+            "deals played",
+            state.sheet().len(),
+            state.summary().game_number,
+        ),
+        AnyMatch::Tressette(state) => (
+            "deals played",
+            state.sheet().len(),
+            state.summary().game_number,
+        ),
+        AnyMatch::Trijumf(state) => (
+            "deals played",
+            state.sheet().len(),
+            state.summary().game_number,
+        ),
+        AnyMatch::Vitou(state) => (
+            "rounds played",
+            state.sheet().len(),
+            state.summary().game_number,
+        ),
+    }
+}
+
+/// The final summary as text.
+fn describe(record: &AnyRecord, state: &AnyMatch) -> String {
+    let common = state.common();
+    let (played_label, played, game_number) = progress(state);
+    let mut text = String::new();
+    let _ = writeln!(text, "game: {}", record.game());
+    let _ = writeln!(text, "entries: {}", record.len());
+    let _ = writeln!(text, "{played_label}: {played}");
+    let _ = writeln!(
+        text,
+        "score: A {} - B {} (game {game_number})",
+        common.scores[0], common.scores[1]
+    );
+    let _ = writeln!(
+        text,
+        "games won: A {} - B {}",
+        common.games_won[0], common.games_won[1]
+    );
+    match common.winner {
+        Some(winner) => {
+            let _ = writeln!(text, "match: over, won by {}", team(record, winner));
+        }
+        None => {
+            let _ = writeln!(text, "match: in progress");
+            next_lines(record, state, &mut text);
+        }
+    }
+    text
+}
+
+/// `rules check [--json] FILE`: validates a record and prints the final summary.
+pub fn check(path: &Path, json: bool) -> CommandOutput {
+    let record = match load(path, json) {
+        Ok(record) => record,
+        Err(output) => return output,
+    };
+    match record.replay(&Nicknames::new()) {
+        Ok(state) => {
+            let stdout = if json {
+                let value = json!({
+                    "valid": true,
+                    "game": record.game(),
+                    "entries": record.len(),
+                    "summary": state.summary_json(),
+                });
+                format!("{value:#}\n")
+            } else {
+                describe(&record, &state)
+            };
+            output(stdout, String::new(), 0)
+        }
+        Err(error) => invalid(path, &error, json, String::new()),
+    }
+}
+
+/// The game's word for what comes next, e.g. `smazzata 2 hand 3` or `deal 4`.
+fn next_words(state: &AnyMatch) -> String {
+    match state {
+        AnyMatch::Trionfetti(state) => {
+            let summary = state.summary();
+            format!("smazzata {} hand {}", summary.smazzata, summary.hand)
+        }
+        AnyMatch::Madrasso(state) => {
+            let deal = state.deal();
+            format!("game {} deal {}", deal.game, deal.deal)
+        }
+        AnyMatch::Tressette(state) => {
+            let deal = state.deal();
+            format!("game {} deal {}", deal.game, deal.deal)
+        }
+        AnyMatch::Trijumf(state) => format!("deal {}", state.deal()),
+        AnyMatch::Vitou(state) => format!("round {}", state.round()),
+    }
+}
+
+/// One line for the state after an entry.
+fn step_line(state: &AnyMatch) -> String {
+    let common = state.common();
+    let mut line = format!(
+        "A {} - B {} | games {}-{}",
+        common.scores[0], common.scores[1], common.games_won[0], common.games_won[1]
+    );
+    match (common.winner, common.dealer, common.leader) {
+        (Some(winner), _, _) => {
+            let _ = write!(line, " | match won by team {winner}");
+        }
+        (None, Some(dealer), Some(leader)) => {
+            let _ = write!(
+                line,
+                " | next: {}, dealer {dealer}, leader {leader}",
+                next_words(state)
+            );
+        }
+        (None, _, _) => {}
+    }
+    line
+}
+
+/// `rules replay [--json] FILE`: prints the state after every entry.
+pub fn replay(path: &Path, json: bool) -> CommandOutput {
+    let record = match load(path, json) {
+        Ok(record) => record,
+        Err(output) => return output,
+    };
+    let steps = record.replay_steps(&Nicknames::new());
+    if json {
+        let value = json!({
+            "valid": steps.error.is_none(),
+            "readable": true,
+            "game": record.game(),
+            "initial": steps.initial.summary_json(),
+            "steps": steps.steps.iter().map(|step| json!({
+                "index": step.index,
+                "type": step.kind,
+                "summary": step.state.summary_json(),
+            })).collect::<Vec<_>>(),
+            "error": steps.error,
+        });
+        let stdout = format!("{value:#}\n");
+        return match &steps.error {
+            None => output(stdout, String::new(), 0),
+            Some(error) => output(
+                stdout,
+                format!("{}: {}\n", path.display(), error.message(Lang::En)),
+                1,
+            ),
+        };
+    }
+    let mut stdout = String::new();
+    let _ = writeln!(stdout, "start: {}", step_line(&steps.initial));
+    for step in &steps.steps {
+        let _ = writeln!(
+            stdout,
+            "#{} {}: {}",
+            step.index,
+            step.kind,
+            step_line(&step.state)
+        );
+    }
+    match &steps.error {
+        None => output(stdout, String::new(), 0),
+        Some(error) => invalid(path, error, false, stdout),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("segnapunti-cli-record-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    const HEADER: &str = r#""format_version": 1, "game": "trionfetti",
+        "options": {"target_points": 2, "games_to_win": 1},
+        "players": ["Bepi", "Toni", "Nane", "Gigio"], "first_dealer": 1"#;
+
+    #[test]
+    fn check_prints_the_summary_and_exit_codes() {
+        let valid = temp_file(
+            "valid.json",
+            &format!(r#"{{{HEADER}, "entries": [{{"type": "hand", "winner": "B"}}]}}"#),
+        );
+        let out = check(&valid, false);
+        assert_eq!(out.exit_code, 0, "{out:?}");
+        assert!(out.stdout.contains("score: A 0 - B 1"), "{}", out.stdout);
+        assert!(out.stdout.contains("next dealer: seat 1 (Toni)"));
+        let out = check(&valid, true);
+        let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        assert_eq!(value["summary"]["scores"], json!([0, 1]));
+
+        let over = temp_file(
+            "over.json",
+            &format!(
+                r#"{{{HEADER}, "entries": [{{"type": "hand", "winner": "B"}}, {{"type": "hand", "winner": "B"}}, {{"type": "hand", "winner": "A"}}]}}"#
+            ),
+        );
+        let out = check(&over, false);
+        assert_eq!(out.exit_code, 1);
+        assert!(
+            out.stderr.contains("entry 2: The match is over"),
+            "{}",
+            out.stderr
+        );
+
+        let unreadable = temp_file("bad.json", "{\"format_version\": 9}");
+        assert_eq!(check(&unreadable, false).exit_code, 2);
+        assert_eq!(
+            check(&unreadable.with_extension("missing"), true).exit_code,
+            2
+        );
+    }
+
+    #[test]
+    fn replay_prints_every_step() {
+        let path = temp_file(
+            "steps.json",
+            &format!(
+                r#"{{{HEADER}, "entries": [{{"type": "hand", "winner": "A"}}, {{"type": "void", "target": 0, "reason": "wrong table"}}, {{"type": "hand", "winner": "B"}}]}}"#
+            ),
+        );
+        let out = replay(&path, false);
+        assert_eq!(out.exit_code, 0);
+        let lines: Vec<&str> = out.stdout.lines().collect();
+        assert_eq!(lines.len(), 4, "{}", out.stdout);
+        assert!(lines[1].starts_with("#0 hand: A 1 - B 0"));
+        assert!(lines[2].starts_with("#1 void: A 0 - B 0"));
+        let out = replay(&path, true);
+        let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        assert_eq!(value["steps"].as_array().unwrap().len(), 3);
+    }
+
+    #[test]
+    fn every_game_is_read_by_its_name() {
+        let vitou = temp_file(
+            "vitou.json",
+            r#"{"format_version": 1, "game": "vitou", "options": {"players": 2},
+                "players": ["Bepi", "Toni"], "first_dealer": 1,
+                "entries": [{"type": "round", "winner": "B"}]}"#,
+        );
+        let out = check(&vitou, false);
+        assert_eq!(out.exit_code, 0, "{out:?}");
+        assert!(out.stdout.contains("game: vitou"), "{}", out.stdout);
+        assert!(out.stdout.contains("score: A 0 - B 1"), "{}", out.stdout);
+        assert!(
+            out.stdout.contains("next dealer: seat 0 (Bepi)"),
+            "{}",
+            out.stdout
+        );
+        let value: serde_json::Value = serde_json::from_str(&check(&vitou, true).stdout).unwrap();
+        assert_eq!(value["game"], "vitou");
+        assert_eq!(value["summary"]["round"], 2);
+        assert_eq!(value["summary"]["scores"], json!([0, 1]));
+        let out = replay(&vitou, false);
+        assert!(
+            out.stdout
+                .contains("#0 round: A 0 - B 1 | games 0-0 | next: round 2, dealer 0, leader 1"),
+            "{}",
+            out.stdout
+        );
+
+        let trijumf = temp_file(
+            "trijumf.json",
+            r#"{"format_version": 1, "game": "trijumf", "players": ["Bepi", "Toni", "Nane", "Gigio"],
+                "first_dealer": 0, "entries": [
+                  {"type": "deal", "cut": "normal", "trump_card": "7d", "points": [80, 50]},
+                  {"type": "deal", "cut": "normal", "trump_card": "7d", "points": [80, 40]}]}"#,
+        );
+        let out = check(&trijumf, false);
+        assert_eq!(out.exit_code, 1, "{out:?}");
+        assert!(out.stderr.contains("entry 1: Deal 2"), "{}", out.stderr);
+
+        let two_names = temp_file(
+            "madrasso.json",
+            r#"{"format_version": 1, "game": "madrasso", "players": ["Bepi", "Toni"], "first_dealer": 0}"#,
+        );
+        let out = check(&two_names, false);
+        assert_eq!(out.exit_code, 2);
+        assert!(
+            out.stderr.contains("this madrasso match has 4"),
+            "{}",
+            out.stderr
+        );
+    }
+}

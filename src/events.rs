@@ -1,0 +1,831 @@
+//! Running an event: the stored rows read as a [`Tournament`] and its [`Results`], and the
+//! matches of the event kept in step with what the pure core derives.
+//!
+//! - [`sync`] creates a `matches` row for every match that became ready, gives new sides to
+//!   a match not started yet whose sides changed upstream, and takes out of the draw a match
+//!   not started that no longer exists. A match in progress or finished is never changed:
+//!   when its sides no longer match the core shows it as a conflict, which the organizer's
+//!   page flags for a decision.
+//! - [`after_append`] runs in the same transaction as every entry appended to an event's
+//!   match: advancement is automatic, and a correction that changes a finished match's
+//!   winner leaves a notice listing exactly which later matches changed ([`crate::tournament::diff`]).
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::{LazyLock, Mutex};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::lang::Lang;
+use crate::rules::any::AnyRecord;
+use crate::rules::game::Team;
+use crate::rules::record::FORMAT_VERSION;
+use crate::store::events::{self, EntrantRow, EventMatchRow, EventRow, EventStatus, PlayerRow};
+use crate::store::matches::MatchStatus;
+use crate::store::{DbConnection, StoreError, StoreResult};
+use crate::tournament::{
+    self, Correction, EntrantId, Format, LateEntry, MatchKey, Outcome, Progress, Recorded, Results,
+    Schedule, Side, Slot, Status, Tournament, Withdrawal,
+};
+
+/// The games an event may be for: the five games of the seeds, by record name.
+pub const GAMES: [&str; 5] = crate::rules::record::GAMES;
+
+/// A game's name as pages show it.
+pub fn game_label(game: &str) -> &'static str {
+    match game {
+        "madrasso" => "Madrasso",
+        "tressette" => "Tressette",
+        "trijumf" => "Trijumf",
+        "vitou" => "Vitou",
+        _ => "Trionfetti",
+    }
+}
+
+pub fn format_of(event: &EventRow) -> StoreResult<Format> {
+    serde_json::from_str(&event.format_json).map_err(|error| {
+        StoreError::Corrupt(format!("format of event {} unreadable: {error}", event.id))
+    })
+}
+
+/// The event's game options as JSON (an object; the game's defaults fill what is absent).
+pub fn game_options_of(event: &EventRow) -> Value {
+    serde_json::from_str(&event.game_options_json)
+        .unwrap_or_else(|_| Value::Object(Default::default()))
+}
+
+/// Players at a table of this game with these options: 4, or 2 for a two-player Trijumf
+/// or Vitou.
+pub fn players_per_match(game: &str, options: &Value) -> usize {
+    match game {
+        "trijumf" | "vitou" => options
+            .get("players")
+            .and_then(Value::as_u64)
+            .map_or(4, |p| p as usize),
+        _ => 4,
+    }
+}
+
+/// The game's default options as JSON (every field, with its default).
+pub fn default_options(game: &str) -> Value {
+    fn value(options: impl Serialize) -> Value {
+        serde_json::to_value(options).expect("options serialize")
+    }
+    match game {
+        "madrasso" => value(crate::rules::madrasso::Options::default()),
+        "tressette" => value(crate::rules::tressette::Options::default()),
+        "trijumf" => value(crate::rules::trijumf::Options::default()),
+        "vitou" => value(crate::rules::vitou::Options::default()),
+        _ => value(crate::rules::trionfetti::Options::default()),
+    }
+}
+
+/// Why a game's options are refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionsError(pub String);
+
+/// Checks a game's options as the record of one of its matches would (the game's own
+/// `Options` type: known fields, their types, a player count the game is played with),
+/// plus the ranges an event allows. Gives the options with every field filled.
+pub fn check_options(game: &str, options: &Value, lang: Lang) -> Result<Value, OptionsError> {
+    if !GAMES.contains(&game) {
+        return Err(OptionsError(
+            lang.pick("gioco sconosciuto", "unknown game").to_string(),
+        ));
+    }
+    let players = players_per_match(game, options);
+    let names: Vec<String> = (1..=players.clamp(1, 8)).map(|i| format!("p{i}")).collect();
+    let document = serde_json::json!({
+        "format_version": FORMAT_VERSION,
+        "game": game,
+        "options": options,
+        "players": names,
+        "first_dealer": 0,
+        "entries": [],
+    });
+    let record = AnyRecord::from_json(&document.to_string())
+        .map_err(|error| OptionsError(error.message(lang)))?;
+    let filled = record.options_json();
+    if let Value::Object(fields) = &filled {
+        for (name, value) in fields {
+            let Some(number) = value.as_u64() else {
+                continue;
+            };
+            let range = match name.as_str() {
+                "games_to_win" => 1..=9,
+                "players" => 2..=4,
+                "min_deals" => 0..=100,
+                _ => 1..=10_000,
+            };
+            if !range.contains(&number) {
+                return Err(OptionsError(format!(
+                    "{} \"{name}\": {} {}–{}",
+                    lang.pick("opzione", "option"),
+                    lang.pick("valori ammessi", "allowed values"),
+                    range.start(),
+                    range.end()
+                )));
+            }
+        }
+    }
+    Ok(filled)
+}
+
+/// Whether entrants are individuals (rotating partners) rather than fixed pairs.
+pub fn individual(format: &Format) -> bool {
+    matches!(format, Format::RotatingPartners(_))
+}
+
+/// Whether the event's entrants are single players: rotating partners (individual
+/// standings), or a two-player game.
+pub fn solo_entrants(event: &EventRow, format: &Format) -> bool {
+    individual(format) || players_per_match(&event.game, &game_options_of(event)) == 2
+}
+
+/// Everything stored about an event.
+#[derive(Debug, Clone)]
+pub struct EventData {
+    pub event: EventRow,
+    pub entrants: Vec<EntrantRow>,
+    pub players: BTreeMap<i64, PlayerRow>,
+    pub matches: Vec<EventMatchRow>,
+    /// Position in `entrants` by entrant number: pages name every side of every match,
+    /// and a search of the list for each made them quadratic in the entrants.
+    by_number: HashMap<u32, usize>,
+}
+
+impl EventData {
+    pub fn load(connection: &mut DbConnection, event: EventRow) -> StoreResult<EventData> {
+        let entrants = events::entrants(connection, event.id)?;
+        let players = events::players_of_event(connection, event.id)?
+            .into_iter()
+            .map(|p| (p.id, p))
+            .collect();
+        let matches = events::event_matches(connection, event.id)?;
+        let mut by_number = HashMap::with_capacity(entrants.len());
+        for (index, entrant) in entrants.iter().enumerate() {
+            // The first of equal numbers, as the search of the list found it.
+            by_number.entry(entrant.number as u32).or_insert(index);
+        }
+        Ok(EventData {
+            event,
+            entrants,
+            players,
+            matches,
+            by_number,
+        })
+    }
+
+    pub fn entrant(&self, id: EntrantId) -> Option<&EntrantRow> {
+        let indexed = self
+            .by_number
+            .get(&id.0)
+            .and_then(|&index| self.entrants.get(index))
+            .filter(|e| e.number as u32 == id.0);
+        // `entrants` is public: should a caller ever change it, the search still answers.
+        indexed.or_else(|| self.entrants.iter().find(|e| e.number as u32 == id.0))
+    }
+
+    pub fn player_name(&self, id: i64) -> String {
+        self.players
+            .get(&id)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    }
+
+    /// The entrant's name as pages show it: its label.
+    pub fn entrant_name(&self, id: EntrantId) -> String {
+        self.entrant(id)
+            .map(|e| e.label.clone())
+            .unwrap_or_else(|| id.to_string())
+    }
+
+    /// The players of an entrant: one or two names.
+    pub fn entrant_players(&self, id: EntrantId) -> Vec<String> {
+        self.entrant(id)
+            .map(|e| {
+                std::iter::once(e.player1_id)
+                    .chain(e.player2_id)
+                    .map(|p| self.player_name(p))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The seed order frozen at the draw, if the draw was made.
+    pub fn seed_order(&self) -> Option<Vec<EntrantId>> {
+        let json = self.event.seed_order_json.as_deref()?;
+        let numbers: Vec<u32> = serde_json::from_str(json).ok()?;
+        Some(numbers.into_iter().map(EntrantId).collect())
+    }
+
+    /// The tournament as the core sees it, once drawn.
+    pub fn tournament(&self) -> StoreResult<Option<Tournament>> {
+        let Some(order) = self.seed_order() else {
+            return Ok(None);
+        };
+        let format = format_of(&self.event)?;
+        let withdrawals = self
+            .entrants
+            .iter()
+            .filter(|e| order.contains(&EntrantId(e.number as u32)))
+            .filter_map(|e| {
+                e.withdrawn_round.map(|round| Withdrawal {
+                    entrant: EntrantId(e.number as u32),
+                    from_round: round.max(1) as u32,
+                })
+            })
+            .collect();
+        let late_entries = self
+            .entrants
+            .iter()
+            .filter_map(|e| {
+                e.joined_round.map(|round| LateEntry {
+                    entrant: EntrantId(e.number as u32),
+                    from_round: round.max(1) as u32,
+                })
+            })
+            .filter(|l| order.contains(&l.entrant))
+            .collect();
+        Ok(Some(Tournament {
+            entrants: order,
+            format,
+            withdrawals,
+            late_entries,
+        }))
+    }
+
+    /// The rows still in the draw, by key.
+    pub fn keyed(&self) -> BTreeMap<MatchKey, &EventMatchRow> {
+        self.matches
+            .iter()
+            .filter_map(|m| m.match_key.as_ref().map(|k| (MatchKey::new(k.clone()), m)))
+            .collect()
+    }
+
+    /// Players at a table of the event's game: 4, or 2.
+    pub fn players_per_match(&self) -> usize {
+        players_per_match(&self.event.game, &game_options_of(&self.event))
+    }
+
+    /// Players by seat for a match between these sides. Four players: side A at seats 0
+    /// and 2, side B at seats 1 and 3 (the teams of every four-player game). Two players:
+    /// side A at seat 0, side B at seat 1.
+    pub fn seats(&self, sides: &[Slot; 2]) -> Vec<String> {
+        let names = |slot: &Slot| -> [String; 2] {
+            match slot {
+                Slot::Entrant(e) => {
+                    let mut players = self.entrant_players(*e);
+                    players.resize(2, String::new());
+                    [players[0].clone(), players[1].clone()]
+                }
+                Slot::Partnership([a, b]) => [
+                    self.entrant_players(*a)
+                        .first()
+                        .cloned()
+                        .unwrap_or_default(),
+                    self.entrant_players(*b)
+                        .first()
+                        .cloned()
+                        .unwrap_or_default(),
+                ],
+                Slot::Bye | Slot::Pending(_) => [String::new(), String::new()],
+            }
+        };
+        let [a0, a1] = names(&sides[0]);
+        let [b0, b1] = names(&sides[1]);
+        if self.players_per_match() == 2 {
+            vec![a0, b0]
+        } else {
+            vec![a0, b0, a1, b1]
+        }
+    }
+
+    /// A side in words.
+    pub fn slot_name(&self, slot: &Slot, lang: Lang) -> String {
+        match slot {
+            Slot::Entrant(e) => self.entrant_name(*e),
+            Slot::Partnership([a, b]) => {
+                format!("{} · {}", self.entrant_name(*a), self.entrant_name(*b))
+            }
+            Slot::Bye => lang.pick("riposo", "bye").to_string(),
+            Slot::Pending(source) => match source {
+                tournament::Source::WinnerOf(key) => {
+                    format!("{} {}", lang.pick("vincente di", "winner of"), key)
+                }
+                tournament::Source::LoserOf(key) => {
+                    format!("{} {}", lang.pick("perdente di", "loser of"), key)
+                }
+                tournament::Source::GroupPlace { group, place } => {
+                    format!("{place}° {} {group}", lang.pick("del girone", "of group"))
+                }
+            },
+        }
+    }
+}
+
+/// What a match's log says, whatever the game: read through the game-independent layer
+/// ([`AnyRecord`] and the common summary).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchSummary {
+    /// Entries in the log (corrections included).
+    pub entries: usize,
+    /// Games won by side A and side B (a Tressette sweep counts several).
+    pub games_won: [u32; 2],
+    /// Points of the game being played.
+    pub scores: [u32; 2],
+    pub over: bool,
+    pub winner: Option<Side>,
+    /// Points of both sides over the games decided, as each game's sheet gives them when
+    /// it was won.
+    pub points: [i32; 2],
+}
+
+/// Summaries of logs already replayed, by (match public id, entries): a log only grows,
+/// so the same count is the same log. Only committed logs are remembered (see
+/// [`derive_remembered`]); bounded by clearing when full.
+static SUMMARIES: LazyLock<Mutex<HashMap<(String, usize), MatchSummary>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
+const SUMMARY_CACHE_LIMIT: usize = 200_000;
+
+fn remembered(public_id: &str, entries: usize) -> Option<MatchSummary> {
+    SUMMARIES
+        .lock()
+        .ok()?
+        .get(&(public_id.to_string(), entries))
+        .cloned()
+}
+
+fn remember(public_id: &str, summary: &MatchSummary) {
+    if let Ok(mut cache) = SUMMARIES.lock() {
+        if cache.len() >= SUMMARY_CACHE_LIMIT {
+            cache.clear();
+        }
+        cache.insert((public_id.to_string(), summary.entries), summary.clone());
+    }
+}
+
+/// Points of both sides over the games a summary lists (`scores`, or Madrasso's
+/// `totals`, of each game when it was won).
+fn points_of_games(summary: &Value) -> [i32; 2] {
+    let mut points = [0i32; 2];
+    for game in summary
+        .get("games")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let pair = game.get("scores").or_else(|| game.get("totals"));
+        if let Some(values) = pair.and_then(Value::as_array) {
+            for (side, value) in values.iter().take(2).enumerate() {
+                points[side] += value.as_i64().unwrap_or(0) as i32;
+            }
+        }
+    }
+    points
+}
+
+/// Replays the first `upto` entries of a match's log (all when `None`) as a record of
+/// the match's game.
+fn replay_summary(
+    connection: &mut DbConnection,
+    row: &EventMatchRow,
+    upto: Option<usize>,
+) -> StoreResult<MatchSummary> {
+    let mut entries = crate::store::matches::entries(connection, row.id)?;
+    if let Some(upto) = upto {
+        entries.truncate(upto);
+    }
+    let options: Value = serde_json::from_str(&row.options_json)
+        .unwrap_or_else(|_| Value::Object(Default::default()));
+    let players: Vec<String> = serde_json::from_str(&row.players_json).unwrap_or_default();
+    let entries: Vec<Value> = entries
+        .iter()
+        .map(|entry| serde_json::from_str(&entry.entry_json).unwrap_or(Value::Null))
+        .collect();
+    let count = entries.len();
+    let document = serde_json::json!({
+        "format_version": FORMAT_VERSION,
+        "game": row.game,
+        "options": options,
+        "players": players,
+        "first_dealer": row.first_dealer,
+        "entries": entries,
+    });
+    let record = AnyRecord::from_json(&document.to_string()).map_err(|error| {
+        StoreError::Corrupt(format!(
+            "match {} is unreadable: {}",
+            row.public_id,
+            error.message(Lang::En)
+        ))
+    })?;
+    let nicknames = crate::store::clubs::nicknames_for_match(connection, row.id)?;
+    let state = record
+        .replay(&nicknames)
+        .map_err(|error| StoreError::Corrupt(format!("stored log no longer replays: {error}")))?;
+    let common = state.common();
+    Ok(MatchSummary {
+        entries: count,
+        games_won: common.games_won,
+        scores: common.scores,
+        over: common.over,
+        winner: common
+            .winner
+            .map(|team| if team == Team::A { Side::A } else { Side::B }),
+        points: points_of_games(&state.summary_json()),
+    })
+}
+
+/// The summary of a match's log of `entries` entries: from the cache, or replayed (and
+/// remembered when `remember_it`: the log is committed).
+fn summary_of(
+    connection: &mut DbConnection,
+    row: &EventMatchRow,
+    entries: usize,
+    remember_it: bool,
+) -> StoreResult<MatchSummary> {
+    if let Some(summary) = remembered(&row.public_id, entries) {
+        return Ok(summary);
+    }
+    let summary = replay_summary(connection, row, Some(entries))?;
+    if remember_it && summary.entries == entries {
+        remember(&row.public_id, &summary);
+    }
+    Ok(summary)
+}
+
+/// What is recorded for one match row, from its log's summary (or the organizer's
+/// forfeit).
+fn recorded_from(
+    row: &EventMatchRow,
+    summary: Option<&MatchSummary>,
+) -> StoreResult<Option<Recorded>> {
+    let Some(sides_json) = &row.sides_json else {
+        return Ok(None);
+    };
+    let sides: [Slot; 2] = serde_json::from_str(sides_json)
+        .map_err(|error| StoreError::Corrupt(format!("sides of match {}: {error}", row.id)))?;
+    let recorded = if row.status() == MatchStatus::Forfeit {
+        match row.forfeit_winner.as_deref() {
+            Some("A") => Recorded::finished(sides, Outcome::Forfeit { winner: Side::A }),
+            Some("B") => Recorded::finished(sides, Outcome::Forfeit { winner: Side::B }),
+            _ => Recorded::in_progress(sides),
+        }
+    } else {
+        match summary {
+            None => {
+                if row.status() == MatchStatus::InProgress {
+                    Recorded::in_progress(sides)
+                } else {
+                    return Ok(None);
+                }
+            }
+            Some(summary) => match summary.winner {
+                Some(winner) if summary.over => Recorded::finished(
+                    sides,
+                    Outcome::Played {
+                        winner,
+                        games: summary.games_won,
+                        points: summary.points,
+                    },
+                ),
+                _ => Recorded::in_progress(sides),
+            },
+        }
+    };
+    Ok(Some(if row.kept_as_played {
+        recorded.kept_as_played()
+    } else {
+        recorded
+    }))
+}
+
+/// What is recorded for one match row, read from its first `upto` entries (all when
+/// `None`; to see a match as it was before its last entry).
+fn recorded_of(
+    connection: &mut DbConnection,
+    row: &EventMatchRow,
+    upto: Option<usize>,
+) -> StoreResult<Option<Recorded>> {
+    let count = match upto {
+        Some(upto) => upto,
+        None => crate::store::matches::entries(connection, row.id)?.len(),
+    };
+    let summary = if count == 0 || row.status() == MatchStatus::Forfeit {
+        None
+    } else {
+        Some(summary_of(connection, row, count, false)?)
+    };
+    recorded_from(row, summary.as_ref())
+}
+
+/// The summaries of the event's keyed matches that have entries, by match id.
+pub fn summaries(
+    connection: &mut DbConnection,
+    data: &EventData,
+    remember_them: bool,
+) -> StoreResult<BTreeMap<i64, MatchSummary>> {
+    let counts = events::entry_counts(connection, data.event.id)?;
+    let mut out = BTreeMap::new();
+    for row in data.matches.iter().filter(|m| m.match_key.is_some()) {
+        let Some(&count) = counts.get(&row.id) else {
+            continue;
+        };
+        if count > 0 {
+            out.insert(
+                row.id,
+                summary_of(connection, row, count as usize, remember_them)?,
+            );
+        }
+    }
+    Ok(out)
+}
+
+/// The results recorded for the event's keyed matches.
+pub fn results_from(
+    data: &EventData,
+    summaries: &BTreeMap<i64, MatchSummary>,
+) -> StoreResult<Results> {
+    let mut results = Results::new();
+    for (key, row) in data.keyed() {
+        let summary = if row.status() == MatchStatus::Forfeit {
+            None
+        } else {
+            summaries.get(&row.id)
+        };
+        if let Some(recorded) = recorded_from(row, summary)? {
+            results.insert(key, recorded);
+        }
+    }
+    Ok(results)
+}
+
+/// The results recorded for the event's keyed matches.
+pub fn results(connection: &mut DbConnection, data: &EventData) -> StoreResult<Results> {
+    let summaries = summaries(connection, data, false)?;
+    results_from(data, &summaries)
+}
+
+/// The event derived now: the tournament, its results and its schedule, and the summary
+/// of every match log (by match id).
+pub struct Derived {
+    pub tournament: Tournament,
+    pub results: Results,
+    pub schedule: Schedule,
+    pub summaries: BTreeMap<i64, MatchSummary>,
+}
+
+fn derive_with(
+    connection: &mut DbConnection,
+    data: &EventData,
+    remember_them: bool,
+) -> StoreResult<Option<Derived>> {
+    let Some(tournament) = data.tournament()? else {
+        return Ok(None);
+    };
+    let summaries = summaries(connection, data, remember_them)?;
+    let results = results_from(data, &summaries)?;
+    let schedule = tournament.schedule(&results).map_err(|error| {
+        StoreError::Corrupt(format!(
+            "event {} cannot be derived: {error}",
+            data.event.id
+        ))
+    })?;
+    Ok(Some(Derived {
+        tournament,
+        results,
+        schedule,
+        summaries,
+    }))
+}
+
+/// The event derived now (inside a write: nothing is remembered).
+pub fn derive(connection: &mut DbConnection, data: &EventData) -> StoreResult<Option<Derived>> {
+    derive_with(connection, data, false)
+}
+
+/// The event derived now, for pages (committed data: replayed logs are remembered, so the
+/// next view replays only the matches whose log grew).
+pub fn derive_remembered(
+    connection: &mut DbConnection,
+    data: &EventData,
+) -> StoreResult<Option<Derived>> {
+    derive_with(connection, data, true)
+}
+
+/// What a [`sync`] did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SyncReport {
+    pub created: Vec<MatchKey>,
+    pub updated: Vec<MatchKey>,
+    pub superseded: Vec<MatchKey>,
+}
+
+fn match_title(event: &EventRow, key: &MatchKey) -> String {
+    format!("{} · {}", event.name, key)
+}
+
+fn started(row: &EventMatchRow, results: &Results, key: &MatchKey) -> bool {
+    results.contains_key(key) || row.status() != MatchStatus::Scheduled
+}
+
+/// Brings the event's matches in step with the schedule; see the module documentation.
+pub fn sync(connection: &mut DbConnection, event_id: i64) -> StoreResult<SyncReport> {
+    let mut report = SyncReport::default();
+    let Some(event) = events::find(connection, event_id)? else {
+        return Ok(report);
+    };
+    if event.status() == EventStatus::Setup {
+        return Ok(report);
+    }
+    let data = EventData::load(connection, event)?;
+    let Some(derived) = derive(connection, &data)? else {
+        return Ok(report);
+    };
+    let keyed = data.keyed();
+    let mut used_tables: BTreeSet<i32> = data
+        .matches
+        .iter()
+        .filter(|m| m.match_key.is_some())
+        .filter(|m| !matches!(m.status(), MatchStatus::Finished | MatchStatus::Forfeit))
+        .filter_map(|m| m.table_number)
+        .collect();
+    let options_json = data.event.game_options_json.clone();
+    let mut scheduled_keys = BTreeSet::new();
+    for m in &derived.schedule.matches {
+        scheduled_keys.insert(m.key.clone());
+        let row = keyed.get(&m.key);
+        let sides_json =
+            serde_json::to_string(&m.sides).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        match (&m.status, row) {
+            (Status::Ready, None) => {
+                let table = (1..).find(|t| !used_tables.contains(t)).unwrap_or(1);
+                used_tables.insert(table);
+                events::insert_match(
+                    connection,
+                    &events::NewEventMatch {
+                        public_id: &crate::scoring::new_public_id(),
+                        title: &match_title(&data.event, &m.key),
+                        game: &data.event.game,
+                        options_json: &options_json,
+                        players: &data.seats(&m.sides),
+                        created_by: data.event.created_by,
+                        event_id: data.event.id,
+                        match_key: m.key.as_str(),
+                        sides_json: &sides_json,
+                        table_number: Some(table),
+                    },
+                )?;
+                report.created.push(m.key.clone());
+            }
+            (Status::Ready, Some(row))
+                if row.sides_json.as_deref() != Some(sides_json.as_str())
+                    && !started(row, &derived.results, &m.key) =>
+            {
+                events::update_sides(
+                    connection,
+                    row.id,
+                    &match_title(&data.event, &m.key),
+                    &data.seats(&m.sides),
+                    &sides_json,
+                )?;
+                report.updated.push(m.key.clone());
+            }
+            (Status::Waiting | Status::Walkover { .. } | Status::Void, Some(row))
+                if !started(row, &derived.results, &m.key) =>
+            {
+                events::supersede(
+                    connection,
+                    row.id,
+                    "no longer played: its sides changed",
+                    "segnapunti",
+                )?;
+                report.superseded.push(m.key.clone());
+            }
+            _ => {}
+        }
+    }
+    for (key, row) in &keyed {
+        if !scheduled_keys.contains(key) && !started(row, &derived.results, key) {
+            events::supersede(connection, row.id, "no longer in the draw", "segnapunti")?;
+            report.superseded.push(key.clone());
+        }
+    }
+    let status = if derived.schedule.complete {
+        EventStatus::Finished
+    } else {
+        EventStatus::Running
+    };
+    if status != data.event.status() {
+        events::set_status(connection, data.event.id, status)?;
+    }
+    Ok(report)
+}
+
+/// A correction's consequences, kept for the organizer.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CorrectionNotice {
+    /// The match whose result changed.
+    pub source: MatchKey,
+    pub correction: Correction,
+}
+
+fn winner_of(recorded: Option<&Recorded>) -> Option<Side> {
+    match recorded.map(|r| &r.progress) {
+        Some(Progress::Finished(outcome)) => Some(outcome.winner()),
+        _ => None,
+    }
+}
+
+/// Runs after an entry was appended to a match (same transaction): advancement, and the
+/// notice of a correction that changed a finished match's result.
+pub fn after_append(connection: &mut DbConnection, match_id: i64) -> StoreResult<()> {
+    let Some(row) = events::event_match(connection, match_id)? else {
+        return Ok(());
+    };
+    let (Some(event_id), Some(key)) = (row.event_id, row.match_key.clone()) else {
+        return Ok(());
+    };
+    let Some(event) = events::find(connection, event_id)? else {
+        return Ok(());
+    };
+    let data = EventData::load(connection, event)?;
+    let Some(tournament) = data.tournament()? else {
+        return Ok(());
+    };
+    let new = results(connection, &data)?;
+    let key = MatchKey::new(key);
+    let count = crate::store::matches::entries(connection, match_id)?.len();
+    let before = recorded_of(connection, &row, Some(count.saturating_sub(1)))?;
+    let was_finished = matches!(
+        before.as_ref().map(|r| &r.progress),
+        Some(Progress::Finished(_))
+    );
+    if was_finished && winner_of(before.as_ref()) != winner_of(new.get(&key)) {
+        let mut old = new.clone();
+        match before {
+            Some(recorded) => old.insert(key.clone(), recorded),
+            None => old.remove(&key),
+        };
+        if let Ok(correction) = tournament::diff(&tournament, &old, &new)
+            && !correction.is_empty()
+        {
+            let notice = CorrectionNotice {
+                source: key,
+                correction,
+            };
+            let json =
+                serde_json::to_string(&notice).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            events::add_notice(connection, event_id, &json)?;
+        }
+    }
+    sync(connection, event_id)?;
+    Ok(())
+}
+
+/// The organizer's forfeit of an event match (`winner`: the side that goes on; `None` puts
+/// it back to scheduled), then advancement.
+pub fn set_forfeit(
+    connection: &mut DbConnection,
+    match_id: i64,
+    winner: Option<Side>,
+    by: &str,
+) -> StoreResult<()> {
+    let winner = winner.map(|side| if side == Side::A { "A" } else { "B" });
+    events::set_forfeit(connection, match_id, winner, by)?;
+    if let Some(row) = events::event_match(connection, match_id)?
+        && let Some(event_id) = row.event_id
+    {
+        sync(connection, event_id)?;
+    }
+    Ok(())
+}
+
+/// The organizer's decision on a flagged match: take it out of the draw, so the match is
+/// played again between the sides the corrected results give.
+pub fn replay_flagged(connection: &mut DbConnection, match_id: i64, by: &str) -> StoreResult<()> {
+    events::supersede(
+        connection,
+        match_id,
+        "replaced after a correction upstream",
+        by,
+    )?;
+    if let Some(row) = events::event_match(connection, match_id)?
+        && let Some(event_id) = row.event_id
+    {
+        sync(connection, event_id)?;
+    }
+    Ok(())
+}
+
+/// The organizer's other decision on a flagged match: keep its result as played. The
+/// recorded sides stand for that match and advancement continues from its result.
+pub fn keep_flagged(connection: &mut DbConnection, match_id: i64, by: &str) -> StoreResult<()> {
+    events::set_kept(connection, match_id, true, by)?;
+    if let Some(row) = events::event_match(connection, match_id)?
+        && let Some(event_id) = row.event_id
+    {
+        sync(connection, event_id)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,381 @@
+//! The five games behind one handle, for code that does not know which game a match
+//! is until it reads the record: the CLI, and the web pages as they learn the other
+//! games.
+//!
+//! [`AnyRecord`] reads a record by its `game`; [`AnyRecord::replay`] and
+//! [`AnyRecord::replay_steps`] give [`AnyMatch`] states, whose common summary and JSON
+//! summary need no knowledge of the game.
+
+use serde::Serialize;
+
+use super::comanda::Nicknames;
+use super::game::{Game, Message, Seat, Summary};
+use super::madrasso::Madrasso;
+use super::record::{self, GameRecord, RecordGame, SyntaxError};
+use super::replay::{self, ReplayError, Steps};
+use super::tressette::Tressette;
+use super::trijumf::Trijumf;
+use super::trionfetti::Trionfetti;
+use super::vitou::Vitou;
+use crate::lang::Lang;
+
+/// Runs `$body` with `$inner` bound to the value inside any variant of `$value`
+/// (an enum with one variant per game, named like the game).
+macro_rules! each_game {
+    ($kind:ident, $value:expr, $inner:ident => $body:expr) => {
+        match $value {
+            $kind::Trionfetti($inner) => $body,
+            $kind::Madrasso($inner) => $body,
+            $kind::Tressette($inner) => $body,
+            $kind::Trijumf($inner) => $body,
+            $kind::Vitou($inner) => $body,
+        }
+    };
+}
+
+/// The state of a match of any game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnyMatch {
+    Trionfetti(Trionfetti),
+    Madrasso(Madrasso),
+    Tressette(Tressette),
+    Trijumf(Trijumf),
+    Vitou(Vitou),
+}
+
+impl AnyMatch {
+    /// The game's record name.
+    pub fn game(&self) -> &'static str {
+        self.common().game
+    }
+
+    /// What every game's summary says: scores, games won, over, winner, next dealer.
+    pub fn common(&self) -> Summary {
+        each_game!(AnyMatch, self, state => state.common())
+    }
+
+    /// The game's own summary as JSON: the common fields (flattened) and the game's.
+    pub fn summary_json(&self) -> serde_json::Value {
+        each_game!(AnyMatch, self, state => to_value(&state.summary()))
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.common().over
+    }
+
+    pub fn dealer(&self) -> Option<Seat> {
+        self.common().dealer
+    }
+}
+
+fn to_value(summary: &impl Serialize) -> serde_json::Value {
+    serde_json::to_value(summary).expect("a summary always serializes")
+}
+
+impl From<Trionfetti> for AnyMatch {
+    fn from(state: Trionfetti) -> AnyMatch {
+        AnyMatch::Trionfetti(state)
+    }
+}
+
+impl From<Madrasso> for AnyMatch {
+    fn from(state: Madrasso) -> AnyMatch {
+        AnyMatch::Madrasso(state)
+    }
+}
+
+impl From<Tressette> for AnyMatch {
+    fn from(state: Tressette) -> AnyMatch {
+        AnyMatch::Tressette(state)
+    }
+}
+
+impl From<Trijumf> for AnyMatch {
+    fn from(state: Trijumf) -> AnyMatch {
+        AnyMatch::Trijumf(state)
+    }
+}
+
+impl From<Vitou> for AnyMatch {
+    fn from(state: Vitou) -> AnyMatch {
+        AnyMatch::Vitou(state)
+    }
+}
+
+/// Why an entry cannot be part of a match of any game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnyEntryError {
+    Trionfetti(<Trionfetti as RecordGame>::EntryError),
+    Madrasso(<Madrasso as RecordGame>::EntryError),
+    Tressette(<Tressette as RecordGame>::EntryError),
+    Trijumf(<Trijumf as RecordGame>::EntryError),
+    Vitou(<Vitou as RecordGame>::EntryError),
+}
+
+impl Message for AnyEntryError {
+    fn message(&self, lang: Lang) -> String {
+        each_game!(AnyEntryError, self, error => error.message(lang))
+    }
+}
+
+/// The first invalid entry of a record of any game.
+pub type AnyReplayError = ReplayError<AnyEntryError>;
+
+/// The state after every entry of a record of any game.
+pub type AnySteps = Steps<AnyMatch, AnyEntryError>;
+
+/// Why an entry cannot be appended to a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExtendError {
+    /// The entry is not an entry of the record's game.
+    Unreadable(String),
+    /// The rules refuse it (or, for a correction, what it would make of the match).
+    Refused(AnyReplayError),
+}
+
+fn extend<G: RecordGame>(
+    record: &mut GameRecord<G>,
+    state: &mut G,
+    entry: serde_json::Value,
+    nicknames: &Nicknames,
+    wrap: fn(G::EntryError) -> AnyEntryError,
+) -> Result<serde_json::Value, ExtendError> {
+    let entry: G::RecordEntry = serde_json::from_value(entry)
+        .map_err(|error| ExtendError::Unreadable(error.to_string()))?;
+    let index = record.entries.len();
+    let stored = to_value(&entry);
+    if G::correction(&entry).is_none() {
+        state.apply_entry(&entry, nicknames).map_err(|error| {
+            ExtendError::Refused(ReplayError {
+                index,
+                failing: index,
+                error: wrap(error),
+            })
+        })?;
+        record.entries.push(entry);
+        return Ok(stored);
+    }
+    record.entries.push(entry);
+    match replay::replay(record, nicknames) {
+        Ok(replayed) => {
+            *state = replayed;
+            Ok(stored)
+        }
+        Err(error) => {
+            record.entries.pop();
+            Err(ExtendError::Refused(error.map(wrap)))
+        }
+    }
+}
+
+/// A match record of any game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnyRecord {
+    Trionfetti(GameRecord<Trionfetti>),
+    Madrasso(GameRecord<Madrasso>),
+    Tressette(GameRecord<Tressette>),
+    Trijumf(GameRecord<Trijumf>),
+    Vitou(GameRecord<Vitou>),
+}
+
+impl AnyRecord {
+    /// Reads a record of any game, chosen by its `game` field. Refuses unknown
+    /// versions, games and fields, and players or a first dealer that do not fit the
+    /// game's options.
+    pub fn from_json(text: &str) -> Result<AnyRecord, SyntaxError> {
+        let value: serde_json::Value = match serde_json::from_str(text) {
+            Ok(value) => value,
+            Err(error) => {
+                return Err(SyntaxError::Json {
+                    message: error.to_string(),
+                    line: error.line(),
+                    column: error.column(),
+                });
+            }
+        };
+        Ok(match record::header(&value)? {
+            Madrasso::NAME => AnyRecord::Madrasso(GameRecord::from_json(text)?),
+            Tressette::NAME => AnyRecord::Tressette(GameRecord::from_json(text)?),
+            Trijumf::NAME => AnyRecord::Trijumf(GameRecord::from_json(text)?),
+            Vitou::NAME => AnyRecord::Vitou(GameRecord::from_json(text)?),
+            _ => AnyRecord::Trionfetti(GameRecord::from_json(text)?),
+        })
+    }
+
+    /// Writes the record as pretty JSON.
+    pub fn to_json(&self) -> String {
+        each_game!(AnyRecord, self, record => record.to_json())
+    }
+
+    /// The game's record name.
+    pub fn game(&self) -> &'static str {
+        each_game!(AnyRecord, self, record => record.game())
+    }
+
+    /// Player names by seat (2 or 4).
+    pub fn players(&self) -> &[String] {
+        each_game!(AnyRecord, self, record => record.player_names())
+    }
+
+    pub fn first_dealer(&self) -> Seat {
+        each_game!(AnyRecord, self, record => record.first_dealer)
+    }
+
+    /// The number of entries in the log.
+    pub fn len(&self) -> usize {
+        each_game!(AnyRecord, self, record => record.entries.len())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The `type` word of every entry, in log order.
+    pub fn entry_kinds(&self) -> Vec<&'static str> {
+        fn kinds<G: RecordGame>(record: &GameRecord<G>) -> Vec<&'static str> {
+            record.entries.iter().map(G::entry_kind).collect()
+        }
+        each_game!(AnyRecord, self, record => kinds(record))
+    }
+
+    /// The options as JSON.
+    pub fn options_json(&self) -> serde_json::Value {
+        each_game!(AnyRecord, self, record => to_value(&record.options))
+    }
+
+    /// Every entry as JSON, in log order (as the record writes them).
+    pub fn entries_json(&self) -> Vec<serde_json::Value> {
+        fn entries<G: RecordGame>(record: &GameRecord<G>) -> Vec<serde_json::Value> {
+            record.entries.iter().map(to_value).collect()
+        }
+        each_game!(AnyRecord, self, record => entries(record))
+    }
+
+    /// Appends one entry to the record and brings `state` (this record's replay) up
+    /// to date with it, or says why the entry cannot follow; on error neither
+    /// changes. A play entry is applied to the state as it stands, since every
+    /// earlier prefix is valid already; a correction replays the whole record.
+    /// Answers the entry as the engine reads it, for storing.
+    pub fn extend(
+        &mut self,
+        state: &mut AnyMatch,
+        entry: serde_json::Value,
+        nicknames: &Nicknames,
+    ) -> Result<serde_json::Value, ExtendError> {
+        match (self, state) {
+            (AnyRecord::Trionfetti(record), AnyMatch::Trionfetti(state)) => {
+                extend(record, state, entry, nicknames, AnyEntryError::Trionfetti)
+            }
+            (AnyRecord::Madrasso(record), AnyMatch::Madrasso(state)) => {
+                extend(record, state, entry, nicknames, AnyEntryError::Madrasso)
+            }
+            (AnyRecord::Tressette(record), AnyMatch::Tressette(state)) => {
+                extend(record, state, entry, nicknames, AnyEntryError::Tressette)
+            }
+            (AnyRecord::Trijumf(record), AnyMatch::Trijumf(state)) => {
+                extend(record, state, entry, nicknames, AnyEntryError::Trijumf)
+            }
+            (AnyRecord::Vitou(record), AnyMatch::Vitou(state)) => {
+                extend(record, state, entry, nicknames, AnyEntryError::Vitou)
+            }
+            (record, state) => Err(ExtendError::Unreadable(format!(
+                "a {} state cannot follow a {} record",
+                state.game(),
+                record.game()
+            ))),
+        }
+    }
+
+    /// What each entry asks of the ones before it (`None` for a play entry).
+    pub fn corrections(&self) -> Vec<Option<record::Correction>> {
+        fn corrections<G: RecordGame>(record: &GameRecord<G>) -> Vec<Option<record::Correction>> {
+            record.entries.iter().map(G::correction).collect()
+        }
+        each_game!(AnyRecord, self, record => corrections(record))
+    }
+
+    /// Indexes of entries voided and of entries replaced by a later correction.
+    pub fn voided_and_replaced(&self) -> (Vec<usize>, Vec<usize>) {
+        let mut voided = Vec::new();
+        let mut replaced = Vec::new();
+        for correction in self.corrections().into_iter().flatten() {
+            match correction {
+                record::Correction::Void { target } => voided.push(target),
+                record::Correction::Replace { target } => replaced.push(target),
+            }
+        }
+        (voided, replaced)
+    }
+
+    /// The last play entry still in effect (not voided): what "undo" voids.
+    pub fn last_undoable(&self) -> Option<usize> {
+        let corrections = self.corrections();
+        let (voided, _) = self.voided_and_replaced();
+        corrections
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(index, correction)| correction.is_none() && !voided.contains(index))
+            .map(|(index, _)| index)
+    }
+
+    /// The match before any entry.
+    pub fn initial(&self) -> AnyMatch {
+        fn initial<G: RecordGame>(record: &GameRecord<G>) -> G {
+            G::new(record.options.clone(), record.first_dealer)
+        }
+        each_game!(AnyRecord, self, record => AnyMatch::from(initial(record)))
+    }
+
+    /// The final state of the match, or the first entry that makes the record invalid.
+    pub fn replay(&self, nicknames: &Nicknames) -> Result<AnyMatch, AnyReplayError> {
+        match self {
+            AnyRecord::Trionfetti(record) => replay::replay(record, nicknames)
+                .map(AnyMatch::from)
+                .map_err(|error| error.map(AnyEntryError::Trionfetti)),
+            AnyRecord::Madrasso(record) => replay::replay(record, nicknames)
+                .map(AnyMatch::from)
+                .map_err(|error| error.map(AnyEntryError::Madrasso)),
+            AnyRecord::Tressette(record) => replay::replay(record, nicknames)
+                .map(AnyMatch::from)
+                .map_err(|error| error.map(AnyEntryError::Tressette)),
+            AnyRecord::Trijumf(record) => replay::replay(record, nicknames)
+                .map(AnyMatch::from)
+                .map_err(|error| error.map(AnyEntryError::Trijumf)),
+            AnyRecord::Vitou(record) => replay::replay(record, nicknames)
+                .map(AnyMatch::from)
+                .map_err(|error| error.map(AnyEntryError::Vitou)),
+        }
+    }
+
+    /// The state after every entry, stopping at the first invalid one.
+    pub fn replay_steps(&self, nicknames: &Nicknames) -> AnySteps {
+        match self {
+            AnyRecord::Trionfetti(record) => replay::replay_steps(record, nicknames)
+                .map(AnyMatch::from, AnyEntryError::Trionfetti),
+            AnyRecord::Madrasso(record) => {
+                replay::replay_steps(record, nicknames).map(AnyMatch::from, AnyEntryError::Madrasso)
+            }
+            AnyRecord::Tressette(record) => replay::replay_steps(record, nicknames)
+                .map(AnyMatch::from, AnyEntryError::Tressette),
+            AnyRecord::Trijumf(record) => {
+                replay::replay_steps(record, nicknames).map(AnyMatch::from, AnyEntryError::Trijumf)
+            }
+            AnyRecord::Vitou(record) => {
+                replay::replay_steps(record, nicknames).map(AnyMatch::from, AnyEntryError::Vitou)
+            }
+        }
+    }
+}
+
+macro_rules! record_from {
+    ($($game:ident),*) => {$(
+        impl From<GameRecord<$game>> for AnyRecord {
+            fn from(record: GameRecord<$game>) -> AnyRecord {
+                AnyRecord::$game(record)
+            }
+        }
+    )*};
+}
+
+record_from!(Trionfetti, Madrasso, Tressette, Trijumf, Vitou);

@@ -1,0 +1,887 @@
+//! Madrasso scoring as a state machine.
+//!
+//! Four players in two fixed partnerships play deals (battute) of ten tricks with a
+//! trump suit shown by the dealer's face-up card. A game lasts at least `min_deals`
+//! deals and is won by reaching `target_points` (777), by a correct declaration of
+//! being out, or at once by cappotto. A deal is recorded either by its outcome (one
+//! team's points, or a special end) or card by card; both are validated here. See
+//! `docs/match-record.md` for the JSON form of the entries.
+
+mod error;
+pub mod simulate;
+
+use serde::{Deserialize, Serialize};
+
+pub use self::error::{Deal, LeadReason, RuleError};
+use super::card::{Card, CardSet, Deck, Rank, Suit};
+use super::game::{Game, Seat, Summary, Team};
+use super::trick::Trick;
+
+/// Points in one deal: 120 in the cards plus 10 for the last trick.
+pub const DEAL_POINTS: u32 = 130;
+/// The bonus for the last trick.
+pub const LAST_TRICK_BONUS: u32 = 10;
+/// Tricks in a deal: ten cards each.
+pub const TRICKS: usize = 10;
+
+/// What a revoke (cassone) costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RevokePenalty {
+    /// Venetian tradition: the opponents of the offender score 130, the offenders 0.
+    #[default]
+    Award,
+    /// The variant of some books: 130 is taken off the offenders' total, the opponents
+    /// score nothing for the deal.
+    Subtract,
+}
+
+/// Match options. The defaults are those of the main description.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Options {
+    /// A player unable to follow suit must play a trump if holding one (the variant
+    /// rule); by default such a player may play any card.
+    pub must_trump: bool,
+    pub revoke_penalty: RevokePenalty,
+    /// Deals a game lasts at least; no declaration before they are played.
+    pub min_deals: u32,
+    /// Points that win a game.
+    pub target_points: u32,
+    /// Games that win the match.
+    pub games_to_win: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            must_trump: false,
+            revoke_penalty: RevokePenalty::Award,
+            min_deals: 10,
+            target_points: 777,
+            games_to_win: 1,
+        }
+    }
+}
+
+/// A revoke: the seat that failed to follow suit (or, with `must_trump`, to trump).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cassone {
+    pub seat: Seat,
+    /// The trick (1-10) of the revoke; required card by card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trick: Option<u8>,
+}
+
+/// One deal as recorded: by outcome when `tricks` is absent, card by card otherwise.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealEntry {
+    /// With `points`: the team whose points are given. By outcome the other team has
+    /// the rest of 130; card by card it is checked against the cards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<Team>,
+    /// Points of `team` in this deal, last trick included.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
+    /// The team that took all ten tricks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cappotto: Option<Team>,
+    /// A revoke ended the deal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cassone: Option<Cassone>,
+    /// The seat that declared its team out, right after winning a trick.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declared: Option<Seat>,
+    /// The dealer's face-up card (the 21st): its suit is trumps. Required card by card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub face_up: Option<Card>,
+    /// The seat that exchanged the 7 of trumps for the face-up card in the first trick.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exchange: Option<Seat>,
+    /// The tricks in order, each with its leader and the cards in play order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tricks: Option<Vec<Trick>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<String>,
+}
+
+/// One entry of the engine, tagged by `"type"` in JSON.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Entry {
+    Deal(DealEntry),
+}
+
+/// How a deal ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum DealEnd {
+    /// All ten tricks were played (or the outcome was recorded).
+    Played,
+    /// One team took all ten tricks: it wins the game.
+    Cappotto { team: Team },
+    /// A revoke stopped the play.
+    Cassone { seat: Seat },
+    /// A player declared the team out; `correct` when the team had the target.
+    Declared { seat: Seat, correct: bool },
+}
+
+/// How a game was won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameEnd {
+    /// After the minimum deals, the only team at or over the target.
+    Target,
+    /// Both teams over the target without a declaration: the higher total.
+    HigherTotal,
+    /// All ten tricks in one deal.
+    Cappotto,
+    /// A correct declaration.
+    Declaration,
+    /// The opponents declared wrongly.
+    WrongDeclaration,
+}
+
+/// One row of the score sheet: one deal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DealRow {
+    /// The game (1-based) and the deal inside it.
+    pub game: u32,
+    pub deal: u32,
+    pub dealer: Seat,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub face_up: Option<Card>,
+    /// Points of team A and team B in this deal (negative for the offenders of a
+    /// cassone under the subtract variant).
+    pub points: [i32; 2],
+    /// Game totals after the deal.
+    pub totals: [i32; 2],
+    /// Tricks taken by each team, when recorded card by card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tricks: Option<[u8; 2]>,
+    pub end: DealEnd,
+    /// The team that won the game with this deal, if any.
+    pub game_won: Option<Team>,
+}
+
+/// A game won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct GameWon {
+    pub game: u32,
+    pub winner: Team,
+    /// The deal (inside the game) that decided it.
+    pub deal: u32,
+    pub how: GameEnd,
+    /// Totals when it was decided.
+    pub totals: [i32; 2],
+}
+
+/// The state of a Madrasso match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Madrasso {
+    options: Options,
+    first_dealer: Seat,
+    dealer: Seat,
+    game: u32,
+    /// The next deal inside the current game, 1-based.
+    deal: u32,
+    totals: [i32; 2],
+    games_won: [u32; 2],
+    winner: Option<Team>,
+    sheet: Vec<DealRow>,
+    games: Vec<GameWon>,
+}
+
+/// Everything a referee page shows about a Madrasso match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MadrassoSummary {
+    #[serde(flatten)]
+    pub common: Summary,
+    pub options: Options,
+    /// The game being played, 1-based (the last one once the match is over).
+    pub game_number: u32,
+    /// The next deal inside the game, 1-based.
+    pub deal: u32,
+    /// Totals of the current game; unlike `scores` they may be negative (subtract variant).
+    pub totals: [i32; 2],
+    /// Whether a declaration is allowed in the next deal.
+    pub can_declare: bool,
+    /// One row per deal of the match, oldest first.
+    pub sheet: Vec<DealRow>,
+    pub games: Vec<GameWon>,
+}
+
+/// Rank order in play, strongest first: A 3 R C F 7 6 5 4 2.
+const ORDER: [u8; 10] = [1, 3, 13, 12, 11, 7, 6, 5, 4, 2];
+
+/// Strength of a rank in play: higher beats lower.
+pub fn rank_strength(rank: Rank) -> u8 {
+    let position = ORDER
+        .iter()
+        .position(|value| *value == rank.value())
+        .unwrap_or(ORDER.len());
+    (ORDER.len() - position) as u8
+}
+
+/// A card's point value: ace 11, three 10, king 4, horse 3, jack 2, others 0.
+pub fn card_points(card: Card) -> u32 {
+    match card.rank.value() {
+        1 => 11,
+        3 => 10,
+        13 => 4,
+        12 => 3,
+        11 => 2,
+        _ => 0,
+    }
+}
+
+/// The position of the card that takes the trick: the highest trump, or without
+/// trumps the highest card of the suit led. `None` for no cards.
+pub fn trick_winner(cards: &[Card], trumps: Suit) -> Option<usize> {
+    let led = cards.first()?.suit;
+    let key = |card: &Card| {
+        let class = if card.suit == trumps {
+            2
+        } else if card.suit == led {
+            1
+        } else {
+            0
+        };
+        (class, rank_strength(card.rank))
+    };
+    cards
+        .iter()
+        .enumerate()
+        .max_by_key(|(_, card)| key(card))
+        .map(|(position, _)| position)
+}
+
+/// Whether a team can score exactly `points` in a whole deal (1 and 129 cannot be made).
+pub fn achievable(points: u32) -> bool {
+    if points > DEAL_POINTS {
+        return false;
+    }
+    // Card points a team can hold: sums of up to four of each of 11, 10, 4, 3, 2.
+    let mut sums = [false; 121];
+    sums[0] = true;
+    for value in [11usize, 10, 4, 3, 2] {
+        for _ in 0..4 {
+            for total in (value..=120).rev() {
+                if sums[total - value] {
+                    sums[total] = true;
+                }
+            }
+        }
+    }
+    let points = points as usize;
+    sums.get(points).copied().unwrap_or(false)
+        || (points >= 10 && sums.get(points - 10).copied().unwrap_or(false))
+}
+
+/// What the cards of one deal say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct CardOutcome {
+    points: [u32; 2],
+    tricks: [u8; 2],
+    end: CardEnd,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CardEnd {
+    Played,
+    Cappotto(Team),
+    Cassone(Seat),
+    Declared(Seat),
+}
+
+impl Madrasso {
+    pub fn new(options: Options, first_dealer: Seat) -> Madrasso {
+        Madrasso {
+            options,
+            first_dealer,
+            dealer: first_dealer,
+            game: 1,
+            deal: 1,
+            totals: [0, 0],
+            games_won: [0, 0],
+            winner: None,
+            sheet: Vec::new(),
+            games: Vec::new(),
+        }
+    }
+
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    pub fn first_dealer(&self) -> Seat {
+        self.first_dealer
+    }
+
+    /// Who deals the next deal.
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// The dealer's right, who leads the first trick.
+    pub fn leader(&self) -> Seat {
+        self.dealer.right()
+    }
+
+    /// Where the next deal stands.
+    pub fn deal(&self) -> Deal {
+        Deal {
+            game: self.game,
+            deal: self.deal,
+        }
+    }
+
+    pub fn totals(&self) -> [i32; 2] {
+        self.totals
+    }
+
+    pub fn games_won(&self) -> [u32; 2] {
+        self.games_won
+    }
+
+    pub fn winner(&self) -> Option<Team> {
+        self.winner
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    /// A declaration is allowed once the minimum number of deals has been played.
+    pub fn can_declare(&self) -> bool {
+        !self.is_over() && self.deal > self.options.min_deals
+    }
+
+    pub fn sheet(&self) -> &[DealRow] {
+        &self.sheet
+    }
+
+    pub fn games(&self) -> &[GameWon] {
+        &self.games
+    }
+
+    /// Records one deal. On error nothing changes.
+    pub fn apply_deal(&mut self, entry: &DealEntry) -> Result<(), RuleError> {
+        if let Some(winner) = self.winner {
+            return Err(RuleError::MatchOver {
+                winner,
+                games_won: self.games_won,
+            });
+        }
+        let deal = self.deal();
+        let specials = [
+            entry.cappotto.is_some(),
+            entry.cassone.is_some(),
+            entry.declared.is_some(),
+        ];
+        if specials.iter().filter(|set| **set).count() > 1 {
+            return Err(RuleError::SpecialEndsConflict { deal });
+        }
+        if entry.team.is_some() != entry.points.is_some() && entry.declared.is_none() {
+            return Err(RuleError::TeamAndPointsGoTogether { deal });
+        }
+        if let Some(seat) = entry.declared
+            && !self.can_declare()
+        {
+            return Err(RuleError::DeclarationTooEarly {
+                deal,
+                seat,
+                min_deals: self.options.min_deals,
+            });
+        }
+        if let Some(points) = entry.points
+            && !achievable(points)
+        {
+            return Err(RuleError::PointsImpossible { deal, points });
+        }
+        let (outcome, card_level) = match &entry.tricks {
+            Some(tricks) => (self.check_cards(deal, entry, tricks)?, true),
+            None => (self.outcome_only(deal, entry)?, false),
+        };
+        // Points for the sheet.
+        let points: [i32; 2] = match outcome.end {
+            CardEnd::Cassone(seat) => {
+                let offenders = seat.team();
+                let mut points = [0, 0];
+                match self.options.revoke_penalty {
+                    RevokePenalty::Award => points[offenders.other().index()] = 130,
+                    RevokePenalty::Subtract => points[offenders.index()] = -130,
+                }
+                points
+            }
+            _ => outcome.points.map(|points| points as i32),
+        };
+        if let (Some(team), Some(recorded)) = (entry.team, entry.points) {
+            let actual = points[team.index()];
+            if actual != recorded as i32 {
+                return Err(RuleError::PointsContradict {
+                    deal,
+                    team,
+                    recorded,
+                    actual,
+                });
+            }
+        }
+        if let Some(recorded) = entry.cappotto
+            && outcome.end != CardEnd::Cappotto(recorded)
+        {
+            return Err(RuleError::CappottoContradictsCards {
+                deal,
+                recorded,
+                tricks: outcome.tricks,
+            });
+        }
+
+        // Everything is checked: from here on the state changes.
+        self.totals[0] += points[0];
+        self.totals[1] += points[1];
+        let target = self.options.target_points as i32;
+        let (end, decided) = match outcome.end {
+            CardEnd::Played => (DealEnd::Played, self.decide_by_totals()),
+            CardEnd::Cassone(seat) => (DealEnd::Cassone { seat }, self.decide_by_totals()),
+            CardEnd::Cappotto(team) => {
+                (DealEnd::Cappotto { team }, Some((team, GameEnd::Cappotto)))
+            }
+            CardEnd::Declared(seat) => {
+                let team = seat.team();
+                let correct = self.totals[team.index()] >= target;
+                let decided = if correct {
+                    (team, GameEnd::Declaration)
+                } else {
+                    (team.other(), GameEnd::WrongDeclaration)
+                };
+                (DealEnd::Declared { seat, correct }, Some(decided))
+            }
+        };
+        self.sheet.push(DealRow {
+            game: self.game,
+            deal: self.deal,
+            dealer: self.dealer,
+            face_up: entry.face_up,
+            points,
+            totals: self.totals,
+            tricks: card_level.then_some(outcome.tricks),
+            end,
+            game_won: decided.map(|(team, _)| team),
+        });
+        self.dealer = self.dealer.right();
+        match decided {
+            None => self.deal += 1,
+            Some((team, how)) => {
+                self.games.push(GameWon {
+                    game: self.game,
+                    winner: team,
+                    deal: self.deal,
+                    how,
+                    totals: self.totals,
+                });
+                self.games_won[team.index()] += 1;
+                if self.games_won[team.index()] >= self.options.games_to_win {
+                    self.winner = Some(team);
+                } else {
+                    self.game += 1;
+                    self.deal = 1;
+                    self.totals = [0, 0];
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// After a deal played out (or a cassone): once the minimum deals are played, the
+    /// only team at the target wins, or the higher of two such totals. Equal totals
+    /// over the target play on.
+    fn decide_by_totals(&self) -> Option<(Team, GameEnd)> {
+        if self.deal < self.options.min_deals {
+            return None;
+        }
+        let target = self.options.target_points as i32;
+        let [a, b] = self.totals;
+        match (a >= target, b >= target) {
+            (true, false) => Some((Team::A, GameEnd::Target)),
+            (false, true) => Some((Team::B, GameEnd::Target)),
+            (true, true) if a > b => Some((Team::A, GameEnd::HigherTotal)),
+            (true, true) if b > a => Some((Team::B, GameEnd::HigherTotal)),
+            _ => None,
+        }
+    }
+
+    fn outcome_only(&self, deal: Deal, entry: &DealEntry) -> Result<CardOutcome, RuleError> {
+        if entry.exchange.is_some() {
+            return Err(RuleError::ExchangeWithoutCards { deal });
+        }
+        if let Some(cassone) = entry.cassone {
+            return Ok(CardOutcome {
+                points: [0, 0],
+                tricks: [0, 0],
+                end: CardEnd::Cassone(cassone.seat),
+            });
+        }
+        if let Some(team) = entry.cappotto {
+            let mut points = [0, 0];
+            points[team.index()] = DEAL_POINTS;
+            let mut tricks = [0, 0];
+            tricks[team.index()] = TRICKS as u8;
+            return Ok(CardOutcome {
+                points,
+                tricks,
+                end: CardEnd::Cappotto(team),
+            });
+        }
+        if let Some(seat) = entry.declared {
+            let team = seat.team();
+            if let Some(recorded) = entry.team
+                && recorded != team
+            {
+                return Err(RuleError::DeclarerTeamMismatch {
+                    deal,
+                    seat,
+                    recorded,
+                });
+            }
+            let recorded = entry
+                .points
+                .ok_or(RuleError::DeclarationPointsMissing { deal, seat })?;
+            let mut points = [0, 0];
+            points[team.index()] = recorded;
+            return Ok(CardOutcome {
+                points,
+                tricks: [0, 0],
+                end: CardEnd::Declared(seat),
+            });
+        }
+        let (team, recorded) = match (entry.team, entry.points) {
+            (Some(team), Some(points)) => (team, points),
+            _ => return Err(RuleError::PointsMissing { deal }),
+        };
+        let mut points = [DEAL_POINTS - recorded; 2];
+        points[team.index()] = recorded;
+        Ok(CardOutcome {
+            points,
+            tricks: [0, 0],
+            end: CardEnd::Played,
+        })
+    }
+
+    /// Checks a card-by-card deal and says what it scores.
+    fn check_cards(
+        &self,
+        deal: Deal,
+        entry: &DealEntry,
+        tricks: &[Trick],
+    ) -> Result<CardOutcome, RuleError> {
+        let face_up = entry.face_up.ok_or(RuleError::FaceUpMissing { deal })?;
+        if !Deck::Italian40.contains(face_up) {
+            return Err(RuleError::NotInDeck {
+                deal,
+                trick: 0,
+                card: face_up,
+            });
+        }
+        let trumps = face_up.suit;
+        let seven = Card::new(Rank::new(7).expect("7 is a rank"), trumps);
+        let dealer = self.dealer;
+        if let Some(seat) = entry.exchange {
+            if seat == dealer {
+                return Err(RuleError::ExchangeByDealer { deal, seat });
+            }
+            if face_up == seven {
+                return Err(RuleError::ExchangeOfTheSeven { deal, seat });
+            }
+        }
+        let stops_early = entry.cassone.is_some() || entry.declared.is_some();
+        if tricks.len() > TRICKS || (!stops_early && tricks.len() != TRICKS) || tricks.is_empty() {
+            return Err(RuleError::WrongTrickCount {
+                deal,
+                found: tricks.len(),
+                stops_early,
+            });
+        }
+        let cassone = match entry.cassone {
+            Some(cassone) => {
+                let trick = cassone
+                    .trick
+                    .ok_or(RuleError::CassoneTrickMissing { deal })?;
+                if trick == 0 || trick as usize > tricks.len() {
+                    return Err(RuleError::CassoneNotReached {
+                        deal,
+                        trick,
+                        recorded: tricks.len(),
+                    });
+                }
+                Some((cassone.seat, trick))
+            }
+            None => None,
+        };
+
+        // First what needs no order of play: four cards a trick, from the deck, once.
+        let mut seen = CardSet::EMPTY;
+        let mut played_at = [0u8; 52];
+        for (index, trick) in tricks.iter().enumerate() {
+            let number = index as u8 + 1;
+            if trick.cards.len() != 4 {
+                return Err(RuleError::WrongTrickSize {
+                    deal,
+                    trick: number,
+                    found: trick.cards.len(),
+                });
+            }
+            for (seat, card) in trick.plays() {
+                if !Deck::Italian40.contains(card) {
+                    return Err(RuleError::NotInDeck {
+                        deal,
+                        trick: number,
+                        card,
+                    });
+                }
+                if !seen.insert(card) {
+                    return Err(RuleError::CardPlayedTwice {
+                        deal,
+                        trick: number,
+                        seat,
+                        card,
+                        first_trick: played_at[card.index()],
+                    });
+                }
+                played_at[card.index()] = number;
+            }
+        }
+
+        // What each seat is known to have held at the start: the cards it played, and
+        // the face-up card, which is the dealer's until an exchange.
+        let mut held = [CardSet::EMPTY; 4];
+        for trick in tricks {
+            for (seat, card) in trick.plays() {
+                held[seat.index()].insert(card);
+            }
+        }
+        match entry.exchange {
+            None => {
+                held[dealer.index()].insert(face_up);
+            }
+            Some(exchanger) => {
+                held[exchanger.index()].remove(face_up);
+                held[exchanger.index()].insert(seven);
+                held[dealer.index()].remove(seven);
+                held[dealer.index()].insert(face_up);
+            }
+        }
+
+        // Then the order of play: leaders, the face-up card, winners.
+        let mut leader = dealer.right();
+        let mut because = LeadReason::DealersRight { dealer };
+        let mut winners = Vec::with_capacity(tricks.len());
+        for (index, trick) in tricks.iter().enumerate() {
+            let number = index as u8 + 1;
+            if trick.leader != leader {
+                return Err(RuleError::WrongLeader {
+                    deal,
+                    trick: number,
+                    found: trick.leader,
+                    expected: leader,
+                    because,
+                });
+            }
+            for (seat, card) in trick.plays() {
+                // The face-up card stays with the dealer unless exchanged; the 7 of
+                // trumps given for it goes to the dealer. The dealer plays last in the
+                // first trick, so the exchange always comes before the dealer's card.
+                match entry.exchange {
+                    None if card == face_up && seat != dealer => {
+                        return Err(RuleError::FaceUpNotDealers {
+                            deal,
+                            trick: number,
+                            seat,
+                            card,
+                            dealer,
+                        });
+                    }
+                    Some(exchanger) if card == face_up && seat != exchanger => {
+                        return Err(RuleError::FaceUpWasExchanged {
+                            deal,
+                            trick: number,
+                            seat,
+                            card,
+                            exchanger,
+                        });
+                    }
+                    Some(exchanger) if card == seven && seat != dealer => {
+                        return Err(RuleError::SevenWasExchanged {
+                            deal,
+                            trick: number,
+                            seat,
+                            card,
+                            exchanger,
+                            dealer,
+                        });
+                    }
+                    _ => {}
+                }
+            }
+            let position = trick_winner(&trick.cards, trumps).expect("four cards");
+            let winner = trick.seat_at(position);
+            winners.push((winner, trick.cards[position]));
+            leader = winner;
+            because = LeadReason::WonPrevious {
+                trick: number,
+                seat: winner,
+                card: trick.cards[position],
+            };
+        }
+
+        // Then following suit, against what each seat is known to hold at its turn.
+        for (index, trick) in tricks.iter().enumerate() {
+            let number = index as u8 + 1;
+            let led = trick.cards[0];
+            for (seat, card) in trick.plays() {
+                if number == 1 && entry.exchange == Some(seat) {
+                    held[seat.index()].remove(seven);
+                    held[seat.index()].insert(face_up);
+                    held[dealer.index()].remove(face_up);
+                    held[dealer.index()].insert(seven);
+                }
+                let hand = held[seat.index()];
+                if cassone == Some((seat, number)) {
+                    if card.suit == led.suit {
+                        return Err(RuleError::CassoneFollowedSuit {
+                            deal,
+                            trick: number,
+                            seat,
+                            card,
+                        });
+                    }
+                } else if card.suit != led.suit {
+                    if let Some(proof) = hand.iter().find(|held| held.suit == led.suit) {
+                        return Err(RuleError::Revoke {
+                            deal,
+                            trick: number,
+                            seat,
+                            card,
+                            led,
+                            held: proof,
+                            held_played: played_at[proof.index()],
+                        });
+                    }
+                    if self.options.must_trump
+                        && card.suit != trumps
+                        && let Some(proof) = hand.iter().find(|held| held.suit == trumps)
+                    {
+                        return Err(RuleError::MustTrump {
+                            deal,
+                            trick: number,
+                            seat,
+                            card,
+                            led,
+                            held: proof,
+                            held_played: played_at[proof.index()],
+                        });
+                    }
+                }
+                held[seat.index()].remove(card);
+            }
+        }
+
+        let mut points = [0u32; 2];
+        let mut won = [0u8; 2];
+        for (index, (trick, (winner, _))) in tricks.iter().zip(&winners).enumerate() {
+            let team = winner.team().index();
+            won[team] += 1;
+            points[team] += trick
+                .cards
+                .iter()
+                .map(|card| card_points(*card))
+                .sum::<u32>();
+            if index + 1 == TRICKS {
+                points[team] += LAST_TRICK_BONUS;
+            }
+        }
+        let end = if let Some((seat, _)) = cassone {
+            CardEnd::Cassone(seat)
+        } else if let Some(team) = Team::BOTH
+            .into_iter()
+            .find(|team| won[team.index()] as usize == TRICKS)
+        {
+            CardEnd::Cappotto(team)
+        } else if let Some(seat) = entry.declared {
+            let (last_winner, _) = *winners.last().expect("at least one trick");
+            if seat != last_winner {
+                let (winner, card) = *winners.last().expect("at least one trick");
+                return Err(RuleError::DeclarerDidNotWinTrick {
+                    deal,
+                    seat,
+                    trick: tricks.len() as u8,
+                    winner,
+                    card,
+                });
+            }
+            CardEnd::Declared(seat)
+        } else {
+            CardEnd::Played
+        };
+        Ok(CardOutcome {
+            points,
+            tricks: won,
+            end,
+        })
+    }
+}
+
+impl Game for Madrasso {
+    const NAME: &'static str = "madrasso";
+    type Options = Options;
+    type Entry = Entry;
+    type Error = RuleError;
+    type Summary = MadrassoSummary;
+
+    fn new(options: Options, first_dealer: Seat) -> Madrasso {
+        Madrasso::new(options, first_dealer)
+    }
+
+    fn apply_in_place(&mut self, entry: &Entry) -> Result<(), RuleError> {
+        match entry {
+            Entry::Deal(deal) => self.apply_deal(deal),
+        }
+    }
+
+    fn common(&self) -> Summary {
+        let open = !self.is_over();
+        Summary {
+            game: Self::NAME,
+            scores: if open {
+                self.totals.map(|total| total.max(0) as u32)
+            } else {
+                [0, 0]
+            },
+            games_won: self.games_won,
+            over: !open,
+            winner: self.winner,
+            dealer: open.then_some(self.dealer),
+            leader: open.then(|| self.leader()),
+        }
+    }
+
+    fn summary(&self) -> MadrassoSummary {
+        MadrassoSummary {
+            common: self.common(),
+            options: self.options,
+            game_number: self.game,
+            deal: self.deal,
+            totals: self.totals,
+            can_declare: self.can_declare(),
+            sheet: self.sheet.clone(),
+            games: self.games.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

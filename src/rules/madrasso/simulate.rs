@@ -1,0 +1,236 @@
+//! A seeded simulator of legal card-by-card Madrasso matches, for tests and benches.
+//!
+//! The same seed always gives the same match. Deals are shuffled and played with
+//! random legal cards; now and then the holder of the 7 of trumps exchanges it, a
+//! player revokes on purpose (a cassone ends the deal there), or, once declarations
+//! are allowed, a trick winner declares out (usually when right, rarely when wrong).
+
+use super::{
+    Cassone, DealEntry, Entry, LAST_TRICK_BONUS, Madrasso, Options, TRICKS, card_points,
+    trick_winner,
+};
+use crate::rules::card::{Card, Deck, Rank};
+use crate::rules::game::{Game, Seat, Team};
+pub use crate::rules::rng::SplitMix;
+use crate::rules::trick::Trick;
+
+/// What the simulator itself worked out for one deal, to compare with the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SimDeal {
+    /// Card points plus the last-trick bonus taken by each team in the tricks played.
+    pub points: [u32; 2],
+    pub tricks: [u8; 2],
+    pub cassone: Option<Seat>,
+    pub declared: Option<Seat>,
+}
+
+/// A simulated match: the first dealer, the entries and the simulator's own view.
+#[derive(Debug, Clone)]
+pub struct Simulated {
+    pub options: Options,
+    pub first_dealer: Seat,
+    pub entries: Vec<Entry>,
+    pub deals: Vec<SimDeal>,
+}
+
+/// Deals after which the simulator gives up (a match this long is a bug).
+const MAX_DEALS: usize = 500;
+
+/// Plays a whole match from the seed.
+pub fn simulate(seed: u64, options: Options) -> Simulated {
+    let mut rng = SplitMix::new(seed);
+    let first_dealer = Seat::ALL[rng.below(4)];
+    let mut state = Madrasso::new(options, first_dealer);
+    let mut entries = Vec::new();
+    let mut deals = Vec::new();
+    while !state.is_over() && deals.len() < MAX_DEALS {
+        let (entry, deal) = play_deal(&mut rng, &state);
+        let entry = Entry::Deal(entry);
+        state = state
+            .apply(&entry)
+            .unwrap_or_else(|error| panic!("seed {seed}: simulated deal refused: {error}"));
+        entries.push(entry);
+        deals.push(deal);
+    }
+    Simulated {
+        options,
+        first_dealer,
+        entries,
+        deals,
+    }
+}
+
+/// The cards a seat may play: the suit led if it has it; otherwise trumps under the
+/// must-trump option if it has them; otherwise anything.
+pub fn legal_cards(hand: &[Card], led: Option<Card>, trumps: Card, must_trump: bool) -> Vec<Card> {
+    let Some(led) = led else {
+        return hand.to_vec();
+    };
+    let following: Vec<Card> = hand
+        .iter()
+        .copied()
+        .filter(|card| card.suit == led.suit)
+        .collect();
+    if !following.is_empty() {
+        return following;
+    }
+    if must_trump {
+        let trumping: Vec<Card> = hand
+            .iter()
+            .copied()
+            .filter(|card| card.suit == trumps.suit)
+            .collect();
+        if !trumping.is_empty() {
+            return trumping;
+        }
+    }
+    hand.to_vec()
+}
+
+/// Plays one random legal deal for the state's dealer.
+pub fn play_deal(rng: &mut SplitMix, state: &Madrasso) -> (DealEntry, SimDeal) {
+    let options = state.options();
+    let dealer = state.dealer();
+    let mut deck: Vec<Card> = Deck::Italian40.cards().collect();
+    rng.shuffle(&mut deck);
+    let mut hands: [Vec<Card>; 4] = Default::default();
+    for (position, chunk) in deck.chunks(TRICKS).enumerate() {
+        hands[dealer.right().after(position).index()] = chunk.to_vec();
+    }
+    // The 21st card is one of the dealer's ten, shown to all.
+    let face_up = hands[dealer.index()][rng.below(TRICKS)];
+    let trumps = face_up.suit;
+    let seven = Card::new(Rank::new(7).expect("7 is a rank"), trumps);
+    let holder = Seat::ALL
+        .into_iter()
+        .find(|seat| hands[seat.index()].contains(&seven))
+        .expect("every card is dealt");
+    let exchange = (holder != dealer && face_up != seven && rng.one_in(2)).then_some(holder);
+    let revoke_at = rng.one_in(10).then(|| rng.below(TRICKS) as u8 + 1);
+    let declaring = state.can_declare();
+    let target = options.target_points as i32;
+    let totals = state.totals();
+
+    let mut tricks: Vec<Trick> = Vec::new();
+    let mut points = [0u32; 2];
+    let mut won = [0u8; 2];
+    let mut leader = dealer.right();
+    let mut cassone = None;
+    let mut declared = None;
+    for number in 1..=TRICKS as u8 {
+        let mut trick = Trick {
+            leader,
+            cards: Vec::with_capacity(4),
+        };
+        for position in 0..4 {
+            let seat = leader.after(position);
+            if number == 1 && exchange == Some(seat) {
+                let dealer_hand = &mut hands[dealer.index()];
+                dealer_hand.retain(|card| *card != face_up);
+                dealer_hand.push(seven);
+                let hand = &mut hands[seat.index()];
+                hand.retain(|card| *card != seven);
+                hand.push(face_up);
+            }
+            let hand = &hands[seat.index()];
+            let led = trick.cards.first().copied();
+            let mut choices = legal_cards(hand, led, face_up, options.must_trump);
+            if revoke_at == Some(number) && cassone.is_none() && position > 0 {
+                let off_suit: Vec<Card> = hand
+                    .iter()
+                    .copied()
+                    .filter(|card| Some(card.suit) != led.map(|led| led.suit))
+                    .collect();
+                if !off_suit.is_empty() && off_suit.len() < hand.len() {
+                    choices = off_suit;
+                    cassone = Some(seat);
+                }
+            }
+            let card = choices[rng.below(choices.len())];
+            hands[seat.index()].retain(|held| *held != card);
+            trick.cards.push(card);
+        }
+        let position = trick_winner(&trick.cards, trumps).expect("four cards");
+        let winner = trick.seat_at(position);
+        let team = winner.team().index();
+        won[team] += 1;
+        points[team] += trick
+            .cards
+            .iter()
+            .map(|card| card_points(*card))
+            .sum::<u32>();
+        if number as usize == TRICKS {
+            points[team] += LAST_TRICK_BONUS;
+        }
+        tricks.push(trick);
+        leader = winner;
+        if cassone.is_some() {
+            let entry = DealEntry {
+                face_up: Some(face_up),
+                exchange,
+                cassone: cassone.map(|seat| Cassone {
+                    seat,
+                    trick: Some(number),
+                }),
+                tricks: Some(tricks),
+                ..DealEntry::default()
+            };
+            let deal = SimDeal {
+                points,
+                tricks: won,
+                cassone,
+                declared,
+            };
+            return (entry, deal);
+        }
+        if declaring && won[team] as usize != TRICKS {
+            let reached = totals[team] + points[team] as i32 >= target;
+            if (reached && rng.one_in(2)) || rng.one_in(60) {
+                declared = Some(winner);
+                break;
+            }
+        }
+    }
+    let team = Team::BOTH[rng.below(2)];
+    let noted = rng.one_in(3);
+    let entry = DealEntry {
+        team: noted.then_some(team),
+        points: noted.then_some(points[team.index()]),
+        face_up: Some(face_up),
+        exchange,
+        declared,
+        tricks: Some(tricks),
+        ..DealEntry::default()
+    };
+    let deal = SimDeal {
+        points,
+        tricks: won,
+        cassone,
+        declared,
+    };
+    (entry, deal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_seed_gives_the_same_match() {
+        let a = simulate(11, Options::default());
+        let b = simulate(11, Options::default());
+        assert_eq!(a.entries, b.entries);
+        assert!(a.deals.len() >= 10);
+    }
+
+    #[test]
+    fn a_simulated_match_ends_with_a_winner() {
+        let simulated = simulate(3, Options::default());
+        let mut state = Madrasso::new(simulated.options, simulated.first_dealer);
+        for entry in &simulated.entries {
+            state.apply_in_place(entry).expect("valid");
+        }
+        assert!(state.is_over());
+        assert_eq!(state.games_won().iter().sum::<u32>(), 1);
+    }
+}

@@ -1,0 +1,971 @@
+use super::simulate::{self, SplitMix};
+use super::*;
+use crate::lang::Lang;
+
+fn seat(index: u8) -> Seat {
+    Seat::new(index).unwrap()
+}
+
+fn card(code: &str) -> Card {
+    code.parse().unwrap()
+}
+
+fn cards(codes: &str) -> Vec<Card> {
+    codes.split_whitespace().map(card).collect()
+}
+
+fn trick(leader: u8, codes: &str) -> Trick {
+    Trick {
+        leader: seat(leader),
+        cards: cards(codes),
+    }
+}
+
+fn scored(team: Team, points: u32) -> DealEntry {
+    DealEntry {
+        team: Some(team),
+        points: Some(points),
+        ..DealEntry::default()
+    }
+}
+
+fn play(state: &Madrasso, entry: DealEntry) -> Result<Madrasso, RuleError> {
+    state.apply(&Entry::Deal(entry))
+}
+
+fn play_all(mut state: Madrasso, entries: impl IntoIterator<Item = DealEntry>) -> Madrasso {
+    for entry in entries {
+        state = play(&state, entry).unwrap();
+    }
+    state
+}
+
+fn at(game: u32, deal: u32) -> Deal {
+    Deal { game, deal }
+}
+
+/// Dealer 3, trumps swords (the dealer's face-up king). Team A wins the first trick,
+/// four worthless cards; seat 3 takes the other nine: 130 points but no cappotto.
+fn nine_tricks_of_ten() -> DealEntry {
+    DealEntry {
+        face_up: Some(card("Rs")),
+        tricks: Some(vec![
+            trick(0, "2d 4c 4b 5c"),
+            trick(0, "4d 6c 5b 4s"),
+            trick(3, "1s 1d 2s 1b"),
+            trick(3, "3s 3d 1c 3b"),
+            trick(3, "Rs Rd 3c Rb"),
+            trick(3, "Cs Cd Cc Cb"),
+            trick(3, "Fs Fd Fc Fb"),
+            trick(3, "7s 7d 7c 7b"),
+            trick(3, "6s 6d 2c 6b"),
+            trick(3, "5s 5d Rc 2b"),
+        ]),
+        ..DealEntry::default()
+    }
+}
+
+/// The same hands, played so that team B takes all ten tricks.
+fn cappotto_deal() -> DealEntry {
+    DealEntry {
+        face_up: Some(card("Rs")),
+        tricks: Some(vec![
+            trick(0, "2d 4c 4b 4s"),
+            trick(3, "5c 4d 6c 5b"),
+            trick(1, "2s 1b 1s 1d"),
+            trick(3, "3s 3d 1c 3b"),
+            trick(3, "Rs Rd 3c Rb"),
+            trick(3, "Cs Cd Cc Cb"),
+            trick(3, "Fs Fd Fc Fb"),
+            trick(3, "7s 7d 7c 7b"),
+            trick(3, "6s 6d 2c 6b"),
+            trick(3, "5s 5d Rc 2b"),
+        ]),
+        ..DealEntry::default()
+    }
+}
+
+/// A random legal deal of the state's dealer, played to the end, without a cassone.
+fn random_deal(state: &Madrasso, seed: u64) -> DealEntry {
+    let mut rng = SplitMix::new(seed);
+    loop {
+        let (mut entry, _) = simulate::play_deal(&mut rng, state);
+        if entry.cassone.is_none() && entry.declared.is_none() {
+            entry.team = None;
+            entry.points = None;
+            return entry;
+        }
+    }
+}
+
+fn tricks_of(entry: &mut DealEntry) -> &mut Vec<Trick> {
+    entry.tricks.as_mut().unwrap()
+}
+
+#[test]
+fn ranks_and_points_follow_the_text() {
+    let order: Vec<u8> = cards("1d 3d Rd Cd Fd 7d 6d 5d 4d 2d")
+        .iter()
+        .map(|card| rank_strength(card.rank))
+        .collect();
+    assert!(order.windows(2).all(|pair| pair[0] > pair[1]), "{order:?}");
+    let values: Vec<u32> = cards("1c 3c Rc Cc Fc 7c 6c 5c 4c 2c")
+        .into_iter()
+        .map(card_points)
+        .collect();
+    assert_eq!(values, [11, 10, 4, 3, 2, 0, 0, 0, 0, 0]);
+    // 30 in each suit, 120 in the pack; the last trick makes a deal 130.
+    for suit in Suit::ALL {
+        let total: u32 = Deck::Italian40
+            .cards()
+            .filter(|card| card.suit == suit)
+            .map(card_points)
+            .sum();
+        assert_eq!(total, 30);
+    }
+    assert_eq!(Deck::Italian40.cards().map(card_points).sum::<u32>(), 120);
+    assert_eq!(120 + LAST_TRICK_BONUS, DEAL_POINTS);
+}
+
+#[test]
+fn tricks_go_to_the_highest_trump_or_the_highest_card_of_the_suit_led() {
+    // Trumps coins. No trump: the highest card of the suit led, not an off-suit ace.
+    assert_eq!(trick_winner(&cards("7c 1s 3c Rc"), Suit::Denari), Some(2));
+    // The lowest trump beats the ace of the suit led.
+    assert_eq!(trick_winner(&cards("1c 2d 3c Rc"), Suit::Denari), Some(1));
+    assert_eq!(trick_winner(&cards("5c 2d 4d 1b"), Suit::Denari), Some(2));
+    assert_eq!(trick_winner(&[], Suit::Denari), None);
+}
+
+#[test]
+fn a_deal_by_outcome_derives_the_other_teams_points_and_the_deal_passes_right() {
+    let state = Madrasso::new(Options::default(), seat(3));
+    assert_eq!(state.leader(), seat(0));
+    let state = play(&state, scored(Team::B, 75)).unwrap();
+    assert_eq!(state.totals(), [55, 75]);
+    assert_eq!(state.dealer(), seat(0));
+    assert_eq!(state.leader(), seat(1));
+    assert_eq!(state.deal(), at(1, 2));
+    let row = &state.sheet()[0];
+    assert_eq!(row.points, [55, 75]);
+    assert_eq!(row.dealer, seat(3));
+    assert_eq!(row.end, DealEnd::Played);
+    assert_eq!(row.tricks, None);
+}
+
+#[test]
+fn points_no_deal_can_give_are_refused() {
+    let state = Madrasso::new(Options::default(), seat(0));
+    for points in [1, 129, 131] {
+        let error = play(&state, scored(Team::A, points)).unwrap_err();
+        assert_eq!(
+            error,
+            RuleError::PointsImpossible {
+                deal: at(1, 1),
+                points
+            }
+        );
+    }
+    assert!(
+        play(&state, scored(Team::A, 1))
+            .unwrap_err()
+            .message(Lang::It)
+            .contains("Partita 1, battuta 1")
+    );
+    for points in [0, 2, 5, 11, 120, 121, 128, 130] {
+        assert!(play(&state, scored(Team::A, points)).is_ok(), "{points}");
+    }
+    let error = play(
+        &state,
+        DealEntry {
+            team: Some(Team::A),
+            ..DealEntry::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(error, RuleError::TeamAndPointsGoTogether { deal: at(1, 1) });
+    let error = play(&state, DealEntry::default()).unwrap_err();
+    assert_eq!(error, RuleError::PointsMissing { deal: at(1, 1) });
+}
+
+#[test]
+fn after_ten_deals_777_wins_and_the_totals_make_1300() {
+    let state = Madrasso::new(Options::default(), seat(0));
+    let state = play_all(state, (0..9).map(|_| scored(Team::A, 80)));
+    // 720 after nine deals: not over, however many points, before the tenth.
+    assert!(!state.is_over());
+    let state = play(&state, scored(Team::A, 80)).unwrap();
+    assert_eq!(state.totals(), [800, 500]);
+    assert_eq!(state.totals()[0] + state.totals()[1], 1300);
+    assert!(state.is_over());
+    assert_eq!(state.winner(), Some(Team::A));
+    assert_eq!(state.games()[0].how, GameEnd::Target);
+    assert_eq!(state.games()[0].deal, 10);
+    assert_eq!(state.sheet()[9].game_won, Some(Team::A));
+    let summary = state.summary();
+    assert_eq!(summary.common.games_won, [1, 0]);
+    assert!(summary.common.over);
+    assert_eq!(summary.common.dealer, None);
+    let error = play(&state, scored(Team::A, 65)).unwrap_err();
+    assert_eq!(
+        error,
+        RuleError::MatchOver {
+            winner: Team::A,
+            games_won: [1, 0]
+        }
+    );
+}
+
+#[test]
+fn under_777_after_ten_deals_play_goes_on_and_declaring_becomes_possible() {
+    let state = Madrasso::new(Options::default(), seat(0));
+    let declare = |seat_index: u8, points: u32| DealEntry {
+        declared: Some(seat(seat_index)),
+        points: Some(points),
+        ..DealEntry::default()
+    };
+    // No declaring in the first ten deals.
+    assert!(!state.can_declare());
+    let error = play(&state, declare(0, 40)).unwrap_err();
+    assert_eq!(
+        error,
+        RuleError::DeclarationTooEarly {
+            deal: at(1, 1),
+            seat: seat(0),
+            min_deals: 10
+        }
+    );
+    assert!(error.message(Lang::En).contains("before 10 deals"));
+    let state = play_all(state, (0..10).map(|_| scored(Team::A, 70)));
+    assert_eq!(state.totals(), [700, 600]);
+    assert!(!state.is_over());
+    assert_eq!(state.deal(), at(1, 11));
+    assert!(state.can_declare());
+    assert!(state.summary().can_declare);
+
+    // Right: 700 + 80 taken so far in this deal.
+    let won = play(&state, declare(2, 80)).unwrap();
+    assert_eq!(won.winner(), Some(Team::A));
+    assert_eq!(won.games()[0].how, GameEnd::Declaration);
+    assert_eq!(
+        won.sheet()[10].end,
+        DealEnd::Declared {
+            seat: seat(2),
+            correct: true
+        }
+    );
+    assert_eq!(won.sheet()[10].points, [80, 0]);
+    // Wrong: 700 + 70 is short, so the other team wins.
+    let lost = play(&state, declare(0, 70)).unwrap();
+    assert_eq!(lost.winner(), Some(Team::B));
+    assert_eq!(lost.games()[0].how, GameEnd::WrongDeclaration);
+    // The declarer's team and the recorded team must agree.
+    let mut wrong_team = declare(0, 70);
+    wrong_team.team = Some(Team::B);
+    assert_eq!(
+        play(&state, wrong_team).unwrap_err(),
+        RuleError::DeclarerTeamMismatch {
+            deal: at(1, 11),
+            seat: seat(0),
+            recorded: Team::B
+        }
+    );
+    assert_eq!(
+        play(
+            &state,
+            DealEntry {
+                declared: Some(seat(1)),
+                ..DealEntry::default()
+            }
+        )
+        .unwrap_err(),
+        RuleError::DeclarationPointsMissing {
+            deal: at(1, 11),
+            seat: seat(1)
+        }
+    );
+    // Reaching 777 at the end of a deal wins without declaring.
+    let state = play(&state, scored(Team::A, 80)).unwrap();
+    assert_eq!(state.totals(), [780, 650]);
+    assert_eq!(state.winner(), Some(Team::A));
+    assert_eq!(state.games()[0].how, GameEnd::Target);
+}
+
+#[test]
+fn both_over_777_without_a_declaration_the_higher_total_wins() {
+    let state = Madrasso::new(Options::default(), seat(0));
+    let state = play_all(state, (0..10).map(|_| scored(Team::A, 70)));
+    let state = play(&state, scored(Team::A, 60)).unwrap();
+    assert_eq!(state.totals(), [760, 670]);
+    // 780 each: equal totals over the target play another deal.
+    let state = play(&state, scored(Team::A, 20)).unwrap();
+    assert_eq!(state.totals(), [780, 780]);
+    assert!(!state.is_over());
+    let state = play(&state, scored(Team::A, 70)).unwrap();
+    assert_eq!(state.totals(), [850, 840]);
+    assert_eq!(state.winner(), Some(Team::A));
+    assert_eq!(state.games()[0].how, GameEnd::HigherTotal);
+}
+
+#[test]
+fn cappotto_wins_the_game_at_once_even_early() {
+    let state = Madrasso::new(Options::default(), seat(3));
+    let state = play(&state, scored(Team::A, 100)).unwrap();
+    let won = play(
+        &state,
+        DealEntry {
+            cappotto: Some(Team::B),
+            ..DealEntry::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(won.winner(), Some(Team::B));
+    assert_eq!(won.games()[0].how, GameEnd::Cappotto);
+    assert_eq!(won.sheet()[1].points, [0, 130]);
+    // Recorded card by card: all ten tricks to seat 3.
+    let state = Madrasso::new(Options::default(), seat(3));
+    let won = play(&state, cappotto_deal()).unwrap();
+    assert_eq!(won.winner(), Some(Team::B));
+    assert_eq!(won.sheet()[0].tricks, Some([0, 10]));
+    assert_eq!(won.sheet()[0].end, DealEnd::Cappotto { team: Team::B });
+}
+
+#[test]
+fn all_130_points_without_all_the_tricks_is_no_cappotto() {
+    let state = Madrasso::new(Options::default(), seat(3));
+    let state = play(&state, nine_tricks_of_ten()).unwrap();
+    assert!(!state.is_over());
+    assert_eq!(state.sheet()[0].points, [0, 130]);
+    assert_eq!(state.sheet()[0].tricks, Some([1, 9]));
+    let mut claimed = nine_tricks_of_ten();
+    claimed.cappotto = Some(Team::B);
+    let error = play(&Madrasso::new(Options::default(), seat(3)), claimed).unwrap_err();
+    assert_eq!(
+        error,
+        RuleError::CappottoContradictsCards {
+            deal: at(1, 1),
+            recorded: Team::B,
+            tricks: [1, 9]
+        }
+    );
+}
+
+#[test]
+fn cassone_gives_130_to_the_opponents_or_takes_130_off_in_the_variant() {
+    let revoke = DealEntry {
+        cassone: Some(Cassone {
+            seat: seat(1),
+            trick: None,
+        }),
+        ..DealEntry::default()
+    };
+    let state = Madrasso::new(Options::default(), seat(0));
+    let state = play(&state, revoke.clone()).unwrap();
+    assert_eq!(state.totals(), [130, 0]);
+    assert_eq!(state.sheet()[0].end, DealEnd::Cassone { seat: seat(1) });
+    let subtract = Options {
+        revoke_penalty: RevokePenalty::Subtract,
+        ..Options::default()
+    };
+    let state = Madrasso::new(subtract, seat(0));
+    let state = play(&state, revoke.clone()).unwrap();
+    assert_eq!(state.totals(), [0, -130]);
+    assert_eq!(state.common().scores, [0, 0]);
+    // Recorded points must agree with the penalty.
+    let mut wrong = revoke;
+    wrong.team = Some(Team::A);
+    wrong.points = Some(120);
+    let error = play(&Madrasso::new(Options::default(), seat(0)), wrong).unwrap_err();
+    assert_eq!(
+        error,
+        RuleError::PointsContradict {
+            deal: at(1, 1),
+            team: Team::A,
+            recorded: 120,
+            actual: 130
+        }
+    );
+}
+
+#[test]
+fn one_special_end_at_most() {
+    let state = Madrasso::new(Options::default(), seat(0));
+    let entry = DealEntry {
+        cappotto: Some(Team::A),
+        cassone: Some(Cassone {
+            seat: seat(1),
+            trick: None,
+        }),
+        ..DealEntry::default()
+    };
+    assert_eq!(
+        play(&state, entry).unwrap_err(),
+        RuleError::SpecialEndsConflict { deal: at(1, 1) }
+    );
+}
+
+#[test]
+fn simulated_deals_card_by_card_score_130() {
+    let mut state = Madrasso::new(Options::default(), seat(2));
+    for seed in 0..8 {
+        let entry = random_deal(&state, seed);
+        state = play(&state, entry).unwrap();
+        let row = state.sheet().last().unwrap();
+        assert_eq!(row.points[0] + row.points[1], 130);
+        assert_eq!(row.tricks.map(|[a, b]| a + b), Some(10));
+    }
+}
+
+#[test]
+fn recorded_points_are_checked_against_the_cards() {
+    let state = Madrasso::new(Options::default(), seat(3));
+    let mut entry = nine_tricks_of_ten();
+    entry.team = Some(Team::B);
+    entry.points = Some(130);
+    assert!(play(&state, entry.clone()).is_ok());
+    entry.points = Some(120);
+    assert_eq!(
+        play(&state, entry).unwrap_err(),
+        RuleError::PointsContradict {
+            deal: at(1, 1),
+            team: Team::B,
+            recorded: 120,
+            actual: 130
+        }
+    );
+}
+
+#[test]
+fn following_suit_is_required_and_a_revoke_is_named() {
+    // In trick 3 seat 1 follows the ace of swords with the 2 of swords; swap it with the
+    // 1 of cups it plays in trick 4: now it discards while holding a sword.
+    let state = Madrasso::new(Options::default(), seat(3));
+    let mut entry = nine_tricks_of_ten();
+    let tricks = tricks_of(&mut entry);
+    tricks[2].cards[2] = card("1c");
+    tricks[3].cards[2] = card("2s");
+    let error = play(&state, entry).unwrap_err();
+    assert_eq!(
+        error,
+        RuleError::Revoke {
+            deal: at(1, 1),
+            trick: 3,
+            seat: seat(1),
+            card: card("1c"),
+            led: card("1s"),
+            held: card("2s"),
+            held_played: 4
+        }
+    );
+    assert_eq!(
+        error.message(Lang::En),
+        "Game 1, deal 1: in trick 3 seat 1 played the ace of cups to the ace of swords \
+         without following suit, but it held the 2 of swords, played later in trick 4: \
+         that is a cassone and must be recorded as one."
+    );
+    assert!(error.message(Lang::It).contains("l'asso di coppe"));
+}
+
+#[test]
+fn no_need_to_beat_and_a_void_player_may_play_anything() {
+    // Trick 1 of the nine-trick deal: seats 1 and 2 cannot follow coins and discard;
+    // seat 3 holds trumps but discards the 5 of cups (not obliged to trump by default).
+    let state = Madrasso::new(Options::default(), seat(3));
+    assert!(play(&state, nine_tricks_of_ten()).is_ok());
+    // Under the must-trump option the same discard is a cassone: seat 3 held swords.
+    let must_trump = Options {
+        must_trump: true,
+        ..Options::default()
+    };
+    let state = Madrasso::new(must_trump, seat(3));
+    let error = play(&state, nine_tricks_of_ten()).unwrap_err();
+    assert_eq!(
+        error,
+        RuleError::MustTrump {
+            deal: at(1, 1),
+            trick: 1,
+            seat: seat(1),
+            card: card("4c"),
+            led: card("2d"),
+            held: card("2s"),
+            held_played: 3
+        }
+    );
+    // The cappotto deal breaks the option in its first trick the same way.
+    let error = play(&state, cappotto_deal()).unwrap_err();
+    assert!(matches!(error, RuleError::MustTrump { trick: 1, .. }));
+}
+
+/// Plays a whole deal with the first legal card of each hand, in the order given.
+fn play_out(dealer: u8, hands: [&str; 4], face_up: &str, options: Options) -> DealEntry {
+    let mut hands: Vec<Vec<Card>> = hands.iter().map(|hand| cards(hand)).collect();
+    let face_up = card(face_up);
+    let mut leader = seat(dealer).right();
+    let mut tricks = Vec::new();
+    for _ in 0..TRICKS {
+        let mut played = Trick {
+            leader,
+            cards: Vec::new(),
+        };
+        for position in 0..4 {
+            let hand = &mut hands[leader.after(position).index()];
+            let led = played.cards.first().copied();
+            let choice = simulate::legal_cards(hand, led, face_up, options.must_trump)[0];
+            hand.retain(|card| *card != choice);
+            played.cards.push(choice);
+        }
+        leader = played.seat_at(trick_winner(&played.cards, face_up.suit).unwrap());
+        tricks.push(played);
+    }
+    DealEntry {
+        face_up: Some(face_up),
+        tricks: Some(tricks),
+        ..DealEntry::default()
+    }
+}
+
+/// Seat 2 plays, in trick 1, a non-trump card it plays in a later trick instead, where
+/// the trump goes; a later trick is chosen where that changes no trick's winner.
+fn seat_two_discards_in_trick_one(entry: &DealEntry, trumps: Suit) -> (DealEntry, Card, Card) {
+    let tricks = entry.tricks.as_ref().unwrap();
+    let winner = |cards: &[Card]| trick_winner(cards, trumps).unwrap();
+    let in_first = seat(2).turns_after(tricks[0].leader);
+    let trump = tricks[0].cards[in_first];
+    for later in 1..tricks.len() {
+        let position = seat(2).turns_after(tricks[later].leader);
+        let discard = tricks[later].cards[position];
+        if discard.suit == trumps {
+            continue;
+        }
+        let mut changed = entry.clone();
+        let swapped = tricks_of(&mut changed);
+        swapped[0].cards[in_first] = discard;
+        swapped[later].cards[position] = trump;
+        if winner(&swapped[0].cards) == winner(&tricks[0].cards)
+            && winner(&swapped[later].cards) == winner(&tricks[later].cards)
+        {
+            return (changed, trump, discard);
+        }
+    }
+    panic!("no swap keeps the winners");
+}
+
+#[test]
+fn must_trump_applies_over_a_partners_winning_card_and_an_unbeatable_trump() {
+    let options = Options {
+        must_trump: true,
+        ..Options::default()
+    };
+    let state = Madrasso::new(options, seat(3));
+    // Seat 0 leads the ace of cups; seat 1 has no cups and no trumps; seat 2, partner
+    // of the winning ace, has no cups and must still trump with its only sword.
+    let partner_winning = play_out(
+        3,
+        [
+            "1c 3c Rc Cc Fc 7c 6c 5c 4c 2c",
+            "1d 3d Rd Cd Fd 7d 6d 5d 4d 2d",
+            "2s 1b 3b Rb Cb Fb 7b 6b 5b 4b",
+            "1s 3s Rs Cs Fs 7s 6s 5s 4s 2b",
+        ],
+        "Rs",
+        options,
+    );
+    assert_eq!(
+        tricks_of(&mut partner_winning.clone())[0].cards,
+        cards("1c 1d 2s 1s")
+    );
+    assert!(play(&state, partner_winning.clone()).is_ok());
+    let (broken, trump, discard) = seat_two_discards_in_trick_one(&partner_winning, Suit::Spade);
+    let error = play(&state, broken).unwrap_err();
+    assert!(
+        matches!(error, RuleError::MustTrump { trick: 1, seat: s, card: c, held: h, .. }
+            if s == seat(2) && c == discard && h == trump),
+        "{error:?}"
+    );
+    // Seat 1 trumps with the ace of swords; seat 2 cannot beat it and must trump anyway.
+    let overtrumped = play_out(
+        3,
+        [
+            "1c 3c Rc Cc Fc 7c 6c 5c 4c 2c",
+            "1s 1d 3d Rd Cd Fd 7d 6d 5d 4d",
+            "2s 1b 3b Rb Cb Fb 7b 6b 5b 4b",
+            "3s Rs Cs Fs 7s 6s 5s 4s 2b 2d",
+        ],
+        "Rs",
+        options,
+    );
+    assert_eq!(
+        tricks_of(&mut overtrumped.clone())[0].cards,
+        cards("1c 1s 2s 3s")
+    );
+    assert!(play(&state, overtrumped.clone()).is_ok());
+    let (broken, _, _) = seat_two_discards_in_trick_one(&overtrumped, Suit::Spade);
+    let error = play(&state, broken).unwrap_err();
+    assert!(
+        matches!(error, RuleError::MustTrump { trick: 1, .. }),
+        "{error:?}"
+    );
+}
+
+#[test]
+fn the_seven_of_trumps_may_be_exchanged_for_the_face_up_card_in_the_first_trick() {
+    // Dealer 3, trumps swords by the face-up king. Seat 1 holds the 7 of swords in the
+    // nine-trick hands if we swap it with seat 3's 2 of swords: seat 1 exchanges it for
+    // the face-up king and plays the king later; the dealer then holds the 7.
+    let state = Madrasso::new(Options::default(), seat(3));
+    let base = nine_tricks_of_ten();
+    let mut entry = base.clone();
+    entry.exchange = Some(seat(1));
+    {
+        let tricks = tricks_of(&mut entry);
+        // Trick 3: 1s 1d 2s 1b -> seat 1 follows with the king of swords instead.
+        tricks[2].cards[2] = card("Rs");
+        // Trick 5: the dealer led the king; now he leads the 2 of swords.
+        tricks[4].cards[0] = card("2s");
+    }
+    let after = play(&state, entry.clone()).unwrap();
+    assert_eq!(after.sheet()[0].points, [0, 130]);
+
+    // Without the exchange the face-up card cannot be in another hand.
+    let mut no_exchange = entry.clone();
+    no_exchange.exchange = None;
+    assert_eq!(
+        play(&state, no_exchange).unwrap_err(),
+        RuleError::FaceUpNotDealers {
+            deal: at(1, 1),
+            trick: 3,
+            seat: seat(1),
+            card: card("Rs"),
+            dealer: seat(3)
+        }
+    );
+    // After it, the 7 is the dealer's: the exchanger cannot play it.
+    let mut exchanger_plays_seven = entry.clone();
+    {
+        let tricks = tricks_of(&mut exchanger_plays_seven);
+        // Trick 8: 7s 7d 7c 7b, seat 3 leads the 7; give seat 1's 7 of cups to seat 3
+        // and seat 3's 7 of swords to seat 1.
+        tricks[7].cards[0] = card("7c");
+        tricks[7].cards[2] = card("7s");
+    }
+    let error = play(&state, exchanger_plays_seven).unwrap_err();
+    assert_eq!(
+        error,
+        RuleError::SevenWasExchanged {
+            deal: at(1, 1),
+            trick: 8,
+            seat: seat(1),
+            card: card("7s"),
+            exchanger: seat(1),
+            dealer: seat(3)
+        }
+    );
+    // The dealer cannot exchange with himself, nor can the 7 itself be exchanged.
+    let mut by_dealer = base.clone();
+    by_dealer.exchange = Some(seat(3));
+    assert_eq!(
+        play(&state, by_dealer).unwrap_err(),
+        RuleError::ExchangeByDealer {
+            deal: at(1, 1),
+            seat: seat(3)
+        }
+    );
+    let mut of_seven = base.clone();
+    of_seven.face_up = Some(card("7s"));
+    of_seven.exchange = Some(seat(1));
+    assert!(matches!(
+        play(&state, of_seven).unwrap_err(),
+        RuleError::ExchangeOfTheSeven { .. }
+    ));
+    // Only with the cards.
+    let by_outcome = DealEntry {
+        exchange: Some(seat(1)),
+        ..scored(Team::A, 60)
+    };
+    assert_eq!(
+        play(&state, by_outcome).unwrap_err(),
+        RuleError::ExchangeWithoutCards { deal: at(1, 1) }
+    );
+}
+
+#[test]
+fn leaders_are_checked_first_trick_by_the_dealers_right_then_the_winner() {
+    let state = Madrasso::new(Options::default(), seat(3));
+    let mut entry = nine_tricks_of_ten();
+    tricks_of(&mut entry)[0].leader = seat(1);
+    let error = play(&state, entry).unwrap_err();
+    assert_eq!(
+        error,
+        RuleError::WrongLeader {
+            deal: at(1, 1),
+            trick: 1,
+            found: seat(1),
+            expected: seat(0),
+            because: LeadReason::DealersRight { dealer: seat(3) }
+        }
+    );
+    let mut entry = nine_tricks_of_ten();
+    tricks_of(&mut entry)[1].leader = seat(3);
+    let error = play(&state, entry).unwrap_err();
+    assert_eq!(
+        error.message(Lang::En),
+        "Game 1, deal 1: seat 3 led trick 2, but trick 1 was won by seat 0 with the 2 of coins."
+    );
+}
+
+#[test]
+fn duplicated_cards_wrong_sizes_and_missing_tricks_are_refused() {
+    let state = Madrasso::new(Options::default(), seat(3));
+    let mut entry = nine_tricks_of_ten();
+    tricks_of(&mut entry)[9].cards[3] = card("2d");
+    assert_eq!(
+        play(&state, entry).unwrap_err(),
+        RuleError::CardPlayedTwice {
+            deal: at(1, 1),
+            trick: 10,
+            seat: seat(2),
+            card: card("2d"),
+            first_trick: 1
+        }
+    );
+    let mut entry = nine_tricks_of_ten();
+    tricks_of(&mut entry)[4].cards.pop();
+    assert!(matches!(
+        play(&state, entry).unwrap_err(),
+        RuleError::WrongTrickSize {
+            trick: 5,
+            found: 3,
+            ..
+        }
+    ));
+    let mut entry = nine_tricks_of_ten();
+    tricks_of(&mut entry).pop();
+    assert!(matches!(
+        play(&state, entry).unwrap_err(),
+        RuleError::WrongTrickCount {
+            found: 9,
+            stops_early: false,
+            ..
+        }
+    ));
+    let mut entry = nine_tricks_of_ten();
+    tricks_of(&mut entry)[9].cards[0] = card("10s");
+    assert!(matches!(
+        play(&state, entry).unwrap_err(),
+        RuleError::NotInDeck { trick: 10, .. }
+    ));
+    let mut entry = nine_tricks_of_ten();
+    entry.face_up = None;
+    assert_eq!(
+        play(&state, entry).unwrap_err(),
+        RuleError::FaceUpMissing { deal: at(1, 1) }
+    );
+}
+
+#[test]
+fn a_cassone_card_by_card_names_the_trick_of_the_revoke() {
+    let state = Madrasso::new(Options::default(), seat(3));
+    // The revoke of the earlier test, recorded as the cassone it is; play stopped
+    // after trick 4, when seat 1 played the sword it had denied.
+    let mut entry = nine_tricks_of_ten();
+    {
+        let tricks = tricks_of(&mut entry);
+        tricks[2].cards[2] = card("1c");
+        tricks[3].cards[2] = card("2s");
+        tricks.truncate(4);
+    }
+    entry.cassone = Some(Cassone {
+        seat: seat(1),
+        trick: Some(3),
+    });
+    let after = play(&state, entry.clone()).unwrap();
+    assert_eq!(after.totals(), [130, 0]);
+    assert_eq!(after.sheet()[0].end, DealEnd::Cassone { seat: seat(1) });
+    // Seat 0 led trick 2: no cassone there.
+    let mut wrong_trick = entry.clone();
+    wrong_trick.cassone = Some(Cassone {
+        seat: seat(0),
+        trick: Some(2),
+    });
+    assert_eq!(
+        play(&state, wrong_trick).unwrap_err(),
+        RuleError::CassoneFollowedSuit {
+            deal: at(1, 1),
+            trick: 2,
+            seat: seat(0),
+            card: card("4d")
+        }
+    );
+    let mut no_trick = entry.clone();
+    no_trick.cassone = Some(Cassone {
+        seat: seat(1),
+        trick: None,
+    });
+    assert_eq!(
+        play(&state, no_trick).unwrap_err(),
+        RuleError::CassoneTrickMissing { deal: at(1, 1) }
+    );
+    let mut beyond = entry;
+    beyond.cassone = Some(Cassone {
+        seat: seat(1),
+        trick: Some(7),
+    });
+    assert!(matches!(
+        play(&state, beyond).unwrap_err(),
+        RuleError::CassoneNotReached {
+            trick: 7,
+            recorded: 4,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn a_declaration_card_by_card_comes_from_the_winner_of_the_last_trick() {
+    let state = Madrasso::new(Options::default(), seat(3));
+    let state = play_all(state, (0..10).map(|_| scored(Team::B, 76)));
+    assert_eq!(state.totals(), [540, 760]);
+    assert_eq!(state.dealer(), seat(1));
+    // Replay the nine-trick hands with the dealer at seat 1: rotate every seat by 2.
+    let rotate = |entry: DealEntry| {
+        let mut entry = entry;
+        for trick in tricks_of(&mut entry) {
+            trick.leader = trick.leader.after(2);
+        }
+        entry
+    };
+    let mut entry = rotate(nine_tricks_of_ten());
+    // After trick 3 seat 1 (team B) has 11 + 11 + 11 = 33 points: 793, right.
+    tricks_of(&mut entry).truncate(3);
+    entry.declared = Some(seat(1));
+    let won = play(&state, entry.clone()).unwrap();
+    assert_eq!(won.winner(), Some(Team::B));
+    assert_eq!(won.sheet()[10].points, [0, 33]);
+    // Seat 0 did not win trick 3.
+    entry.declared = Some(seat(0));
+    assert_eq!(
+        play(&state, entry).unwrap_err(),
+        RuleError::DeclarerDidNotWinTrick {
+            deal: at(1, 11),
+            seat: seat(0),
+            trick: 3,
+            winner: seat(1),
+            card: card("1s")
+        }
+    );
+    // Too early is too early card by card as well.
+    let early = Madrasso::new(Options::default(), seat(1));
+    let mut entry = rotate(nine_tricks_of_ten());
+    tricks_of(&mut entry).truncate(3);
+    entry.declared = Some(seat(1));
+    assert!(matches!(
+        play(&early, entry).unwrap_err(),
+        RuleError::DeclarationTooEarly { .. }
+    ));
+}
+
+#[test]
+fn the_texts_example_trumps_coins_east_discards_and_south_wins_with_the_king() {
+    // Seats in play order (anticlockwise): West 0, South 1, East 2, North 3.
+    // West leads the ace, three and horse of coins; on the third East, out of trumps,
+    // discards the jack of cups; each is West's trick.
+    for codes in ["1d 2d 4d 5d", "3d 6d 7s 2s", "Cd 7d Fc 4s"] {
+        assert_eq!(trick_winner(&cards(codes), Suit::Denari), Some(0));
+    }
+    // Later West leads a small trump, East discards the jack of cups and South wins
+    // with the king of coins.
+    assert_eq!(trick_winner(&cards("4d Rd Fc 5s"), Suit::Denari), Some(1));
+    // The king of batons led by West to East's ace: East wins, then cashes the three.
+    assert_eq!(trick_winner(&cards("Rb 2b 1b 4b"), Suit::Denari), Some(2));
+}
+
+#[test]
+fn a_refused_entry_leaves_the_state_untouched() {
+    let mut state = Madrasso::new(Options::default(), seat(3));
+    state
+        .apply_in_place(&Entry::Deal(scored(Team::A, 70)))
+        .unwrap();
+    let before = state.clone();
+    let mut entry = nine_tricks_of_ten();
+    tricks_of(&mut entry)[9].cards[3] = card("2d");
+    assert!(state.apply_in_place(&Entry::Deal(entry)).is_err());
+    assert_eq!(state, before);
+}
+
+#[test]
+fn more_games_make_a_match_and_the_deal_keeps_passing() {
+    let options = Options {
+        games_to_win: 2,
+        ..Options::default()
+    };
+    let state = Madrasso::new(options, seat(0));
+    let cappotto = |team| DealEntry {
+        cappotto: Some(team),
+        ..DealEntry::default()
+    };
+    let state = play(&state, cappotto(Team::A)).unwrap();
+    assert!(!state.is_over());
+    assert_eq!(state.games_won(), [1, 0]);
+    assert_eq!(state.deal(), at(2, 1));
+    assert_eq!(state.totals(), [0, 0]);
+    assert_eq!(state.dealer(), seat(1));
+    let state = play(&state, cappotto(Team::A)).unwrap();
+    assert_eq!(state.winner(), Some(Team::A));
+    assert_eq!(state.games().len(), 2);
+}
+
+#[test]
+fn entries_read_and_write_json_with_a_type_tag() {
+    let json = r#"{"type": "deal", "team": "A", "points": 75}"#;
+    let entry: Entry = serde_json::from_str(json).unwrap();
+    assert_eq!(entry, Entry::Deal(scored(Team::A, 75)));
+    assert_eq!(
+        serde_json::to_string(&entry).unwrap(),
+        r#"{"type":"deal","team":"A","points":75}"#
+    );
+    let json = r#"{"type": "deal", "face_up": "Rs", "exchange": 1,
+        "cassone": {"seat": 1, "trick": 3},
+        "tricks": [{"leader": 0, "cards": ["2d", "4c", "4b", "5c"]}]}"#;
+    let Entry::Deal(entry) = serde_json::from_str(json).unwrap();
+    assert_eq!(entry.face_up, Some(card("Rs")));
+    assert_eq!(entry.cassone.unwrap().trick, Some(3));
+    assert!(serde_json::from_str::<Entry>(r#"{"type": "deal", "pionts": 3}"#).is_err());
+    assert!(serde_json::from_str::<Entry>(r#"{"type": "hand"}"#).is_err());
+    let options: Options =
+        serde_json::from_str(r#"{"must_trump": true, "revoke_penalty": "subtract"}"#).unwrap();
+    assert!(options.must_trump);
+    assert_eq!(options.revoke_penalty, RevokePenalty::Subtract);
+    assert_eq!(options.target_points, 777);
+    assert!(serde_json::from_str::<Options>(r#"{"must_trunp": true}"#).is_err());
+}
+
+#[test]
+fn the_summary_serializes_what_a_score_sheet_needs() {
+    let state = Madrasso::new(Options::default(), seat(3));
+    let state = play(&state, nine_tricks_of_ten()).unwrap();
+    let json = serde_json::to_value(state.summary()).unwrap();
+    assert_eq!(json["game"], "madrasso");
+    assert_eq!(json["scores"], serde_json::json!([0, 130]));
+    assert_eq!(json["games_won"], serde_json::json!([0, 0]));
+    assert_eq!(json["dealer"], 0);
+    assert_eq!(json["leader"], 1);
+    assert_eq!(json["sheet"][0]["points"], serde_json::json!([0, 130]));
+    assert_eq!(json["sheet"][0]["end"]["kind"], "played");
+    assert_eq!(json["sheet"][0]["face_up"], "Rs");
+    assert_eq!(json["deal"], 2);
+    assert_eq!(json["can_declare"], false);
+}
+
+#[test]
+fn every_error_has_both_languages() {
+    let state = Madrasso::new(Options::default(), seat(3));
+    let mut entry = nine_tricks_of_ten();
+    tricks_of(&mut entry)[2].leader = seat(2);
+    let error = play(&state, entry).unwrap_err();
+    let it = error.message(Lang::It);
+    let en = error.message(Lang::En);
+    assert_ne!(it, en);
+    assert!(it.starts_with("Partita 1, battuta 1: il posto 2 ha aperto la presa 3"));
+    assert!(en.starts_with("Game 1, deal 1: seat 2 led trick 3"));
+    assert_eq!(error.to_string(), en);
+}

@@ -1,0 +1,19 @@
+//! The pure rules engine: cards, rankings, the comanda language and the games.
+//!
+//! Nothing here touches IO, the web, the database, the clock or randomness.
+
+pub mod any;
+pub mod card;
+pub mod comanda;
+pub mod game;
+pub mod madrasso;
+pub mod ranking;
+pub mod record;
+pub mod replay;
+pub mod rng;
+pub mod tressette;
+pub mod trick;
+pub mod trijumf;
+pub mod trionfetti;
+pub mod vitou;
+pub mod words;

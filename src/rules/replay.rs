@@ -1,0 +1,431 @@
+//! Replay: the match a record describes, with voids and replacements applied.
+//!
+//! The log is append-only, so a record is valid when every prefix of it is: after each
+//! entry, the effective match (voided entries left out, replaced entries read as their
+//! replacement, in their original place) must replay without error. This is the check
+//! a referee's new entry passes before it is stored, and the first entry that breaks it
+//! is the one reported.
+//!
+//! The walk over the log is written once, for every game of [`RecordGame`]; a game only
+//! says how one of its entries moves the match on.
+//!
+//! Replay is deterministic: the same record and nicknames give the same states.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::comanda::{self, ComandaError, Nicknames};
+use super::game::Message;
+use super::ranking::{Ranking, RankingError};
+use super::record::{Correction, GameRecord, RecordGame, SmazzataEntry};
+use super::trionfetti::{RuleError, Setup, Trionfetti};
+use crate::lang::Lang;
+
+/// A void or replace that cannot be applied, whatever the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CorrectionError {
+    /// The target is not an earlier entry.
+    TargetOutOfRange { target: usize },
+    /// The target is another void or replace.
+    TargetIsCorrection { target: usize, kind: &'static str },
+    /// The target is already void.
+    AlreadyVoid { target: usize },
+}
+
+impl Message for CorrectionError {
+    fn message(&self, lang: Lang) -> String {
+        let it = lang == Lang::It;
+        match self {
+            CorrectionError::TargetOutOfRange { target } => {
+                if it {
+                    format!(
+                        "la correzione punta alla registrazione {target}, che non è una registrazione precedente"
+                    )
+                } else {
+                    format!("the correction targets entry {target}, which is not an earlier entry")
+                }
+            }
+            CorrectionError::TargetIsCorrection { target, kind } => {
+                if it {
+                    format!(
+                        "la correzione punta alla registrazione {target}, che è a sua volta una correzione ({kind}); correggere la registrazione originale"
+                    )
+                } else {
+                    format!(
+                        "the correction targets entry {target}, which is itself a correction ({kind}); correct the original entry instead"
+                    )
+                }
+            }
+            CorrectionError::AlreadyVoid { target } => {
+                if it {
+                    format!("la registrazione {target} è già annullata")
+                } else {
+                    format!("entry {target} is already void")
+                }
+            }
+        }
+    }
+}
+
+/// Why an entry cannot be part of a Trionfetti match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EntryError {
+    /// The game's rules refuse it.
+    Rule(RuleError),
+    /// The comanda cannot be read.
+    Comanda {
+        text: String,
+        error: Box<ComandaError>,
+    },
+    /// The explicit ranking breaks a restriction of the rules.
+    Ranking(RankingError),
+    /// A smazzata entry with neither a comanda nor a ranking.
+    NoRanking,
+    /// A void or replace whose target is not an earlier entry.
+    TargetOutOfRange { target: usize },
+    /// A void or replace aimed at another void or replace.
+    TargetIsCorrection { target: usize, kind: &'static str },
+    /// A void of an entry already void.
+    AlreadyVoid { target: usize },
+}
+
+impl From<CorrectionError> for EntryError {
+    fn from(error: CorrectionError) -> EntryError {
+        match error {
+            CorrectionError::TargetOutOfRange { target } => EntryError::TargetOutOfRange { target },
+            CorrectionError::TargetIsCorrection { target, kind } => {
+                EntryError::TargetIsCorrection { target, kind }
+            }
+            CorrectionError::AlreadyVoid { target } => EntryError::AlreadyVoid { target },
+        }
+    }
+}
+
+/// Why an entry cannot be part of a Madrasso, Tressette, Trijumf or Vitou match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameEntryError<E> {
+    /// The game's rules refuse it.
+    Rule(E),
+    /// A void or replace that cannot be applied.
+    Correction(CorrectionError),
+}
+
+impl<E> From<CorrectionError> for GameEntryError<E> {
+    fn from(error: CorrectionError) -> GameEntryError<E> {
+        GameEntryError::Correction(error)
+    }
+}
+
+impl<E: Message> Message for GameEntryError<E> {
+    fn message(&self, lang: Lang) -> String {
+        match self {
+            GameEntryError::Rule(error) => error.message(lang),
+            GameEntryError::Correction(error) => error.message(lang),
+        }
+    }
+}
+
+/// The first entry that makes a record invalid. `E` is the game's entry error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayError<E = EntryError> {
+    /// The log entry (0-based) after which the match is no longer valid.
+    pub index: usize,
+    /// The entry that fails in the effective match. Usually `index`; it differs when a
+    /// correction at `index` makes an earlier entry impossible (e.g. voiding a
+    /// smazzata's comanda that card-by-card hands rely on).
+    pub failing: usize,
+    pub error: E,
+}
+
+impl<E> ReplayError<E> {
+    /// The same failure with the error turned into another type.
+    pub fn map<F>(self, f: impl FnOnce(E) -> F) -> ReplayError<F> {
+        ReplayError {
+            index: self.index,
+            failing: self.failing,
+            error: f(self.error),
+        }
+    }
+}
+
+/// The state of the match after one log entry.
+#[derive(Debug, Clone)]
+pub struct Step<S = Trionfetti> {
+    pub index: usize,
+    pub kind: &'static str,
+    pub state: S,
+}
+
+/// The state after every entry, up to the first invalid one.
+#[derive(Debug, Clone)]
+pub struct Steps<S = Trionfetti, E = EntryError> {
+    pub initial: S,
+    pub steps: Vec<Step<S>>,
+    pub error: Option<ReplayError<E>>,
+}
+
+impl<S, E> Steps<S, E> {
+    /// The same steps with the states and the error turned into other types.
+    pub fn map<T, F>(self, state: impl Fn(S) -> T, error: impl FnOnce(E) -> F) -> Steps<T, F> {
+        Steps {
+            initial: state(self.initial),
+            steps: self
+                .steps
+                .into_iter()
+                .map(|step| Step {
+                    index: step.index,
+                    kind: step.kind,
+                    state: state(step.state),
+                })
+                .collect(),
+            error: self.error.map(|failure| failure.map(error)),
+        }
+    }
+}
+
+impl Message for EntryError {
+    fn message(&self, lang: Lang) -> String {
+        let it = lang == Lang::It;
+        match self {
+            EntryError::Rule(error) => error.message(lang),
+            EntryError::Comanda { text, error } => {
+                if it {
+                    format!("comanda {text:?} non leggibile: {}", error.message(lang))
+                } else {
+                    format!("cannot read the comanda {text:?}: {}", error.message(lang))
+                }
+            }
+            EntryError::Ranking(error) => error.message(lang),
+            EntryError::NoRanking => lang
+                .pick(
+                    "la smazzata deve dare la comanda o l'ordine esplicito delle carte",
+                    "a smazzata entry needs a comanda or an explicit ranking",
+                )
+                .to_string(),
+            EntryError::TargetOutOfRange { target } => {
+                CorrectionError::TargetOutOfRange { target: *target }.message(lang)
+            }
+            EntryError::TargetIsCorrection { target, kind } => {
+                if it {
+                    format!(
+                        "la correzione punta alla registrazione {target}, che è a sua volta una correzione ({kind}); correggere la mano o la smazzata originale"
+                    )
+                } else {
+                    format!(
+                        "the correction targets entry {target}, which is itself a correction ({kind}); correct the original hand or smazzata instead"
+                    )
+                }
+            }
+            EntryError::AlreadyVoid { target } => {
+                CorrectionError::AlreadyVoid { target: *target }.message(lang)
+            }
+        }
+    }
+}
+
+impl<E: Message> ReplayError<E> {
+    pub fn message(&self, lang: Lang) -> String {
+        let reason = self.error.message(lang);
+        match (self.failing == self.index, lang) {
+            (true, Lang::It) => format!("registrazione {}: {reason}", self.index),
+            (true, Lang::En) => format!("entry {}: {reason}", self.index),
+            (false, Lang::It) => format!(
+                "registrazione {}: con questa correzione la registrazione {} non è più valida: {reason}",
+                self.index, self.failing
+            ),
+            (false, Lang::En) => format!(
+                "entry {}: after this correction entry {} is no longer valid: {reason}",
+                self.index, self.failing
+            ),
+        }
+    }
+}
+
+impl<E: Message> fmt::Display for ReplayError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
+impl<E: Message + fmt::Debug> std::error::Error for ReplayError<E> {}
+
+impl<E: Message> Serialize for ReplayError<E> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("ReplayError", 4)?;
+        out.serialize_field("index", &self.index)?;
+        out.serialize_field("failing", &self.failing)?;
+        out.serialize_field("message_it", &self.message(Lang::It))?;
+        out.serialize_field("message_en", &self.message(Lang::En))?;
+        out.end()
+    }
+}
+
+/// Reads a smazzata entry into the engine's setup.
+pub fn setup(entry: &SmazzataEntry, nicknames: &Nicknames) -> Result<Setup, EntryError> {
+    let ranking = match (&entry.ranking, &entry.comanda) {
+        (Some(levels), _) => Ranking::from_levels(levels.clone()).map_err(EntryError::Ranking)?,
+        (None, Some(text)) => {
+            comanda::parse(text, nicknames).map_err(|error| EntryError::Comanda {
+                text: text.clone(),
+                error: Box::new(error),
+            })?
+        }
+        (None, None) => return Err(EntryError::NoRanking),
+    };
+    Ok(Setup {
+        ranking,
+        cut: entry.cut,
+        comanda: entry.comanda.clone(),
+    })
+}
+
+/// What stands in the effective match at one log position.
+#[derive(Clone, Copy)]
+enum Slot {
+    /// The play entry of this log index: the entry itself, or the replacement carried
+    /// by the `replace` entry at that index.
+    Play(usize),
+    Void,
+    Correction(&'static str),
+}
+
+/// Walks the log entry by entry, keeping the effective match and its state.
+struct Walker<'a, G: RecordGame> {
+    record: &'a GameRecord<G>,
+    nicknames: &'a Nicknames,
+    slots: Vec<Slot>,
+    state: G,
+}
+
+impl<'a, G: RecordGame> Walker<'a, G> {
+    fn new(record: &'a GameRecord<G>, nicknames: &'a Nicknames) -> Walker<'a, G> {
+        Walker {
+            record,
+            nicknames,
+            slots: Vec::with_capacity(record.entries.len()),
+            state: G::new(record.options.clone(), record.first_dealer),
+        }
+    }
+
+    fn refuse(index: usize, error: CorrectionError) -> ReplayError<G::EntryError> {
+        ReplayError {
+            index,
+            failing: index,
+            error: error.into(),
+        }
+    }
+
+    fn target(&self, index: usize, target: usize) -> Result<(), ReplayError<G::EntryError>> {
+        match self.slots.get(target) {
+            None => Err(Self::refuse(
+                index,
+                CorrectionError::TargetOutOfRange { target },
+            )),
+            Some(Slot::Correction(kind)) => Err(Self::refuse(
+                index,
+                CorrectionError::TargetIsCorrection { target, kind },
+            )),
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// Applies log entry `index` (the next one).
+    fn step(&mut self, index: usize) -> Result<(), ReplayError<G::EntryError>> {
+        let entry = &self.record.entries[index];
+        match G::correction(entry) {
+            None => {
+                self.state
+                    .apply_entry(entry, self.nicknames)
+                    .map_err(|error| ReplayError {
+                        index,
+                        failing: index,
+                        error,
+                    })?;
+                self.slots.push(Slot::Play(index));
+            }
+            Some(correction) => {
+                match correction {
+                    Correction::Void { target } => {
+                        self.target(index, target)?;
+                        if matches!(self.slots[target], Slot::Void) {
+                            return Err(Self::refuse(
+                                index,
+                                CorrectionError::AlreadyVoid { target },
+                            ));
+                        }
+                        self.slots[target] = Slot::Void;
+                    }
+                    Correction::Replace { target } => {
+                        self.target(index, target)?;
+                        self.slots[target] = Slot::Play(index);
+                    }
+                }
+                self.slots.push(Slot::Correction(G::entry_kind(entry)));
+                self.state = self.rebuild(index)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Replays the effective match from the start.
+    fn rebuild(&self, index: usize) -> Result<G, ReplayError<G::EntryError>> {
+        let mut state = G::new(self.record.options.clone(), self.record.first_dealer);
+        for (position, slot) in self.slots.iter().enumerate() {
+            if let Slot::Play(source) = slot {
+                state
+                    .apply_entry(&self.record.entries[*source], self.nicknames)
+                    .map_err(|error| ReplayError {
+                        index,
+                        failing: position,
+                        error,
+                    })?;
+            }
+        }
+        Ok(state)
+    }
+}
+
+/// The final state of the match, or the first entry that makes the record invalid.
+pub fn replay<G: RecordGame>(
+    record: &GameRecord<G>,
+    nicknames: &Nicknames,
+) -> Result<G, ReplayError<G::EntryError>> {
+    let mut walker = Walker::new(record, nicknames);
+    for index in 0..record.entries.len() {
+        walker.step(index)?;
+    }
+    Ok(walker.state)
+}
+
+/// The state after every entry, stopping at the first invalid one.
+pub fn replay_steps<G: RecordGame>(
+    record: &GameRecord<G>,
+    nicknames: &Nicknames,
+) -> Steps<G, G::EntryError> {
+    let mut walker = Walker::new(record, nicknames);
+    let initial = walker.state.clone();
+    let mut steps = Vec::with_capacity(record.entries.len());
+    for (index, entry) in record.entries.iter().enumerate() {
+        if let Err(error) = walker.step(index) {
+            return Steps {
+                initial,
+                steps,
+                error: Some(error),
+            };
+        }
+        steps.push(Step {
+            index,
+            kind: G::entry_kind(entry),
+            state: walker.state.clone(),
+        });
+    }
+    Steps {
+        initial,
+        steps,
+        error: None,
+    }
+}

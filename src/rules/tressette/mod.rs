@@ -1,0 +1,886 @@
+//! Tressette scoring as a state machine.
+//!
+//! Four players in two fixed partnerships play deals of ten tricks without trumps.
+//! Card points are counted in thirds and rounded down, so a deal is worth 11 plus the
+//! declarations (accusi). The first team to `target_points` wins a game; a claim can
+//! end a game at any time, and cappotto, stramazzo, cappottone and stramazzone win 2,
+//! 3, 6 and 8 games at once. A deal is recorded by outcome or card by card; both are
+//! validated here. See `docs/match-record.md` for the JSON form of the entries.
+
+mod error;
+pub mod simulate;
+
+use serde::{Deserialize, Serialize};
+
+pub use self::error::{Deal, LeadReason, RuleError};
+use super::card::{Card, CardSet, Deck, Rank, Suit};
+use super::game::{Game, Seat, Summary, Team};
+use super::trick::Trick;
+
+/// Whole points in the cards of a deal (11 and two thirds, the thirds dropped).
+pub const DEAL_POINTS: u32 = 11;
+/// Tricks in a deal: ten cards each.
+pub const TRICKS: usize = 10;
+/// Card thirds in the deck: four aces at 3, twenty 3s, 2s and figures at 1.
+pub const CARD_THIRDS: u32 = 32;
+
+/// Match options. The defaults are those of the rules text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Options {
+    /// Points that win a game: 21, or 31 or 41 where a longer game is played.
+    pub target_points: u32,
+    /// Games that win the match (a cappotto and the like count several).
+    pub games_to_win: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            target_points: 21,
+            games_to_win: 1,
+        }
+    }
+}
+
+/// The ranks that make declarations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Honour {
+    #[serde(rename = "3")]
+    Three,
+    #[serde(rename = "2")]
+    Two,
+    #[serde(rename = "1")]
+    Ace,
+}
+
+impl Honour {
+    pub fn rank(self) -> Rank {
+        let value = match self {
+            Honour::Three => 3,
+            Honour::Two => 2,
+            Honour::Ace => 1,
+        };
+        Rank::new(value).expect("3, 2 and 1 are ranks")
+    }
+}
+
+/// A declaration (accuso), made at the end of the first trick by the player holding it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "combo", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Declaration {
+    /// All four 3s, 2s or aces: 4 points.
+    Four { seat: Seat, rank: Honour },
+    /// Three of them, naming the suit missing: 3 points.
+    Three {
+        seat: Seat,
+        rank: Honour,
+        missing: Suit,
+    },
+    /// The 3, 2 and ace of one suit: 3 points.
+    Napoletana { seat: Seat, suit: Suit },
+}
+
+impl Declaration {
+    pub fn seat(self) -> Seat {
+        match self {
+            Declaration::Four { seat, .. }
+            | Declaration::Three { seat, .. }
+            | Declaration::Napoletana { seat, .. } => seat,
+        }
+    }
+
+    pub fn points(self) -> u32 {
+        match self {
+            Declaration::Four { .. } => 4,
+            Declaration::Three { .. } | Declaration::Napoletana { .. } => 3,
+        }
+    }
+
+    /// The cards the declarer must hold.
+    pub fn cards(self) -> CardSet {
+        match self {
+            Declaration::Four { rank, .. } => Suit::ALL
+                .into_iter()
+                .map(|suit| Card::new(rank.rank(), suit))
+                .collect(),
+            Declaration::Three { rank, missing, .. } => Suit::ALL
+                .into_iter()
+                .filter(|suit| *suit != missing)
+                .map(|suit| Card::new(rank.rank(), suit))
+                .collect(),
+            Declaration::Napoletana { suit, .. } => [Honour::Three, Honour::Two, Honour::Ace]
+                .into_iter()
+                .map(|honour| Card::new(honour.rank(), suit))
+                .collect(),
+        }
+    }
+
+    /// The card the declarer says it does not hold (three of a kind).
+    pub fn missing(self) -> Option<Card> {
+        match self {
+            Declaration::Three { rank, missing, .. } => Some(Card::new(rank.rank(), missing)),
+            _ => None,
+        }
+    }
+
+    fn honour(self) -> Option<Honour> {
+        match self {
+            Declaration::Four { rank, .. } | Declaration::Three { rank, .. } => Some(rank),
+            Declaration::Napoletana { .. } => None,
+        }
+    }
+}
+
+/// The ways of winning games outright, by what the cards show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Sweep {
+    /// A team took all ten tricks: 2 games.
+    Cappotto,
+    /// A team took every card point, the opponents some trick: 3 games.
+    Stramazzo,
+    /// One player took all ten tricks: 6 games.
+    Cappottone,
+    /// One player took every card point, the opponents some trick: 8 games.
+    Stramazzone,
+}
+
+impl Sweep {
+    /// Games it wins.
+    pub fn games(self) -> u32 {
+        match self {
+            Sweep::Cappotto => 2,
+            Sweep::Stramazzo => 3,
+            Sweep::Cappottone => 6,
+            Sweep::Stramazzone => 8,
+        }
+    }
+}
+
+/// One deal as recorded: by outcome when `tricks` is absent, card by card otherwise.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealEntry {
+    /// The team whose card points are given (`points`), or that made the `sweep`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<Team>,
+    /// Card points of `team` in this deal, last trick included, declarations not
+    /// (0-11). By outcome the other team has the rest of 11.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub declarations: Vec<Declaration>,
+    /// A win of several games: by outcome with `team`; card by card it is checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sweep: Option<Sweep>,
+    /// The seat that stopped play claiming its team had reached the target.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim: Option<Seat>,
+    /// The tricks in order, each with its leader and the cards in play order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tricks: Option<Vec<Trick>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<String>,
+}
+
+/// One entry of the engine, tagged by `"type"` in JSON.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Entry {
+    Deal(DealEntry),
+}
+
+/// How a deal ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum DealEnd {
+    Played,
+    /// A claim stopped the play; `correct` when the team had the target.
+    Claim {
+        seat: Seat,
+        correct: bool,
+    },
+    /// Several games won at once.
+    Sweep {
+        sweep: Sweep,
+        team: Team,
+    },
+}
+
+/// How a game was won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameEnd {
+    /// The only team at or over the target at the end of a deal.
+    Target,
+    /// Both over the target at the end of a deal: the higher total.
+    HigherTotal,
+    Claim,
+    /// The opponents claimed wrongly.
+    WrongClaim,
+    Cappotto,
+    Stramazzo,
+    Cappottone,
+    Stramazzone,
+}
+
+/// One row of the score sheet: one deal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DealRow {
+    pub game: u32,
+    pub deal: u32,
+    pub dealer: Seat,
+    /// Card points of team A and team B (thirds dropped).
+    pub card_points: [u32; 2],
+    /// Declaration points of team A and team B.
+    pub declared: [u32; 2],
+    /// Card points plus declarations.
+    pub points: [u32; 2],
+    /// Game totals after the deal.
+    pub totals: [u32; 2],
+    /// Tricks taken by each team, when recorded card by card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tricks: Option<[u8; 2]>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub declarations: Vec<Declaration>,
+    pub end: DealEnd,
+    /// The team that won the game with this deal, if any, and how many games.
+    pub game_won: Option<Team>,
+    pub games: u32,
+}
+
+/// A game won (a sweep counts several).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct GameWon {
+    pub game: u32,
+    pub winner: Team,
+    pub deal: u32,
+    /// Games it counts for: 1, or 2, 3, 6, 8 for a sweep.
+    pub games: u32,
+    pub how: GameEnd,
+    pub totals: [u32; 2],
+}
+
+/// The state of a Tressette match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tressette {
+    options: Options,
+    first_dealer: Seat,
+    dealer: Seat,
+    game: u32,
+    deal: u32,
+    totals: [u32; 2],
+    games_won: [u32; 2],
+    winner: Option<Team>,
+    sheet: Vec<DealRow>,
+    games: Vec<GameWon>,
+}
+
+/// Everything a referee page shows about a Tressette match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TressetteSummary {
+    #[serde(flatten)]
+    pub common: Summary,
+    pub options: Options,
+    pub game_number: u32,
+    /// The next deal inside the game, 1-based.
+    pub deal: u32,
+    /// Totals of the current game (the final ones once the match is over).
+    pub totals: [u32; 2],
+    pub sheet: Vec<DealRow>,
+    pub games: Vec<GameWon>,
+}
+
+/// Rank order in play, strongest first: 3 2 A R C F 7 6 5 4.
+const ORDER: [u8; 10] = [3, 2, 1, 13, 12, 11, 7, 6, 5, 4];
+
+/// Strength of a rank in play: higher beats lower.
+pub fn rank_strength(rank: Rank) -> u8 {
+    let position = ORDER
+        .iter()
+        .position(|value| *value == rank.value())
+        .unwrap_or(ORDER.len());
+    (ORDER.len() - position) as u8
+}
+
+/// A card's value in thirds of a point: an ace 3, a 3, 2 or figure 1, the rest 0.
+pub fn card_thirds(card: Card) -> u32 {
+    match card.rank.value() {
+        1 => 3,
+        2 | 3 | 11..=13 => 1,
+        _ => 0,
+    }
+}
+
+/// The position of the card that takes the trick: the highest of the suit led.
+pub fn trick_winner(cards: &[Card]) -> Option<usize> {
+    let led = cards.first()?.suit;
+    cards
+        .iter()
+        .enumerate()
+        .filter(|(_, card)| card.suit == led)
+        .max_by_key(|(_, card)| rank_strength(card.rank))
+        .map(|(position, _)| position)
+}
+
+/// What the cards of one deal say.
+struct CardOutcome {
+    card_points: [u32; 2],
+    tricks: [u8; 2],
+    sweep: Option<(Sweep, Team)>,
+}
+
+impl Tressette {
+    pub fn new(options: Options, first_dealer: Seat) -> Tressette {
+        Tressette {
+            options,
+            first_dealer,
+            dealer: first_dealer,
+            game: 1,
+            deal: 1,
+            totals: [0, 0],
+            games_won: [0, 0],
+            winner: None,
+            sheet: Vec::new(),
+            games: Vec::new(),
+        }
+    }
+
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    pub fn first_dealer(&self) -> Seat {
+        self.first_dealer
+    }
+
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// The dealer's right, who leads the first trick.
+    pub fn leader(&self) -> Seat {
+        self.dealer.right()
+    }
+
+    pub fn deal(&self) -> Deal {
+        Deal {
+            game: self.game,
+            deal: self.deal,
+        }
+    }
+
+    pub fn totals(&self) -> [u32; 2] {
+        self.totals
+    }
+
+    pub fn games_won(&self) -> [u32; 2] {
+        self.games_won
+    }
+
+    pub fn winner(&self) -> Option<Team> {
+        self.winner
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    pub fn sheet(&self) -> &[DealRow] {
+        &self.sheet
+    }
+
+    pub fn games(&self) -> &[GameWon] {
+        &self.games
+    }
+
+    /// Records one deal. On error nothing changes.
+    pub fn apply_deal(&mut self, entry: &DealEntry) -> Result<(), RuleError> {
+        if let Some(winner) = self.winner {
+            return Err(RuleError::MatchOver {
+                winner,
+                games_won: self.games_won,
+            });
+        }
+        let deal = self.deal();
+        if entry.sweep.is_some() && entry.claim.is_some() {
+            return Err(RuleError::SweepAndClaim { deal });
+        }
+        if let Some(points) = entry.points
+            && points > DEAL_POINTS
+        {
+            return Err(RuleError::PointsOutOfRange { deal, points });
+        }
+        if let (Some(seat), Some(recorded)) = (entry.claim, entry.team)
+            && seat.team() != recorded
+        {
+            return Err(RuleError::ClaimTeamMismatch {
+                deal,
+                seat,
+                recorded,
+            });
+        }
+        let declared = check_declarations(deal, &entry.declarations)?;
+        let (outcome, card_level) = match &entry.tricks {
+            Some(tricks) => (self.check_cards(deal, entry, tricks)?, true),
+            None => (outcome_only(deal, entry)?, false),
+        };
+        if let (Some(team), Some(recorded)) = (entry.team, entry.points) {
+            let actual = outcome.card_points[team.index()];
+            if actual != recorded {
+                return Err(RuleError::PointsContradict {
+                    deal,
+                    team,
+                    recorded,
+                    actual,
+                });
+            }
+        }
+        if let Some(recorded) = entry.sweep {
+            let team = entry.team.ok_or(RuleError::SweepTeamMissing { deal })?;
+            if outcome.sweep != Some((recorded, team)) {
+                return Err(RuleError::SweepContradictsCards {
+                    deal,
+                    recorded,
+                    team,
+                    actual: outcome.sweep,
+                });
+            }
+        }
+
+        // Everything is checked: from here on the state changes.
+        let points = [0, 1].map(|team| outcome.card_points[team] + declared[team]);
+        self.totals[0] += points[0];
+        self.totals[1] += points[1];
+        let (end, decided) = match (outcome.sweep, entry.claim) {
+            (Some((sweep, team)), _) => {
+                let how = match sweep {
+                    Sweep::Cappotto => GameEnd::Cappotto,
+                    Sweep::Stramazzo => GameEnd::Stramazzo,
+                    Sweep::Cappottone => GameEnd::Cappottone,
+                    Sweep::Stramazzone => GameEnd::Stramazzone,
+                };
+                (
+                    DealEnd::Sweep { sweep, team },
+                    Some((team, how, sweep.games())),
+                )
+            }
+            (None, Some(seat)) => {
+                let team = seat.team();
+                let correct = self.totals[team.index()] >= self.options.target_points;
+                let decided = if correct {
+                    (team, GameEnd::Claim, 1)
+                } else {
+                    (team.other(), GameEnd::WrongClaim, 1)
+                };
+                (DealEnd::Claim { seat, correct }, Some(decided))
+            }
+            (None, None) => (DealEnd::Played, self.decide_by_totals()),
+        };
+        self.sheet.push(DealRow {
+            game: self.game,
+            deal: self.deal,
+            dealer: self.dealer,
+            card_points: outcome.card_points,
+            declared,
+            points,
+            totals: self.totals,
+            tricks: card_level.then_some(outcome.tricks),
+            declarations: entry.declarations.clone(),
+            end,
+            game_won: decided.map(|(team, _, _)| team),
+            games: decided.map_or(0, |(_, _, games)| games),
+        });
+        self.dealer = self.dealer.right();
+        match decided {
+            None => self.deal += 1,
+            Some((team, how, games)) => {
+                self.games.push(GameWon {
+                    game: self.game,
+                    winner: team,
+                    deal: self.deal,
+                    games,
+                    how,
+                    totals: self.totals,
+                });
+                self.games_won[team.index()] += games;
+                if self.games_won[team.index()] >= self.options.games_to_win {
+                    self.winner = Some(team);
+                } else {
+                    self.game += 1;
+                    self.deal = 1;
+                    self.totals = [0, 0];
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// At the end of a deal: the only team at the target wins, or the higher of two;
+    /// equal totals over the target play on.
+    fn decide_by_totals(&self) -> Option<(Team, GameEnd, u32)> {
+        let target = self.options.target_points;
+        let [a, b] = self.totals;
+        match (a >= target, b >= target) {
+            (true, false) => Some((Team::A, GameEnd::Target, 1)),
+            (false, true) => Some((Team::B, GameEnd::Target, 1)),
+            (true, true) if a > b => Some((Team::A, GameEnd::HigherTotal, 1)),
+            (true, true) if b > a => Some((Team::B, GameEnd::HigherTotal, 1)),
+            _ => None,
+        }
+    }
+
+    /// Checks a card-by-card deal and says what its cards score.
+    fn check_cards(
+        &self,
+        deal: Deal,
+        entry: &DealEntry,
+        tricks: &[Trick],
+    ) -> Result<CardOutcome, RuleError> {
+        let claimed = entry.claim.is_some();
+        if tricks.len() > TRICKS || (!claimed && tricks.len() != TRICKS) {
+            return Err(RuleError::WrongTrickCount {
+                deal,
+                found: tricks.len(),
+                claimed,
+            });
+        }
+        if tricks.is_empty() && !entry.declarations.is_empty() {
+            return Err(RuleError::DeclarationsBeforeFirstTrick { deal });
+        }
+
+        // Four cards a trick, from the deck, each once.
+        let mut seen = CardSet::EMPTY;
+        let mut played_at = [0u8; 52];
+        let mut played_by = [None::<Seat>; 52];
+        for (index, trick) in tricks.iter().enumerate() {
+            let number = index as u8 + 1;
+            if trick.cards.len() != 4 {
+                return Err(RuleError::WrongTrickSize {
+                    deal,
+                    trick: number,
+                    found: trick.cards.len(),
+                });
+            }
+            for (seat, card) in trick.plays() {
+                if !Deck::Italian40.contains(card) {
+                    return Err(RuleError::NotInDeck {
+                        deal,
+                        trick: number,
+                        card,
+                    });
+                }
+                if !seen.insert(card) {
+                    return Err(RuleError::CardPlayedTwice {
+                        deal,
+                        trick: number,
+                        seat,
+                        card,
+                        first_trick: played_at[card.index()],
+                    });
+                }
+                played_at[card.index()] = number;
+                played_by[card.index()] = Some(seat);
+            }
+        }
+
+        // The order of play: leaders and winners.
+        let mut leader = self.dealer.right();
+        let mut because = LeadReason::DealersRight {
+            dealer: self.dealer,
+        };
+        let mut winners = Vec::with_capacity(tricks.len());
+        for (index, trick) in tricks.iter().enumerate() {
+            let number = index as u8 + 1;
+            if trick.leader != leader {
+                return Err(RuleError::WrongLeader {
+                    deal,
+                    trick: number,
+                    found: trick.leader,
+                    expected: leader,
+                    because,
+                });
+            }
+            let position = trick_winner(&trick.cards).expect("four cards");
+            let winner = trick.seat_at(position);
+            winners.push(winner);
+            leader = winner;
+            because = LeadReason::WonPrevious {
+                trick: number,
+                seat: winner,
+                card: trick.cards[position],
+            };
+        }
+
+        // Declarations against the hands actually dealt: what each seat is known to
+        // have held is what it played and what it declared.
+        let mut held = [CardSet::EMPTY; 4];
+        for trick in tricks {
+            for (seat, card) in trick.plays() {
+                held[seat.index()].insert(card);
+            }
+        }
+        for declaration in &entry.declarations {
+            let seat = declaration.seat();
+            for card in declaration.cards().iter() {
+                if let Some(by) = played_by[card.index()]
+                    && by != seat
+                {
+                    return Err(RuleError::DeclaredCardPlayedByOther {
+                        deal,
+                        declaration: *declaration,
+                        card,
+                        by,
+                        trick: played_at[card.index()],
+                    });
+                }
+                held[seat.index()].insert(card);
+            }
+            if let Some(card) = declaration.missing()
+                && played_by[card.index()] == Some(seat)
+            {
+                return Err(RuleError::MissingCardHeld {
+                    deal,
+                    declaration: *declaration,
+                    card,
+                    trick: played_at[card.index()],
+                });
+            }
+        }
+
+        // Following suit.
+        for (index, trick) in tricks.iter().enumerate() {
+            let number = index as u8 + 1;
+            let led = trick.cards[0];
+            for (seat, card) in trick.plays() {
+                if card.suit != led.suit
+                    && let Some(proof) =
+                        held[seat.index()].iter().find(|held| held.suit == led.suit)
+                {
+                    return Err(RuleError::Revoke {
+                        deal,
+                        trick: number,
+                        seat,
+                        card,
+                        led,
+                        held: proof,
+                        held_played: played_at[proof.index()],
+                    });
+                }
+                held[seat.index()].remove(card);
+            }
+        }
+
+        // Points, in thirds.
+        let mut thirds = [0u32; 2];
+        let mut seat_thirds = [0u32; 4];
+        let mut seat_tricks = [0u8; 4];
+        for (trick, winner) in tricks.iter().zip(&winners) {
+            let value: u32 = trick.cards.iter().map(|card| card_thirds(*card)).sum();
+            thirds[winner.team().index()] += value;
+            seat_thirds[winner.index()] += value;
+            seat_tricks[winner.index()] += 1;
+        }
+        if tricks.len() == TRICKS {
+            let last = winners[TRICKS - 1];
+            thirds[last.team().index()] += 3;
+        }
+        let tricks_won = Team::BOTH.map(|team| {
+            team.seats()
+                .iter()
+                .map(|seat| seat_tricks[seat.index()])
+                .sum()
+        });
+        let sweep = if tricks.len() == TRICKS && !claimed {
+            find_sweep(&seat_tricks, &seat_thirds)
+        } else {
+            None
+        };
+        Ok(CardOutcome {
+            card_points: thirds.map(|thirds| thirds / 3),
+            tricks: tricks_won,
+            sweep,
+        })
+    }
+}
+
+/// A win of several games, from tricks and card thirds by seat over a whole deal.
+fn find_sweep(seat_tricks: &[u8; 4], seat_thirds: &[u32; 4]) -> Option<(Sweep, Team)> {
+    for team in Team::BOTH {
+        let opponents = team.other().seats();
+        let opponent_tricks: u8 = opponents.iter().map(|seat| seat_tricks[seat.index()]).sum();
+        let opponent_thirds: u32 = opponents.iter().map(|seat| seat_thirds[seat.index()]).sum();
+        let alone = |seat: &Seat| CARD_THIRDS - seat_thirds[seat.index()] < 3;
+        if opponent_tricks == 0 {
+            let single = team
+                .seats()
+                .iter()
+                .any(|seat| seat_tricks[seat.index()] as usize == TRICKS);
+            let sweep = if single {
+                Sweep::Cappottone
+            } else {
+                Sweep::Cappotto
+            };
+            return Some((sweep, team));
+        }
+        if opponent_thirds < 3 {
+            let sweep = if team.seats().iter().any(alone) {
+                Sweep::Stramazzone
+            } else {
+                Sweep::Stramazzo
+            };
+            return Some((sweep, team));
+        }
+    }
+    None
+}
+
+/// What an outcome-only deal scores in the cards.
+fn outcome_only(deal: Deal, entry: &DealEntry) -> Result<CardOutcome, RuleError> {
+    if let Some(sweep) = entry.sweep {
+        let team = entry.team.ok_or(RuleError::SweepTeamMissing { deal })?;
+        let mut card_points = [0, 0];
+        card_points[team.index()] = DEAL_POINTS;
+        return Ok(CardOutcome {
+            card_points,
+            tricks: [0, 0],
+            sweep: Some((sweep, team)),
+        });
+    }
+    if let Some(seat) = entry.claim {
+        let recorded = entry
+            .points
+            .ok_or(RuleError::ClaimPointsMissing { deal, seat })?;
+        let mut card_points = [0, 0];
+        card_points[seat.team().index()] = recorded;
+        return Ok(CardOutcome {
+            card_points,
+            tricks: [0, 0],
+            sweep: None,
+        });
+    }
+    let (team, recorded) = match (entry.team, entry.points) {
+        (Some(team), Some(points)) => (team, points),
+        _ => return Err(RuleError::PointsMissing { deal }),
+    };
+    let mut card_points = [DEAL_POINTS - recorded; 2];
+    card_points[team.index()] = recorded;
+    Ok(CardOutcome {
+        card_points,
+        tricks: [0, 0],
+        sweep: None,
+    })
+}
+
+/// Checks that the declarations of a deal can all be true together, and gives each
+/// team's declaration points.
+fn check_declarations(deal: Deal, declarations: &[Declaration]) -> Result<[u32; 2], RuleError> {
+    let mut required = [CardSet::EMPTY; 4];
+    let mut owner = [None::<Seat>; 52];
+    let mut points = [0u32; 2];
+    for (index, declaration) in declarations.iter().enumerate() {
+        let seat = declaration.seat();
+        for earlier in &declarations[..index] {
+            if earlier.seat() != seat {
+                continue;
+            }
+            if earlier == declaration {
+                return Err(RuleError::DeclarationRepeated {
+                    deal,
+                    declaration: *declaration,
+                });
+            }
+            if earlier.honour().is_some() && earlier.honour() == declaration.honour() {
+                return Err(RuleError::DeclarationsOverlap {
+                    deal,
+                    first: *earlier,
+                    second: *declaration,
+                });
+            }
+        }
+        for card in declaration.cards().iter() {
+            if let Some(other) = owner[card.index()]
+                && other != seat
+            {
+                return Err(RuleError::CardDeclaredTwice {
+                    deal,
+                    card,
+                    first: other,
+                    second: seat,
+                });
+            }
+            owner[card.index()] = Some(seat);
+            required[seat.index()].insert(card);
+        }
+        points[seat.team().index()] += declaration.points();
+    }
+    for declaration in declarations {
+        let seat = declaration.seat();
+        if let Some(card) = declaration.missing()
+            && required[seat.index()].contains(card)
+        {
+            return Err(RuleError::DeclarationsContradict {
+                deal,
+                declaration: *declaration,
+                card,
+            });
+        }
+        if required[seat.index()].len() > TRICKS {
+            return Err(RuleError::TooManyDeclaredCards {
+                deal,
+                seat,
+                cards: required[seat.index()].len(),
+            });
+        }
+    }
+    Ok(points)
+}
+
+impl Game for Tressette {
+    const NAME: &'static str = "tressette";
+    type Options = Options;
+    type Entry = Entry;
+    type Error = RuleError;
+    type Summary = TressetteSummary;
+
+    fn new(options: Options, first_dealer: Seat) -> Tressette {
+        Tressette::new(options, first_dealer)
+    }
+
+    fn apply_in_place(&mut self, entry: &Entry) -> Result<(), RuleError> {
+        match entry {
+            Entry::Deal(deal) => self.apply_deal(deal),
+        }
+    }
+
+    fn common(&self) -> Summary {
+        let open = !self.is_over();
+        Summary {
+            game: Self::NAME,
+            scores: if open { self.totals } else { [0, 0] },
+            games_won: self.games_won,
+            over: !open,
+            winner: self.winner,
+            dealer: open.then_some(self.dealer),
+            leader: open.then(|| self.leader()),
+        }
+    }
+
+    fn summary(&self) -> TressetteSummary {
+        TressetteSummary {
+            common: self.common(),
+            options: self.options,
+            game_number: self.game,
+            deal: self.deal,
+            totals: self.totals,
+            sheet: self.sheet.clone(),
+            games: self.games.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,240 @@
+//! A seeded simulator of legal card-by-card Tressette matches, for tests and benches.
+//!
+//! The same seed always gives the same match. Deals are shuffled and played with
+//! random legal cards; the players declare most of the combinations they hold, and
+//! between tricks a player now and then claims (usually when right, rarely when
+//! wrong).
+
+use super::{
+    DealEntry, Declaration, Entry, Honour, Options, TRICKS, Tressette, card_thirds, trick_winner,
+};
+use crate::rules::card::{Card, Deck, Suit};
+use crate::rules::game::{Game, Seat, Team};
+pub use crate::rules::rng::SplitMix;
+use crate::rules::trick::Trick;
+
+/// What the simulator itself worked out for one deal, to compare with the engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimDeal {
+    /// Card thirds taken by each team, last trick included.
+    pub thirds: [u32; 2],
+    /// Declaration points of each team.
+    pub declared: [u32; 2],
+    pub tricks: usize,
+    pub claim: Option<Seat>,
+}
+
+/// A simulated match: the first dealer, the entries and the simulator's own view.
+#[derive(Debug, Clone)]
+pub struct Simulated {
+    pub options: Options,
+    pub first_dealer: Seat,
+    pub entries: Vec<Entry>,
+    pub deals: Vec<SimDeal>,
+}
+
+const MAX_DEALS: usize = 500;
+
+/// Plays a whole match from the seed.
+pub fn simulate(seed: u64, options: Options) -> Simulated {
+    let mut rng = SplitMix::new(seed);
+    let first_dealer = Seat::ALL[rng.below(4)];
+    let mut state = Tressette::new(options, first_dealer);
+    let mut entries = Vec::new();
+    let mut deals = Vec::new();
+    while !state.is_over() && deals.len() < MAX_DEALS {
+        let (entry, deal) = play_deal(&mut rng, &state);
+        let entry = Entry::Deal(entry);
+        state = state
+            .apply(&entry)
+            .unwrap_or_else(|error| panic!("seed {seed}: simulated deal refused: {error}"));
+        entries.push(entry);
+        deals.push(deal);
+    }
+    Simulated {
+        options,
+        first_dealer,
+        entries,
+        deals,
+    }
+}
+
+/// Every declaration a hand allows (four of a kind rather than three of it).
+pub fn declarations_in(seat: Seat, hand: &[Card]) -> Vec<Declaration> {
+    let mut found = Vec::new();
+    for rank in [Honour::Three, Honour::Two, Honour::Ace] {
+        let missing: Vec<Suit> = Suit::ALL
+            .into_iter()
+            .filter(|suit| !hand.contains(&Card::new(rank.rank(), *suit)))
+            .collect();
+        match missing.as_slice() {
+            [] => found.push(Declaration::Four { seat, rank }),
+            [missing] => found.push(Declaration::Three {
+                seat,
+                rank,
+                missing: *missing,
+            }),
+            _ => {}
+        }
+    }
+    for suit in Suit::ALL {
+        let napoletana = Declaration::Napoletana { seat, suit };
+        if napoletana.cards().iter().all(|card| hand.contains(&card)) {
+            found.push(napoletana);
+        }
+    }
+    found
+}
+
+/// The cards a seat may play: the suit led if it has it, otherwise anything.
+pub fn legal_cards(hand: &[Card], led: Option<Card>) -> Vec<Card> {
+    let following: Vec<Card> = match led {
+        Some(led) => hand
+            .iter()
+            .copied()
+            .filter(|card| card.suit == led.suit)
+            .collect(),
+        None => Vec::new(),
+    };
+    if following.is_empty() {
+        hand.to_vec()
+    } else {
+        following
+    }
+}
+
+/// Plays one random legal deal for the state's dealer.
+pub fn play_deal(rng: &mut SplitMix, state: &Tressette) -> (DealEntry, SimDeal) {
+    let dealer = state.dealer();
+    let target = state.options().target_points;
+    let totals = state.totals();
+    let mut deck: Vec<Card> = Deck::Italian40.cards().collect();
+    rng.shuffle(&mut deck);
+    let mut hands: [Vec<Card>; 4] = Default::default();
+    for (position, chunk) in deck.chunks(TRICKS).enumerate() {
+        hands[dealer.right().after(position).index()] = chunk.to_vec();
+    }
+    let mut declarations = Vec::new();
+    for seat in Seat::ALL {
+        for declaration in declarations_in(seat, &hands[seat.index()]) {
+            if !rng.one_in(4) {
+                declarations.push(declaration);
+            }
+        }
+    }
+    let mut declared = [0u32; 2];
+    for declaration in &declarations {
+        declared[declaration.seat().team().index()] += declaration.points();
+    }
+
+    let mut tricks: Vec<Trick> = Vec::new();
+    let mut thirds = [0u32; 2];
+    let mut leader = dealer.right();
+    let mut claim = None;
+    for number in 1..=TRICKS {
+        // Before trick `number`: a claim, by either side, counting declarations only
+        // once the first trick is over.
+        let counted = if number > 1 { declared } else { [0, 0] };
+        let claimer = Seat::ALL[rng.below(4)];
+        let team = claimer.team().index();
+        let reached = totals[team] + counted[team] + thirds[team] / 3 >= target;
+        if (reached && rng.one_in(2)) || rng.one_in(100) {
+            claim = Some(claimer);
+            break;
+        }
+        let mut trick = Trick {
+            leader,
+            cards: Vec::with_capacity(4),
+        };
+        for position in 0..4 {
+            let hand = &mut hands[leader.after(position).index()];
+            let choices = legal_cards(hand, trick.cards.first().copied());
+            let card = choices[rng.below(choices.len())];
+            hand.retain(|held| *held != card);
+            trick.cards.push(card);
+        }
+        let winner = trick.seat_at(trick_winner(&trick.cards).expect("four cards"));
+        thirds[winner.team().index()] += trick
+            .cards
+            .iter()
+            .map(|card| card_thirds(*card))
+            .sum::<u32>();
+        if number == TRICKS {
+            thirds[winner.team().index()] += 3;
+        }
+        leader = winner;
+        tricks.push(trick);
+    }
+    if tricks.is_empty() {
+        declarations.clear();
+        declared = [0, 0];
+    }
+    // With a claim, recorded points are the claimers'.
+    let team = claim.map_or_else(|| Team::BOTH[rng.below(2)], |seat| seat.team());
+    let noted = rng.one_in(3);
+    let entry = DealEntry {
+        team: noted.then_some(team),
+        points: noted.then_some(thirds[team.index()] / 3),
+        declarations,
+        claim,
+        tricks: Some(tricks.clone()),
+        ..DealEntry::default()
+    };
+    let deal = SimDeal {
+        thirds,
+        declared,
+        tricks: tricks.len(),
+        claim,
+    };
+    (entry, deal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_seed_gives_the_same_match() {
+        let a = simulate(5, Options::default());
+        let b = simulate(5, Options::default());
+        assert_eq!(a.entries, b.entries);
+        assert!(!a.entries.is_empty());
+    }
+
+    #[test]
+    fn a_simulated_match_ends_with_a_winner() {
+        let simulated = simulate(8, Options::default());
+        let mut state = Tressette::new(simulated.options, simulated.first_dealer);
+        for entry in &simulated.entries {
+            state.apply_in_place(entry).expect("valid");
+        }
+        assert!(state.is_over());
+    }
+
+    #[test]
+    fn declarations_found_in_a_hand() {
+        let hand: Vec<Card> = "3c 2c 1c 3d 3s 3b 2d 2s 4b 5b"
+            .split_whitespace()
+            .map(|code| code.parse().unwrap())
+            .collect();
+        let seat = Seat::new(1).unwrap();
+        assert_eq!(
+            declarations_in(seat, &hand),
+            vec![
+                Declaration::Four {
+                    seat,
+                    rank: Honour::Three
+                },
+                Declaration::Three {
+                    seat,
+                    rank: Honour::Two,
+                    missing: Suit::Bastoni
+                },
+                Declaration::Napoletana {
+                    seat,
+                    suit: Suit::Coppe
+                },
+            ]
+        );
+    }
+}

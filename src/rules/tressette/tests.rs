@@ -1,0 +1,815 @@
+use super::simulate::{self, SplitMix};
+use super::*;
+use crate::lang::Lang;
+
+fn seat(index: u8) -> Seat {
+    Seat::new(index).unwrap()
+}
+
+fn card(code: &str) -> Card {
+    code.parse().unwrap()
+}
+
+fn cards(codes: &str) -> Vec<Card> {
+    codes.split_whitespace().map(card).collect()
+}
+
+fn trick(leader: u8, codes: &str) -> Trick {
+    Trick {
+        leader: seat(leader),
+        cards: cards(codes),
+    }
+}
+
+fn at(game: u32, deal: u32) -> Deal {
+    Deal { game, deal }
+}
+
+fn scored(team: Team, points: u32) -> DealEntry {
+    DealEntry {
+        team: Some(team),
+        points: Some(points),
+        ..DealEntry::default()
+    }
+}
+
+fn play(state: &Tressette, entry: DealEntry) -> Result<Tressette, RuleError> {
+    state.apply(&Entry::Deal(entry))
+}
+
+fn play_all(mut state: Tressette, entries: impl IntoIterator<Item = DealEntry>) -> Tressette {
+    for entry in entries {
+        state = play(&state, entry).unwrap();
+    }
+    state
+}
+
+fn tricks_of(entry: &mut DealEntry) -> &mut Vec<Trick> {
+    entry.tricks.as_mut().unwrap()
+}
+
+/// Plays a whole deal with the first legal card of each hand, in the order given.
+fn play_out(dealer: u8, hands: [&str; 4]) -> DealEntry {
+    let mut hands: Vec<Vec<Card>> = hands.iter().map(|hand| cards(hand)).collect();
+    let mut leader = seat(dealer).right();
+    let mut tricks = Vec::new();
+    for _ in 0..TRICKS {
+        let mut played = Trick {
+            leader,
+            cards: Vec::new(),
+        };
+        for position in 0..4 {
+            let hand = &mut hands[leader.after(position).index()];
+            let choice = simulate::legal_cards(hand, played.cards.first().copied())[0];
+            hand.retain(|card| *card != choice);
+            played.cards.push(choice);
+        }
+        leader = played.seat_at(trick_winner(&played.cards).unwrap());
+        tricks.push(played);
+    }
+    DealEntry {
+        tricks: Some(tricks),
+        ..DealEntry::default()
+    }
+}
+
+/// Dealer 0. Team B takes every card point; team A takes only the last trick, with
+/// four worthless cards. Seat 1 has 3 thirds, seat 3 the other 29.
+fn stramazzo_deal() -> DealEntry {
+    DealEntry {
+        tricks: Some(vec![
+            trick(1, "3c 3b 4c 3d"),
+            trick(1, "4s 2b 3s 5s"),
+            trick(3, "2s 2d 2c 1b"),
+            trick(3, "1s 1d 1c Rb"),
+            trick(3, "Rs Rd Rc Cb"),
+            trick(3, "Cs Cd Cc Fb"),
+            trick(3, "Fs Fd Fc 7b"),
+            trick(3, "7s 7d 7c 6b"),
+            trick(3, "6s 6d 6c 5b"),
+            trick(3, "4d 5d 5c 4b"),
+        ]),
+        ..DealEntry::default()
+    }
+}
+
+/// Dealer 0. Seat 1 holds all the cups and takes every trick.
+fn cappottone_deal() -> DealEntry {
+    play_out(
+        0,
+        [
+            "3d 2d 1d Rd Cd Fd 7d 6d 5d 4d",
+            "3c 2c 1c Rc Cc Fc 7c 6c 5c 4c",
+            "3b 2b 1b Rb Cb Fb 7b 6b 5b 4b",
+            "3s 2s 1s Rs Cs Fs 7s 6s 5s 4s",
+        ],
+    )
+}
+
+/// Dealer 0. Seat 1 takes nine tricks with its cups, seat 3 the last with a sword.
+fn cappotto_deal() -> DealEntry {
+    play_out(
+        0,
+        [
+            "3d 2d 1d Rd Cd Fd 7d 6d 5d 4d",
+            "3c 2c 1c Rc Cc Fc 7c 6c 5c 4s",
+            "3b 2b 1b Rb Cb Fb 7b 6b 5b 4b",
+            "4c 3s 2s 1s Rs Cs Fs 7s 6s 5s",
+        ],
+    )
+}
+
+fn random_deal(state: &Tressette, seed: u64) -> DealEntry {
+    let mut rng = SplitMix::new(seed);
+    loop {
+        let (mut entry, _) = simulate::play_deal(&mut rng, state);
+        if entry.claim.is_none() {
+            entry.team = None;
+            entry.points = None;
+            return entry;
+        }
+    }
+}
+
+#[test]
+fn ranks_and_values_follow_the_text() {
+    let strengths: Vec<u8> = cards("3d 2d 1d Rd Cd Fd 7d 6d 5d 4d")
+        .iter()
+        .map(|card| rank_strength(card.rank))
+        .collect();
+    assert!(strengths.windows(2).all(|pair| pair[0] > pair[1]));
+    let thirds: Vec<u32> = cards("1c 3c 2c Rc Cc Fc 7c 6c 5c 4c")
+        .into_iter()
+        .map(card_thirds)
+        .collect();
+    assert_eq!(thirds, [3, 1, 1, 1, 1, 1, 0, 0, 0, 0]);
+    // Eleven and two thirds with the last trick; the thirds dropped make every deal 11.
+    let total: u32 = Deck::Italian40.cards().map(card_thirds).sum();
+    assert_eq!(total, CARD_THIRDS);
+    assert_eq!(CARD_THIRDS + 3, 35);
+    for team_a in 0..=35 {
+        assert_eq!(team_a / 3 + (35 - team_a) / 3, DEAL_POINTS);
+    }
+}
+
+#[test]
+fn no_trumps_the_highest_card_of_the_suit_led_wins() {
+    assert_eq!(trick_winner(&cards("4c 3s 5c 1d")), Some(2));
+    assert_eq!(trick_winner(&cards("Rc 2c 3c 1c")), Some(2));
+    assert_eq!(trick_winner(&cards("1b 2b Rb 3d")), Some(1));
+}
+
+#[test]
+fn a_deal_by_outcome_scores_eleven_and_the_deal_passes_right() {
+    let state = Tressette::new(Options::default(), seat(2));
+    assert_eq!(state.leader(), seat(3));
+    let state = play(&state, scored(Team::A, 7)).unwrap();
+    assert_eq!(state.totals(), [7, 4]);
+    assert_eq!(state.dealer(), seat(3));
+    assert_eq!(state.leader(), seat(0));
+    assert_eq!(state.deal(), at(1, 2));
+    assert_eq!(
+        play(&state, scored(Team::A, 12)).unwrap_err(),
+        RuleError::PointsOutOfRange {
+            deal: at(1, 2),
+            points: 12
+        }
+    );
+    assert_eq!(
+        play(&state, DealEntry::default()).unwrap_err(),
+        RuleError::PointsMissing { deal: at(1, 2) }
+    );
+}
+
+#[test]
+fn declarations_score_for_the_declarers_team_napoletana_and_four_twos_make_seven() {
+    let state = Tressette::new(Options::default(), seat(0));
+    let entry = DealEntry {
+        declarations: vec![
+            Declaration::Napoletana {
+                seat: seat(1),
+                suit: Suit::Coppe,
+            },
+            Declaration::Four {
+                seat: seat(1),
+                rank: Honour::Two,
+            },
+            Declaration::Three {
+                seat: seat(2),
+                rank: Honour::Three,
+                missing: Suit::Coppe,
+            },
+        ],
+        ..scored(Team::A, 6)
+    };
+    let state = play(&state, entry).unwrap();
+    let row = &state.sheet()[0];
+    assert_eq!(row.card_points, [6, 5]);
+    assert_eq!(row.declared, [3, 7]);
+    assert_eq!(row.points, [9, 12]);
+    assert_eq!(state.totals(), [9, 12]);
+}
+
+#[test]
+fn declarations_that_cannot_all_be_true_are_refused() {
+    let state = Tressette::new(Options::default(), seat(0));
+    let with = |declarations: Vec<Declaration>| DealEntry {
+        declarations,
+        ..scored(Team::A, 6)
+    };
+    let four_threes = Declaration::Four {
+        seat: seat(0),
+        rank: Honour::Three,
+    };
+    let three_threes = Declaration::Three {
+        seat: seat(0),
+        rank: Honour::Three,
+        missing: Suit::Spade,
+    };
+    let cups = Declaration::Napoletana {
+        seat: seat(1),
+        suit: Suit::Coppe,
+    };
+    assert_eq!(
+        play(&state, with(vec![four_threes, four_threes])).unwrap_err(),
+        RuleError::DeclarationRepeated {
+            deal: at(1, 1),
+            declaration: four_threes
+        }
+    );
+    assert!(matches!(
+        play(&state, with(vec![four_threes, three_threes])).unwrap_err(),
+        RuleError::DeclarationsOverlap { .. }
+    ));
+    let error = play(&state, with(vec![four_threes, cups])).unwrap_err();
+    assert_eq!(
+        error,
+        RuleError::CardDeclaredTwice {
+            deal: at(1, 1),
+            card: card("3c"),
+            first: seat(0),
+            second: seat(1)
+        }
+    );
+    assert_eq!(
+        error.message(Lang::En),
+        "Game 1, deal 1: the 3 of cups is in the declarations of both seat 0 and seat 1, \
+         but it is in one hand only."
+    );
+    let missing_spade_but_napoletana = vec![
+        three_threes,
+        Declaration::Napoletana {
+            seat: seat(0),
+            suit: Suit::Spade,
+        },
+    ];
+    assert!(matches!(
+        play(&state, with(missing_spade_but_napoletana)).unwrap_err(),
+        RuleError::DeclarationsContradict { .. }
+    ));
+    let twelve_cards = vec![
+        four_threes,
+        Declaration::Four {
+            seat: seat(0),
+            rank: Honour::Two,
+        },
+        Declaration::Four {
+            seat: seat(0),
+            rank: Honour::Ace,
+        },
+    ];
+    assert_eq!(
+        play(&state, with(twelve_cards)).unwrap_err(),
+        RuleError::TooManyDeclaredCards {
+            deal: at(1, 1),
+            seat: seat(0),
+            cards: 12
+        }
+    );
+}
+
+#[test]
+fn card_by_card_declarations_are_checked_against_the_hand_dealt() {
+    let state = Tressette::new(Options::default(), seat(0));
+    // Each seat of the stramazzo deal holds the 3, 2 and ace of its long suit; seat 1
+    // played its 3 of cups in the first trick, which does not matter.
+    let mut entry = stramazzo_deal();
+    entry.declarations = Suit::ALL
+        .into_iter()
+        .zip([seat(3), seat(2), seat(1), seat(0)])
+        .map(|(suit, seat)| Declaration::Napoletana { seat, suit })
+        .collect();
+    let after = play(&state, entry.clone()).unwrap();
+    assert_eq!(after.sheet()[0].declared, [6, 6]);
+    // Seat 0 did not hold the napoletana in cups: seat 1 played the ace (and the 3).
+    entry.declarations = vec![Declaration::Napoletana {
+        seat: seat(0),
+        suit: Suit::Coppe,
+    }];
+    assert_eq!(
+        play(&state, entry.clone()).unwrap_err(),
+        RuleError::DeclaredCardPlayedByOther {
+            deal: at(1, 1),
+            declaration: Declaration::Napoletana {
+                seat: seat(0),
+                suit: Suit::Coppe
+            },
+            card: card("1c"),
+            by: seat(1),
+            trick: 4
+        }
+    );
+    // A three of a kind must name the suit really missing.
+    let mut rng = SplitMix::new(1);
+    let (four, mut entry) = loop {
+        let (entry, _) = simulate::play_deal(&mut rng, &state);
+        if entry.claim.is_some() {
+            continue;
+        }
+        if let Some(four) = entry
+            .declarations
+            .iter()
+            .find(|declaration| matches!(declaration, Declaration::Four { .. }))
+        {
+            break (*four, entry);
+        }
+    };
+    let Declaration::Four { seat: by, rank } = four else {
+        unreachable!()
+    };
+    for declaration in entry.declarations.iter_mut() {
+        if *declaration == four {
+            *declaration = Declaration::Three {
+                seat: by,
+                rank,
+                missing: Suit::Denari,
+            };
+        }
+    }
+    entry.declarations.retain(|declaration| {
+        matches!(declaration, Declaration::Three { seat, .. } if *seat == by)
+            && declaration.honour() == Some(rank)
+    });
+    entry.team = None;
+    entry.points = None;
+    assert!(matches!(
+        play(&state, entry).unwrap_err(),
+        RuleError::MissingCardHeld { card: c, .. } if c == Card::new(rank.rank(), Suit::Denari)
+    ));
+}
+
+#[test]
+fn declarations_come_at_the_end_of_the_first_trick() {
+    let state = Tressette::new(Options::default(), seat(0));
+    let entry = DealEntry {
+        claim: Some(seat(1)),
+        tricks: Some(Vec::new()),
+        declarations: vec![Declaration::Napoletana {
+            seat: seat(1),
+            suit: Suit::Coppe,
+        }],
+        ..DealEntry::default()
+    };
+    assert_eq!(
+        play(&state, entry).unwrap_err(),
+        RuleError::DeclarationsBeforeFirstTrick { deal: at(1, 1) }
+    );
+}
+
+#[test]
+fn the_first_team_to_21_wins_and_both_over_means_the_higher() {
+    let state = Tressette::new(Options::default(), seat(0));
+    let state = play_all(state, [scored(Team::A, 6), scored(Team::A, 6)]);
+    assert_eq!(state.totals(), [12, 10]);
+    let state = play(&state, scored(Team::A, 9)).unwrap();
+    assert_eq!(state.totals(), [21, 12]);
+    assert_eq!(state.winner(), Some(Team::A));
+    assert_eq!(state.games()[0].how, GameEnd::Target);
+    assert_eq!(state.summary().common.games_won, [1, 0]);
+
+    let state = Tressette::new(Options::default(), seat(0));
+    let state = play_all(state, [scored(Team::A, 6), scored(Team::A, 6)]);
+    let state = play(&state, scored(Team::A, 5)).unwrap();
+    assert_eq!(state.totals(), [17, 16]);
+    // 22 to 21: both over, the higher wins.
+    let higher = play(&state, scored(Team::A, 5)).unwrap();
+    assert_eq!(higher.totals(), [22, 22]);
+    assert!(!higher.is_over(), "equal totals play on");
+    let higher = play(&state, scored(Team::A, 6)).unwrap();
+    assert_eq!(higher.totals(), [23, 21]);
+    assert_eq!(higher.winner(), Some(Team::A));
+    assert_eq!(higher.games()[0].how, GameEnd::HigherTotal);
+}
+
+#[test]
+fn longer_games_to_31_or_41_are_options() {
+    for target in [31, 41] {
+        let options = Options {
+            target_points: target,
+            ..Options::default()
+        };
+        let state = Tressette::new(options, seat(0));
+        let state = play_all(state, [scored(Team::A, 11), scored(Team::A, 11)]);
+        assert!(!state.is_over());
+        let state = play(&state, scored(Team::A, 11)).unwrap();
+        assert_eq!(state.is_over(), target == 31);
+        if target == 41 {
+            let state = play(&state, scored(Team::A, 11)).unwrap();
+            assert_eq!(state.totals(), [44, 0]);
+            assert!(state.is_over());
+        }
+    }
+}
+
+#[test]
+fn a_claim_wins_if_right_whatever_the_opponents_have_and_loses_if_wrong() {
+    let state = Tressette::new(Options::default(), seat(0));
+    let state = play_all(state, [scored(Team::B, 10), scored(Team::B, 10)]);
+    assert_eq!(state.totals(), [2, 20]);
+    let claim = |by: u8, points: u32| DealEntry {
+        claim: Some(seat(by)),
+        points: Some(points),
+        ..DealEntry::default()
+    };
+    // Team A claims at 2 + 10 + 9 = 21 even though B has 20.
+    let mut entry = claim(0, 10);
+    entry.declarations = vec![
+        Declaration::Napoletana {
+            seat: seat(2),
+            suit: Suit::Coppe,
+        },
+        Declaration::Napoletana {
+            seat: seat(0),
+            suit: Suit::Spade,
+        },
+        Declaration::Three {
+            seat: seat(0),
+            rank: Honour::Two,
+            missing: Suit::Coppe,
+        },
+    ];
+    let right = play(&state, entry).unwrap();
+    assert_eq!(right.winner(), Some(Team::A));
+    assert_eq!(right.games()[0].how, GameEnd::Claim);
+    assert_eq!(
+        right.sheet()[2].end,
+        DealEnd::Claim {
+            seat: seat(0),
+            correct: true
+        }
+    );
+    // Team B claims at 20: one short, so A wins.
+    let wrong = play(&state, claim(3, 0)).unwrap();
+    assert_eq!(wrong.winner(), Some(Team::A));
+    assert_eq!(wrong.games()[0].how, GameEnd::WrongClaim);
+    assert_eq!(
+        play(
+            &state,
+            DealEntry {
+                claim: Some(seat(3)),
+                ..DealEntry::default()
+            }
+        )
+        .unwrap_err(),
+        RuleError::ClaimPointsMissing {
+            deal: at(1, 3),
+            seat: seat(3)
+        }
+    );
+    let mut mismatched = claim(3, 1);
+    mismatched.team = Some(Team::A);
+    assert!(matches!(
+        play(&state, mismatched).unwrap_err(),
+        RuleError::ClaimTeamMismatch { .. }
+    ));
+}
+
+#[test]
+fn a_claim_card_by_card_counts_the_tricks_taken_so_far() {
+    let state = Tressette::new(Options::default(), seat(0));
+    let state = play_all(state, [scored(Team::B, 9), scored(Team::B, 9)]);
+    assert_eq!(state.totals(), [4, 18]);
+    assert_eq!(state.dealer(), seat(2));
+    // The stramazzo deal's first two tricks with the dealer at seat 2 (every seat moved
+    // on by two, partners stay partners): team B has five thirds, 1 point.
+    let mut entry = stramazzo_deal();
+    for trick in tricks_of(&mut entry) {
+        trick.leader = trick.leader.after(2);
+    }
+    tricks_of(&mut entry).truncate(2);
+    entry.claim = Some(seat(1));
+    // 18 + 1 is short of 21: team A wins.
+    let wrong = play(&state, entry.clone()).unwrap();
+    assert_eq!(wrong.winner(), Some(Team::A));
+    assert_eq!(wrong.sheet()[2].card_points, [0, 1]);
+    assert_eq!(
+        wrong.sheet()[2].end,
+        DealEnd::Claim {
+            seat: seat(1),
+            correct: false
+        }
+    );
+    // With seat 3's napoletana in cups, declared after the first trick: 22, right.
+    let cups = |by: u8| Declaration::Napoletana {
+        seat: seat(by),
+        suit: Suit::Coppe,
+    };
+    entry.declarations = vec![cups(3)];
+    let right = play(&state, entry.clone()).unwrap();
+    assert_eq!(right.winner(), Some(Team::B));
+    assert_eq!(right.sheet()[2].points, [0, 4]);
+    // Seat 1 does not hold those cups: seat 3 played the 3 in trick 1.
+    entry.declarations = vec![cups(1)];
+    assert!(matches!(
+        play(&state, entry).unwrap_err(),
+        RuleError::DeclaredCardPlayedByOther { by, trick: 1, .. } if by == seat(3)
+    ));
+}
+
+#[test]
+fn cappotto_wins_two_games() {
+    let state = Tressette::new(
+        Options {
+            games_to_win: 10,
+            ..Options::default()
+        },
+        seat(0),
+    );
+    let state = play(&state, cappotto_deal()).unwrap();
+    assert_eq!(state.games_won(), [0, 2]);
+    assert_eq!(
+        state.sheet()[0].end,
+        DealEnd::Sweep {
+            sweep: Sweep::Cappotto,
+            team: Team::B
+        }
+    );
+    assert_eq!(state.sheet()[0].card_points, [0, 11]);
+    assert_eq!(state.sheet()[0].games, 2);
+    // A new game starts: totals back to 0, the deal passes on.
+    assert_eq!(state.deal(), at(2, 1));
+    assert_eq!(state.totals(), [0, 0]);
+    assert_eq!(state.dealer(), seat(1));
+}
+
+#[test]
+fn stramazzo_wins_three_games_though_the_opponents_took_the_last_trick() {
+    let state = Tressette::new(
+        Options {
+            games_to_win: 10,
+            ..Options::default()
+        },
+        seat(0),
+    );
+    let after = play(&state, stramazzo_deal()).unwrap();
+    assert_eq!(after.games_won(), [0, 3]);
+    assert_eq!(after.sheet()[0].card_points, [1, 10]);
+    assert_eq!(after.sheet()[0].tricks, Some([1, 9]));
+    assert_eq!(after.games()[0].how, GameEnd::Stramazzo);
+    // Recorded as something else, it is refused.
+    let mut entry = stramazzo_deal();
+    entry.sweep = Some(Sweep::Cappotto);
+    entry.team = Some(Team::B);
+    assert_eq!(
+        play(&state, entry).unwrap_err(),
+        RuleError::SweepContradictsCards {
+            deal: at(1, 1),
+            recorded: Sweep::Cappotto,
+            team: Team::B,
+            actual: Some((Sweep::Stramazzo, Team::B))
+        }
+    );
+}
+
+#[test]
+fn cappottone_wins_six_games_and_stramazzone_eight() {
+    let options = Options {
+        games_to_win: 20,
+        ..Options::default()
+    };
+    let state = Tressette::new(options, seat(0));
+    let after = play(&state, cappottone_deal()).unwrap();
+    assert_eq!(after.games_won(), [0, 6]);
+    assert_eq!(after.games()[0].how, GameEnd::Cappottone);
+    // Seat 1 keeps only two thirds (3c, 3d) and seat 3 takes everything else.
+    let mut entry = stramazzo_deal();
+    {
+        let tricks = tricks_of(&mut entry);
+        tricks[0].cards[1] = card("4b");
+        tricks[2].cards[3] = card("3b");
+        tricks[9].cards[3] = card("5b");
+        tricks[8].cards[3] = card("6b");
+        tricks[7].cards[3] = card("7b");
+        tricks[6].cards[3] = card("Fb");
+        tricks[5].cards[3] = card("Cb");
+        tricks[4].cards[3] = card("Rb");
+        tricks[3].cards[3] = card("1b");
+    }
+    let after = play(&state, entry).unwrap();
+    assert_eq!(after.games_won(), [0, 8]);
+    assert_eq!(after.games()[0].how, GameEnd::Stramazzone);
+    assert_eq!(after.summary().common.games_won, [0, 8]);
+    // By outcome, with the team.
+    let by_outcome = DealEntry {
+        sweep: Some(Sweep::Stramazzone),
+        team: Some(Team::A),
+        ..DealEntry::default()
+    };
+    let after = play(&state, by_outcome).unwrap();
+    assert_eq!(after.games_won(), [8, 0]);
+    assert_eq!(after.sheet()[0].card_points, [11, 0]);
+    assert_eq!(
+        play(
+            &state,
+            DealEntry {
+                sweep: Some(Sweep::Cappotto),
+                ..DealEntry::default()
+            }
+        )
+        .unwrap_err(),
+        RuleError::SweepTeamMissing { deal: at(1, 1) }
+    );
+}
+
+#[test]
+fn with_one_game_to_win_a_sweep_ends_the_match_counting_all_its_games() {
+    let state = Tressette::new(Options::default(), seat(0));
+    let after = play(&state, cappottone_deal()).unwrap();
+    assert!(after.is_over());
+    assert_eq!(after.winner(), Some(Team::B));
+    assert_eq!(after.games_won(), [0, 6]);
+    assert!(matches!(
+        play(&after, scored(Team::A, 5)).unwrap_err(),
+        RuleError::MatchOver { .. }
+    ));
+}
+
+#[test]
+fn simulated_deals_score_eleven_plus_declarations() {
+    let mut state = Tressette::new(
+        Options {
+            target_points: 1000,
+            games_to_win: 1000,
+        },
+        seat(1),
+    );
+    for seed in 0..10 {
+        let entry = random_deal(&state, seed);
+        state = play(&state, entry).unwrap();
+        let row = state.sheet().last().unwrap();
+        assert_eq!(row.card_points[0] + row.card_points[1], 11);
+        assert_eq!(
+            row.points[0] + row.points[1],
+            11 + row.declared[0] + row.declared[1]
+        );
+    }
+}
+
+#[test]
+fn revokes_duplicates_and_wrong_leaders_are_refused() {
+    let state = Tressette::new(Options::default(), seat(0));
+    // Seat 0 follows the sword led in trick 2 with the 5; swap it with the 2 of coins
+    // it discards in trick 3.
+    let mut entry = stramazzo_deal();
+    {
+        let tricks = tricks_of(&mut entry);
+        tricks[1].cards[3] = card("2d");
+        tricks[2].cards[1] = card("5s");
+    }
+    let error = play(&state, entry).unwrap_err();
+    assert_eq!(
+        error,
+        RuleError::Revoke {
+            deal: at(1, 1),
+            trick: 2,
+            seat: seat(0),
+            card: card("2d"),
+            led: card("4s"),
+            held: card("5s"),
+            held_played: 3
+        }
+    );
+    assert!(
+        error
+            .message(Lang::It)
+            .contains("Partita 1, mano 1: nella presa 2")
+    );
+    let mut entry = stramazzo_deal();
+    tricks_of(&mut entry)[9].cards[0] = card("4c");
+    assert!(matches!(
+        play(&state, entry).unwrap_err(),
+        RuleError::CardPlayedTwice {
+            trick: 10,
+            first_trick: 1,
+            ..
+        }
+    ));
+    let mut entry = stramazzo_deal();
+    tricks_of(&mut entry)[2].leader = seat(1);
+    assert_eq!(
+        play(&state, entry).unwrap_err().message(Lang::En),
+        "Game 1, deal 1: seat 1 led trick 3, but trick 2 was won by seat 3 with the 3 of swords."
+    );
+    let mut entry = stramazzo_deal();
+    tricks_of(&mut entry).pop();
+    assert!(matches!(
+        play(&state, entry).unwrap_err(),
+        RuleError::WrongTrickCount { found: 9, .. }
+    ));
+}
+
+#[test]
+fn recorded_points_are_checked_against_the_cards() {
+    let state = Tressette::new(Options::default(), seat(0));
+    let mut entry = stramazzo_deal();
+    entry.team = Some(Team::A);
+    entry.points = Some(1);
+    assert!(play(&state, entry.clone()).is_ok());
+    entry.points = Some(2);
+    assert_eq!(
+        play(&state, entry).unwrap_err(),
+        RuleError::PointsContradict {
+            deal: at(1, 1),
+            team: Team::A,
+            recorded: 2,
+            actual: 1
+        }
+    );
+}
+
+#[test]
+fn a_refused_entry_leaves_the_state_untouched() {
+    let mut state = Tressette::new(Options::default(), seat(0));
+    state
+        .apply_in_place(&Entry::Deal(scored(Team::A, 4)))
+        .unwrap();
+    let before = state.clone();
+    assert!(
+        state
+            .apply_in_place(&Entry::Deal(scored(Team::A, 40)))
+            .is_err()
+    );
+    assert_eq!(state, before);
+}
+
+#[test]
+fn entries_read_and_write_json_with_a_type_tag() {
+    let json = r#"{"type": "deal", "team": "B", "points": 4, "declarations": [
+        {"combo": "napoletana", "seat": 1, "suit": "c"},
+        {"combo": "three", "seat": 2, "rank": "1", "missing": "s"},
+        {"combo": "four", "seat": 0, "rank": "2"}]}"#;
+    let Entry::Deal(entry) = serde_json::from_str(json).unwrap();
+    assert_eq!(
+        entry.declarations[1],
+        Declaration::Three {
+            seat: seat(2),
+            rank: Honour::Ace,
+            missing: Suit::Spade
+        }
+    );
+    let written = serde_json::to_string(&Entry::Deal(entry.clone())).unwrap();
+    assert!(written.starts_with(r#"{"type":"deal","team":"B","points":4,"declarations":[{"combo":"napoletana","seat":1,"suit":"c"}"#));
+    let Entry::Deal(again) = serde_json::from_str(&written).unwrap();
+    assert_eq!(again, entry);
+    let sweep: Entry =
+        serde_json::from_str(r#"{"type": "deal", "sweep": "stramazzone", "team": "A"}"#).unwrap();
+    assert_eq!(
+        sweep,
+        Entry::Deal(DealEntry {
+            sweep: Some(Sweep::Stramazzone),
+            team: Some(Team::A),
+            ..DealEntry::default()
+        })
+    );
+    for bad in [
+        r#"{"type": "deal", "team": "A", "pionts": 4}"#,
+        r#"{"type": "deal", "declarations": [{"combo": "napoletana", "seat": 1, "suit": "x"}]}"#,
+        r#"{"type": "deal", "declarations": [{"combo": "four", "seat": 1, "rank": "7"}]}"#,
+        r#"{"type": "deal", "declarations": [{"combo": "four", "seat": 1, "rank": "3", "suit": "c"}]}"#,
+    ] {
+        assert!(serde_json::from_str::<Entry>(bad).is_err(), "{bad}");
+    }
+    let options: Options = serde_json::from_str(r#"{"target_points": 31}"#).unwrap();
+    assert_eq!(options.target_points, 31);
+}
+
+#[test]
+fn the_summary_serializes_what_a_score_sheet_needs() {
+    let state = Tressette::new(
+        Options {
+            games_to_win: 5,
+            ..Options::default()
+        },
+        seat(0),
+    );
+    let state = play(&state, stramazzo_deal()).unwrap();
+    let json = serde_json::to_value(state.summary()).unwrap();
+    assert_eq!(json["game"], "tressette");
+    assert_eq!(json["games_won"], serde_json::json!([0, 3]));
+    assert_eq!(json["sheet"][0]["end"]["kind"], "sweep");
+    assert_eq!(json["sheet"][0]["end"]["sweep"], "stramazzo");
+    assert_eq!(json["sheet"][0]["games"], 3);
+    assert_eq!(json["games"][0]["how"], "stramazzo");
+    assert_eq!(json["game_number"], 2);
+    assert_eq!(json["dealer"], 1);
+}

@@ -1,0 +1,1090 @@
+//! Trijumf (Croatian triumph) scoring as a state machine.
+//!
+//! Two players, or four in two partnerships, with the 40-card Italian deck. Play goes
+//! clockwise, and seats are numbered in the order of play, so in this game the next
+//! seat (`seat + 1`) sits on a player's *left*: the dealer's left is `dealer + 1`, the
+//! cutter (the dealer's right, the previous dealer) is `dealer - 1`, and the deal
+//! passes to `dealer + 1`. With four players team A is seats 0 and 2, team B seats 1
+//! and 3; with two players only seats 0 (side A) and 1 (side B) exist.
+//!
+//! A deal is recorded by its outcome (card points per side) or card by card; both are
+//! validated. Games go to 401 points; a correct claim wins at once, a wrong one loses.
+//! See `docs/games-trijumf-vitou.md` for the JSON form of the entries.
+
+mod error;
+pub mod simulate;
+
+use serde::{Deserialize, Serialize};
+
+pub use self::error::{LeadReason, RuleError};
+use super::card::{Card, CardSet, Deck, Rank, Suit};
+use super::game::{Game, Seat, Summary, Team};
+use super::trick::Trick;
+
+/// Match options. The defaults are the rules text's: four players, games to 401,
+/// 130 points for a revoke, 10 for the last trick, one game per match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Options {
+    /// 2 or 4.
+    pub players: u8,
+    /// Points that win a game.
+    pub target_points: u32,
+    /// Games that win the match.
+    pub games_to_win: u32,
+    /// What the opponents of a side that breaks the rules of play score.
+    pub revoke_points: u32,
+    /// The bonus for the last trick (ultima).
+    pub last_trick_points: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            players: 4,
+            target_points: 401,
+            games_to_win: 1,
+            revoke_points: 130,
+            last_trick_points: 10,
+        }
+    }
+}
+
+impl Options {
+    /// Tricks in a deal: 40 cards shared by the players.
+    pub fn tricks_per_deal(self) -> usize {
+        40 / self.players.max(1) as usize
+    }
+
+    /// Card points in a whole deal: the 120 of the pack and the last trick.
+    pub fn deal_points(self) -> u32 {
+        120 + self.last_trick_points
+    }
+}
+
+/// What the cutter chose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cut {
+    /// A normal cut: packets of 5, a card turned for trumps.
+    Normal,
+    /// A knock: packets of 10; with four players no trump card at all.
+    Knock,
+    /// The top card turned for trumps, packets of 5.
+    Flip,
+}
+
+/// A king-horse pair shown before the declarer's first card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Declaration {
+    pub seat: Seat,
+    pub suit: Suit,
+    /// The value the referee noted (40 or 20); checked when present.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
+}
+
+/// A claim to have reached the target, made between tricks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Claim {
+    /// The player who stopped the play; the claim is for that player's side.
+    pub seat: Seat,
+    /// The verdict the referee noted; checked when present.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub correct: Option<bool>,
+}
+
+/// A breach of the rules of play (failing to follow suit or to trump).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Revoke {
+    /// The player who broke the rules.
+    pub seat: Seat,
+    /// The trick (1-based) of the offending card; required card by card, where that
+    /// card is the last one recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trick: Option<u8>,
+    /// A card the offender held that shows the breach (of the suit led, or a trump);
+    /// checked when present.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub held: Option<Card>,
+}
+
+/// One deal as recorded: by outcome (`points`) or card by card (`tricks`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealEntry {
+    pub cut: Cut,
+    /// The face-up trump card. Required except after a knock with four players, where
+    /// there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trump_card: Option<Card>,
+    /// King-horse declarations, in the order they were made.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub declarations: Vec<Declaration>,
+    /// Card points of side A and side B, the last trick included, declarations not.
+    /// Required by outcome (except after a revoke); checked card by card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<[u32; 2]>,
+    /// Present means card by card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tricks: Option<Vec<Trick>>,
+    /// Two players, card by card: the 19 face-down cards of the stock, top first. The
+    /// trump card is drawn after them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stock: Option<Vec<Card>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim: Option<Claim>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revoke: Option<Revoke>,
+    /// Free text for people; never read by the engine.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<String>,
+}
+
+impl DealEntry {
+    /// A deal by outcome with no declarations.
+    pub fn outcome(cut: Cut, trump_card: Option<Card>, points: [u32; 2]) -> DealEntry {
+        DealEntry {
+            cut,
+            trump_card,
+            declarations: Vec::new(),
+            points: Some(points),
+            tricks: None,
+            stock: None,
+            claim: None,
+            revoke: None,
+            author: None,
+            time: None,
+        }
+    }
+}
+
+/// One entry of the engine.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Entry {
+    Deal(DealEntry),
+}
+
+/// How a deal ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum DealEnd {
+    /// All tricks were played (or the outcome was recorded).
+    Played,
+    /// A player claimed the target.
+    Claim { seat: Seat, correct: bool },
+    /// A player broke the rules of play.
+    Revoke { seat: Seat },
+}
+
+/// One row of the score sheet: one deal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SheetRow {
+    pub deal: u32,
+    /// The game (1-based) the deal belongs to.
+    pub game: u32,
+    pub dealer: Seat,
+    pub cut: Cut,
+    pub trump: Option<Suit>,
+    /// Card points of side A and B (last trick included; the revoke award after a revoke).
+    pub card_points: [u32; 2],
+    /// Declaration points of side A and B.
+    pub declarations: [u32; 2],
+    /// What the deal added to each side's score.
+    pub points: [u32; 2],
+    /// The scores after the deal (before a reset for a won game).
+    pub scores: [u32; 2],
+    pub end: DealEnd,
+    /// The side that won the game with this deal.
+    pub game_won: Option<Team>,
+}
+
+/// A game won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct GameWon {
+    pub game: u32,
+    pub winner: Team,
+    pub deal: u32,
+    pub scores: [u32; 2],
+}
+
+/// The state of a Trijumf match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Trijumf {
+    options: Options,
+    first_dealer: Seat,
+    dealer: Seat,
+    deal: u32,
+    game: u32,
+    scores: [u32; 2],
+    games_won: [u32; 2],
+    winner: Option<Team>,
+    sheet: Vec<SheetRow>,
+    games: Vec<GameWon>,
+}
+
+/// Everything a referee page shows about a Trijumf match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TrijumfSummary {
+    #[serde(flatten)]
+    pub common: Summary,
+    pub options: Options,
+    /// The game being played, 1-based (the last one once the match is over).
+    pub game_number: u32,
+    /// The next deal, 1-based over the whole match.
+    pub deal: u32,
+    /// Who cuts the next deal: the dealer's right, the previous dealer.
+    pub cutter: Option<Seat>,
+    /// One row per deal played.
+    pub sheet: Vec<SheetRow>,
+    pub games: Vec<GameWon>,
+}
+
+/// Card points: ace 11, three 10, king 4, horse 3, jack 2.
+pub fn card_points(card: Card) -> u32 {
+    match card.rank.value() {
+        1 => 11,
+        3 => 10,
+        13 => 4,
+        12 => 3,
+        11 => 2,
+        _ => 0,
+    }
+}
+
+/// Strength inside a suit: 2 4 5 6 7 jack horse king 3 ace.
+pub fn strength(card: Card) -> u8 {
+    match card.rank.value() {
+        1 => 10,
+        3 => 9,
+        13 => 8,
+        12 => 7,
+        11 => 6,
+        7 => 5,
+        6 => 4,
+        5 => 3,
+        4 => 2,
+        _ => 1,
+    }
+}
+
+/// The position of the card that takes a trick: the highest trump, or else the
+/// highest card of the suit led.
+pub fn winning_position(cards: &[Card], trump: Option<Suit>) -> Option<usize> {
+    let led = cards.first()?.suit;
+    let key = |card: Card| {
+        let class = if Some(card.suit) == trump {
+            2
+        } else if card.suit == led {
+            1
+        } else {
+            0
+        };
+        (class, strength(card))
+    };
+    (0..cards.len()).max_by_key(|&position| key(cards[position]))
+}
+
+/// The seat `steps` turns after `seat` at a table of `players`.
+pub(crate) fn seat_after(seat: Seat, steps: usize, players: u8) -> Seat {
+    let players = players.max(1) as usize;
+    Seat::new(((seat.index() + steps) % players) as u8).expect("a seat of the table")
+}
+
+const KING: Rank = Rank::RE;
+const HORSE: Rank = Rank::CAVALLO;
+
+/// What the cards of a deal gave: card points, who won the tricks.
+struct Counted {
+    card_points: [u32; 2],
+}
+
+/// The knowledge a card-by-card deal gives.
+struct Play {
+    /// For every card played: (trick 1-based, seat).
+    at: [Option<(u8, Seat)>; 52],
+    /// Cards each seat played, with the trick.
+    by_seat: [Vec<(u8, Card)>; 4],
+    /// For every card: the trick after which it came into its holder's hand
+    /// (0 = dealt); `None` when not known.
+    arrival: [Option<u8>; 52],
+}
+
+impl Play {
+    /// Whether `seat` is known to have held `card` when it played to trick `trick`.
+    fn held_at(&self, seat: Seat, card: Card, trick: u8) -> bool {
+        match self.at[card.index()] {
+            Some((played, by)) => {
+                by == seat
+                    && played > trick
+                    && self.arrival[card.index()].is_some_and(|arrival| arrival < trick)
+            }
+            None => false,
+        }
+    }
+}
+
+impl Trijumf {
+    pub fn new(options: Options, first_dealer: Seat) -> Trijumf {
+        Trijumf {
+            options,
+            first_dealer,
+            dealer: first_dealer,
+            deal: 1,
+            game: 1,
+            scores: [0, 0],
+            games_won: [0, 0],
+            winner: None,
+            sheet: Vec::new(),
+            games: Vec::new(),
+        }
+    }
+
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    pub fn first_dealer(&self) -> Seat {
+        self.first_dealer
+    }
+
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// The dealer's left (the next seat), who leads the first trick.
+    pub fn leader(&self) -> Seat {
+        seat_after(self.dealer, 1, self.options.players)
+    }
+
+    /// The dealer's right (the previous seat and previous dealer), who cuts.
+    pub fn cutter(&self) -> Seat {
+        let players = self.options.players as usize;
+        seat_after(self.dealer, players - 1, self.options.players)
+    }
+
+    /// The next deal, 1-based.
+    pub fn deal(&self) -> u32 {
+        self.deal
+    }
+
+    pub fn scores(&self) -> [u32; 2] {
+        self.scores
+    }
+
+    pub fn games_won(&self) -> [u32; 2] {
+        self.games_won
+    }
+
+    pub fn winner(&self) -> Option<Team> {
+        self.winner
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    pub fn sheet(&self) -> &[SheetRow] {
+        &self.sheet
+    }
+
+    pub fn games(&self) -> &[GameWon] {
+        &self.games
+    }
+
+    fn check_seat(&self, seat: Seat) -> Result<(), RuleError> {
+        if seat.index() >= self.options.players as usize {
+            return Err(RuleError::SeatNotInGame {
+                deal: self.deal,
+                seat,
+                players: self.options.players,
+            });
+        }
+        Ok(())
+    }
+
+    /// Records one deal. On error nothing changes.
+    pub fn apply_deal(&mut self, entry: &DealEntry) -> Result<(), RuleError> {
+        if let Some(winner) = self.winner {
+            return Err(RuleError::MatchOver {
+                winner,
+                games_won: self.games_won,
+            });
+        }
+        let players = self.options.players;
+        if players != 2 && players != 4 {
+            return Err(RuleError::PlayersNotSupported { players });
+        }
+        let deal = self.deal;
+        let four = players == 4;
+        let knock_without_trump = four && entry.cut == Cut::Knock;
+        // The trump card and the trump suit.
+        match (knock_without_trump, entry.trump_card) {
+            (true, Some(card)) => return Err(RuleError::TrumpCardAfterKnock { deal, card }),
+            (false, None) => {
+                return Err(RuleError::TrumpCardMissing {
+                    deal,
+                    cut: entry.cut,
+                });
+            }
+            _ => {}
+        }
+        if let Some(card) = entry.trump_card
+            && !Deck::Italian40.contains(card)
+        {
+            return Err(RuleError::CardNotInDeck {
+                deal,
+                trick: None,
+                card,
+            });
+        }
+        let declared = self.check_declarations(entry)?;
+        // Trumps from the second trick on (also of the first unless knocked with four).
+        let trump = match entry.trump_card {
+            Some(card) => Some(card.suit),
+            None => entry
+                .declarations
+                .first()
+                .map(|declaration| declaration.suit),
+        };
+        if let Some(claim) = &entry.claim {
+            self.check_seat(claim.seat)?;
+            if entry.revoke.is_some() {
+                return Err(RuleError::ClaimWithRevoke { deal });
+            }
+        }
+        if let Some(revoke) = &entry.revoke {
+            self.check_seat(revoke.seat)?;
+        }
+
+        let counted = match &entry.tricks {
+            Some(tricks) => {
+                if entry.revoke.is_some() && entry.points.is_some() {
+                    return Err(RuleError::PointsWithRevoke { deal });
+                }
+                let counted = self.check_tricks(entry, tricks, trump)?;
+                if let Some(recorded) = entry.points
+                    && recorded != counted.card_points
+                {
+                    return Err(RuleError::PointsContradictCards {
+                        deal,
+                        recorded,
+                        actual: counted.card_points,
+                    });
+                }
+                counted
+            }
+            None => {
+                if entry.stock.is_some() {
+                    return Err(RuleError::StockWithoutTricks { deal });
+                }
+                let card_points = match (entry.revoke, entry.points) {
+                    (Some(_), None) => [0, 0],
+                    (Some(_), Some(_)) => return Err(RuleError::PointsWithRevoke { deal }),
+                    (None, None) => return Err(RuleError::PointsMissing { deal }),
+                    (None, Some(points)) => points,
+                };
+                let total = card_points[0] + card_points[1];
+                let full = self.options.deal_points();
+                if entry.revoke.is_none() {
+                    if entry.claim.is_none() && total != full {
+                        return Err(RuleError::PointsNotConserved {
+                            deal,
+                            points: card_points,
+                            expected: full,
+                        });
+                    }
+                    if entry.claim.is_some() && total > full {
+                        return Err(RuleError::PointsTooMany {
+                            deal,
+                            points: card_points,
+                            most: full,
+                        });
+                    }
+                }
+                Counted { card_points }
+            }
+        };
+
+        // Scoring.
+        let (card_points, declarations, end) = match entry.revoke {
+            Some(revoke) => {
+                let mut award = [0, 0];
+                award[revoke.seat.team().other().index()] = self.options.revoke_points;
+                (award, [0, 0], DealEnd::Revoke { seat: revoke.seat })
+            }
+            None => {
+                let end = match entry.claim {
+                    Some(claim) => {
+                        let team = claim.seat.team().index();
+                        let total = self.scores[team] + counted.card_points[team] + declared[team];
+                        let correct = total >= self.options.target_points;
+                        if let Some(recorded) = claim.correct
+                            && recorded != correct
+                        {
+                            return Err(RuleError::ClaimVerdict {
+                                deal,
+                                seat: claim.seat,
+                                recorded,
+                                total,
+                                target: self.options.target_points,
+                            });
+                        }
+                        DealEnd::Claim {
+                            seat: claim.seat,
+                            correct,
+                        }
+                    }
+                    None => DealEnd::Played,
+                };
+                (counted.card_points, declared, end)
+            }
+        };
+
+        // Everything is checked: from here on the state changes.
+        let points = [
+            card_points[0] + declarations[0],
+            card_points[1] + declarations[1],
+        ];
+        self.scores[0] += points[0];
+        self.scores[1] += points[1];
+        let target = self.options.target_points;
+        let game_won = match end {
+            DealEnd::Claim { seat, correct } => Some(if correct {
+                seat.team()
+            } else {
+                seat.team().other()
+            }),
+            _ => {
+                let [a, b] = self.scores;
+                if a >= target || b >= target {
+                    match a.cmp(&b) {
+                        std::cmp::Ordering::Greater => Some(Team::A),
+                        std::cmp::Ordering::Less => Some(Team::B),
+                        std::cmp::Ordering::Equal => None,
+                    }
+                } else {
+                    None
+                }
+            }
+        };
+        self.sheet.push(SheetRow {
+            deal,
+            game: self.game,
+            dealer: self.dealer,
+            cut: entry.cut,
+            trump,
+            card_points,
+            declarations,
+            points,
+            scores: self.scores,
+            end,
+            game_won,
+        });
+        if let Some(team) = game_won {
+            self.games_won[team.index()] += 1;
+            self.games.push(GameWon {
+                game: self.game,
+                winner: team,
+                deal,
+                scores: self.scores,
+            });
+            self.scores = [0, 0];
+            if self.games_won[team.index()] >= self.options.games_to_win {
+                self.winner = Some(team);
+            } else {
+                self.game += 1;
+            }
+        }
+        self.deal += 1;
+        self.dealer = seat_after(self.dealer, 1, players);
+        Ok(())
+    }
+
+    /// Checks the declarations without the cards; returns their points per side.
+    fn check_declarations(&self, entry: &DealEntry) -> Result<[u32; 2], RuleError> {
+        let deal = self.deal;
+        let four = self.options.players == 4;
+        let mut points = [0, 0];
+        let mut suits = [false; 4];
+        let mut per_seat = [0u8; 4];
+        for (index, declaration) in entry.declarations.iter().enumerate() {
+            let seat = declaration.seat;
+            let suit = declaration.suit;
+            self.check_seat(seat)?;
+            if std::mem::replace(&mut suits[suit.index()], true) {
+                return Err(RuleError::SuitDeclaredTwice { deal, suit });
+            }
+            per_seat[seat.index()] += 1;
+            if !four && per_seat[seat.index()] > 1 {
+                return Err(RuleError::SecondDeclaration { deal, seat });
+            }
+            if let Some(card) = entry.trump_card
+                && card.suit == suit
+                && (card.rank == KING || card.rank == HORSE)
+            {
+                // With two players the trump card lies under the stock; with four the
+                // dealer's left holds it.
+                let holder = (four && entry.cut != Cut::Knock).then(|| self.leader());
+                if holder != Some(seat) {
+                    return Err(RuleError::DeclaredTrumpCard {
+                        deal,
+                        seat,
+                        card,
+                        holder,
+                    });
+                }
+            }
+            let trump = match entry.trump_card {
+                Some(card) => card.suit == suit,
+                None => index == 0,
+            };
+            let value = if trump { 40 } else { 20 };
+            if let Some(recorded) = declaration.points
+                && recorded != value
+            {
+                return Err(RuleError::DeclarationPoints {
+                    deal,
+                    seat,
+                    suit,
+                    recorded,
+                    expected: value,
+                });
+            }
+            points[seat.team().index()] += value;
+        }
+        Ok(points)
+    }
+
+    /// Checks a card-by-card deal; returns the card points it gives.
+    fn check_tricks(
+        &self,
+        entry: &DealEntry,
+        tricks: &[Trick],
+        trump: Option<Suit>,
+    ) -> Result<Counted, RuleError> {
+        let deal = self.deal;
+        let players = self.options.players;
+        let n = players as usize;
+        let four = n == 4;
+        let total_tricks = self.options.tricks_per_deal();
+        let knock_without_trump = four && entry.cut == Cut::Knock;
+        let trump_at = |trick: u8| {
+            if knock_without_trump && trick == 1 {
+                None
+            } else {
+                trump
+            }
+        };
+        if tricks.len() > total_tricks {
+            return Err(RuleError::TooManyTricks {
+                deal,
+                found: tricks.len(),
+                most: total_tricks,
+            });
+        }
+        // The stock (two players only).
+        let draws: Option<Vec<Card>> = match (&entry.stock, four) {
+            (Some(_), true) => return Err(RuleError::StockWithFourPlayers { deal }),
+            (Some(stock), false) => {
+                let expected = 40 - 2 * 10 - 1;
+                if stock.len() != expected {
+                    return Err(RuleError::StockSize {
+                        deal,
+                        found: stock.len(),
+                        expected,
+                    });
+                }
+                let mut seen = CardSet::EMPTY;
+                for &card in stock {
+                    if !Deck::Italian40.contains(card) {
+                        return Err(RuleError::CardNotInDeck {
+                            deal,
+                            trick: None,
+                            card,
+                        });
+                    }
+                    if Some(card) == entry.trump_card || !seen.insert(card) {
+                        return Err(RuleError::StockCardTwice { deal, card });
+                    }
+                }
+                let mut draws = stock.clone();
+                draws.extend(entry.trump_card);
+                Some(draws)
+            }
+            (None, _) => None,
+        };
+        let revoke_trick = match entry.revoke {
+            Some(revoke) => {
+                let trick = revoke.trick.ok_or(RuleError::RevokeTrickMissing { deal })?;
+                if trick as usize != tricks.len() || trick == 0 {
+                    return Err(RuleError::RevokeNotLast {
+                        deal,
+                        trick,
+                        recorded: tricks.len(),
+                    });
+                }
+                Some(trick)
+            }
+            None => None,
+        };
+        if revoke_trick.is_none() && entry.claim.is_none() && tricks.len() != total_tricks {
+            return Err(RuleError::WrongTrickCount {
+                deal,
+                found: tricks.len(),
+                expected: total_tricks,
+            });
+        }
+
+        // First pass: the cards, who played them, leaders, winners, points.
+        let mut play = Play {
+            at: [None; 52],
+            by_seat: Default::default(),
+            arrival: [if four { Some(0) } else { None }; 52],
+        };
+        // Who draws what after each trick (two players): (seat, trick) per card index.
+        let mut drawn: [Option<(Seat, u8)>; 52] = [None; 52];
+        let mut won_points = [0u32; 2];
+        let mut leader = self.leader();
+        let mut because = LeadReason::DealersLeft {
+            dealer: self.dealer,
+        };
+        for (index, trick) in tricks.iter().enumerate() {
+            let number = index as u8 + 1;
+            let last_recorded = index + 1 == tricks.len();
+            if trick.leader != leader {
+                return Err(RuleError::WrongLeader {
+                    deal,
+                    trick: number,
+                    found: trick.leader,
+                    expected: leader,
+                    because,
+                });
+            }
+            let partial_allowed = last_recorded && revoke_trick.is_some();
+            if trick.cards.len() > n
+                || (trick.cards.len() < n && !partial_allowed)
+                || trick.cards.is_empty()
+            {
+                return Err(RuleError::WrongTrickSize {
+                    deal,
+                    trick: number,
+                    found: trick.cards.len(),
+                    expected: n,
+                });
+            }
+            for (position, &card) in trick.cards.iter().enumerate() {
+                let seat = seat_after(leader, position, players);
+                if !Deck::Italian40.contains(card) {
+                    return Err(RuleError::CardNotInDeck {
+                        deal,
+                        trick: Some(number),
+                        card,
+                    });
+                }
+                if let Some((first_trick, first_seat)) = play.at[card.index()] {
+                    return Err(RuleError::CardAlreadyPlayed {
+                        deal,
+                        trick: number,
+                        seat,
+                        card,
+                        first_trick,
+                        first_seat,
+                    });
+                }
+                if let Some(trump_card) = entry.trump_card
+                    && card == trump_card
+                    && four
+                    && seat != self.leader()
+                {
+                    return Err(RuleError::TrumpCardPlayedByOther {
+                        deal,
+                        trick: number,
+                        seat,
+                        card,
+                        holder: self.leader(),
+                    });
+                }
+                if !four {
+                    // A card from the stock (or the trump card) must have been drawn by
+                    // this seat in an earlier trick.
+                    let from_stock = match &draws {
+                        Some(draws) => draws.contains(&card),
+                        None => Some(card) == entry.trump_card,
+                    };
+                    if from_stock {
+                        match drawn[card.index()] {
+                            Some((by, after)) if by == seat => {
+                                play.arrival[card.index()] = Some(after);
+                            }
+                            Some((by, after)) => {
+                                return Err(RuleError::CardDrawnByOther {
+                                    deal,
+                                    trick: number,
+                                    seat,
+                                    card,
+                                    drawn_by: by,
+                                    drawn_after: after,
+                                });
+                            }
+                            None => {
+                                return Err(RuleError::CardNotYetDrawn {
+                                    deal,
+                                    trick: number,
+                                    seat,
+                                    card,
+                                });
+                            }
+                        }
+                    } else if draws.is_some() {
+                        play.arrival[card.index()] = Some(0);
+                    } else {
+                        // Without the stock a card may have been drawn up to the end of
+                        // the drawing: only the tricks after that are certain.
+                        play.arrival[card.index()] = Some((total_tricks / 2) as u8);
+                    }
+                }
+                play.at[card.index()] = Some((number, seat));
+                play.by_seat[seat.index()].push((number, card));
+            }
+            if trick.cards.len() < n {
+                break;
+            }
+            let position =
+                winning_position(&trick.cards, trump_at(number)).expect("a full trick has cards");
+            let winner = seat_after(leader, position, players);
+            let team = winner.team().index();
+            won_points[team] += trick
+                .cards
+                .iter()
+                .map(|&card| card_points(card))
+                .sum::<u32>();
+            if number as usize == total_tricks {
+                won_points[team] += self.options.last_trick_points;
+            }
+            // Two players draw after each of the first ten tricks: winner, then loser.
+            if !four && (number as usize) <= total_tricks / 2 {
+                let loser = seat_after(winner, 1, players);
+                let first = 2 * (number as usize - 1);
+                match &draws {
+                    Some(draws) => {
+                        drawn[draws[first].index()] = Some((winner, number));
+                        drawn[draws[first + 1].index()] = Some((loser, number));
+                    }
+                    None => {
+                        if number as usize == total_tricks / 2
+                            && let Some(card) = entry.trump_card
+                        {
+                            drawn[card.index()] = Some((loser, number));
+                        }
+                    }
+                }
+            }
+            because = LeadReason::WonPrevious {
+                trick: number,
+                seat: winner,
+                card: trick.cards[position],
+            };
+            leader = winner;
+        }
+
+        // Second pass: following suit and trumping, with what each seat is known to hold.
+        let held_proof = entry.revoke.and_then(|revoke| revoke.held);
+        for (index, trick) in tricks.iter().enumerate() {
+            let number = index as u8 + 1;
+            let led = trick.cards[0].suit;
+            let trump = trump_at(number);
+            for (position, &card) in trick.cards.iter().enumerate().skip(1) {
+                let seat = seat_after(trick.leader, position, players);
+                if let Some(held) = self.find_revoke(&play, seat, card, number, led, trump) {
+                    let announced = revoke_trick == Some(number)
+                        && position + 1 == trick.cards.len()
+                        && entry.revoke.is_some_and(|revoke| revoke.seat == seat);
+                    if !announced {
+                        return Err(RuleError::Revoke {
+                            deal,
+                            trick: number,
+                            seat,
+                            card,
+                            held,
+                            held_trick: play.at[held.index()].map_or(0, |(trick, _)| trick),
+                            led,
+                            trump,
+                        });
+                    }
+                }
+            }
+        }
+        if let (Some(revoke), Some(number)) = (entry.revoke, revoke_trick) {
+            let trick = &tricks[number as usize - 1];
+            let position = trick.cards.len() - 1;
+            let actual = seat_after(trick.leader, position, players);
+            if actual != revoke.seat {
+                return Err(RuleError::RevokeWrongSeat {
+                    deal,
+                    trick: number,
+                    recorded: revoke.seat,
+                    actual,
+                });
+            }
+            let card = trick.cards[position];
+            let led = trick.cards[0].suit;
+            let trump = trump_at(number);
+            if let Some(held) = held_proof
+                && let Some((trick, seat)) = play.at[held.index()]
+            {
+                return Err(RuleError::RevokeHeldCardPlayed {
+                    deal,
+                    held,
+                    trick,
+                    seat,
+                });
+            }
+            let breaks = position > 0
+                && card.suit != led
+                && held_proof.is_none_or(|held| {
+                    held.suit == led || (Some(held.suit) == trump && Some(card.suit) != trump)
+                });
+            if !breaks {
+                return Err(RuleError::RevokeNotShown {
+                    deal,
+                    trick: number,
+                    seat: revoke.seat,
+                    card,
+                    held: held_proof,
+                    led,
+                    trump,
+                });
+            }
+        }
+
+        // Declarations against the cards.
+        let complete = revoke_trick.is_none() && tricks.len() == total_tricks;
+        let mut last_turn = 0;
+        for declaration in &entry.declarations {
+            let seat = declaration.seat;
+            if let Some(first) = tricks.first() {
+                let turn = (seat.index() + n - first.leader.index()) % n;
+                if turn >= first.cards.len() {
+                    return Err(RuleError::DeclarationAfterPlayEnded { deal, seat });
+                }
+                if turn < last_turn {
+                    return Err(RuleError::DeclarationOrder { deal, seat });
+                }
+                last_turn = turn;
+            }
+            for rank in [KING, HORSE] {
+                let card = Card::new(rank, declaration.suit);
+                match play.at[card.index()] {
+                    Some((trick, by)) if by != seat => {
+                        return Err(RuleError::DeclaredCardPlayedByOther {
+                            deal,
+                            seat,
+                            card,
+                            by,
+                            trick,
+                        });
+                    }
+                    Some(_) => {
+                        if play.arrival[card.index()].is_some_and(|arrival| arrival > 0)
+                            && draws.is_some()
+                        {
+                            return Err(RuleError::DeclaredCardDrawn { deal, seat, card });
+                        }
+                    }
+                    None => {
+                        if complete && Some(card) != entry.trump_card {
+                            return Err(RuleError::DeclaredCardNotPlayed { deal, seat, card });
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Counted {
+            card_points: won_points,
+        })
+    }
+
+    /// A card `seat` is known to have held that makes playing `card` to trick `trick`
+    /// a breach: one of the suit led, or a trump when it neither followed nor trumped.
+    fn find_revoke(
+        &self,
+        play: &Play,
+        seat: Seat,
+        card: Card,
+        trick: u8,
+        led: Suit,
+        trump: Option<Suit>,
+    ) -> Option<Card> {
+        if card.suit == led {
+            return None;
+        }
+        let later = play.by_seat[seat.index()]
+            .iter()
+            .map(|&(_, held)| held)
+            .filter(|&held| play.held_at(seat, held, trick));
+        let mut trump_held = None;
+        for held in later {
+            if held.suit == led {
+                return Some(held);
+            }
+            if Some(held.suit) == trump && Some(card.suit) != trump && trump_held.is_none() {
+                trump_held = Some(held);
+            }
+        }
+        trump_held
+    }
+}
+
+impl Game for Trijumf {
+    const NAME: &'static str = "trijumf";
+    type Options = Options;
+    type Entry = Entry;
+    type Error = RuleError;
+    type Summary = TrijumfSummary;
+
+    fn new(options: Options, first_dealer: Seat) -> Trijumf {
+        Trijumf::new(options, first_dealer)
+    }
+
+    fn apply_in_place(&mut self, entry: &Entry) -> Result<(), RuleError> {
+        match entry {
+            Entry::Deal(deal) => self.apply_deal(deal),
+        }
+    }
+
+    fn common(&self) -> Summary {
+        let open = !self.is_over();
+        Summary {
+            game: Self::NAME,
+            scores: self.scores,
+            games_won: self.games_won,
+            over: !open,
+            winner: self.winner,
+            dealer: open.then_some(self.dealer),
+            leader: open.then(|| self.leader()),
+        }
+    }
+
+    fn summary(&self) -> TrijumfSummary {
+        let open = !self.is_over();
+        TrijumfSummary {
+            common: self.common(),
+            options: self.options,
+            game_number: self.game,
+            deal: self.deal,
+            cutter: open.then(|| self.cutter()),
+            sheet: self.sheet.clone(),
+            games: self.games.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

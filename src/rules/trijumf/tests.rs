@@ -1,0 +1,823 @@
+use super::simulate::{Breach, SplitMix, legal_play, simulate, simulate_deal};
+use super::*;
+use crate::lang::Lang;
+
+fn seat(index: u8) -> Seat {
+    Seat::new(index).unwrap()
+}
+
+fn card(code: &str) -> Card {
+    code.parse().unwrap()
+}
+
+fn cards(codes: &str) -> Vec<Card> {
+    codes.split_whitespace().map(card).collect()
+}
+
+fn two() -> Options {
+    Options {
+        players: 2,
+        ..Options::default()
+    }
+}
+
+/// Plays out four hands (by seat, each in the order the seat prefers), every seat
+/// playing the first legal card of its hand; returns the tricks.
+fn auto_play(
+    mut hands: [Vec<Card>; 4],
+    leader: Seat,
+    trump_card: Option<Card>,
+    knock: bool,
+    declared_trump: Option<Suit>,
+) -> Vec<Trick> {
+    let mut tricks = Vec::new();
+    let mut leader = leader;
+    for number in 1..=10u8 {
+        let trump = match trump_card {
+            Some(card) => Some(card.suit),
+            None if knock && number == 1 => None,
+            None => declared_trump,
+        };
+        let mut trick = Trick {
+            leader,
+            cards: Vec::new(),
+        };
+        for position in 0..4 {
+            let seat = leader.after(position);
+            let hand = &mut hands[seat.index()];
+            let led = trick.cards.first().map(|card: &Card| card.suit);
+            let index = (0..hand.len())
+                .find(|&index| legal_play(hand, hand[index], led, trump))
+                .unwrap();
+            trick.cards.push(hand.remove(index));
+        }
+        let winner = leader.after(winning_position(&trick.cards, trump).unwrap());
+        tricks.push(trick);
+        leader = winner;
+    }
+    tricks
+}
+
+/// Dealer 0, four players: seat 1 holds the spades, seat 2 the batons, seat 3 the
+/// cups, seat 0 the coins; the trump card is the 7 of swords, in seat 1's hand.
+fn suited_hands() -> [Vec<Card>; 4] {
+    [
+        cards("1d 3d Rd Cd Fd 7d 6d 5d 4d 2d"),
+        cards("1s 3s Rs Cs Fs 7s 6s 5s 4s 2s"),
+        cards("1b 3b Rb Cb Fb 7b 6b 5b 4b 2b"),
+        cards("1c 3c Rc Cc Fc 7c 6c 5c 4c 2c"),
+    ]
+}
+
+fn card_deal(cut: Cut, trump_card: Option<Card>, tricks: Vec<Trick>) -> DealEntry {
+    DealEntry {
+        tricks: Some(tricks),
+        points: None,
+        ..DealEntry::outcome(cut, trump_card, [0, 0])
+    }
+}
+
+fn apply(state: &Trijumf, entry: &DealEntry) -> Result<Trijumf, RuleError> {
+    state.apply(&Entry::Deal(entry.clone()))
+}
+
+#[test]
+fn play_is_clockwise_the_dealers_left_leads_and_the_deal_passes_left() {
+    let state = Trijumf::new(Options::default(), seat(3));
+    assert_eq!(state.leader(), seat(0));
+    assert_eq!(state.cutter(), seat(2));
+    let state = apply(
+        &state,
+        &DealEntry::outcome(Cut::Normal, Some(card("7d")), [65, 65]),
+    )
+    .unwrap();
+    assert_eq!(state.dealer(), seat(0));
+    assert_eq!(state.summary().common.leader, Some(seat(1)));
+
+    let state = Trijumf::new(two(), seat(1));
+    assert_eq!(state.leader(), seat(0));
+    assert_eq!(state.cutter(), seat(0));
+    let state = apply(
+        &state,
+        &DealEntry::outcome(Cut::Knock, Some(card("7d")), [65, 65]),
+    )
+    .unwrap();
+    assert_eq!(state.dealer(), seat(0));
+    assert_eq!(state.leader(), seat(1));
+}
+
+#[test]
+fn card_values_and_ranking_follow_briscola() {
+    let pack: u32 = Deck::Italian40.cards().map(card_points).sum();
+    assert_eq!(pack, 120);
+    for suit in Suit::ALL {
+        let in_suit: u32 = Deck::Italian40
+            .cards()
+            .filter(|card| card.suit == suit)
+            .map(card_points)
+            .sum();
+        assert_eq!(in_suit, 30);
+    }
+    let order = cards("2c 4c 5c 6c 7c Fc Cc Rc 3c 1c");
+    for pair in order.windows(2) {
+        assert!(strength(pair[0]) < strength(pair[1]), "{pair:?}");
+    }
+    assert_eq!(card_points(card("1s")), 11);
+    assert_eq!(card_points(card("3s")), 10);
+    assert_eq!(card_points(card("Rs")), 4);
+    assert_eq!(card_points(card("Cs")), 3);
+    assert_eq!(card_points(card("Fs")), 2);
+    assert_eq!(card_points(card("7s")), 0);
+}
+
+#[test]
+fn tricks_go_to_the_highest_trump_or_the_highest_of_the_suit_led() {
+    let trump = Some(Suit::Denari);
+    assert_eq!(winning_position(&cards("3s 1s 2d Rb"), trump), Some(2));
+    assert_eq!(winning_position(&cards("3s 1s 2d 4d"), trump), Some(3));
+    // A card of another suit cannot win, however high.
+    assert_eq!(winning_position(&cards("2s 1b 1c 4s"), trump), Some(3));
+    assert_eq!(winning_position(&cards("2s 1b 1c 4s"), None), Some(3));
+}
+
+#[test]
+fn following_suit_then_trumping_then_anything() {
+    let hand = cards("2s 5d Rb");
+    // Suit led held: must follow.
+    assert!(legal_play(
+        &hand,
+        card("2s"),
+        Some(Suit::Spade),
+        Some(Suit::Denari)
+    ));
+    assert!(!legal_play(
+        &hand,
+        card("5d"),
+        Some(Suit::Spade),
+        Some(Suit::Denari)
+    ));
+    // No card of the suit led: must trump.
+    assert!(legal_play(
+        &hand,
+        card("5d"),
+        Some(Suit::Coppe),
+        Some(Suit::Denari)
+    ));
+    assert!(!legal_play(
+        &hand,
+        card("Rb"),
+        Some(Suit::Coppe),
+        Some(Suit::Denari)
+    ));
+    // Neither: anything.
+    assert!(legal_play(
+        &cards("2s Rb"),
+        card("Rb"),
+        Some(Suit::Coppe),
+        Some(Suit::Denari)
+    ));
+    // No obligation to beat.
+    assert!(legal_play(
+        &cards("2s 1s"),
+        card("2s"),
+        Some(Suit::Spade),
+        None
+    ));
+}
+
+#[test]
+fn a_whole_deal_counts_130_with_the_last_trick_and_declarations_add() {
+    let tricks = auto_play(suited_hands(), seat(1), Some(card("7s")), false, None);
+    let mut entry = card_deal(Cut::Normal, Some(card("7s")), tricks);
+    entry.declarations = vec![
+        Declaration {
+            seat: seat(1),
+            suit: Suit::Spade,
+            points: Some(40),
+        },
+        Declaration {
+            seat: seat(2),
+            suit: Suit::Bastoni,
+            points: None,
+        },
+        Declaration {
+            seat: seat(3),
+            suit: Suit::Coppe,
+            points: Some(20),
+        },
+        Declaration {
+            seat: seat(0),
+            suit: Suit::Denari,
+            points: None,
+        },
+    ];
+    let state = apply(&Trijumf::new(Options::default(), seat(0)), &entry).unwrap();
+    let row = &state.sheet()[0];
+    // Seat 1 holds all the trumps and takes every trick.
+    assert_eq!(row.card_points, [0, 130]);
+    assert_eq!(row.declarations, [40, 60]);
+    assert_eq!(state.scores(), [40, 190]);
+    assert_eq!(row.trump, Some(Suit::Spade));
+
+    // The declaration value is checked.
+    entry.declarations[1].points = Some(40);
+    let error = apply(&Trijumf::new(Options::default(), seat(0)), &entry).unwrap_err();
+    assert!(matches!(
+        error,
+        RuleError::DeclarationPoints {
+            expected: 20,
+            recorded: 40,
+            ..
+        }
+    ));
+    assert!(error.message(Lang::It).contains("valgono 20"));
+}
+
+#[test]
+fn four_players_may_declare_every_pair_for_100() {
+    // Seat 1 holds all kings and horses, the ace and 3 of swords; swords are trumps.
+    let mut hands = [
+        cards("1d 3d Fd 7d 6d 5d 4d 2d 1c 3c"),
+        cards("1s 3s Rs Cs Rb Cb Rc Cc Rd Cd"),
+        cards("1b 3b Fb 7b 6b 5b 4b 2b Fc 7c"),
+        cards("Fs 7s 6s 5s 4s 2s 6c 5c 4c 2c"),
+    ];
+    hands[1].reverse();
+    let tricks = auto_play(hands, seat(1), Some(card("1s")), false, None);
+    let mut entry = card_deal(Cut::Flip, Some(card("1s")), tricks);
+    entry.declarations = Suit::ALL
+        .into_iter()
+        .map(|suit| Declaration {
+            seat: seat(1),
+            suit,
+            points: None,
+        })
+        .collect();
+    let state = apply(&Trijumf::new(Options::default(), seat(0)), &entry).unwrap();
+    assert_eq!(state.sheet()[0].declarations, [0, 100]);
+    let [a, b] = state.sheet()[0].card_points;
+    assert_eq!(a + b, 130);
+
+    // With two players only one pair per player.
+    let mut entry = DealEntry::outcome(Cut::Normal, Some(card("7s")), [65, 65]);
+    entry.declarations = vec![
+        Declaration {
+            seat: seat(0),
+            suit: Suit::Spade,
+            points: None,
+        },
+        Declaration {
+            seat: seat(0),
+            suit: Suit::Coppe,
+            points: None,
+        },
+    ];
+    let error = apply(&Trijumf::new(two(), seat(1)), &entry).unwrap_err();
+    assert_eq!(
+        error,
+        RuleError::SecondDeclaration {
+            deal: 1,
+            seat: seat(0)
+        }
+    );
+    // Both players may declare one each.
+    entry.declarations[1].seat = seat(1);
+    let state = apply(&Trijumf::new(two(), seat(1)), &entry).unwrap();
+    assert_eq!(state.scores(), [65 + 40, 65 + 20]);
+}
+
+#[test]
+fn after_a_four_player_knock_the_first_declared_pair_sets_trumps_from_trick_two() {
+    // Seat 1 leads the spades; seat 2 declares batons first (40, trumps), seat 3
+    // declares cups (20).
+    let hands = suited_hands();
+    let tricks = auto_play(hands, seat(1), None, true, Some(Suit::Bastoni));
+    let mut entry = card_deal(Cut::Knock, None, tricks.clone());
+    entry.declarations = vec![
+        Declaration {
+            seat: seat(2),
+            suit: Suit::Bastoni,
+            points: Some(40),
+        },
+        Declaration {
+            seat: seat(3),
+            suit: Suit::Coppe,
+            points: Some(20),
+        },
+    ];
+    let state = apply(&Trijumf::new(Options::default(), seat(0)), &entry).unwrap();
+    let row = &state.sheet()[0];
+    assert_eq!(row.trump, Some(Suit::Bastoni));
+    assert_eq!(row.declarations, [40, 20]);
+    // Trick 1 had no trumps: seat 1's ace of swords took it; trick 2 went to the
+    // batons of seat 2, who played a trump on the swords.
+    assert_eq!(tricks[1].leader, seat(1));
+    assert_eq!(tricks[2].leader, seat(2));
+    assert_eq!(row.card_points[0] + row.card_points[1], 130);
+
+    // A trump card is refused after a knock with four, required otherwise.
+    let mut wrong = entry.clone();
+    wrong.trump_card = Some(card("7s"));
+    assert!(matches!(
+        apply(&Trijumf::new(Options::default(), seat(0)), &wrong),
+        Err(RuleError::TrumpCardAfterKnock { .. })
+    ));
+    let missing = DealEntry::outcome(Cut::Flip, None, [65, 65]);
+    let error = apply(&Trijumf::new(Options::default(), seat(0)), &missing).unwrap_err();
+    assert!(
+        error
+            .message(Lang::En)
+            .contains("after a flip a trump card")
+    );
+    // With two players a knock still turns the 21st card.
+    assert!(apply(&Trijumf::new(two(), seat(0)), &missing).is_err());
+    let knock_two = DealEntry::outcome(Cut::Knock, Some(card("2c")), [65, 65]);
+    assert!(apply(&Trijumf::new(two(), seat(0)), &knock_two).is_ok());
+
+    // Without a declaration a knocked deal has no trumps at all.
+    let tricks = auto_play(suited_hands(), seat(1), None, true, None);
+    let state = apply(
+        &Trijumf::new(Options::default(), seat(0)),
+        &card_deal(Cut::Knock, None, tricks),
+    )
+    .unwrap();
+    assert_eq!(state.sheet()[0].trump, None);
+    assert_eq!(state.sheet()[0].card_points, [0, 130]);
+}
+
+#[test]
+fn a_hidden_revoke_is_found_and_named() {
+    // Seat 2 gets the 2 of swords for the 2 of batons: it must answer the lead of swords.
+    let mut hands = suited_hands();
+    hands[1] = cards("1s 3s Rs Cs Fs 7s 6s 5s 4s 2b");
+    hands[2] = cards("2s 1b 3b Rb Cb Fb 7b 6b 5b 4b");
+    let mut tricks = auto_play(hands, seat(1), Some(card("7s")), false, None);
+    assert_eq!(tricks[0].cards[1], card("2s"));
+    let state = Trijumf::new(Options::default(), seat(0));
+    assert!(
+        apply(
+            &state,
+            &card_deal(Cut::Normal, Some(card("7s")), tricks.clone())
+        )
+        .is_ok()
+    );
+    // Seat 2 plays the ace of batons in trick 1 and the 2 of swords in trick 2.
+    let other = tricks[1].cards[1];
+    tricks[1].cards[1] = card("2s");
+    tricks[0].cards[1] = other;
+    let error = apply(&state, &card_deal(Cut::Normal, Some(card("7s")), tricks)).unwrap_err();
+    assert_eq!(
+        error,
+        RuleError::Revoke {
+            deal: 1,
+            trick: 1,
+            seat: seat(2),
+            card: other,
+            held: card("2s"),
+            held_trick: 2,
+            led: Suit::Spade,
+            trump: Some(Suit::Spade),
+        }
+    );
+    assert!(
+        error
+            .message(Lang::It)
+            .contains("doveva rispondere a spade")
+    );
+    assert!(error.message(Lang::En).contains("trick 1"));
+}
+
+#[test]
+fn a_recorded_revoke_ends_the_deal_and_gives_the_opponents_130() {
+    let state = Trijumf::new(Options::default(), seat(0));
+    // By outcome.
+    let mut entry = DealEntry::outcome(Cut::Normal, Some(card("7s")), [0, 0]);
+    entry.points = None;
+    entry.revoke = Some(Revoke {
+        seat: seat(2),
+        trick: None,
+        held: None,
+    });
+    let after = apply(&state, &entry).unwrap();
+    assert_eq!(after.scores(), [0, 130]);
+    assert_eq!(after.sheet()[0].end, DealEnd::Revoke { seat: seat(2) });
+    entry.points = Some([0, 130]);
+    assert_eq!(
+        apply(&state, &entry).unwrap_err(),
+        RuleError::PointsWithRevoke { deal: 1 }
+    );
+
+    // Card by card: seat 1 leads the ace of swords, seat 2 discards a baton while
+    // holding the king of coins, a trump.
+    let tricks = vec![Trick {
+        leader: seat(1),
+        cards: cards("1s 1b"),
+    }];
+    let mut entry = card_deal(Cut::Normal, Some(card("7d")), tricks);
+    entry.revoke = Some(Revoke {
+        seat: seat(2),
+        trick: Some(1),
+        held: Some(card("Rd")),
+    });
+    let after = apply(&state, &entry).unwrap();
+    assert_eq!(after.scores(), [0, 130]);
+    // The card said to be held shows no breach if it is a trump and a trump was played.
+    let mut legal = entry.clone();
+    legal.tricks.as_mut().unwrap()[0].cards = cards("1s 2d");
+    let error = apply(&state, &legal).unwrap_err();
+    assert!(matches!(error, RuleError::RevokeNotShown { .. }));
+    assert!(
+        error
+            .message(Lang::En)
+            .contains("a legal play even holding the king of coins")
+    );
+    // The breach is the last card recorded, by the seat named.
+    let mut wrong = entry.clone();
+    wrong.revoke.as_mut().unwrap().seat = seat(1);
+    assert!(matches!(
+        apply(&state, &wrong),
+        Err(RuleError::RevokeWrongSeat { .. })
+    ));
+    wrong.revoke.as_mut().unwrap().trick = None;
+    assert_eq!(
+        apply(&state, &wrong).unwrap_err(),
+        RuleError::RevokeTrickMissing { deal: 1 }
+    );
+}
+
+#[test]
+fn claims_win_or_lose_the_game_at_once() {
+    let options = Options {
+        games_to_win: 2,
+        ..Options::default()
+    };
+    let mut state = Trijumf::new(options, seat(0));
+    for _ in 0..3 {
+        state = apply(
+            &state,
+            &DealEntry::outcome(Cut::Normal, Some(card("7s")), [100, 30]),
+        )
+        .unwrap();
+    }
+    assert_eq!(state.scores(), [300, 90]);
+    // Side A has 300 and has taken 100 so far: 400 is one short, and side B wins.
+    let mut entry = DealEntry::outcome(Cut::Flip, Some(card("2d")), [100, 20]);
+    entry.claim = Some(Claim {
+        seat: seat(2),
+        correct: None,
+    });
+    let lost = apply(&state, &entry).unwrap();
+    assert_eq!(lost.games_won(), [0, 1]);
+    assert_eq!(
+        lost.sheet()[3].end,
+        DealEnd::Claim {
+            seat: seat(2),
+            correct: false
+        }
+    );
+    assert_eq!(lost.scores(), [0, 0]);
+    // One point more and side A wins, whatever side B has.
+    entry.points = Some([101, 20]);
+    entry.claim.as_mut().unwrap().correct = Some(true);
+    let won = apply(&state, &entry).unwrap();
+    assert_eq!(won.games_won(), [1, 0]);
+    assert_eq!(won.games()[0].scores, [401, 110]);
+    // Declarations count in the claim.
+    entry.points = Some([81, 20]);
+    entry.declarations = vec![Declaration {
+        seat: seat(0),
+        suit: Suit::Coppe,
+        points: None,
+    }];
+    assert_eq!(apply(&state, &entry).unwrap().games_won(), [1, 0]);
+    // A wrong verdict is refused.
+    entry.points = Some([80, 20]);
+    let error = apply(&state, &entry).unwrap_err();
+    assert!(matches!(
+        error,
+        RuleError::ClaimVerdict {
+            total: 400,
+            target: 401,
+            ..
+        }
+    ));
+    assert!(error.message(Lang::It).contains("400 punti su 401"));
+    // At a claim the points may not exceed a whole deal.
+    entry.points = Some([120, 20]);
+    entry.claim.as_mut().unwrap().correct = None;
+    assert!(matches!(
+        apply(&state, &entry),
+        Err(RuleError::PointsTooMany { most: 130, .. })
+    ));
+}
+
+#[test]
+fn the_game_ends_at_401_and_equal_totals_play_on() {
+    let mut state = Trijumf::new(Options::default(), seat(0));
+    for _ in 0..3 {
+        state = apply(
+            &state,
+            &DealEntry::outcome(Cut::Normal, Some(card("7s")), [65, 65]),
+        )
+        .unwrap();
+    }
+    // Two more even deals: 325-325.
+    let mut entry = DealEntry::outcome(Cut::Normal, Some(card("7s")), [65, 65]);
+    for _ in 0..2 {
+        state = apply(&state, &entry).unwrap();
+    }
+    assert_eq!(state.scores(), [325, 325]);
+    entry.points = Some([80, 50]);
+    entry.declarations = vec![Declaration {
+        seat: seat(1),
+        suit: Suit::Bastoni,
+        points: Some(20),
+    }];
+    // 405-395: A wins.
+    let won = apply(&state, &entry).unwrap();
+    assert!(won.is_over());
+    assert_eq!(won.winner(), Some(Team::A));
+    let summary = won.summary();
+    assert!(summary.common.over);
+    assert_eq!(summary.common.dealer, None);
+    assert_eq!(summary.games[0].scores, [405, 395]);
+    assert!(matches!(
+        apply(&won, &entry),
+        Err(RuleError::MatchOver { .. })
+    ));
+    // 410-410: nobody yet.
+    entry.points = Some([85, 45]);
+    entry.declarations[0].suit = Suit::Spade;
+    entry.declarations[0].points = Some(40);
+    let level = apply(&state, &entry).unwrap();
+    assert_eq!(level.scores(), [410, 410]);
+    assert!(!level.is_over());
+}
+
+#[test]
+fn outcome_points_are_conserved() {
+    let state = Trijumf::new(Options::default(), seat(0));
+    let error = apply(
+        &state,
+        &DealEntry::outcome(Cut::Normal, Some(card("7s")), [65, 64]),
+    )
+    .unwrap_err();
+    assert_eq!(
+        error,
+        RuleError::PointsNotConserved {
+            deal: 1,
+            points: [65, 64],
+            expected: 130
+        }
+    );
+    assert!(error.message(Lang::En).contains("65 + 64 = 129"));
+    let mut entry = DealEntry::outcome(Cut::Normal, Some(card("7s")), [0, 0]);
+    entry.points = None;
+    assert_eq!(
+        apply(&state, &entry).unwrap_err(),
+        RuleError::PointsMissing { deal: 1 }
+    );
+    assert!(matches!(
+        apply(
+            &state,
+            &DealEntry::outcome(Cut::Normal, Some(card("9s")), [65, 65])
+        ),
+        Err(RuleError::CardNotInDeck { .. })
+    ));
+}
+
+#[test]
+fn two_players_draw_winner_first_and_the_loser_of_trick_ten_takes_the_trump_card() {
+    let options = two();
+    let mut rng = SplitMix::new(5);
+    let state = Trijumf::new(options, seat(0));
+    let mut checked = 0;
+    for _ in 0..40 {
+        let (entry, _) = simulate_deal(&mut rng, &state, Breach::Announced).unwrap();
+        if entry.stock.is_none() || entry.claim.is_some() || entry.revoke.is_some() {
+            continue;
+        }
+        checked += 1;
+        apply(&state, &entry).unwrap();
+        // The draws after trick 1 swapped: each card goes to the wrong player.
+        let mut swapped = entry.clone();
+        swapped.stock.as_mut().unwrap().swap(0, 1);
+        let error = apply(&state, &swapped).unwrap_err();
+        assert!(
+            matches!(error, RuleError::CardDrawnByOther { drawn_after: 1, .. }),
+            "{error:?}"
+        );
+        // The trump card played before it was drawn.
+        let trump_card = entry.trump_card.unwrap();
+        let tricks = entry.tricks.as_ref().unwrap();
+        let mut early = entry.clone();
+        let (t, p) = tricks
+            .iter()
+            .enumerate()
+            .find_map(|(t, trick)| {
+                trick
+                    .cards
+                    .iter()
+                    .position(|c| *c == trump_card)
+                    .map(|p| (t, p))
+            })
+            .unwrap();
+        assert!(t >= 10, "the trump card is played after the drawing");
+        early.tricks.as_mut().unwrap()[t].cards[p] = tricks[0].cards[0];
+        early.tricks.as_mut().unwrap()[0].cards[0] = trump_card;
+        assert!(apply(&state, &early).is_err());
+        // The stock has 19 cards.
+        let mut short = entry.clone();
+        short.stock.as_mut().unwrap().pop();
+        assert!(matches!(
+            apply(&state, &short),
+            Err(RuleError::StockSize {
+                expected: 19,
+                found: 18,
+                ..
+            })
+        ));
+    }
+    assert!(checked > 10);
+}
+
+#[test]
+fn declarations_are_checked_against_the_cards() {
+    // The 2 of swords and the horse of batons change hands: seat 2 cannot have declared
+    // batons.
+    let mut hands = suited_hands();
+    hands[1] = cards("1s 3s Rs Cb Fs 7s 6s 5s 4s 2s");
+    hands[2] = cards("1b 3b Rb Cs Fb 7b 6b 5b 4b 2b");
+    let tricks = auto_play(hands, seat(1), Some(card("7s")), false, None);
+    let mut entry = card_deal(Cut::Normal, Some(card("7s")), tricks);
+    entry.declarations = vec![Declaration {
+        seat: seat(2),
+        suit: Suit::Bastoni,
+        points: None,
+    }];
+    let error = apply(&Trijumf::new(Options::default(), seat(0)), &entry).unwrap_err();
+    assert!(
+        matches!(error, RuleError::DeclaredCardPlayedByOther { card: c, by, .. } if c == card("Cb") && by == seat(1)),
+        "{error:?}"
+    );
+    // Declarations follow the order of the first trick (seats 1, 2, 3, 0).
+    let tricks = auto_play(suited_hands(), seat(1), Some(card("7s")), false, None);
+    let mut entry = card_deal(Cut::Normal, Some(card("7s")), tricks);
+    entry.declarations = vec![
+        Declaration {
+            seat: seat(3),
+            suit: Suit::Coppe,
+            points: None,
+        },
+        Declaration {
+            seat: seat(2),
+            suit: Suit::Bastoni,
+            points: None,
+        },
+    ];
+    assert!(matches!(
+        apply(&Trijumf::new(Options::default(), seat(0)), &entry),
+        Err(RuleError::DeclarationOrder { .. })
+    ));
+    // The trump card lies under the stock with two players: nobody declares with it.
+    let mut entry = DealEntry::outcome(Cut::Normal, Some(card("Rs")), [65, 65]);
+    entry.declarations = vec![Declaration {
+        seat: seat(0),
+        suit: Suit::Spade,
+        points: None,
+    }];
+    assert!(matches!(
+        apply(&Trijumf::new(two(), seat(1)), &entry),
+        Err(RuleError::DeclaredTrumpCard { holder: None, .. })
+    ));
+    // Seats 2 and 3 do not exist with two players.
+    entry.declarations[0].seat = seat(3);
+    entry.trump_card = Some(card("2s"));
+    assert!(matches!(
+        apply(&Trijumf::new(two(), seat(1)), &entry),
+        Err(RuleError::SeatNotInGame { players: 2, .. })
+    ));
+}
+
+#[test]
+fn a_duplicated_card_and_a_wrong_leader_are_refused() {
+    let tricks = auto_play(suited_hands(), seat(1), Some(card("7s")), false, None);
+    let state = Trijumf::new(Options::default(), seat(0));
+    let mut twice = tricks.clone();
+    twice[4].cards[2] = twice[3].cards[2];
+    let error = apply(&state, &card_deal(Cut::Normal, Some(card("7s")), twice)).unwrap_err();
+    assert!(matches!(
+        error,
+        RuleError::CardAlreadyPlayed {
+            trick: 5,
+            first_trick: 4,
+            ..
+        }
+    ));
+    assert!(error.message(Lang::It).contains("nella presa 4"));
+    let mut led = tricks.clone();
+    led[0].leader = seat(0);
+    let error = apply(&state, &card_deal(Cut::Normal, Some(card("7s")), led)).unwrap_err();
+    assert!(
+        error
+            .message(Lang::En)
+            .contains("on the left of the dealer")
+    );
+    // The trump card of a four-player deal belongs to the dealer's left.
+    let error = apply(&state, &card_deal(Cut::Normal, Some(card("1d")), tricks)).unwrap_err();
+    assert!(
+        matches!(error, RuleError::TrumpCardPlayedByOther { .. }),
+        "{error:?}"
+    );
+}
+
+#[test]
+fn simulated_matches_replay_and_conserve_points() {
+    for players in [2u8, 4] {
+        for seed in 0..30 {
+            let options = Options {
+                players,
+                ..Options::default()
+            };
+            let simulated = simulate(seed, options);
+            let mut state = Trijumf::new(options, simulated.first_dealer);
+            for (entry, added) in simulated.entries.iter().zip(&simulated.points) {
+                let before = state.scores();
+                state = state.apply(entry).unwrap();
+                let row = state.sheet().last().unwrap();
+                assert_eq!(row.points, *added);
+                if row.game_won.is_none() {
+                    assert_eq!(state.scores(), [before[0] + added[0], before[1] + added[1]]);
+                }
+                let [a, b] = row.card_points;
+                if row.end == DealEnd::Played {
+                    assert_eq!(a + b, 130, "seed {seed}");
+                } else {
+                    assert!(a + b <= 130);
+                }
+            }
+            assert!(state.is_over());
+        }
+    }
+}
+
+#[test]
+fn hidden_revokes_in_simulated_deals_are_found() {
+    let mut found = 0;
+    for players in [2u8, 4] {
+        let options = Options {
+            players,
+            ..Options::default()
+        };
+        let state = Trijumf::new(options, seat(0));
+        let mut rng = SplitMix::new(99);
+        for _ in 0..60 {
+            if let Some((entry, _)) = simulate_deal(&mut rng, &state, Breach::Hidden) {
+                let error = apply(&state, &entry).unwrap_err();
+                assert!(matches!(error, RuleError::Revoke { .. }), "{error:?}");
+                found += 1;
+            }
+        }
+    }
+    assert!(found > 50);
+}
+
+#[test]
+fn entries_read_and_write_json_with_a_type() {
+    let json = r#"{"type": "deal", "cut": "knock", "declarations": [{"seat": 1, "suit": "c"}],
+        "points": [60, 70]}"#;
+    let entry: Entry = serde_json::from_str(json).unwrap();
+    let Entry::Deal(deal) = &entry;
+    assert_eq!(deal.cut, Cut::Knock);
+    assert_eq!(deal.declarations[0].suit, Suit::Coppe);
+    let back = serde_json::to_string(&entry).unwrap();
+    assert_eq!(serde_json::from_str::<Entry>(&back).unwrap(), entry);
+    assert!(back.starts_with(r#"{"type":"deal""#));
+    assert!(
+        serde_json::from_str::<Entry>(r#"{"type": "deal", "cut": "normal", "pionts": [1, 2]}"#)
+            .is_err()
+    );
+    assert!(
+        serde_json::from_str::<Entry>(
+            r#"{"type": "deal", "cut": "knock", "declarations": [{"seat": 1, "suit": "x"}]}"#
+        )
+        .is_err()
+    );
+    let state = Trijumf::new(Options::default(), seat(0))
+        .apply(&entry)
+        .unwrap();
+    let summary = serde_json::to_value(state.summary()).unwrap();
+    assert_eq!(summary["game"], "trijumf");
+    assert_eq!(summary["scores"], serde_json::json!([60, 110]));
+    assert_eq!(summary["sheet"][0]["trump"], "c");
+    assert_eq!(summary["sheet"][0]["end"]["kind"], "played");
+}
+
+#[test]
+fn a_refused_entry_leaves_the_state_untouched() {
+    let mut state = Trijumf::new(Options::default(), seat(0));
+    let before = state.clone();
+    let entry = Entry::Deal(DealEntry::outcome(Cut::Normal, Some(card("7s")), [1, 1]));
+    assert!(state.apply_in_place(&entry).is_err());
+    assert_eq!(state, before);
+}

@@ -1,0 +1,778 @@
+//! Trionfetti scoring as a state machine.
+//!
+//! A match is a series of games to `target_points`; the first team to win
+//! `games_to_win` games wins the match. A smazzata is up to four hands dealt by the
+//! same dealer from one deck. Each hand is recorded either by its outcome alone or
+//! card by card; both are validated here. See `docs/match-record.md` for the JSON form
+//! of the entries.
+
+mod error;
+pub mod simulate;
+
+use serde::{Deserialize, Serialize};
+
+pub use self::error::{Deal, LeadReason, RuleError};
+use super::card::{Card, CardSet, Deck};
+use super::game::{Game, Seat, Summary, Team};
+use super::ranking::Ranking;
+use super::trick::{Trick, winning_position};
+
+/// Match options. The defaults are the rules text's: games to 20, matches to 3 games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Options {
+    /// Points that win a game.
+    pub target_points: u32,
+    /// Games that win the match.
+    pub games_to_win: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            target_points: 20,
+            games_to_win: 3,
+        }
+    }
+}
+
+/// The answer to a vagaresto.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Answer {
+    /// The opponents play on: the hand is worth the stake.
+    Accepted,
+    /// The opponents give up the hand: the caller's team scores 1.
+    Conceded,
+}
+
+/// A vagaresto as recorded with a hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Vagaresto {
+    /// Who called it. In a card-by-card hand the call is placed at this seat's turn in
+    /// `trick`, before its card.
+    pub caller: Seat,
+    pub answer: Answer,
+    /// The trick (1-3) in which it was called; required card by card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trick: Option<u8>,
+    /// The stake as the referee noted it; checked against the scores when present.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stake: Option<u32>,
+}
+
+/// A hand as recorded, borrowed: the outcome alone when `tricks` is `None`, card by
+/// card otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandView<'a> {
+    pub winner: Option<Team>,
+    pub tricks: Option<&'a [Trick]>,
+    pub vagaresto: Option<&'a Vagaresto>,
+}
+
+/// A hand as recorded, owned.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hand {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Team>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tricks: Option<Vec<Trick>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vagaresto: Option<Vagaresto>,
+}
+
+impl Hand {
+    pub fn view(&self) -> HandView<'_> {
+        HandView {
+            winner: self.winner,
+            tricks: self.tricks.as_deref(),
+            vagaresto: self.vagaresto.as_ref(),
+        }
+    }
+}
+
+/// The card-level setup of a smazzata: the ranking the cutter announced and the cut card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    pub ranking: Ranking,
+    pub cut: Card,
+    /// The comanda as said, kept for the score sheet; not interpreted.
+    pub comanda: Option<String>,
+}
+
+/// One entry of the engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Entry {
+    Smazzata(Setup),
+    Hand(Hand),
+}
+
+/// Why a smazzata ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SmazzataEnd {
+    /// All four hands were played.
+    FourHands,
+    /// A team reached the target and won the game.
+    GameWon,
+    /// A hand was played under an accepted vagaresto.
+    Vagaresto,
+}
+
+/// One row of the score sheet: the points of one smazzata.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SheetRow {
+    pub smazzata: u32,
+    /// The game (1-based) the smazzata belongs to.
+    pub game: u32,
+    pub dealer: Seat,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comanda: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cut: Option<Card>,
+    /// Points of team A and team B in this smazzata.
+    pub points: [u32; 2],
+    /// Hands played in it.
+    pub hands: u8,
+    /// The team that won the game in this smazzata, if one did (a blob on the sheet).
+    pub game_won: Option<Team>,
+    /// `None` while the smazzata is being played.
+    pub end: Option<SmazzataEnd>,
+    /// The four cards never dealt (the cut card among them), once four hands were
+    /// recorded card by card in full.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undealt: Option<Vec<Card>>,
+}
+
+/// A game won: one blob on the score sheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct GameWon {
+    /// 1-based.
+    pub game: u32,
+    pub winner: Team,
+    pub smazzata: u32,
+    pub hand: u8,
+    /// The points of both teams when it was won.
+    pub scores: [u32; 2],
+}
+
+/// What a hand did to the match; kept for replay pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct HandResult {
+    pub deal: Deal,
+    pub winner: Team,
+    pub points: u32,
+    pub vagaresto: Option<Answer>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct CardLevel {
+    ranking: Ranking,
+    cut: Card,
+    played: Played,
+}
+
+/// The cards played so far in a smazzata.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Played {
+    seen: CardSet,
+    /// For each card index: `hand * 4 + trick` where it was played, 0 if not yet.
+    at: [u8; 52],
+}
+
+/// The state of a Trionfetti match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Trionfetti {
+    options: Options,
+    first_dealer: Seat,
+    dealer: Seat,
+    smazzata: u32,
+    /// The next hand in the smazzata, 1 to 4.
+    hand: u8,
+    game: u32,
+    scores: [u32; 2],
+    games_won: [u32; 2],
+    winner: Option<Team>,
+    cards: Option<CardLevel>,
+    sheet: Vec<SheetRow>,
+    games: Vec<GameWon>,
+    hands_played: u32,
+    last_hand: Option<HandResult>,
+}
+
+/// Everything a referee page shows about a Trionfetti match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TrionfettiSummary {
+    #[serde(flatten)]
+    pub common: Summary,
+    pub options: Options,
+    /// The game being played, 1-based (the last one once the match is over).
+    pub game_number: u32,
+    /// The smazzata being played, 1-based.
+    pub smazzata: u32,
+    /// The next hand inside the smazzata, 1 to 4.
+    pub hand: u8,
+    /// Who cuts and announces the comanda for the current smazzata: the dealer's left.
+    pub cutter: Option<Seat>,
+    /// What an accepted vagaresto would be worth in the next hand.
+    pub vagaresto_value: Option<u32>,
+    /// Whether the current smazzata has a comanda and cut card recorded.
+    pub card_level: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cut: Option<Card>,
+    /// Cards played so far in the current smazzata, when recorded card by card.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub played: Vec<Card>,
+    pub hands_played: u32,
+    pub last_hand: Option<HandResult>,
+    /// One row per smazzata, the current one last.
+    pub sheet: Vec<SheetRow>,
+    /// The games won so far, in order.
+    pub games: Vec<GameWon>,
+}
+
+struct Decision {
+    team: Team,
+    trick: u8,
+    seat: Seat,
+    card: Card,
+}
+
+impl Trionfetti {
+    pub fn new(options: Options, first_dealer: Seat) -> Trionfetti {
+        Trionfetti {
+            options,
+            first_dealer,
+            dealer: first_dealer,
+            smazzata: 1,
+            hand: 1,
+            game: 1,
+            scores: [0, 0],
+            games_won: [0, 0],
+            winner: None,
+            cards: None,
+            sheet: vec![SheetRow::open(1, 1, first_dealer)],
+            games: Vec::new(),
+            hands_played: 0,
+            last_hand: None,
+        }
+    }
+
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    pub fn first_dealer(&self) -> Seat {
+        self.first_dealer
+    }
+
+    /// Who deals the current smazzata.
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// The dealer's left, who cuts and announces the comanda.
+    pub fn cutter(&self) -> Seat {
+        self.dealer.left()
+    }
+
+    /// The dealer's right, who leads the first trick of every hand.
+    pub fn leader(&self) -> Seat {
+        self.dealer.right()
+    }
+
+    pub fn deal(&self) -> Deal {
+        Deal {
+            smazzata: self.smazzata,
+            hand: self.hand,
+        }
+    }
+
+    pub fn scores(&self) -> [u32; 2] {
+        self.scores
+    }
+
+    pub fn games_won(&self) -> [u32; 2] {
+        self.games_won
+    }
+
+    pub fn winner(&self) -> Option<Team> {
+        self.winner
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    /// What an accepted vagaresto is worth now: the points the leading team still needs.
+    pub fn vagaresto_value(&self) -> u32 {
+        let leading = self.scores[0].max(self.scores[1]);
+        self.options.target_points.saturating_sub(leading).max(1)
+    }
+
+    /// The current smazzata's ranking, when recorded.
+    pub fn ranking(&self) -> Option<&Ranking> {
+        self.cards.as_ref().map(|cards| &cards.ranking)
+    }
+
+    pub fn sheet(&self) -> &[SheetRow] {
+        &self.sheet
+    }
+
+    pub fn games(&self) -> &[GameWon] {
+        &self.games
+    }
+
+    fn check_open(&self) -> Result<(), RuleError> {
+        match self.winner {
+            Some(winner) => Err(RuleError::MatchOver {
+                winner,
+                games_won: self.games_won,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Records the comanda (as a ranking) and the cut card of the current smazzata.
+    pub fn apply_setup(&mut self, setup: &Setup) -> Result<(), RuleError> {
+        self.check_open()?;
+        if self.hand != 1 {
+            return Err(RuleError::SetupAfterHands { deal: self.deal() });
+        }
+        if self.cards.is_some() {
+            return Err(RuleError::SetupTwice {
+                smazzata: self.smazzata,
+            });
+        }
+        self.cards = Some(CardLevel {
+            ranking: setup.ranking.clone(),
+            cut: setup.cut,
+            played: Played {
+                seen: CardSet::EMPTY,
+                at: [0; 52],
+            },
+        });
+        let row = self.current_row();
+        row.comanda = setup.comanda.clone();
+        row.cut = Some(setup.cut);
+        Ok(())
+    }
+
+    /// Records one hand. On error nothing changes.
+    pub fn apply_hand(&mut self, hand: HandView<'_>) -> Result<(), RuleError> {
+        self.check_open()?;
+        let deal = self.deal();
+        let value = self.vagaresto_value();
+        if let Some(vagaresto) = hand.vagaresto {
+            if let Some(trick) = vagaresto.trick
+                && !(1..=3).contains(&trick)
+            {
+                return Err(RuleError::VagarestoTrickOutOfRange { deal, trick });
+            }
+            if let Some(recorded) = vagaresto.stake
+                && recorded != value
+            {
+                return Err(RuleError::StakeMismatch {
+                    deal,
+                    recorded,
+                    expected: value,
+                    scores: self.scores,
+                });
+            }
+        }
+        let conceded = hand
+            .vagaresto
+            .filter(|vagaresto| vagaresto.answer == Answer::Conceded);
+        let (winner, new_cards) = match hand.tricks {
+            None => {
+                let winner = match conceded {
+                    Some(vagaresto) => vagaresto.caller.team(),
+                    None => hand.winner.ok_or(RuleError::WinnerMissing { deal })?,
+                };
+                (winner, None)
+            }
+            Some(tricks) => {
+                let (decision, cards) = self.check_tricks(deal, tricks, hand.vagaresto)?;
+                match decision {
+                    Some(decision) => {
+                        if let Some(recorded) = hand.winner
+                            && recorded != decision.team
+                        {
+                            return Err(RuleError::WinnerContradictsCards {
+                                deal,
+                                recorded,
+                                actual: decision.team,
+                                trick: decision.trick,
+                                seat: decision.seat,
+                                card: decision.card,
+                            });
+                        }
+                        (decision.team, Some(cards))
+                    }
+                    None => (
+                        conceded
+                            .expect("an undecided hand was conceded")
+                            .caller
+                            .team(),
+                        Some(cards),
+                    ),
+                }
+            }
+        };
+        if let (Some(vagaresto), Some(recorded)) = (conceded, hand.winner)
+            && recorded != vagaresto.caller.team()
+        {
+            return Err(RuleError::WinnerContradictsConcession {
+                deal,
+                recorded,
+                caller: vagaresto.caller,
+            });
+        }
+
+        // Everything is checked: from here on the state changes.
+        if let (Some(played), Some(level)) = (new_cards, self.cards.as_mut()) {
+            level.played = played;
+        }
+        let answer = hand.vagaresto.map(|vagaresto| vagaresto.answer);
+        let points = match answer {
+            Some(Answer::Accepted) => value,
+            Some(Answer::Conceded) | None => 1,
+        };
+        self.score(deal, winner, points, answer);
+        Ok(())
+    }
+
+    /// Checks a card-by-card hand against the smazzata; returns who decided it (None
+    /// when it ended by a concession) and the smazzata's cards after it.
+    fn check_tricks(
+        &self,
+        deal: Deal,
+        tricks: &[Trick],
+        vagaresto: Option<&Vagaresto>,
+    ) -> Result<(Option<Decision>, Played), RuleError> {
+        let level = self
+            .cards
+            .as_ref()
+            .ok_or(RuleError::CardsWithoutSetup { deal })?;
+        if tricks.len() > 3 {
+            return Err(RuleError::TooManyTricks {
+                deal,
+                found: tricks.len(),
+            });
+        }
+        let call = match vagaresto {
+            Some(vagaresto) => Some((
+                vagaresto
+                    .trick
+                    .ok_or(RuleError::VagarestoTrickMissing { deal })?,
+                vagaresto,
+            )),
+            None => None,
+        };
+        let concession = call.filter(|(_, vagaresto)| vagaresto.answer == Answer::Conceded);
+        if tricks.is_empty() && concession.is_none() {
+            return Err(RuleError::NoTricks { deal });
+        }
+        if let Some((at, _)) = concession
+            && tricks.len() > at as usize
+        {
+            return Err(RuleError::PlayedAfterConcession {
+                deal,
+                trick: at + 1,
+            });
+        }
+        let mut cards = level.played;
+        let mut won = [0u8; 2];
+        let mut decision: Option<Decision> = None;
+        let mut leader = self.dealer.right();
+        let mut because = LeadReason::DealersRight {
+            dealer: self.dealer,
+        };
+        for (index, trick) in tricks.iter().enumerate() {
+            let number = index as u8 + 1;
+            if trick.leader != leader {
+                return Err(RuleError::WrongLeader {
+                    deal,
+                    trick: number,
+                    found: trick.leader,
+                    expected: leader,
+                    because,
+                });
+            }
+            let conceded_here = concession.is_some_and(|(at, _)| at == number);
+            if let Some((at, vagaresto)) = concession
+                && conceded_here
+            {
+                if let Some(decided) = &decision {
+                    return Err(RuleError::VagarestoAfterDecided {
+                        deal,
+                        trick: at,
+                        decided: decided.trick,
+                    });
+                }
+                let played = trick.cards.len();
+                let expected = leader.after(played);
+                if played > 3 || vagaresto.caller != expected {
+                    return Err(RuleError::VagarestoOutOfTurn {
+                        deal,
+                        trick: number,
+                        caller: vagaresto.caller,
+                        expected,
+                        played,
+                    });
+                }
+            }
+            if !conceded_here && trick.cards.len() != 4 {
+                return Err(RuleError::WrongTrickSize {
+                    deal,
+                    trick: number,
+                    found: trick.cards.len(),
+                });
+            }
+            for (seat, card) in trick.plays() {
+                if card == level.cut {
+                    return Err(RuleError::CutCardPlayed {
+                        deal,
+                        trick: number,
+                        seat,
+                        card,
+                    });
+                }
+                if !cards.seen.insert(card) {
+                    let at = cards.at[card.index()];
+                    return Err(RuleError::CardAlreadyPlayed {
+                        deal,
+                        trick: number,
+                        seat,
+                        card,
+                        first_hand: at / 4,
+                        first_trick: at % 4,
+                    });
+                }
+                cards.at[card.index()] = deal.hand * 4 + number;
+            }
+            if conceded_here {
+                break;
+            }
+            let position =
+                winning_position(&trick.cards, &level.ranking).expect("a full trick has a winner");
+            let seat = trick.seat_at(position);
+            let card = trick.cards[position];
+            let team = seat.team();
+            won[team.index()] += 1;
+            if decision.is_none() && won[team.index()] == 2 {
+                decision = Some(Decision {
+                    team,
+                    trick: number,
+                    seat,
+                    card,
+                });
+            }
+            leader = seat;
+            because = LeadReason::WonPrevious {
+                trick: number,
+                seat,
+                card,
+            };
+        }
+        match call {
+            Some((at, vagaresto)) if vagaresto.answer == Answer::Conceded => {
+                let recorded = tricks.len();
+                if recorded < at as usize - 1 {
+                    return Err(RuleError::VagarestoNotReached {
+                        deal,
+                        trick: at,
+                        recorded,
+                    });
+                }
+                if recorded == at as usize - 1 {
+                    // Called before the first card of a trick left out of the record.
+                    if let Some(decided) = &decision {
+                        return Err(RuleError::VagarestoAfterDecided {
+                            deal,
+                            trick: at,
+                            decided: decided.trick,
+                        });
+                    }
+                    if vagaresto.caller != leader {
+                        return Err(RuleError::VagarestoOutOfTurn {
+                            deal,
+                            trick: at,
+                            caller: vagaresto.caller,
+                            expected: leader,
+                            played: 0,
+                        });
+                    }
+                }
+                Ok((None, cards))
+            }
+            _ => {
+                let decision = decision.ok_or(RuleError::HandUndecided {
+                    deal,
+                    tricks: tricks.len(),
+                    won,
+                })?;
+                if let Some((at, _)) = call
+                    && at > decision.trick
+                {
+                    return Err(RuleError::VagarestoAfterDecided {
+                        deal,
+                        trick: at,
+                        decided: decision.trick,
+                    });
+                }
+                Ok((Some(decision), cards))
+            }
+        }
+    }
+
+    fn current_row(&mut self) -> &mut SheetRow {
+        self.sheet
+            .last_mut()
+            .expect("the sheet always has the current smazzata")
+    }
+
+    fn score(&mut self, deal: Deal, winner: Team, points: u32, answer: Option<Answer>) {
+        let team = winner.index();
+        self.scores[team] += points;
+        self.hands_played += 1;
+        self.last_hand = Some(HandResult {
+            deal,
+            winner,
+            points,
+            vagaresto: answer,
+        });
+        let row = self.current_row();
+        row.points[team] += points;
+        row.hands += 1;
+        let end = if self.scores[team] >= self.options.target_points {
+            self.games_won[team] += 1;
+            self.games.push(GameWon {
+                game: self.game,
+                winner,
+                smazzata: deal.smazzata,
+                hand: deal.hand,
+                scores: self.scores,
+            });
+            self.current_row().game_won = Some(winner);
+            self.scores = [0, 0];
+            if self.games_won[team] >= self.options.games_to_win {
+                self.winner = Some(winner);
+            } else {
+                self.game += 1;
+            }
+            Some(SmazzataEnd::GameWon)
+        } else if answer == Some(Answer::Accepted) {
+            Some(SmazzataEnd::Vagaresto)
+        } else if self.hand == 4 {
+            Some(SmazzataEnd::FourHands)
+        } else {
+            None
+        };
+        match end {
+            None => self.hand += 1,
+            Some(end) => self.end_smazzata(end),
+        }
+    }
+
+    fn end_smazzata(&mut self, end: SmazzataEnd) {
+        let undealt = match &self.cards {
+            Some(cards) if self.hand == 4 && cards.played.seen.len() == 48 => Some(
+                Deck::Trevigiane52
+                    .cards()
+                    .filter(|card| !cards.played.seen.contains(*card))
+                    .collect(),
+            ),
+            _ => None,
+        };
+        let row = self.current_row();
+        row.end = Some(end);
+        row.undealt = undealt;
+        self.cards = None;
+        if self.winner.is_none() {
+            self.dealer = self.dealer.right();
+            self.smazzata += 1;
+            self.hand = 1;
+            self.sheet
+                .push(SheetRow::open(self.smazzata, self.game, self.dealer));
+        }
+    }
+}
+
+impl SheetRow {
+    fn open(smazzata: u32, game: u32, dealer: Seat) -> SheetRow {
+        SheetRow {
+            smazzata,
+            game,
+            dealer,
+            comanda: None,
+            cut: None,
+            points: [0, 0],
+            hands: 0,
+            game_won: None,
+            end: None,
+            undealt: None,
+        }
+    }
+}
+
+impl Game for Trionfetti {
+    const NAME: &'static str = "trionfetti";
+    type Options = Options;
+    type Entry = Entry;
+    type Error = RuleError;
+    type Summary = TrionfettiSummary;
+
+    fn new(options: Options, first_dealer: Seat) -> Trionfetti {
+        Trionfetti::new(options, first_dealer)
+    }
+
+    fn apply_in_place(&mut self, entry: &Entry) -> Result<(), RuleError> {
+        match entry {
+            Entry::Smazzata(setup) => self.apply_setup(setup),
+            Entry::Hand(hand) => self.apply_hand(hand.view()),
+        }
+    }
+
+    fn common(&self) -> Summary {
+        let open = !self.is_over();
+        Summary {
+            game: Self::NAME,
+            scores: self.scores,
+            games_won: self.games_won,
+            over: !open,
+            winner: self.winner,
+            dealer: open.then_some(self.dealer),
+            leader: open.then(|| self.leader()),
+        }
+    }
+
+    fn summary(&self) -> TrionfettiSummary {
+        let open = !self.is_over();
+        TrionfettiSummary {
+            common: self.common(),
+            options: self.options,
+            game_number: self.game,
+            smazzata: self.smazzata,
+            hand: self.hand,
+            cutter: open.then(|| self.cutter()),
+            vagaresto_value: open.then(|| self.vagaresto_value()),
+            card_level: self.cards.is_some(),
+            cut: self.cards.as_ref().map(|cards| cards.cut),
+            played: self
+                .cards
+                .as_ref()
+                .map(|cards| cards.played.seen.iter().collect())
+                .unwrap_or_default(),
+            hands_played: self.hands_played,
+            last_hand: self.last_hand,
+            sheet: self.sheet.clone(),
+            games: self.games.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

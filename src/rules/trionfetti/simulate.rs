@@ -1,0 +1,249 @@
+//! A seeded simulator of legal card-by-card Trionfetti matches, for tests and benches.
+//!
+//! Randomness comes from a tiny deterministic generator seeded by the caller, so the
+//! same seed always gives the same match. Play is random but legal: random comande
+//! (from a list of real ones, or random explicit rankings), shuffled decks, random
+//! cards, now and then a vagaresto, accepted or conceded.
+
+use super::{Answer, Options, Trionfetti, Vagaresto};
+use crate::rules::card::{Card, Deck};
+use crate::rules::comanda::{self, Nicknames};
+use crate::rules::game::{Seat, Team};
+use crate::rules::ranking::Ranking;
+use crate::rules::record::{HandEntry, MatchRecord, SmazzataEntry};
+use crate::rules::trick::{Trick, winning_position};
+
+/// Real comande from the rules text, as a cutter says them.
+pub const COMANDE: &[&str] = &[
+    "più ponto e più figure",
+    "tutto al tredici",
+    "manco ponto",
+    "più ponto",
+    "manco e cavalli",
+    "più figure, assi e due",
+    "manco e manco scartine",
+    "manco 7 e 8",
+    "primiera",
+    "più e Napoli",
+    "manco primiera",
+    "primiera e fanti",
+    "tutto al tredici e denari al tredici",
+    "più dispari e meno pari",
+    "più fino al cinque e meno fino al sei",
+    "componogara",
+    "bomba",
+];
+
+pub use crate::rules::rng::SplitMix;
+
+/// A simulated match: the record and, for each hand, the team that won it and its value.
+#[derive(Debug, Clone)]
+pub struct Simulated {
+    pub record: MatchRecord,
+    pub hands: Vec<(Team, u32)>,
+}
+
+/// A random explicit ranking: ranks shuffled, and a few single cards lifted to the top
+/// (which keeps both restrictions of the rules).
+pub fn random_ranking(rng: &mut SplitMix) -> Ranking {
+    let mut ranks: Vec<_> = crate::rules::card::Rank::all().collect();
+    rng.shuffle(&mut ranks);
+    let mut levels: Vec<Vec<Card>> = Ranking::by_ranks(ranks).levels().to_vec();
+    for _ in 0..rng.below(4) {
+        let level = rng.below(levels.len());
+        if levels[level].len() > 1 {
+            let position = rng.below(levels[level].len());
+            let card = levels[level].remove(position);
+            levels.push(vec![card]);
+        }
+    }
+    Ranking::from_levels(levels).expect("a shuffled ranking stays valid")
+}
+
+/// Plays a whole match from the seed. Comande the parser cannot read (with these
+/// nicknames) are replaced by random explicit rankings.
+pub fn simulate(seed: u64, options: Options, nicknames: &Nicknames) -> Simulated {
+    let mut rng = SplitMix::new(seed);
+    let first_dealer = Seat::ALL[rng.below(4)];
+    let players = ["Bepi", "Toni", "Nane", "Gigio"].map(String::from);
+    let mut record = MatchRecord::new(options, players, first_dealer);
+    let mut state = Trionfetti::new(options, first_dealer);
+    let mut hands = Vec::new();
+    while !state.is_over() {
+        let (entry, ranking) = smazzata_setup(&mut rng, nicknames);
+        let cut = entry.cut;
+        let setup = crate::rules::replay::setup(&entry, nicknames).expect("simulated setup");
+        state
+            .apply_setup(&setup)
+            .expect("a new smazzata takes its comanda");
+        record
+            .entries
+            .push(crate::rules::record::RecordEntry::Smazzata(entry));
+        let mut deck: Vec<Card> = Deck::Trevigiane52
+            .cards()
+            .filter(|card| *card != cut)
+            .collect();
+        rng.shuffle(&mut deck);
+        let smazzata = state.deal().smazzata;
+        let mut next = 0;
+        while !state.is_over() && state.deal().smazzata == smazzata {
+            let dealer = state.dealer();
+            let mut held: [Vec<Card>; 4] = Default::default();
+            for seat in 0..4 {
+                held[dealer.right().after(seat).index()] = deck[next..next + 3].to_vec();
+                next += 3;
+            }
+            let (hand, result) = play_hand(&mut rng, &state, &ranking, held);
+            state
+                .apply_hand(hand.view())
+                .expect("a simulated hand is legal");
+            hands.push(result);
+            record
+                .entries
+                .push(crate::rules::record::RecordEntry::Hand(hand));
+        }
+    }
+    Simulated { record, hands }
+}
+
+fn smazzata_setup(rng: &mut SplitMix, nicknames: &Nicknames) -> (SmazzataEntry, Ranking) {
+    let cut = Card::from_index(rng.below(52)).expect("a card index");
+    if rng.one_in(2) {
+        let text = COMANDE[rng.below(COMANDE.len())];
+        if let Ok(ranking) = comanda::parse(text, nicknames) {
+            let entry = SmazzataEntry {
+                comanda: Some(text.to_string()),
+                ranking: None,
+                cut,
+                author: None,
+                time: None,
+            };
+            return (entry, ranking);
+        }
+    }
+    let ranking = random_ranking(rng);
+    let entry = SmazzataEntry {
+        comanda: None,
+        ranking: Some(ranking.levels().to_vec()),
+        cut,
+        author: None,
+        time: None,
+    };
+    (entry, ranking)
+}
+
+fn play_hand(
+    rng: &mut SplitMix,
+    state: &Trionfetti,
+    ranking: &Ranking,
+    mut held: [Vec<Card>; 4],
+) -> (HandEntry, (Team, u32)) {
+    let value = state.vagaresto_value();
+    // A vagaresto now and then, at a random turn (trick, position) of the hand.
+    let call = rng
+        .one_in(6)
+        .then(|| (rng.below(3) as u8 + 1, rng.below(4), rng.one_in(2)));
+    let mut tricks: Vec<Trick> = Vec::new();
+    let mut won = [0u8; 2];
+    let mut leader = state.leader();
+    let mut vagaresto = None;
+    let mut winner = None;
+    let play_third = rng.one_in(2);
+    for number in 1..=3u8 {
+        if winner.is_some() && !play_third {
+            break;
+        }
+        let mut trick = Trick {
+            leader,
+            cards: Vec::with_capacity(4),
+        };
+        for position in 0..4 {
+            let seat = leader.after(position);
+            if winner.is_none()
+                && vagaresto.is_none()
+                && let Some((at, at_position, accepted)) = call
+                && at == number
+                && at_position == position
+            {
+                let answer = if accepted {
+                    Answer::Accepted
+                } else {
+                    Answer::Conceded
+                };
+                vagaresto = Some(Vagaresto {
+                    caller: seat,
+                    answer,
+                    trick: Some(number),
+                    stake: rng.one_in(2).then_some(value),
+                });
+                if !accepted {
+                    if !trick.cards.is_empty() || rng.one_in(2) {
+                        tricks.push(trick);
+                    }
+                    let team = seat.team();
+                    let entry = HandEntry {
+                        winner: rng.one_in(2).then_some(team),
+                        tricks: Some(tricks),
+                        vagaresto,
+                        author: None,
+                        time: None,
+                    };
+                    return (entry, (team, 1));
+                }
+            }
+            let cards = &mut held[seat.index()];
+            let card = cards.swap_remove(rng.below(cards.len()));
+            trick.cards.push(card);
+        }
+        let position = winning_position(&trick.cards, ranking).expect("four cards");
+        let seat = trick.seat_at(position);
+        won[seat.team().index()] += 1;
+        if winner.is_none() && won[seat.team().index()] == 2 {
+            winner = Some(seat.team());
+        }
+        leader = seat;
+        tricks.push(trick);
+    }
+    let team = winner.expect("three tricks decide a hand");
+    let points = match vagaresto {
+        Some(Vagaresto {
+            answer: Answer::Accepted,
+            ..
+        }) => value,
+        _ => 1,
+    };
+    let entry = HandEntry {
+        winner: rng.one_in(2).then_some(team),
+        tricks: Some(tricks),
+        vagaresto,
+        author: None,
+        time: None,
+    };
+    (entry, (team, points))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_generator_is_deterministic_and_spread() {
+        let mut a = SplitMix::new(7);
+        let mut b = SplitMix::new(7);
+        let draws: Vec<usize> = (0..1000).map(|_| a.below(6)).collect();
+        assert_eq!(draws, (0..1000).map(|_| b.below(6)).collect::<Vec<_>>());
+        for face in 0..6 {
+            let count = draws.iter().filter(|draw| **draw == face).count();
+            assert!((100..240).contains(&count), "{face}: {count}");
+        }
+    }
+
+    #[test]
+    fn a_simulated_match_ends_with_a_winner() {
+        let simulated = simulate(1, Options::default(), &Nicknames::new());
+        let state =
+            crate::rules::replay::replay(&simulated.record, &Nicknames::new()).expect("valid");
+        assert!(state.is_over());
+        assert_eq!(state.games_won().iter().max(), Some(&3));
+    }
+}

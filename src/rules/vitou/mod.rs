@@ -1,0 +1,864 @@
+//! Vitou (Nice) scoring as a state machine.
+//!
+//! Two players, or four in two partnerships, with the 32-card French deck; suits are
+//! ignored and cards rank 10 9 A K Q J 8 7. Play goes clockwise and seats are numbered
+//! in the order of play, so the next seat (`seat + 1`) sits on a player's left: the
+//! dealer's left (`dealer + 1`) leads, and the deal passes to it after every round.
+//! With four players team A is seats 0 and 2, team B seats 1 and 3; with two players
+//! only seats 0 (side A) and 1 (side B) exist.
+//!
+//! A round is up to three tricks of one card each, won by two tricks out of three
+//! (with the tie rules), for 1 point or the stake bid: 3, 6, 12 or baraque (the game).
+//! Games go to 21; at 20 the special rules apply. See `docs/games-trijumf-vitou.md`
+//! for the JSON form of the entries.
+
+mod error;
+pub mod simulate;
+
+use serde::{Deserialize, Serialize};
+
+pub use self::error::{LeadReason, RuleError};
+use super::card::{Card, Deck};
+use super::game::{Game, Seat, Summary, Team};
+use super::trick::Trick;
+
+/// Match options. The defaults are the rules text's: four players, games to 21, one
+/// game per match, the special rules at 20.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Options {
+    /// 2 or 4.
+    pub players: u8,
+    /// Points that win a game.
+    pub target_points: u32,
+    /// Games that win the match.
+    pub games_to_win: u32,
+    /// Whether the special rules for a side on one point short of the target (and for
+    /// both sides there) apply.
+    pub twenty_rules: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            players: 4,
+            target_points: 21,
+            games_to_win: 1,
+            twenty_rules: true,
+        }
+    }
+}
+
+/// A bid or raise. In JSON `3`, `6`, `12` or `"baraque"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Bid {
+    Three,
+    Six,
+    Twelve,
+    /// The game.
+    Baraque,
+}
+
+impl Bid {
+    /// The bids in the only order they can be made.
+    pub const ORDER: [Bid; 4] = [Bid::Three, Bid::Six, Bid::Twelve, Bid::Baraque];
+
+    /// Points at stake once this bid stands (baraque: the game, shown as 24).
+    pub const fn points(self) -> u32 {
+        match self {
+            Bid::Three => 3,
+            Bid::Six => 6,
+            Bid::Twelve => 12,
+            Bid::Baraque => 24,
+        }
+    }
+
+    /// What a refusal of this bid gives the bidder's side: the stake before it.
+    pub const fn refused_points(self) -> u32 {
+        match self {
+            Bid::Three => 1,
+            Bid::Six => 3,
+            Bid::Twelve => 6,
+            Bid::Baraque => 12,
+        }
+    }
+
+    pub fn word(self) -> String {
+        match self {
+            Bid::Baraque => "baraque".to_string(),
+            other => other.points().to_string(),
+        }
+    }
+}
+
+impl Serialize for Bid {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Bid::Baraque => serializer.serialize_str("baraque"),
+            other => serializer.serialize_u32(other.points()),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Bid {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Bid, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Number(u32),
+            Word(String),
+        }
+        match Raw::deserialize(deserializer)? {
+            Raw::Number(3) => Ok(Bid::Three),
+            Raw::Number(6) => Ok(Bid::Six),
+            Raw::Number(12) => Ok(Bid::Twelve),
+            Raw::Word(word) if word == "baraque" => Ok(Bid::Baraque),
+            _ => Err(serde::de::Error::custom("a bid is 3, 6, 12 or \"baraque\"")),
+        }
+    }
+}
+
+/// A bid or raise, made at the bidder's turn before its card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BidCall {
+    pub seat: Seat,
+    pub bid: Bid,
+    /// The trick (1-3) of the bid; required card by card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trick: Option<u8>,
+}
+
+/// A refusal of the last raise, by the player right after the raiser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Refusal {
+    pub seat: Seat,
+    /// The trick (1-3); required card by card, where the refusal ends the record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trick: Option<u8>,
+}
+
+/// One round as recorded: by outcome (`winner` or `tied`) or card by card (`tricks`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundEntry {
+    /// The side that won the round; required by outcome unless tied, refused,
+    /// declined or passed; checked card by card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Team>,
+    /// By outcome: all three tricks were tied, nobody scores.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub tied: bool,
+    /// Present means card by card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tricks: Option<Vec<Trick>>,
+    /// Bids and raises in the order they were made.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bids: Vec<BidCall>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<Refusal>,
+    /// One side on 20: it chose not to play the round.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub declined: bool,
+    /// Both sides on 20: every player passed.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub all_passed: bool,
+    /// The points scored, as the referee noted them; checked when present.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
+    /// Free text for people; never read by the engine.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<String>,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
+}
+
+impl RoundEntry {
+    /// A round by outcome, won by `winner` with no bidding.
+    pub fn won_by(winner: Team) -> RoundEntry {
+        RoundEntry {
+            winner: Some(winner),
+            ..RoundEntry::default()
+        }
+    }
+}
+
+/// One entry of the engine.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Entry {
+    Round(RoundEntry),
+}
+
+/// Which rules a round was played under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Stage {
+    Normal,
+    /// One side (`team`) on one point short of the target: no bidding.
+    OnTwenty {
+        team: Team,
+    },
+    /// Both sides there: no bidding, the round decides the game.
+    BothOnTwenty,
+}
+
+/// How a round ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum RoundEnd {
+    /// Played to a decision (`winner`) or all three tricks tied (`winner` null).
+    Played { winner: Option<Team> },
+    /// The last raise was refused by `seat`.
+    Refused { seat: Seat },
+    /// The side on 20 did not play.
+    Declined { team: Team },
+    /// Both on 20 and everybody passed.
+    AllPassed,
+}
+
+/// One row of the score sheet: one round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SheetRow {
+    pub round: u32,
+    pub game: u32,
+    pub dealer: Seat,
+    pub stage: Stage,
+    /// The last bid made, if any.
+    pub bid: Option<Bid>,
+    pub end: RoundEnd,
+    /// What the round added to side A and side B.
+    pub points: [u32; 2],
+    /// The scores after the round (before a reset for a won game).
+    pub scores: [u32; 2],
+    pub game_won: Option<Team>,
+}
+
+/// A game won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct GameWon {
+    pub game: u32,
+    pub winner: Team,
+    pub round: u32,
+    pub scores: [u32; 2],
+    /// Won by an accepted baraque.
+    pub baraque: bool,
+}
+
+/// The state of a Vitou match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Vitou {
+    options: Options,
+    first_dealer: Seat,
+    dealer: Seat,
+    round: u32,
+    game: u32,
+    scores: [u32; 2],
+    games_won: [u32; 2],
+    winner: Option<Team>,
+    sheet: Vec<SheetRow>,
+    games: Vec<GameWon>,
+}
+
+/// Everything a referee page shows about a Vitou match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VitouSummary {
+    #[serde(flatten)]
+    pub common: Summary,
+    pub options: Options,
+    pub game_number: u32,
+    /// The next round, 1-based over the whole match.
+    pub round: u32,
+    /// The rules of the next round (`None` once the match is over).
+    pub stage: Option<Stage>,
+    /// Whether bids are allowed in the next round.
+    pub bidding: bool,
+    pub sheet: Vec<SheetRow>,
+    pub games: Vec<GameWon>,
+}
+
+/// Strength in a trick: 10 9 A K Q J 8 7, suits ignored.
+pub fn strength(card: Card) -> u8 {
+    match card.rank.value() {
+        10 => 8,
+        9 => 7,
+        1 => 6,
+        13 => 5,
+        12 => 4,
+        11 => 3,
+        8 => 2,
+        _ => 1,
+    }
+}
+
+/// The position of the card that takes the trick, or `None` when two or more cards
+/// share the highest rank (a tie) or the trick is empty.
+pub fn trick_winner(cards: &[Card]) -> Option<usize> {
+    let top = cards.iter().map(|&card| strength(card)).max()?;
+    let mut at_top = (0..cards.len()).filter(|&position| strength(cards[position]) == top);
+    let first = at_top.next()?;
+    at_top.next().is_none().then_some(first)
+}
+
+/// Who has won the round after these tricks (`None` per trick: tied): `None` while
+/// undecided, `Some(None)` when three tricks were all tied, `Some(Some(team))` when
+/// decided: two tricks, or, once a trick is tied, the first side that won one.
+pub fn round_decision(results: &[Option<Team>]) -> Option<Option<Team>> {
+    let mut won = [0; 2];
+    for team in results.iter().flatten() {
+        won[team.index()] += 1;
+        if won[team.index()] == 2 {
+            return Some(Some(*team));
+        }
+    }
+    let first = results.iter().flatten().next().copied();
+    if results.iter().any(Option::is_none) && first.is_some() {
+        return Some(first);
+    }
+    (results.len() >= 3).then_some(None)
+}
+
+pub(crate) fn seat_after(seat: Seat, steps: usize, players: u8) -> Seat {
+    let players = players.max(1) as usize;
+    Seat::new(((seat.index() + steps) % players) as u8).expect("a seat of the table")
+}
+
+impl Vitou {
+    pub fn new(options: Options, first_dealer: Seat) -> Vitou {
+        Vitou {
+            options,
+            first_dealer,
+            dealer: first_dealer,
+            round: 1,
+            game: 1,
+            scores: [0, 0],
+            games_won: [0, 0],
+            winner: None,
+            sheet: Vec::new(),
+            games: Vec::new(),
+        }
+    }
+
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    pub fn first_dealer(&self) -> Seat {
+        self.first_dealer
+    }
+
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// The dealer's left, who plays first.
+    pub fn leader(&self) -> Seat {
+        seat_after(self.dealer, 1, self.options.players)
+    }
+
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    pub fn scores(&self) -> [u32; 2] {
+        self.scores
+    }
+
+    pub fn games_won(&self) -> [u32; 2] {
+        self.games_won
+    }
+
+    pub fn winner(&self) -> Option<Team> {
+        self.winner
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    pub fn sheet(&self) -> &[SheetRow] {
+        &self.sheet
+    }
+
+    pub fn games(&self) -> &[GameWon] {
+        &self.games
+    }
+
+    /// The rules of the next round.
+    pub fn stage(&self) -> Stage {
+        let short = self.options.target_points.saturating_sub(1);
+        if !self.options.twenty_rules {
+            return Stage::Normal;
+        }
+        match (self.scores[0] == short, self.scores[1] == short) {
+            (true, true) => Stage::BothOnTwenty,
+            (true, false) => Stage::OnTwenty { team: Team::A },
+            (false, true) => Stage::OnTwenty { team: Team::B },
+            (false, false) => Stage::Normal,
+        }
+    }
+
+    fn check_seat(&self, seat: Seat) -> Result<(), RuleError> {
+        if seat.index() >= self.options.players as usize {
+            return Err(RuleError::SeatNotInGame {
+                round: self.round,
+                seat,
+                players: self.options.players,
+            });
+        }
+        Ok(())
+    }
+
+    /// Records one round. On error nothing changes.
+    pub fn apply_round(&mut self, entry: &RoundEntry) -> Result<(), RuleError> {
+        if let Some(winner) = self.winner {
+            return Err(RuleError::MatchOver {
+                winner,
+                games_won: self.games_won,
+            });
+        }
+        let players = self.options.players;
+        if players != 2 && players != 4 {
+            return Err(RuleError::PlayersNotSupported { players });
+        }
+        let round = self.round;
+        let stage = self.stage();
+        let no_play = entry.declined || entry.all_passed;
+        if entry.declined && !matches!(stage, Stage::OnTwenty { .. }) {
+            return Err(RuleError::DeclineNotAllowed {
+                round,
+                scores: self.scores,
+            });
+        }
+        if entry.all_passed && stage != Stage::BothOnTwenty {
+            return Err(RuleError::AllPassedNotAllowed {
+                round,
+                scores: self.scores,
+            });
+        }
+        if no_play
+            && (entry.tricks.is_some()
+                || entry.winner.is_some()
+                || entry.tied
+                || !entry.bids.is_empty()
+                || entry.refusal.is_some()
+                || (entry.declined && entry.all_passed))
+        {
+            return Err(RuleError::PlayWithoutRound { round });
+        }
+        if !entry.bids.is_empty() && stage != Stage::Normal {
+            return Err(RuleError::BiddingClosed {
+                round,
+                scores: self.scores,
+            });
+        }
+        // The bids: 3, 6, 12, baraque, each by the side that did not make the last.
+        for (index, call) in entry.bids.iter().enumerate() {
+            self.check_seat(call.seat)?;
+            let expected = Bid::ORDER.get(index).copied();
+            if expected != Some(call.bid) {
+                return Err(RuleError::BidOutOfOrder {
+                    round,
+                    seat: call.seat,
+                    bid: call.bid,
+                    expected,
+                });
+            }
+            if index > 0 {
+                let last = entry.bids[index - 1];
+                if last.seat.team() == call.seat.team() {
+                    return Err(RuleError::RaiseOwnSide {
+                        round,
+                        seat: call.seat,
+                        bid: call.bid,
+                        last: last.seat,
+                    });
+                }
+            }
+        }
+        let last_bid = entry.bids.last().copied();
+        if let Some(refusal) = entry.refusal {
+            self.check_seat(refusal.seat)?;
+            let Some(last) = last_bid else {
+                return Err(RuleError::RefusalWithoutBid { round });
+            };
+            let expected = seat_after(last.seat, 1, players);
+            if refusal.seat != expected {
+                return Err(RuleError::RefusalOutOfTurn {
+                    round,
+                    seat: refusal.seat,
+                    expected,
+                    raiser: last.seat,
+                });
+            }
+            if entry.tied {
+                return Err(RuleError::TiedAndRefused { round });
+            }
+        }
+
+        // Who won the round.
+        let outcome: Option<Team> = if no_play {
+            None
+        } else if let Some(tricks) = &entry.tricks {
+            let decided = self.check_tricks(entry, tricks)?;
+            if let Some(recorded) = entry.winner
+                && Some(recorded) != decided
+            {
+                return Err(RuleError::WinnerContradictsCards {
+                    round,
+                    recorded,
+                    actual: decided,
+                });
+            }
+            if let (true, Some(actual)) = (entry.tied, decided) {
+                return Err(RuleError::TiedContradictsCards { round, actual });
+            }
+            decided
+        } else if let Some(refusal) = entry.refusal {
+            let team = seat_after(refusal.seat, players as usize - 1, players).team();
+            if let Some(recorded) = entry.winner
+                && recorded != team
+            {
+                return Err(RuleError::WinnerContradictsRefusal {
+                    round,
+                    recorded,
+                    refuser: refusal.seat,
+                });
+            }
+            Some(team)
+        } else {
+            match (entry.winner, entry.tied) {
+                (Some(_), true) => return Err(RuleError::WinnerAndTied { round }),
+                (None, false) => return Err(RuleError::WinnerMissing { round }),
+                (winner, _) => winner,
+            }
+        };
+
+        // The points.
+        let refused = entry.refusal.is_some();
+        let mut baraque = false;
+        let (end, scorer, points) = if entry.declined {
+            let Stage::OnTwenty { team } = stage else {
+                unreachable!("checked above")
+            };
+            (RoundEnd::Declined { team }, Some(team.other()), 1)
+        } else if entry.all_passed {
+            (RoundEnd::AllPassed, None, 0)
+        } else if refused {
+            let refusal = entry.refusal.expect("refused");
+            let last = last_bid.expect("a refusal follows a bid");
+            (
+                RoundEnd::Refused { seat: refusal.seat },
+                outcome,
+                last.bid.refused_points(),
+            )
+        } else {
+            let end = RoundEnd::Played { winner: outcome };
+            match outcome {
+                None => (end, None, 0),
+                Some(team) => {
+                    let points = match stage {
+                        Stage::Normal => match last_bid.map(|call| call.bid) {
+                            None => 1,
+                            Some(Bid::Baraque) => {
+                                baraque = true;
+                                self.options
+                                    .target_points
+                                    .saturating_sub(self.scores[team.index()])
+                                    .max(1)
+                            }
+                            Some(bid) => bid.points(),
+                        },
+                        Stage::OnTwenty { team: on_twenty } if on_twenty == team => 1,
+                        Stage::OnTwenty { .. } => 3,
+                        Stage::BothOnTwenty => 1,
+                    };
+                    (end, Some(team), points)
+                }
+            }
+        };
+        if let Some(recorded) = entry.points
+            && recorded != points
+        {
+            return Err(RuleError::StakeMismatch {
+                round,
+                recorded,
+                expected: points,
+                bid: last_bid.map(|call| call.bid),
+                refused,
+            });
+        }
+
+        // Everything is checked: from here on the state changes.
+        let mut added = [0, 0];
+        if let Some(team) = scorer {
+            added[team.index()] = points;
+            self.scores[team.index()] += points;
+        }
+        let game_won = scorer
+            .filter(|team| baraque || self.scores[team.index()] >= self.options.target_points);
+        self.sheet.push(SheetRow {
+            round,
+            game: self.game,
+            dealer: self.dealer,
+            stage,
+            bid: last_bid.map(|call| call.bid),
+            end,
+            points: added,
+            scores: self.scores,
+            game_won,
+        });
+        if let Some(team) = game_won {
+            self.games_won[team.index()] += 1;
+            self.games.push(GameWon {
+                game: self.game,
+                winner: team,
+                round,
+                scores: self.scores,
+                baraque,
+            });
+            self.scores = [0, 0];
+            if self.games_won[team.index()] >= self.options.games_to_win {
+                self.winner = Some(team);
+            } else {
+                self.game += 1;
+            }
+        }
+        self.round += 1;
+        self.dealer = seat_after(self.dealer, 1, players);
+        Ok(())
+    }
+
+    /// Checks a card-by-card round with its bids and refusal; returns the winner
+    /// (`None` when all three tricks were tied, or the refused raiser's side).
+    fn check_tricks(
+        &self,
+        entry: &RoundEntry,
+        tricks: &[Trick],
+    ) -> Result<Option<Team>, RuleError> {
+        let round = self.round;
+        let players = self.options.players;
+        let n = players as usize;
+        if tricks.is_empty() {
+            return Err(RuleError::NoTricks { round });
+        }
+        if tricks.len() > 3 {
+            return Err(RuleError::TooManyTricks {
+                round,
+                found: tricks.len(),
+            });
+        }
+        let refusal_trick = match entry.refusal {
+            Some(refusal) => {
+                let trick = refusal.trick.ok_or(RuleError::CallTrickMissing {
+                    round,
+                    seat: refusal.seat,
+                })?;
+                if trick as usize != tricks.len() {
+                    return Err(RuleError::PlayedAfterRefusal {
+                        round,
+                        trick,
+                        recorded: tricks.len(),
+                    });
+                }
+                Some(trick)
+            }
+            None => None,
+        };
+        let mut seen: [Option<(u8, Seat)>; 52] = [None; 52];
+        let mut results: Vec<Option<Team>> = Vec::new();
+        let mut leader = self.leader();
+        let mut because = LeadReason::DealersLeft {
+            dealer: self.dealer,
+        };
+        let mut decided = None;
+        for (index, trick) in tricks.iter().enumerate() {
+            let number = index as u8 + 1;
+            if let Some(decision) = decided {
+                return Err(RuleError::TrickAfterDecided {
+                    round,
+                    trick: number,
+                    winner: decision,
+                });
+            }
+            if trick.leader != leader {
+                return Err(RuleError::WrongLeader {
+                    round,
+                    trick: number,
+                    found: trick.leader,
+                    expected: leader,
+                    because,
+                });
+            }
+            let refused_here = refusal_trick == Some(number);
+            if trick.cards.len() > n || (trick.cards.len() < n && !refused_here) {
+                return Err(RuleError::WrongTrickSize {
+                    round,
+                    trick: number,
+                    found: trick.cards.len(),
+                    expected: n,
+                });
+            }
+            for (position, &card) in trick.cards.iter().enumerate() {
+                let seat = seat_after(leader, position, players);
+                if !Deck::French32.contains(card) {
+                    return Err(RuleError::CardNotInDeck {
+                        round,
+                        trick: number,
+                        seat,
+                        card,
+                    });
+                }
+                if let Some((first_trick, first_seat)) = seen[card.index()] {
+                    return Err(RuleError::CardAlreadyPlayed {
+                        round,
+                        trick: number,
+                        seat,
+                        card,
+                        first_trick,
+                        first_seat,
+                    });
+                }
+                seen[card.index()] = Some((number, seat));
+            }
+            if refused_here {
+                break;
+            }
+            match trick_winner(&trick.cards) {
+                Some(position) => {
+                    let seat = seat_after(leader, position, players);
+                    results.push(Some(seat.team()));
+                    because = LeadReason::WonPrevious {
+                        trick: number,
+                        seat,
+                        card: trick.cards[position],
+                    };
+                    leader = seat;
+                }
+                None => {
+                    results.push(None);
+                    because = LeadReason::Tied { trick: number };
+                }
+            }
+            decided = round_decision(&results);
+        }
+
+        // Bids: at the bidder's turn, before its card, never by the last to play.
+        let mut last_place: Option<(u8, usize)> = None;
+        for call in &entry.bids {
+            let trick = call.trick.ok_or(RuleError::CallTrickMissing {
+                round,
+                seat: call.seat,
+            })?;
+            let Some(recorded) = tricks.get((trick as usize).wrapping_sub(1)) else {
+                return Err(RuleError::BidNotReached {
+                    round,
+                    seat: call.seat,
+                    bid: call.bid,
+                    trick,
+                });
+            };
+            let position = (call.seat.index() + n - recorded.leader.index()) % n;
+            if position == n - 1 {
+                return Err(RuleError::BidByLast {
+                    round,
+                    seat: call.seat,
+                    bid: call.bid,
+                    trick,
+                });
+            }
+            if position >= recorded.cards.len() {
+                return Err(RuleError::BidNotReached {
+                    round,
+                    seat: call.seat,
+                    bid: call.bid,
+                    trick,
+                });
+            }
+            if last_place.is_some_and(|last| last >= (trick, position)) {
+                return Err(RuleError::BidsOutOfPlayOrder {
+                    round,
+                    seat: call.seat,
+                    bid: call.bid,
+                    trick,
+                });
+            }
+            last_place = Some((trick, position));
+        }
+        if let (Some(refusal), Some(trick)) = (entry.refusal, refusal_trick) {
+            let recorded = &tricks[trick as usize - 1];
+            let position = recorded.cards.len();
+            let raised_just_before = last_place == Some((trick, position.wrapping_sub(1)));
+            if !raised_just_before || seat_after(recorded.leader, position, players) != refusal.seat
+            {
+                return Err(RuleError::RefusalNotAfterRaise {
+                    round,
+                    seat: refusal.seat,
+                    trick,
+                });
+            }
+            let last = entry.bids.last().expect("a refusal follows a bid");
+            return Ok(Some(last.seat.team()));
+        }
+        match decided {
+            Some(decision) => Ok(decision),
+            None => Err(RuleError::RoundUndecided {
+                round,
+                results: results.clone(),
+            }),
+        }
+    }
+}
+
+impl Game for Vitou {
+    const NAME: &'static str = "vitou";
+    type Options = Options;
+    type Entry = Entry;
+    type Error = RuleError;
+    type Summary = VitouSummary;
+
+    fn new(options: Options, first_dealer: Seat) -> Vitou {
+        Vitou::new(options, first_dealer)
+    }
+
+    fn apply_in_place(&mut self, entry: &Entry) -> Result<(), RuleError> {
+        match entry {
+            Entry::Round(round) => self.apply_round(round),
+        }
+    }
+
+    fn common(&self) -> Summary {
+        let open = !self.is_over();
+        Summary {
+            game: Self::NAME,
+            scores: self.scores,
+            games_won: self.games_won,
+            over: !open,
+            winner: self.winner,
+            dealer: open.then_some(self.dealer),
+            leader: open.then(|| self.leader()),
+        }
+    }
+
+    fn summary(&self) -> VitouSummary {
+        let open = !self.is_over();
+        VitouSummary {
+            common: self.common(),
+            options: self.options,
+            game_number: self.game,
+            round: self.round,
+            stage: open.then(|| self.stage()),
+            bidding: open && self.stage() == Stage::Normal,
+            sheet: self.sheet.clone(),
+            games: self.games.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,370 @@
+//! Scoring a match: the stored log read back as a match record, and new entries
+//! validated by the rules engine before they are appended.
+//!
+//! Every append runs in one write transaction: the log is read, the expected
+//! sequence number and the submission key are checked, the whole match is
+//! replayed with the new entry, and only then is the row inserted.
+//!
+//! The log may be of any of the five games: [`LoadedMatch::any_record`] reads it as
+//! the record of the match's `game` and [`append`] checks a new entry (its JSON) the
+//! way `rules check` would. [`LoadedMatch::record`] and [`LoadedMatch::state`] stay
+//! for the pages that know the match is Trionfetti.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::rules::any::{AnyMatch, AnyRecord, AnyReplayError, ExtendError};
+use crate::rules::comanda::Nicknames;
+use crate::rules::game::Seat;
+use crate::rules::record::{
+    FORMAT_VERSION, GameRecord, MatchRecord, RecordEntry, RecordGame, SyntaxError,
+};
+use crate::rules::replay;
+use crate::rules::trionfetti::{Options, Trionfetti};
+use crate::store::matches::{self, Author, EntryRow, MatchRow, MatchStatus};
+use crate::store::{DbConnection, StoreError, StoreResult};
+
+pub const GAME_TRIONFETTI: &str = "trionfetti";
+
+/// A match with its log, as stored.
+#[derive(Debug, Clone)]
+pub struct LoadedMatch {
+    pub row: MatchRow,
+    pub entries: Vec<EntryRow>,
+    /// The comanda nicknames of the match's club (none outside an event).
+    pub nicknames: Nicknames,
+}
+
+impl LoadedMatch {
+    pub fn load(
+        connection: &mut DbConnection,
+        public_id: &str,
+    ) -> StoreResult<Option<LoadedMatch>> {
+        let Some(row) = matches::find_by_public_id(connection, public_id)? else {
+            return Ok(None);
+        };
+        let entries = matches::entries(connection, row.id)?;
+        let nicknames = crate::store::clubs::nicknames_for_match(connection, row.id)?;
+        Ok(Some(LoadedMatch {
+            row,
+            entries,
+            nicknames,
+        }))
+    }
+
+    pub fn options(&self) -> Options {
+        serde_json::from_str(&self.row.options_json).unwrap_or_default()
+    }
+
+    /// The log as a match record, each entry carrying its author and time.
+    pub fn record(&self) -> Result<MatchRecord, StoreError> {
+        let entries = self
+            .entries
+            .iter()
+            .map(decode_entry)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(MatchRecord {
+            format_version: FORMAT_VERSION,
+            game: self.row.game.clone(),
+            options: self.options(),
+            players: self.row.players(),
+            first_dealer: Seat::new(self.row.first_dealer as u8).unwrap_or(Seat::ALL[0]),
+            entries,
+        })
+    }
+
+    /// The current state: the engine's replay of the log.
+    pub fn state(&self) -> Result<Trionfetti, StoreError> {
+        replay::replay(&self.record()?, &self.nicknames)
+            .map_err(|error| StoreError::Corrupt(format!("stored log no longer replays: {error}")))
+    }
+
+    /// The log as a match record document of the match's game, each entry carrying
+    /// its author and time.
+    pub fn record_document(&self) -> Value {
+        let options: Value = serde_json::from_str(&self.row.options_json)
+            .unwrap_or_else(|_| Value::Object(Default::default()));
+        let entries: Vec<Value> = self
+            .entries
+            .iter()
+            .map(|row| {
+                let mut entry: Value = serde_json::from_str(&row.entry_json).unwrap_or(Value::Null);
+                if let Value::Object(fields) = &mut entry {
+                    fields.insert("author".into(), Value::String(row.author_label.clone()));
+                    fields.insert(
+                        "time".into(),
+                        Value::String(row.created_at.format("%Y-%m-%dT%H:%M:%SZ").to_string()),
+                    );
+                }
+                entry
+            })
+            .collect();
+        serde_json::json!({
+            "format_version": FORMAT_VERSION,
+            "game": self.row.game,
+            "options": options,
+            "players": self.row.player_names(),
+            "first_dealer": self.row.first_dealer,
+            "entries": entries,
+        })
+    }
+
+    /// The log as the record of the match's game, whichever it is.
+    pub fn any_record(&self) -> Result<AnyRecord, StoreError> {
+        AnyRecord::from_json(&self.record_document().to_string()).map_err(|error| {
+            StoreError::Corrupt(format!(
+                "stored match {} is unreadable: {}",
+                self.row.public_id,
+                error.message(crate::lang::Lang::En)
+            ))
+        })
+    }
+
+    /// The current state of a match of any game.
+    pub fn any_state(&self) -> Result<AnyMatch, StoreError> {
+        self.any_record()?
+            .replay(&self.nicknames)
+            .map_err(|error| StoreError::Corrupt(format!("stored log no longer replays: {error}")))
+    }
+
+    /// The sequence number the next entry must be based on.
+    pub fn next_seq(&self) -> i64 {
+        self.entries.len() as i64
+    }
+}
+
+fn decode_entry(row: &EntryRow) -> Result<RecordEntry, StoreError> {
+    let mut entry: RecordEntry = serde_json::from_str(&row.entry_json).map_err(|error| {
+        StoreError::Corrupt(format!(
+            "entry {} of match {} is unreadable: {error}",
+            row.seq, row.match_id
+        ))
+    })?;
+    let author = Some(row.author_label.clone());
+    let time = Some(row.created_at.format("%Y-%m-%dT%H:%M:%SZ").to_string());
+    match &mut entry {
+        RecordEntry::Smazzata(inner) => (inner.author, inner.time) = (author, time),
+        RecordEntry::Hand(inner) => (inner.author, inner.time) = (author, time),
+        RecordEntry::Void(inner) => (inner.author, inner.time) = (author, time),
+        RecordEntry::Replace(inner) => (inner.author, inner.time) = (author, time),
+    }
+    Ok(entry)
+}
+
+/// The entry as stored: without author and time, which live in their own columns.
+fn encode_entry(entry: &Value) -> String {
+    let mut entry = entry.clone();
+    if let Value::Object(fields) = &mut entry {
+        fields.remove("author");
+        fields.remove("time");
+    }
+    entry.to_string()
+}
+
+/// An entry of any game as the JSON a submission carries.
+pub fn entry_json(entry: &impl Serialize) -> Value {
+    serde_json::to_value(entry).expect("entries serialize")
+}
+
+/// What became of a submitted entry.
+#[derive(Debug, Clone)]
+pub enum AppendOutcome {
+    /// Recorded at this sequence number; the match now has this status and summary
+    /// (the engine's state after the entry, so callers need not replay the log).
+    Appended {
+        seq: i64,
+        status: MatchStatus,
+        summary: Value,
+    },
+    /// The same submission was recorded before (a double tap or a retry); nothing new.
+    AlreadyRecorded { seq: i64 },
+    /// The match changed since the form was shown: nothing was recorded.
+    Stale { expected: i64, current: i64 },
+    /// The entry cannot be read as an entry of the match's game: nothing was recorded.
+    Unreadable { error: SyntaxError },
+    /// The rules refuse it: nothing was recorded.
+    Refused { error: AnyReplayError },
+    /// The match takes no entries in this state (forfeit, or finished and the entry is not a correction).
+    Closed { status: &'static str },
+    /// No such match.
+    NotFound,
+}
+
+pub struct Submission<'a> {
+    pub public_id: &'a str,
+    pub expected_seq: i64,
+    /// The entry's JSON, as the match's game writes it in a record (`author` and
+    /// `time` are ignored: the author and the clock of the server are stored).
+    pub entry: Value,
+    pub author: Author,
+    pub submission_key: &'a str,
+}
+
+/// Replayed matches kept between appends, so that a new entry is checked against
+/// the state as it stands rather than a replay of the whole log. An entry is
+/// trusted only while its count equals the stored log's: an append through another
+/// instance, or a transaction that did not commit, makes them differ, and the match
+/// is then read again from the log.
+#[derive(Default)]
+pub struct MatchCache {
+    matches: std::sync::Mutex<std::collections::HashMap<i64, CachedMatch>>,
+}
+
+struct CachedMatch {
+    seq: i64,
+    record: AnyRecord,
+    state: AnyMatch,
+}
+
+/// Enough for every table of a big event; beyond it the cache starts over.
+const CACHED_MATCHES: usize = 4096;
+
+impl MatchCache {
+    fn take(&self, match_id: i64, seq: i64) -> Option<CachedMatch> {
+        let mut matches = self
+            .matches
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        matches.remove(&match_id).filter(|cached| cached.seq == seq)
+    }
+
+    fn put(&self, match_id: i64, cached: CachedMatch) {
+        let mut matches = self
+            .matches
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if matches.len() >= CACHED_MATCHES {
+            matches.clear();
+        }
+        matches.insert(match_id, cached);
+    }
+}
+
+/// Validates and appends in one transaction; see the module documentation.
+pub fn append(
+    connection: &mut DbConnection,
+    cache: &MatchCache,
+    submission: Submission<'_>,
+) -> StoreResult<AppendOutcome> {
+    let Some(row) = matches::find_by_public_id(connection, submission.public_id)? else {
+        return Ok(AppendOutcome::NotFound);
+    };
+    if let Some(earlier) =
+        matches::find_by_submission(connection, row.id, submission.submission_key)?
+    {
+        return Ok(AppendOutcome::AlreadyRecorded { seq: earlier.seq });
+    }
+    let current = matches::next_seq(connection, row.id)?;
+    if submission.expected_seq != current {
+        return Ok(AppendOutcome::Stale {
+            expected: submission.expected_seq,
+            current,
+        });
+    }
+    let mut entry = submission.entry;
+    if let Value::Object(fields) = &mut entry {
+        fields.remove("author");
+        fields.remove("time");
+    }
+    let is_correction = matches!(
+        entry.get("type").and_then(Value::as_str),
+        Some("void" | "replace")
+    );
+    match row.status() {
+        MatchStatus::Forfeit => return Ok(AppendOutcome::Closed { status: "forfeit" }),
+        MatchStatus::Finished if !is_correction => {
+            return Ok(AppendOutcome::Closed { status: "finished" });
+        }
+        _ => {}
+    }
+    let nicknames = crate::store::clubs::nicknames_for_match(connection, row.id)?;
+    let mut cached = match cache.take(row.id, current) {
+        Some(cached) => cached,
+        None => {
+            let loaded = LoadedMatch {
+                entries: matches::entries(connection, row.id)?,
+                row: row.clone(),
+                nicknames: nicknames.clone(),
+            };
+            CachedMatch {
+                seq: current,
+                record: loaded.any_record()?,
+                state: loaded.any_state()?,
+            }
+        }
+    };
+    // Stored as the engine reads it (normalized), without author and time.
+    let stored = match cached.record.extend(&mut cached.state, entry, &nicknames) {
+        Ok(stored) => stored,
+        Err(refusal) => {
+            cache.put(row.id, cached);
+            return Ok(match refusal {
+                ExtendError::Unreadable(message) => AppendOutcome::Unreadable {
+                    error: SyntaxError::Entry {
+                        index: current as usize,
+                        message,
+                    },
+                },
+                ExtendError::Refused(error) => AppendOutcome::Refused { error },
+            });
+        }
+    };
+    matches::append(
+        connection,
+        row.id,
+        current,
+        &encode_entry(&stored),
+        &submission.author,
+        submission.submission_key,
+    )?;
+    let status = if cached.state.is_over() {
+        MatchStatus::Finished
+    } else {
+        MatchStatus::InProgress
+    };
+    if status != row.status() {
+        matches::set_status(connection, row.id, status, None, submission.author.label())?;
+    }
+    // An event's match: advancement and correction notices, in this transaction.
+    crate::events::after_append(connection, row.id)?;
+    cached.seq = current + 1;
+    let summary = cached.state.summary_json();
+    cache.put(row.id, cached);
+    Ok(AppendOutcome::Appended {
+        seq: current,
+        status,
+        summary,
+    })
+}
+
+/// The last play entry that is still in effect: what "undo" voids.
+pub fn last_undoable<G: RecordGame>(record: &GameRecord<G>) -> Option<usize> {
+    let (voided, _) = corrections(record);
+    record
+        .entries
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(index, entry)| G::correction(entry).is_none() && !voided.contains(index))
+        .map(|(index, _)| index)
+}
+
+/// Indexes of entries voided, and of entries replaced (by a later correction), for display.
+pub fn corrections<G: RecordGame>(record: &GameRecord<G>) -> (Vec<usize>, Vec<usize>) {
+    use crate::rules::record::Correction;
+    let mut voided = Vec::new();
+    let mut replaced = Vec::new();
+    for entry in &record.entries {
+        match G::correction(entry) {
+            Some(Correction::Void { target }) => voided.push(target),
+            Some(Correction::Replace { target }) => replaced.push(target),
+            None => {}
+        }
+    }
+    (voided, replaced)
+}
+
+/// A short random id for a match's public address.
+pub fn new_public_id() -> String {
+    crate::accounts::random_token()[..10].to_string()
+}

@@ -1,0 +1,72 @@
+//! Personal API tokens: a user's key for the JSON API, kept as a hash.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::schema::api_tokens;
+use super::users::User;
+use super::{DbConnection, StoreResult, now, users};
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = api_tokens)]
+pub struct ApiToken {
+    pub id: i64,
+    pub user_id: i64,
+    pub label: String,
+    pub token_hash: String,
+    pub created_at: NaiveDateTime,
+    pub revoked_at: Option<NaiveDateTime>,
+}
+
+pub fn insert(
+    connection: &mut DbConnection,
+    user_id: i64,
+    label: &str,
+    token_hash: &str,
+) -> StoreResult<()> {
+    diesel::insert_into(api_tokens::table)
+        .values((
+            api_tokens::user_id.eq(user_id),
+            api_tokens::label.eq(label),
+            api_tokens::token_hash.eq(token_hash),
+            api_tokens::created_at.eq(now()),
+        ))
+        .execute(connection)?;
+    Ok(())
+}
+
+pub fn list_live(connection: &mut DbConnection, user_id: i64) -> StoreResult<Vec<ApiToken>> {
+    Ok(api_tokens::table
+        .filter(api_tokens::user_id.eq(user_id))
+        .filter(api_tokens::revoked_at.is_null())
+        .order(api_tokens::created_at.desc())
+        .select(ApiToken::as_select())
+        .load(connection)?)
+}
+
+/// Revokes one of the user's tokens; false when it is not theirs or already revoked.
+pub fn revoke(connection: &mut DbConnection, user_id: i64, token_id: i64) -> StoreResult<bool> {
+    let changed = diesel::update(
+        api_tokens::table
+            .find(token_id)
+            .filter(api_tokens::user_id.eq(user_id))
+            .filter(api_tokens::revoked_at.is_null()),
+    )
+    .set(api_tokens::revoked_at.eq(now()))
+    .execute(connection)?;
+    Ok(changed == 1)
+}
+
+/// The account a live token belongs to.
+pub fn user_for(connection: &mut DbConnection, token_hash: &str) -> StoreResult<Option<User>> {
+    let owner: Option<i64> = super::typed!(&mut *connection, |inner| api_tokens::table
+        .filter(api_tokens::token_hash.eq(token_hash))
+        .filter(api_tokens::revoked_at.is_null())
+        .select(api_tokens::user_id)
+        .first(inner)
+        .optional())?;
+    match owner {
+        Some(user_id) => users::find_by_id(connection, user_id),
+        None => Ok(None),
+    }
+}

@@ -1,0 +1,67 @@
+//! Consistent snapshots of a live SQLite database.
+
+use std::path::Path;
+
+use diesel::connection::SimpleConnection;
+use diesel::sqlite::SqliteConnection;
+use diesel::{Connection, RunQueryDsl};
+
+use super::{DatabaseUrl, StoreError, StoreResult};
+
+/// Copies the database with `VACUUM INTO`, which reads one consistent snapshot
+/// while writers go on, and writes a compact file that opens on its own.
+pub fn snapshot(url: &DatabaseUrl, target: &Path) -> StoreResult<()> {
+    let DatabaseUrl::Sqlite { path } = url else {
+        return Err(StoreError::Corrupt(
+            "backup copies SQLite databases; for PostgreSQL use pg_dump".to_string(),
+        ));
+    };
+    if !path.exists() {
+        return Err(StoreError::SqliteUnavailable {
+            path: path.display().to_string(),
+            reason: "no such file".to_string(),
+        });
+    }
+    if target.exists() {
+        return Err(StoreError::Corrupt(format!(
+            "{} exists already; choose a new file",
+            target.display()
+        )));
+    }
+    let unavailable = |reason: String| StoreError::SqliteUnavailable {
+        path: path.display().to_string(),
+        reason,
+    };
+    let source = path
+        .to_str()
+        .ok_or_else(|| unavailable("the path is not valid UTF-8".to_string()))?;
+    let target_text = target
+        .to_str()
+        .ok_or_else(|| unavailable("the backup path is not valid UTF-8".to_string()))?;
+    let mut connection =
+        SqliteConnection::establish(source).map_err(|error| unavailable(error.to_string()))?;
+    connection
+        .batch_execute(&format!(
+            "PRAGMA busy_timeout = 5000; VACUUM INTO '{}'",
+            target_text.replace('\'', "''")
+        ))
+        .map_err(StoreError::Query)?;
+    let mut copy =
+        SqliteConnection::establish(target_text).map_err(|error| unavailable(error.to_string()))?;
+    let verdict: Vec<IntegrityRow> = diesel::sql_query("PRAGMA integrity_check")
+        .load(&mut copy)
+        .map_err(StoreError::Query)?;
+    match verdict.first().map(|row| row.integrity_check.as_str()) {
+        Some("ok") => Ok(()),
+        other => Err(StoreError::Corrupt(format!(
+            "the copy failed its integrity check: {}",
+            other.unwrap_or("no answer")
+        ))),
+    }
+}
+
+#[derive(diesel::QueryableByName)]
+struct IntegrityRow {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    integrity_check: String,
+}

@@ -1,0 +1,234 @@
+//! Clubs, their organizers and their comanda nicknames.
+//!
+//! A club's nicknames are the dictionary the referee pages use for the matches of
+//! that club's events: [`nicknames_for_match`].
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::schema::{club_nicknames, club_organizers, clubs, events, matches, users};
+use super::{DbConnection, StoreError, StoreResult, now};
+use crate::rules::card::fold_word;
+use crate::rules::comanda::{ComandaError, Nicknames};
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = clubs)]
+pub struct Club {
+    pub id: i64,
+    pub slug: String,
+    pub name: String,
+    pub created_at: NaiveDateTime,
+}
+
+pub fn create(connection: &mut DbConnection, slug: &str, name: &str) -> StoreResult<Club> {
+    diesel::insert_into(clubs::table)
+        .values((
+            clubs::slug.eq(slug),
+            clubs::name.eq(name),
+            clubs::created_at.eq(now()),
+        ))
+        .execute(connection)?;
+    find_by_slug(connection, slug)?.ok_or(StoreError::Query(diesel::result::Error::NotFound))
+}
+
+pub fn list(connection: &mut DbConnection) -> StoreResult<Vec<Club>> {
+    Ok(clubs::table
+        .order(clubs::name.asc())
+        .select(Club::as_select())
+        .load(connection)?)
+}
+
+pub fn find_by_slug(connection: &mut DbConnection, slug: &str) -> StoreResult<Option<Club>> {
+    Ok(clubs::table
+        .filter(clubs::slug.eq(slug))
+        .select(Club::as_select())
+        .first(connection)
+        .optional()?)
+}
+
+pub fn find(connection: &mut DbConnection, id: i64) -> StoreResult<Option<Club>> {
+    Ok(clubs::table
+        .find(id)
+        .select(Club::as_select())
+        .first(connection)
+        .optional()?)
+}
+
+/// The clubs an organizer runs events for.
+pub fn of_organizer(connection: &mut DbConnection, user_id: i64) -> StoreResult<Vec<Club>> {
+    Ok(clubs::table
+        .inner_join(club_organizers::table)
+        .filter(club_organizers::user_id.eq(user_id))
+        .order(clubs::name.asc())
+        .select(Club::as_select())
+        .load(connection)?)
+}
+
+pub fn is_organizer(
+    connection: &mut DbConnection,
+    club_id: i64,
+    user_id: i64,
+) -> StoreResult<bool> {
+    let count: i64 = club_organizers::table
+        .filter(club_organizers::club_id.eq(club_id))
+        .filter(club_organizers::user_id.eq(user_id))
+        .count()
+        .get_result(connection)?;
+    Ok(count > 0)
+}
+
+/// (user id, display name) of the club's organizers.
+pub fn organizers(connection: &mut DbConnection, club_id: i64) -> StoreResult<Vec<(i64, String)>> {
+    Ok(club_organizers::table
+        .inner_join(users::table)
+        .filter(club_organizers::club_id.eq(club_id))
+        .order(users::display_name.asc())
+        .select((users::id, users::display_name))
+        .load(connection)?)
+}
+
+pub fn add_organizer(connection: &mut DbConnection, club_id: i64, user_id: i64) -> StoreResult<()> {
+    if !is_organizer(connection, club_id, user_id)? {
+        diesel::insert_into(club_organizers::table)
+            .values((
+                club_organizers::club_id.eq(club_id),
+                club_organizers::user_id.eq(user_id),
+            ))
+            .execute(connection)?;
+    }
+    Ok(())
+}
+
+pub fn remove_organizer(
+    connection: &mut DbConnection,
+    club_id: i64,
+    user_id: i64,
+) -> StoreResult<()> {
+    diesel::delete(
+        club_organizers::table
+            .filter(club_organizers::club_id.eq(club_id))
+            .filter(club_organizers::user_id.eq(user_id)),
+    )
+    .execute(connection)?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------- nicknames
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = club_nicknames)]
+pub struct NicknameRow {
+    pub id: i64,
+    pub club_id: i64,
+    pub name: String,
+    pub folded: String,
+    pub expansion: String,
+}
+
+pub fn nickname_rows(connection: &mut DbConnection, club_id: i64) -> StoreResult<Vec<NicknameRow>> {
+    Ok(club_nicknames::table
+        .filter(club_nicknames::club_id.eq(club_id))
+        .order(club_nicknames::folded.asc())
+        .select(NicknameRow::as_select())
+        .load(connection)?)
+}
+
+/// The dictionary the rows make. Rows were validated together when written; a set that
+/// no longer validates (a damaged database, a stricter vocabulary) reads as empty and is
+/// logged, so scoring keeps working.
+fn dictionary_of(rows: &[NicknameRow]) -> Nicknames {
+    let text: String = rows
+        .iter()
+        .map(|row| format!("{} = {}\n", row.name, row.expansion))
+        .collect();
+    Nicknames::parse_file(&text).unwrap_or_else(|error| {
+        tracing::error!(%error, "stored club nicknames no longer validate");
+        Nicknames::new()
+    })
+}
+
+pub fn dictionary(connection: &mut DbConnection, club_id: i64) -> StoreResult<Nicknames> {
+    Ok(dictionary_of(&nickname_rows(connection, club_id)?))
+}
+
+/// The nicknames the referee pages use for a match: its event's club's, or none for a
+/// match outside any event.
+pub fn nicknames_for_match(connection: &mut DbConnection, match_id: i64) -> StoreResult<Nicknames> {
+    let club: Option<Option<i64>> = super::typed!(&mut *connection, |inner| matches::table
+        .left_join(events::table)
+        .filter(matches::id.eq(match_id))
+        .select(events::club_id.nullable())
+        .first(inner)
+        .optional())?;
+    match club.flatten() {
+        Some(club_id) => dictionary(connection, club_id),
+        None => Ok(Nicknames::new()),
+    }
+}
+
+/// Adds a nickname, or changes one (`previous`: its name before the change, which may
+/// differ from the new one). Refused by the comanda rules: nothing is written.
+pub fn save_nickname(
+    connection: &mut DbConnection,
+    club_id: i64,
+    previous: Option<&str>,
+    name: &str,
+    expansion: &str,
+) -> StoreResult<Result<(), ComandaError>> {
+    let mut dictionary = dictionary(connection, club_id)?;
+    let previous_folded = previous.map(|p| fold_word(p.trim()));
+    let folded = fold_word(name.trim());
+    if let Some(old) = &previous_folded
+        && *old != folded
+    {
+        // A rename: the old name must go, and nothing may still use it.
+        if let Err(error) = dictionary.insert(name, expansion) {
+            return Ok(Err(error));
+        }
+        if let Err(error) = dictionary.remove(old) {
+            return Ok(Err(error));
+        }
+        diesel::delete(
+            club_nicknames::table
+                .filter(club_nicknames::club_id.eq(club_id))
+                .filter(club_nicknames::folded.eq(old)),
+        )
+        .execute(connection)?;
+    } else if let Err(error) = dictionary.insert(name, expansion) {
+        return Ok(Err(error));
+    }
+    diesel::delete(
+        club_nicknames::table
+            .filter(club_nicknames::club_id.eq(club_id))
+            .filter(club_nicknames::folded.eq(&folded)),
+    )
+    .execute(connection)?;
+    diesel::insert_into(club_nicknames::table)
+        .values((
+            club_nicknames::club_id.eq(club_id),
+            club_nicknames::name.eq(name.trim()),
+            club_nicknames::folded.eq(&folded),
+            club_nicknames::expansion.eq(expansion.trim()),
+        ))
+        .execute(connection)?;
+    Ok(Ok(()))
+}
+
+/// Removes a nickname; refused when another nickname still uses it.
+pub fn remove_nickname(
+    connection: &mut DbConnection,
+    club_id: i64,
+    name: &str,
+) -> StoreResult<Result<(), ComandaError>> {
+    let mut dictionary = dictionary(connection, club_id)?;
+    if let Err(error) = dictionary.remove(name) {
+        return Ok(Err(error));
+    }
+    diesel::delete(
+        club_nicknames::table
+            .filter(club_nicknames::club_id.eq(club_id))
+            .filter(club_nicknames::folded.eq(fold_word(name.trim()))),
+    )
+    .execute(connection)?;
+    Ok(Ok(()))
+}

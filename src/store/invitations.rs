@@ -1,0 +1,80 @@
+//! One-time invitation links an administrator hands to a new organizer or referee.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::schema::invitations;
+use super::{DbConnection, StoreResult, now};
+use crate::accounts::Role;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = invitations)]
+pub struct Invitation {
+    pub id: i64,
+    pub token_hash: String,
+    role: String,
+    pub created_by: i64,
+    pub created_at: NaiveDateTime,
+    pub expires_at: NaiveDateTime,
+    pub used_by: Option<i64>,
+}
+
+impl Invitation {
+    pub fn role(&self) -> Role {
+        Role::parse(&self.role).unwrap_or(Role::Referee)
+    }
+}
+
+pub fn insert(
+    connection: &mut DbConnection,
+    token_hash: &str,
+    role: Role,
+    created_by: i64,
+    expires_at: NaiveDateTime,
+) -> StoreResult<()> {
+    diesel::insert_into(invitations::table)
+        .values((
+            invitations::token_hash.eq(token_hash),
+            invitations::role.eq(role.as_str()),
+            invitations::created_by.eq(created_by),
+            invitations::created_at.eq(now()),
+            invitations::expires_at.eq(expires_at),
+        ))
+        .execute(connection)?;
+    Ok(())
+}
+
+/// An unused, unexpired invitation with this token hash.
+pub fn find_open(
+    connection: &mut DbConnection,
+    token_hash: &str,
+) -> StoreResult<Option<Invitation>> {
+    Ok(invitations::table
+        .filter(invitations::token_hash.eq(token_hash))
+        .filter(invitations::used_by.is_null())
+        .filter(invitations::expires_at.gt(now()))
+        .select(Invitation::as_select())
+        .first(connection)
+        .optional()?)
+}
+
+/// Marks the invitation used; false when someone else used it first.
+pub fn mark_used(connection: &mut DbConnection, id: i64, user_id: i64) -> StoreResult<bool> {
+    let updated = diesel::update(
+        invitations::table
+            .find(id)
+            .filter(invitations::used_by.is_null()),
+    )
+    .set(invitations::used_by.eq(user_id))
+    .execute(connection)?;
+    Ok(updated == 1)
+}
+
+pub fn list_open(connection: &mut DbConnection) -> StoreResult<Vec<Invitation>> {
+    Ok(invitations::table
+        .filter(invitations::used_by.is_null())
+        .filter(invitations::expires_at.gt(now()))
+        .order(invitations::created_at.desc())
+        .select(Invitation::as_select())
+        .load(connection)?)
+}

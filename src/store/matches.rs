@@ -1,0 +1,395 @@
+//! Matches, their append-only log, private scoring links and assigned referees.
+//!
+//! The log rows are only ever inserted (triggers refuse updates and deletes on
+//! both backends). Whether an entry may be appended is decided by the rules
+//! engine in `crate::scoring`; this module only stores.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::schema::{match_entries, match_referees, matches, scoring_links, users};
+use super::{DbConnection, StoreError, StoreResult, now};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchStatus {
+    Scheduled,
+    InProgress,
+    Finished,
+    Forfeit,
+}
+
+impl MatchStatus {
+    pub const ALL: [MatchStatus; 4] = [
+        MatchStatus::Scheduled,
+        MatchStatus::InProgress,
+        MatchStatus::Finished,
+        MatchStatus::Forfeit,
+    ];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            MatchStatus::Scheduled => "scheduled",
+            MatchStatus::InProgress => "in_progress",
+            MatchStatus::Finished => "finished",
+            MatchStatus::Forfeit => "forfeit",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<MatchStatus> {
+        MatchStatus::ALL
+            .into_iter()
+            .find(|status| status.as_str() == text)
+    }
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = matches)]
+pub struct MatchRow {
+    pub id: i64,
+    pub public_id: String,
+    pub title: String,
+    pub game: String,
+    pub options_json: String,
+    pub players_json: String,
+    pub first_dealer: i32,
+    status: String,
+    pub status_note: Option<String>,
+    pub status_by: String,
+    pub status_at: NaiveDateTime,
+    pub created_by: i64,
+    pub created_at: NaiveDateTime,
+}
+
+impl MatchRow {
+    pub fn status(&self) -> MatchStatus {
+        MatchStatus::parse(&self.status).unwrap_or(MatchStatus::Scheduled)
+    }
+
+    /// Player names by seat, padded to four (a two-player match has two empty
+    /// names after its own); a damaged value reads as four empty names.
+    pub fn players(&self) -> [String; 4] {
+        let mut names = self.player_names().into_iter();
+        std::array::from_fn(|_| names.next().unwrap_or_default())
+    }
+
+    /// Player names by seat, as many as the match has (2 or 4).
+    pub fn player_names(&self) -> Vec<String> {
+        serde_json::from_str(&self.players_json).unwrap_or_else(|_| vec![String::new(); 4])
+    }
+}
+
+pub struct NewMatch<'a> {
+    pub public_id: &'a str,
+    pub title: &'a str,
+    pub game: &'a str,
+    pub options_json: &'a str,
+    /// Names by seat: four, or two in a two-player game.
+    pub players: &'a [String],
+    pub first_dealer: i32,
+    pub created_by: i64,
+    pub created_by_label: &'a str,
+}
+
+pub fn insert(connection: &mut DbConnection, new: &NewMatch<'_>) -> StoreResult<MatchRow> {
+    let players_json = serde_json::to_string(new.players).unwrap_or_else(|_| "[]".to_string());
+    let at = now();
+    diesel::insert_into(matches::table)
+        .values((
+            matches::public_id.eq(new.public_id),
+            matches::title.eq(new.title),
+            matches::game.eq(new.game),
+            matches::options_json.eq(new.options_json),
+            matches::players_json.eq(players_json),
+            matches::first_dealer.eq(new.first_dealer),
+            matches::status.eq(MatchStatus::Scheduled.as_str()),
+            matches::status_by.eq(new.created_by_label),
+            matches::status_at.eq(at),
+            matches::created_by.eq(new.created_by),
+            matches::created_at.eq(at),
+        ))
+        .execute(connection)?;
+    find_by_public_id(connection, new.public_id)?
+        .ok_or(StoreError::Query(diesel::result::Error::NotFound))
+}
+
+pub fn find_by_public_id(
+    connection: &mut DbConnection,
+    public_id: &str,
+) -> StoreResult<Option<MatchRow>> {
+    Ok(typed!(connection, |inner| matches::table
+        .filter(matches::public_id.eq(public_id))
+        .select(MatchRow::as_select())
+        .first(inner)
+        .optional())?)
+}
+
+pub fn find(connection: &mut DbConnection, id: i64) -> StoreResult<Option<MatchRow>> {
+    Ok(matches::table
+        .find(id)
+        .select(MatchRow::as_select())
+        .first(connection)
+        .optional()?)
+}
+
+/// Newest first.
+pub fn list(connection: &mut DbConnection, limit: i64) -> StoreResult<Vec<MatchRow>> {
+    Ok(matches::table
+        .order(matches::created_at.desc())
+        .then_order_by(matches::id.desc())
+        .limit(limit)
+        .select(MatchRow::as_select())
+        .load(connection)?)
+}
+
+pub fn set_status(
+    connection: &mut DbConnection,
+    match_id: i64,
+    status: MatchStatus,
+    note: Option<&str>,
+    by: &str,
+) -> StoreResult<()> {
+    diesel::update(matches::table.find(match_id))
+        .set((
+            matches::status.eq(status.as_str()),
+            matches::status_note.eq(note),
+            matches::status_by.eq(by),
+            matches::status_at.eq(now()),
+        ))
+        .execute(connection)?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------- the log
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = match_entries)]
+pub struct EntryRow {
+    pub id: i64,
+    pub match_id: i64,
+    pub seq: i64,
+    pub entry_json: String,
+    pub author_user_id: Option<i64>,
+    pub author_link_id: Option<i64>,
+    pub author_label: String,
+    pub submission_key: String,
+    pub created_at: NaiveDateTime,
+}
+
+/// Who wrote an entry: an account, or the holder of a scoring link.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Author {
+    User { id: i64, label: String },
+    Link { id: i64, label: String },
+}
+
+impl Author {
+    pub fn label(&self) -> &str {
+        match self {
+            Author::User { label, .. } | Author::Link { label, .. } => label,
+        }
+    }
+}
+
+pub fn entries(connection: &mut DbConnection, match_id: i64) -> StoreResult<Vec<EntryRow>> {
+    Ok(match_entries::table
+        .filter(match_entries::match_id.eq(match_id))
+        .order(match_entries::seq.asc())
+        .select(EntryRow::as_select())
+        .load(connection)?)
+}
+
+/// The sequence number the next entry of the match takes: the length of its log.
+pub fn next_seq(connection: &mut DbConnection, match_id: i64) -> StoreResult<i64> {
+    let last: Option<i64> = typed!(connection, |inner| match_entries::table
+        .filter(match_entries::match_id.eq(match_id))
+        .select(diesel::dsl::max(match_entries::seq))
+        .first(inner))?;
+    Ok(last.map_or(0, |last| last + 1))
+}
+
+/// The entry recorded earlier under this submission key, if any.
+pub fn find_by_submission(
+    connection: &mut DbConnection,
+    match_id: i64,
+    submission_key: &str,
+) -> StoreResult<Option<EntryRow>> {
+    Ok(typed!(connection, |inner| match_entries::table
+        .filter(match_entries::match_id.eq(match_id))
+        .filter(match_entries::submission_key.eq(submission_key))
+        .select(EntryRow::as_select())
+        .first(inner)
+        .optional())?)
+}
+
+/// Appends at `seq`. Another writer that took the same number first gives
+/// `StoreError::Stale` (the unique key on (match, seq) decides, on both backends).
+pub fn append(
+    connection: &mut DbConnection,
+    match_id: i64,
+    seq: i64,
+    entry_json: &str,
+    author: &Author,
+    submission_key: &str,
+) -> StoreResult<()> {
+    let (user_id, link_id) = match author {
+        Author::User { id, .. } => (Some(*id), None),
+        Author::Link { id, .. } => (None, Some(*id)),
+    };
+    let at = now();
+    let inserted = typed!(&mut *connection, |inner| diesel::insert_into(
+        match_entries::table
+    )
+    .values((
+        match_entries::match_id.eq(match_id),
+        match_entries::seq.eq(seq),
+        match_entries::entry_json.eq(entry_json),
+        match_entries::author_user_id.eq(user_id),
+        match_entries::author_link_id.eq(link_id),
+        match_entries::author_label.eq(author.label()),
+        match_entries::submission_key.eq(submission_key),
+        match_entries::created_at.eq(at),
+    ))
+    .execute(inner));
+    match inserted {
+        Ok(_) => super::listen::announce(connection, match_id),
+        Err(error) => match StoreError::from(error) {
+            StoreError::Duplicate => Err(StoreError::Stale),
+            other => Err(other),
+        },
+    }
+}
+
+// ---------------------------------------------------------------- scoring links
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = scoring_links)]
+pub struct LinkRow {
+    pub id: i64,
+    pub match_id: i64,
+    pub token: String,
+    pub created_by: i64,
+    pub created_at: NaiveDateTime,
+    pub revoked_at: Option<NaiveDateTime>,
+}
+
+/// The match's link that is not revoked, if there is one.
+pub fn active_link(connection: &mut DbConnection, match_id: i64) -> StoreResult<Option<LinkRow>> {
+    Ok(scoring_links::table
+        .filter(scoring_links::match_id.eq(match_id))
+        .filter(scoring_links::revoked_at.is_null())
+        .order(scoring_links::id.desc())
+        .select(LinkRow::as_select())
+        .first(connection)
+        .optional()?)
+}
+
+/// A live link by its token.
+pub fn link_by_token(connection: &mut DbConnection, token: &str) -> StoreResult<Option<LinkRow>> {
+    Ok(typed!(connection, |inner| scoring_links::table
+        .filter(scoring_links::token.eq(token))
+        .filter(scoring_links::revoked_at.is_null())
+        .select(LinkRow::as_select())
+        .first(inner)
+        .optional())?)
+}
+
+/// Revokes every live link of the match.
+pub fn revoke_links(connection: &mut DbConnection, match_id: i64) -> StoreResult<usize> {
+    Ok(diesel::update(
+        scoring_links::table
+            .filter(scoring_links::match_id.eq(match_id))
+            .filter(scoring_links::revoked_at.is_null()),
+    )
+    .set(scoring_links::revoked_at.eq(now()))
+    .execute(connection)?)
+}
+
+/// Revokes the old links and issues a new one.
+pub fn issue_link(
+    connection: &mut DbConnection,
+    match_id: i64,
+    token: &str,
+    by: i64,
+) -> StoreResult<LinkRow> {
+    revoke_links(connection, match_id)?;
+    diesel::insert_into(scoring_links::table)
+        .values((
+            scoring_links::match_id.eq(match_id),
+            scoring_links::token.eq(token),
+            scoring_links::created_by.eq(by),
+            scoring_links::created_at.eq(now()),
+        ))
+        .execute(connection)?;
+    active_link(connection, match_id)?.ok_or(StoreError::Query(diesel::result::Error::NotFound))
+}
+
+// ---------------------------------------------------------------- referees
+
+pub fn referees(connection: &mut DbConnection, match_id: i64) -> StoreResult<Vec<(i64, String)>> {
+    Ok(match_referees::table
+        .inner_join(users::table)
+        .filter(match_referees::match_id.eq(match_id))
+        .order(users::display_name.asc())
+        .select((users::id, users::display_name))
+        .load(connection)?)
+}
+
+pub fn is_referee(connection: &mut DbConnection, match_id: i64, user_id: i64) -> StoreResult<bool> {
+    let count: i64 = typed!(connection, |inner| match_referees::table
+        .filter(match_referees::match_id.eq(match_id))
+        .filter(match_referees::user_id.eq(user_id))
+        .count()
+        .get_result(inner))?;
+    Ok(count > 0)
+}
+
+pub fn assign_referee(
+    connection: &mut DbConnection,
+    match_id: i64,
+    user_id: i64,
+) -> StoreResult<()> {
+    if !is_referee(connection, match_id, user_id)? {
+        diesel::insert_into(match_referees::table)
+            .values((
+                match_referees::match_id.eq(match_id),
+                match_referees::user_id.eq(user_id),
+            ))
+            .execute(connection)?;
+    }
+    Ok(())
+}
+
+pub fn unassign_referee(
+    connection: &mut DbConnection,
+    match_id: i64,
+    user_id: i64,
+) -> StoreResult<()> {
+    diesel::delete(
+        match_referees::table
+            .filter(match_referees::match_id.eq(match_id))
+            .filter(match_referees::user_id.eq(user_id)),
+    )
+    .execute(connection)?;
+    Ok(())
+}
+
+/// Sets the game, players, options and first dealer (an import into a scheduled match).
+pub fn replace_setup(
+    connection: &mut DbConnection,
+    match_id: i64,
+    game: &str,
+    options_json: &str,
+    players: &[String],
+    first_dealer: i32,
+) -> StoreResult<()> {
+    let players_json = serde_json::to_string(players).unwrap_or_else(|_| "[]".to_string());
+    diesel::update(matches::table.find(match_id))
+        .set((
+            matches::game.eq(game),
+            matches::options_json.eq(options_json),
+            matches::players_json.eq(players_json),
+            matches::first_dealer.eq(first_dealer),
+        ))
+        .execute(connection)?;
+    Ok(())
+}

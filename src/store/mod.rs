@@ -1,0 +1,446 @@
+//! Storage: one diesel schema over SQLite (the embedded default) and PostgreSQL.
+//!
+//! SQLite gets one writer connection, owned by a thread that commits the writes
+//! pending at once together (`writer.rs`: one fsync for many score entries), and
+//! a pool of read-only connections: several writers only queue up behind SQLite's
+//! lock and produce SQLITE_BUSY tails. PostgreSQL uses one pool for both.
+
+/// Runs a query on the backend's own connection type. Through `DbConnection`
+/// diesel writes the SQL text out and looks the prepared statement up by that text
+/// at every execution; on the concrete connection the statement is found by the
+/// query's type. Worth it on the score-entry path, where it was a third of the cost.
+macro_rules! typed {
+    ($connection:expr, |$inner:ident| $query:expr) => {
+        match $connection {
+            $crate::store::DbConnection::Sqlite($inner) => $query,
+            $crate::store::DbConnection::Postgres($inner) => $query,
+        }
+    };
+}
+pub(crate) use typed;
+
+pub mod api_tokens;
+pub mod backup;
+pub mod clubs;
+pub mod events;
+pub mod invitations;
+pub mod listen;
+pub mod matches;
+pub mod schema;
+pub mod settings;
+pub mod throttle;
+pub mod url;
+pub mod users;
+mod writer;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use diesel::Connection;
+use diesel::connection::SimpleConnection;
+use diesel::pg::PgConnection;
+use diesel::r2d2::{self, ManageConnection, Pool};
+use diesel::sqlite::SqliteConnection;
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+pub use url::{DatabaseUrl, DatabaseUrlError};
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
+
+/// Any key fits: the lock only keeps two instances from migrating at once.
+const MIGRATION_LOCK_KEY: i64 = 0x5e67_a9c7;
+
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Sqlite(SqliteConnection),
+    Postgres(PgConnection),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error(transparent)]
+    Url(#[from] DatabaseUrlError),
+    #[error("cannot reach PostgreSQL at {host}:{port}: {reason}")]
+    PostgresUnreachable {
+        host: String,
+        port: u16,
+        reason: String,
+    },
+    #[error("cannot open the SQLite database {path}: {reason}")]
+    SqliteUnavailable { path: String, reason: String },
+    #[error("database migrations failed: {0}")]
+    Migration(String),
+    #[error("no database connection became free: {0}")]
+    Pool(#[from] r2d2::PoolError),
+    #[error("the name is already taken")]
+    Duplicate,
+    /// What the change was based on changed meanwhile; nothing was written.
+    #[error("the record changed meanwhile")]
+    Stale,
+    #[error("database query failed: {0}")]
+    Query(diesel::result::Error),
+    /// The write was not carried out (its batch was abandoned, or the writer stopped).
+    #[error("the write did not complete: {0}")]
+    Interrupted(String),
+    /// A stored value that no longer reads back (a bug or a damaged database).
+    #[error("stored data is damaged: {0}")]
+    Corrupt(String),
+}
+
+impl StoreError {
+    /// The database cannot be reached or cannot take writes (down, full, locked):
+    /// a condition that passes, unlike a bug.
+    pub fn is_unavailable(&self) -> bool {
+        use diesel::result::{DatabaseErrorKind, Error};
+        match self {
+            StoreError::Pool(_)
+            | StoreError::PostgresUnreachable { .. }
+            | StoreError::SqliteUnavailable { .. } => true,
+            StoreError::Query(Error::DatabaseError(kind, info)) => {
+                matches!(
+                    kind,
+                    DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand
+                ) || {
+                    let message = info.message().to_ascii_lowercase();
+                    [
+                        "disk is full",
+                        "no space",
+                        // A write the file system refused (e.g. a file size limit).
+                        "disk i/o error",
+                        "could not extend file",
+                        "database is locked",
+                        "terminating connection",
+                    ]
+                    .iter()
+                    .any(|sign| message.contains(sign))
+                        // The database itself gone, not a missing table (that is a bug).
+                        || (message.starts_with("database") && message.contains("does not exist"))
+                }
+            }
+            _ => false,
+        }
+    }
+}
+
+impl From<diesel::result::Error> for StoreError {
+    fn from(error: diesel::result::Error) -> StoreError {
+        match error {
+            diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::UniqueViolation,
+                _,
+            ) => StoreError::Duplicate,
+            other => StoreError::Query(other),
+        }
+    }
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ConnectionRole {
+    Writer,
+    Reader,
+}
+
+/// Opens connections of the backend the URL names, never another.
+#[derive(Debug)]
+struct ConnectionManager {
+    url: DatabaseUrl,
+    role: ConnectionRole,
+}
+
+impl ConnectionManager {
+    fn establish(&self) -> StoreResult<DbConnection> {
+        match &self.url {
+            DatabaseUrl::Sqlite { path } => {
+                let unavailable = |reason: String| StoreError::SqliteUnavailable {
+                    path: path.display().to_string(),
+                    reason,
+                };
+                let path_text = path
+                    .to_str()
+                    .ok_or_else(|| unavailable("the path is not valid UTF-8".to_string()))?;
+                let mut connection = SqliteConnection::establish(path_text)
+                    .map_err(|e| unavailable(e.to_string()))?;
+                // WAL lets readers run beside the writer; synchronous=FULL makes a commit
+                // durable before the score entry it carries is acknowledged.
+                let mut pragmas = String::from(
+                    "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; \
+                     PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;",
+                );
+                if self.role == ConnectionRole::Reader {
+                    pragmas.push_str(" PRAGMA query_only = ON;");
+                }
+                connection
+                    .batch_execute(&pragmas)
+                    .map_err(|e| unavailable(e.to_string()))?;
+                Ok(DbConnection::Sqlite(connection))
+            }
+            DatabaseUrl::Postgres { url } => PgConnection::establish(url)
+                .map(DbConnection::Postgres)
+                .map_err(|error| {
+                    let (host, port) = self
+                        .url
+                        .postgres_host_port()
+                        .unwrap_or_else(|| ("localhost".to_string(), 5432));
+                    StoreError::PostgresUnreachable {
+                        host,
+                        port,
+                        reason: error.to_string().trim().to_string(),
+                    }
+                }),
+        }
+    }
+}
+
+impl ManageConnection for ConnectionManager {
+    type Connection = DbConnection;
+    type Error = StoreError;
+
+    fn connect(&self) -> StoreResult<DbConnection> {
+        self.establish()
+    }
+
+    fn is_valid(&self, connection: &mut DbConnection) -> StoreResult<()> {
+        connection
+            .batch_execute("SELECT 1")
+            .map_err(StoreError::Query)
+    }
+
+    fn has_broken(&self, _connection: &mut DbConnection) -> bool {
+        false
+    }
+}
+
+/// Where writes go: SQLite's one writer thread, or PostgreSQL's pool.
+#[derive(Clone)]
+enum Writes {
+    Grouped(writer::GroupWriter),
+    Pooled(Pool<ConnectionManager>),
+}
+
+/// The database handle the application shares: cheap to clone.
+#[derive(Clone)]
+pub struct Db {
+    backend: Backend,
+    postgres_url: Option<String>,
+    writes: Writes,
+    reader: Pool<ConnectionManager>,
+    /// Set when a write failed because the database could not take it (full,
+    /// gone), cleared by the next write that succeeds: the health check reports it.
+    writes_failing: Arc<AtomicBool>,
+}
+
+/// Remembers whether the latest write could be stored.
+fn track<T>(failing: &AtomicBool, outcome: &StoreResult<T>) {
+    match outcome {
+        Ok(_) => failing.store(false, Ordering::Relaxed),
+        Err(error) if error.is_unavailable() => failing.store(true, Ordering::Relaxed),
+        Err(_) => {}
+    }
+}
+
+/// A write queued on SQLite's writer thread, answered once it is durable.
+pub type QueuedWrite<T> = tokio::sync::oneshot::Receiver<StoreResult<T>>;
+
+fn interrupted() -> StoreError {
+    StoreError::Interrupted("the database writer did not answer".into())
+}
+
+impl Db {
+    /// Connects, runs pending migrations and builds the pools.
+    pub fn open(url: &DatabaseUrl) -> StoreResult<Db> {
+        let writer_manager = ConnectionManager {
+            url: url.clone(),
+            role: ConnectionRole::Writer,
+        };
+        // A first connection made by hand reports an unreachable server at once
+        // instead of after the pool's timeout, and carries the migrations.
+        let mut first = writer_manager.establish()?;
+        run_migrations(&mut first)?;
+        drop(first);
+
+        let backend = match url {
+            DatabaseUrl::Sqlite { .. } => Backend::Sqlite,
+            DatabaseUrl::Postgres { .. } => Backend::Postgres,
+        };
+        // Long enough to queue behind a busy writer, short enough that a visitor
+        // hears of a database that is down.
+        let timeout = Duration::from_secs(5);
+        let db = match backend {
+            Backend::Sqlite => {
+                let connection = writer_manager.establish()?;
+                let writes = writer::GroupWriter::start(
+                    connection,
+                    Box::new(move || writer_manager.establish()),
+                )
+                .map_err(|error| {
+                    StoreError::Interrupted(format!("cannot start the writer: {error}"))
+                })?;
+                let reader = Pool::builder()
+                    .max_size(4)
+                    // A file connection does not break; the check was a parsed
+                    // `SELECT 1` before every read.
+                    .test_on_check_out(false)
+                    .connection_timeout(timeout)
+                    .build(ConnectionManager {
+                        url: url.clone(),
+                        role: ConnectionRole::Reader,
+                    })?;
+                Db {
+                    backend,
+                    postgres_url: None,
+                    writes: Writes::Grouped(writes),
+                    reader,
+                    writes_failing: Arc::default(),
+                }
+            }
+            Backend::Postgres => {
+                let pool = Pool::builder()
+                    .max_size(10)
+                    .connection_timeout(timeout)
+                    .build(writer_manager)?;
+                Db {
+                    backend,
+                    postgres_url: match url {
+                        DatabaseUrl::Postgres { url } => Some(url.clone()),
+                        DatabaseUrl::Sqlite { .. } => None,
+                    },
+                    writes: Writes::Pooled(pool.clone()),
+                    reader: pool,
+                    writes_failing: Arc::default(),
+                }
+            }
+        };
+        Ok(db)
+    }
+
+    /// The URL of a PostgreSQL database, for a listening connection of its own.
+    pub fn postgres_url(&self) -> Option<String> {
+        self.postgres_url.clone()
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Runs `work` in one transaction and returns once it is committed. Blocking:
+    /// call it off the async executor (or use [`Db::write_queued`]).
+    pub fn write<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut DbConnection) -> StoreResult<T> + Send + 'static,
+    ) -> StoreResult<T> {
+        let outcome = match &self.writes {
+            Writes::Grouped(writer) => {
+                let (answer, answered) = std::sync::mpsc::sync_channel(1);
+                writer.submit(work, move |outcome| {
+                    let _ = answer.send(outcome);
+                });
+                answered.recv().unwrap_or_else(|_| Err(interrupted()))
+            }
+            Writes::Pooled(pool) => {
+                pool.get()
+                    .map_err(StoreError::from)
+                    .and_then(|mut connection| {
+                        let connection: &mut DbConnection = &mut connection;
+                        connection.transaction(work)
+                    })
+            }
+        };
+        track(&self.writes_failing, &outcome);
+        outcome
+    }
+
+    /// For async callers: on SQLite, queues `work` on the writer thread without
+    /// holding a thread of the caller's; on PostgreSQL, hands `work` back to be run
+    /// with [`Db::write`] off the executor.
+    #[allow(clippy::result_large_err)]
+    pub fn write_queued<T, W>(&self, work: W) -> Result<QueuedWrite<T>, W>
+    where
+        T: Send + 'static,
+        W: FnOnce(&mut DbConnection) -> StoreResult<T> + Send + 'static,
+    {
+        match &self.writes {
+            Writes::Grouped(writer) => {
+                let (answer, answered) = tokio::sync::oneshot::channel();
+                let failing = self.writes_failing.clone();
+                writer.submit(work, move |outcome| {
+                    track(&failing, &outcome);
+                    let _ = answer.send(outcome);
+                });
+                Ok(answered)
+            }
+            Writes::Pooled(_) => Err(work),
+        }
+    }
+
+    /// Whether the latest write failed because the database could not take it.
+    pub fn writes_failing(&self) -> bool {
+        self.writes_failing.load(Ordering::Relaxed)
+    }
+
+    /// What a queued write's channel says when the writer dropped it unanswered.
+    pub fn interrupted() -> StoreError {
+        interrupted()
+    }
+
+    /// Runs `work` on a read connection. Blocking: call it off the async executor.
+    pub fn read<T>(
+        &self,
+        work: impl FnOnce(&mut DbConnection) -> StoreResult<T>,
+    ) -> StoreResult<T> {
+        let mut connection = self.reader.get()?;
+        work(&mut connection)
+    }
+}
+
+fn run_migrations(connection: &mut DbConnection) -> StoreResult<()> {
+    let failed =
+        |error: Box<dyn std::error::Error + Send + Sync>| StoreError::Migration(error.to_string());
+    match connection {
+        DbConnection::Sqlite(sqlite) => {
+            sqlite
+                .run_pending_migrations(SQLITE_MIGRATIONS)
+                .map_err(failed)?;
+        }
+        DbConnection::Postgres(postgres) => {
+            postgres
+                .batch_execute(&format!("SELECT pg_advisory_lock({MIGRATION_LOCK_KEY})"))
+                .map_err(StoreError::Query)?;
+            let outcome = postgres
+                .run_pending_migrations(POSTGRES_MIGRATIONS)
+                .map(|_| ())
+                .map_err(failed);
+            postgres
+                .batch_execute(&format!("SELECT pg_advisory_unlock({MIGRATION_LOCK_KEY})"))
+                .map_err(StoreError::Query)?;
+            outcome?;
+        }
+    }
+    Ok(())
+}
+
+/// Names of the migrations each backend carries, for the test that keeps them in step.
+pub fn migration_names() -> (Vec<String>, Vec<String>) {
+    use diesel::migration::MigrationSource;
+    let names = |source: &EmbeddedMigrations| -> Vec<String> {
+        MigrationSource::<diesel::sqlite::Sqlite>::migrations(source)
+            .unwrap_or_default()
+            .iter()
+            .map(|migration| migration.name().to_string())
+            .collect()
+    };
+    (names(&SQLITE_MIGRATIONS), names(&POSTGRES_MIGRATIONS))
+}
+
+pub(crate) fn now() -> chrono::NaiveDateTime {
+    chrono::Utc::now().naive_utc()
+}

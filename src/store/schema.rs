@@ -1,0 +1,254 @@
+// The one diesel schema shared by both backends. Keep it in step with
+// migrations/sqlite and migrations/postgres.
+
+diesel::table! {
+    users (id) {
+        id -> BigInt,
+        username -> Text,
+        display_name -> Text,
+        password_hash -> Text,
+        role -> Text,
+        session_epoch -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    app_settings (name) {
+        name -> Text,
+        value -> Text,
+    }
+}
+
+diesel::table! {
+    invitations (id) {
+        id -> BigInt,
+        token_hash -> Text,
+        role -> Text,
+        created_by -> BigInt,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        used_by -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    login_failures (id) {
+        id -> BigInt,
+        username -> Text,
+        address -> Text,
+        failed_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    players (id) {
+        id -> BigInt,
+        name -> Text,
+        user_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(players -> users (user_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    app_settings,
+    invitations,
+    login_failures,
+    players
+);
+
+diesel::table! {
+    matches (id) {
+        id -> BigInt,
+        public_id -> Text,
+        title -> Text,
+        game -> Text,
+        options_json -> Text,
+        players_json -> Text,
+        first_dealer -> Integer,
+        status -> Text,
+        status_note -> Nullable<Text>,
+        status_by -> Text,
+        status_at -> Timestamp,
+        created_by -> BigInt,
+        created_at -> Timestamp,
+        event_id -> Nullable<BigInt>,
+        match_key -> Nullable<Text>,
+        table_number -> Nullable<Integer>,
+        sides_json -> Nullable<Text>,
+        forfeit_winner -> Nullable<Text>,
+        kept_as_played -> Bool,
+    }
+}
+
+diesel::table! {
+    scoring_links (id) {
+        id -> BigInt,
+        match_id -> BigInt,
+        token -> Text,
+        created_by -> BigInt,
+        created_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    match_referees (match_id, user_id) {
+        match_id -> BigInt,
+        user_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    match_entries (id) {
+        id -> BigInt,
+        match_id -> BigInt,
+        seq -> BigInt,
+        entry_json -> Text,
+        author_user_id -> Nullable<BigInt>,
+        author_link_id -> Nullable<BigInt>,
+        author_label -> Text,
+        submission_key -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(scoring_links -> matches (match_id));
+diesel::joinable!(match_referees -> matches (match_id));
+diesel::joinable!(match_referees -> users (user_id));
+diesel::joinable!(match_entries -> matches (match_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    matches,
+    scoring_links,
+    match_referees,
+    match_entries,
+    users
+);
+
+diesel::table! {
+    api_tokens (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        label -> Text,
+        token_hash -> Text,
+        created_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::joinable!(api_tokens -> users (user_id));
+
+diesel::allow_tables_to_appear_in_same_query!(api_tokens, users);
+
+// Events and clubs (issue 5).
+
+diesel::table! {
+    clubs (id) {
+        id -> BigInt,
+        slug -> Text,
+        name -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    club_organizers (club_id, user_id) {
+        club_id -> BigInt,
+        user_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    club_nicknames (id) {
+        id -> BigInt,
+        club_id -> BigInt,
+        name -> Text,
+        folded -> Text,
+        expansion -> Text,
+    }
+}
+
+diesel::table! {
+    events (id) {
+        id -> BigInt,
+        public_id -> Text,
+        club_id -> BigInt,
+        name -> Text,
+        starts_at -> Timestamp,
+        venue -> Text,
+        game -> Text,
+        game_options_json -> Text,
+        format_json -> Text,
+        listed -> Bool,
+        status -> Text,
+        seeding -> Nullable<Text>,
+        seed_order_json -> Nullable<Text>,
+        created_by -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    entrants (id) {
+        id -> BigInt,
+        event_id -> BigInt,
+        number -> Integer,
+        label -> Text,
+        player1_id -> BigInt,
+        player2_id -> Nullable<BigInt>,
+        checked_in -> Bool,
+        late -> Bool,
+        withdrawn_round -> Nullable<Integer>,
+        created_at -> Timestamp,
+        joined_round -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    event_notices (id) {
+        id -> BigInt,
+        event_id -> BigInt,
+        notice_json -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(club_organizers -> clubs (club_id));
+diesel::joinable!(club_organizers -> users (user_id));
+diesel::joinable!(club_nicknames -> clubs (club_id));
+diesel::joinable!(events -> clubs (club_id));
+diesel::joinable!(entrants -> events (event_id));
+diesel::joinable!(event_notices -> events (event_id));
+diesel::joinable!(matches -> events (event_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    clubs,
+    club_organizers,
+    club_nicknames,
+    events,
+    entrants,
+    event_notices,
+);
+diesel::allow_tables_to_appear_in_same_query!(users, clubs);
+diesel::allow_tables_to_appear_in_same_query!(users, club_organizers);
+diesel::allow_tables_to_appear_in_same_query!(users, club_nicknames);
+diesel::allow_tables_to_appear_in_same_query!(users, events);
+diesel::allow_tables_to_appear_in_same_query!(users, entrants);
+diesel::allow_tables_to_appear_in_same_query!(users, event_notices);
+diesel::allow_tables_to_appear_in_same_query!(players, clubs);
+diesel::allow_tables_to_appear_in_same_query!(players, club_organizers);
+diesel::allow_tables_to_appear_in_same_query!(players, club_nicknames);
+diesel::allow_tables_to_appear_in_same_query!(players, events);
+diesel::allow_tables_to_appear_in_same_query!(players, entrants);
+diesel::allow_tables_to_appear_in_same_query!(players, event_notices);
+diesel::allow_tables_to_appear_in_same_query!(matches, clubs);
+diesel::allow_tables_to_appear_in_same_query!(matches, club_organizers);
+diesel::allow_tables_to_appear_in_same_query!(matches, club_nicknames);
+diesel::allow_tables_to_appear_in_same_query!(matches, events);
+diesel::allow_tables_to_appear_in_same_query!(matches, entrants);
+diesel::allow_tables_to_appear_in_same_query!(matches, event_notices);
+diesel::allow_tables_to_appear_in_same_query!(players, matches);

@@ -1,0 +1,159 @@
+//! Administration of accounts: create organizers and referees, or invite them.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+use super::auth::{NewAccountForm, check_account_form, create_account};
+use super::context::PageContext;
+use super::error::AppError;
+use super::{AppState, redirect, render_with_status};
+use crate::accounts::{self, Role};
+use crate::store::{invitations, users};
+
+/// The roles an administrator hands out from the web; further administrators
+/// are made from the shell (`segnapunti user add --role admin`).
+const ASSIGNABLE_ROLES: [Role; 2] = [Role::Organizer, Role::Referee];
+const INVITATION_DAYS: i64 = 7;
+
+#[derive(Template, WebTemplate)]
+#[template(path = "admin/users.html")]
+pub struct UsersPage {
+    pub ctx: PageContext,
+    pub users: Vec<users::User>,
+    pub open_invitations: Vec<invitations::Invitation>,
+    pub roles: [Role; 2],
+    pub created: Option<String>,
+    pub invitation_link: Option<String>,
+    pub form_username: String,
+    pub form_display_name: String,
+    pub form_role: Role,
+    pub error_key: Option<&'static str>,
+}
+
+impl UsersPage {
+    async fn load(ctx: PageContext, state: &AppState) -> Result<UsersPage, AppError> {
+        let (users, open_invitations) = state
+            .read(|connection| {
+                Ok((
+                    users::list(connection)?,
+                    invitations::list_open(connection)?,
+                ))
+            })
+            .await?;
+        Ok(UsersPage {
+            ctx,
+            users,
+            open_invitations,
+            roles: ASSIGNABLE_ROLES,
+            created: None,
+            invitation_link: None,
+            form_username: String::new(),
+            form_display_name: String::new(),
+            form_role: Role::Referee,
+            error_key: None,
+        })
+    }
+}
+
+#[derive(Deserialize)]
+pub struct UsersQuery {
+    created: Option<String>,
+}
+
+pub async fn users(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    query: web::Query<UsersQuery>,
+) -> Result<UsersPage, AppError> {
+    ctx.require_role(&[Role::Admin])?;
+    let mut page = UsersPage::load(ctx, &state).await?;
+    page.created = query.into_inner().created;
+    Ok(page)
+}
+
+#[derive(Deserialize)]
+pub struct CreateUserForm {
+    username: String,
+    display_name: String,
+    role: String,
+    password: String,
+    confirm_password: String,
+}
+
+pub async fn create_user(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    form: web::Form<CreateUserForm>,
+) -> Result<HttpResponse, AppError> {
+    ctx.require_role(&[Role::Admin])?;
+    let CreateUserForm {
+        username,
+        display_name,
+        role,
+        password,
+        confirm_password,
+    } = form.into_inner();
+    let role = Role::parse(&role).filter(|role| ASSIGNABLE_ROLES.contains(role));
+    let checked = role.ok_or("error.role_invalid").and_then(|role| {
+        check_account_form(NewAccountForm {
+            username: username.clone(),
+            display_name: display_name.clone(),
+            password,
+            confirm_password,
+        })
+        .map(|request| (role, request))
+    });
+    let error_key = match checked {
+        Ok((role, request)) => {
+            match create_account(&state, request, role, |_, _| Ok(true)).await? {
+                Some(user) => {
+                    tracing::info!(user = %user.username, %role, "account created by an administrator");
+                    let query = serde_urlencoded::to_string([("created", &user.username)])
+                        .unwrap_or_default();
+                    return Ok(redirect(&format!("/admin/users?{query}")));
+                }
+                None => "error.username_taken",
+            }
+        }
+        Err(key) => key,
+    };
+    let mut page = UsersPage::load(ctx, &state).await?;
+    page.form_username = username;
+    page.form_display_name = display_name;
+    page.form_role = role.unwrap_or(Role::Referee);
+    page.error_key = Some(error_key);
+    render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+}
+
+#[derive(Deserialize)]
+pub struct InviteForm {
+    role: String,
+}
+
+/// Creates a one-time link and shows it once; only its hash is kept.
+pub async fn invite(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    form: web::Form<InviteForm>,
+) -> Result<HttpResponse, AppError> {
+    let admin_id = ctx.require_role(&[Role::Admin])?.id;
+    let Some(role) = Role::parse(&form.role).filter(|role| ASSIGNABLE_ROLES.contains(role)) else {
+        let mut page = UsersPage::load(ctx, &state).await?;
+        page.error_key = Some("error.role_invalid");
+        return render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY);
+    };
+    let token = accounts::random_token();
+    let token_hash = accounts::token_hash(&token);
+    let expires_at = chrono::Utc::now().naive_utc() + chrono::Duration::days(INVITATION_DAYS);
+    state
+        .write(move |connection| {
+            invitations::insert(connection, &token_hash, role, admin_id, expires_at)
+        })
+        .await?;
+    let mut page = UsersPage::load(ctx, &state).await?;
+    page.invitation_link = Some(state.link(&format!("/invite/{token}")));
+    render_with_status(&page, StatusCode::OK)
+}

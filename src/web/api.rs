@@ -1,0 +1,569 @@
+//! The JSON API: read a match's state and log, append an entry with the expected
+//! sequence number, void an entry. Same rules and refusals as the pages.
+//!
+//! Authentication is a session (writes then need the `X-CSRF-Token` header like
+//! any form) or `Authorization: Bearer TOKEN`, where the token is a personal API
+//! token (acting as its account) or a match's private scoring link (acting for
+//! that match only). The OpenAPI document is served at `/api/v1/openapi.json`.
+
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::context::{PageContext, SessionUser};
+use super::error::AppError;
+use super::matches::load_match;
+use super::scoring::{may_score, stale_when_raced};
+use super::{AppState, redirect};
+use crate::accounts;
+use crate::lang::Lang;
+use crate::rules::record::{RecordEntry, VoidEntry};
+use crate::scoring::{self, AppendOutcome, LoadedMatch, Submission};
+use crate::store::api_tokens;
+use crate::store::matches::{self, Author, MatchRow};
+
+/// Who is calling the API.
+enum Caller {
+    User(SessionUser),
+    /// The holder of a match's private scoring link.
+    Link {
+        link_id: i64,
+        match_id: i64,
+    },
+    Anonymous,
+}
+
+/// Whether the request carries a bearer token (checked by the API handlers).
+pub fn has_bearer(request: &HttpRequest) -> bool {
+    bearer(request).is_some()
+}
+
+fn bearer(request: &HttpRequest) -> Option<String> {
+    request
+        .headers()
+        .get(header::AUTHORIZATION)?
+        .to_str()
+        .ok()?
+        .strip_prefix("Bearer ")
+        .map(|token| token.trim().to_string())
+}
+
+/// The match and who is calling, read together: score entry is the hottest path.
+async fn match_and_caller(
+    request: &HttpRequest,
+    ctx: &PageContext,
+    state: &AppState,
+    public_id: &str,
+) -> Result<(MatchRow, Caller), AppError> {
+    let token = bearer(request);
+    let lookup = token
+        .clone()
+        .map(|token| (accounts::token_hash(&token), token));
+    let public_id = public_id.to_string();
+    let (row, user, link) = state
+        .read(move |connection| {
+            let Some(row) = matches::find_by_public_id(connection, &public_id)? else {
+                return Ok((None, None, None));
+            };
+            let (user, link) = match lookup {
+                Some((hash, token)) => (
+                    api_tokens::user_for(connection, &hash)?,
+                    matches::link_by_token(connection, &token)?,
+                ),
+                None => (None, None),
+            };
+            Ok((Some(row), user, link))
+        })
+        .await?;
+    let row = row.ok_or(AppError::NotFound)?;
+    let caller = match (token, user, link) {
+        (None, _, _) => ctx.user.clone().map_or(Caller::Anonymous, Caller::User),
+        (Some(_), Some(user), _) => Caller::User(SessionUser {
+            id: user.id,
+            role: user.role(),
+            username: user.username,
+            display_name: user.display_name,
+        }),
+        (Some(_), None, Some(link)) => Caller::Link {
+            link_id: link.id,
+            match_id: link.match_id,
+        },
+        (Some(_), None, None) => return Err(AppError::Unauthorized),
+    };
+    Ok((row, caller))
+}
+
+/// The author of a write, or the refusal the pages would give.
+async fn writer(
+    ctx: &PageContext,
+    state: &AppState,
+    row: &MatchRow,
+    caller: Caller,
+) -> Result<Author, AppError> {
+    match caller {
+        Caller::Anonymous => Err(AppError::Unauthorized),
+        Caller::Link { link_id, match_id } if match_id == row.id => Ok(Author::Link {
+            id: link_id,
+            label: ctx.t("scoring.link_author").to_string(),
+        }),
+        Caller::Link { .. } => Err(AppError::Forbidden),
+        Caller::User(user) => {
+            if may_score(state, &user, row).await? {
+                Ok(Author::User {
+                    id: user.id,
+                    label: user.display_name,
+                })
+            } else {
+                Err(AppError::Forbidden)
+            }
+        }
+    }
+}
+
+fn json_response(status: StatusCode, body: serde_json::Value) -> HttpResponse {
+    HttpResponse::build(status)
+        .content_type("application/json")
+        .body(body.to_string())
+}
+
+/// A refusal with a message in both languages, for clients that show it to referees.
+fn refusal(status: StatusCode, code: &str, message_it: String, message_en: String) -> HttpResponse {
+    json_response(
+        status,
+        json!({ "error": code, "message_it": message_it, "message_en": message_en }),
+    )
+}
+
+/// The match as stored now, replayed (for answers that did not append).
+async fn current_state(state: &AppState, public_id: &str) -> Result<serde_json::Value, AppError> {
+    state_json(&load_match(state, public_id).await?)
+}
+
+fn state_json(loaded: &LoadedMatch) -> Result<serde_json::Value, AppError> {
+    let game = loaded.any_state()?;
+    Ok(json!({
+        "id": loaded.row.public_id,
+        "title": loaded.row.title,
+        "game": loaded.row.game,
+        "status": loaded.row.status().as_str(),
+        "players": loaded.row.player_names(),
+        "next_seq": loaded.next_seq(),
+        "summary": game.summary_json(),
+    }))
+}
+
+pub async fn match_state(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let loaded = load_match(&state, &id).await?;
+    Ok(json_response(StatusCode::OK, state_json(&loaded)?))
+}
+
+pub async fn entries(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let loaded = load_match(&state, &id).await?;
+    let record = loaded.any_record()?;
+    let (voided, replaced) = record.voided_and_replaced();
+    let list: Vec<serde_json::Value> = record
+        .entries_json()
+        .iter()
+        .enumerate()
+        .map(|(seq, entry)| {
+            json!({
+                "seq": seq,
+                "entry": entry,
+                "voided": voided.contains(&seq),
+                "replaced": replaced.contains(&seq),
+            })
+        })
+        .collect();
+    Ok(json_response(StatusCode::OK, json!({ "entries": list })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AppendBody {
+    expected_seq: i64,
+    /// Repeating a request with the same key records it once.
+    #[serde(default)]
+    submission_key: Option<String>,
+    /// The entry as the match's game writes it in a record; read by `scoring::append`.
+    entry: serde_json::Value,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VoidBody {
+    expected_seq: i64,
+    reason: String,
+    #[serde(default)]
+    submission_key: Option<String>,
+}
+
+fn unreadable(error: serde_json::Error) -> HttpResponse {
+    refusal(
+        StatusCode::BAD_REQUEST,
+        "unreadable",
+        format!("richiesta non leggibile: {error}"),
+        format!("cannot read the request: {error}"),
+    )
+}
+
+async fn append(
+    request: &HttpRequest,
+    ctx: &PageContext,
+    state: &AppState,
+    public_id: &str,
+    expected_seq: i64,
+    submission_key: Option<String>,
+    entry: serde_json::Value,
+) -> Result<HttpResponse, AppError> {
+    let (row, caller) = match_and_caller(request, ctx, state, public_id).await?;
+    let author = writer(ctx, state, &row, caller).await?;
+    let submission_key = submission_key
+        .filter(|key| !key.is_empty() && key.len() <= 100)
+        .unwrap_or_else(accounts::random_token);
+    let public = row.public_id.clone();
+    let cache = state.cache.clone();
+    let outcome = state
+        .write(move |connection| {
+            scoring::append(
+                connection,
+                &cache,
+                Submission {
+                    public_id: &public,
+                    expected_seq,
+                    entry,
+                    author,
+                    submission_key: &submission_key,
+                },
+            )
+        })
+        .await;
+    let response = match stale_when_raced(outcome, expected_seq)? {
+        AppendOutcome::Appended {
+            seq,
+            status,
+            summary,
+        } => {
+            state.notify(row.id);
+            // The state the append left, as `state_json` would read it back.
+            let after = json!({
+                "id": row.public_id,
+                "title": row.title,
+                "game": row.game,
+                "status": status.as_str(),
+                "players": row.player_names(),
+                "next_seq": seq + 1,
+                "summary": summary,
+            });
+            json_response(StatusCode::CREATED, json!({ "seq": seq, "match": after }))
+        }
+        AppendOutcome::AlreadyRecorded { seq } => json_response(
+            StatusCode::OK,
+            json!({ "seq": seq, "already_recorded": true, "match": current_state(state, public_id).await? }),
+        ),
+        AppendOutcome::Stale { expected, current } => json_response(
+            StatusCode::CONFLICT,
+            json!({
+                "error": "stale",
+                "expected_seq": expected,
+                "current_seq": current,
+                "message_it": "La partita è cambiata: nulla è stato registrato.",
+                "message_en": "This match changed: nothing was recorded.",
+                "match": current_state(state, public_id).await?,
+            }),
+        ),
+        AppendOutcome::Refused { error } => json_response(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            json!({
+                "error": "refused",
+                "index": error.index,
+                "failing": error.failing,
+                "message_it": error.message(Lang::It),
+                "message_en": error.message(Lang::En),
+            }),
+        ),
+        AppendOutcome::Unreadable { error } => refusal(
+            StatusCode::BAD_REQUEST,
+            "unreadable",
+            error.message(Lang::It),
+            error.message(Lang::En),
+        ),
+        AppendOutcome::Closed { status } => refusal(
+            StatusCode::CONFLICT,
+            "closed",
+            format!("la partita è {status}: accetta solo correzioni esplicite"),
+            format!("the match is {status}: it accepts only explicit corrections"),
+        ),
+        AppendOutcome::NotFound => return Err(AppError::NotFound),
+    };
+    Ok(response)
+}
+
+pub async fn append_entry(
+    request: HttpRequest,
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let body: AppendBody = match serde_json::from_slice(&body) {
+        Ok(body) => body,
+        Err(error) => return Ok(unreadable(error)),
+    };
+    append(
+        &request,
+        &ctx,
+        &state,
+        &id,
+        body.expected_seq,
+        body.submission_key,
+        body.entry,
+    )
+    .await
+}
+
+pub async fn void_entry(
+    request: HttpRequest,
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    path: web::Path<(String, usize)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (id, target) = path.into_inner();
+    let body: VoidBody = match serde_json::from_slice(&body) {
+        Ok(body) => body,
+        Err(error) => return Ok(unreadable(error)),
+    };
+    let reason = body.reason.trim().chars().take(300).collect::<String>();
+    if reason.is_empty() {
+        return Ok(refusal(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "reason_required",
+            "serve il motivo della correzione".to_string(),
+            "a correction needs a reason".to_string(),
+        ));
+    }
+    let entry = scoring::entry_json(&RecordEntry::Void(VoidEntry {
+        target,
+        reason,
+        author: None,
+        time: None,
+    }));
+    append(
+        &request,
+        &ctx,
+        &state,
+        &id,
+        body.expected_seq,
+        body.submission_key,
+        entry,
+    )
+    .await
+}
+
+/// The OpenAPI 3.1 description of this API.
+pub async fn openapi(state: web::Data<AppState>) -> HttpResponse {
+    json_response(StatusCode::OK, openapi_document(&state.public_url))
+}
+
+pub fn openapi_document(server: &str) -> serde_json::Value {
+    let error = json!({ "$ref": "#/components/schemas/Error" });
+    let id = json!({ "name": "id", "in": "path", "required": true, "schema": { "type": "string" }, "description": "The match's public id" });
+    json!({
+        "openapi": "3.1.0",
+        "info": {
+            "title": "segnapunti API",
+            "version": "1",
+            "description": "Read and score matches. Writes follow the same rules as the referee page: the entry is validated by the rules engine, must be based on the current sequence number, and is recorded once per submission key. Authenticate with a session (writes then need the X-CSRF-Token header) or a bearer token: a personal API token or a match's private scoring link."
+        },
+        "servers": [{ "url": server }],
+        "components": {
+            "securitySchemes": {
+                "bearer": { "type": "http", "scheme": "bearer", "description": "A personal API token, or the token of a match's private scoring link" },
+                "session": { "type": "apiKey", "in": "cookie", "name": "segnapunti_session" }
+            },
+            "schemas": {
+                "Error": {
+                    "type": "object",
+                    "required": ["error"],
+                    "properties": {
+                        "error": { "type": "string" },
+                        "message_it": { "type": "string" },
+                        "message_en": { "type": "string" }
+                    }
+                },
+                "Entry": {
+                    "type": "object",
+                    "description": "A match record entry of the match's game, as described in docs/match-record.md and docs/games-trijumf-vitou.md: `hand` or `smazzata` (trionfetti), `deal` (madrasso, tressette, trijumf), `round` (vitou), or the shared corrections `void` and `replace`. An entry that is not one of the match's game is refused as unreadable (400).",
+                    "required": ["type"],
+                    "properties": { "type": { "type": "string", "enum": ["hand", "smazzata", "deal", "round", "void", "replace"] } }
+                },
+                "Match": {
+                    "type": "object",
+                    "required": ["id", "game", "status", "players", "next_seq", "summary"],
+                    "properties": {
+                        "id": { "type": "string" },
+                        "title": { "type": "string" },
+                        "game": { "type": "string" },
+                        "status": { "type": "string", "enum": ["scheduled", "in_progress", "finished", "forfeit"] },
+                        "players": { "type": "array", "items": { "type": "string" } },
+                        "next_seq": { "type": "integer", "description": "The expected_seq the next write must carry" },
+                        "summary": { "type": "object" }
+                    }
+                }
+            }
+        },
+        "security": [{ "bearer": [] }, { "session": [] }],
+        "paths": {
+            "/api/v1/matches/{id}": {
+                "get": {
+                    "summary": "The match's current state (the engine's replay of its log)",
+                    "security": [],
+                    "parameters": [id],
+                    "responses": {
+                        "200": { "description": "The state", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Match" } } } },
+                        "404": { "description": "No such match", "content": { "application/json": { "schema": error } } }
+                    }
+                }
+            },
+            "/api/v1/matches/{id}/entries": {
+                "get": {
+                    "summary": "The match's log, oldest first, with voided and replaced entries marked",
+                    "security": [],
+                    "parameters": [id],
+                    "responses": { "200": { "description": "The log" }, "404": { "description": "No such match" } }
+                },
+                "post": {
+                    "summary": "Append an entry",
+                    "parameters": [id],
+                    "requestBody": { "required": true, "content": { "application/json": { "schema": {
+                        "type": "object",
+                        "required": ["expected_seq", "entry"],
+                        "additionalProperties": false,
+                        "properties": {
+                            "expected_seq": { "type": "integer" },
+                            "submission_key": { "type": "string", "maxLength": 100 },
+                            "entry": { "$ref": "#/components/schemas/Entry" }
+                        }
+                    } } } },
+                    "responses": {
+                        "201": { "description": "Recorded" },
+                        "200": { "description": "Already recorded under this submission key" },
+                        "400": { "description": "Unreadable request", "content": { "application/json": { "schema": error } } },
+                        "401": { "description": "No credentials", "content": { "application/json": { "schema": error } } },
+                        "403": { "description": "Not allowed to score this match", "content": { "application/json": { "schema": error } } },
+                        "404": { "description": "No such match" },
+                        "409": { "description": "Stale expected_seq, or the match is closed; nothing recorded", "content": { "application/json": { "schema": error } } },
+                        "422": { "description": "The rules refuse the entry; nothing recorded", "content": { "application/json": { "schema": error } } }
+                    }
+                }
+            },
+            "/api/v1/matches/{id}/entries/{seq}/void": {
+                "post": {
+                    "summary": "Void an earlier entry, giving a reason",
+                    "parameters": [id, { "name": "seq", "in": "path", "required": true, "schema": { "type": "integer" } }],
+                    "requestBody": { "required": true, "content": { "application/json": { "schema": {
+                        "type": "object",
+                        "required": ["expected_seq", "reason"],
+                        "additionalProperties": false,
+                        "properties": {
+                            "expected_seq": { "type": "integer" },
+                            "reason": { "type": "string" },
+                            "submission_key": { "type": "string" }
+                        }
+                    } } } },
+                    "responses": {
+                        "201": { "description": "Recorded" },
+                        "401": { "description": "No credentials" },
+                        "403": { "description": "Not allowed" },
+                        "409": { "description": "Stale or closed" },
+                        "422": { "description": "Refused" }
+                    }
+                }
+            },
+            "/api/v1/openapi.json": {
+                "get": { "summary": "This document", "security": [], "responses": { "200": { "description": "OpenAPI 3.1" } } }
+            }
+        }
+    })
+}
+
+// ---------------------------------------------------------------- personal tokens
+
+#[derive(Template, WebTemplate)]
+#[template(path = "auth/tokens.html")]
+pub struct TokensPage {
+    pub ctx: PageContext,
+    pub tokens: Vec<api_tokens::ApiToken>,
+    pub new_token: Option<String>,
+}
+
+pub async fn tokens(ctx: PageContext, state: web::Data<AppState>) -> Result<TokensPage, AppError> {
+    let user_id = ctx.require_login()?.id;
+    let tokens = state
+        .read(move |connection| api_tokens::list_live(connection, user_id))
+        .await?;
+    Ok(TokensPage {
+        ctx,
+        tokens,
+        new_token: None,
+    })
+}
+
+#[derive(Deserialize)]
+pub struct NewTokenForm {
+    #[serde(default)]
+    label: String,
+}
+
+/// Creates a token and shows it once; only its hash is kept.
+pub async fn create_token(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    form: web::Form<NewTokenForm>,
+) -> Result<TokensPage, AppError> {
+    let user_id = ctx.require_login()?.id;
+    let label: String = form.label.trim().chars().take(80).collect();
+    let label = if label.is_empty() {
+        "API".to_string()
+    } else {
+        label
+    };
+    let token = accounts::random_token();
+    let hash = accounts::token_hash(&token);
+    let tokens = state
+        .write(move |connection| {
+            api_tokens::insert(connection, user_id, &label, &hash)?;
+            api_tokens::list_live(connection, user_id)
+        })
+        .await?;
+    Ok(TokensPage {
+        ctx,
+        tokens,
+        new_token: Some(token),
+    })
+}
+
+pub async fn revoke_token(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let user_id = ctx.require_login()?.id;
+    let token_id = id.into_inner();
+    let revoked = state
+        .write(move |connection| api_tokens::revoke(connection, user_id, token_id))
+        .await?;
+    if !revoked {
+        return Err(AppError::NotFound);
+    }
+    Ok(redirect("/account/tokens"))
+}

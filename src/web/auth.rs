@@ -1,0 +1,465 @@
+//! Logging in and out, changing a password, and the one-time links that create
+//! accounts: the first administrator's setup link and invitations.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+use super::context::{self, PageContext, safe_local_path};
+use super::error::AppError;
+use super::{AppState, redirect, render_with_status};
+use crate::accounts::{self, AccountError, Role};
+use crate::store::{DbConnection, StoreError, invitations, settings, throttle, users};
+
+// ---------------------------------------------------------------- login
+
+#[derive(Template, WebTemplate)]
+#[template(path = "auth/login.html")]
+pub struct LoginPage {
+    pub ctx: PageContext,
+    pub username: String,
+    pub next: String,
+    pub error_key: Option<&'static str>,
+    pub notice_key: Option<&'static str>,
+}
+
+#[derive(Deserialize)]
+pub struct LoginQuery {
+    next: Option<String>,
+    #[serde(default)]
+    logged_out: bool,
+}
+
+pub async fn login_form(ctx: PageContext, query: web::Query<LoginQuery>) -> LoginPage {
+    LoginPage {
+        ctx,
+        username: String::new(),
+        next: safe_local_path(query.next.as_deref()),
+        error_key: None,
+        notice_key: query.logged_out.then_some("logout.done"),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct LoginForm {
+    username: String,
+    password: String,
+    next: Option<String>,
+}
+
+pub async fn login(
+    request: HttpRequest,
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    form: web::Form<LoginForm>,
+) -> Result<HttpResponse, AppError> {
+    let LoginForm {
+        username,
+        password,
+        next,
+    } = form.into_inner();
+    let next = safe_local_path(next.as_deref());
+    let address = request
+        .peer_addr()
+        .map(|peer| peer.ip().to_string())
+        .unwrap_or_default();
+    // An unreadable name is treated like a wrong password: the answer must not
+    // tell which accounts exist.
+    let name =
+        accounts::normalize_username(&username).unwrap_or_else(|_| username.trim().to_lowercase());
+    let failed_page = |ctx: PageContext, error_key, status| {
+        let page = LoginPage {
+            ctx,
+            username: username.clone(),
+            next: next.clone(),
+            error_key: Some(error_key),
+            notice_key: None,
+        };
+        render_with_status(&page, status)
+    };
+
+    let (throttle_name, throttle_address) = (name.clone(), address.clone());
+    if state
+        .read(move |connection| {
+            throttle::is_throttled(connection, &throttle_name, &throttle_address)
+        })
+        .await?
+    {
+        return failed_page(ctx, "login.throttled", StatusCode::TOO_MANY_REQUESTS);
+    }
+
+    let lookup_name = name.clone();
+    let user = state
+        .read(move |connection| users::find_by_username(connection, &lookup_name))
+        .await?;
+    let verified = web::block(move || match user {
+        Some(user) if password.len() <= accounts::MAX_PASSWORD_LEN * 4 => {
+            accounts::verify_password(&password, &user.password_hash).then_some(user)
+        }
+        _ => {
+            accounts::verify_against_nothing(&password);
+            None
+        }
+    })
+    .await?;
+
+    match verified {
+        Some(user) => {
+            let cleared = user.username.clone();
+            state
+                .write(move |connection| throttle::clear_account(connection, &cleared))
+                .await?;
+            context::begin_session(ctx.session(), &user)?;
+            tracing::info!(user = %user.username, "logged in");
+            Ok(redirect(&next))
+        }
+        None => {
+            state
+                .write(move |connection| throttle::record_failure(connection, &name, &address))
+                .await?;
+            failed_page(ctx, "login.failed", StatusCode::UNPROCESSABLE_ENTITY)
+        }
+    }
+}
+
+pub async fn logout(ctx: PageContext) -> Result<HttpResponse, AppError> {
+    ctx.require_login()?;
+    context::end_session(ctx.session());
+    Ok(redirect("/login?logged_out=true"))
+}
+
+// ---------------------------------------------------------------- password
+
+#[derive(Template, WebTemplate)]
+#[template(path = "auth/password.html")]
+pub struct PasswordPage {
+    pub ctx: PageContext,
+    pub error_key: Option<&'static str>,
+    pub notice_key: Option<&'static str>,
+}
+
+#[derive(Deserialize)]
+pub struct PasswordQuery {
+    #[serde(default)]
+    changed: bool,
+}
+
+pub async fn password_form(
+    ctx: PageContext,
+    query: web::Query<PasswordQuery>,
+) -> Result<PasswordPage, AppError> {
+    ctx.require_login()?;
+    Ok(PasswordPage {
+        ctx,
+        error_key: None,
+        notice_key: query.changed.then_some("password.changed"),
+    })
+}
+
+#[derive(Deserialize)]
+pub struct PasswordForm {
+    current_password: String,
+    new_password: String,
+    confirm_password: String,
+}
+
+pub async fn change_password(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    form: web::Form<PasswordForm>,
+) -> Result<HttpResponse, AppError> {
+    let user_id = ctx.require_login()?.id;
+    let form = form.into_inner();
+    let show_error = |ctx, error_key| {
+        render_with_status(
+            &PasswordPage {
+                ctx,
+                error_key: Some(error_key),
+                notice_key: None,
+            },
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+    };
+    if let Err(key) = check_new_password(&form.new_password, &form.confirm_password) {
+        return show_error(ctx, key);
+    }
+    let stored = state
+        .read(move |connection| users::find_by_id(connection, user_id))
+        .await?
+        .ok_or(AppError::Forbidden)?;
+    let PasswordForm {
+        current_password,
+        new_password,
+        ..
+    } = form;
+    let new_hash = web::block(move || {
+        if accounts::verify_password(&current_password, &stored.password_hash) {
+            accounts::hash_password(&new_password).map(Some)
+        } else {
+            Ok(None)
+        }
+    })
+    .await?
+    .map_err(|error| AppError::internal("password hashing", error))?;
+    let Some(new_hash) = new_hash else {
+        return show_error(ctx, "password.wrong_current");
+    };
+    let epoch = state
+        .write(move |connection| users::set_password(connection, user_id, &new_hash))
+        .await?;
+    // This session stays; every other one now carries a stale epoch.
+    context::update_session_epoch(ctx.session(), epoch)?;
+    Ok(redirect("/account/password?changed=true"))
+}
+
+/// The translation key of what is wrong with a new password, if anything.
+pub(super) fn check_new_password(password: &str, confirmation: &str) -> Result<(), &'static str> {
+    if password != confirmation {
+        return Err("error.password_mismatch");
+    }
+    accounts::check_password_strength(password).map_err(account_error_key)
+}
+
+pub(super) fn account_error_key(error: AccountError) -> &'static str {
+    match error {
+        AccountError::InvalidUsername => "error.username_invalid",
+        AccountError::PasswordTooShort => "error.password_short",
+        AccountError::PasswordTooLong => "error.password_long",
+        AccountError::Hashing => "error.internal",
+    }
+}
+
+// ---------------------------------------------------------------- new accounts from links
+
+/// The form that creates an account from a setup or invitation link.
+#[derive(Template, WebTemplate)]
+#[template(path = "auth/new_account.html")]
+pub struct NewAccountPage {
+    pub ctx: PageContext,
+    pub title_key: &'static str,
+    pub intro_key: &'static str,
+    pub submit_key: &'static str,
+    pub role: Role,
+    pub action: String,
+    pub username: String,
+    pub display_name: String,
+    pub error_key: Option<&'static str>,
+}
+
+#[derive(Deserialize)]
+pub struct NewAccountForm {
+    pub username: String,
+    pub display_name: String,
+    pub password: String,
+    pub confirm_password: String,
+}
+
+/// A checked account request, ready to be hashed and stored.
+pub(super) struct AccountRequest {
+    pub username: String,
+    pub display_name: String,
+    pub password: String,
+}
+
+pub(super) fn check_account_form(form: NewAccountForm) -> Result<AccountRequest, &'static str> {
+    let username = accounts::normalize_username(&form.username).map_err(account_error_key)?;
+    let display_name = form.display_name.trim().to_string();
+    if display_name.is_empty() || display_name.chars().count() > 80 {
+        return Err("error.display_name");
+    }
+    check_new_password(&form.password, &form.confirm_password)?;
+    Ok(AccountRequest {
+        username,
+        display_name,
+        password: form.password,
+    })
+}
+
+/// Hashes and stores the account, then runs `claim_link` in the same transaction:
+/// when it answers false (the one-time link was used meanwhile) nothing is kept.
+/// `Ok(None)` when the username is taken.
+pub(super) async fn create_account(
+    state: &AppState,
+    request: AccountRequest,
+    role: Role,
+    claim_link: impl FnOnce(&mut DbConnection, &users::User) -> Result<bool, StoreError>
+    + Send
+    + 'static,
+) -> Result<Option<users::User>, AppError> {
+    let AccountRequest {
+        username,
+        display_name,
+        password,
+    } = request;
+    let hash = web::block(move || accounts::hash_password(&password))
+        .await?
+        .map_err(|error| AppError::internal("password hashing", error))?;
+    let outcome = state
+        .write(move |connection| {
+            let user = users::insert(
+                connection,
+                &users::NewUser {
+                    username: &username,
+                    display_name: &display_name,
+                    password_hash: &hash,
+                    role,
+                },
+            )?;
+            if claim_link(connection, &user)? {
+                Ok(user)
+            } else {
+                Err(StoreError::Stale)
+            }
+        })
+        .await;
+    match outcome {
+        Ok(user) => Ok(Some(user)),
+        Err(AppError::Store(StoreError::Duplicate)) => Ok(None),
+        Err(AppError::Store(StoreError::Stale)) => Err(AppError::NotFound),
+        Err(other) => Err(other),
+    }
+}
+
+async fn setup_token_matches(state: &AppState, token: &str) -> Result<bool, AppError> {
+    let hash = accounts::token_hash(token);
+    state
+        .read(move |connection| {
+            let no_accounts = users::count(connection)? == 0;
+            let stored = settings::get(connection, settings::SETUP_TOKEN_HASH)?;
+            Ok(no_accounts && stored.as_deref() == Some(hash.as_str()))
+        })
+        .await
+}
+
+fn setup_page(ctx: PageContext, token: &str) -> NewAccountPage {
+    NewAccountPage {
+        ctx,
+        title_key: "setup.title",
+        intro_key: "setup.intro",
+        submit_key: "setup.submit",
+        role: Role::Admin,
+        action: format!("/setup/{token}"),
+        username: String::new(),
+        display_name: String::new(),
+        error_key: None,
+    }
+}
+
+pub async fn setup_form(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    token: web::Path<String>,
+) -> Result<NewAccountPage, AppError> {
+    if !setup_token_matches(&state, &token).await? {
+        return Err(AppError::NotFound);
+    }
+    Ok(setup_page(ctx, &token))
+}
+
+pub async fn setup(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    token: web::Path<String>,
+    form: web::Form<NewAccountForm>,
+) -> Result<HttpResponse, AppError> {
+    if !setup_token_matches(&state, &token).await? {
+        return Err(AppError::NotFound);
+    }
+    let (username, display_name) = (form.username.clone(), form.display_name.clone());
+    let with_error = |ctx, error_key| {
+        let mut page = setup_page(ctx, &token);
+        page.username = username.clone();
+        page.display_name = display_name.clone();
+        page.error_key = Some(error_key);
+        render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+    };
+    let request = match check_account_form(form.into_inner()) {
+        Ok(request) => request,
+        Err(key) => return with_error(ctx, key),
+    };
+    let expected_hash = accounts::token_hash(&token);
+    let consume_token = move |connection: &mut DbConnection, _: &users::User| {
+        // Checked again inside the transaction: two tabs cannot both create an administrator.
+        let stored = settings::get(connection, settings::SETUP_TOKEN_HASH)?;
+        if users::count(connection)? != 1 || stored.as_deref() != Some(expected_hash.as_str()) {
+            return Ok(false);
+        }
+        settings::remove(connection, settings::SETUP_TOKEN_HASH)
+    };
+    match create_account(&state, request, Role::Admin, consume_token).await? {
+        Some(user) => {
+            tracing::info!(user = %user.username, "first administrator created");
+            context::begin_session(ctx.session(), &user)?;
+            Ok(redirect("/"))
+        }
+        None => with_error(ctx, "error.username_taken"),
+    }
+}
+
+async fn open_invitation(
+    state: &AppState,
+    token: &str,
+) -> Result<invitations::Invitation, AppError> {
+    let hash = accounts::token_hash(token);
+    state
+        .read(move |connection| invitations::find_open(connection, &hash))
+        .await?
+        .ok_or(AppError::NotFound)
+}
+
+fn invitation_page(ctx: PageContext, token: &str, role: Role) -> NewAccountPage {
+    NewAccountPage {
+        ctx,
+        title_key: "invite.title",
+        intro_key: "invite.intro",
+        submit_key: "invite.submit",
+        role,
+        action: format!("/invite/{token}"),
+        username: String::new(),
+        display_name: String::new(),
+        error_key: None,
+    }
+}
+
+pub async fn invitation_form(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    token: web::Path<String>,
+) -> Result<NewAccountPage, AppError> {
+    let invitation = open_invitation(&state, &token).await?;
+    Ok(invitation_page(ctx, &token, invitation.role()))
+}
+
+pub async fn accept_invitation(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    token: web::Path<String>,
+    form: web::Form<NewAccountForm>,
+) -> Result<HttpResponse, AppError> {
+    let invitation = open_invitation(&state, &token).await?;
+    let role = invitation.role();
+    let (username, display_name) = (form.username.clone(), form.display_name.clone());
+    let with_error = |ctx, error_key| {
+        let mut page = invitation_page(ctx, &token, role);
+        page.username = username.clone();
+        page.display_name = display_name.clone();
+        page.error_key = Some(error_key);
+        render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+    };
+    let request = match check_account_form(form.into_inner()) {
+        Ok(request) => request,
+        Err(key) => return with_error(ctx, key),
+    };
+    let invitation_id = invitation.id;
+    let claim = move |connection: &mut DbConnection, user: &users::User| {
+        invitations::mark_used(connection, invitation_id, user.id)
+    };
+    let Some(user) = create_account(&state, request, role, claim).await? else {
+        return with_error(ctx, "error.username_taken");
+    };
+    tracing::info!(user = %user.username, role = %role, "invitation accepted");
+    context::begin_session(ctx.session(), &user)?;
+    Ok(redirect("/"))
+}

@@ -1,0 +1,498 @@
+//! Clubs: administrators create them and name their organizers; a club's organizers keep
+//! its comanda nicknames (the dictionary the referee pages use for the club's events).
+//! The public list of a club's events lives here too.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+use super::context::{PageContext, SessionUser};
+use super::error::AppError;
+use super::{AppState, redirect, render_with_status};
+use crate::accounts::Role;
+use crate::rules::comanda::{self, Nicknames};
+use crate::store::clubs::{self, Club, NicknameRow};
+use crate::store::events::{self, EventRow, EventStatus};
+use crate::store::{StoreError, users};
+
+const STAFF: &[Role] = &[Role::Organizer];
+
+/// The club, if the visitor is an administrator or one of its organizers.
+pub(super) async fn managed_club(
+    ctx: &PageContext,
+    state: &AppState,
+    slug: &str,
+) -> Result<(SessionUser, Club), AppError> {
+    let user = ctx.require_role(STAFF)?.clone();
+    let slug = slug.to_string();
+    let user_id = user.id;
+    let (club, member) = state
+        .read(move |connection| {
+            let Some(club) = clubs::find_by_slug(connection, &slug)? else {
+                return Ok((None, false));
+            };
+            let member = clubs::is_organizer(connection, club.id, user_id)?;
+            Ok((Some(club), member))
+        })
+        .await?;
+    let club = club.ok_or(AppError::NotFound)?;
+    if user.role != Role::Admin && !member {
+        return Err(AppError::Forbidden);
+    }
+    Ok((user, club))
+}
+
+/// A slug from a name: lower-case letters, digits and dashes.
+pub fn slugify(name: &str) -> String {
+    let mut slug = String::new();
+    for c in name.trim().to_lowercase().chars() {
+        let c = match c {
+            'à' | 'á' | 'â' => 'a',
+            'è' | 'é' | 'ê' => 'e',
+            'ì' | 'í' => 'i',
+            'ò' | 'ó' => 'o',
+            'ù' | 'ú' => 'u',
+            c => c,
+        };
+        if c.is_ascii_alphanumeric() {
+            slug.push(c);
+        } else if !slug.ends_with('-') && !slug.is_empty() {
+            slug.push('-');
+        }
+    }
+    slug.trim_end_matches('-').chars().take(40).collect()
+}
+
+// ---------------------------------------------------------------- list and create
+
+#[derive(Template, WebTemplate)]
+#[template(path = "clubs/list.html")]
+pub struct ClubListPage {
+    pub ctx: PageContext,
+    pub clubs: Vec<Club>,
+    pub error_key: Option<&'static str>,
+    pub name: String,
+}
+
+async fn list_page(ctx: PageContext, state: &AppState) -> Result<ClubListPage, AppError> {
+    let user = ctx.require_role(STAFF)?.clone();
+    let clubs = state
+        .read(move |connection| {
+            if user.role == Role::Admin {
+                clubs::list(connection)
+            } else {
+                clubs::of_organizer(connection, user.id)
+            }
+        })
+        .await?;
+    Ok(ClubListPage {
+        ctx,
+        clubs,
+        error_key: None,
+        name: String::new(),
+    })
+}
+
+pub async fn list(ctx: PageContext, state: web::Data<AppState>) -> Result<ClubListPage, AppError> {
+    list_page(ctx, &state).await
+}
+
+#[derive(Deserialize)]
+pub struct NewClubForm {
+    #[serde(default)]
+    name: String,
+}
+
+pub async fn create(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    form: web::Form<NewClubForm>,
+) -> Result<HttpResponse, AppError> {
+    ctx.require_role(&[Role::Admin])?;
+    let name = form.name.trim().to_string();
+    let slug = slugify(&name);
+    if name.is_empty() || name.chars().count() > 80 || slug.len() < 2 {
+        let mut page = list_page(ctx, &state).await?;
+        page.error_key = Some("club.error_name");
+        page.name = name;
+        return render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    let (name_copy, slug_copy) = (name.clone(), slug.clone());
+    let created = state
+        .write(move |connection| clubs::create(connection, &slug_copy, &name_copy))
+        .await;
+    match created {
+        Ok(club) => Ok(redirect(&format!("/manage/clubs/{}", club.slug))),
+        Err(AppError::Store(StoreError::Duplicate)) => {
+            let mut page = list_page(ctx, &state).await?;
+            page.error_key = Some("club.error_taken");
+            page.name = name;
+            render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+        }
+        Err(other) => Err(other),
+    }
+}
+
+// ---------------------------------------------------------------- one club
+
+/// A nickname with what it expands to.
+pub struct NicknameView {
+    pub name: String,
+    pub expansion: String,
+    /// The order the nickname alone gives, or why it is only part of a comanda.
+    pub preview: String,
+    pub complete: bool,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "clubs/manage.html")]
+pub struct ClubPage {
+    pub ctx: PageContext,
+    pub club: Club,
+    pub organizers: Vec<(i64, String)>,
+    pub candidates: Vec<(i64, String)>,
+    pub nicknames: Vec<NicknameView>,
+    pub events: Vec<EventRow>,
+    /// The nickname form as typed (previous name, name, expansion).
+    pub draft: NicknameForm,
+    pub draft_preview: Option<(bool, String)>,
+    pub notice_key: Option<&'static str>,
+    pub error: Option<String>,
+}
+
+fn nickname_views(
+    rows: &[NicknameRow],
+    dictionary: &Nicknames,
+    lang: crate::lang::Lang,
+) -> Vec<NicknameView> {
+    rows.iter()
+        .map(|row| {
+            let (complete, preview) = preview_line(&row.name, dictionary, lang);
+            NicknameView {
+                name: row.name.clone(),
+                expansion: row.expansion.clone(),
+                preview,
+                complete,
+            }
+        })
+        .collect()
+}
+
+/// The order `text` gives with the dictionary, or the reason it does not give one.
+fn preview_line(text: &str, dictionary: &Nicknames, lang: crate::lang::Lang) -> (bool, String) {
+    match comanda::parse(text, dictionary) {
+        Ok(ranking) => (true, ranking.render_line(lang)),
+        Err(error) => (false, error.message(lang)),
+    }
+}
+
+async fn club_page(ctx: PageContext, state: &AppState, slug: &str) -> Result<ClubPage, AppError> {
+    let (_, club) = managed_club(&ctx, state, slug).await?;
+    let club_id = club.id;
+    let (organizers, candidates, rows, dictionary, events) = state
+        .read(move |connection| {
+            let organizers = clubs::organizers(connection, club_id)?;
+            let candidates = users::list(connection)?
+                .into_iter()
+                .filter(|user| user.role() == Role::Organizer)
+                .filter(|user| !organizers.iter().any(|(id, _)| *id == user.id))
+                .map(|user| (user.id, user.display_name))
+                .collect::<Vec<_>>();
+            let rows = clubs::nickname_rows(connection, club_id)?;
+            let dictionary = clubs::dictionary(connection, club_id)?;
+            let events = events::of_club(connection, club_id)?;
+            Ok((organizers, candidates, rows, dictionary, events))
+        })
+        .await?;
+    let nicknames = nickname_views(&rows, &dictionary, ctx.lang());
+    Ok(ClubPage {
+        ctx,
+        club,
+        organizers,
+        candidates,
+        nicknames,
+        events,
+        draft: NicknameForm::default(),
+        draft_preview: None,
+        notice_key: None,
+        error: None,
+    })
+}
+
+#[derive(Deserialize)]
+pub struct NoticeQuery {
+    done: Option<String>,
+}
+
+pub async fn manage(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+    query: web::Query<NoticeQuery>,
+) -> Result<ClubPage, AppError> {
+    let mut page = club_page(ctx, &state, &slug).await?;
+    page.notice_key = match query.done.as_deref() {
+        Some("organizers") => Some("club.organizers_saved"),
+        Some("nickname") => Some("club.nickname_saved"),
+        Some("removed") => Some("club.nickname_removed"),
+        _ => None,
+    };
+    Ok(page)
+}
+
+#[derive(Deserialize)]
+pub struct OrganizerForm {
+    user_id: i64,
+    #[serde(default)]
+    remove: bool,
+}
+
+/// Administrators name a club's organizers.
+pub async fn organizers(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+    form: web::Form<OrganizerForm>,
+) -> Result<HttpResponse, AppError> {
+    ctx.require_role(&[Role::Admin])?;
+    let (_, club) = managed_club(&ctx, &state, &slug).await?;
+    let (club_id, user_id, remove) = (club.id, form.user_id, form.remove);
+    state
+        .write(
+            move |connection| match users::find_by_id(connection, user_id)? {
+                Some(user) if user.role() == Role::Organizer => {
+                    if remove {
+                        clubs::remove_organizer(connection, club_id, user_id)
+                    } else {
+                        clubs::add_organizer(connection, club_id, user_id)
+                    }
+                }
+                _ => Err(StoreError::Stale),
+            },
+        )
+        .await
+        .map_err(|error| match error {
+            AppError::Store(StoreError::Stale) => AppError::NotFound,
+            other => other,
+        })?;
+    Ok(redirect(&format!(
+        "/manage/clubs/{}?done=organizers",
+        club.slug
+    )))
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct NicknameForm {
+    /// The name before an edit; empty for a new nickname.
+    #[serde(default)]
+    pub previous: String,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub expansion: String,
+    /// `preview` shows what the expansion gives without saving.
+    #[serde(default)]
+    pub action: String,
+}
+
+/// Adds or edits a nickname (or previews it: `action=preview`).
+pub async fn save_nickname(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+    form: web::Form<NicknameForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, club) = managed_club(&ctx, &state, &slug).await?;
+    let form = form.into_inner();
+    let lang = ctx.lang();
+    let too_long = form.name.chars().count() > 40 || form.expansion.chars().count() > 300;
+    if form.action == "preview" || too_long {
+        let mut page = club_page(ctx, &state, &slug).await?;
+        let club_id = club.id;
+        let mut dictionary = state
+            .read(move |connection| clubs::dictionary(connection, club_id))
+            .await?;
+        let preview = match dictionary.insert(&form.name, &form.expansion) {
+            Ok(()) => preview_line(&form.name, &dictionary, lang),
+            Err(error) => (false, error.message(lang)),
+        };
+        if too_long {
+            page.error = Some(page.ctx.t("club.error_nickname_long").to_string());
+        }
+        page.draft_preview = Some(preview);
+        page.draft = form;
+        let status = if too_long {
+            StatusCode::UNPROCESSABLE_ENTITY
+        } else {
+            StatusCode::OK
+        };
+        return render_with_status(&page, status);
+    }
+    let club_id = club.id;
+    let (previous, name, expansion) = (
+        form.previous.trim().to_string(),
+        form.name.clone(),
+        form.expansion.clone(),
+    );
+    let outcome = state
+        .write(move |connection| {
+            clubs::save_nickname(
+                connection,
+                club_id,
+                (!previous.is_empty()).then_some(previous.as_str()),
+                &name,
+                &expansion,
+            )
+        })
+        .await?;
+    match outcome {
+        Ok(()) => Ok(redirect(&format!(
+            "/manage/clubs/{}?done=nickname",
+            club.slug
+        ))),
+        Err(error) => {
+            let mut page = club_page(ctx, &state, &slug).await?;
+            page.error = Some(error.message(lang));
+            page.draft = form;
+            render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+        }
+    }
+}
+
+#[derive(Deserialize)]
+pub struct RemoveNicknameForm {
+    name: String,
+}
+
+pub async fn remove_nickname(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+    form: web::Form<RemoveNicknameForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, club) = managed_club(&ctx, &state, &slug).await?;
+    let lang = ctx.lang();
+    let club_id = club.id;
+    let name = form.name.clone();
+    let outcome = state
+        .write(move |connection| clubs::remove_nickname(connection, club_id, &name))
+        .await?;
+    match outcome {
+        Ok(()) => Ok(redirect(&format!(
+            "/manage/clubs/{}?done=removed",
+            club.slug
+        ))),
+        Err(error) => {
+            let mut page = club_page(ctx, &state, &slug).await?;
+            page.error = Some(error.message(lang));
+            render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+        }
+    }
+}
+
+#[derive(Deserialize)]
+pub struct ComandaQuery {
+    #[serde(default)]
+    pub text: String,
+}
+
+/// The order a comanda gives with the club's nicknames (the nickname form's live preview):
+/// `{"line": …}` or `{"error": …}`.
+pub async fn comanda_preview(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+    query: web::Query<ComandaQuery>,
+) -> Result<HttpResponse, AppError> {
+    let slug = slug.into_inner();
+    let dictionary = state
+        .read(
+            move |connection| match clubs::find_by_slug(connection, &slug)? {
+                Some(club) => Ok(Some(clubs::dictionary(connection, club.id)?)),
+                None => Ok(None),
+            },
+        )
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok(preview_json(&ctx, &query.text, &dictionary))
+}
+
+pub(super) fn preview_json(ctx: &PageContext, text: &str, dictionary: &Nicknames) -> HttpResponse {
+    let lang = ctx.lang();
+    let text: String = text.chars().take(500).collect();
+    let body = match comanda::parse(&text, dictionary) {
+        Ok(ranking) => serde_json::json!({
+            "line": ranking.render_line(lang),
+            "levels": ranking.level_codes(),
+        }),
+        Err(error) => serde_json::json!({ "error": error.message(lang) }),
+    };
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(body.to_string())
+}
+
+// ---------------------------------------------------------------- public list
+
+#[derive(Template, WebTemplate)]
+#[template(path = "clubs/public.html")]
+pub struct ClubEventsPage {
+    pub ctx: PageContext,
+    pub club: Club,
+    pub upcoming: Vec<EventRow>,
+    pub live: Vec<EventRow>,
+    pub past: Vec<EventRow>,
+}
+
+/// The club's public events: upcoming (not drawn yet), live and past. Unlisted events are
+/// left out.
+pub async fn public_list(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+) -> Result<ClubEventsPage, AppError> {
+    let slug = slug.into_inner();
+    let (club, all) = state
+        .read(
+            move |connection| match clubs::find_by_slug(connection, &slug)? {
+                Some(club) => {
+                    let events = events::of_club(connection, club.id)?;
+                    Ok(Some((club, events)))
+                }
+                None => Ok(None),
+            },
+        )
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let listed = all.into_iter().filter(|e| e.listed);
+    let (mut upcoming, mut live, mut past) = (Vec::new(), Vec::new(), Vec::new());
+    for event in listed {
+        match event.status() {
+            EventStatus::Setup => upcoming.push(event),
+            EventStatus::Running => live.push(event),
+            EventStatus::Finished => past.push(event),
+        }
+    }
+    past.reverse();
+    Ok(ClubEventsPage {
+        ctx,
+        club,
+        upcoming,
+        live,
+        past,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::slugify;
+
+    #[test]
+    fn slugs_are_plain() {
+        assert_eq!(slugify("Scuola di Trionfetti"), "scuola-di-trionfetti");
+        assert_eq!(slugify("  Circolo «Bepi» è qui!  "), "circolo-bepi-e-qui");
+        assert_eq!(slugify("!!"), "");
+    }
+}

@@ -1,0 +1,275 @@
+//! What every page needs to know about its visitor: language, account and form token.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_session::{Session, SessionExt};
+use actix_web::dev::Payload;
+use actix_web::http::header;
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
+
+use super::AppState;
+use super::error::AppError;
+use super::i18n::Tr;
+use crate::accounts::{self, Role};
+use crate::lang::Lang;
+use crate::store::users;
+
+pub const LANG_COOKIE: &str = "lang";
+const SESSION_USER: &str = "uid";
+const SESSION_EPOCH: &str = "epoch";
+const SESSION_CSRF: &str = "csrf";
+
+/// The logged-in account, as pages show it.
+#[derive(Debug, Clone)]
+pub struct SessionUser {
+    pub id: i64,
+    pub username: String,
+    pub display_name: String,
+    pub role: Role,
+}
+
+/// Built for every page by its handler's extractor.
+pub struct PageContext {
+    pub tr: Tr,
+    pub user: Option<SessionUser>,
+    pub csrf_token: String,
+    /// Path and query of this page, for the language switch to come back to.
+    pub here: String,
+    session: Session,
+}
+
+impl PageContext {
+    pub fn lang(&self) -> Lang {
+        self.tr.lang()
+    }
+
+    pub fn t(&self, key: &str) -> &'static str {
+        self.tr.t(key)
+    }
+
+    /// The account, or a redirect to the login page.
+    pub fn require_login(&self) -> Result<&SessionUser, AppError> {
+        self.user.as_ref().ok_or_else(|| AppError::LoginRequired {
+            next: self.here.clone(),
+        })
+    }
+
+    /// The account if it has one of the roles; administrators may do everything.
+    pub fn require_role(&self, allowed: &[Role]) -> Result<&SessionUser, AppError> {
+        let user = self.require_login()?;
+        if user.role == Role::Admin || allowed.contains(&user.role) {
+            Ok(user)
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+
+    /// The role label in the visitor's language.
+    pub fn role_label(&self, role: &Role) -> &'static str {
+        self.tr.t(match *role {
+            Role::Admin => "role.admin",
+            Role::Organizer => "role.organizer",
+            Role::Referee => "role.referee",
+        })
+    }
+
+    pub fn is_admin(&self) -> bool {
+        self.user
+            .as_ref()
+            .is_some_and(|user| user.role == Role::Admin)
+    }
+
+    /// Organizers and administrators: the people who run matches.
+    pub fn is_staff(&self) -> bool {
+        self.user
+            .as_ref()
+            .is_some_and(|user| matches!(user.role, Role::Admin | Role::Organizer))
+    }
+
+    /// The link that switches to `lang` and comes back to this page.
+    pub fn lang_switch_url(&self, lang: &Lang) -> String {
+        let query = serde_urlencoded::to_string([("next", &self.here)]).unwrap_or_default();
+        format!("/lang/{}?{}", lang.code(), query)
+    }
+
+    pub fn languages(&self) -> [Lang; 2] {
+        Lang::ALL
+    }
+
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+}
+
+/// Starts a logged-in session: a fresh session id against fixation, and a fresh form token.
+pub fn begin_session(session: &Session, user: &users::User) -> Result<(), AppError> {
+    session.renew();
+    session.insert(SESSION_USER, user.id)?;
+    session.insert(SESSION_EPOCH, user.session_epoch)?;
+    session.insert(SESSION_CSRF, accounts::random_token())?;
+    Ok(())
+}
+
+pub fn update_session_epoch(session: &Session, epoch: i64) -> Result<(), AppError> {
+    session.insert(SESSION_EPOCH, epoch)?;
+    Ok(())
+}
+
+pub fn end_session(session: &Session) {
+    session.purge();
+}
+
+/// The form token of this session, created on first use.
+pub fn csrf_token(session: &Session) -> Result<String, AppError> {
+    if let Some(token) = session.get::<String>(SESSION_CSRF)? {
+        return Ok(token);
+    }
+    let token = accounts::random_token();
+    session.insert(SESSION_CSRF, &token)?;
+    Ok(token)
+}
+
+/// The token the session expects, without creating one.
+pub fn expected_csrf_token(session: &Session) -> Option<String> {
+    session.get::<String>(SESSION_CSRF).ok().flatten()
+}
+
+/// The visitor's language: the remembered choice, then Accept-Language, then Italian.
+pub fn lang_of_request(request: &HttpRequest) -> Lang {
+    if let Some(lang) = request
+        .cookie(LANG_COOKIE)
+        .and_then(|cookie| Lang::from_code(cookie.value()))
+    {
+        return lang;
+    }
+    request
+        .headers()
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(preferred_lang)
+        .unwrap_or_default()
+}
+
+/// The first supported language of an Accept-Language header, by quality.
+fn preferred_lang(header_value: &str) -> Option<Lang> {
+    let mut choices: Vec<(f32, Lang)> = header_value
+        .split(',')
+        .filter_map(|part| {
+            let mut pieces = part.trim().split(';');
+            let lang = Lang::from_code(pieces.next()?)?;
+            let quality = pieces
+                .find_map(|piece| piece.trim().strip_prefix("q="))
+                .and_then(|q| q.parse::<f32>().ok())
+                .unwrap_or(1.0);
+            (quality > 0.0).then_some((quality, lang))
+        })
+        .collect();
+    // A stable sort keeps the header's order among equal qualities.
+    choices.sort_by(|a, b| b.0.total_cmp(&a.0));
+    choices.first().map(|(_, lang)| *lang)
+}
+
+async fn load_user(state: &AppState, session: &Session) -> Result<Option<SessionUser>, AppError> {
+    let Some(user_id) = session.get::<i64>(SESSION_USER)? else {
+        return Ok(None);
+    };
+    let epoch = session.get::<i64>(SESSION_EPOCH)?.unwrap_or(-1);
+    let db = state.db.clone();
+    let user =
+        web::block(move || db.read(|connection| users::find_by_id(connection, user_id))).await??;
+    match user {
+        // A password change elsewhere ends this session.
+        Some(user) if user.session_epoch == epoch => Ok(Some(SessionUser {
+            id: user.id,
+            role: user.role(),
+            username: user.username,
+            display_name: user.display_name,
+        })),
+        _ => {
+            session.purge();
+            Ok(None)
+        }
+    }
+}
+
+/// The logged-in account of this request, looked up once and kept in the
+/// request's extensions for the access check and the page context alike.
+pub async fn session_user(request: &HttpRequest) -> Result<Option<SessionUser>, AppError> {
+    #[derive(Clone)]
+    struct Known(Option<SessionUser>);
+    if let Some(Known(user)) = request.extensions().get::<Known>() {
+        return Ok(user.clone());
+    }
+    let state = request
+        .app_data::<web::Data<AppState>>()
+        .ok_or_else(|| AppError::Internal("application state missing".into()))?
+        .clone();
+    let user = load_user(&state, &request.get_session()).await?;
+    request.extensions_mut().insert(Known(user.clone()));
+    Ok(user)
+}
+
+impl FromRequest for PageContext {
+    type Error = AppError;
+    type Future = Pin<Box<dyn Future<Output = Result<PageContext, AppError>>>>;
+
+    fn from_request(request: &HttpRequest, _payload: &mut Payload) -> Self::Future {
+        let request = request.clone();
+        Box::pin(async move {
+            let session = request.get_session();
+            let user = session_user(&request).await?;
+            let csrf_token = csrf_token(&session)?;
+            let here = match request.query_string() {
+                "" => request.path().to_string(),
+                query => format!("{}?{}", request.path(), query),
+            };
+            Ok(PageContext {
+                tr: Tr::new(lang_of_request(&request)),
+                user,
+                csrf_token,
+                here,
+                session,
+            })
+        })
+    }
+}
+
+/// A local path to go back to after a login or a language switch; anything else
+/// (another site, a protocol-relative URL) becomes the home page.
+pub fn safe_local_path(candidate: Option<&str>) -> String {
+    match candidate {
+        Some(path)
+            if path.starts_with('/')
+                && !path.starts_with("//")
+                && !path.starts_with("/\\")
+                && !path.contains(['\r', '\n']) =>
+        {
+            path.to_string()
+        }
+        _ => "/".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accept_language_follows_quality() {
+        assert_eq!(preferred_lang("en-US,en;q=0.9,it;q=0.8"), Some(Lang::En));
+        assert_eq!(preferred_lang("de-DE,it;q=0.5,en;q=0.7"), Some(Lang::En));
+        assert_eq!(preferred_lang("it-IT"), Some(Lang::It));
+        assert_eq!(preferred_lang("fr, de"), None);
+        assert_eq!(preferred_lang("en;q=0"), None);
+    }
+
+    #[test]
+    fn only_local_paths_are_followed() {
+        assert_eq!(safe_local_path(Some("/admin/users")), "/admin/users");
+        assert_eq!(safe_local_path(Some("//evil.example")), "/");
+        assert_eq!(safe_local_path(Some("https://evil.example")), "/");
+        assert_eq!(safe_local_path(Some("/\\evil.example")), "/");
+        assert_eq!(safe_local_path(None), "/");
+    }
+}

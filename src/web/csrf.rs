@@ -1,0 +1,131 @@
+//! Every state-changing request must carry the session's form token: as the
+//! `csrf_token` field of a urlencoded form, or in the `X-CSRF-Token` header
+//! (scripts, multipart uploads). Checked here once for all routes, so that no
+//! handler can forget it.
+
+use actix_session::SessionExt;
+use actix_web::HttpMessage;
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::{Method, header};
+use actix_web::middleware::Next;
+use actix_web::web::{Bytes, BytesMut};
+use futures_util::StreamExt;
+
+use super::context::expected_csrf_token;
+use super::error::AppError;
+
+pub const FORM_FIELD: &str = "csrf_token";
+pub const HEADER: &str = "x-csrf-token";
+/// Forms here are small; a larger urlencoded body is refused before it is read whole.
+const MAX_FORM_BYTES: usize = 256 * 1024;
+
+/// Refusals are returned as responses rather than errors, so that the error-page
+/// middleware around this one renders them like any other.
+pub async fn verify<B: MessageBody>(
+    mut request: ServiceRequest,
+    next: Next<B>,
+) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
+    // A bearer token is not sent by browsers on their own, so a request carrying
+    // one cannot be forged by another site; the API authenticates it instead.
+    let has_bearer = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("Bearer "));
+    // An API call that carries no session cookie rides on no ambient credential either;
+    // the API refuses it as anonymous.
+    let cookieless_api =
+        request.path().starts_with("/api/") && request.cookie(super::SESSION_COOKIE).is_none();
+    if has_bearer
+        || cookieless_api
+        || matches!(
+            *request.method(),
+            Method::GET | Method::HEAD | Method::OPTIONS
+        )
+    {
+        return Ok(next.call(request).await?.map_into_left_body());
+    }
+    let expected = expected_csrf_token(&request.get_session());
+    let submitted = match request
+        .headers()
+        .get(HEADER)
+        .and_then(|value| value.to_str().ok())
+    {
+        Some(token) => Some(token.to_string()),
+        None if is_urlencoded(&request) => match read_body(&mut request).await {
+            Ok(body) => {
+                let token = form_token(&body);
+                request.set_payload(body.into());
+                token
+            }
+            Err(error) => return Ok(request.error_response(error).map_into_right_body()),
+        },
+        None => None,
+    };
+    match (expected, submitted) {
+        (Some(expected), Some(submitted)) if constant_time_eq(&expected, &submitted) => {
+            Ok(next.call(request).await?.map_into_left_body())
+        }
+        _ => Ok(request
+            .error_response(AppError::BadCsrf)
+            .map_into_right_body()),
+    }
+}
+
+fn is_urlencoded(request: &ServiceRequest) -> bool {
+    request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("application/x-www-form-urlencoded"))
+}
+
+async fn read_body(request: &mut ServiceRequest) -> Result<Bytes, actix_web::Error> {
+    let mut payload = request.take_payload();
+    let mut body = BytesMut::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk?;
+        if body.len() + chunk.len() > MAX_FORM_BYTES {
+            return Err(AppError::TooLarge.into());
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body.freeze())
+}
+
+fn form_token(body: &[u8]) -> Option<String> {
+    serde_urlencoded::from_bytes::<Vec<(String, String)>>(body)
+        .ok()?
+        .into_iter()
+        .find_map(|(name, value)| (name == FORM_FIELD).then_some(value))
+}
+
+fn constant_time_eq(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_token_among_form_fields() {
+        assert_eq!(
+            form_token(b"username=a&csrf_token=abc%2B1&password=x").as_deref(),
+            Some("abc+1")
+        );
+        assert_eq!(form_token(b"username=a"), None);
+    }
+
+    #[test]
+    fn compares_tokens_exactly() {
+        assert!(constant_time_eq("abc", "abc"));
+        assert!(!constant_time_eq("abc", "abd"));
+        assert!(!constant_time_eq("abc", "abcd"));
+    }
+}

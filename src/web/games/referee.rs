@@ -1,0 +1,272 @@
+//! The referee page of a Madrasso, Tressette, Trijumf or Vitou match: the
+//! scoreboard, the game's outcome form, an advanced entry as JSON (card by card),
+//! undo, void, and the log. Reached through `/score/{key}` and `/s/{key}` like
+//! Trionfetti's (`super::super::scoring` dispatches on the game); forms post to
+//! `…/outcome` and `…/json` here, and to the shared `…/undo` and `…/correct`.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+
+use super::super::AppState;
+use super::super::context::PageContext;
+use super::super::error::AppError;
+use super::super::matches::status_key;
+use super::super::scoring::{Draft, Envelope, LogLine, Scorer, scorer, submit};
+use super::sheets::GameSheet;
+use super::{Fields, card_name};
+use crate::accounts;
+use crate::lang::Lang;
+use crate::rules::card::Deck;
+use crate::rules::game::Team;
+use crate::store::matches::MatchStatus;
+
+#[derive(Template)]
+#[template(path = "games/referee.html")]
+pub struct GameRefereePage {
+    pub ctx: PageContext,
+    pub base: String,
+    pub title: String,
+    pub public_id: String,
+    /// The record name: `madrasso`, `tressette`, `trijumf` or `vitou`.
+    pub game: String,
+    pub game_key: &'static str,
+    pub players: Vec<String>,
+    pub status: MatchStatus,
+    pub sheet: GameSheet,
+    pub next_seq: i64,
+    pub submission_key: String,
+    pub log: Vec<LogLine>,
+    pub undoable: Option<usize>,
+    /// Play entries still in effect, which the outcome form may replace.
+    pub replaceable: Vec<usize>,
+    /// What was typed, shown again after a refusal.
+    pub fields: Fields,
+    /// The trump card choices (Trijumf): code and name.
+    pub cards: Vec<(String, String)>,
+    pub notice: Option<String>,
+    pub error: Option<String>,
+    pub conflict: bool,
+}
+
+impl GameRefereePage {
+    /// A typed value.
+    pub fn v(&self, name: &str) -> &str {
+        self.fields.get(name)
+    }
+
+    /// Whether a choice was the one typed (`default` when nothing was).
+    pub fn is(&self, name: &str, value: &str) -> bool {
+        self.fields.get(name) == value
+    }
+
+    /// Like `is`, and true for `value` when nothing was chosen.
+    pub fn is_or(&self, name: &str, value: &str, default: bool) -> bool {
+        let chosen = self.fields.get(name);
+        chosen == value || (chosen.is_empty() && default)
+    }
+
+    /// `decl0_seat`…: the name of a field of row `row`.
+    pub fn row_field(&self, prefix: &str, row: &usize, name: &str) -> String {
+        format!("{prefix}{row}_{name}")
+    }
+
+    pub fn row_value(&self, prefix: &str, row: &usize, name: &str) -> String {
+        self.fields
+            .get(&self.row_field(prefix, row, name))
+            .to_string()
+    }
+
+    pub fn row_is(&self, prefix: &str, row: &usize, name: &str, value: &str) -> bool {
+        self.fields.get(&self.row_field(prefix, row, name)) == value
+    }
+
+    pub fn status_label(&self) -> &'static str {
+        self.ctx.t(status_key(self.status))
+    }
+
+    pub fn teams(&self) -> [Team; 2] {
+        Team::BOTH
+    }
+
+    /// Seats as (value, label).
+    pub fn seat_options(&self) -> Vec<(String, String)> {
+        super::seats(&self.players)
+            .into_iter()
+            .map(|seat| (seat.to_string(), super::seat_name(&self.players, seat)))
+            .collect()
+    }
+
+    pub fn side_label(&self, team: &Team) -> String {
+        self.sheet.side_label(team)
+    }
+
+    pub fn accepts_play(&self) -> bool {
+        !self.sheet.over && self.status != MatchStatus::Forfeit
+    }
+
+    pub fn rows(&self, count: usize) -> Vec<usize> {
+        (0..count).collect()
+    }
+
+    pub fn suits(&self) -> Vec<(String, &'static str)> {
+        crate::rules::card::Suit::ALL
+            .into_iter()
+            .map(|suit| {
+                let name = match self.ctx.lang() {
+                    Lang::It => suit.italian_name(),
+                    Lang::En => suit.english_name(),
+                };
+                (suit.letter().to_string(), name)
+            })
+            .collect()
+    }
+}
+
+/// The page for the match as it stands, with what the referee typed.
+pub fn build_page(
+    ctx: PageContext,
+    scorer: &Scorer,
+    fields: Vec<(String, String)>,
+) -> Result<GameRefereePage, AppError> {
+    let lang = ctx.lang();
+    let loaded = &scorer.loaded;
+    let record = loaded.any_record()?;
+    let state = record
+        .replay(&loaded.nicknames)
+        .map_err(|error| crate::store::StoreError::Corrupt(format!("stored log: {error}")))?;
+    let players = loaded.row.player_names();
+    let (voided, replaced) = record.voided_and_replaced();
+    let corrections = record.corrections();
+    let entries = record.entries_json();
+    let kinds = record.entry_kinds();
+    let log = entries
+        .iter()
+        .enumerate()
+        .map(|(index, entry)| {
+            let row = &loaded.entries[index];
+            LogLine {
+                index,
+                kind: kinds[index],
+                text: super::describe(&loaded.row.game, entry, lang),
+                author: row.author_label.clone(),
+                time: row.created_at.format("%H:%M").to_string(),
+                voided: voided.contains(&index),
+                replaced: replaced.contains(&index),
+            }
+        })
+        .rev()
+        .collect();
+    let replaceable = corrections
+        .iter()
+        .enumerate()
+        .filter(|(index, correction)| correction.is_none() && !voided.contains(index))
+        .map(|(index, _)| index)
+        .collect();
+    let cards = if loaded.row.game == "trijumf" {
+        Deck::Italian40
+            .cards()
+            .map(|card| (card.code(), card_name(card, lang)))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Ok(GameRefereePage {
+        base: scorer.base.clone(),
+        title: loaded.row.title.clone(),
+        public_id: loaded.row.public_id.clone(),
+        game: loaded.row.game.clone(),
+        game_key: super::game_key(&loaded.row.game),
+        sheet: GameSheet::of(&state, &players, lang),
+        players,
+        status: loaded.row.status(),
+        next_seq: loaded.next_seq(),
+        submission_key: accounts::random_token(),
+        undoable: record.last_undoable(),
+        log,
+        replaceable,
+        fields: Fields(fields),
+        cards,
+        notice: None,
+        error: None,
+        conflict: false,
+        ctx,
+    })
+}
+
+/// The form as ordered pairs, and its envelope.
+fn read_form(body: &[u8]) -> Result<(Envelope, Vec<(String, String)>), AppError> {
+    let pairs: Vec<(String, String)> =
+        serde_urlencoded::from_bytes(body).map_err(|_| AppError::BadRequest)?;
+    let field = |name: &str| {
+        pairs
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.clone())
+            .unwrap_or_default()
+    };
+    let envelope = Envelope {
+        expected_seq: field("expected_seq"),
+        submission_key: field("submission_key"),
+    };
+    let kept = pairs
+        .into_iter()
+        .filter(|(key, _)| {
+            !matches!(
+                key.as_str(),
+                "csrf_token" | "expected_seq" | "submission_key"
+            )
+        })
+        .take(64)
+        .collect();
+    Ok((envelope, kept))
+}
+
+/// A deal (or round) by outcome, through the game's form.
+pub async fn record_outcome(
+    request: HttpRequest,
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (envelope, pairs) = read_form(&body)?;
+    let scorer = scorer(&request, &ctx, &state).await?;
+    let fields = Fields(pairs.clone());
+    let entry = super::outcome_entry(&scorer.loaded.row.game, &fields, ctx.lang());
+    let draft = Draft {
+        fields: pairs,
+        ..Draft::default()
+    };
+    submit(&request, ctx, &state, envelope, entry, draft).await
+}
+
+/// Any entry of the match's game as JSON: card by card, or a correction.
+pub async fn record_json(
+    request: HttpRequest,
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (envelope, pairs) = read_form(&body)?;
+    let lang = ctx.lang();
+    let text = Fields(pairs.clone()).get("entry").to_string();
+    let entry = if text.is_empty() {
+        Err(lang
+            .pick(
+                "Scrivi la registrazione in JSON.",
+                "Write the entry as JSON.",
+            )
+            .to_string())
+    } else {
+        serde_json::from_str::<serde_json::Value>(&text).map_err(|error| {
+            format!(
+                "{} {error}",
+                lang.pick("JSON non leggibile:", "Cannot read the JSON:")
+            )
+        })
+    };
+    let draft = Draft {
+        fields: pairs,
+        ..Draft::default()
+    };
+    submit(&request, ctx, &state, envelope, entry, draft).await
+}

@@ -1,0 +1,281 @@
+//! The score sheets of Madrasso, Tressette, Trijumf and Vitou, and the live and
+//! replay pages that show them. A sheet has a column per team (or side), one row
+//! per deal or round from the game's summary, the totals and the games won.
+
+use actix_web::HttpResponse;
+use actix_web::http::StatusCode;
+use askama::Template;
+
+use super::super::context::PageContext;
+use super::super::error::AppError;
+use super::super::matches::status_key;
+use super::super::render_with_status;
+use crate::lang::Lang;
+use crate::rules::any::AnyMatch;
+use crate::rules::game::{Summary, Team};
+use crate::scoring::LoadedMatch;
+use crate::store::matches::MatchStatus;
+
+/// One deal (or round) of the sheet.
+pub struct SheetRow {
+    pub number: u32,
+    pub game: u32,
+    /// The first row of a game after the first: the sheet draws a line above it.
+    pub first_of_game: bool,
+    pub dealer: String,
+    /// What else the deal says (trumps, declarations, how it ended), in words.
+    pub detail: String,
+    pub points: [String; 2],
+    /// The totals after it.
+    pub totals: [String; 2],
+    pub game_won: Option<Team>,
+}
+
+/// A game's score sheet.
+pub struct GameSheet {
+    pub sides: [String; 2],
+    pub rows: Vec<SheetRow>,
+    /// Totals of the game being played (the last game's once the match is over).
+    pub totals: [String; 2],
+    pub games_won: [u32; 2],
+    pub games_to_win: u32,
+    pub over: bool,
+    /// The winners' names, once the match is over.
+    pub winner: Option<String>,
+    pub dealer: Option<String>,
+    /// "Deal" or "Round" column heading.
+    pub unit_key: &'static str,
+    /// The game's own facts, as (label, value) in the reader's language.
+    pub facts: Vec<(String, String)>,
+}
+
+impl GameSheet {
+    pub fn new(common: &Summary, players: &[String], games_to_win: u32, _lang: Lang) -> GameSheet {
+        let sides = [
+            super::side_names(players, Team::A),
+            super::side_names(players, Team::B),
+        ];
+        GameSheet {
+            winner: common.winner.map(|team| sides[team.index()].clone()),
+            sides,
+            rows: Vec::new(),
+            totals: common.scores.map(|score| score.to_string()),
+            games_won: common.games_won,
+            games_to_win,
+            over: common.over,
+            dealer: common.dealer.map(|seat| super::seat_name(players, seat)),
+            unit_key: "games.col_deal",
+            facts: Vec::new(),
+        }
+    }
+
+    /// Marks where each game starts.
+    pub fn finish(&mut self) {
+        let mut previous = None;
+        for row in &mut self.rows {
+            row.first_of_game = previous.is_some_and(|game| game != row.game);
+            previous = Some(row.game);
+        }
+    }
+
+    /// The sheet of a match of any of the four games (Trionfetti has its own).
+    pub fn of(state: &AnyMatch, players: &[String], lang: Lang) -> GameSheet {
+        match state {
+            AnyMatch::Madrasso(game) => super::madrasso::sheet(game, players, lang),
+            AnyMatch::Tressette(game) => super::tressette::sheet(game, players, lang),
+            AnyMatch::Trijumf(game) => super::trijumf::sheet(game, players, lang),
+            AnyMatch::Vitou(game) => super::vitou::sheet(game, players, lang),
+            AnyMatch::Trionfetti(_) => {
+                let common = state.common();
+                GameSheet::new(&common, players, 1, lang)
+            }
+        }
+    }
+
+    pub fn side_label(&self, team: &Team) -> String {
+        self.sides[team.index()].clone()
+    }
+
+    pub fn won_label(&self, team: &Option<Team>) -> String {
+        team.map(|team| team.letter().to_string())
+            .unwrap_or_default()
+    }
+}
+
+// ---------------------------------------------------------------- live
+
+#[derive(Template)]
+#[template(path = "games/live.html")]
+pub struct GameLivePage {
+    pub ctx: PageContext,
+    pub public_id: String,
+    pub title: String,
+    pub game_key: &'static str,
+    pub status: MatchStatus,
+    pub sheet: GameSheet,
+    pub seq: usize,
+}
+
+impl GameLivePage {
+    pub fn status_label(&self) -> &'static str {
+        self.ctx.t(status_key(self.status))
+    }
+}
+
+pub fn live(ctx: PageContext, loaded: &LoadedMatch) -> Result<HttpResponse, AppError> {
+    let state = loaded.any_state()?;
+    let page = GameLivePage {
+        public_id: loaded.row.public_id.clone(),
+        title: loaded.row.title.clone(),
+        game_key: super::game_key(&loaded.row.game),
+        status: loaded.row.status(),
+        seq: loaded.entries.len(),
+        sheet: GameSheet::of(&state, &loaded.row.player_names(), ctx.lang()),
+        ctx,
+    };
+    render_with_status(&page, StatusCode::OK)
+}
+
+#[derive(Template)]
+#[template(path = "games/sheet_fragment.html")]
+pub struct GameSheetFragment {
+    pub ctx: PageContext,
+    pub sheet: GameSheet,
+    pub seq: usize,
+}
+
+pub fn fragment(ctx: PageContext, loaded: &LoadedMatch) -> Result<HttpResponse, AppError> {
+    let state = loaded.any_state()?;
+    let page = GameSheetFragment {
+        seq: loaded.entries.len(),
+        sheet: GameSheet::of(&state, &loaded.row.player_names(), ctx.lang()),
+        ctx,
+    };
+    render_with_status(&page, StatusCode::OK)
+}
+
+// ---------------------------------------------------------------- replay
+
+pub struct ReplayLine {
+    pub index: usize,
+    pub text: String,
+    pub voided: bool,
+    pub replaced: bool,
+    pub current: bool,
+}
+
+/// The tricks of a card-by-card entry: (trick number, [(player, card)]).
+pub type TrickLines = Vec<(usize, Vec<(String, String)>)>;
+
+#[derive(Template)]
+#[template(path = "games/replay.html")]
+pub struct GameReplayPage {
+    pub ctx: PageContext,
+    pub public_id: String,
+    pub title: String,
+    pub step: usize,
+    pub last_step: usize,
+    pub lines: Vec<ReplayLine>,
+    pub sheet: GameSheet,
+    pub tricks: TrickLines,
+}
+
+impl GameReplayPage {
+    pub fn previous(&self) -> Option<usize> {
+        self.step.checked_sub(1)
+    }
+
+    pub fn next(&self) -> Option<usize> {
+        (self.step < self.last_step).then_some(self.step + 1)
+    }
+}
+
+/// Step 0 is the match before any entry; step n the state after entry n-1.
+pub fn replay(
+    ctx: PageContext,
+    loaded: &LoadedMatch,
+    step: Option<usize>,
+) -> Result<HttpResponse, AppError> {
+    let lang = ctx.lang();
+    let record = loaded.any_record()?;
+    let steps = record.replay_steps(&loaded.nicknames);
+    let last_step = steps.steps.len();
+    let step = step.unwrap_or(last_step).min(last_step);
+    let state = if step == 0 {
+        steps.initial.clone()
+    } else {
+        steps.steps[step - 1].state.clone()
+    };
+    let players = loaded.row.player_names();
+    let (voided, replaced) = record.voided_and_replaced();
+    let entries = record.entries_json();
+    let lines = entries
+        .iter()
+        .enumerate()
+        .map(|(index, entry)| ReplayLine {
+            index,
+            text: super::describe(&loaded.row.game, entry, lang),
+            voided: voided.contains(&index),
+            replaced: replaced.contains(&index),
+            current: index + 1 == step,
+        })
+        .collect();
+    let tricks = step
+        .checked_sub(1)
+        .and_then(|index| entries.get(index))
+        .map(|entry| trick_lines(entry, &players, lang))
+        .unwrap_or_default();
+    let page = GameReplayPage {
+        public_id: loaded.row.public_id.clone(),
+        title: loaded.row.title.clone(),
+        step,
+        last_step,
+        lines,
+        sheet: GameSheet::of(&state, &players, lang),
+        tricks,
+        ctx,
+    };
+    render_with_status(&page, StatusCode::OK)
+}
+
+/// The tricks of a card-by-card entry (or of the entry a replace carries).
+pub fn trick_lines(entry: &serde_json::Value, players: &[String], lang: Lang) -> TrickLines {
+    let entry = if entry["type"] == "replace" {
+        &entry["entry"]
+    } else {
+        entry
+    };
+    let Some(tricks) = entry.get("tricks").and_then(|tricks| tricks.as_array()) else {
+        return Vec::new();
+    };
+    tricks
+        .iter()
+        .enumerate()
+        .map(|(number, trick)| {
+            let leader = trick["leader"].as_u64().unwrap_or(0) as usize;
+            let plays = trick["cards"]
+                .as_array()
+                .map(|cards| {
+                    cards
+                        .iter()
+                        .enumerate()
+                        .map(|(position, code)| {
+                            let seat = (leader + position) % players.len().max(1);
+                            let who = format!(
+                                "{} ({seat})",
+                                players.get(seat).cloned().unwrap_or_default()
+                            );
+                            let card = code
+                                .as_str()
+                                .and_then(|code| code.parse().ok())
+                                .map(|card| super::card_name(card, lang))
+                                .unwrap_or_else(|| code.to_string());
+                            (who, card)
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            (number + 1, plays)
+        })
+        .collect()
+}

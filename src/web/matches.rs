@@ -1,0 +1,667 @@
+//! Organizers' pages for matches: create one, assign referees, issue or revoke its
+//! private scoring link (with a QR code for the table card), set its state, import
+//! a match record.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+use super::context::{PageContext, SessionUser};
+use super::error::AppError;
+use super::{AppState, redirect, render_with_status};
+use crate::accounts::{self, Role};
+use crate::rules::any::AnyRecord;
+use crate::rules::trionfetti::Options;
+use crate::scoring::{self, GAME_TRIONFETTI, LoadedMatch};
+use crate::store::matches::{self, Author, MatchRow, MatchStatus};
+use crate::store::{StoreError, users};
+
+const STAFF: &[Role] = &[Role::Organizer];
+const MAX_NAME: usize = 60;
+
+/// Who may manage a match: administrators, and the organizer who created it.
+pub(super) fn may_manage(user: &SessionUser, row: &MatchRow) -> bool {
+    user.role == Role::Admin || (user.role == Role::Organizer && row.created_by == user.id)
+}
+
+pub(super) async fn load_match(state: &AppState, public_id: &str) -> Result<LoadedMatch, AppError> {
+    let public_id = public_id.to_string();
+    state
+        .read(move |connection| LoadedMatch::load(connection, &public_id))
+        .await?
+        .ok_or(AppError::NotFound)
+}
+
+pub(super) fn status_key(status: MatchStatus) -> &'static str {
+    match status {
+        MatchStatus::Scheduled => "status.scheduled",
+        MatchStatus::InProgress => "status.in_progress",
+        MatchStatus::Finished => "status.finished",
+        MatchStatus::Forfeit => "status.forfeit",
+    }
+}
+
+// ---------------------------------------------------------------- list and create
+
+#[derive(Template, WebTemplate)]
+#[template(path = "matches/list.html")]
+pub struct MatchListPage {
+    pub ctx: PageContext,
+    pub matches: Vec<MatchRow>,
+    pub form: NewMatchForm,
+    pub error_key: Option<&'static str>,
+}
+
+impl MatchListPage {
+    /// A game's name in the visitor's language.
+    pub fn game_label(&self, game: &str) -> &'static str {
+        self.ctx.t(super::games::game_key(game))
+    }
+
+    /// Every game, as (record name, name in the visitor's language).
+    pub fn games(&self) -> Vec<(&'static str, &'static str)> {
+        crate::rules::record::GAMES
+            .into_iter()
+            .map(|game| (game, self.game_label(game)))
+            .collect()
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct NewMatchForm {
+    /// The game's record name; empty reads as Trionfetti.
+    #[serde(default)]
+    pub game: String,
+    #[serde(default)]
+    pub title: String,
+    #[serde(default)]
+    pub seat0: String,
+    #[serde(default)]
+    pub seat1: String,
+    #[serde(default)]
+    pub seat2: String,
+    #[serde(default)]
+    pub seat3: String,
+    #[serde(default)]
+    pub first_dealer: String,
+    /// Trijumf and Vitou: 2 or 4.
+    #[serde(default)]
+    pub players: String,
+    // The options, as typed (strings: an empty number field is sent as "").
+    #[serde(default)]
+    pub target_points: String,
+    #[serde(default)]
+    pub games_to_win: String,
+    #[serde(default)]
+    pub must_trump: String,
+    #[serde(default)]
+    pub revoke_penalty: String,
+    #[serde(default)]
+    pub min_deals: String,
+    #[serde(default)]
+    pub revoke_points: String,
+    #[serde(default)]
+    pub last_trick_points: String,
+    #[serde(default)]
+    pub twenty_rules: String,
+}
+
+impl Default for NewMatchForm {
+    fn default() -> NewMatchForm {
+        NewMatchForm::for_game(GAME_TRIONFETTI)
+    }
+}
+
+/// A game's default options as JSON.
+fn default_options(game: &str) -> serde_json::Value {
+    use crate::rules::{madrasso, tressette, trijumf, vitou};
+    let value = match game {
+        "madrasso" => serde_json::to_value(madrasso::Options::default()),
+        "tressette" => serde_json::to_value(tressette::Options::default()),
+        "trijumf" => serde_json::to_value(trijumf::Options::default()),
+        "vitou" => serde_json::to_value(vitou::Options::default()),
+        _ => serde_json::to_value(Options::default()),
+    };
+    value.unwrap_or_default()
+}
+
+impl NewMatchForm {
+    /// An empty form for a game, its options at their defaults.
+    pub fn for_game(game: &str) -> NewMatchForm {
+        let game = if crate::rules::record::GAMES.contains(&game) {
+            game
+        } else {
+            GAME_TRIONFETTI
+        };
+        let defaults = default_options(game);
+        let text = |name: &str| match &defaults[name] {
+            serde_json::Value::Null => String::new(),
+            serde_json::Value::String(text) => text.clone(),
+            serde_json::Value::Bool(true) => "yes".to_string(),
+            serde_json::Value::Bool(false) => "no".to_string(),
+            other => other.to_string(),
+        };
+        NewMatchForm {
+            game: game.to_string(),
+            title: String::new(),
+            seat0: String::new(),
+            seat1: String::new(),
+            seat2: String::new(),
+            seat3: String::new(),
+            first_dealer: "0".to_string(),
+            players: text("players"),
+            target_points: text("target_points"),
+            games_to_win: text("games_to_win"),
+            must_trump: text("must_trump"),
+            revoke_penalty: text("revoke_penalty"),
+            min_deals: text("min_deals"),
+            revoke_points: text("revoke_points"),
+            last_trick_points: text("last_trick_points"),
+            twenty_rules: text("twenty_rules"),
+        }
+    }
+
+    /// The game chosen (Trionfetti when none or an unknown one).
+    pub fn game(&self) -> &str {
+        let game = self.game.trim();
+        if crate::rules::record::GAMES.contains(&game) {
+            game
+        } else {
+            GAME_TRIONFETTI
+        }
+    }
+
+    pub fn is_game(&self, game: &str) -> bool {
+        self.game() == game
+    }
+
+    /// Whether the game may be played by two (Trijumf, Vitou).
+    pub fn two_or_four(&self) -> bool {
+        matches!(self.game(), "trijumf" | "vitou")
+    }
+
+    /// How many players sit at the table.
+    fn seat_count(&self) -> usize {
+        if self.two_or_four() && self.players.trim() == "2" {
+            2
+        } else {
+            4
+        }
+    }
+
+    fn players(&self) -> Vec<String> {
+        [&self.seat0, &self.seat1, &self.seat2, &self.seat3]
+            .into_iter()
+            .take(self.seat_count())
+            .map(|name| name.trim().to_string())
+            .collect()
+    }
+
+    /// The options as JSON: the game's defaults with what was typed over them, or
+    /// `None` when a value is not a number in its range.
+    fn options(&self) -> Option<serde_json::Value> {
+        let game = self.game();
+        let mut options = default_options(game);
+        let mut number = |name: &str, text: &str, range: std::ops::RangeInclusive<u32>| {
+            let text = text.trim();
+            if text.is_empty() {
+                return true;
+            }
+            match text.parse::<u32>() {
+                Ok(value) if range.contains(&value) => {
+                    options[name] = serde_json::json!(value);
+                    true
+                }
+                _ => false,
+            }
+        };
+        let mut ok = if game == GAME_TRIONFETTI {
+            number("target_points", &self.target_points, 1..=100)
+                && number("games_to_win", &self.games_to_win, 1..=9)
+        } else {
+            number("target_points", &self.target_points, 1..=10_000)
+                && number("games_to_win", &self.games_to_win, 1..=99)
+        };
+        match game {
+            "madrasso" => ok = ok && number("min_deals", &self.min_deals, 0..=100),
+            "trijumf" => {
+                ok = ok
+                    && number("revoke_points", &self.revoke_points, 0..=1_000)
+                    && number("last_trick_points", &self.last_trick_points, 0..=100)
+            }
+            _ => {}
+        }
+        if !ok {
+            return None;
+        }
+        let yes_no = |text: &str| match text.trim() {
+            "yes" | "on" | "true" => Some(true),
+            "no" | "off" | "false" => Some(false),
+            _ => None,
+        };
+        match game {
+            "madrasso" => {
+                if let Some(value) = yes_no(&self.must_trump) {
+                    options["must_trump"] = serde_json::json!(value);
+                }
+                match self.revoke_penalty.trim() {
+                    "" => {}
+                    "award" | "subtract" => {
+                        options["revoke_penalty"] = serde_json::json!(self.revoke_penalty.trim())
+                    }
+                    _ => return None,
+                }
+            }
+            "vitou" => {
+                if let Some(value) = yes_no(&self.twenty_rules) {
+                    options["twenty_rules"] = serde_json::json!(value);
+                }
+            }
+            _ => {}
+        }
+        if self.two_or_four() {
+            options["players"] = serde_json::json!(self.seat_count());
+        }
+        Some(options)
+    }
+}
+
+async fn list_page(
+    ctx: PageContext,
+    state: &AppState,
+    form: NewMatchForm,
+) -> Result<MatchListPage, AppError> {
+    let matches = state
+        .read(|connection| matches::list(connection, 200))
+        .await?;
+    Ok(MatchListPage {
+        ctx,
+        matches,
+        form,
+        error_key: None,
+    })
+}
+
+#[derive(Deserialize)]
+pub struct GameQuery {
+    #[serde(default)]
+    game: String,
+}
+
+pub async fn list(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    query: web::Query<GameQuery>,
+) -> Result<MatchListPage, AppError> {
+    ctx.require_role(STAFF)?;
+    list_page(ctx, &state, NewMatchForm::for_game(&query.game)).await
+}
+
+pub async fn create(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    form: web::Form<NewMatchForm>,
+) -> Result<HttpResponse, AppError> {
+    let user = ctx.require_role(STAFF)?.clone();
+    let form = form.into_inner();
+    let players = form.players();
+    let title = form.title.trim().to_string();
+    let first_dealer = form.first_dealer.trim().parse::<u8>().ok();
+    let options = form.options();
+    let error = if title.is_empty() || title.chars().count() > 120 {
+        Some("match.error_title")
+    } else if players
+        .iter()
+        .any(|name| name.is_empty() || name.chars().count() > MAX_NAME)
+    {
+        Some("match.error_players")
+    } else if first_dealer.is_none_or(|seat| usize::from(seat) >= players.len()) {
+        Some("match.error_dealer")
+    } else if options.is_none() {
+        Some("match.error_options")
+    } else {
+        None
+    };
+    if let Some(key) = error {
+        let mut page = list_page(ctx, &state, form).await?;
+        page.error_key = Some(key);
+        return render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    let options = options.unwrap_or_default();
+    let first_dealer = first_dealer.unwrap_or(0);
+    let game = form.game().to_string();
+    // The same checks as an imported record: the options and the table fit the game.
+    let document = serde_json::json!({
+        "format_version": crate::rules::record::FORMAT_VERSION,
+        "game": game,
+        "options": options,
+        "players": players,
+        "first_dealer": first_dealer,
+    });
+    if AnyRecord::from_json(&document.to_string()).is_err() {
+        let mut page = list_page(ctx, &state, form).await?;
+        page.error_key = Some("match.error_options");
+        return render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    let options_json = options.to_string();
+    let public_id = scoring::new_public_id();
+    let created = state
+        .write(move |connection| {
+            matches::insert(
+                connection,
+                &matches::NewMatch {
+                    public_id: &public_id,
+                    title: &title,
+                    game: &game,
+                    options_json: &options_json,
+                    players: &players,
+                    first_dealer: i32::from(first_dealer),
+                    created_by: user.id,
+                    created_by_label: &user.display_name,
+                },
+            )
+        })
+        .await?;
+    Ok(redirect(&format!("/manage/matches/{}", created.public_id)))
+}
+
+// ---------------------------------------------------------------- one match
+
+#[derive(Template, WebTemplate)]
+#[template(path = "matches/manage.html")]
+pub struct ManageMatchPage {
+    pub ctx: PageContext,
+    pub row: MatchRow,
+    pub players: Vec<String>,
+    pub referees: Vec<(i64, String)>,
+    pub candidates: Vec<(i64, String)>,
+    pub link: Option<String>,
+    pub qr_svg: Option<String>,
+    pub entry_count: usize,
+    pub notice_key: Option<&'static str>,
+    pub error: Option<String>,
+}
+
+impl ManageMatchPage {
+    pub fn status_label(&self) -> &'static str {
+        self.ctx.t(status_key(self.row.status()))
+    }
+}
+
+async fn manage_page(
+    ctx: PageContext,
+    state: &AppState,
+    public_id: &str,
+) -> Result<ManageMatchPage, AppError> {
+    let user = ctx.require_role(STAFF)?.clone();
+    let loaded = load_match(state, public_id).await?;
+    if !may_manage(&user, &loaded.row) {
+        return Err(AppError::Forbidden);
+    }
+    let match_id = loaded.row.id;
+    let (referees, candidates, link) = state
+        .read(move |connection| {
+            let referees = matches::referees(connection, match_id)?;
+            let candidates = users::list(connection)?
+                .into_iter()
+                .filter(|user| user.role() == Role::Referee)
+                .filter(|user| !referees.iter().any(|(id, _)| *id == user.id))
+                .map(|user| (user.id, user.display_name))
+                .collect();
+            let link = matches::active_link(connection, match_id)?;
+            Ok((referees, candidates, link))
+        })
+        .await?;
+    let link = link.map(|link| state.link(&format!("/s/{}", link.token)));
+    let qr_svg = link.as_deref().map(qr_svg);
+    Ok(ManageMatchPage {
+        ctx,
+        players: loaded.row.player_names(),
+        entry_count: loaded.entries.len(),
+        row: loaded.row,
+        referees,
+        candidates,
+        link,
+        qr_svg,
+        notice_key: None,
+        error: None,
+    })
+}
+
+/// The link as an SVG QR code, for the printed table card.
+pub(super) fn qr_svg(link: &str) -> String {
+    match qrcode::QrCode::new(link.as_bytes()) {
+        Ok(code) => code
+            .render::<qrcode::render::svg::Color<'_>>()
+            .min_dimensions(200, 200)
+            .quiet_zone(true)
+            .build(),
+        Err(_) => String::new(),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct NoticeQuery {
+    done: Option<String>,
+}
+
+pub async fn manage(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+    query: web::Query<NoticeQuery>,
+) -> Result<ManageMatchPage, AppError> {
+    let mut page = manage_page(ctx, &state, &public_id).await?;
+    page.notice_key = match query.done.as_deref() {
+        Some("link") => Some("manage.link_issued"),
+        Some("revoked") => Some("manage.link_revoked"),
+        Some("referee") => Some("manage.referees_saved"),
+        Some("status") => Some("manage.status_saved"),
+        Some("import") => Some("manage.imported"),
+        _ => None,
+    };
+    Ok(page)
+}
+
+/// Checks the organizer may manage the match and hands back its row.
+async fn managed_match(
+    ctx: &PageContext,
+    state: &AppState,
+    public_id: &str,
+) -> Result<(SessionUser, MatchRow), AppError> {
+    let user = ctx.require_role(STAFF)?.clone();
+    let loaded = load_match(state, public_id).await?;
+    if !may_manage(&user, &loaded.row) {
+        return Err(AppError::Forbidden);
+    }
+    Ok((user, loaded.row))
+}
+
+fn back_to(row: &MatchRow, done: &str) -> HttpResponse {
+    redirect(&format!("/manage/matches/{}?done={done}", row.public_id))
+}
+
+pub async fn issue_link(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let (user, row) = managed_match(&ctx, &state, &public_id).await?;
+    let token = accounts::random_token();
+    let match_id = row.id;
+    state
+        .write(move |connection| matches::issue_link(connection, match_id, &token, user.id))
+        .await?;
+    Ok(back_to(&row, "link"))
+}
+
+pub async fn revoke_link(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let (_, row) = managed_match(&ctx, &state, &public_id).await?;
+    let match_id = row.id;
+    state
+        .write(move |connection| matches::revoke_links(connection, match_id))
+        .await?;
+    Ok(back_to(&row, "revoked"))
+}
+
+#[derive(Deserialize)]
+pub struct RefereeForm {
+    user_id: i64,
+    #[serde(default)]
+    remove: bool,
+}
+
+pub async fn referees(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+    form: web::Form<RefereeForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, row) = managed_match(&ctx, &state, &public_id).await?;
+    let (match_id, user_id, remove) = (row.id, form.user_id, form.remove);
+    state
+        .write(move |connection| {
+            let referee = users::find_by_id(connection, user_id)?;
+            match referee {
+                Some(user) if user.role() == Role::Referee => {
+                    if remove {
+                        matches::unassign_referee(connection, match_id, user_id)
+                    } else {
+                        matches::assign_referee(connection, match_id, user_id)
+                    }
+                }
+                _ => Err(StoreError::Stale),
+            }
+        })
+        .await
+        .map_err(|error| match error {
+            AppError::Store(StoreError::Stale) => AppError::NotFound,
+            other => other,
+        })?;
+    Ok(back_to(&row, "referee"))
+}
+
+#[derive(Deserialize)]
+pub struct StatusForm {
+    status: String,
+    #[serde(default)]
+    note: String,
+}
+
+/// Organizers set a forfeit (walkover) or put a match back to scheduled or in
+/// progress; "finished" follows from the log.
+pub async fn set_status(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+    form: web::Form<StatusForm>,
+) -> Result<HttpResponse, AppError> {
+    let (user, row) = managed_match(&ctx, &state, &public_id).await?;
+    let status = MatchStatus::parse(&form.status)
+        .filter(|status| *status != MatchStatus::Finished)
+        .ok_or(AppError::NotFound)?;
+    let note = form.note.trim().chars().take(200).collect::<String>();
+    let match_id = row.id;
+    state
+        .write(move |connection| {
+            matches::set_status(
+                connection,
+                match_id,
+                status,
+                (!note.is_empty()).then_some(note.as_str()),
+                &user.display_name,
+            )
+        })
+        .await?;
+    Ok(back_to(&row, "status"))
+}
+
+#[derive(Deserialize)]
+pub struct ImportForm {
+    record: String,
+}
+
+/// Imports a match record into a scheduled match with an empty log: every entry
+/// is validated exactly as `rules check` does.
+pub async fn import(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+    form: web::Form<ImportForm>,
+) -> Result<HttpResponse, AppError> {
+    let (user, row) = managed_match(&ctx, &state, &public_id).await?;
+    let lang = ctx.lang();
+    let failure = |message: String| async {
+        let mut page = manage_page(ctx, &state, &public_id).await?;
+        page.error = Some(message);
+        render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+    };
+    let record = match AnyRecord::from_json(&form.record) {
+        Ok(record) => record,
+        Err(error) => return failure(error.message(lang)).await,
+    };
+    if let Err(error) = record.replay(&crate::rules::comanda::Nicknames::new()) {
+        return failure(error.message(lang)).await;
+    }
+    if row.status() != MatchStatus::Scheduled {
+        return failure(ctx_text(lang, "manage.import_not_scheduled")).await;
+    }
+    let match_id = row.id;
+    let public = row.public_id.clone();
+    let author = Author::User {
+        id: user.id,
+        label: user.display_name.clone(),
+    };
+    let cache = state.cache.clone();
+    let outcome = state
+        .write(move |connection| {
+            if !matches::entries(connection, match_id)?.is_empty() {
+                return Ok(false);
+            }
+            let options_json = record.options_json().to_string();
+            matches::replace_setup(
+                connection,
+                match_id,
+                record.game(),
+                &options_json,
+                record.players(),
+                i32::from(u8::from(record.first_dealer())),
+            )?;
+            for (index, entry) in record.entries_json().into_iter().enumerate() {
+                let key = format!("import-{index}");
+                let outcome = scoring::append(
+                    connection,
+                    &cache,
+                    scoring::Submission {
+                        public_id: &public,
+                        expected_seq: index as i64,
+                        entry,
+                        author: author.clone(),
+                        submission_key: &key,
+                    },
+                )?;
+                if !matches!(outcome, scoring::AppendOutcome::Appended { .. }) {
+                    return Err(StoreError::Stale);
+                }
+            }
+            Ok(true)
+        })
+        .await;
+    match outcome {
+        Ok(true) => Ok(back_to(&row, "import")),
+        Ok(false) | Err(AppError::Store(StoreError::Stale)) => {
+            failure(ctx_text(lang, "manage.import_not_scheduled")).await
+        }
+        Err(other) => Err(other),
+    }
+}
+
+fn ctx_text(lang: crate::lang::Lang, key: &str) -> String {
+    super::i18n::Tr::new(lang).t(key).to_string()
+}

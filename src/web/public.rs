@@ -1,0 +1,469 @@
+//! Pages anyone may open: a match's live score sheet (updated through
+//! Server-Sent Events, with a refresh link without JavaScript), its replay step by
+//! step, and its match record as JSON.
+
+use std::borrow::Borrow;
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::http::{StatusCode, header};
+use actix_web::web::Bytes;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+use super::context::PageContext;
+use super::error::AppError;
+use super::i18n::Tr;
+use super::matches::{load_match, status_key};
+use super::publish::{CachedPage, Found, PageCache, PageKey, Rendered};
+use super::{AppState, render_with_status};
+use crate::lang::Lang;
+use crate::rules::comanda::Nicknames;
+use crate::rules::game::{Game, Seat, Team};
+use crate::rules::record::RecordEntry;
+use crate::rules::replay;
+use crate::rules::trionfetti::{Trionfetti, TrionfettiSummary};
+use crate::scoring;
+use crate::store::matches::MatchStatus;
+
+/// The score sheet as players draw it: two team columns, three lines on which won
+/// games are marked with blobs on the winner's side, one row of points per smazzata.
+pub struct Sheet {
+    pub players: [String; 4],
+    pub summary: TrionfettiSummary,
+    pub games_to_win: u32,
+}
+
+impl Sheet {
+    pub fn new(players: [String; 4], state: &Trionfetti) -> Sheet {
+        let summary = state.summary();
+        Sheet {
+            players,
+            games_to_win: summary.options.games_to_win,
+            summary,
+        }
+    }
+
+    pub fn team_names(&self, team: impl Borrow<Team>) -> String {
+        let [first, second] = team.borrow().seats();
+        format!(
+            "{} · {}",
+            self.players[first.index()],
+            self.players[second.index()]
+        )
+    }
+
+    /// One line per game a team needs, each with the blob of a won game on its winner's side.
+    pub fn blob_lines(&self) -> Vec<(bool, bool)> {
+        (0..self.games_to_win as usize)
+            .map(|line| {
+                let won = |team: Team| self.summary.common.games_won[team.index()] as usize > line;
+                (won(Team::A), won(Team::B))
+            })
+            .collect()
+    }
+
+    /// Rows of the current game (earlier games' points were "erased" when they were won).
+    pub fn current_rows(&self) -> Vec<&crate::rules::trionfetti::SheetRow> {
+        let game = self.summary.game_number;
+        self.summary
+            .sheet
+            .iter()
+            .filter(|row| row.game == game)
+            .collect()
+    }
+
+    pub fn seat_name(&self, seat: &Option<Seat>) -> String {
+        seat.map(|seat| format!("{} ({})", self.players[seat.index()], seat))
+            .unwrap_or_else(|| "—".to_string())
+    }
+
+    pub fn winner_names(&self) -> Option<String> {
+        self.summary.common.winner.map(|team| self.team_names(team))
+    }
+}
+
+/// The content of a Trionfetti match's live page, the same for every visitor who reads
+/// it in one language (kept by the [`PageCache`]).
+#[derive(Template)]
+#[template(path = "public/live.html", block = "content")]
+pub struct LivePage {
+    pub ctx: Tr,
+    pub public_id: String,
+    pub title: String,
+    pub status: MatchStatus,
+    pub sheet: Sheet,
+    pub seq: usize,
+}
+
+impl LivePage {
+    pub fn status_label(&self) -> &'static str {
+        self.ctx.t(status_key(self.status))
+    }
+}
+
+pub async fn live(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let key = PageKey {
+        kind: "m",
+        public_id: public_id.into_inner(),
+        lang: ctx.lang(),
+        highlight: None,
+    };
+    let cache = PageCache::of(&state);
+    let (generation, found) = {
+        let (cache, key) = (cache.clone(), key.clone());
+        state
+            .read(move |connection| {
+                let generation = cache.generation(connection);
+                if let Some(page) = generation.and_then(|g| cache.get(&key, g)) {
+                    return Ok((generation, Found::Kept(page)));
+                }
+                let found = match scoring::LoadedMatch::load(connection, &key.public_id)? {
+                    Some(loaded) => Found::Load(loaded),
+                    None => Found::Nothing,
+                };
+                Ok((generation, found))
+            })
+            .await?
+    };
+    let loaded = match found {
+        Found::Kept(page) => return CachedPage { ctx, page }.respond(),
+        Found::Load(loaded) => loaded,
+        Found::Nothing => return Err(AppError::NotFound),
+    };
+    if loaded.row.game != scoring::GAME_TRIONFETTI {
+        return super::games::sheets::live(ctx, &loaded);
+    }
+    let game = loaded.state()?;
+    let body = LivePage {
+        public_id: loaded.row.public_id.clone(),
+        title: loaded.row.title.clone(),
+        status: loaded.row.status(),
+        seq: loaded.entries.len(),
+        sheet: Sheet::new(loaded.row.players(), &game),
+        ctx: Tr::new(key.lang),
+    };
+    let page = Arc::new(Rendered {
+        title: body.title.clone(),
+        content: body.render()?,
+    });
+    if let Some(generation) = generation {
+        cache.put(key, generation, page.clone());
+    }
+    CachedPage { ctx, page }.respond()
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "public/sheet_fragment.html")]
+pub struct SheetFragment {
+    pub ctx: PageContext,
+    pub sheet: Sheet,
+    pub seq: usize,
+}
+
+/// Just the sheet, for the live page's script to swap in.
+pub async fn sheet(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let loaded = load_match(&state, &public_id).await?;
+    if loaded.row.game != scoring::GAME_TRIONFETTI {
+        return super::games::sheets::fragment(ctx, &loaded);
+    }
+    let game = loaded.state()?;
+    let page = SheetFragment {
+        seq: loaded.entries.len(),
+        sheet: Sheet::new(loaded.row.players(), &game),
+        ctx,
+    };
+    render_with_status(&page, StatusCode::OK)
+}
+
+/// Server-Sent Events: `update` with the new entry count whenever the match changes.
+pub async fn events(
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let loaded = load_match(&state, &public_id).await?;
+    let match_id = loaded.row.id;
+    let receiver = state.updates.subscribe();
+    let first = Bytes::from(format!(
+        "retry: 3000\nevent: update\ndata: {}\n\n",
+        loaded.entries.len()
+    ));
+    let watched = state.clone();
+    let stream = futures_util::stream::unfold(
+        (receiver, Some(first), watched, false),
+        move |(mut receiver, pending, state, _)| async move {
+            if let Some(bytes) = pending {
+                return Some((
+                    Ok::<_, actix_web::Error>(bytes),
+                    (receiver, None, state, false),
+                ));
+            }
+            loop {
+                let next =
+                    actix_web::rt::time::timeout(Duration::from_secs(20), receiver.recv()).await;
+                match next {
+                    // A comment keeps proxies from closing an idle stream.
+                    Err(_) => {
+                        return Some((
+                            Ok(Bytes::from_static(b": keep-alive\n\n")),
+                            (receiver, None, state, false),
+                        ));
+                    }
+                    Ok(Ok(changed)) if changed == match_id => {
+                        let count = state
+                            .read(move |connection| {
+                                Ok(crate::store::matches::entries(connection, match_id)?.len())
+                            })
+                            .await
+                            .unwrap_or_default();
+                        let event = Bytes::from(format!("event: update\ndata: {count}\n\n"));
+                        return Some((Ok(event), (receiver, None, state, false)));
+                    }
+                    Ok(Ok(_)) => continue,
+                    Ok(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => {
+                        return Some((
+                            Ok(Bytes::from_static(b"event: update\ndata: ?\n\n")),
+                            (receiver, None, state, false),
+                        ));
+                    }
+                    Ok(Err(tokio::sync::broadcast::error::RecvError::Closed)) => return None,
+                }
+            }
+        },
+    );
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "text/event-stream"))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header(("X-Accel-Buffering", "no"))
+        .streaming(stream))
+}
+
+// ---------------------------------------------------------------- replay
+
+pub struct ReplayLine {
+    pub index: usize,
+    pub kind: &'static str,
+    pub text: String,
+    pub voided: bool,
+    pub replaced: bool,
+    pub current: bool,
+}
+
+pub struct TrickView {
+    pub number: usize,
+    pub plays: Vec<(String, String, bool)>,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "public/replay.html")]
+pub struct ReplayPage {
+    pub ctx: PageContext,
+    pub public_id: String,
+    pub title: String,
+    pub step: usize,
+    pub last_step: usize,
+    pub lines: Vec<ReplayLine>,
+    pub sheet: Sheet,
+    pub comanda: Option<String>,
+    pub ranking_line: Option<String>,
+    pub tricks: Vec<TrickView>,
+}
+
+impl ReplayPage {
+    pub fn previous(&self) -> Option<usize> {
+        self.step.checked_sub(1)
+    }
+
+    pub fn next(&self) -> Option<usize> {
+        (self.step < self.last_step).then_some(self.step + 1)
+    }
+}
+
+#[derive(Deserialize)]
+pub struct StepQuery {
+    step: Option<usize>,
+}
+
+/// Step 0 is the match before any entry; step n is the state after entry n-1.
+pub async fn replay_page(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+    query: web::Query<StepQuery>,
+) -> Result<HttpResponse, AppError> {
+    let loaded = load_match(&state, &public_id).await?;
+    if loaded.row.game != scoring::GAME_TRIONFETTI {
+        return super::games::sheets::replay(ctx, &loaded, query.step);
+    }
+    let record = loaded.record()?;
+    let steps = replay::replay_steps(&record, &loaded.nicknames);
+    let last_step = steps.steps.len();
+    let step = query.step.unwrap_or(last_step).min(last_step);
+    let game = if step == 0 {
+        steps.initial.clone()
+    } else {
+        steps.steps[step - 1].state.clone()
+    };
+    let lang = ctx.lang();
+    let (voided, replaced) = scoring::corrections(&record);
+    let lines = record
+        .entries
+        .iter()
+        .enumerate()
+        .map(|(index, entry)| ReplayLine {
+            index,
+            kind: entry.kind(),
+            text: describe(entry, lang),
+            voided: voided.contains(&index),
+            replaced: replaced.contains(&index),
+            current: index + 1 == step,
+        })
+        .collect();
+    let mut comanda = None;
+    let mut ranking_line = None;
+    let mut tricks = Vec::new();
+    if step > 0 {
+        match &record.entries[step - 1] {
+            RecordEntry::Smazzata(setup) => {
+                comanda = setup.comanda.clone();
+                ranking_line = game.ranking().map(|ranking| ranking.render_line(lang));
+            }
+            RecordEntry::Hand(hand) => {
+                if let (Some(recorded), Some(ranking)) = (&hand.tricks, game.ranking()) {
+                    ranking_line = Some(ranking.render_line(lang));
+                    for (number, trick) in recorded.iter().enumerate() {
+                        let winner = crate::rules::trick::winning_position(&trick.cards, ranking);
+                        let plays = trick
+                            .cards
+                            .iter()
+                            .enumerate()
+                            .map(|(position, card)| {
+                                let seat = trick.leader.after(position);
+                                (
+                                    format!("{} ({seat})", loaded.row.players()[seat.index()]),
+                                    card_name(*card, lang),
+                                    winner == Some(position),
+                                )
+                            })
+                            .collect();
+                        tricks.push(TrickView {
+                            number: number + 1,
+                            plays,
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let page = ReplayPage {
+        public_id: loaded.row.public_id.clone(),
+        title: loaded.row.title.clone(),
+        step,
+        last_step,
+        lines,
+        sheet: Sheet::new(loaded.row.players(), &game),
+        comanda,
+        ranking_line,
+        tricks,
+        ctx,
+    };
+    render_with_status(&page, StatusCode::OK)
+}
+
+fn card_name(card: crate::rules::card::Card, lang: Lang) -> String {
+    match lang {
+        Lang::It => card.italian_name(),
+        Lang::En => card.english_name(),
+    }
+}
+
+fn describe(entry: &RecordEntry, lang: Lang) -> String {
+    match entry {
+        RecordEntry::Smazzata(setup) => format!(
+            "{}: {}",
+            lang.pick("comanda", "comanda"),
+            setup.comanda.clone().unwrap_or_else(|| lang
+                .pick("ordine esplicito", "explicit ranking")
+                .to_string())
+        ),
+        RecordEntry::Hand(hand) => match (hand.winner, &hand.tricks) {
+            (_, Some(tricks)) => format!(
+                "{} · {} {}",
+                lang.pick("mano carta per carta", "hand card by card"),
+                tricks.len(),
+                lang.pick("prese", "tricks")
+            ),
+            (Some(team), None) => {
+                format!("{} {team}", lang.pick("mano alla squadra", "hand to team"))
+            }
+            (None, None) => lang
+                .pick("mano (vagaresto rifiutato)", "hand (vagaresto conceded)")
+                .to_string(),
+        },
+        RecordEntry::Void(void) => format!(
+            "{} #{}: {}",
+            lang.pick("annulla", "voids"),
+            void.target,
+            void.reason
+        ),
+        RecordEntry::Replace(replace) => format!(
+            "{} #{}: {}",
+            lang.pick("sostituisce", "replaces"),
+            replace.target,
+            replace.reason
+        ),
+    }
+}
+
+/// The match record as JSON, for download.
+pub async fn record(
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let loaded = load_match(&state, &public_id).await?;
+    let record = loaded.any_record()?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!(
+                "attachment; filename=\"match-{}.json\"",
+                loaded.row.public_id
+            ),
+        ))
+        .body(record.to_json()))
+}
+
+#[derive(Deserialize)]
+pub struct ComandaQuery {
+    #[serde(default)]
+    text: String,
+}
+
+/// The order a comanda gives, for the referee page's live preview:
+/// `{"line": …, "levels": [[codes]]}` or `{"error": …}` in the visitor's language.
+pub async fn comanda_preview(ctx: PageContext, query: web::Query<ComandaQuery>) -> HttpResponse {
+    let lang = ctx.lang();
+    let text: String = query.text.chars().take(500).collect();
+    let body = match crate::rules::comanda::parse(&text, &Nicknames::new()) {
+        Ok(ranking) => serde_json::json!({
+            "line": ranking.render_line(lang),
+            "levels": ranking.level_codes(),
+        }),
+        Err(error) => serde_json::json!({ "error": error.message(lang) }),
+    };
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(body.to_string())
+}

@@ -1,0 +1,193 @@
+//! The one route table. Each row names the method, the path, the handler and who
+//! may use it; the authorization tests walk `ROUTES`.
+
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::Method;
+use actix_web::middleware::{Next, from_fn};
+use actix_web::web;
+
+use super::context::session_user;
+use super::error::AppError;
+
+use super::{
+    admin, api, assets, auth, clubs, events, games, home, matches, public, publish, scoring,
+};
+use crate::accounts::Role;
+
+/// Who may use a route. The table enforces the role part for every row (see
+/// [`enforce`]); handlers then check what only they can know (this organizer's
+/// club, this referee's match, a link's token).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    Anyone,
+    LoggedIn,
+    Roles(&'static [Role]),
+    /// Anyone holding the one-time link's token.
+    Token,
+    /// An account with one of the roles, or the holder of a token.
+    RolesOrToken(&'static [Role]),
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct RouteInfo {
+    pub method: &'static str,
+    pub path: &'static str,
+    pub access: Access,
+}
+
+macro_rules! route_table {
+    ($($method:ident $path:literal => $handler:path, $access:expr;)*) => {
+        pub const ROUTES: &[RouteInfo] = &[
+            $(RouteInfo { method: stringify!($method), path: $path, access: $access },)*
+        ];
+
+        pub fn configure(config: &mut web::ServiceConfig) {
+            $(config.service(
+                web::resource($path)
+                    .guard(actix_web::guard::Method(method(stringify!($method))))
+                    .wrap(from_fn(move |request, next| enforce($access, request, next)))
+                    .route(web::route().to($handler)),
+            );)*
+        }
+    };
+}
+
+fn method(name: &str) -> Method {
+    Method::from_bytes(name.to_ascii_uppercase().as_bytes())
+        .expect("route methods are HTTP methods")
+}
+
+/// Refuses, before the handler and its extractors run, a visitor whose account
+/// the row's access excludes: anonymous visitors are sent to the login page (the
+/// API answers 401), accounts of other roles get 403. Administrators pass.
+async fn enforce<B: MessageBody>(
+    access: Access,
+    request: ServiceRequest,
+    next: Next<B>,
+) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
+    let roles = match access {
+        Access::Anyone | Access::Token => None,
+        Access::LoggedIn => Some(&[][..]),
+        Access::Roles(roles) => Some(roles),
+        Access::RolesOrToken(_) if super::api::has_bearer(request.request()) => None,
+        Access::RolesOrToken(roles) => Some(roles),
+    };
+    if let Some(roles) = roles {
+        let refusal = match session_user(request.request()).await {
+            Err(error) => Some(error),
+            Ok(None) if request.path().starts_with("/api/") => Some(AppError::Unauthorized),
+            Ok(None) => Some(AppError::LoginRequired {
+                next: match request.query_string() {
+                    "" => request.path().to_string(),
+                    query => format!("{}?{query}", request.path()),
+                },
+            }),
+            Ok(Some(user)) => (access != Access::LoggedIn
+                && user.role != Role::Admin
+                && !roles.contains(&user.role))
+            .then_some(AppError::Forbidden),
+        };
+        if let Some(error) = refusal {
+            return Ok(request.error_response(error).map_into_right_body());
+        }
+    }
+    Ok(next.call(request).await?.map_into_left_body())
+}
+
+const ADMIN: Access = Access::Roles(&[Role::Admin]);
+const ORGANIZER: Access = Access::Roles(&[Role::Organizer]);
+/// An account that may score the match (its referees, its organizer, administrators).
+const SCORER: Access = Access::Roles(&[Role::Referee, Role::Organizer]);
+/// A scoring account, or the bearer of the match's private link.
+const SCORER_OR_LINK: Access = Access::RolesOrToken(&[Role::Referee, Role::Organizer]);
+
+route_table! {
+    get "/" => home::index, Access::Anyone;
+    get "/health" => home::health, Access::Anyone;
+    get "/lang/{code}" => home::switch_language, Access::Anyone;
+    get "/static/{name}" => assets::serve, Access::Anyone;
+    get "/login" => auth::login_form, Access::Anyone;
+    post "/login" => auth::login, Access::Anyone;
+    post "/logout" => auth::logout, Access::LoggedIn;
+    get "/account/password" => auth::password_form, Access::LoggedIn;
+    post "/account/password" => auth::change_password, Access::LoggedIn;
+    get "/setup/{token}" => auth::setup_form, Access::Token;
+    post "/setup/{token}" => auth::setup, Access::Token;
+    get "/invite/{token}" => auth::invitation_form, Access::Token;
+    post "/invite/{token}" => auth::accept_invitation, Access::Token;
+    get "/admin/users" => admin::users, ADMIN;
+    post "/admin/users" => admin::create_user, ADMIN;
+    post "/admin/invitations" => admin::invite, ADMIN;
+    get "/manage/matches" => matches::list, ORGANIZER;
+    post "/manage/matches" => matches::create, ORGANIZER;
+    get "/manage/matches/{id}" => matches::manage, ORGANIZER;
+    post "/manage/matches/{id}/link" => matches::issue_link, ORGANIZER;
+    post "/manage/matches/{id}/link/revoke" => matches::revoke_link, ORGANIZER;
+    post "/manage/matches/{id}/referees" => matches::referees, ORGANIZER;
+    post "/manage/matches/{id}/status" => matches::set_status, ORGANIZER;
+    post "/manage/matches/{id}/import" => matches::import, ORGANIZER;
+    get "/score/{key}" => scoring::page, SCORER;
+    post "/score/{key}/hand" => scoring::record_hand, SCORER;
+    post "/score/{key}/smazzata" => scoring::record_smazzata, SCORER;
+    post "/score/{key}/tricks" => scoring::record_tricks, SCORER;
+    post "/score/{key}/undo" => scoring::undo, SCORER;
+    post "/score/{key}/correct" => scoring::correct, SCORER;
+    post "/score/{key}/outcome" => games::referee::record_outcome, SCORER;
+    post "/score/{key}/json" => games::referee::record_json, SCORER;
+    get "/s/{key}" => scoring::page, Access::Token;
+    post "/s/{key}/hand" => scoring::record_hand, Access::Token;
+    post "/s/{key}/smazzata" => scoring::record_smazzata, Access::Token;
+    post "/s/{key}/tricks" => scoring::record_tricks, Access::Token;
+    post "/s/{key}/undo" => scoring::undo, Access::Token;
+    post "/s/{key}/correct" => scoring::correct, Access::Token;
+    post "/s/{key}/outcome" => games::referee::record_outcome, Access::Token;
+    post "/s/{key}/json" => games::referee::record_json, Access::Token;
+    get "/rules/comanda" => public::comanda_preview, Access::Anyone;
+    // the JSON API and personal tokens
+    get "/api/v1/openapi.json" => api::openapi, Access::Anyone;
+    get "/api/v1/matches/{id}" => api::match_state, Access::Anyone;
+    get "/api/v1/matches/{id}/entries" => api::entries, Access::Anyone;
+    post "/api/v1/matches/{id}/entries" => api::append_entry, SCORER_OR_LINK;
+    post "/api/v1/matches/{id}/entries/{seq}/void" => api::void_entry, SCORER_OR_LINK;
+    get "/account/tokens" => api::tokens, Access::LoggedIn;
+    post "/account/tokens" => api::create_token, Access::LoggedIn;
+    post "/account/tokens/{id}/revoke" => api::revoke_token, Access::LoggedIn;
+    get "/m/{id}" => public::live, Access::Anyone;
+    get "/m/{id}/sheet" => public::sheet, Access::Anyone;
+    get "/m/{id}/events" => public::events, Access::Anyone;
+    get "/m/{id}/replay" => public::replay_page, Access::Anyone;
+    get "/m/{id}/record.json" => public::record, Access::Anyone;
+    // events and clubs (issue 5)
+    get "/manage/clubs" => clubs::list, ORGANIZER;
+    post "/manage/clubs" => clubs::create, ADMIN;
+    get "/manage/clubs/{slug}" => clubs::manage, ORGANIZER;
+    post "/manage/clubs/{slug}/organizers" => clubs::organizers, ADMIN;
+    post "/manage/clubs/{slug}/nicknames" => clubs::save_nickname, ORGANIZER;
+    post "/manage/clubs/{slug}/nicknames/remove" => clubs::remove_nickname, ORGANIZER;
+    get "/manage/clubs/{slug}/events/new" => events::new_form, ORGANIZER;
+    post "/manage/clubs/{slug}/events" => events::create, ORGANIZER;
+    get "/manage/events/{id}" => events::manage, ORGANIZER;
+    get "/manage/events/{id}/edit" => events::edit_form, ORGANIZER;
+    post "/manage/events/{id}/edit" => events::edit, ORGANIZER;
+    post "/manage/events/{id}/entrants" => events::add_entrant, ORGANIZER;
+    post "/manage/events/{id}/import" => events::import, ORGANIZER;
+    post "/manage/events/{id}/checkin" => events::check_in, ORGANIZER;
+    post "/manage/events/{id}/withdraw" => events::withdraw, ORGANIZER;
+    post "/manage/events/{id}/draw" => events::draw, ORGANIZER;
+    post "/manage/events/{id}/assign" => events::assign, ORGANIZER;
+    post "/manage/events/{id}/forfeit" => events::forfeit, ORGANIZER;
+    post "/manage/events/{id}/replay" => events::replay_flagged, ORGANIZER;
+    post "/manage/events/{id}/keep" => events::keep_flagged, ORGANIZER;
+    get "/manage/events/{id}/cards" => events::cards, ORGANIZER;
+    get "/clubs/{slug}" => clubs::public_list, Access::Anyone;
+    get "/clubs/{slug}/comanda" => clubs::comanda_preview, Access::Anyone;
+    get "/e/{id}" => publish::event_page, Access::Anyone;
+    get "/e/{id}/live" => publish::live_fragment, Access::Anyone;
+    get "/e/{id}/events" => publish::event_stream, Access::Anyone;
+    get "/e/{id}/embed" => publish::embed, Access::Anyone;
+    get "/e/{id}/projector" => publish::projector, Access::Anyone;
+    get "/e/{id}/export/{file}" => publish::export, Access::Anyone;
+    get "/players/{id}" => publish::player_page, Access::Anyone;
+    get "/m/{id}/comanda" => publish::match_comanda_preview, Access::Anyone;
+}

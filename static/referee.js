@@ -1,0 +1,52 @@
+// Referee page: shows the order a comanda gives while it is typed, as cards from
+// lowest to highest with equal cards grouped, and names an unknown word before
+// anything is saved. The server checks everything again on save.
+(function () {
+  var input = document.getElementById("comanda");
+  var preview = document.getElementById("comanda-preview");
+  if (!input || !preview) return;
+  var timer = null;
+
+  function chips(levels) {
+    var list = document.createElement("ol");
+    list.className = "ranking-levels";
+    levels.forEach(function (level) {
+      var item = document.createElement("li");
+      item.textContent = level.join(" ");
+      if (level.length < 4) item.className = "suited";
+      list.appendChild(item);
+    });
+    return list;
+  }
+
+  function show() {
+    var text = input.value.trim();
+    preview.textContent = "";
+    preview.className = "comanda-preview";
+    if (!text) return;
+    var url = input.getAttribute("data-preview") + "?text=" + encodeURIComponent(text);
+    var match = input.getAttribute("data-match");
+    if (match) url += "&match=" + encodeURIComponent(match);
+    fetch(url)
+      .then(function (response) { return response.json(); })
+      .then(function (answer) {
+        preview.textContent = "";
+        if (answer.error) {
+          preview.className = "comanda-preview error";
+          preview.textContent = answer.error;
+          return;
+        }
+        var line = document.createElement("p");
+        line.textContent = answer.line;
+        preview.appendChild(line);
+        preview.appendChild(chips(answer.levels));
+      })
+      .catch(function () { preview.textContent = ""; });
+  }
+
+  input.addEventListener("input", function () {
+    clearTimeout(timer);
+    timer = setTimeout(show, 250);
+  });
+  show();
+})();

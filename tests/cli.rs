@@ -1,0 +1,239 @@
+//! The command line as an operator uses it.
+
+mod support;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use support::{Backend, TestApp, TestDatabase};
+
+fn segnapunti() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_segnapunti"));
+    command.env_remove("DATABASE_URL").env("RUST_LOG", "error");
+    command
+}
+
+fn run_with_stdin(command: &mut Command, input: &str) -> std::process::Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn user_add_creates_an_account_that_logs_in(backend: Backend) {
+    let database = TestDatabase::new(backend);
+    let output = run_with_stdin(
+        segnapunti().args([
+            "--database-url",
+            &database.url,
+            "user",
+            "add",
+            "--role",
+            "organizer",
+            "--display-name",
+            "Anna Neri",
+            "Anna",
+        ]),
+        "password-di-anna\n",
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("organizer anna"));
+
+    let duplicate = run_with_stdin(
+        segnapunti().args([
+            "--database-url",
+            &database.url,
+            "user",
+            "add",
+            "--role",
+            "referee",
+            "anna",
+        ]),
+        "altra-password-lunga\n",
+    );
+    assert!(!duplicate.status.success());
+    assert!(String::from_utf8_lossy(&duplicate.stderr).contains("already taken"));
+
+    let app = TestApp::spawn_on(backend, database);
+    assert!(
+        app.setup_link.is_none(),
+        "an account exists, so no setup link"
+    );
+    let client = app.client();
+    client.login("anna", "password-di-anna");
+    let home = client.get("/");
+    assert!(home.body.contains("Anna Neri"));
+    assert!(home.body.contains("organizzatore"));
+}
+
+#[test]
+fn user_add_on_sqlite() {
+    user_add_creates_an_account_that_logs_in(Backend::Sqlite);
+}
+
+#[cfg(postgres_tests)]
+#[test]
+fn user_add_on_postgres() {
+    user_add_creates_an_account_that_logs_in(Backend::Postgres);
+}
+
+#[test]
+fn user_add_refuses_a_short_password_and_a_bad_role() {
+    let database = TestDatabase::new(Backend::Sqlite);
+    let short = run_with_stdin(
+        segnapunti().args([
+            "--database-url",
+            &database.url,
+            "user",
+            "add",
+            "--role",
+            "referee",
+            "bea",
+        ]),
+        "corta\n",
+    );
+    assert!(!short.status.success());
+    assert!(String::from_utf8_lossy(&short.stderr).contains("at least 10"));
+    let role = run_with_stdin(
+        segnapunti().args([
+            "--database-url",
+            &database.url,
+            "user",
+            "add",
+            "--role",
+            "boss",
+            "bea",
+        ]),
+        "password-lunga\n",
+    );
+    assert!(!role.status.success());
+    assert!(String::from_utf8_lossy(&role.stderr).contains("admin, organizer or referee"));
+}
+
+#[test]
+fn unsupported_database_urls_are_refused_with_the_accepted_forms() {
+    let folder = tempfile::tempdir().unwrap();
+    for url in [
+        "mysql://root@localhost/segna",
+        "segnapunti.db",
+        "sqlite:/x.db",
+    ] {
+        let output = segnapunti()
+            .current_dir(folder.path())
+            .args(["--database-url", url, "migrate"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{url}");
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            message.contains("sqlite://") && message.contains("postgres://"),
+            "{message}"
+        );
+    }
+    // Never a silent fallback to a new SQLite file.
+    assert_eq!(std::fs::read_dir(folder.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn an_unreachable_postgres_is_named_with_host_and_port() {
+    let output = segnapunti()
+        .args([
+            "--database-url",
+            "postgres://nobody:secret-pw@127.0.0.1:1/segna",
+            "migrate",
+        ])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        message.contains("cannot reach PostgreSQL at 127.0.0.1:1"),
+        "{message}"
+    );
+    assert!(!message.contains("secret-pw"), "{message}");
+}
+
+#[test]
+fn serve_prints_the_setup_link_once_on_an_empty_database() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut child = segnapunti()
+        .current_dir(folder.path())
+        .args(["--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut link = String::new();
+    for _ in 0..10 {
+        let mut line = String::new();
+        std::io::BufRead::read_line(&mut stdout, &mut line).unwrap();
+        if line.contains("/setup/") {
+            link = line.trim().to_string();
+            break;
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(link.starts_with("http://127.0.0.1:"), "{link}");
+    // The default database is segnapunti.db in the working directory.
+    assert!(folder.path().join("segnapunti.db").exists());
+}
+
+#[test]
+fn help_lists_the_subcommands() {
+    let output = segnapunti().arg("--help").output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    for subcommand in ["serve", "migrate", "export", "import", "user", "rules"] {
+        assert!(text.contains(subcommand), "{text}");
+    }
+}
+
+#[test]
+fn backup_copies_a_live_sqlite_database() {
+    let app = TestApp::spawn(Backend::Sqlite);
+    let admin = app.admin();
+    assert_eq!(admin.get("/admin/users").status, 200);
+    let folder = tempfile::tempdir().unwrap();
+    let copy = folder.path().join("copy.db");
+    let output = segnapunti()
+        .args(["--database-url", &app.database.url, "backup"])
+        .arg(&copy)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // The running server goes on; the copy opens on its own with the account in it.
+    assert_eq!(admin.get("/admin/users").status, 200);
+    let again = segnapunti()
+        .args(["--database-url", &app.database.url, "backup"])
+        .arg(&copy)
+        .output()
+        .unwrap();
+    assert!(
+        !again.status.success(),
+        "an existing file is never overwritten"
+    );
+    let restored = TestApp::spawn_on(
+        Backend::Sqlite,
+        TestDatabase::at_url(&format!("sqlite://{}", copy.display())),
+    );
+    assert!(restored.setup_link.is_none());
+    restored.client().login("capo", support::ADMIN_PASSWORD);
+}

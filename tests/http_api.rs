@@ -1,0 +1,196 @@
+//! The JSON API through real HTTP: reads, appends with the expected sequence
+//! number, voids, the same refusals as the pages, tokens, and the OpenAPI document.
+
+mod support;
+
+use serde_json::{Value, json};
+use support::{Client, TestApp};
+
+fn create_match(organizer: &Client) -> String {
+    let response = organizer.post_form(
+        "/manage/matches",
+        &[
+            ("title", "API"),
+            ("seat0", "Bepi"),
+            ("seat1", "Toni"),
+            ("seat2", "Nane"),
+            ("seat3", "Gigio"),
+            ("first_dealer", "0"),
+            ("target_points", "20"),
+            ("games_to_win", "3"),
+        ],
+    );
+    response
+        .location
+        .unwrap()
+        .trim_start_matches("/manage/matches/")
+        .to_string()
+}
+
+fn personal_token(client: &Client) -> String {
+    let page = client.post_form("/account/tokens", &[("label", "tabellone")]);
+    assert_eq!(page.status, 200, "{}", page.body);
+    let marker = "id=\"new-token\" readonly value=\"";
+    let start = page.body.find(marker).expect("the new token is shown once") + marker.len();
+    page.body[start..start + page.body[start..].find('"').unwrap()].to_string()
+}
+
+/// A JSON request with an optional bearer token; returns (status, body).
+fn call(
+    app: &TestApp,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let url = app.url(path);
+    let response = match (method, body) {
+        ("GET", _) => {
+            let mut request = agent.get(&url);
+            if let Some(token) = token {
+                request = request.header("Authorization", &format!("Bearer {token}"));
+            }
+            request.call()
+        }
+        (_, body) => {
+            let mut request = agent.post(&url).content_type("application/json");
+            if let Some(token) = token {
+                request = request.header("Authorization", &format!("Bearer {token}"));
+            }
+            request.send(body.unwrap_or(Value::Null).to_string())
+        }
+    };
+    let mut response = response.unwrap();
+    let status = response.status().as_u16();
+    let text = response.body_mut().read_to_string().unwrap_or_default();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
+backend_tests! {
+    fn tokens_score_through_the_api_with_the_pages_rules(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let outsider = app.user(&admin, "altro", "organizer");
+        let public_id = create_match(&organizer);
+        let token = personal_token(&organizer);
+        let outsider_token = personal_token(&outsider);
+        let entries = format!("/api/v1/matches/{public_id}/entries");
+
+        let (status, state) = call(&app, "GET", &format!("/api/v1/matches/{public_id}"), None, None);
+        assert_eq!(status, 200);
+        assert_eq!(state["next_seq"], 0);
+        assert_eq!(state["summary"]["vagaresto_value"], 20);
+
+        let hand = json!({"expected_seq": 0, "submission_key": "k1", "entry": {"type": "hand", "winner": "A"}});
+        // Refusals: no credentials, a wrong token, an account that may not score.
+        assert_eq!(call(&app, "POST", &entries, None, Some(hand.clone())).0, 401);
+        assert_eq!(call(&app, "POST", &entries, Some("forged"), Some(hand.clone())).0, 401);
+        assert_eq!(call(&app, "POST", &entries, Some(&outsider_token), Some(hand.clone())).0, 403);
+
+        let (status, created) = call(&app, "POST", &entries, Some(&token), Some(hand.clone()));
+        assert_eq!(status, 201, "{created}");
+        assert_eq!(created["seq"], 0);
+        assert_eq!(created["match"]["summary"]["scores"], json!([1, 0]));
+        // The same submission again is recorded once.
+        let (status, again) = call(&app, "POST", &entries, Some(&token), Some(hand.clone()));
+        assert_eq!(status, 200);
+        assert_eq!(again["already_recorded"], true);
+        // A stale expected_seq is a conflict, with the new state.
+        let stale = json!({"expected_seq": 0, "submission_key": "k2", "entry": {"type": "hand", "winner": "B"}});
+        let (status, conflict) = call(&app, "POST", &entries, Some(&token), Some(stale));
+        assert_eq!(status, 409);
+        assert_eq!(conflict["error"], "stale");
+        assert_eq!(conflict["current_seq"], 1);
+        // The rules refuse a wrong stake, in both languages, naming the reason.
+        let wrong = json!({"expected_seq": 1, "entry": {"type": "hand", "winner": "B", "vagaresto": {"caller": 1, "answer": "accepted", "stake": 3}}});
+        let (status, refused) = call(&app, "POST", &entries, Some(&token), Some(wrong));
+        assert_eq!(status, 422, "{refused}");
+        assert!(refused["message_en"].as_str().unwrap().contains("19"), "{refused}");
+        assert!(!refused["message_it"].as_str().unwrap().is_empty());
+        // Unknown fields are refused with a readable error.
+        let typo = json!({"expected_seq": 1, "entry": {"type": "hand", "winer": "B"}});
+        let (status, unreadable) = call(&app, "POST", &entries, Some(&token), Some(typo));
+        assert_eq!(status, 400);
+        assert!(unreadable["message_en"].as_str().unwrap().contains("winer"));
+
+        // Void with a reason.
+        let void = json!({"expected_seq": 1, "reason": "segnata per errore"});
+        let (status, voided) = call(&app, "POST", &format!("{entries}/0/void"), Some(&token), Some(void));
+        assert_eq!(status, 201, "{voided}");
+        assert_eq!(voided["match"]["summary"]["scores"], json!([0, 0]));
+        let (_, log) = call(&app, "GET", &entries, None, None);
+        assert_eq!(log["entries"][0]["voided"], true);
+        assert_eq!(log["entries"][1]["entry"]["type"], "void");
+        assert_eq!(log["entries"][1]["entry"]["author"], "org");
+
+        // A revoked token is refused at once.
+        let page = organizer.get("/account/tokens");
+        let revoke = page.body.split("action=\"/account/tokens/").nth(1).unwrap().split('"').next().unwrap().to_string();
+        assert_eq!(organizer.post_form(&format!("/account/tokens/{revoke}"), &[]).status, 303);
+        let next = json!({"expected_seq": 2, "entry": {"type": "hand", "winner": "A"}});
+        assert_eq!(call(&app, "POST", &entries, Some(&token), Some(next)).0, 401);
+    }
+
+    fn a_scoring_link_token_writes_only_its_match(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let first = create_match(&organizer);
+        let second = create_match(&organizer);
+        organizer.post_form(&format!("/manage/matches/{first}/link"), &[]);
+        let page = organizer.get(&format!("/manage/matches/{first}"));
+        let start = page.body.find("/s/").unwrap() + 3;
+        let link_token = page.body[start..start + page.body[start..].find('"').unwrap()].to_string();
+        let hand = json!({"expected_seq": 0, "entry": {"type": "hand", "winner": "B"}});
+        let (status, _) = call(&app, "POST", &format!("/api/v1/matches/{first}/entries"), Some(&link_token), Some(hand.clone()));
+        assert_eq!(status, 201);
+        let (status, _) = call(&app, "POST", &format!("/api/v1/matches/{second}/entries"), Some(&link_token), Some(hand));
+        assert_eq!(status, 403);
+    }
+
+    fn a_session_needs_the_csrf_header_for_api_writes(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let public_id = create_match(&organizer);
+        let path = format!("/api/v1/matches/{public_id}/entries");
+        let body = json!({"expected_seq": 0, "entry": {"type": "hand", "winner": "A"}}).to_string();
+        let without = organizer.post_json(&path, &body, None);
+        assert_eq!(without.status, 403);
+        let token = organizer.csrf_token();
+        let with = organizer.post_json(&path, &body, Some(&token));
+        assert_eq!(with.status, 201, "{}", with.body);
+    }
+}
+
+#[test]
+fn the_openapi_document_describes_every_api_route() {
+    let app = TestApp::spawn(support::Backend::Sqlite);
+    let (status, document) = call(&app, "GET", "/api/v1/openapi.json", None, None);
+    assert_eq!(status, 200);
+    assert_eq!(document["openapi"], "3.1.0");
+    let paths = document["paths"].as_object().unwrap();
+    for route in segnapunti::web::routes::ROUTES
+        .iter()
+        .filter(|route| route.path.starts_with("/api/"))
+    {
+        let described = paths
+            .get(route.path)
+            .and_then(|item| item.get(route.method))
+            .is_some();
+        assert!(
+            described,
+            "{} {} is not in the OpenAPI document",
+            route.method, route.path
+        );
+    }
+    // Errors from the API are JSON, not pages.
+    let (status, missing) = call(&app, "GET", "/api/v1/matches/nothing-here", None, None);
+    assert_eq!(status, 404);
+    assert_eq!(missing["error"], "not_found");
+}

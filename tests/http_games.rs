@@ -1,0 +1,426 @@
+//! Madrasso, Tressette, Trijumf and Vitou through the pages and the API, on SQLite
+//! and (when configured) PostgreSQL: a match of each game created by an organizer,
+//! deals recorded through the referee page's outcome form, rule refusals in Italian
+//! and English with the typed values kept, undo, corrections, the live and replay
+//! pages with the game's sheet, export and import, and an API append.
+
+mod support;
+
+use serde_json::{Value, json};
+use support::{Client, TestApp, form_value};
+
+/// Creates a match of `game` with the extra fields and returns its public id.
+fn create(organizer: &Client, game: &str, title: &str, extra: &[(&str, &str)]) -> String {
+    let mut fields = vec![
+        ("game", game),
+        ("title", title),
+        ("seat0", "Bepi"),
+        ("seat1", "Toni"),
+        ("seat2", "Nane"),
+        ("seat3", "Gigio"),
+        ("first_dealer", "0"),
+    ];
+    fields.retain(|(name, _)| !extra.iter().any(|(key, _)| key == name));
+    fields.extend_from_slice(extra);
+    let response = organizer.post_form("/manage/matches", &fields);
+    assert_eq!(response.status, 303, "{}", response.body);
+    response
+        .location
+        .unwrap()
+        .trim_start_matches("/manage/matches/")
+        .to_string()
+}
+
+/// Posts a form of the referee page with the envelope it hands out.
+fn post(client: &Client, base: &str, action: &str, fields: &[(&str, &str)]) -> support::Response {
+    let page = client.get(base);
+    assert_eq!(page.status, 200, "{}", page.body);
+    let seq = form_value(&page.body, "expected_seq").expect("expected_seq");
+    let key = form_value(&page.body, "submission_key").expect("submission_key");
+    let mut all = vec![
+        ("expected_seq", seq.as_str()),
+        ("submission_key", key.as_str()),
+    ];
+    all.extend_from_slice(fields);
+    client.post_form(&format!("{base}/{action}"), &all)
+}
+
+fn recorded(client: &Client, base: &str, fields: &[(&str, &str)]) {
+    let response = post(client, base, "outcome", fields);
+    assert_eq!(response.status, 303, "{}", response.body);
+}
+
+fn points(body: &str, team: &str) -> String {
+    let marker = format!("id=\"points-{team}\">");
+    let start = body.find(&marker).expect("points shown") + marker.len();
+    body[start..start + body[start..].find('<').unwrap()].to_string()
+}
+
+fn error_text(body: &str) -> String {
+    let marker = "id=\"entry-error\">";
+    let start = body.find(marker).expect("an error is shown") + marker.len();
+    body[start..start + body[start..].find('<').unwrap()].to_string()
+}
+
+/// The refusal of a form in both languages: 422, the rule's words, the values kept.
+fn refused_in_both_languages(
+    app: &TestApp,
+    organizer: &Client,
+    base: &str,
+    fields: &[(&str, &str)],
+    italian: &str,
+    english: &str,
+    kept: &str,
+) {
+    let response = post(organizer, base, "outcome", fields);
+    assert_eq!(response.status, 422, "{}", response.body);
+    let text = error_text(&response.body);
+    assert!(text.contains(italian), "{text}");
+    assert!(
+        response.body.contains(kept),
+        "what was typed is kept: {kept}"
+    );
+    // The same refusal for an English-speaking referee, through the match's link.
+    let issued = organizer.post_form(&format!("/manage/matches/{}/link", &base[7..]), &[]);
+    assert_eq!(issued.status, 303);
+    let manage = organizer.get(&format!("/manage/matches/{}", &base[7..]));
+    let start = manage.body.find(&format!("{}/s/", app.base)).expect("link");
+    let rest = &manage.body[start + app.base.len()..];
+    let link = &rest[..rest.find('"').unwrap()];
+    let english_referee = app.client_in("en");
+    let response = post(&english_referee, link, "outcome", fields);
+    assert_eq!(response.status, 422, "{}", response.body);
+    let text = error_text(&response.body);
+    assert!(text.contains(english), "{text}");
+}
+
+/// Undo, replace through the outcome form, void through the correction form; the
+/// live page, the replay and the record; import of the record into a new match.
+fn corrections_sheets_and_round_trip(
+    app: &TestApp,
+    organizer: &Client,
+    game: &str,
+    public_id: &str,
+    replacement: &[(&str, &str)],
+    extra: &[(&str, &str)],
+) {
+    let base = format!("/score/{public_id}");
+    let before = organizer.get(&base);
+    let (a, b) = (points(&before.body, "A"), points(&before.body, "B"));
+
+    // Undo the last deal, then put it back as recorded by the replacement form.
+    let undo = post(organizer, &base, "undo", &[]);
+    assert_eq!(undo.status, 303, "{}", undo.body);
+    let undone = organizer.get(&base);
+    assert!(
+        undone.body.contains("annullata"),
+        "the undone entry is marked"
+    );
+    assert_ne!(
+        (points(&undone.body, "A"), points(&undone.body, "B")),
+        (a.clone(), b.clone())
+    );
+
+    // A replacement of entry 0 with a reason.
+    let mut fields = replacement.to_vec();
+    fields.extend_from_slice(&[
+        ("replace_target", "0"),
+        ("replace_reason", "punti scambiati"),
+    ]);
+    recorded(organizer, &base, &fields);
+    let page = organizer.get(&base);
+    assert!(
+        page.body.contains("sostituita"),
+        "the replaced entry is marked"
+    );
+    assert!(page.body.contains("punti scambiati"));
+
+    // A void with a reason, through the correction form.
+    let void = post(
+        organizer,
+        &base,
+        "correct",
+        &[("target", "0"), ("reason", "tavolo sbagliato")],
+    );
+    assert_eq!(void.status, 303, "{}", void.body);
+    let page = organizer.get(&base);
+    assert!(page.body.contains("tavolo sbagliato"));
+
+    // The live page and the replay show the game's sheet; the replay marks corrections.
+    let live = app.client().get(&format!("/m/{public_id}"));
+    assert_eq!(live.status, 200, "{}", live.body);
+    assert!(live.body.contains("game-sheet"), "{}", live.body);
+    assert!(live.body.contains("id=\"sheet-total-A\">"));
+    let fragment = app.client().get(&format!("/m/{public_id}/sheet"));
+    assert_eq!(fragment.status, 200);
+    assert!(fragment.body.contains("id=\"score-sheet\""));
+    let replay = app.client().get(&format!("/m/{public_id}/replay?step=1"));
+    assert_eq!(replay.status, 200, "{}", replay.body);
+    assert!(replay.body.contains("game-sheet"));
+    assert!(replay.body.contains("id=\"step-next\""));
+    let whole = app.client().get(&format!("/m/{public_id}/replay"));
+    assert!(whole.body.contains("class=\"voided"), "{}", whole.body);
+    assert!(whole.body.contains("replaced"));
+
+    // Export, then import into a new scheduled match: the same log and state.
+    let exported = app.client().get(&format!("/m/{public_id}/record.json"));
+    assert_eq!(exported.status, 200);
+    let record: Value = serde_json::from_str(&exported.body).unwrap();
+    assert_eq!(record["game"], game);
+    let copy = create(organizer, game, "Copia", extra);
+    let imported = organizer.post_form(
+        &format!("/manage/matches/{copy}/import"),
+        &[("record", &exported.body)],
+    );
+    assert_eq!(imported.status, 303, "{}", imported.body);
+    let again: Value =
+        serde_json::from_str(&app.client().get(&format!("/m/{copy}/record.json")).body).unwrap();
+    assert_eq!(again["game"], game);
+    assert_eq!(again["players"], record["players"]);
+    assert_eq!(again["options"], record["options"]);
+    let kinds = |record: &Value| -> Vec<Value> {
+        record["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|entry| {
+                let mut entry = entry.clone();
+                entry.as_object_mut().unwrap().remove("author");
+                entry.as_object_mut().unwrap().remove("time");
+                entry
+            })
+            .collect()
+    };
+    assert_eq!(kinds(&again), kinds(&record));
+    let original = app
+        .client()
+        .get(&format!("/api/v1/matches/{public_id}"))
+        .body;
+    let copied = app.client().get(&format!("/api/v1/matches/{copy}")).body;
+    let summary = |body: &str| serde_json::from_str::<Value>(body).unwrap()["summary"].clone();
+    assert_eq!(summary(&original), summary(&copied));
+
+    // A record of another game is refused by an import with the reason.
+    let wrong = organizer.post_form(
+        &format!(
+            "/manage/matches/{}/import",
+            create(organizer, game, "Vuota", extra)
+        ),
+        &[(
+            "record",
+            "{\"format_version\": 1, \"game\": \"scopa\", \"players\": [], \"first_dealer\": 0}",
+        )],
+    );
+    assert_eq!(wrong.status, 422);
+    assert!(wrong.body.contains("scopa"));
+}
+
+/// An API append of the game's entry JSON, with the session's CSRF token.
+fn api_append(organizer: &Client, public_id: &str, entry: Value) -> Value {
+    let state: Value =
+        serde_json::from_str(&organizer.get(&format!("/api/v1/matches/{public_id}")).body).unwrap();
+    let body = json!({"expected_seq": state["next_seq"], "entry": entry});
+    let token = organizer.csrf_token();
+    let response = organizer.post_json(
+        &format!("/api/v1/matches/{public_id}/entries"),
+        &body.to_string(),
+        Some(&token),
+    );
+    assert_eq!(response.status, 201, "{}", response.body);
+    serde_json::from_str(&response.body).unwrap()
+}
+
+backend_tests! {
+    fn madrasso_through_the_pages(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let form = organizer.get("/manage/matches?game=madrasso");
+        assert!(form.body.contains("name=\"min_deals\""), "the game's options are offered");
+        assert!(form.body.contains("value=\"777\""), "at their defaults");
+        let public_id = create(&organizer, "madrasso", "Madrasso", &[("revoke_penalty", "subtract")]);
+        let base = format!("/score/{public_id}");
+        let page = organizer.get(&base);
+        assert_eq!(page.status, 200, "{}", page.body);
+        assert!(page.body.contains("Madrasso"));
+        assert!(page.body.contains("name=\"outcome\" value=\"cassone\""));
+
+        recorded(&organizer, &base, &[("outcome", "played"), ("team", "A"), ("points", "75")]);
+        let page = organizer.get(&base);
+        assert_eq!(points(&page.body, "A"), "75");
+        assert_eq!(points(&page.body, "B"), "55");
+        // A cassone under the subtract variant: the offenders' total goes below zero.
+        recorded(&organizer, &base, &[("outcome", "cassone"), ("seat", "1")]);
+        let page = organizer.get(&base);
+        assert_eq!(points(&page.body, "B"), "-75", "{}", page.body);
+
+        refused_in_both_languages(
+            &app, &organizer, &base,
+            &[("outcome", "played"), ("team", "A"), ("points", "129")],
+            "nessuna battuta dà 129 punti", "no deal gives a team 129 points",
+            "value=\"129\"",
+        );
+        // A form left incomplete is refused before the rules, in the referee's words.
+        let incomplete = post(&organizer, &base, "outcome", &[("outcome", "played"), ("points", "40")]);
+        assert_eq!(incomplete.status, 422);
+        assert!(error_text(&incomplete.body).contains("Scegli la squadra"));
+
+        corrections_sheets_and_round_trip(
+            &app, &organizer, "madrasso", &public_id,
+            &[("outcome", "played"), ("team", "B"), ("points", "75")],
+            &[("revoke_penalty", "subtract")],
+        );
+        let live = app.client().get(&format!("/m/{public_id}"));
+        assert!(live.body.contains("cassone"), "the sheet says how the deal ended");
+
+        let appended = api_append(&organizer, &public_id, json!({"type": "deal", "cappotto": "A"}));
+        assert_eq!(appended["match"]["summary"]["over"], true, "{appended}");
+        assert_eq!(appended["match"]["summary"]["winner"], "A");
+        let finished = organizer.get(&base);
+        assert!(finished.body.contains("id=\"match-result\""));
+        assert!(!finished.body.contains("id=\"outcome-form\""), "no outcome form once over");
+    }
+
+    fn tressette_through_the_pages(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let public_id = create(&organizer, "tressette", "Tressette", &[("target_points", "21"), ("games_to_win", "3")]);
+        let base = format!("/score/{public_id}");
+        recorded(&organizer, &base, &[
+            ("outcome", "played"), ("team", "A"), ("points", "6"),
+            ("decl0_seat", "1"), ("decl0_combo", "napoletana"), ("decl0_rank", "3"), ("decl0_suit", "c"),
+        ]);
+        let page = organizer.get(&base);
+        assert_eq!(points(&page.body, "A"), "6");
+        assert_eq!(points(&page.body, "B"), "8", "5 in cards and a napoletana");
+
+        refused_in_both_languages(
+            &app, &organizer, &base,
+            &[("outcome", "played"), ("team", "B"), ("points", "12")],
+            "fa da 0 a 11 punti di carte, registrati 12", "a team takes 0 to 11 card points in a deal, 12 recorded",
+            "value=\"12\"",
+        );
+
+        // A sweep wins several games at once; the sheet counts them.
+        recorded(&organizer, &base, &[("outcome", "sweep"), ("team", "B"), ("sweep", "cappotto")]);
+        let page = organizer.get(&base);
+        assert!(page.body.contains("id=\"games-B\">2<"), "{}", page.body);
+        let live = app.client().get(&format!("/m/{public_id}"));
+        assert!(live.body.contains("id=\"sheet-games-B\">2<"), "{}", live.body);
+        assert!(live.body.contains("napoletana"));
+
+        corrections_sheets_and_round_trip(
+            &app, &organizer, "tressette", &public_id,
+            &[("outcome", "played"), ("team", "B"), ("points", "6")],
+            &[("target_points", "21"), ("games_to_win", "3")],
+        );
+        let appended = api_append(&organizer, &public_id, json!({"type": "deal", "team": "A", "points": 11}));
+        assert_eq!(appended["match"]["game"], "tressette");
+    }
+
+    fn trijumf_for_two_through_the_pages(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let public_id = create(&organizer, "trijumf", "Trijumf a due", &[("players", "2"), ("seat2", ""), ("seat3", "")]);
+        let state: Value = serde_json::from_str(&app.client().get(&format!("/api/v1/matches/{public_id}")).body).unwrap();
+        assert_eq!(state["players"], json!(["Bepi", "Toni"]));
+        let base = format!("/score/{public_id}");
+        let page = organizer.get(&base);
+        assert!(!page.body.contains("Nane"), "two players only");
+        recorded(&organizer, &base, &[
+            ("cut", "normal"), ("trump_card", "7d"), ("outcome", "played"),
+            ("points_a", "80"), ("points_b", "50"),
+            ("decl0_seat", "1"), ("decl0_suit", "d"),
+        ]);
+        let page = organizer.get(&base);
+        assert_eq!(points(&page.body, "A"), "80");
+        assert_eq!(points(&page.body, "B"), "90", "50 and king-horse in trumps");
+
+        refused_in_both_languages(
+            &app, &organizer, &base,
+            &[("cut", "normal"), ("trump_card", "3s"), ("outcome", "played"), ("points_a", "80"), ("points_b", "60")],
+            "sommano a 130, ma 80 + 60 = 140", "add up to 130, but 80 + 60 = 140",
+            "value=\"60\"",
+        );
+        // A seat that is not at a two-player table.
+        let absent = post(&organizer, &base, "json", &[("entry", "{\"type\": \"deal\", \"cut\": \"normal\", \"trump_card\": \"3s\", \"revoke\": {\"seat\": 3}}")]);
+        assert_eq!(absent.status, 422, "{}", absent.body);
+        assert!(absent.body.contains("revoke"), "the JSON typed is kept");
+
+        corrections_sheets_and_round_trip(
+            &app, &organizer, "trijumf", &public_id,
+            &[("cut", "flip"), ("trump_card", "Rb"), ("outcome", "played"), ("points_a", "50"), ("points_b", "80")],
+            &[("players", "2"), ("seat2", ""), ("seat3", "")],
+        );
+        api_append(&organizer, &public_id, json!({"type": "deal", "cut": "flip", "trump_card": "3s", "revoke": {"seat": 0}}));
+        let page = organizer.get(&base);
+        assert!(page.body.contains("rinuncia"), "{}", page.body);
+        assert_eq!(points(&page.body, "B"), "130", "a revoke gives the opponents 130");
+        let live = app.client().get(&format!("/m/{public_id}"));
+        assert!(live.body.contains("carta girata"), "{}", live.body);
+        assert!(live.body.contains("rinuncia di Bepi (0)"), "{}", live.body);
+    }
+
+    fn vitou_through_the_pages(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let public_id = create(&organizer, "vitou", "Vitou", &[("players", "4"), ("twenty_rules", "yes")]);
+        let base = format!("/score/{public_id}");
+        recorded(&organizer, &base, &[("outcome", "won"), ("team", "A")]);
+        recorded(&organizer, &base, &[
+            ("outcome", "won"), ("team", "B"),
+            ("bid0_seat", "2"), ("bid0_bid", "3"), ("bid1_seat", "3"), ("bid1_bid", "6"),
+        ]);
+        let page = organizer.get(&base);
+        assert_eq!(points(&page.body, "A"), "1");
+        assert_eq!(points(&page.body, "B"), "6");
+
+        // A raise by the side that made the last bid is refused.
+        refused_in_both_languages(
+            &app, &organizer, &base,
+            &[("outcome", "won"), ("team", "A"), ("bid0_seat", "2"), ("bid0_bid", "3"), ("bid1_seat", "0"), ("bid1_bid", "6")],
+            "il posto 0 rilancia a 6", "only the other team raises",
+            "value=\"6\" selected",
+        );
+
+        corrections_sheets_and_round_trip(
+            &app, &organizer, "vitou", &public_id,
+            &[("outcome", "won"), ("team", "B")],
+            &[("players", "4"), ("twenty_rules", "yes")],
+        );
+        let live = app.client().get(&format!("/m/{public_id}"));
+        assert!(live.body.contains("Giro"), "rounds, not deals");
+        let appended = api_append(&organizer, &public_id, json!({"type": "round", "tied": true}));
+        assert_eq!(appended["match"]["game"], "vitou");
+        // An entry of another game is unreadable for this match.
+        let token = organizer.csrf_token();
+        let state: Value = serde_json::from_str(&organizer.get(&format!("/api/v1/matches/{public_id}")).body).unwrap();
+        let wrong = organizer.post_json(
+            &format!("/api/v1/matches/{public_id}/entries"),
+            &json!({"expected_seq": state["next_seq"], "entry": {"type": "hand", "winner": "A"}}).to_string(),
+            Some(&token),
+        );
+        assert_eq!(wrong.status, 400, "{}", wrong.body);
+        assert!(wrong.body.contains("message_en"));
+    }
+
+    fn a_trionfetti_match_is_still_created_by_default(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let form = organizer.get("/manage/matches");
+        assert!(form.body.contains("id=\"choose-vitou\""));
+        let response = organizer.post_form("/manage/matches", &[
+            ("title", "Classica"), ("seat0", "a"), ("seat1", "b"), ("seat2", "c"), ("seat3", "d"),
+            ("first_dealer", "0"), ("target_points", "20"), ("games_to_win", "3"),
+        ]);
+        assert_eq!(response.status, 303);
+        let id = response.location.unwrap().trim_start_matches("/manage/matches/").to_string();
+        let state: Value = serde_json::from_str(&app.client().get(&format!("/api/v1/matches/{id}")).body).unwrap();
+        assert_eq!(state["game"], "trionfetti");
+        // Options that do not fit the game are refused: three players of Trijumf.
+        let refused = organizer.post_form("/manage/matches", &[
+            ("game", "trijumf"), ("title", "x"), ("seat0", "a"), ("seat1", "b"), ("seat2", "c"), ("seat3", "d"),
+            ("first_dealer", "3"), ("players", "2"),
+        ]);
+        assert_eq!(refused.status, 422, "the first dealer is not at a two-player table");
+    }
+}

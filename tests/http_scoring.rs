@@ -1,0 +1,508 @@
+//! Scoring at the table through real HTTP: the append-only log, conflicts,
+//! double submissions, private links, refusals, corrections, live and replay
+//! pages and the match record, on SQLite and (when configured) PostgreSQL.
+
+mod support;
+
+use std::io::{BufRead, BufReader};
+use std::time::{Duration, Instant};
+
+use support::{Client, TestApp, form_value};
+
+/// Creates a match as `organizer` and returns its public id.
+fn create_match(organizer: &Client, title: &str) -> String {
+    let response = organizer.post_form(
+        "/manage/matches",
+        &[
+            ("title", title),
+            ("seat0", "Bepi"),
+            ("seat1", "Toni"),
+            ("seat2", "Nane"),
+            ("seat3", "Gigio"),
+            ("first_dealer", "0"),
+            ("target_points", "20"),
+            ("games_to_win", "3"),
+        ],
+    );
+    assert_eq!(response.status, 303, "{}", response.body);
+    let location = response.location.unwrap();
+    location.trim_start_matches("/manage/matches/").to_string()
+}
+
+/// The form fields a scoring page hands out: (expected_seq, submission_key).
+fn envelope(client: &Client, path: &str) -> (String, String) {
+    let page = client.get(path);
+    assert_eq!(page.status, 200, "{}", page.body);
+    (
+        form_value(&page.body, "expected_seq").expect("expected_seq"),
+        form_value(&page.body, "submission_key").expect("submission_key"),
+    )
+}
+
+fn record_win(client: &Client, base: &str, team: &str) {
+    let (seq, key) = envelope(client, base);
+    let response = client.post_form(
+        &format!("{base}/hand"),
+        &[
+            ("expected_seq", &seq),
+            ("submission_key", &key),
+            ("winner", team),
+        ],
+    );
+    assert_eq!(response.status, 303, "{}", response.body);
+}
+
+fn points(body: &str, team: &str) -> String {
+    let marker = format!("id=\"points-{team}\">");
+    let start = body.find(&marker).expect("points shown") + marker.len();
+    body[start..start + body[start..].find('<').unwrap()].to_string()
+}
+
+/// The link shown on the management page.
+fn scoring_link(app: &TestApp, organizer: &Client, public_id: &str) -> String {
+    let issued = organizer.post_form(&format!("/manage/matches/{public_id}/link"), &[]);
+    assert_eq!(issued.status, 303);
+    let page = organizer.get(&format!("/manage/matches/{public_id}"));
+    assert!(page.body.contains("<svg"), "a QR code is shown");
+    let start = page
+        .body
+        .find(&format!("{}/s/", app.base))
+        .expect("the link is shown");
+    let rest = &page.body[start..];
+    rest[app.base.len()..rest.find('"').unwrap()].to_string()
+}
+
+backend_tests! {
+    fn an_assigned_referee_scores_a_hand_and_everyone_sees_it(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let referee = app.user(&admin, "arbitro", "referee");
+        let public_id = create_match(&organizer, "Finale");
+
+        // Not yet assigned: refused.
+        assert_eq!(referee.get(&format!("/score/{public_id}")).status, 403);
+        let page = organizer.get(&format!("/manage/matches/{public_id}"));
+        let referee_id = page.body.split("<option value=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
+        let assigned = organizer.post_form(&format!("/manage/matches/{public_id}/referees"), &[("user_id", &referee_id)]);
+        assert_eq!(assigned.status, 303);
+
+        let base = format!("/score/{public_id}");
+        let before = referee.get(&base);
+        assert!(before.body.contains("Bepi"));
+        assert!(before.body.contains("id=\"vagaresto-worth\">20<"), "a vagaresto is worth 20 at 0-0");
+        record_win(&referee, &base, "A");
+        let after = referee.get(&format!("{base}?recorded=0"));
+        assert_eq!(points(&after.body, "A"), "1");
+        assert_eq!(points(&after.body, "B"), "0");
+        assert!(after.body.contains("Registrato: #0"));
+
+        let live = app.client().get(&format!("/m/{public_id}"));
+        assert_eq!(live.status, 200);
+        assert!(live.body.contains("id=\"sheet-total-A\">1<"), "{}", live.body);
+        assert!(live.body.contains("In corso") || live.body.contains("in corso"));
+    }
+
+    fn a_stale_form_is_refused_and_a_repeated_one_recorded_once(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let public_id = create_match(&organizer, "Due telefoni");
+        let base = format!("/score/{public_id}");
+
+        let (seq, key) = envelope(&organizer, &base);
+        let first = organizer.post_form(&format!("{base}/hand"), &[("expected_seq", &seq), ("submission_key", &key), ("winner", "A")]);
+        assert_eq!(first.status, 303);
+        // The same form again (double tap, retry): recorded once.
+        let again = organizer.post_form(&format!("{base}/hand"), &[("expected_seq", &seq), ("submission_key", &key), ("winner", "A")]);
+        assert_eq!(again.status, 303);
+        let page = organizer.get(&base);
+        assert_eq!(points(&page.body, "A"), "1");
+
+        // A second phone still showing the old state: refused with the new state.
+        let stale = organizer.post_form(&format!("{base}/hand"), &[("expected_seq", &seq), ("submission_key", "another-key"), ("winner", "B")]);
+        assert_eq!(stale.status, 409);
+        assert!(stale.body.contains("NON è stata salvata"), "{}", stale.body);
+        assert_eq!(points(&stale.body, "B"), "0");
+        assert_eq!(form_value(&stale.body, "expected_seq").as_deref(), Some("1"));
+        let page = organizer.get(&base);
+        assert_eq!(points(&page.body, "B"), "0");
+    }
+
+    fn a_private_link_scores_only_its_match_until_revoked(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let public_id = create_match(&organizer, "Tavolo 3");
+        let other = create_match(&organizer, "Tavolo 4");
+        let link = scoring_link(&app, &organizer, &public_id);
+
+        let table = app.client();
+        record_win(&table, &link, "B");
+        let page = table.get(&link);
+        assert_eq!(points(&page.body, "B"), "1");
+        assert!(page.body.contains("collegamento del tavolo"), "the entry is attributed to the link");
+        // The link is no key to another match, and gives no account.
+        assert_eq!(table.get(&format!("/score/{other}")).status, 303);
+
+        let revoked = organizer.post_form(&format!("/manage/matches/{public_id}/link/revoke"), &[]);
+        assert_eq!(revoked.status, 303);
+        assert_eq!(table.get(&link).status, 404);
+        let (seq, key) = ("1".to_string(), "after-revoke".to_string());
+        let refused = table.post_form(&format!("{link}/hand"), &[("expected_seq", &seq), ("submission_key", &key), ("winner", "B")]);
+        assert_eq!(refused.status, 404);
+        assert_eq!(points(&organizer.get(&format!("/score/{public_id}")).body, "B"), "1");
+
+        // A guessed token is refused.
+        assert_eq!(app.client().get("/s/not-a-real-token").status, 404);
+    }
+
+    fn nobody_else_can_write(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let other_organizer = app.user(&admin, "org2", "organizer");
+        let stranger_referee = app.user(&admin, "arbitro9", "referee");
+        let public_id = create_match(&organizer, "Protetta");
+        let base = format!("/score/{public_id}");
+        let (seq, key) = envelope(&organizer, &base);
+        let form = [("expected_seq", seq.as_str()), ("submission_key", key.as_str()), ("winner", "A")];
+
+        let anonymous = app.client();
+        let refused = anonymous.post_form(&format!("{base}/hand"), &form);
+        assert_eq!(refused.status, 303);
+        assert!(refused.location.unwrap().starts_with("/login"));
+        for client in [&other_organizer, &stranger_referee] {
+            assert_eq!(client.post_form(&format!("{base}/hand"), &form).status, 403);
+            assert_eq!(client.post_form(&format!("{base}/undo"), &form[..2]).status, 403);
+            assert_eq!(client.get(&format!("/manage/matches/{public_id}")).status, 403);
+            assert_eq!(client.post_form(&format!("/manage/matches/{public_id}/link"), &[]).status, 403);
+        }
+        assert_eq!(stranger_referee.get("/manage/matches").status, 403);
+        // Without the form token the organizer is refused too.
+        assert_eq!(organizer.post_raw(&format!("{base}/hand"), &form).status, 403);
+        assert_eq!(points(&organizer.get(&base).body, "A"), "0");
+    }
+
+    fn rule_errors_are_shown_in_the_referees_words_and_nothing_is_lost(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let public_id = create_match(&organizer, "Carte");
+        let base = format!("/score/{public_id}");
+        let (seq, key) = envelope(&organizer, &base);
+        let refused = organizer.post_form(&format!("{base}/smazzata"), &[
+            ("expected_seq", &seq), ("submission_key", &key), ("comanda", "più ponto e blabla"), ("cut", "7d"),
+        ]);
+        assert_eq!(refused.status, 422);
+        assert!(refused.body.contains("blabla"), "{}", refused.body);
+        assert_eq!(form_value(&refused.body, "comanda").as_deref(), Some("più ponto e blabla"));
+
+        let english = app.client_in("en");
+        english.login("org", "org-password");
+        let (seq, key) = envelope(&english, &base);
+        let refused = english.post_form(&format!("{base}/hand"), &[
+            ("expected_seq", &seq), ("submission_key", &key), ("winner", "A"),
+            ("vagaresto_caller", "1"), ("vagaresto_answer", "conceded"),
+        ]);
+        // A conceded vagaresto decides the hand: the caller's team (B) scores.
+        assert_eq!(refused.status, 303, "{}", refused.body);
+        assert_eq!(points(&english.get(&base).body, "B"), "1");
+    }
+
+    fn card_by_card_smazzata_is_validated_and_replayed(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let public_id = create_match(&organizer, "Carta per carta");
+        let base = format!("/score/{public_id}");
+        let (seq, key) = envelope(&organizer, &base);
+        let setup = organizer.post_form(&format!("{base}/smazzata"), &[
+            ("expected_seq", &seq), ("submission_key", &key), ("comanda", "più ponto e più figure"), ("cut", "1s"),
+        ]);
+        assert_eq!(setup.status, 303, "{}", setup.body);
+
+        // Dealer 0: seat 1 leads. Under the default order the king wins.
+        let (seq, key) = envelope(&organizer, &base);
+        let cards = ["2d", "Rd", "3d", "4d", "5d", "6d", "Rc", "7d"];
+        let mut form: Vec<(&str, &str)> = vec![("expected_seq", &seq), ("submission_key", &key)];
+        for card in cards { form.push(("card", card)); }
+        form.push(("action", "check"));
+        let checked = organizer.post_form(&format!("{base}/tricks"), &form);
+        assert_eq!(checked.status, 200);
+        assert!(checked.body.contains("Presa vinta da Toni (1)") || checked.body.contains("Presa vinta da Nane (2)"), "{}", checked.body);
+        assert!(checked.body.contains("Mano alla squadra A"), "{}", checked.body);
+
+        // A card played twice is refused, naming it.
+        let mut twice = form.clone();
+        twice.pop();
+        twice[4] = ("card", "2d");
+        twice.push(("action", "save"));
+        let refused = organizer.post_form(&format!("{base}/tricks"), &twice);
+        assert_eq!(refused.status, 422, "{}", refused.body);
+        assert!(refused.body.contains("2 di denari") || refused.body.contains("due di denari"), "{}", refused.body);
+
+        form.pop();
+        form.push(("action", "save"));
+        let saved = organizer.post_form(&format!("{base}/tricks"), &form);
+        assert_eq!(saved.status, 303, "{}", saved.body);
+        assert_eq!(points(&organizer.get(&base).body, "A"), "1");
+
+        let replay = app.client().get(&format!("/m/{public_id}/replay?step=2"));
+        assert_eq!(replay.status, 200);
+        assert!(replay.body.contains("winning-card"), "{}", replay.body);
+        let first = app.client().get(&format!("/m/{public_id}/replay?step=1"));
+        assert!(first.body.contains("più ponto e più figure"));
+        assert!(first.body.contains("step=2"));
+    }
+
+    fn undo_and_corrections_are_new_entries(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let public_id = create_match(&organizer, "Correzioni");
+        let base = format!("/score/{public_id}");
+        record_win(&organizer, &base, "A");
+        record_win(&organizer, &base, "A");
+
+        let (seq, key) = envelope(&organizer, &base);
+        let undone = organizer.post_form(&format!("{base}/undo"), &[("expected_seq", &seq), ("submission_key", &key)]);
+        assert_eq!(undone.status, 303);
+        let page = organizer.get(&base);
+        assert_eq!(points(&page.body, "A"), "1");
+        assert!(page.body.contains("annullata"));
+
+        let (seq, key) = envelope(&organizer, &base);
+        let missing_reason = organizer.post_form(&format!("{base}/correct"), &[
+            ("expected_seq", &seq), ("submission_key", &key), ("target", "0"), ("reason", ""), ("winner", "B"),
+        ]);
+        assert_eq!(missing_reason.status, 422);
+        let replaced = organizer.post_form(&format!("{base}/correct"), &[
+            ("expected_seq", &seq), ("submission_key", &key), ("target", "0"), ("reason", "vinta da B"), ("winner", "B"),
+        ]);
+        assert_eq!(replaced.status, 303);
+        let page = organizer.get(&base);
+        assert_eq!(points(&page.body, "A"), "0");
+        assert_eq!(points(&page.body, "B"), "1");
+
+        let record = app.client().get(&format!("/m/{public_id}/record.json"));
+        assert_eq!(record.status, 200);
+        let json: serde_json::Value = serde_json::from_str(&record.body).unwrap();
+        let kinds: Vec<&str> = json["entries"].as_array().unwrap().iter().map(|e| e["type"].as_str().unwrap()).collect();
+        assert_eq!(kinds, ["hand", "hand", "void", "replace"]);
+        assert_eq!(json["entries"][3]["author"], "org");
+
+        let replay = app.client().get(&format!("/m/{public_id}/replay"));
+        assert!(replay.body.contains("sostituita"));
+        assert!(replay.body.contains("annullata"));
+    }
+
+    fn the_log_is_never_updated_or_deleted(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let public_id = create_match(&organizer, "Immutabile");
+        record_win(&organizer, &format!("/score/{public_id}"), "A");
+        for statement in ["UPDATE match_entries SET entry_json = '{}'", "DELETE FROM match_entries"] {
+            let outcome = std::panic::catch_unwind(|| app.database.execute(statement));
+            assert!(outcome.is_err(), "{statement} should be refused");
+        }
+        assert_eq!(points(&organizer.get(&format!("/score/{public_id}")).body, "A"), "1");
+    }
+
+    fn a_finished_match_takes_only_corrections_and_records_round_trip(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let create = organizer.post_form("/manage/matches", &[
+            ("title", "Breve"), ("seat0", "A0"), ("seat1", "B1"), ("seat2", "A2"), ("seat3", "B3"),
+            ("first_dealer", "2"), ("target_points", "2"), ("games_to_win", "1"),
+        ]);
+        let public_id = create.location.unwrap().trim_start_matches("/manage/matches/").to_string();
+        let base = format!("/score/{public_id}");
+        record_win(&organizer, &base, "B");
+        record_win(&organizer, &base, "B");
+        let page = organizer.get(&base);
+        assert!(page.body.contains("id=\"match-result\""), "{}", page.body);
+        assert!(!page.body.contains("id=\"win-A\""), "no more quick entry once finished");
+        let (seq, key) = envelope(&organizer, &base);
+        let refused = organizer.post_form(&format!("{base}/hand"), &[("expected_seq", &seq), ("submission_key", &key), ("winner", "A")]);
+        assert_eq!(refused.status, 409);
+        assert!(refused.body.contains("correzioni esplicite"));
+
+        // Export, then import into a new scheduled match: the same state.
+        let record = app.client().get(&format!("/m/{public_id}/record.json")).body;
+        let copy = create_match(&organizer, "Copia");
+        let imported = organizer.post_form(&format!("/manage/matches/{copy}/import"), &[("record", &record)]);
+        assert_eq!(imported.status, 303, "{}", imported.body);
+        let copied = organizer.get(&format!("/score/{copy}"));
+        assert!(copied.body.contains("id=\"match-result\""));
+        assert_eq!(points(&copied.body, "B"), points(&page.body, "B"));
+        assert!(copied.body.contains("A0"), "the imported players replace the placeholder ones");
+
+        // An invalid record gives the same error as the CLI and changes nothing.
+        let third = create_match(&organizer, "Terza");
+        let bad = record.replacen("\"first_dealer\": 2", "\"first_dealer\": 7", 1);
+        let refused = organizer.post_form(&format!("/manage/matches/{third}/import"), &[("record", &bad)]);
+        assert_eq!(refused.status, 422, "{}", refused.body);
+        assert!(refused.body.contains("seat 7") || refused.body.contains("posto 7"), "{}", refused.body);
+    }
+
+    fn the_live_page_is_told_of_new_entries(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let public_id = create_match(&organizer, "Dal vivo");
+        // The stream opens with the current count, then tells of the new entry.
+        let seen = watch_events(&app, &public_id, || {
+            record_win(&organizer, &format!("/score/{public_id}"), "A")
+        });
+        assert_eq!(seen, ["0", "1"]);
+        let fragment = app.client().get(&format!("/m/{public_id}/sheet"));
+        assert!(fragment.body.contains("id=\"sheet-total-A\">1<"));
+    }
+}
+
+/// Reads the event stream's first two data lines, recording one entry through
+/// `write` after the first.
+fn watch_events(app: &TestApp, public_id: &str, write: impl Fn()) -> Vec<String> {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .timeout_global(Some(Duration::from_secs(10)))
+        .build()
+        .into();
+    let response = agent
+        .get(app.url(&format!("/m/{public_id}/events")))
+        .call()
+        .unwrap();
+    assert_eq!(
+        response.headers().get("content-type").unwrap(),
+        "text/event-stream"
+    );
+    let mut lines = BufReader::new(response.into_body().into_reader()).lines();
+    let mut seen = Vec::new();
+    let started = Instant::now();
+    while let Some(Ok(line)) = lines.next() {
+        assert!(started.elapsed() < Duration::from_secs(10));
+        if let Some(data) = line.strip_prefix("data: ") {
+            seen.push(data.to_string());
+            if seen.len() == 1 {
+                write();
+            } else {
+                break;
+            }
+        }
+    }
+    seen
+}
+
+/// Two instances behind a load balancer share one PostgreSQL database: a viewer
+/// on one sees an entry written through the other (LISTEN/NOTIFY).
+#[cfg(postgres_tests)]
+#[test]
+fn postgres_instances_hear_each_others_entries() {
+    let first = TestApp::spawn(support::Backend::Postgres);
+    let admin = first.admin();
+    let organizer = first.user(&admin, "org", "organizer");
+    let public_id = create_match(&organizer, "Due istanze");
+    let second = first.second_instance();
+    let seen = watch_events(&second, &public_id, || {
+        record_win(&organizer, &format!("/score/{public_id}"), "A")
+    });
+    assert_eq!(seen, ["0", "1"]);
+}
+
+#[test]
+fn the_comanda_preview_names_unknown_words() {
+    let app = TestApp::spawn(support::Backend::Sqlite);
+    let client = app.client();
+    let ok = client.get("/rules/comanda?text=pi%C3%B9%20ponto");
+    let json: serde_json::Value = serde_json::from_str(&ok.body).unwrap();
+    assert_eq!(json["levels"].as_array().unwrap().len(), 13);
+    let bad = client.get("/rules/comanda?text=pi%C3%B9%20blabla");
+    let json: serde_json::Value = serde_json::from_str(&bad.body).unwrap();
+    assert!(json["error"].as_str().unwrap().contains("blabla"));
+}
+
+/// With the database gone, pages say so plainly and the health check fails;
+/// nothing crashes.
+#[cfg(postgres_tests)]
+#[test]
+fn a_database_that_is_down_gives_a_clear_page_and_an_unhealthy_health_check() {
+    let app = TestApp::spawn(support::Backend::Postgres);
+    let admin = app.admin();
+    let organizer = app.user(&admin, "org", "organizer");
+    let public_id = create_match(&organizer, "Giù");
+    app.database.drop_now();
+    let page = organizer.get(&format!("/score/{public_id}"));
+    assert_eq!(page.status, 503, "{}", page.body);
+    assert!(
+        page.body.contains("Il database non risponde"),
+        "{}",
+        page.body
+    );
+    let health = app.client().get("/health");
+    assert_eq!(health.status, 503);
+}
+
+mod escaping {
+    use super::*;
+
+    backend_tests! {
+        fn player_names_are_shown_not_run(app) {
+            let admin = app.admin();
+            let organizer = app.user(&admin, "org", "organizer");
+            let response = organizer.post_form("/manage/matches", &[
+                ("title", "<b>titolo</b>"), ("seat0", "<script>alert(1)</script>"), ("seat1", "Toni"),
+                ("seat2", "Nane\" onmouseover=\"x"), ("seat3", "Gigio"),
+                ("first_dealer", "0"), ("target_points", "20"), ("games_to_win", "3"),
+            ]);
+            let public_id = response.location.unwrap().trim_start_matches("/manage/matches/").to_string();
+            for path in [format!("/manage/matches/{public_id}"), format!("/score/{public_id}"), format!("/m/{public_id}"), format!("/m/{public_id}/replay")] {
+                let page = organizer.get(&path);
+                assert_eq!(page.status, 200, "{path}");
+                assert!(!page.body.contains("<script>alert(1)"), "{path} runs the name");
+                assert!(page.body.contains("&#60;script&#62;alert(1)"), "{path} does not show the name");
+                assert!(!page.body.contains("<b>titolo</b>"), "{path}");
+                assert!(!page.body.contains("\" onmouseover=\"x"), "{path}");
+            }
+        }
+    }
+}
+
+/// The content security policy forbids inline script and style: no template may need them.
+#[test]
+fn templates_have_no_inline_script_or_style() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let mut folders = vec![root];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (index, _) in text.match_indices("<script") {
+                let tag = &text[index..index + text[index..].find('>').unwrap()];
+                assert!(
+                    tag.contains("src=\"/static/"),
+                    "{}: inline script",
+                    path.display()
+                );
+            }
+            assert!(
+                !text.contains("<style"),
+                "{}: inline style element",
+                path.display()
+            );
+            assert!(
+                !text.contains(" style=\""),
+                "{}: inline style attribute",
+                path.display()
+            );
+            for handler in [
+                " onclick=",
+                " onload=",
+                " onchange=",
+                " onsubmit=",
+                " oninput=",
+            ] {
+                assert!(
+                    !text.contains(handler),
+                    "{}: inline event handler",
+                    path.display()
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,283 @@
+//! Madrasso over whole simulated matches: every simulated deal validates, deal points
+//! are conserved, outcome-only records replay to the same match, entries survive JSON,
+//! and single mutations of a legal deal are refused.
+
+use proptest::prelude::*;
+
+use segnapunti::rules::card::Card;
+use segnapunti::rules::game::{Game, Team};
+use segnapunti::rules::madrasso::simulate::simulate;
+use segnapunti::rules::madrasso::{
+    Cassone, DealEnd, DealEntry, Entry, Madrasso, Options, RevokePenalty, RuleError, trick_winner,
+};
+
+fn options(must_trump: bool, subtract: bool, games_to_win: u32) -> Options {
+    Options {
+        must_trump,
+        revoke_penalty: if subtract {
+            RevokePenalty::Subtract
+        } else {
+            RevokePenalty::Award
+        },
+        games_to_win,
+        ..Options::default()
+    }
+}
+
+fn deal_of(entry: &Entry) -> &DealEntry {
+    let Entry::Deal(deal) = entry;
+    deal
+}
+
+/// The states before each entry and the final one.
+fn replay(
+    options: Options,
+    first_dealer: segnapunti::rules::game::Seat,
+    entries: &[Entry],
+) -> Vec<Madrasso> {
+    let mut states = vec![Madrasso::new(options, first_dealer)];
+    for (index, entry) in entries.iter().enumerate() {
+        let next = states
+            .last()
+            .unwrap()
+            .apply(entry)
+            .unwrap_or_else(|error| panic!("entry {index}: {error}"));
+        states.push(next);
+    }
+    states
+}
+
+/// The same deal recorded by its outcome alone, as the sheet row shows it.
+fn as_outcome(entry: &DealEntry, end: DealEnd, points: [i32; 2]) -> DealEntry {
+    match end {
+        DealEnd::Played => DealEntry {
+            team: Some(Team::A),
+            points: Some(points[0] as u32),
+            ..DealEntry::default()
+        },
+        DealEnd::Cappotto { team } => DealEntry {
+            cappotto: Some(team),
+            ..DealEntry::default()
+        },
+        DealEnd::Cassone { seat } => DealEntry {
+            cassone: Some(Cassone { seat, trick: None }),
+            ..DealEntry::default()
+        },
+        DealEnd::Declared { seat, .. } => DealEntry {
+            declared: Some(seat),
+            points: Some(points[seat.team().index()] as u32),
+            face_up: entry.face_up,
+            ..DealEntry::default()
+        },
+    }
+}
+
+/// A deal played out in full, in which some seat followed suit in trick `k` with a card
+/// that, swapped with its off-suit card of a later trick, changes no winner: the
+/// swapped deal has a revoke in trick `k`.
+fn plant_revoke(entry: &DealEntry) -> Option<(DealEntry, u8, Card)> {
+    let tricks = entry.tricks.as_ref()?;
+    let face_up = entry.face_up?;
+    let trumps = face_up.suit;
+    if tricks.len() != 10 || entry.cassone.is_some() {
+        return None;
+    }
+    for k in 0..tricks.len() {
+        let led = tricks[k].cards[0].suit;
+        for position in 1..4 {
+            let seat = tricks[k].seat_at(position);
+            let followed = tricks[k].cards[position];
+            if followed.suit != led || followed == face_up || followed.rank.value() == 7 {
+                continue;
+            }
+            for m in k + 1..tricks.len() {
+                let at = seat.turns_after(tricks[m].leader);
+                let other = tricks[m].cards[at];
+                if other.suit == led || other == face_up || other.rank.value() == 7 {
+                    continue;
+                }
+                let mut swapped = entry.clone();
+                let cards = swapped.tricks.as_mut().unwrap();
+                cards[k].cards[position] = other;
+                cards[m].cards[at] = followed;
+                if trick_winner(&cards[k].cards, trumps) == trick_winner(&tricks[k].cards, trumps)
+                    && trick_winner(&cards[m].cards, trumps)
+                        == trick_winner(&tricks[m].cards, trumps)
+                {
+                    swapped.team = None;
+                    swapped.points = None;
+                    return Some((swapped, k as u8 + 1, other));
+                }
+            }
+        }
+    }
+    None
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn simulated_matches_validate_and_conserve_points(
+        seed in any::<u64>(),
+        must_trump in any::<bool>(),
+        subtract in any::<bool>(),
+        games_to_win in 1u32..3,
+    ) {
+        let options = options(must_trump, subtract, games_to_win);
+        let simulated = simulate(seed, options);
+        let states = replay(options, simulated.first_dealer, &simulated.entries);
+        let last = states.last().unwrap();
+        prop_assert!(last.is_over());
+        prop_assert_eq!(last.games_won().iter().max().copied(), Some(games_to_win));
+        prop_assert_eq!(last.summary().common.games_won, last.games_won());
+        let sheet = last.sheet();
+        prop_assert_eq!(sheet.len(), simulated.entries.len());
+        for (row, deal) in sheet.iter().zip(&simulated.deals) {
+            match row.end {
+                DealEnd::Played | DealEnd::Cappotto { .. } => {
+                    prop_assert_eq!(row.points[0] + row.points[1], 130);
+                    prop_assert_eq!(row.points, deal.points.map(|points| points as i32));
+                    prop_assert_eq!(row.tricks, Some([deal.tricks[0], deal.tricks[1]]));
+                    prop_assert_eq!(deal.tricks[0] + deal.tricks[1], 10);
+                }
+                DealEnd::Cassone { seat } => {
+                    let offenders = seat.team().index();
+                    let expected = if subtract { -130 } else { 0 };
+                    prop_assert_eq!(row.points[offenders], expected);
+                    prop_assert_eq!(row.points[1 - offenders], if subtract { 0 } else { 130 });
+                }
+                DealEnd::Declared { seat, correct } => {
+                    prop_assert_eq!(Some(seat), deal.declared);
+                    prop_assert_eq!(row.points, deal.points.map(|points| points as i32));
+                    prop_assert!(row.points[0] + row.points[1] <= 130);
+                    prop_assert_eq!(row.game_won, Some(if correct { seat.team() } else { seat.team().other() }));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn outcome_records_replay_to_the_same_match(seed in any::<u64>(), subtract in any::<bool>()) {
+        let options = options(false, subtract, 2);
+        let simulated = simulate(seed, options);
+        let states = replay(options, simulated.first_dealer, &simulated.entries);
+        let last = states.last().unwrap();
+        let outcomes: Vec<Entry> = simulated
+            .entries
+            .iter()
+            .zip(last.sheet())
+            .map(|(entry, row)| Entry::Deal(as_outcome(deal_of(entry), row.end, row.points)))
+            .collect();
+        let by_outcome = replay(options, simulated.first_dealer, &outcomes);
+        let again = by_outcome.last().unwrap();
+        prop_assert_eq!(again.games_won(), last.games_won());
+        prop_assert_eq!(again.winner(), last.winner());
+        let decided = |state: &Madrasso| -> Vec<_> {
+            state.games().iter().map(|game| (game.game, game.winner, game.deal, game.how)).collect()
+        };
+        prop_assert_eq!(decided(again), decided(last));
+        for (before, after) in states.iter().zip(&by_outcome) {
+            prop_assert_eq!(before.dealer(), after.dealer());
+            prop_assert_eq!(before.deal(), after.deal());
+            // By outcome a declared deal gives only the declarers' points.
+            let declared = matches!(
+                before.sheet().last().map(|row| row.end),
+                Some(DealEnd::Declared { .. })
+            );
+            if !declared {
+                prop_assert_eq!(before.totals(), after.totals());
+            }
+        }
+    }
+
+    #[test]
+    fn entries_survive_json(seed in any::<u64>()) {
+        let simulated = simulate(seed, Options::default());
+        for entry in &simulated.entries {
+            let json = serde_json::to_string(entry).unwrap();
+            prop_assert!(json.starts_with(r#"{"type":"deal""#), "{}", json);
+            let back: Entry = serde_json::from_str(&json).unwrap();
+            prop_assert_eq!(&back, entry);
+        }
+    }
+
+    #[test]
+    fn single_mutations_of_a_legal_deal_are_refused(seed in any::<u64>(), pick in any::<prop::sample::Index>()) {
+        let options = Options::default();
+        let simulated = simulate(seed, options);
+        let states = replay(options, simulated.first_dealer, &simulated.entries);
+        let index = pick.index(simulated.entries.len());
+        let state = &states[index];
+        let deal = deal_of(&simulated.entries[index]).clone();
+        let tricks = deal.tricks.clone().unwrap();
+
+        // A card played twice.
+        let mut duplicated = deal.clone();
+        let copies = duplicated.tricks.as_mut().unwrap();
+        let last = copies.len() - 1;
+        copies[last].cards[3] = tricks[0].cards[0];
+        let error = state.apply(&Entry::Deal(duplicated)).unwrap_err();
+        prop_assert!(
+            matches!(error, RuleError::CardPlayedTwice { .. }),
+            "{error:?}"
+        );
+
+        // Points that do not match the cards (played-out deals only).
+        if deal.cassone.is_none() {
+            let row = &states[index + 1].sheet().last().unwrap().clone();
+            let mut wrong = deal.clone();
+            wrong.team = Some(Team::A);
+            wrong.points = Some(if row.points[0] == 60 { 70 } else { 60 });
+            let error = state.apply(&Entry::Deal(wrong)).unwrap_err();
+            prop_assert!(matches!(error, RuleError::PointsContradict { .. }), "{error:?}");
+        }
+
+        // A revoke planted in a played-out deal.
+        if let Some((revoked, trick, card)) = plant_revoke(&deal) {
+            let error = state.apply(&Entry::Deal(revoked)).unwrap_err();
+            prop_assert!(
+                matches!(error, RuleError::Revoke { trick: t, card: c, .. } if t == trick && c == card),
+                "{error:?}"
+            );
+        }
+        // The state a refused entry was offered to is unchanged.
+        prop_assert_eq!(state.sheet().len(), index);
+    }
+}
+
+#[test]
+fn a_cappotto_or_a_cassone_by_outcome_and_a_match_of_several_games() {
+    let options = options(false, false, 2);
+    let mut state = Madrasso::new(options, segnapunti::rules::game::Seat::ALL[0]);
+    let cappotto = Entry::Deal(DealEntry {
+        cappotto: Some(Team::B),
+        ..DealEntry::default()
+    });
+    state.apply_in_place(&cappotto).unwrap();
+    assert_eq!(state.games_won(), [0, 1]);
+    let json = serde_json::to_value(state.summary()).unwrap();
+    assert_eq!(json["games_won"], serde_json::json!([0, 1]));
+    assert_eq!(json["sheet"][0]["end"]["kind"], "cappotto");
+    assert_eq!(json["games"][0]["how"], "cappotto");
+    assert_eq!(json["game_number"], 2);
+}
+
+#[test]
+fn planted_revokes_are_found_in_most_played_out_deals() {
+    let options = Options::default();
+    let simulated = simulate(1, options);
+    let states = replay(options, simulated.first_dealer, &simulated.entries);
+    let mut planted = 0;
+    for (entry, state) in simulated.entries.iter().zip(&states) {
+        if let Some((revoked, trick, card)) = plant_revoke(deal_of(entry)) {
+            planted += 1;
+            let error = state.apply(&Entry::Deal(revoked)).unwrap_err();
+            assert!(
+                matches!(error, RuleError::Revoke { trick: t, card: c, .. } if t == trick && c == card),
+                "{error:?}"
+            );
+        }
+    }
+    assert!(planted * 2 > simulated.entries.len(), "{planted}");
+}

@@ -1,0 +1,267 @@
+//! A small WebDriver client for the browser tests: headless Chromium in a
+//! phone-sized window, driven by chromedriver over its HTTP protocol.
+#![allow(dead_code)]
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+/// One chromedriver process; sessions are browsers it drives.
+pub struct Driver {
+    base: String,
+    process: Child,
+    agent: ureq::Agent,
+}
+
+impl Driver {
+    /// Starts chromedriver. SEGNAPUNTI_TEST_BROWSER names its path, or `1` for
+    /// /usr/bin/chromedriver; SEGNAPUNTI_TEST_CHROMIUM may name the browser binary.
+    pub fn start() -> Driver {
+        let configured = std::env::var("SEGNAPUNTI_TEST_BROWSER").unwrap_or_default();
+        let path = if configured.is_empty() || configured == "1" {
+            "/usr/bin/chromedriver".to_string()
+        } else {
+            configured
+        };
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let process = Command::new(&path)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {path}: {e}"));
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(60)))
+            .build()
+            .into();
+        let driver = Driver {
+            base: format!("http://127.0.0.1:{port}"),
+            process,
+            agent,
+        };
+        let started = Instant::now();
+        while driver
+            .agent
+            .get(format!("{}/status", driver.base))
+            .call()
+            .is_err()
+        {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "chromedriver did not start"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        driver
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let url = format!("{}{}", self.base, path);
+        let response = match (method, body) {
+            ("GET", _) => self.agent.get(&url).call(),
+            ("DELETE", _) => self.agent.delete(&url).call(),
+            (_, body) => self
+                .agent
+                .post(&url)
+                .content_type("application/json")
+                .send(body.unwrap_or_else(|| json!({})).to_string()),
+        };
+        let mut response = response.unwrap_or_else(|e| panic!("webdriver {method} {path}: {e}"));
+        let text = response.body_mut().read_to_string().unwrap_or_default();
+        let value: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+        if !response.status().is_success() {
+            panic!("webdriver {method} {path} failed: {text}");
+        }
+        value["value"].clone()
+    }
+
+    /// A new browser with an empty profile and a phone-sized window.
+    pub fn browser(&self) -> Browser<'_> {
+        let chromium = std::env::var("SEGNAPUNTI_TEST_CHROMIUM")
+            .unwrap_or_else(|_| "/usr/bin/chromium".to_string());
+        let capabilities = json!({
+            "capabilities": {"alwaysMatch": {
+                "browserName": "chrome",
+                "goog:chromeOptions": {
+                    "binary": chromium,
+                    "prefs": {"intl.accept_languages": "it-IT,it"},
+                    "args": [
+                        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                        "--disable-quic", "--no-first-run", "--disable-background-networking",
+                        "--disable-component-update", "--disable-sync", "--window-size=390,844",
+                        "--lang=it-IT"
+                    ]
+                }
+            }}
+        });
+        let value = self.call("POST", "/session", Some(capabilities));
+        let session = value["sessionId"]
+            .as_str()
+            .expect("a session id")
+            .to_string();
+        Browser {
+            driver: self,
+            session,
+        }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.agent.get(format!("{}/shutdown", self.base)).call();
+        std::thread::sleep(Duration::from_millis(200));
+        let _ = self.process.kill();
+        let _ = self.process.wait();
+    }
+}
+
+pub struct Browser<'a> {
+    driver: &'a Driver,
+    session: String,
+}
+
+#[derive(Clone)]
+pub struct Element(String);
+
+impl<'a> Browser<'a> {
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        self.driver
+            .call(method, &format!("/session/{}{}", self.session, path), body)
+    }
+
+    pub fn goto(&self, url: &str) {
+        self.call("POST", "/url", Some(json!({ "url": url })));
+    }
+
+    pub fn current_url(&self) -> String {
+        self.call("GET", "/url", None)
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    pub fn source(&self) -> String {
+        self.call("GET", "/source", None)
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    pub fn find(&self, css: &str) -> Element {
+        self.try_find(css).unwrap_or_else(|| {
+            panic!(
+                "no element matches {css:?} on {}:\n{}",
+                self.current_url(),
+                self.source()
+            )
+        })
+    }
+
+    pub fn try_find(&self, css: &str) -> Option<Element> {
+        let elements = self.call(
+            "POST",
+            "/elements",
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        elements
+            .as_array()?
+            .first()
+            .and_then(|element| element[ELEMENT_KEY].as_str())
+            .map(|id| Element(id.to_string()))
+    }
+
+    pub fn fill(&self, css: &str, text: &str) {
+        let element = self.find(css);
+        self.call("POST", &format!("/element/{}/clear", element.0), None);
+        self.call(
+            "POST",
+            &format!("/element/{}/value", element.0),
+            Some(json!({ "text": text })),
+        );
+    }
+
+    pub fn click(&self, css: &str) {
+        let element = self.find(css);
+        self.call("POST", &format!("/element/{}/click", element.0), None);
+    }
+
+    pub fn text(&self, css: &str) -> String {
+        let element = self.find(css);
+        self.call("GET", &format!("/element/{}/text", element.0), None)
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// The element's text read in one step inside the page, safe while scripts replace it.
+    pub fn text_in_page(&self, css: &str) -> Option<String> {
+        let script = format!(
+            "var e = document.querySelector({}); return e ? e.textContent.trim() : null;",
+            serde_json::to_string(css).unwrap()
+        );
+        self.execute(&script).as_str().map(str::to_string)
+    }
+
+    pub fn execute(&self, script: &str) -> Value {
+        self.call(
+            "POST",
+            "/execute/sync",
+            Some(json!({ "script": script, "args": [] })),
+        )
+    }
+
+    pub fn clear_cookies(&self) {
+        self.call("DELETE", "/cookie", None);
+    }
+
+    /// Waits until the page's text contains `needle` (pages that update themselves).
+    pub fn wait_for_text(&self, needle: &str, within: Duration) {
+        let started = Instant::now();
+        loop {
+            if self.source().contains(needle) {
+                return;
+            }
+            assert!(
+                started.elapsed() < within,
+                "{needle:?} did not appear on {}",
+                self.current_url()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// The page's width against the window's: a phone page must not scroll sideways.
+    pub fn overflows_horizontally(&self) -> bool {
+        self.execute("return document.documentElement.scrollWidth > window.innerWidth;")
+            .as_bool()
+            .unwrap_or(true)
+    }
+
+    /// Saves a PNG of the window, for a person to look at.
+    pub fn screenshot(&self, path: &std::path::Path) {
+        use base64::Engine;
+        let data = self.call("GET", "/screenshot", None);
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(data.as_str().unwrap_or_default())
+            .unwrap();
+        std::fs::write(path, bytes).unwrap();
+    }
+}
+
+impl Drop for Browser<'_> {
+    fn drop(&mut self) {
+        let _ = self
+            .driver
+            .agent
+            .delete(format!("{}/session/{}", self.driver.base, self.session))
+            .call();
+    }
+}

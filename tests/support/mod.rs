@@ -1,0 +1,454 @@
+//! Test support: spawn the real application on port 0 over a fresh database of
+//! either backend, and talk to it over real HTTP.
+#![allow(dead_code)]
+
+use std::net::TcpListener;
+use std::sync::mpsc;
+
+use diesel::Connection;
+use diesel::connection::SimpleConnection;
+use segnapunti::store::{DatabaseUrl, Db};
+use segnapunti::web::{ServerConfig, start};
+
+pub mod browser;
+pub mod process;
+
+pub const ADMIN_PASSWORD: &str = "amministra-bene";
+
+/// Runs the test body once per backend: SQLite always, PostgreSQL when
+/// SEGNAPUNTI_TEST_POSTGRES_URL was set at build time.
+#[macro_export]
+macro_rules! backend_tests {
+    ($($(#[$attr:meta])* fn $name:ident($app:ident) $body:block)*) => {
+        mod sqlite {
+            #[allow(unused_imports)]
+            use super::*;
+            $($(#[$attr])* #[test] fn $name() {
+                let $app = $crate::support::TestApp::spawn($crate::support::Backend::Sqlite);
+                $body
+            })*
+        }
+        #[cfg(postgres_tests)]
+        mod postgres {
+            #[allow(unused_imports)]
+            use super::*;
+            $($(#[$attr])* #[test] fn $name() {
+                let $app = $crate::support::TestApp::spawn($crate::support::Backend::Postgres);
+                $body
+            })*
+        }
+    };
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A database that lives as long as the test: a file in a temporary folder, or a
+/// PostgreSQL database of its own that is dropped afterwards.
+pub struct TestDatabase {
+    pub url: String,
+    _folder: Option<tempfile::TempDir>,
+    postgres: Option<(String, String)>,
+}
+
+impl TestDatabase {
+    pub fn new(backend: Backend) -> TestDatabase {
+        match backend {
+            Backend::Sqlite => {
+                let folder = tempfile::tempdir().expect("temporary folder");
+                let url = format!("sqlite://{}", folder.path().join("test.db").display());
+                TestDatabase {
+                    url,
+                    _folder: Some(folder),
+                    postgres: None,
+                }
+            }
+            Backend::Postgres => {
+                let server = std::env::var("SEGNAPUNTI_TEST_POSTGRES_URL")
+                    .expect("SEGNAPUNTI_TEST_POSTGRES_URL was set when the tests were built");
+                let name = format!("segnapunti_test_{:016x}", rand::random::<u64>());
+                let mut admin = diesel::PgConnection::establish(&server)
+                    .unwrap_or_else(|e| panic!("cannot reach the PostgreSQL test server: {e}"));
+                admin
+                    .batch_execute(&format!("CREATE DATABASE {name}"))
+                    .expect("create test database");
+                let url = with_database(&server, &name);
+                TestDatabase {
+                    url,
+                    _folder: None,
+                    postgres: Some((server, name)),
+                }
+            }
+        }
+    }
+
+    /// A database someone else owns (a copy, a second instance): nothing is dropped.
+    pub fn at_url(url: &str) -> TestDatabase {
+        TestDatabase {
+            url: url.to_string(),
+            _folder: None,
+            postgres: None,
+        }
+    }
+
+    pub fn open(&self) -> Db {
+        Db::open(&DatabaseUrl::parse(&self.url).unwrap()).expect("open test database")
+    }
+
+    /// Drops a PostgreSQL test database under the running application (its
+    /// connections are ended), as when the database server goes away.
+    pub fn drop_now(&self) {
+        let (server, name) = self.postgres.as_ref().expect("a PostgreSQL test database");
+        let mut admin = diesel::PgConnection::establish(server).unwrap();
+        admin
+            .batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+            .unwrap();
+    }
+
+    /// A raw connection beside the application, for tests that break things on purpose.
+    pub fn execute(&self, sql: &str) {
+        match self.postgres {
+            Some(_) => diesel::PgConnection::establish(&self.url)
+                .unwrap()
+                .batch_execute(sql)
+                .unwrap(),
+            None => diesel::SqliteConnection::establish(self.url.trim_start_matches("sqlite://"))
+                .unwrap()
+                .batch_execute(sql)
+                .unwrap(),
+        }
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        if let Some((server, name)) = &self.postgres
+            && let Ok(mut admin) = diesel::PgConnection::establish(server)
+        {
+            let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+        }
+    }
+}
+
+/// Replaces the database name (the path) of a PostgreSQL URL.
+fn with_database(server: &str, name: &str) -> String {
+    let (scheme, rest) = server.split_once("://").unwrap();
+    let (authority, query) = match rest.split_once('/') {
+        Some((authority, tail)) => (authority, tail.split_once('?').map(|(_, q)| q)),
+        None => (
+            rest.split('?').next().unwrap(),
+            rest.split_once('?').map(|(_, q)| q),
+        ),
+    };
+    match query {
+        Some(query) => format!("{scheme}://{authority}/{name}?{query}"),
+        None => format!("{scheme}://{authority}/{name}"),
+    }
+}
+
+/// The application running in a background thread on its own port.
+pub struct TestApp {
+    pub base: String,
+    pub setup_link: Option<String>,
+    pub backend: Backend,
+    pub database: TestDatabase,
+    handle: actix_web::dev::ServerHandle,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl TestApp {
+    pub fn spawn(backend: Backend) -> TestApp {
+        let database = TestDatabase::new(backend);
+        TestApp::spawn_on(backend, database)
+    }
+
+    /// Starts the application on an existing database (a restart).
+    pub fn spawn_on(backend: Backend, database: TestDatabase) -> TestApp {
+        let db = database.open();
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind port 0");
+        let (sender, receiver) = mpsc::channel();
+        let thread = std::thread::spawn(move || {
+            actix_web::rt::System::new().block_on(async move {
+                let config = ServerConfig {
+                    public_url: None,
+                    secure_cookies: false,
+                    session_key: None,
+                    workers: Some(2),
+                };
+                let running = start(listener, db, &config).expect("start the application");
+                sender
+                    .send((
+                        running.server.handle(),
+                        running.public_url.clone(),
+                        running.setup_link.clone(),
+                    ))
+                    .unwrap();
+                running.server.await.expect("server ran");
+            })
+        });
+        let (handle, base, setup_link) = receiver.recv().expect("the application started");
+        TestApp {
+            base,
+            setup_link,
+            backend,
+            database,
+            handle,
+            thread: Some(thread),
+        }
+    }
+
+    /// A second instance on the same database, as behind a load balancer.
+    pub fn second_instance(&self) -> TestApp {
+        TestApp::spawn_on(self.backend, TestDatabase::at_url(&self.database.url))
+    }
+
+    /// Stops the server and hands back its database, for a restart.
+    pub fn stop(mut self) -> TestDatabase {
+        self.shutdown();
+        std::mem::replace(
+            &mut self.database,
+            TestDatabase {
+                url: String::new(),
+                _folder: None,
+                postgres: None,
+            },
+        )
+    }
+
+    fn shutdown(&mut self) {
+        if let Some(thread) = self.thread.take() {
+            actix_web::rt::System::new().block_on(self.handle.stop(false));
+            let _ = thread.join();
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    /// A browser-like client of its own: cookies kept, redirects not followed.
+    pub fn client(&self) -> Client {
+        Client::new(&self.base, "it")
+    }
+
+    pub fn client_in(&self, language: &str) -> Client {
+        Client::new(&self.base, language)
+    }
+
+    /// Creates the first administrator through the setup link and returns the
+    /// client logged in as that administrator.
+    pub fn admin(&self) -> Client {
+        let client = self.client();
+        let link = self
+            .setup_link
+            .as_ref()
+            .expect("a fresh database prints a setup link");
+        let path = link.strip_prefix(&self.base).unwrap();
+        let page = client.get(path);
+        assert_eq!(page.status, 200, "{}", page.body);
+        let response = client.post_form(
+            path,
+            &[
+                ("username", "capo"),
+                ("display_name", "Capo Arbitro"),
+                ("password", ADMIN_PASSWORD),
+                ("confirm_password", ADMIN_PASSWORD),
+            ],
+        );
+        assert_eq!(response.status, 303, "{}", response.body);
+        client
+    }
+
+    /// An account of the role made by the administrator, and a client logged in as it.
+    pub fn user(&self, admin: &Client, username: &str, role: &str) -> Client {
+        admin.get("/admin/users");
+        let password = format!("{username}-password");
+        let response = admin.post_form(
+            "/admin/users",
+            &[
+                ("username", username),
+                ("display_name", username),
+                ("role", role),
+                ("password", &password),
+                ("confirm_password", &password),
+            ],
+        );
+        assert_eq!(response.status, 303, "{}", response.body);
+        let client = self.client();
+        client.login(username, &password);
+        client
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+pub struct Response {
+    pub status: u16,
+    pub body: String,
+    pub location: Option<String>,
+    pub headers: Vec<(String, String)>,
+}
+
+impl Response {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(key, _)| key.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.as_str())
+    }
+}
+
+pub struct Client {
+    base: String,
+    agent: ureq::Agent,
+    language: String,
+}
+
+impl Client {
+    pub fn new(base: &str, language: &str) -> Client {
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .max_redirects(0)
+            .http_status_as_error(false)
+            .build()
+            .into();
+        Client {
+            base: base.to_string(),
+            agent,
+            language: language.to_string(),
+        }
+    }
+
+    /// The same cookies, pointed at another server (cookies ignore the port).
+    pub fn with_cookies_of(client: Client, base: &str) -> Client {
+        Client {
+            base: base.to_string(),
+            ..client
+        }
+    }
+
+    fn finish(response: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> Response {
+        let mut response = response.expect("the request reached the server");
+        let status = response.status().as_u16();
+        let headers = response
+            .headers()
+            .iter()
+            .map(|(name, value)| {
+                (
+                    name.to_string(),
+                    value.to_str().unwrap_or_default().to_string(),
+                )
+            })
+            .collect::<Vec<_>>();
+        let location = response
+            .headers()
+            .get("location")
+            .map(|value| value.to_str().unwrap().to_string());
+        let body = response.body_mut().read_to_string().unwrap_or_default();
+        Response {
+            status,
+            body,
+            location,
+            headers,
+        }
+    }
+
+    pub fn get(&self, path: &str) -> Response {
+        Client::finish(
+            self.agent
+                .get(format!("{}{}", self.base, path))
+                .header("Accept-Language", &self.language)
+                .call(),
+        )
+    }
+
+    /// The status of a GET without reading the body (event streams never end).
+    pub fn head_status(&self, path: &str) -> Response {
+        let response = self
+            .agent
+            .get(format!("{}{}", self.base, path))
+            .header("Accept-Language", &self.language)
+            .call()
+            .expect("the request reached the server");
+        Response {
+            status: response.status().as_u16(),
+            body: String::new(),
+            location: response
+                .headers()
+                .get("location")
+                .map(|value| value.to_str().unwrap_or_default().to_string()),
+            headers: Vec::new(),
+        }
+    }
+
+    /// The CSRF token the server put in this client's pages.
+    pub fn csrf_token(&self) -> String {
+        let page = self.get("/login");
+        form_value(&page.body, "csrf_token").expect("pages carry a csrf token")
+    }
+
+    /// Posts a form with this session's CSRF token added.
+    pub fn post_form(&self, path: &str, fields: &[(&str, &str)]) -> Response {
+        let token = self.csrf_token();
+        let mut all: Vec<(&str, &str)> = fields.to_vec();
+        all.push(("csrf_token", &token));
+        self.post_raw(path, &all)
+    }
+
+    /// Posts exactly the fields given, with no token added.
+    pub fn post_raw(&self, path: &str, fields: &[(&str, &str)]) -> Response {
+        Client::finish(
+            self.agent
+                .post(format!("{}{}", self.base, path))
+                .header("Accept-Language", &self.language)
+                .send_form(fields.iter().copied()),
+        )
+    }
+
+    /// Posts JSON with this client's cookies, with or without the CSRF header.
+    pub fn post_json(&self, path: &str, body: &str, csrf_token: Option<&str>) -> Response {
+        let mut request = self
+            .agent
+            .post(format!("{}{}", self.base, path))
+            .content_type("application/json");
+        if let Some(token) = csrf_token {
+            request = request.header("X-CSRF-Token", token);
+        }
+        Client::finish(request.send(body))
+    }
+
+    /// Posts JSON with a bearer token.
+    pub fn post_json_bearer(&self, path: &str, body: &str, token: &str) -> Response {
+        Client::finish(
+            self.agent
+                .post(format!("{}{}", self.base, path))
+                .content_type("application/json")
+                .header("Authorization", &format!("Bearer {token}"))
+                .send(body),
+        )
+    }
+
+    pub fn login(&self, username: &str, password: &str) -> Response {
+        let response = self.post_form("/login", &[("username", username), ("password", password)]);
+        assert_eq!(
+            response.status, 303,
+            "login of {username} failed: {}",
+            response.body
+        );
+        response
+    }
+}
+
+/// The value of the named input in a page.
+pub fn form_value(html: &str, name: &str) -> Option<String> {
+    let marker = format!("name=\"{name}\" value=\"");
+    let start = html.find(&marker)? + marker.len();
+    let end = html[start..].find('"')?;
+    Some(html[start..start + end].to_string())
+}

@@ -1,0 +1,62 @@
+//! The server binary run as a process of its own, for tests that kill it or
+//! change its limits from outside.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// The `segnapunti` binary on this database, whatever DATABASE_URL says.
+pub fn segnapunti(database_url: &str) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_segnapunti"));
+    command
+        .env_remove("DATABASE_URL")
+        .env("RUST_LOG", "error")
+        .args(["--database-url", database_url]);
+    command
+}
+
+/// Creates an organizer from the shell and returns a personal API token of theirs.
+pub fn organizer_with_token(database_url: &str, username: &str, password: &str) -> String {
+    let mut add = segnapunti(database_url)
+        .args(["user", "add", "--role", "organizer", username])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    add.stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{password}\n").as_bytes())
+        .unwrap();
+    assert!(add.wait().unwrap().success(), "user add {username}");
+    let output = segnapunti(database_url)
+        .args(["user", "token", username])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "user token {username}");
+    String::from_utf8(output.stdout).unwrap().trim().to_string()
+}
+
+/// Waits until the server at `base` answers its health route.
+pub fn wait_until_up(base: &str) {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let started = Instant::now();
+    while agent.get(format!("{base}/health")).call().is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the server did not start"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

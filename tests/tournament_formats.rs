@@ -1,0 +1,521 @@
+//! Scenario tests of the tournament formats through the public API: advancement,
+//! corrections and their diff, withdrawals, byes, resets, groups and Swiss notes.
+
+use segnapunti::lang::Lang;
+use segnapunti::tournament::{
+    Correction, Cycles, DrawNotes, EntrantId, Format, LateEntry, MatchKey, Outcome, Recorded,
+    Results, Side, Slot, Source, Stage, Status, TieBreak, Tournament, TournamentError,
+    WalkoverReason, Withdrawal, diff, double_elimination, groups, rotating, round_robin,
+    single_elimination, swiss,
+};
+
+fn ids(n: u32) -> Vec<EntrantId> {
+    (1..=n).map(EntrantId).collect()
+}
+
+fn key(k: &str) -> MatchKey {
+    MatchKey::new(k)
+}
+
+/// The side with the better (lower) seed number wins, 2 games to 1.
+fn better_seed_wins(sides: &[Slot; 2]) -> Outcome {
+    let seed = |s: &Slot| s.entrants().iter().map(|e| e.0).min().unwrap_or(u32::MAX);
+    let winner = if seed(&sides[0]) < seed(&sides[1]) {
+        Side::A
+    } else {
+        Side::B
+    };
+    let mut games = [1, 1];
+    games[winner.index()] = 2;
+    Outcome::Played {
+        winner,
+        games,
+        points: [games[0] as i32 * 10, games[1] as i32 * 10],
+    }
+}
+
+/// Plays every ready match with `decide` until nothing is ready.
+fn play_out(t: &Tournament, results: &mut Results, decide: impl Fn(&[Slot; 2]) -> Outcome) {
+    loop {
+        let schedule = t.schedule(results).unwrap();
+        let ready: Vec<_> = schedule
+            .matches
+            .iter()
+            .filter(|m| m.status == Status::Ready)
+            .collect();
+        if ready.is_empty() {
+            return;
+        }
+        for m in ready {
+            results.insert(
+                m.key.clone(),
+                Recorded::finished(m.sides.clone(), decide(&m.sides)),
+            );
+        }
+    }
+}
+
+fn single(n: u32, third_place: bool) -> Tournament {
+    Tournament::new(
+        ids(n),
+        Format::SingleElimination(single_elimination::Options { third_place }),
+    )
+}
+
+#[test]
+fn single_elimination_byes_go_to_top_seeds() {
+    let t = single(5, true);
+    let s = t.schedule(&Results::new()).unwrap();
+    let r1: Vec<_> = s
+        .matches
+        .iter()
+        .filter(|m| m.round == 1 && m.stage == Stage::Winners)
+        .collect();
+    assert_eq!(r1.len(), 4);
+    let byes: Vec<EntrantId> = r1
+        .iter()
+        .filter(|m| {
+            matches!(
+                m.status,
+                Status::Walkover {
+                    reason: WalkoverReason::Bye,
+                    ..
+                }
+            )
+        })
+        .filter_map(|m| m.winner().and_then(|w| w.entrant()))
+        .collect();
+    assert_eq!(byes, vec![EntrantId(1), EntrantId(2), EntrantId(3)]);
+    // Seed 1 is already in round 2 against the winner of 4 v 5.
+    let r2 = s.get(&key("W R2 M1")).unwrap();
+    assert_eq!(r2.sides[0], Slot::Entrant(EntrantId(1)));
+    assert_eq!(r2.sides[1], Slot::Pending(Source::WinnerOf(key("W R1 M2"))));
+}
+
+#[test]
+fn single_elimination_plays_out_with_third_place() {
+    let t = single(8, true);
+    let mut results = Results::new();
+    play_out(&t, &mut results, better_seed_wins);
+    let s = t.schedule(&results).unwrap();
+    assert!(s.complete);
+    assert_eq!(results.len(), 8);
+    let third = s.get(&key("3rd")).unwrap();
+    assert_eq!(third.winner(), Some(Slot::Entrant(EntrantId(3))));
+    let table = &t.standings(&results).unwrap().tables[0];
+    let order: Vec<u32> = table.rows.iter().map(|r| r.entrant.0).collect();
+    assert_eq!(&order[..4], &[1, 2, 3, 4]);
+    assert!(!table.rows[0].eliminated);
+    assert!(table.rows[1..].iter().all(|r| r.eliminated));
+}
+
+#[test]
+fn correction_reflows_and_flags_started_matches() {
+    let t = single(8, false);
+    let mut old = Results::new();
+    play_out(&t, &mut old, better_seed_wins);
+    // Round 2 match 1 (1 v 4) is finished, round 3 (the final) is finished too.
+    let mut new = old.clone();
+    // Correct W R1 M1 (1 v 8): 8 actually won.
+    let first = new.get_mut(&key("W R1 M1")).unwrap();
+    first.progress = segnapunti::tournament::Progress::Finished(Outcome::Played {
+        winner: Side::B,
+        games: [1, 2],
+        points: [10, 20],
+    });
+    let c: Correction = diff(&t, &old, &new).unwrap();
+    let flagged: Vec<&str> = c.flagged.iter().map(|m| m.key.as_str()).collect();
+    assert_eq!(flagged, vec!["W R2 M1", "W R3 M1"]);
+    assert!(c.updated.is_empty());
+    let s = t.schedule(&new).unwrap();
+    let r2 = s.get(&key("W R2 M1")).unwrap();
+    assert_eq!(r2.sides[0], Slot::Entrant(EntrantId(8)));
+    assert!(matches!(r2.status, Status::Conflict { .. }));
+    // The final was played by 1 and 2; its side from W R2 M1 is now pending, so its
+    // recorded result waits for the organizer too.
+    let f = s.get(&key("W R3 M1")).unwrap();
+    assert_eq!(f.sides[0], Slot::Pending(Source::WinnerOf(key("W R2 M1"))));
+    assert!(matches!(f.status, Status::Conflict { .. }));
+    assert_eq!(f.winner(), None);
+
+    // A correction before the later matches started only updates them.
+    let mut early = Results::new();
+    for m in t
+        .schedule(&early)
+        .unwrap()
+        .matches
+        .iter()
+        .filter(|m| m.round == 1)
+    {
+        early.insert(
+            m.key.clone(),
+            Recorded::finished(m.sides.clone(), better_seed_wins(&m.sides)),
+        );
+    }
+    let mut corrected = early.clone();
+    corrected.get_mut(&key("W R1 M2")).unwrap().progress =
+        segnapunti::tournament::Progress::Finished(Outcome::Forfeit { winner: Side::B });
+    let c = diff(&t, &early, &corrected).unwrap();
+    assert!(c.flagged.is_empty());
+    let updated: Vec<&str> = c.updated.iter().map(|m| m.key.as_str()).collect();
+    assert_eq!(updated, vec!["W R2 M1"]);
+    assert_eq!(
+        c.updated[0].after.as_ref().unwrap()[1],
+        Slot::Entrant(EntrantId(5))
+    );
+}
+
+#[test]
+fn in_progress_match_is_flagged_not_changed() {
+    let t = single(4, false);
+    let mut old = Results::new();
+    for m in t
+        .schedule(&old)
+        .unwrap()
+        .matches
+        .iter()
+        .filter(|m| m.round == 1)
+    {
+        old.insert(
+            m.key.clone(),
+            Recorded::finished(m.sides.clone(), better_seed_wins(&m.sides)),
+        );
+    }
+    let final_sides = t
+        .schedule(&old)
+        .unwrap()
+        .get(&key("W R2 M1"))
+        .unwrap()
+        .sides
+        .clone();
+    old.insert(key("W R2 M1"), Recorded::in_progress(final_sides.clone()));
+    let mut new = old.clone();
+    new.get_mut(&key("W R1 M2")).unwrap().progress =
+        segnapunti::tournament::Progress::Finished(Outcome::Forfeit { winner: Side::B });
+    let c = diff(&t, &old, &new).unwrap();
+    assert_eq!(c.flagged.len(), 1);
+    assert_eq!(
+        c.flagged[0].recorded,
+        Some(segnapunti::tournament::Progress::InProgress)
+    );
+    let s = t.schedule(&new).unwrap();
+    match &s.get(&key("W R2 M1")).unwrap().status {
+        Status::Conflict { recorded } => assert_eq!(recorded.sides, final_sides),
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+}
+
+#[test]
+fn withdrawal_gives_walkovers() {
+    let mut t = single(4, false);
+    t.withdrawals.push(Withdrawal {
+        entrant: EntrantId(4),
+        from_round: 1,
+    });
+    let s = t.schedule(&Results::new()).unwrap();
+    let m = s.get(&key("W R1 M1")).unwrap();
+    assert_eq!(
+        m.status,
+        Status::Walkover {
+            winner: Side::A,
+            reason: WalkoverReason::Withdrawal
+        }
+    );
+    assert_eq!(
+        s.get(&key("W R2 M1")).unwrap().sides[0],
+        Slot::Entrant(EntrantId(1))
+    );
+}
+
+#[test]
+fn double_elimination_with_bracket_reset() {
+    let t = Tournament::new(
+        ids(8),
+        Format::DoubleElimination(double_elimination::Options {
+            bracket_reset: true,
+        }),
+    );
+    let mut results = Results::new();
+    // Better seed wins everywhere; the grand final is then corrected below.
+    play_out(&t, &mut results, better_seed_wins);
+    let s = t.schedule(&results).unwrap();
+    assert!(s.complete);
+    assert!(s.get(&key("GF reset")).is_none());
+    let gf = s.get(&key("GF")).unwrap();
+    assert_eq!(
+        gf.sides,
+        [Slot::Entrant(EntrantId(1)), Slot::Entrant(EntrantId(2))]
+    );
+    // Correct the grand final: the losers' champion (2) wins, so a reset appears.
+    let mut reset = results.clone();
+    reset.get_mut(&key("GF")).unwrap().progress =
+        segnapunti::tournament::Progress::Finished(Outcome::Forfeit { winner: Side::B });
+    let s = t.schedule(&reset).unwrap();
+    let r = s.get(&key("GF reset")).unwrap();
+    assert_eq!(r.status, Status::Ready);
+    assert_eq!(r.sides, gf.sides);
+    let c = diff(&t, &results, &reset).unwrap();
+    assert_eq!(c.updated.len(), 1);
+    assert_eq!(c.updated[0].key, key("GF reset"));
+    // Losers' round 2 (drop-in from winners' round 2) avoids the immediate rematch.
+    let lr2 = s.get(&key("L R2 M1")).unwrap();
+    assert_eq!(lr2.sides[1], Slot::Entrant(EntrantId(3)));
+}
+
+#[test]
+fn round_robin_double_with_odd_count() {
+    let t = Tournament::new(
+        ids(5),
+        Format::RoundRobin(round_robin::Options {
+            cycles: Cycles::Double,
+            tie_breaks: vec![TieBreak::HeadToHead, TieBreak::GamesDifference],
+        }),
+    );
+    let s = t.schedule(&Results::new()).unwrap();
+    // 6 numbers: 5 rounds per cycle, 2 tables and a bye each.
+    assert_eq!(s.matches.len(), 2 * 5 * 3);
+    assert!(s.get(&key("RR R10 T2")).is_some());
+    assert!(s.get(&key("RR R10 bye")).is_some());
+    let mut results = Results::new();
+    play_out(&t, &mut results, better_seed_wins);
+    let table = &t.standings(&results).unwrap().tables[0];
+    let order: Vec<u32> = table.rows.iter().map(|r| r.entrant.0).collect();
+    assert_eq!(order, vec![1, 2, 3, 4, 5]);
+    assert!(table.rows.iter().all(|r| r.byes == 2 && r.played == 8));
+    assert_eq!(table.rows[0].score, 8);
+}
+
+#[test]
+fn groups_then_knockout() {
+    let t = Tournament::new(
+        ids(8),
+        Format::GroupsThenKnockout(groups::Options {
+            group_size: 4,
+            qualifiers_per_group: 2,
+            cycles: Cycles::Single,
+            tie_breaks: vec![TieBreak::GamesDifference],
+            third_place: false,
+        }),
+    );
+    let s = t.schedule(&Results::new()).unwrap();
+    let ko = s.get(&key("KO W R1 M1")).unwrap();
+    assert_eq!(
+        ko.sides[0],
+        Slot::Pending(Source::GroupPlace { group: 1, place: 1 })
+    );
+    let mut results = Results::new();
+    play_out(&t, &mut results, better_seed_wins);
+    let s = t.schedule(&results).unwrap();
+    assert!(s.complete);
+    // Groups (snake): {1,4,5,8} and {2,3,6,7}. Knockout: 1 v 3, 2 v 4.
+    let ko = s.get(&key("KO W R1 M1")).unwrap();
+    assert_eq!(
+        ko.sides,
+        [Slot::Entrant(EntrantId(1)), Slot::Entrant(EntrantId(3))]
+    );
+    let standings = t.standings(&results).unwrap();
+    assert_eq!(standings.tables.len(), 3);
+    assert_eq!(standings.tables[2].rows[0].entrant, EntrantId(1));
+}
+
+#[test]
+fn swiss_explains_itself_and_avoids_rematches() {
+    let t = Tournament::new(ids(9), Format::Swiss(swiss::Options::new(4)));
+    let mut results = Results::new();
+    play_out(&t, &mut results, better_seed_wins);
+    let s = t.schedule(&results).unwrap();
+    assert!(s.complete);
+    assert_eq!(s.notes.len(), 4);
+    let mut byes = Vec::new();
+    for n in &s.notes {
+        let DrawNotes::Swiss(notes) = n else {
+            panic!("Swiss notes expected")
+        };
+        for note in &notes.notes {
+            assert!(!note.message(Lang::It).is_empty());
+            assert_ne!(note.message(Lang::It), note.message(Lang::En));
+            assert!(!matches!(note, swiss::PairingNote::Rematch { .. }));
+            if let swiss::PairingNote::Bye { entrant, .. } = note {
+                byes.push(*entrant);
+            }
+        }
+    }
+    byes.sort();
+    byes.dedup();
+    assert_eq!(byes.len(), 4, "four different byes");
+    let table = &t.standings(&results).unwrap().tables[0];
+    assert_eq!(table.rows[0].entrant, EntrantId(1));
+    assert_eq!(table.rows[0].score, 4);
+}
+
+#[test]
+fn swiss_large_field_pairs_without_rematches() {
+    let n = 1024;
+    let t = Tournament::new(ids(n), Format::Swiss(swiss::Options::new(6)));
+    let mut results = Results::new();
+    play_out(&t, &mut results, better_seed_wins);
+    let s = t.schedule(&results).unwrap();
+    assert!(s.complete);
+    let mut met = std::collections::HashSet::new();
+    for m in &s.matches {
+        if let (Some(a), Some(b)) = (m.sides[0].entrant(), m.sides[1].entrant()) {
+            assert!(met.insert((a.min(b), a.max(b))), "rematch in {}", m.key);
+        }
+    }
+}
+
+#[test]
+fn errors_have_messages_in_both_languages() {
+    let t = single(1, false);
+    let e = t.schedule(&Results::new()).unwrap_err();
+    assert!(e.message(Lang::It).contains("almeno"));
+    assert!(e.message(Lang::En).contains("at least"));
+    let mut t = single(4, false);
+    t.withdrawals.push(Withdrawal {
+        entrant: EntrantId(9),
+        from_round: 1,
+    });
+    assert!(t.schedule(&Results::new()).is_err());
+}
+
+#[test]
+fn a_flagged_match_kept_as_played_stands_and_advancement_goes_on() {
+    // 8 seeds; round 1 and W R2 M1 (1 v 4) are played, then W R1 M1 is corrected (8 won).
+    let t = single(8, false);
+    let mut results = Results::new();
+    for round in 1..=2 {
+        for m in t.schedule(&results).unwrap().matches.iter() {
+            if m.round == round && m.status == Status::Ready {
+                results.insert(
+                    m.key.clone(),
+                    Recorded::finished(m.sides.clone(), better_seed_wins(&m.sides)),
+                );
+            }
+        }
+    }
+    results.get_mut(&key("W R1 M1")).unwrap().progress =
+        segnapunti::tournament::Progress::Finished(Outcome::Played {
+            winner: Side::B,
+            games: [1, 2],
+            points: [10, 20],
+        });
+    let s = t.schedule(&results).unwrap();
+    assert!(matches!(
+        s.get(&key("W R2 M1")).unwrap().status,
+        Status::Conflict { .. }
+    ));
+    assert!(matches!(
+        s.get(&key("W R3 M1")).unwrap().sides[0],
+        Slot::Pending(_)
+    ));
+    // The organizer keeps it as played: 1 v 4 stands, 1 goes on to the final.
+    let kept = results.remove(&key("W R2 M1")).unwrap().kept_as_played();
+    let played_by = kept.sides.clone();
+    results.insert(key("W R2 M1"), kept);
+    let s = t.schedule(&results).unwrap();
+    let semi = s.get(&key("W R2 M1")).unwrap();
+    assert_eq!(semi.sides, played_by);
+    assert!(matches!(semi.status, Status::Finished(_)));
+    let final_match = s.get(&key("W R3 M1")).unwrap();
+    assert_eq!(final_match.sides[0], Slot::Entrant(EntrantId(1)));
+    assert_eq!(final_match.status, Status::Ready);
+    // Nothing else is flagged: the diff from the conflict to the decision lists the final.
+    let mut undecided = results.clone();
+    undecided.get_mut(&key("W R2 M1")).unwrap().kept = false;
+    let c = diff(&t, &undecided, &results).unwrap();
+    assert!(c.flagged.iter().all(|m| m.key.as_str() == "W R2 M1"));
+    play_out(&t, &mut results, better_seed_wins);
+    assert!(t.schedule(&results).unwrap().complete);
+}
+
+#[test]
+fn swiss_late_entrant_joins_from_a_round_and_earlier_rounds_stay() {
+    let mut t = Tournament::new(ids(8), Format::Swiss(swiss::Options::new(4)));
+    let mut results = Results::new();
+    // Round 1 played.
+    for m in t.schedule(&results).unwrap().matches.clone() {
+        results.insert(
+            m.key.clone(),
+            Recorded::finished(m.sides.clone(), better_seed_wins(&m.sides)),
+        );
+    }
+    let before = t.schedule(&results).unwrap();
+    let round1: Vec<_> = before
+        .matches
+        .iter()
+        .filter(|m| m.round == 1)
+        .cloned()
+        .collect();
+    // Entrant 9 arrives: drawn from round 2 (the next not drawn yet).
+    t.entrants.push(EntrantId(9));
+    t.late_entries.push(LateEntry {
+        entrant: EntrantId(9),
+        from_round: 2,
+    });
+    let after = t.schedule(&results).unwrap();
+    let round1_after: Vec<_> = after
+        .matches
+        .iter()
+        .filter(|m| m.round == 1)
+        .cloned()
+        .collect();
+    assert_eq!(round1, round1_after, "round 1 is as it was");
+    let in_round2 = after
+        .matches
+        .iter()
+        .filter(|m| m.round == 2)
+        .any(|m| m.sides.iter().any(|s| s.entrants().contains(&EntrantId(9))));
+    assert!(in_round2, "the newcomer is drawn in round 2");
+    play_out(&t, &mut results, better_seed_wins);
+    let table = &t.standings(&results).unwrap().tables[0];
+    let newcomer = table
+        .rows
+        .iter()
+        .find(|r| r.entrant == EntrantId(9))
+        .unwrap();
+    assert_eq!(
+        newcomer.played + newcomer.byes,
+        3,
+        "three rounds played (or a bye), none for round 1"
+    );
+}
+
+#[test]
+fn rotating_late_entrant_keeps_earlier_rounds() {
+    let options = rotating::Options {
+        rounds: 5,
+        seed: 2024,
+        tie_breaks: Vec::new(),
+        sit_out_is_win: false,
+    };
+    let entrants = ids(8);
+    let plain = rotating::draw(&entrants, &[], &options).unwrap();
+    let mut with_late = entrants.clone();
+    with_late.extend([EntrantId(9), EntrantId(10), EntrantId(11), EntrantId(12)]);
+    let late: Vec<LateEntry> = (9..=12)
+        .map(|e| LateEntry {
+            entrant: EntrantId(e),
+            from_round: 3,
+        })
+        .collect();
+    let draws = rotating::draw_late(&with_late, &[], &late, &options).unwrap();
+    assert_eq!(&draws[..2], &plain[..2], "rounds 1 and 2 are as they were");
+    for d in &draws[2..] {
+        assert_eq!(d.tables.len(), 3, "twelve players from round 3");
+    }
+    // A late entry is refused by the fixed formats.
+    let mut t = single(4, false);
+    t.entrants.push(EntrantId(5));
+    t.late_entries.push(LateEntry {
+        entrant: EntrantId(5),
+        from_round: 2,
+    });
+    assert_eq!(
+        t.schedule(&Results::new()).unwrap_err(),
+        TournamentError::LateEntryRefused
+    );
+    assert_ne!(
+        TournamentError::LateEntryRefused.message(Lang::It),
+        TournamentError::LateEntryRefused.message(Lang::En)
+    );
+}
