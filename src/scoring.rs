@@ -364,7 +364,28 @@ pub fn corrections<G: RecordGame>(record: &GameRecord<G>) -> (Vec<usize>, Vec<us
     (voided, replaced)
 }
 
-/// A short random id for a match's public address.
+/// A short random id for a public address (about 59 bits). Letters and digits only:
+/// an id that began with `-` would read as an option on the command line
+/// (`segnapunti export ID`), and one with `_` or `-` is harder to read out at a table.
 pub fn new_public_id() -> String {
-    crate::accounts::random_token()[..10].to_string()
+    use rand::{Rng, distr::Alphanumeric};
+    rand::rng()
+        .sample_iter(Alphanumeric)
+        .take(10)
+        .map(char::from)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn public_ids_are_ten_letters_and_digits() {
+        let ids: std::collections::HashSet<String> =
+            (0..2_000).map(|_| super::new_public_id()).collect();
+        assert_eq!(ids.len(), 2_000, "no repeats");
+        for id in &ids {
+            assert_eq!(id.len(), 10, "{id}");
+            assert!(id.chars().all(|c| c.is_ascii_alphanumeric()), "{id}");
+        }
+    }
 }

@@ -47,6 +47,8 @@ pub enum Command {
     /// JSON document (exit 1: no such event; 2: the output file cannot be written).
     Export {
         /// The event's public id, as in its address /e/ID (the address itself also works).
+        // Ids made before they were letters and digits only may begin with `-`.
+        #[arg(allow_hyphen_values = true)]
         event: String,
         /// Write to this file (it must not exist yet) instead of standard output.
         #[arg(long, short, value_name = "FILE")]
@@ -225,6 +227,25 @@ fn serve(database_url: DatabaseUrl, args: ServeArgs) -> ExitCode {
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_event_id_that_begins_with_a_hyphen_is_read_as_the_event() {
+        let cli =
+            Cli::try_parse_from(["segnapunti", "export", "-nY3kq2Lw_Z", "--output", "e.json"])
+                .expect("parses");
+        match cli.command {
+            Some(Command::Export { event, output }) => {
+                assert_eq!(event, "-nY3kq2Lw_Z");
+                assert_eq!(output, Some(PathBuf::from("e.json")));
+            }
+            other => panic!("read as {other:?}"),
         }
     }
 }
