@@ -7,7 +7,8 @@
 //!   when its sides no longer match the core shows it as a conflict, which the organizer's
 //!   page flags for a decision.
 //! - [`after_append`] runs in the same transaction as every entry appended to an event's
-//!   match: advancement is automatic, and a correction that changes a finished match's
+//!   match that starts it, finishes it or changes it once finished (the event sees nothing
+//!   of the entries in between): advancement is automatic, and a correction that changes a finished match's
 //!   winner leaves a notice listing exactly which later matches changed ([`crate::tournament::diff`]).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};

@@ -325,8 +325,13 @@ pub fn append(
     if status != row.status() {
         matches::set_status(connection, row.id, status, None, submission.author.label())?;
     }
-    // An event's match: advancement and correction notices, in this transaction.
-    crate::events::after_append(connection, row.id)?;
+    // An event's match: advancement and correction notices, in this transaction. The
+    // event sees a match only as not started, in progress or finished with its result,
+    // so an entry that finds and leaves it in progress changes nothing there; skipping
+    // the derivation keeps the cost of most entries independent of the event's size.
+    if row.status() != MatchStatus::InProgress || status != MatchStatus::InProgress {
+        crate::events::after_append(connection, row.id)?;
+    }
     cached.seq = current + 1;
     let summary = cached.state.summary_json();
     cache.put(row.id, cached);
