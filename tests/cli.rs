@@ -2,7 +2,6 @@
 
 mod support;
 
-use std::io::Write;
 use std::process::{Command, Stdio};
 
 use support::{Backend, TestApp, TestDatabase};
@@ -20,12 +19,7 @@ fn run_with_stdin(command: &mut Command, input: &str) -> std::process::Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    support::process::feed_stdin(&mut child, input);
     child.wait_with_output().unwrap()
 }
 

@@ -6,7 +6,7 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 
 use diesel::prelude::*;
@@ -40,12 +40,7 @@ fn run(args: &[&str], stdin: &str) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    support::process::feed_stdin(&mut child, stdin);
     let output = child.wait_with_output().unwrap();
     Run {
         code: output.status.code(),

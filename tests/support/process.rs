@@ -13,6 +13,19 @@ pub fn free_port() -> u16 {
         .port()
 }
 
+/// Writes `input` to the child's standard input and closes it. A command that refuses
+/// its arguments exits before reading, so a broken pipe is not an error here: the
+/// caller's assertions on the exit code and output say what happened.
+pub fn feed_stdin(child: &mut std::process::Child, input: &str) {
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    match stdin.write_all(input.as_bytes()) {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+            panic!("writing to the command's input: {error}")
+        }
+        _ => {}
+    }
+}
+
 /// The `segnapunti` binary on this database, whatever DATABASE_URL says.
 pub fn segnapunti(database_url: &str) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_segnapunti"));
@@ -31,11 +44,7 @@ pub fn organizer_with_token(database_url: &str, username: &str, password: &str) 
         .stdout(Stdio::null())
         .spawn()
         .unwrap();
-    add.stdin
-        .take()
-        .unwrap()
-        .write_all(format!("{password}\n").as_bytes())
-        .unwrap();
+    feed_stdin(&mut add, &format!("{password}\n"));
     assert!(add.wait().unwrap().success(), "user add {username}");
     let output = segnapunti(database_url)
         .args(["user", "token", username])
