@@ -640,11 +640,17 @@ fn player_link_flow(_driver: &Driver, browser: &Browser<'_>) {
         !browser.overflows_horizontally(),
         "the player's page scrolls sideways on a phone"
     );
+    if let Ok(folder) = std::env::var("SEGNAPUNTI_SCREENSHOTS") {
+        browser.screenshot(&std::path::Path::new(&folder).join("player-linked.png"));
+    }
 
     browser.clear_cookies();
     browser_login(&app, browser, "bepi.f", "bepi-password");
     browser.click("#my-results");
     browser.wait_for_text("Giocatore con account:", Duration::from_secs(5));
     assert!(browser.current_url().contains("/players/"));
-    assert_eq!(browser.text("#linked-account"), "Giocatore con account: Bepi Fornasier");
+    assert_eq!(
+        browser.text("#linked-account"),
+        "Giocatore con account: Bepi Fornasier"
+    );
 }

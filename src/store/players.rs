@@ -219,7 +219,11 @@ fn organized_events(user_id: i64) -> OrganizedEvents {
 }
 
 /// Whether the player was entered in an event of a club `user_id` organizes.
-pub fn in_clubs_of(connection: &mut DbConnection, player_id: i64, user_id: i64) -> StoreResult<bool> {
+pub fn in_clubs_of(
+    connection: &mut DbConnection,
+    player_id: i64,
+    user_id: i64,
+) -> StoreResult<bool> {
     let count: i64 = entrants::table
         .filter(entrants::event_id.eq_any(organized_events(user_id)))
         .filter(
@@ -282,7 +286,10 @@ pub enum LinkRefusal {
     /// The player is linked to another account (its display name): unlink it first.
     PlayerLinked(String),
     /// The account is linked to another player already.
-    AccountTaken { player_id: i64, player_name: String },
+    AccountTaken {
+        player_id: i64,
+        player_name: String,
+    },
 }
 
 /// What a link did.
@@ -353,7 +360,8 @@ pub fn link(
 }
 
 /// Takes the player's account link away; the display name of the account it had, or
-/// `None` when it had none (nothing is written then).
+/// `None` when it had none (nothing is written then). `StoreError::Stale` when the
+/// link changed between this function's read and its write: asked again, it sees why.
 pub fn unlink(
     connection: &mut DbConnection,
     player_id: i64,
@@ -370,13 +378,17 @@ pub fn unlink(
             "player {player_id} is linked to a missing account"
         )));
     };
-    diesel::update(
+    let updated = diesel::update(
         players::table
             .filter(players::id.eq(player_id))
             .filter(players::user_id.eq(account_id)),
     )
     .set(players::user_id.eq(None::<i64>))
     .execute(connection)?;
+    if updated == 0 {
+        // Changed by someone else between the read and the write.
+        return Err(crate::store::StoreError::Stale);
+    }
     note(connection, player_id, "unlink", &account, by)?;
     Ok(Some(account.display_name))
 }

@@ -110,15 +110,25 @@ pub async fn list(
     let search = text.clone();
     let (rows, total, page) = state
         .read(move |connection| {
-            let (rows, total) =
-                players::search(connection, scope, &search, (asked - 1) * PAGE_SIZE, PAGE_SIZE)?;
+            let (rows, total) = players::search(
+                connection,
+                scope,
+                &search,
+                (asked - 1) * PAGE_SIZE,
+                PAGE_SIZE,
+            )?;
             let last = ((total + PAGE_SIZE - 1) / PAGE_SIZE).max(1);
             if asked <= last {
                 return Ok((rows, total, asked));
             }
             // A page past the end (the list shrank since the link was made): the last one.
-            let (rows, total) =
-                players::search(connection, scope, &search, (last - 1) * PAGE_SIZE, PAGE_SIZE)?;
+            let (rows, total) = players::search(
+                connection,
+                scope,
+                &search,
+                (last - 1) * PAGE_SIZE,
+                PAGE_SIZE,
+            )?;
             Ok((rows, total, last))
         })
         .await?;
@@ -273,10 +283,20 @@ pub async fn link(
     let (error_key, error_detail, error_player) = match outcome {
         Ok(linked) => {
             if linked.changed {
-                tracing::info!(player = player_id, by = user.id, "player linked to an account");
+                tracing::info!(
+                    player = player_id,
+                    by = user.id,
+                    "player linked to an account"
+                );
             }
-            let done = if linked.changed { "linked" } else { "unchanged" };
-            return Ok(redirect(&format!("/manage/players/{player_id}?done={done}")));
+            let done = if linked.changed {
+                "linked"
+            } else {
+                "unchanged"
+            };
+            return Ok(redirect(&format!(
+                "/manage/players/{player_id}?done={done}"
+            )));
         }
         Err(LinkRefusal::UnknownPlayer) => return Err(AppError::NotFound),
         Err(LinkRefusal::UnknownAccount) => {
@@ -304,17 +324,27 @@ pub async fn unlink(
 ) -> Result<HttpResponse, AppError> {
     let (user, player) = managed_player(&ctx, &state, player_id.into_inner()).await?;
     let player_id = player.id;
-    let by = changed_by(&user);
-    let had = state
-        .write(move |connection| players::unlink(connection, player_id, &by))
-        .await?;
+    let attempt = || {
+        let by = changed_by(&user);
+        state.write(move |connection| players::unlink(connection, player_id, &by))
+    };
+    let had = match attempt().await {
+        Err(AppError::Store(StoreError::Stale)) => attempt().await?,
+        other => other?,
+    };
     let done = if had.is_some() {
-        tracing::info!(player = player_id, by = user.id, "player unlinked from its account");
+        tracing::info!(
+            player = player_id,
+            by = user.id,
+            "player unlinked from its account"
+        );
         "unlinked"
     } else {
         "not_linked"
     };
-    Ok(redirect(&format!("/manage/players/{player_id}?done={done}")))
+    Ok(redirect(&format!(
+        "/manage/players/{player_id}?done={done}"
+    )))
 }
 
 // ---------------------------------------------------------------- my results

@@ -31,7 +31,11 @@ pub const ENTRIES: &[Entry] = &[
     ("players.of", "di", "of"),
     ("players.previous", "← Precedenti", "← Previous"),
     ("players.next", "Successivi →", "Next →"),
-    ("players.linked_to", "Collegato all'account", "Linked to the account"),
+    (
+        "players.linked_to",
+        "Collegato all'account",
+        "Linked to the account",
+    ),
     ("players.not_linked", "Non collegato", "Not linked"),
     ("players.manage", "Gestisci", "Manage"),
     ("players.back", "← Tutti i giocatori", "← All players"),
@@ -42,7 +46,11 @@ pub const ENTRIES: &[Entry] = &[
         "Questo giocatore non è collegato a nessun account.",
         "This player is not linked to any account.",
     ),
-    ("players.link_title", "Collega a un account", "Link to an account"),
+    (
+        "players.link_title",
+        "Collega a un account",
+        "Link to an account",
+    ),
     (
         "players.link_hint",
         "Scrivi il nome utente dell'account (quello con cui entra). Un account può essere collegato a un solo giocatore.",
@@ -56,13 +64,21 @@ pub const ENTRIES: &[Entry] = &[
         "Scollegando, il giocatore e i suoi risultati restano; l'account non li vede più come suoi.",
         "Unlinking keeps the player and their results; the account no longer sees them as its own.",
     ),
-    ("players.linked_notice", "Collegato all'account", "Linked to the account"),
+    (
+        "players.linked_notice",
+        "Fatto: il giocatore ora è collegato all'account",
+        "Done: the player is now linked to the account",
+    ),
     (
         "players.unchanged_notice",
         "Il giocatore era già collegato a questo account.",
         "The player was already linked to this account.",
     ),
-    ("players.unlinked_notice", "Collegamento tolto.", "Link removed."),
+    (
+        "players.unlinked_notice",
+        "Collegamento tolto.",
+        "Link removed.",
+    ),
     (
         "players.not_linked_notice",
         "Il giocatore non era collegato a nessun account.",
