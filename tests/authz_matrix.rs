@@ -102,6 +102,11 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("get", "/e/{id}/projector", "YYYYY"),
     ("get", "/e/{id}/export/{file}", "YYYYY"),
     ("get", "/players/{id}", "YYYYY"),
+    ("get", "/manage/players", "NNNYY"),
+    ("get", "/manage/players/{id}", "NNNNY"),
+    ("post", "/manage/players/{id}/link", "NNNNY"),
+    ("post", "/manage/players/{id}/unlink", "NNNNY"),
+    ("get", "/account/player", "NNYYY"),
 ];
 
 const VISITORS: [&str; 5] = [
@@ -222,7 +227,7 @@ fn fixtures(app: &TestApp, admin: &Client, organizer: &Client) -> Fixtures {
 fn concrete(path: &str, fixtures: &Fixtures, visitor: usize) -> String {
     let id = if path.starts_with("/manage/events/") || path.starts_with("/e/") {
         &fixtures.event_id
-    } else if path.starts_with("/players/") {
+    } else if path.starts_with("/players/") || path.starts_with("/manage/players/") {
         &fixtures.player_id
     } else if path.starts_with("/account/tokens/") {
         &fixtures.token_id
@@ -282,6 +287,7 @@ fn body(path: &str) -> Vec<(&'static str, &'static str)> {
         ],
         "/manage/events/{id}/entrants" => &[("player1", ""), ("player2", ""), ("label", "")],
         "/manage/events/{id}/import" => &[("csv", "")],
+        "/manage/players/{id}/link" => &[("username", "nessuno")],
         "/manage/events/{id}/withdraw" => &[("number", "999")],
         "/manage/events/{id}/assign"
         | "/manage/events/{id}/forfeit"

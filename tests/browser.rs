@@ -42,6 +42,10 @@ fn browser_flows() {
             trijumf_deal_flow,
         ),
         ("a Vitou round entered on a phone", vitou_deal_flow),
+        (
+            "an organizer links a player to an account, which finds its results",
+            player_link_flow,
+        ),
     ];
     let mut failed = Vec::new();
     for (name, flow) in flows {
@@ -590,5 +594,63 @@ fn vitou_deal_flow(_driver: &Driver, browser: &Browser<'_>) {
             browser.click("#team-A");
         },
         ["1", "0"],
+    );
+}
+
+// ---------------------------------------------------------------- players and accounts
+
+fn browser_login(app: &TestApp, browser: &Browser<'_>, username: &str, password: &str) {
+    browser.goto(&app.url("/login"));
+    browser.fill("#username", username);
+    browser.fill("#password", password);
+    browser.click("main button[type=submit]");
+    // The login must have landed before the next page is asked for.
+    browser.wait_for_text("action=\"/logout\"", Duration::from_secs(5));
+}
+
+fn player_link_flow(_driver: &Driver, browser: &Browser<'_>) {
+    let (app, _link, _public_id) = game_match_with_link("trionfetti", &[]);
+    let admin = support::Client::new(&app.base, "it");
+    admin.login("capo", ADMIN_PASSWORD);
+    let created = admin.post_form(
+        "/admin/users",
+        &[
+            ("username", "bepi.f"),
+            ("display_name", "Bepi Fornasier"),
+            ("role", "referee"),
+            ("password", "bepi-password"),
+            ("confirm_password", "bepi-password"),
+        ],
+    );
+    assert_eq!(created.status, 303, "{}", created.body);
+
+    browser_login(&app, browser, "org", "org-password");
+    browser.click(".site-nav a[href='/manage/players']");
+    browser.wait_for_text("id=\"q\"", Duration::from_secs(5));
+    browser.fill("#q", "bep");
+    browser.click("form[role=search] button[type=submit]");
+    browser.wait_for_text("Giocatori trovati: 1", Duration::from_secs(5));
+    browser.click("#players a");
+    browser.wait_for_text("id=\"link-form\"", Duration::from_secs(5));
+    browser.fill("#username", "bepi.f");
+    browser.click("#link-form button[type=submit]");
+    browser.wait_for_text("id=\"player-notice\"", Duration::from_secs(5));
+    assert!(browser.text("#player-notice").contains("Bepi Fornasier"));
+    assert!(
+        !browser.overflows_horizontally(),
+        "the player's page scrolls sideways on a phone"
+    );
+    if let Ok(folder) = std::env::var("SEGNAPUNTI_SCREENSHOTS") {
+        browser.screenshot(&std::path::Path::new(&folder).join("player-linked.png"));
+    }
+
+    browser.clear_cookies();
+    browser_login(&app, browser, "bepi.f", "bepi-password");
+    browser.click("#my-results");
+    browser.wait_for_text("Giocatore con account:", Duration::from_secs(5));
+    assert!(browser.current_url().contains("/players/"));
+    assert_eq!(
+        browser.text("#linked-account"),
+        "Giocatore con account: Bepi Fornasier"
     );
 }

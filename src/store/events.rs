@@ -5,7 +5,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::schema::{entrants, event_notices, events, match_referees, matches, players};
+use super::schema::{entrants, event_notices, events, match_referees, matches};
 use super::{DbConnection, StoreError, StoreResult, now};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -225,74 +225,12 @@ pub fn start(
 
 // ---------------------------------------------------------------- players
 
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = players)]
-pub struct PlayerRow {
-    pub id: i64,
-    pub name: String,
-    pub user_id: Option<i64>,
-    pub created_at: NaiveDateTime,
-}
+// Players live in `players.rs`. Declared from here because `store/mod.rs` is being
+// changed on another branch; once it can take `pub mod players;` this line moves there.
+#[path = "players.rs"]
+pub mod players;
 
-/// The player of this exact name, created when there is none.
-pub fn player_named(connection: &mut DbConnection, name: &str) -> StoreResult<PlayerRow> {
-    let existing = players::table
-        .filter(players::name.eq(name))
-        .order(players::id.asc())
-        .select(PlayerRow::as_select())
-        .first(connection)
-        .optional()?;
-    if let Some(player) = existing {
-        return Ok(player);
-    }
-    diesel::insert_into(players::table)
-        .values((players::name.eq(name), players::created_at.eq(now())))
-        .execute(connection)?;
-    Ok(players::table
-        .filter(players::name.eq(name))
-        .order(players::id.desc())
-        .select(PlayerRow::as_select())
-        .first(connection)?)
-}
-
-pub fn player(connection: &mut DbConnection, id: i64) -> StoreResult<Option<PlayerRow>> {
-    Ok(players::table
-        .find(id)
-        .select(PlayerRow::as_select())
-        .first(connection)
-        .optional()?)
-}
-
-pub fn players_by_id(connection: &mut DbConnection, ids: &[i64]) -> StoreResult<Vec<PlayerRow>> {
-    Ok(players::table
-        .filter(players::id.eq_any(ids))
-        .select(PlayerRow::as_select())
-        .load(connection)?)
-}
-
-/// The players of the event's entrants. One statement whatever the number of entrants,
-/// so SQLite prepares it once per connection (an `IN` list of ids is a new statement,
-/// parsed again, for every size).
-pub fn players_of_event(
-    connection: &mut DbConnection,
-    event_id: i64,
-) -> StoreResult<Vec<PlayerRow>> {
-    let first = entrants::table
-        .filter(entrants::event_id.eq(event_id))
-        .select(entrants::player1_id.nullable());
-    let second = entrants::table
-        .filter(entrants::event_id.eq(event_id))
-        .select(entrants::player2_id);
-    Ok(super::typed!(connection, |inner| players::table
-        .filter(
-            players::id
-                .nullable()
-                .eq_any(first)
-                .or(players::id.nullable().eq_any(second)),
-        )
-        .select(PlayerRow::as_select())
-        .load(inner))?)
-}
+pub use players::{PlayerRow, player, player_named, players_by_id, players_of_event};
 
 // ---------------------------------------------------------------- entrants
 

@@ -52,12 +52,28 @@ diesel::table! {
 
 diesel::joinable!(players -> users (user_id));
 
+diesel::table! {
+    player_changes (id) {
+        id -> BigInt,
+        player_id -> BigInt,
+        action -> Text,
+        account_id -> BigInt,
+        account_label -> Text,
+        by_user_id -> BigInt,
+        by_label -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(player_changes -> players (player_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     app_settings,
     invitations,
     login_failures,
-    players
+    players,
+    player_changes
 );
 
 diesel::table! {

@@ -1117,6 +1117,8 @@ pub struct HeadToHead {
 pub struct PlayerPage {
     pub ctx: PageContext,
     pub name: String,
+    /// The linked account's display name: nothing else of the account is shown.
+    pub account: Option<String>,
     pub events: Vec<PlayedEvent>,
     pub results: Vec<(String, String, String, bool)>,
     pub head_to_head: Vec<HeadToHead>,
@@ -1130,18 +1132,20 @@ pub async fn player_page(
 ) -> Result<PlayerPage, AppError> {
     let player_id = player_id.into_inner();
     let lang = ctx.lang();
-    let (player, views) = state
+    let (player, account, views) = state
         .read(move |connection| {
             let Some(player) = store_events::player(connection, player_id)? else {
                 return Ok(None);
             };
+            let account = store_events::players::linked_account(connection, player_id)?
+                .map(|account| account.display_name);
             let mut views = Vec::new();
             for (entrant, event) in store_events::entries_of_player(connection, player_id)? {
                 if event.listed {
                     views.push((entrant, EventView::load(connection, event)?));
                 }
             }
-            Ok(Some((player, views)))
+            Ok(Some((player, account, views)))
         })
         .await?
         .ok_or(AppError::NotFound)?;
@@ -1204,6 +1208,7 @@ pub async fn player_page(
     }
     Ok(PlayerPage {
         name: player.name,
+        account,
         events,
         results,
         head_to_head: h2h

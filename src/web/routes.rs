@@ -15,6 +15,11 @@ use super::{
 };
 use crate::accounts::Role;
 
+// The players' pages. Declared from here because `web/mod.rs` is being changed on
+// another branch; once it can take `pub mod players;` this line moves there.
+#[path = "players.rs"]
+pub mod players;
+
 /// Who may use a route. The table enforces the role part for every row (see
 /// [`enforce`]); handlers then check what only they can know (this organizer's
 /// club, this referee's match, a link's token).
@@ -190,4 +195,10 @@ route_table! {
     get "/e/{id}/export/{file}" => publish::export, Access::Anyone;
     get "/players/{id}" => publish::player_page, Access::Anyone;
     get "/m/{id}/comanda" => publish::match_comanda_preview, Access::Anyone;
+    // players and their accounts
+    get "/manage/players" => players::list, ORGANIZER;
+    get "/manage/players/{id}" => players::manage, ORGANIZER;
+    post "/manage/players/{id}/link" => players::link, ORGANIZER;
+    post "/manage/players/{id}/unlink" => players::unlink, ORGANIZER;
+    get "/account/player" => players::mine, Access::LoggedIn;
 }

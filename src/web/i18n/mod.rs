@@ -9,12 +9,18 @@ use crate::lang::Lang;
 mod core;
 mod events;
 mod games;
+mod players;
 
 /// (key, Italian, English)
 pub type Entry = (&'static str, &'static str, &'static str);
 
 /// The catalogue, one part per area of the site.
-const PARTS: &[&[Entry]] = &[core::ENTRIES, events::ENTRIES, games::ENTRIES];
+const PARTS: &[&[Entry]] = &[
+    core::ENTRIES,
+    events::ENTRIES,
+    games::ENTRIES,
+    players::ENTRIES,
+];
 
 fn catalog() -> &'static HashMap<&'static str, (&'static str, &'static str)> {
     static MAP: OnceLock<HashMap<&'static str, (&'static str, &'static str)>> = OnceLock::new();

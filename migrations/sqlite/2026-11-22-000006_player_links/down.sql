@@ -1,0 +1,2 @@
+DROP TABLE player_changes;
+DROP INDEX players_user;

@@ -1,0 +1,368 @@
+//! Players and their accounts: administrators (every player) and organizers (the players
+//! entered in events of their clubs) find a player by name and link it to an account by
+//! its username, or unlink it; an account sees its own results through "my results".
+//! An account is linked to one player at most (see `store::events::players`).
+//!
+//! Paths are spelled from `crate::web` because this module is declared inside
+//! `routes.rs` for now (see there).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+use crate::accounts::Role;
+use crate::store::StoreError;
+use crate::store::clubs;
+use crate::store::events::players::{
+    self, ChangeRow, ChangedBy, LinkRefusal, LinkedAccount, PlayerListing, PlayerRow, Scope,
+};
+use crate::store::events::{self as store_events};
+use crate::web::context::{PageContext, SessionUser};
+use crate::web::error::AppError;
+use crate::web::{AppState, redirect, render_with_status};
+
+const STAFF: &[Role] = &[Role::Organizer];
+const PAGE_SIZE: i64 = 25;
+/// Longer searches are cut: no player name is this long.
+const MAX_QUERY_CHARS: usize = 80;
+
+/// The player, if the visitor is an administrator or organizes a club in one of whose
+/// events the player was entered.
+async fn managed_player(
+    ctx: &PageContext,
+    state: &AppState,
+    player_id: i64,
+) -> Result<(SessionUser, PlayerRow), AppError> {
+    let user = ctx.require_role(STAFF)?.clone();
+    let (user_id, admin) = (user.id, user.role == Role::Admin);
+    let (player, allowed) = state
+        .read(move |connection| {
+            let Some(player) = players::player(connection, player_id)? else {
+                return Ok((None, false));
+            };
+            let allowed = admin || players::in_clubs_of(connection, player_id, user_id)?;
+            Ok((Some(player), allowed))
+        })
+        .await?;
+    let player = player.ok_or(AppError::NotFound)?;
+    if !allowed {
+        return Err(AppError::Forbidden);
+    }
+    Ok((user, player))
+}
+
+// ---------------------------------------------------------------- the list
+
+#[derive(Deserialize)]
+pub struct ListQuery {
+    #[serde(default)]
+    q: String,
+    /// Read leniently: a page that is not a number is the first.
+    #[serde(default)]
+    page: String,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "players/list.html")]
+pub struct PlayerListPage {
+    pub ctx: PageContext,
+    pub query: String,
+    pub rows: Vec<PlayerListing>,
+    pub total: i64,
+    pub page: i64,
+    pub pages: i64,
+    pub previous: Option<String>,
+    pub next: Option<String>,
+    /// An organizer sees the players of their clubs only, and is told so.
+    pub organizer_only: bool,
+}
+
+fn list_url(query: &str, page: i64) -> String {
+    let mut pairs: Vec<(&str, String)> = Vec::new();
+    if !query.is_empty() {
+        pairs.push(("q", query.to_string()));
+    }
+    if page > 1 {
+        pairs.push(("page", page.to_string()));
+    }
+    match serde_urlencoded::to_string(&pairs) {
+        Ok(encoded) if !encoded.is_empty() => format!("/manage/players?{encoded}"),
+        _ => "/manage/players".to_string(),
+    }
+}
+
+/// Players by name, searchable and paged.
+pub async fn list(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    query: web::Query<ListQuery>,
+) -> Result<PlayerListPage, AppError> {
+    let user = ctx.require_role(STAFF)?.clone();
+    let scope = if user.role == Role::Admin {
+        Scope::All
+    } else {
+        Scope::OrganizerOf(user.id)
+    };
+    let text: String = query.q.trim().chars().take(MAX_QUERY_CHARS).collect();
+    let asked = query.page.trim().parse::<i64>().unwrap_or(1).max(1);
+    let search = text.clone();
+    let (rows, total, page) = state
+        .read(move |connection| {
+            let (rows, total) = players::search(
+                connection,
+                scope,
+                &search,
+                (asked - 1) * PAGE_SIZE,
+                PAGE_SIZE,
+            )?;
+            let last = ((total + PAGE_SIZE - 1) / PAGE_SIZE).max(1);
+            if asked <= last {
+                return Ok((rows, total, asked));
+            }
+            // A page past the end (the list shrank since the link was made): the last one.
+            let (rows, total) = players::search(
+                connection,
+                scope,
+                &search,
+                (last - 1) * PAGE_SIZE,
+                PAGE_SIZE,
+            )?;
+            Ok((rows, total, last))
+        })
+        .await?;
+    let pages = ((total + PAGE_SIZE - 1) / PAGE_SIZE).max(1);
+    Ok(PlayerListPage {
+        ctx,
+        previous: (page > 1).then(|| list_url(&text, page - 1)),
+        next: (page < pages).then(|| list_url(&text, page + 1)),
+        query: text,
+        rows,
+        total,
+        page,
+        pages,
+        organizer_only: scope != Scope::All,
+    })
+}
+
+// ---------------------------------------------------------------- one player
+
+/// An event the player was entered in, as the staff page lists it.
+pub struct PlayerEvent {
+    pub public_id: String,
+    pub name: String,
+    pub date: String,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "players/manage.html")]
+pub struct PlayerManagePage {
+    pub ctx: PageContext,
+    pub player: PlayerRow,
+    pub account: Option<LinkedAccount>,
+    /// Usernames are shown to administrators only.
+    pub show_username: bool,
+    pub events: Vec<PlayerEvent>,
+    pub changes: Vec<ChangeRow>,
+    pub notice_key: Option<&'static str>,
+    /// What a refusal names: the username typed, an account or a player.
+    pub error_key: Option<&'static str>,
+    pub error_detail: String,
+    /// The other player an account is linked to, for a link to its page.
+    pub error_player: Option<i64>,
+    /// The username as typed, kept after a refusal.
+    pub username: String,
+}
+
+async fn manage_page(
+    ctx: PageContext,
+    state: &AppState,
+    user: &SessionUser,
+    player: PlayerRow,
+) -> Result<PlayerManagePage, AppError> {
+    let (player_id, user_id, admin) = (player.id, user.id, user.role == Role::Admin);
+    let (account, events, changes) = state
+        .read(move |connection| {
+            let account = players::linked_account(connection, player_id)?;
+            let mine: Option<Vec<i64>> = if admin {
+                None
+            } else {
+                Some(
+                    clubs::of_organizer(connection, user_id)?
+                        .into_iter()
+                        .map(|club| club.id)
+                        .collect(),
+                )
+            };
+            // An organizer sees the player's events in their own clubs only.
+            let events = store_events::entries_of_player(connection, player_id)?
+                .into_iter()
+                .filter(|(_, event)| mine.as_ref().is_none_or(|ids| ids.contains(&event.club_id)))
+                .map(|(_, event)| PlayerEvent {
+                    public_id: event.public_id,
+                    name: event.name,
+                    date: event.starts_at.format("%Y-%m-%d").to_string(),
+                })
+                .collect::<Vec<_>>();
+            let changes = players::changes(connection, player_id)?;
+            Ok((account, events, changes))
+        })
+        .await?;
+    Ok(PlayerManagePage {
+        ctx,
+        player,
+        account,
+        show_username: admin,
+        events,
+        changes,
+        notice_key: None,
+        error_key: None,
+        error_detail: String::new(),
+        error_player: None,
+        username: String::new(),
+    })
+}
+
+#[derive(Deserialize)]
+pub struct DoneQuery {
+    done: Option<String>,
+}
+
+pub async fn manage(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    player_id: web::Path<i64>,
+    query: web::Query<DoneQuery>,
+) -> Result<PlayerManagePage, AppError> {
+    let (user, player) = managed_player(&ctx, &state, player_id.into_inner()).await?;
+    let mut page = manage_page(ctx, &state, &user, player).await?;
+    page.notice_key = match query.done.as_deref() {
+        Some("linked") if page.account.is_some() => Some("players.linked_notice"),
+        Some("unchanged") => Some("players.unchanged_notice"),
+        Some("unlinked") => Some("players.unlinked_notice"),
+        Some("not_linked") => Some("players.not_linked_notice"),
+        _ => None,
+    };
+    Ok(page)
+}
+
+#[derive(Deserialize)]
+pub struct LinkForm {
+    #[serde(default)]
+    username: String,
+}
+
+fn changed_by(user: &SessionUser) -> ChangedBy {
+    ChangedBy {
+        user_id: user.id,
+        label: user.display_name.clone(),
+    }
+}
+
+/// Links the player to the account of the typed username.
+pub async fn link(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    player_id: web::Path<i64>,
+    form: web::Form<LinkForm>,
+) -> Result<HttpResponse, AppError> {
+    let (user, player) = managed_player(&ctx, &state, player_id.into_inner()).await?;
+    let player_id = player.id;
+    let username: String = form.username.trim().chars().take(80).collect();
+    let attempt = || {
+        let (username, by) = (username.clone(), changed_by(&user));
+        state.write(move |connection| players::link(connection, player_id, &username, &by))
+    };
+    let outcome = match attempt().await {
+        // Another link was written between this one's checks and its write; asked
+        // again, the checks see it and say which.
+        Err(AppError::Store(StoreError::Duplicate | StoreError::Stale)) => attempt().await?,
+        other => other?,
+    };
+    let (error_key, error_detail, error_player) = match outcome {
+        Ok(linked) => {
+            if linked.changed {
+                tracing::info!(
+                    player = player_id,
+                    by = user.id,
+                    "player linked to an account"
+                );
+            }
+            let done = if linked.changed {
+                "linked"
+            } else {
+                "unchanged"
+            };
+            return Ok(redirect(&format!(
+                "/manage/players/{player_id}?done={done}"
+            )));
+        }
+        Err(LinkRefusal::UnknownPlayer) => return Err(AppError::NotFound),
+        Err(LinkRefusal::UnknownAccount) => {
+            ("players.error_unknown_account", username.clone(), None)
+        }
+        Err(LinkRefusal::PlayerLinked(account)) => ("players.error_player_linked", account, None),
+        Err(LinkRefusal::AccountTaken {
+            player_id,
+            player_name,
+        }) => ("players.error_account_taken", player_name, Some(player_id)),
+    };
+    let mut page = manage_page(ctx, &state, &user, player).await?;
+    page.error_key = Some(error_key);
+    page.error_detail = error_detail;
+    page.error_player = error_player;
+    page.username = username;
+    render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+}
+
+/// Takes the player's account link away.
+pub async fn unlink(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    player_id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (user, player) = managed_player(&ctx, &state, player_id.into_inner()).await?;
+    let player_id = player.id;
+    let attempt = || {
+        let by = changed_by(&user);
+        state.write(move |connection| players::unlink(connection, player_id, &by))
+    };
+    let had = match attempt().await {
+        Err(AppError::Store(StoreError::Stale)) => attempt().await?,
+        other => other?,
+    };
+    let done = if had.is_some() {
+        tracing::info!(
+            player = player_id,
+            by = user.id,
+            "player unlinked from its account"
+        );
+        "unlinked"
+    } else {
+        "not_linked"
+    };
+    Ok(redirect(&format!(
+        "/manage/players/{player_id}?done={done}"
+    )))
+}
+
+// ---------------------------------------------------------------- my results
+
+#[derive(Template, WebTemplate)]
+#[template(path = "players/mine.html")]
+pub struct MinePage {
+    pub ctx: PageContext,
+}
+
+/// The visitor's own player page, or what to do while the account is not linked.
+pub async fn mine(ctx: PageContext, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let user_id = ctx.require_login()?.id;
+    let player = state
+        .read(move |connection| players::player_of_account(connection, user_id))
+        .await?;
+    match player {
+        Some(player) => Ok(redirect(&format!("/players/{}", player.id))),
+        None => render_with_status(&MinePage { ctx }, StatusCode::OK),
+    }
+}
