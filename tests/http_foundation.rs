@@ -310,6 +310,17 @@ backend_tests! {
         assert!(!cookie.contains("Secure"), "plain http in tests");
     }
 
+    fn a_visit_without_a_form_sets_no_session_cookie(app) {
+        // The home page of a visitor shows no form: nothing to sign, nothing to set.
+        let home = app.client().get("/");
+        assert_eq!(home.status, 200);
+        assert_eq!(home.header("set-cookie"), None, "{:?}", home.headers);
+        // The login form needs its token, so that page starts a session.
+        let login = app.client().get("/login");
+        assert!(login.body.contains("name=\"csrf_token\""));
+        assert!(login.header("set-cookie").is_some_and(|c| c.starts_with("segnapunti_session=")));
+    }
+
     fn health_answers_while_the_database_answers(app) {
         let response = app.client().get("/health");
         assert_eq!(response.status, 200);

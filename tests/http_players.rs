@@ -148,7 +148,11 @@ backend_tests! {
 
         // The account finds its results from the header.
         let header = bepi_account.get("/");
-        assert!(header.body.contains("href=\"/account/player\""), "{}", header.body);
+        assert!(
+            header.body.contains(&format!("href=\"/players/{bepi}\" id=\"my-results\"")),
+            "{}",
+            header.body
+        );
         let mine = bepi_account.get("/account/player");
         assert_eq!(mine.status, 303);
         assert_eq!(mine.location, Some(format!("/players/{bepi}")));
@@ -168,6 +172,10 @@ backend_tests! {
         let mine = bepi_account.get("/account/player");
         assert_eq!(mine.status, 200);
         assert!(mine.body.contains("id=\"not-linked\""), "{}", mine.body);
+        // An account without a player is not offered results it does not have.
+        let header = bepi_account.get("/");
+        assert!(header.body.contains("/logout"), "still logged in: {}", header.body);
+        assert!(!header.body.contains("id=\"my-results\""), "{}", header.body);
         // Unlinking again changes nothing and notes nothing.
         let again = organizer.post_form(&format!("/manage/players/{bepi}/unlink"), &[]);
         assert_eq!(again.location, Some(format!("/manage/players/{bepi}?done=not_linked")));

@@ -225,12 +225,7 @@ pub fn start(
 
 // ---------------------------------------------------------------- players
 
-// Players live in `players.rs`. Declared from here because `store/mod.rs` is being
-// changed on another branch; once it can take `pub mod players;` this line moves there.
-#[path = "players.rs"]
-pub mod players;
-
-pub use players::{PlayerRow, player, player_named, players_by_id, players_of_event};
+pub use super::players::{PlayerRow, player, player_named, players_by_id, players_of_event};
 
 // ---------------------------------------------------------------- entrants
 

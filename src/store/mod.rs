@@ -26,6 +26,7 @@ pub mod events;
 pub mod invitations;
 pub mod listen;
 pub mod matches;
+pub mod players;
 pub mod schema;
 pub mod settings;
 pub mod throttle;

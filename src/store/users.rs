@@ -45,6 +45,21 @@ pub fn find_by_id(connection: &mut DbConnection, id: i64) -> StoreResult<Option<
         .optional())?)
 }
 
+/// The account with the id of the player linked to it, if any: what a logged-in
+/// page needs (its header links to that player's results).
+pub fn find_with_player(
+    connection: &mut DbConnection,
+    id: i64,
+) -> StoreResult<Option<(User, Option<i64>)>> {
+    use super::schema::players;
+    Ok(super::typed!(connection, |inner| users::table
+        .left_join(players::table.on(players::user_id.eq(users::id.nullable())))
+        .filter(users::id.eq(id))
+        .select((User::as_select(), players::id.nullable()))
+        .first(inner)
+        .optional())?)
+}
+
 pub fn find_by_username(
     connection: &mut DbConnection,
     username: &str,

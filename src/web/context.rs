@@ -33,13 +33,29 @@ pub struct SessionUser {
 pub struct PageContext {
     pub tr: Tr,
     pub user: Option<SessionUser>,
-    pub csrf_token: String,
+    /// The player linked to the account, whose results the header links to.
+    pub my_player: Option<i64>,
+    /// Made on first use: a page without a form, or an API call, then leaves the
+    /// visitor's session alone (no token to sign and no cookie to set).
+    form_token: std::cell::OnceCell<String>,
     /// Path and query of this page, for the language switch to come back to.
     pub here: String,
     session: Session,
 }
 
 impl PageContext {
+    /// The session's form token, for the `csrf_token` field of a form.
+    pub fn csrf_token(&self) -> &str {
+        self.form_token.get_or_init(|| {
+            csrf_token(&self.session).unwrap_or_else(|error| {
+                // A form without its token is refused on submission, visibly; the
+                // page itself can still be shown.
+                tracing::error!(%error, "cannot store the form token in the session");
+                String::new()
+            })
+        })
+    }
+
     pub fn lang(&self) -> Lang {
         self.tr.lang()
     }
@@ -170,22 +186,30 @@ fn preferred_lang(header_value: &str) -> Option<Lang> {
     choices.first().map(|(_, lang)| *lang)
 }
 
-async fn load_user(state: &AppState, session: &Session) -> Result<Option<SessionUser>, AppError> {
+/// The session's account and the player linked to it.
+async fn load_user(
+    state: &AppState,
+    session: &Session,
+) -> Result<Option<(SessionUser, Option<i64>)>, AppError> {
     let Some(user_id) = session.get::<i64>(SESSION_USER)? else {
         return Ok(None);
     };
     let epoch = session.get::<i64>(SESSION_EPOCH)?.unwrap_or(-1);
     let db = state.db.clone();
-    let user =
-        web::block(move || db.read(|connection| users::find_by_id(connection, user_id))).await??;
-    match user {
+    let found =
+        web::block(move || db.read(|connection| users::find_with_player(connection, user_id)))
+            .await??;
+    match found {
         // A password change elsewhere ends this session.
-        Some(user) if user.session_epoch == epoch => Ok(Some(SessionUser {
-            id: user.id,
-            role: user.role(),
-            username: user.username,
-            display_name: user.display_name,
-        })),
+        Some((user, player)) if user.session_epoch == epoch => Ok(Some((
+            SessionUser {
+                id: user.id,
+                role: user.role(),
+                username: user.username,
+                display_name: user.display_name,
+            },
+            player,
+        ))),
         _ => {
             session.purge();
             Ok(None)
@@ -193,21 +217,28 @@ async fn load_user(state: &AppState, session: &Session) -> Result<Option<Session
     }
 }
 
-/// The logged-in account of this request, looked up once and kept in the
-/// request's extensions for the access check and the page context alike.
-pub async fn session_user(request: &HttpRequest) -> Result<Option<SessionUser>, AppError> {
+/// The logged-in account of this request and its linked player, looked up once and
+/// kept in the request's extensions for the access check and the page context alike.
+async fn session_account(
+    request: &HttpRequest,
+) -> Result<Option<(SessionUser, Option<i64>)>, AppError> {
     #[derive(Clone)]
-    struct Known(Option<SessionUser>);
-    if let Some(Known(user)) = request.extensions().get::<Known>() {
-        return Ok(user.clone());
+    struct Known(Option<(SessionUser, Option<i64>)>);
+    if let Some(Known(account)) = request.extensions().get::<Known>() {
+        return Ok(account.clone());
     }
     let state = request
         .app_data::<web::Data<AppState>>()
         .ok_or_else(|| AppError::Internal("application state missing".into()))?
         .clone();
-    let user = load_user(&state, &request.get_session()).await?;
-    request.extensions_mut().insert(Known(user.clone()));
-    Ok(user)
+    let account = load_user(&state, &request.get_session()).await?;
+    request.extensions_mut().insert(Known(account.clone()));
+    Ok(account)
+}
+
+/// The logged-in account of this request.
+pub async fn session_user(request: &HttpRequest) -> Result<Option<SessionUser>, AppError> {
+    Ok(session_account(request).await?.map(|(user, _)| user))
 }
 
 impl FromRequest for PageContext {
@@ -218,8 +249,9 @@ impl FromRequest for PageContext {
         let request = request.clone();
         Box::pin(async move {
             let session = request.get_session();
-            let user = session_user(&request).await?;
-            let csrf_token = csrf_token(&session)?;
+            let account = session_account(&request).await?;
+            let my_player = account.as_ref().and_then(|(_, player)| *player);
+            let user = account.map(|(user, _)| user);
             let here = match request.query_string() {
                 "" => request.path().to_string(),
                 query => format!("{}?{}", request.path(), query),
@@ -227,7 +259,8 @@ impl FromRequest for PageContext {
             Ok(PageContext {
                 tr: Tr::new(lang_of_request(&request)),
                 user,
-                csrf_token,
+                my_player,
+                form_token: std::cell::OnceCell::new(),
                 here,
                 session,
             })

@@ -15,6 +15,7 @@ pub mod home;
 pub mod i18n;
 pub mod ical;
 pub mod matches;
+pub mod players;
 pub mod public;
 pub mod publish;
 pub mod routes;

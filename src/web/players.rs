@@ -1,7 +1,7 @@
 //! Players and their accounts: administrators (every player) and organizers (the players
 //! entered in events of their clubs) find a player by name and link it to an account by
 //! its username, or unlink it; an account sees its own results through "my results".
-//! An account is linked to one player at most (see `store::events::players`).
+//! An account is linked to one player at most (see `store::players`).
 //!
 //! Paths are spelled from `crate::web` because this module is declared inside
 //! `routes.rs` for now (see there).
@@ -15,10 +15,10 @@ use serde::Deserialize;
 use crate::accounts::Role;
 use crate::store::StoreError;
 use crate::store::clubs;
-use crate::store::events::players::{
+use crate::store::events::{self as store_events};
+use crate::store::players::{
     self, ChangeRow, ChangedBy, LinkRefusal, LinkedAccount, PlayerListing, PlayerRow, Scope,
 };
-use crate::store::events::{self as store_events};
 use crate::web::context::{PageContext, SessionUser};
 use crate::web::error::AppError;
 use crate::web::{AppState, redirect, render_with_status};

@@ -1137,7 +1137,7 @@ pub async fn player_page(
             let Some(player) = store_events::player(connection, player_id)? else {
                 return Ok(None);
             };
-            let account = store_events::players::linked_account(connection, player_id)?
+            let account = crate::store::players::linked_account(connection, player_id)?
                 .map(|account| account.display_name);
             let mut views = Vec::new();
             for (entrant, event) in store_events::entries_of_player(connection, player_id)? {

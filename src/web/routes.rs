@@ -11,14 +11,10 @@ use super::context::session_user;
 use super::error::AppError;
 
 use super::{
-    admin, api, assets, auth, clubs, events, games, home, matches, public, publish, scoring,
+    admin, api, assets, auth, clubs, events, games, home, matches, players, public, publish,
+    scoring,
 };
 use crate::accounts::Role;
-
-// The players' pages. Declared from here because `web/mod.rs` is being changed on
-// another branch; once it can take `pub mod players;` this line moves there.
-#[path = "players.rs"]
-pub mod players;
 
 /// Who may use a route. The table enforces the role part for every row (see
 /// [`enforce`]); handlers then check what only they can know (this organizer's
