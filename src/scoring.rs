@@ -174,7 +174,7 @@ pub enum AppendOutcome {
     Appended {
         seq: i64,
         status: MatchStatus,
-        summary: Value,
+        summary: Box<serde_json::value::RawValue>,
     },
     /// The same submission was recorded before (a double tap or a retry); nothing new.
     AlreadyRecorded { seq: i64 },
@@ -333,7 +333,7 @@ pub fn append(
         crate::events::after_append(connection, row.id)?;
     }
     cached.seq = current + 1;
-    let summary = cached.state.summary_json();
+    let summary = cached.state.summary_text();
     cache.put(row.id, cached);
     Ok(AppendOutcome::Appended {
         seq: current,

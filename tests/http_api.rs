@@ -98,6 +98,9 @@ backend_tests! {
         assert_eq!(status, 201, "{created}");
         assert_eq!(created["seq"], 0);
         assert_eq!(created["match"]["summary"]["scores"], json!([1, 0]));
+        // The answer is the state the match is in now, exactly as reading it gives.
+        let (_, read_back) = call(&app, "GET", &format!("/api/v1/matches/{public_id}"), None, None);
+        assert_eq!(created["match"], read_back);
         // The same submission again is recorded once.
         let (status, again) = call(&app, "POST", &entries, Some(&token), Some(hand.clone()));
         assert_eq!(status, 200);

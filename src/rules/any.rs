@@ -59,6 +59,13 @@ impl AnyMatch {
         each_game!(AnyMatch, self, state => to_value(&state.summary()))
     }
 
+    /// The same summary written out as JSON text, without building a tree of values
+    /// first: an API answer carries it as it is (the sheet grows with the match).
+    pub fn summary_text(&self) -> Box<serde_json::value::RawValue> {
+        each_game!(AnyMatch, self, state => serde_json::value::to_raw_value(&state.summary())
+            .expect("a summary always serializes"))
+    }
+
     pub fn is_over(&self) -> bool {
         self.common().over
     }

@@ -10,7 +10,7 @@ use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::context::{PageContext, SessionUser};
@@ -121,6 +121,26 @@ async fn writer(
             }
         }
     }
+}
+
+/// The answer to an append that was recorded.
+#[derive(Serialize)]
+struct Appended<'a> {
+    seq: i64,
+    #[serde(rename = "match")]
+    after: StateAnswer<'a>,
+}
+
+/// A match's state as the API shows it (see `state_json`).
+#[derive(Serialize)]
+struct StateAnswer<'a> {
+    id: &'a str,
+    title: &'a str,
+    game: &'a str,
+    status: &'a str,
+    players: Vec<String>,
+    next_seq: i64,
+    summary: &'a serde_json::value::RawValue,
 }
 
 fn json_response(status: StatusCode, body: serde_json::Value) -> HttpResponse {
@@ -253,17 +273,28 @@ async fn append(
             summary,
         } => {
             state.notify(row.id);
-            // The state the append left, as `state_json` would read it back.
-            let after = json!({
-                "id": row.public_id,
-                "title": row.title,
-                "game": row.game,
-                "status": status.as_str(),
-                "players": row.player_names(),
-                "next_seq": seq + 1,
-                "summary": summary,
-            });
-            json_response(StatusCode::CREATED, json!({ "seq": seq, "match": after }))
+            // The state the append left, as `state_json` would read it back. Written
+            // straight to text: the summary holds the whole score sheet, and `json!`
+            // would copy it into a new tree at every level.
+            let after = Appended {
+                seq,
+                after: StateAnswer {
+                    id: &row.public_id,
+                    title: &row.title,
+                    game: &row.game,
+                    status: status.as_str(),
+                    players: row.player_names(),
+                    next_seq: seq + 1,
+                    summary: &summary,
+                },
+            };
+            HttpResponse::build(StatusCode::CREATED)
+                .content_type("application/json")
+                .body(
+                    serde_json::to_string(&after).map_err(|error| {
+                        AppError::Internal(format!("answer of an append: {error}"))
+                    })?,
+                )
         }
         AppendOutcome::AlreadyRecorded { seq } => json_response(
             StatusCode::OK,
