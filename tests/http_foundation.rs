@@ -272,6 +272,18 @@ backend_tests! {
         assert!(response.body.contains("href=\"/\""));
         let response = app.client().get("/no/such/page");
         assert!(response.body.contains("Pagina non trovata"));
+        // Inside a group of the route table too, and for a known path with a method it
+        // does not take.
+        for path in ["/manage/no-such-page", "/m/abc/no-such-page"] {
+            let response = app.client_in("en").get(path);
+            assert_eq!(response.status, 404, "{path}");
+            assert!(response.body.contains("Page not found"), "{path}: {}", response.body);
+        }
+        // The API answers in JSON.
+        let response = app.client().get("/api/v1/nothing");
+        assert_eq!(response.status, 404);
+        assert!(response.body.starts_with("{\"error\":\"not_found\""), "{}", response.body);
+        assert_eq!(app.client().get("/logout").status, 404);
     }
 
     fn internal_errors_show_a_reference_and_no_internals(app) {

@@ -44,14 +44,62 @@ macro_rules! route_table {
         ];
 
         pub fn configure(config: &mut web::ServiceConfig) {
-            $(config.service(
-                web::resource($path)
+            let mut scopes = Scopes::default();
+            $({
+                let (scope, rest) = scope_of($path);
+                let resource = web::resource(rest)
                     .guard(actix_web::guard::Method(method(stringify!($method))))
                     .wrap(from_fn(move |request, next| enforce($access, request, next)))
-                    .route(web::route().to($handler)),
-            );)*
+                    .route(web::route().to($handler));
+                match scope {
+                    Some(prefix) => scopes.add(prefix, resource),
+                    None => {
+                        config.service(resource);
+                    }
+                }
+            })*
+            scopes.register(config);
         }
     };
+}
+
+/// The router tries the rows one after the other, matching each dynamic path with a
+/// regular expression. Rows are grouped under their first segment (`/api`, `/manage`,
+/// `/m`, …), so a request is compared with a few prefixes and then only the rows of its
+/// own group: a score entry used to be tried against some thirty patterns first.
+/// Paths of one segment stay at the top level.
+fn scope_of(path: &'static str) -> (Option<&'static str>, &'static str) {
+    match path[1..].find('/') {
+        Some(end) => (Some(&path[..end + 1]), &path[end + 1..]),
+        None => (None, path),
+    }
+}
+
+/// The groups in the order their first row appears in the table.
+#[derive(Default)]
+struct Scopes(Vec<(&'static str, Option<actix_web::Scope>)>);
+
+impl Scopes {
+    fn add<T>(&mut self, prefix: &'static str, resource: T)
+    where
+        T: actix_web::dev::HttpServiceFactory + 'static,
+    {
+        let index = match self.0.iter().position(|(known, _)| *known == prefix) {
+            Some(index) => index,
+            None => {
+                self.0.push((prefix, Some(web::scope(prefix))));
+                self.0.len() - 1
+            }
+        };
+        let slot = &mut self.0[index].1;
+        *slot = slot.take().map(|scope| scope.service(resource));
+    }
+
+    fn register(self, config: &mut web::ServiceConfig) {
+        for scope in self.0.into_iter().filter_map(|(_, scope)| scope) {
+            config.service(scope);
+        }
+    }
 }
 
 fn method(name: &str) -> Method {
