@@ -169,12 +169,13 @@ pub fn entry_json(entry: &impl Serialize) -> Value {
 /// What became of a submitted entry.
 #[derive(Debug, Clone)]
 pub enum AppendOutcome {
-    /// Recorded at this sequence number; the match now has this status and summary
-    /// (the engine's state after the entry, so callers need not replay the log).
+    /// Recorded at this sequence number; the match now has this status and state
+    /// (the engine's, after the entry, so callers need not replay the log). The state
+    /// is a copy: writing its summary out is left to the caller, off the one writer.
     Appended {
         seq: i64,
         status: MatchStatus,
-        summary: Box<serde_json::value::RawValue>,
+        state: Box<AnyMatch>,
     },
     /// The same submission was recorded before (a double tap or a retry); nothing new.
     AlreadyRecorded { seq: i64 },
@@ -333,12 +334,12 @@ pub fn append(
         crate::events::after_append(connection, row.id)?;
     }
     cached.seq = current + 1;
-    let summary = cached.state.summary_text();
+    let state = Box::new(cached.state.clone());
     cache.put(row.id, cached);
     Ok(AppendOutcome::Appended {
         seq: current,
         status,
-        summary,
+        state,
     })
 }
 

@@ -270,8 +270,9 @@ async fn append(
         AppendOutcome::Appended {
             seq,
             status,
-            summary,
+            state: after_entry,
         } => {
+            let summary = after_entry.summary_text();
             state.notify(row.id);
             // The state the append left, as `state_json` would read it back. Written
             // straight to text: the summary holds the whole score sheet, and `json!`
