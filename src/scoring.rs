@@ -202,16 +202,22 @@ pub struct Submission<'a> {
 
 /// Replayed matches kept between appends, so that a new entry is checked against
 /// the state as it stands rather than a replay of the whole log. An entry is
-/// trusted only while its count equals the stored log's: an append through another
-/// instance, or a transaction that did not commit, makes them differ, and the match
-/// is then read again from the log.
+/// trusted only while the stored log ends with the entry it remembers last (same
+/// sequence number, same submission key): an append through another instance, or
+/// a transaction that did not commit, makes them differ, and the match is then
+/// read again from the log. Comparing the count alone would trust a state built
+/// from an entry whose transaction failed to commit once another had taken its
+/// place.
 #[derive(Default)]
 pub struct MatchCache {
     matches: std::sync::Mutex<std::collections::HashMap<i64, CachedMatch>>,
 }
 
 struct CachedMatch {
+    /// The number of entries replayed: the sequence number of the next one.
     seq: i64,
+    /// The submission key of the entry at `seq - 1`.
+    last_key: Option<String>,
     record: AnyRecord,
     state: AnyMatch,
 }
@@ -220,7 +226,21 @@ struct CachedMatch {
 const CACHED_MATCHES: usize = 4096;
 
 impl MatchCache {
-    fn take(&self, match_id: i64, seq: i64) -> Option<CachedMatch> {
+    /// Takes the match out while it is checked and extended: a concurrent append
+    /// to the same match finds nothing and reads the log.
+    fn take(&self, match_id: i64, seq: i64, last_key: Option<&str>) -> Option<CachedMatch> {
+        let mut matches = self
+            .matches
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        matches
+            .remove(&match_id)
+            .filter(|cached| cached.seq == seq && cached.last_key.as_deref() == last_key)
+    }
+
+    /// Takes the match out if it was remembered at `seq`, whatever its last entry:
+    /// the caller's write checks that entry itself.
+    fn take_at(&self, match_id: i64, seq: i64) -> Option<CachedMatch> {
         let mut matches = self
             .matches
             .lock()
@@ -254,7 +274,8 @@ pub fn append(
     {
         return Ok(AppendOutcome::AlreadyRecorded { seq: earlier.seq });
     }
-    let current = matches::next_seq(connection, row.id)?;
+    let last = matches::last_entry(connection, row.id)?;
+    let current = last.as_ref().map_or(0, |(seq, _)| seq + 1);
     if submission.expected_seq != current {
         return Ok(AppendOutcome::Stale {
             expected: submission.expected_seq,
@@ -278,7 +299,8 @@ pub fn append(
         _ => {}
     }
     let nicknames = crate::store::clubs::nicknames_for_match(connection, row.id)?;
-    let mut cached = match cache.take(row.id, current) {
+    let last_key = last.map(|(_, key)| key);
+    let mut cached = match cache.take(row.id, current, last_key.as_deref()) {
         Some(cached) => cached,
         None => {
             let loaded = LoadedMatch {
@@ -288,6 +310,7 @@ pub fn append(
             };
             CachedMatch {
                 seq: current,
+                last_key,
                 record: loaded.any_record()?,
                 state: loaded.any_state()?,
             }
@@ -333,6 +356,7 @@ pub fn append(
         crate::events::after_append(connection, row.id)?;
     }
     cached.seq = current + 1;
+    cached.last_key = Some(submission.submission_key.to_string());
     let summary = cached.state.summary_text();
     cache.put(row.id, cached);
     Ok(AppendOutcome::Appended {
@@ -340,6 +364,97 @@ pub fn append(
         status,
         summary,
     })
+}
+
+/// The match as read just before a write (`store::matches::scoring_context`).
+#[derive(Debug, Clone, Copy)]
+pub struct MatchFacts {
+    pub match_id: i64,
+    pub status: MatchStatus,
+    pub event_id: Option<i64>,
+    pub club_id: Option<i64>,
+}
+
+/// The common entry on PostgreSQL, outside any transaction: checked against the
+/// remembered state and written by one statement that commits by itself
+/// (`store::matches::append_if_next`). Answers `None`, having written nothing,
+/// whenever that is not certain to be right: the match is not remembered at the
+/// expected sequence number, is closed, the rules refuse the entry (the slow path
+/// also tells a repeated or stale submission, which come first), an event's match
+/// starts or finishes (the event's derivation runs in the append's transaction),
+/// or the statement found the log or the match changed. The caller then runs
+/// [`append`] in a transaction, which answers exactly as before.
+pub fn append_fast(
+    connection: &mut DbConnection,
+    cache: &MatchCache,
+    facts: MatchFacts,
+    submission: &Submission<'_>,
+) -> StoreResult<Option<AppendOutcome>> {
+    let DbConnection::Postgres(_) = connection else {
+        return Ok(None);
+    };
+    let seq = submission.expected_seq;
+    let is_event = facts.event_id.is_some();
+    match facts.status {
+        MatchStatus::InProgress => {}
+        MatchStatus::Scheduled if !is_event => {}
+        _ => return Ok(None),
+    }
+    let Some(mut cached) = cache.take_at(facts.match_id, seq) else {
+        return Ok(None);
+    };
+    let nicknames = match facts.club_id {
+        Some(club_id) => crate::store::clubs::dictionary(connection, club_id)?,
+        None => Nicknames::new(),
+    };
+    let mut entry = submission.entry.clone();
+    if let Value::Object(fields) = &mut entry {
+        fields.remove("author");
+        fields.remove("time");
+    }
+    let Ok(stored) = cached.record.extend(&mut cached.state, entry, &nicknames) else {
+        // Unchanged by a refusal: the slow path takes it again.
+        cache.put(facts.match_id, cached);
+        return Ok(None);
+    };
+    let status = if cached.state.is_over() {
+        MatchStatus::Finished
+    } else {
+        MatchStatus::InProgress
+    };
+    if is_event && status != MatchStatus::InProgress {
+        // Extended already: the slow path replays the log once.
+        return Ok(None);
+    }
+    let DbConnection::Postgres(postgres) = connection else {
+        return Ok(None);
+    };
+    let written = matches::append_if_next(
+        postgres,
+        &matches::NextEntry {
+            match_id: facts.match_id,
+            seq,
+            entry_json: &encode_entry(&stored),
+            author: &submission.author,
+            submission_key: submission.submission_key,
+            previous_key: cached.last_key.as_deref(),
+            status_before: facts.status,
+            event_id: facts.event_id,
+            status_after: status,
+        },
+    )?;
+    if !written {
+        return Ok(None);
+    }
+    cached.seq = seq + 1;
+    cached.last_key = Some(submission.submission_key.to_string());
+    let summary = cached.state.summary_text();
+    cache.put(facts.match_id, cached);
+    Ok(Some(AppendOutcome::Appended {
+        seq,
+        status,
+        summary,
+    }))
 }
 
 /// The last play entry that is still in effect: what "undo" voids.

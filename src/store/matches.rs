@@ -42,7 +42,7 @@ impl MatchStatus {
     }
 }
 
-#[derive(Debug, Clone, Queryable, Selectable)]
+#[derive(Debug, Clone, Queryable, QueryableByName, Selectable)]
 #[diesel(table_name = matches)]
 pub struct MatchRow {
     pub id: i64,
@@ -207,6 +207,20 @@ pub fn next_seq(connection: &mut DbConnection, match_id: i64) -> StoreResult<i64
     Ok(last.map_or(0, |last| last + 1))
 }
 
+/// The sequence number and submission key of the match's last entry: the key tells
+/// a log that is the one remembered from one that merely has as many entries.
+pub fn last_entry(
+    connection: &mut DbConnection,
+    match_id: i64,
+) -> StoreResult<Option<(i64, String)>> {
+    Ok(typed!(connection, |inner| match_entries::table
+        .filter(match_entries::match_id.eq(match_id))
+        .order(match_entries::seq.desc())
+        .select((match_entries::seq, match_entries::submission_key))
+        .first(inner)
+        .optional())?)
+}
+
 /// The entry recorded earlier under this submission key, if any.
 pub fn find_by_submission(
     connection: &mut DbConnection,
@@ -257,6 +271,191 @@ pub fn append(
             other => Err(other),
         },
     }
+}
+
+/// An entry to append in one statement (PostgreSQL), valid only on the log and
+/// match row the caller saw.
+pub struct NextEntry<'a> {
+    pub match_id: i64,
+    pub seq: i64,
+    pub entry_json: &'a str,
+    pub author: &'a Author,
+    pub submission_key: &'a str,
+    /// The submission key of the entry at `seq - 1` (none when `seq` is 0).
+    pub previous_key: Option<&'a str>,
+    /// The match row as seen: the entry is not written if either changed.
+    pub status_before: MatchStatus,
+    pub event_id: Option<i64>,
+    pub status_after: MatchStatus,
+}
+
+/// The insert, the status change (when there is one) and the notification to other
+/// instances, in one statement that commits by itself: one round trip where a
+/// transaction took nine. Nothing is written unless the log still ends with the
+/// entry the caller validated against and the match row still has the status and
+/// event seen; a conflict on either unique key of the log (a racing request, a
+/// repeated submission) writes nothing either. Answers whether the entry was
+/// written; when it was not, the caller learns why the slow way (`scoring::append`).
+pub fn append_if_next(
+    connection: &mut diesel::pg::PgConnection,
+    next: &NextEntry<'_>,
+) -> StoreResult<bool> {
+    use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
+
+    #[derive(QueryableByName)]
+    struct Appended {
+        #[diesel(sql_type = BigInt)]
+        appended: i64,
+    }
+
+    const SQL: &str = "\
+        WITH inserted AS ( \
+            INSERT INTO match_entries (match_id, seq, entry_json, author_user_id, \
+                author_link_id, author_label, submission_key, created_at) \
+            SELECT $1, $2, $3, $4, $5, $6, $7, $8 \
+            WHERE EXISTS (SELECT 1 FROM matches WHERE id = $1 AND status = $9 \
+                    AND event_id IS NOT DISTINCT FROM $10) \
+                AND ($2 = 0 OR EXISTS (SELECT 1 FROM match_entries \
+                    WHERE match_id = $1 AND seq = $2 - 1 AND submission_key = $11)) \
+            ON CONFLICT DO NOTHING \
+            RETURNING match_id \
+        ), status_changed AS ( \
+            UPDATE matches SET status = $12, status_note = NULL, status_by = $6, status_at = $8 \
+            WHERE id IN (SELECT match_id FROM inserted) AND status = $9 AND status <> $12 \
+            RETURNING id \
+        ), notified AS ( \
+            SELECT pg_notify($13, match_id::text) FROM inserted \
+        ) \
+        SELECT count(*) AS appended FROM notified";
+
+    let (user_id, link_id) = match next.author {
+        Author::User { id, .. } => (Some(*id), None),
+        Author::Link { id, .. } => (None, Some(*id)),
+    };
+    let rows: Vec<Appended> = diesel::sql_query(SQL)
+        .bind::<BigInt, _>(next.match_id)
+        .bind::<BigInt, _>(next.seq)
+        .bind::<Text, _>(next.entry_json)
+        .bind::<Nullable<BigInt>, _>(user_id)
+        .bind::<Nullable<BigInt>, _>(link_id)
+        .bind::<Text, _>(next.author.label())
+        .bind::<Text, _>(next.submission_key)
+        .bind::<Timestamp, _>(now())
+        .bind::<Text, _>(next.status_before.as_str())
+        .bind::<Nullable<BigInt>, _>(next.event_id)
+        .bind::<Nullable<Text>, _>(next.previous_key)
+        .bind::<Text, _>(next.status_after.as_str())
+        .bind::<Text, _>(super::listen::CHANNEL)
+        .load(connection)?;
+    Ok(rows.first().is_some_and(|row| row.appended == 1))
+}
+
+/// Who holds a bearer token, read with the match (`scoring_context`).
+#[derive(Debug, Clone)]
+pub struct TokenOwner {
+    pub id: i64,
+    pub username: String,
+    pub display_name: String,
+    pub role: crate::accounts::Role,
+    /// Whether the account is one of the match's referees.
+    pub referee: bool,
+}
+
+/// What a write to a match needs to know first, read in one statement (PostgreSQL).
+pub struct ScoringContext {
+    pub row: MatchRow,
+    pub event_id: Option<i64>,
+    /// The club of the match's event, whose nicknames the entry is read with.
+    pub club_id: Option<i64>,
+    /// The owner of the bearer token as a personal API token, if it is one.
+    pub owner: Option<TokenOwner>,
+    /// The bearer token as a live scoring link: (link id, its match id).
+    pub link: Option<(i64, i64)>,
+}
+
+/// The match, its event's club, and what the bearer token is (a personal token of
+/// which account, or a scoring link of which match), in one round trip: the
+/// reads `api::match_and_caller` makes one by one on SQLite, where they cost no
+/// round trip. `token` is the bearer token and `token_hash` its hash.
+pub fn scoring_context(
+    connection: &mut diesel::pg::PgConnection,
+    public_id: &str,
+    token: Option<(&str, &str)>,
+) -> StoreResult<Option<ScoringContext>> {
+    use diesel::sql_types::{BigInt, Bool, Nullable, Text};
+
+    #[derive(QueryableByName)]
+    struct Read {
+        // Not `row`: the derive's own variable has that name.
+        #[diesel(embed)]
+        match_row: MatchRow,
+        #[diesel(sql_type = Nullable<BigInt>)]
+        event_id: Option<i64>,
+        #[diesel(sql_type = Nullable<BigInt>)]
+        club_id: Option<i64>,
+        #[diesel(sql_type = Nullable<BigInt>)]
+        owner_id: Option<i64>,
+        #[diesel(sql_type = Nullable<Text>)]
+        owner_username: Option<String>,
+        #[diesel(sql_type = Nullable<Text>)]
+        owner_display_name: Option<String>,
+        #[diesel(sql_type = Nullable<Text>)]
+        owner_role: Option<String>,
+        #[diesel(sql_type = Bool)]
+        owner_referee: bool,
+        #[diesel(sql_type = Nullable<BigInt>)]
+        link_id: Option<i64>,
+        #[diesel(sql_type = Nullable<BigInt>)]
+        link_match_id: Option<i64>,
+    }
+
+    const SQL: &str = "\
+        SELECT m.id, m.public_id, m.title, m.game, m.options_json, m.players_json, \
+            m.first_dealer, m.status, m.status_note, m.status_by, m.status_at, \
+            m.created_by, m.created_at, m.event_id, e.club_id, \
+            u.id AS owner_id, u.username AS owner_username, \
+            u.display_name AS owner_display_name, u.role AS owner_role, \
+            EXISTS (SELECT 1 FROM match_referees r \
+                WHERE r.match_id = m.id AND r.user_id = u.id) AS owner_referee, \
+            l.id AS link_id, l.match_id AS link_match_id \
+        FROM matches m \
+        LEFT JOIN events e ON e.id = m.event_id \
+        LEFT JOIN api_tokens t ON t.token_hash = $2 AND t.revoked_at IS NULL \
+        LEFT JOIN users u ON u.id = t.user_id \
+        LEFT JOIN scoring_links l ON l.token = $3 AND l.revoked_at IS NULL \
+        WHERE m.public_id = $1 \
+        LIMIT 1";
+
+    let (token, token_hash) = token.unzip();
+    let read: Option<Read> = diesel::sql_query(SQL)
+        .bind::<Text, _>(public_id)
+        .bind::<Nullable<Text>, _>(token_hash)
+        .bind::<Nullable<Text>, _>(token)
+        .get_result(connection)
+        .optional()?;
+    Ok(read.map(|read| ScoringContext {
+        owner: match (
+            read.owner_id,
+            read.owner_username,
+            read.owner_display_name,
+            read.owner_role,
+        ) {
+            (Some(id), Some(username), Some(display_name), Some(role)) => Some(TokenOwner {
+                id,
+                username,
+                display_name,
+                // As `User::role`: an unknown role is the least privileged one.
+                role: crate::accounts::Role::parse(&role)
+                    .unwrap_or(crate::accounts::Role::Referee),
+                referee: read.owner_referee,
+            }),
+            _ => None,
+        },
+        link: read.link_id.zip(read.link_match_id),
+        row: read.match_row,
+        event_id: read.event_id,
+        club_id: read.club_id,
+    }))
 }
 
 // ---------------------------------------------------------------- scoring links

@@ -216,8 +216,17 @@ impl ManageConnection for ConnectionManager {
             .map_err(StoreError::Query)
     }
 
-    fn has_broken(&self, _connection: &mut DbConnection) -> bool {
-        false
+    /// Without a round trip: diesel reads libpq's transaction status after every
+    /// query, and a connection the server dropped reports an unknown status, which
+    /// diesel keeps as a broken transaction manager (as it does for a transaction
+    /// left open). r2d2 then discards the connection instead of pooling it again.
+    fn has_broken(&self, connection: &mut DbConnection) -> bool {
+        match connection {
+            DbConnection::Postgres(postgres) => {
+                diesel::r2d2::R2D2Connection::is_broken(postgres)
+            }
+            DbConnection::Sqlite(_) => false,
+        }
     }
 }
 
@@ -307,6 +316,12 @@ impl Db {
             Backend::Postgres => {
                 let pool = Pool::builder()
                     .max_size(10)
+                    // The `SELECT 1` at every checkout was a round trip of every
+                    // read and write. A connection the server dropped (a restart)
+                    // fails the one request that next uses it and is then
+                    // discarded (`has_broken`); new connections are checked as
+                    // they are made.
+                    .test_on_check_out(false)
                     .connection_timeout(timeout)
                     .build(writer_manager)?;
                 Db {
@@ -358,6 +373,28 @@ impl Db {
         };
         track(&self.writes_failing, &outcome);
         outcome
+    }
+
+    /// Runs `work` on a write connection outside any transaction, for a write that
+    /// is atomic by itself (one statement) or that opens its own transaction: on
+    /// PostgreSQL a statement sent alone commits without the round trips of
+    /// `BEGIN` and `COMMIT`. On SQLite `work` runs in a write transaction of the
+    /// writer thread, as [`Db::write`]. Blocking: call it off the async executor.
+    pub fn write_autocommit<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut DbConnection) -> StoreResult<T> + Send + 'static,
+    ) -> StoreResult<T> {
+        match &self.writes {
+            Writes::Grouped(_) => self.write(work),
+            Writes::Pooled(pool) => {
+                let outcome = pool
+                    .get()
+                    .map_err(StoreError::from)
+                    .and_then(|mut connection| work(&mut connection));
+                track(&self.writes_failing, &outcome);
+                outcome
+            }
+        }
     }
 
     /// For async callers: on SQLite, queues `work` on the writer thread without
