@@ -366,24 +366,41 @@ pub fn append(
     })
 }
 
+/// [`append_fast`] when it applies, else [`append`] in a transaction of its own:
+/// for a connection outside any transaction (`Db::write_autocommit`).
+pub fn append_autocommit(
+    connection: &mut DbConnection,
+    cache: &MatchCache,
+    facts: MatchFacts,
+    submission: Submission<'_>,
+) -> StoreResult<AppendOutcome> {
+    if let Some(outcome) = append_fast(connection, cache, facts, &submission)? {
+        return Ok(outcome);
+    }
+    diesel::Connection::transaction(connection, |connection| {
+        append(connection, cache, submission)
+    })
+}
+
 /// The match as read just before a write (`store::matches::scoring_context`).
 #[derive(Debug, Clone, Copy)]
 pub struct MatchFacts {
     pub match_id: i64,
     pub status: MatchStatus,
-    pub event_id: Option<i64>,
     pub club_id: Option<i64>,
 }
 
-/// The common entry on PostgreSQL, outside any transaction: checked against the
-/// remembered state and written by one statement that commits by itself
+/// The common entry on PostgreSQL, outside any transaction: an entry that leaves
+/// a match in progress in progress, checked against the remembered state and
+/// written by one statement that commits by itself
 /// (`store::matches::append_if_next`). Answers `None`, having written nothing,
-/// whenever that is not certain to be right: the match is not remembered at the
-/// expected sequence number, is closed, the rules refuse the entry (the slow path
-/// also tells a repeated or stale submission, which come first), an event's match
-/// starts or finishes (the event's derivation runs in the append's transaction),
-/// or the statement found the log or the match changed. The caller then runs
-/// [`append`] in a transaction, which answers exactly as before.
+/// whenever that is not certain to be right: the match is not in progress or not
+/// remembered at the expected sequence number (or has no entry yet), the rules
+/// refuse the entry (the slow path also tells a repeated or stale submission,
+/// which come first), the entry ends the match (a status change, and for an
+/// event's match its derivation, belong in the append's transaction), or the
+/// statement found the log or the match changed. The caller then runs [`append`]
+/// in a transaction, which answers exactly as before.
 pub fn append_fast(
     connection: &mut DbConnection,
     cache: &MatchCache,
@@ -394,13 +411,14 @@ pub fn append_fast(
         return Ok(None);
     };
     let seq = submission.expected_seq;
-    let is_event = facts.event_id.is_some();
-    match facts.status {
-        MatchStatus::InProgress => {}
-        MatchStatus::Scheduled if !is_event => {}
-        _ => return Ok(None),
+    if facts.status != MatchStatus::InProgress {
+        return Ok(None);
     }
     let Some(mut cached) = cache.take_at(facts.match_id, seq) else {
+        return Ok(None);
+    };
+    let Some(previous_key) = cached.last_key.clone() else {
+        cache.put(facts.match_id, cached);
         return Ok(None);
     };
     let nicknames = match facts.club_id {
@@ -417,13 +435,10 @@ pub fn append_fast(
         cache.put(facts.match_id, cached);
         return Ok(None);
     };
-    let status = if cached.state.is_over() {
-        MatchStatus::Finished
-    } else {
-        MatchStatus::InProgress
-    };
-    if is_event && status != MatchStatus::InProgress {
-        // Extended already: the slow path replays the log once.
+    if cached.state.is_over() {
+        // The status changes (and for an event's match, the event with it): the
+        // transaction's work. Extended already, the state is dropped and the
+        // slow path replays the log, once per match.
         return Ok(None);
     }
     let DbConnection::Postgres(postgres) = connection else {
@@ -437,10 +452,7 @@ pub fn append_fast(
             entry_json: &encode_entry(&stored),
             author: &submission.author,
             submission_key: submission.submission_key,
-            previous_key: cached.last_key.as_deref(),
-            status_before: facts.status,
-            event_id: facts.event_id,
-            status_after: status,
+            previous_key: &previous_key,
         },
     )?;
     if !written {
@@ -452,7 +464,7 @@ pub fn append_fast(
     cache.put(facts.match_id, cached);
     Ok(Some(AppendOutcome::Appended {
         seq,
-        status,
+        status: MatchStatus::InProgress,
         summary,
     }))
 }

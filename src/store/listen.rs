@@ -23,6 +23,18 @@ pub fn announce(connection: &mut DbConnection, match_id: i64) -> super::StoreRes
     Ok(())
 }
 
+/// Tells other instances that a match's log changed, once the change is
+/// committed: a statement of its own, outside any transaction. A transaction that
+/// only notifies writes nothing PostgreSQL waits to flush, so the lock of the
+/// whole database it takes to notify is held for moments, not for an fsync. A
+/// failure is logged, not returned: the change it tells of is stored, and the
+/// live pages of other instances catch up with the match's next change.
+pub fn announce_committed(connection: &mut PgConnection, match_id: i64) {
+    if let Err(error) = connection.batch_execute(&format!("NOTIFY {CHANNEL}, '{match_id}'")) {
+        tracing::warn!(%error, match_id, "could not tell other instances of a change");
+    }
+}
+
 /// Listens on its own connection in a thread of its own, calling `on_change` with
 /// each changed match id, until `on_change` answers false. Reconnects after errors.
 pub fn spawn(url: String, on_change: impl Fn(i64) -> bool + Send + 'static) {

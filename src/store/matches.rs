@@ -7,7 +7,9 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::schema::{match_entries, match_referees, matches, scoring_links, users};
+use super::schema::{
+    api_tokens, events, match_entries, match_referees, matches, scoring_links, users,
+};
 use super::{DbConnection, StoreError, StoreResult, now};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -277,77 +279,77 @@ pub fn append(
 /// match row the caller saw.
 pub struct NextEntry<'a> {
     pub match_id: i64,
+    /// At least 1: the first entry always goes through a transaction.
     pub seq: i64,
     pub entry_json: &'a str,
     pub author: &'a Author,
     pub submission_key: &'a str,
-    /// The submission key of the entry at `seq - 1` (none when `seq` is 0).
-    pub previous_key: Option<&'a str>,
-    /// The match row as seen: the entry is not written if either changed.
-    pub status_before: MatchStatus,
-    pub event_id: Option<i64>,
-    pub status_after: MatchStatus,
+    /// The submission key of the entry at `seq - 1`.
+    pub previous_key: &'a str,
 }
 
-/// The insert, the status change (when there is one) and the notification to other
-/// instances, in one statement that commits by itself: one round trip where a
-/// transaction took nine. Nothing is written unless the log still ends with the
-/// entry the caller validated against and the match row still has the status and
-/// event seen; a conflict on either unique key of the log (a racing request, a
-/// repeated submission) writes nothing either. Answers whether the entry was
-/// written; when it was not, the caller learns why the slow way (`scoring::append`).
+/// Appends an entry to a match in progress in one statement that commits by
+/// itself: one round trip where a transaction took nine. Nothing is written
+/// unless the match is still in progress and its log still ends with the entry
+/// the caller validated against (`previous_key` at `seq - 1`); a conflict on
+/// either unique key of the log (a racing request, a repeated submission) writes
+/// nothing either. Answers whether the entry was written; when it was not, the
+/// caller learns why the slow way (`scoring::append`). Once written, other
+/// instances are told after the commit (`listen::announce_committed`), not by a
+/// NOTIFY in this statement: PostgreSQL holds a lock of the whole database from a
+/// notifying transaction's commit until its commit record is on disk, so entries
+/// that notified in their own transaction were written one fsync at a time
+/// (about 1,000 a second here) instead of sharing their flushes.
 pub fn append_if_next(
     connection: &mut diesel::pg::PgConnection,
     next: &NextEntry<'_>,
 ) -> StoreResult<bool> {
+    use diesel::dsl::exists;
     use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
-
-    #[derive(QueryableByName)]
-    struct Appended {
-        #[diesel(sql_type = BigInt)]
-        appended: i64,
-    }
-
-    const SQL: &str = "\
-        WITH inserted AS ( \
-            INSERT INTO match_entries (match_id, seq, entry_json, author_user_id, \
-                author_link_id, author_label, submission_key, created_at) \
-            SELECT $1, $2, $3, $4, $5, $6, $7, $8 \
-            WHERE EXISTS (SELECT 1 FROM matches WHERE id = $1 AND status = $9 \
-                    AND event_id IS NOT DISTINCT FROM $10) \
-                AND ($2 = 0 OR EXISTS (SELECT 1 FROM match_entries \
-                    WHERE match_id = $1 AND seq = $2 - 1 AND submission_key = $11)) \
-            ON CONFLICT DO NOTHING \
-            RETURNING match_id \
-        ), status_changed AS ( \
-            UPDATE matches SET status = $12, status_note = NULL, status_by = $6, status_at = $8 \
-            WHERE id IN (SELECT match_id FROM inserted) AND status = $9 AND status <> $12 \
-            RETURNING id \
-        ), notified AS ( \
-            SELECT pg_notify($13, match_id::text) FROM inserted \
-        ) \
-        SELECT count(*) AS appended FROM notified";
 
     let (user_id, link_id) = match next.author {
         Author::User { id, .. } => (Some(*id), None),
         Author::Link { id, .. } => (None, Some(*id)),
     };
-    let rows: Vec<Appended> = diesel::sql_query(SQL)
-        .bind::<BigInt, _>(next.match_id)
-        .bind::<BigInt, _>(next.seq)
-        .bind::<Text, _>(next.entry_json)
-        .bind::<Nullable<BigInt>, _>(user_id)
-        .bind::<Nullable<BigInt>, _>(link_id)
-        .bind::<Text, _>(next.author.label())
-        .bind::<Text, _>(next.submission_key)
-        .bind::<Timestamp, _>(now())
-        .bind::<Text, _>(next.status_before.as_str())
-        .bind::<Nullable<BigInt>, _>(next.event_id)
-        .bind::<Nullable<Text>, _>(next.previous_key)
-        .bind::<Text, _>(next.status_after.as_str())
-        .bind::<Text, _>(super::listen::CHANNEL)
-        .load(connection)?;
-    Ok(rows.first().is_some_and(|row| row.appended == 1))
+    let previous = match_entries::table
+        .filter(match_entries::match_id.eq(next.match_id))
+        .filter(match_entries::seq.eq(next.seq - 1))
+        .filter(match_entries::submission_key.eq(next.previous_key));
+    // The values come from the match's own row, which is there only while the
+    // match is in progress and the log ends as expected.
+    let row = matches::table
+        .filter(matches::id.eq(next.match_id))
+        .filter(matches::status.eq(MatchStatus::InProgress.as_str()))
+        .filter(exists(previous))
+        .select((
+            matches::id,
+            next.seq.into_sql::<BigInt>(),
+            next.entry_json.into_sql::<Text>(),
+            user_id.into_sql::<Nullable<BigInt>>(),
+            link_id.into_sql::<Nullable<BigInt>>(),
+            next.author.label().into_sql::<Text>(),
+            next.submission_key.into_sql::<Text>(),
+            now().into_sql::<Timestamp>(),
+        ));
+    let written = diesel::insert_into(match_entries::table)
+        .values(row)
+        .into_columns((
+            match_entries::match_id,
+            match_entries::seq,
+            match_entries::entry_json,
+            match_entries::author_user_id,
+            match_entries::author_link_id,
+            match_entries::author_label,
+            match_entries::submission_key,
+            match_entries::created_at,
+        ))
+        .on_conflict_do_nothing()
+        .execute(connection)?
+        == 1;
+    if written {
+        super::listen::announce_committed(connection, next.match_id);
+    }
+    Ok(written)
 }
 
 /// Who holds a bearer token, read with the match (`scoring_context`).
@@ -373,89 +375,93 @@ pub struct ScoringContext {
     pub link: Option<(i64, i64)>,
 }
 
+// The tables `scoring_context` joins that no other query puts together.
+diesel::allow_tables_to_appear_in_same_query!(matches, api_tokens);
+diesel::allow_tables_to_appear_in_same_query!(events, api_tokens);
+diesel::allow_tables_to_appear_in_same_query!(events, match_referees);
+diesel::allow_tables_to_appear_in_same_query!(events, scoring_links);
+diesel::allow_tables_to_appear_in_same_query!(api_tokens, match_referees);
+diesel::allow_tables_to_appear_in_same_query!(api_tokens, scoring_links);
+
 /// The match, its event's club, and what the bearer token is (a personal token of
-/// which account, or a scoring link of which match), in one round trip: the
-/// reads `api::match_and_caller` makes one by one on SQLite, where they cost no
-/// round trip. `token` is the bearer token and `token_hash` its hash.
+/// which account, and whether it referees the match; or a scoring link of which
+/// match), in one round trip: the reads `api::match_and_caller` makes one by one
+/// on SQLite, where they cost no round trip. `token` is the bearer token and
+/// `token_hash` its hash. Written with diesel's query builder rather than as SQL
+/// text so that the statement is prepared once per connection (`sql_query` is
+/// prepared, a round trip and a plan, at every execution).
 pub fn scoring_context(
     connection: &mut diesel::pg::PgConnection,
     public_id: &str,
     token: Option<(&str, &str)>,
 ) -> StoreResult<Option<ScoringContext>> {
-    use diesel::sql_types::{BigInt, Bool, Nullable, Text};
 
-    #[derive(QueryableByName)]
-    struct Read {
-        // Not `row`: the derive's own variable has that name.
-        #[diesel(embed)]
-        match_row: MatchRow,
-        #[diesel(sql_type = Nullable<BigInt>)]
-        event_id: Option<i64>,
-        #[diesel(sql_type = Nullable<BigInt>)]
-        club_id: Option<i64>,
-        #[diesel(sql_type = Nullable<BigInt>)]
-        owner_id: Option<i64>,
-        #[diesel(sql_type = Nullable<Text>)]
-        owner_username: Option<String>,
-        #[diesel(sql_type = Nullable<Text>)]
-        owner_display_name: Option<String>,
-        #[diesel(sql_type = Nullable<Text>)]
-        owner_role: Option<String>,
-        #[diesel(sql_type = Bool)]
-        owner_referee: bool,
-        #[diesel(sql_type = Nullable<BigInt>)]
-        link_id: Option<i64>,
-        #[diesel(sql_type = Nullable<BigInt>)]
-        link_match_id: Option<i64>,
-    }
-
-    const SQL: &str = "\
-        SELECT m.id, m.public_id, m.title, m.game, m.options_json, m.players_json, \
-            m.first_dealer, m.status, m.status_note, m.status_by, m.status_at, \
-            m.created_by, m.created_at, m.event_id, e.club_id, \
-            u.id AS owner_id, u.username AS owner_username, \
-            u.display_name AS owner_display_name, u.role AS owner_role, \
-            EXISTS (SELECT 1 FROM match_referees r \
-                WHERE r.match_id = m.id AND r.user_id = u.id) AS owner_referee, \
-            l.id AS link_id, l.match_id AS link_match_id \
-        FROM matches m \
-        LEFT JOIN events e ON e.id = m.event_id \
-        LEFT JOIN api_tokens t ON t.token_hash = $2 AND t.revoked_at IS NULL \
-        LEFT JOIN users u ON u.id = t.user_id \
-        LEFT JOIN scoring_links l ON l.token = $3 AND l.revoked_at IS NULL \
-        WHERE m.public_id = $1 \
-        LIMIT 1";
-
-    let (token, token_hash) = token.unzip();
-    let read: Option<Read> = diesel::sql_query(SQL)
-        .bind::<Text, _>(public_id)
-        .bind::<Nullable<Text>, _>(token_hash)
-        .bind::<Nullable<Text>, _>(token)
-        .get_result(connection)
+    type Read = (
+        MatchRow,
+        Option<i64>,
+        Option<i64>,
+        Option<(i64, String, String, String)>,
+        Option<i64>,
+        Option<(i64, i64)>,
+    );
+    // Owned: a bound value in a join's ON clause must outlive the query source.
+    let (token, token_hash) = token
+        .map(|(token, hash)| (token.to_string(), hash.to_string()))
+        .unzip();
+    let read: Option<Read> = matches::table
+        .left_join(events::table.on(events::id.nullable().eq(matches::event_id)))
+        .left_join(
+            api_tokens::table.on(api_tokens::token_hash
+                .nullable()
+                .eq(token_hash)
+                .and(api_tokens::revoked_at.is_null())),
+        )
+        .left_join(users::table.on(users::id.eq(api_tokens::user_id)))
+        .left_join(
+            match_referees::table.on(match_referees::match_id
+                .eq(matches::id)
+                .and(match_referees::user_id.eq(api_tokens::user_id))),
+        )
+        .left_join(
+            scoring_links::table.on(scoring_links::token
+                .nullable()
+                .eq(token)
+                .and(scoring_links::revoked_at.is_null())),
+        )
+        .filter(matches::public_id.eq(public_id))
+        .select((
+            MatchRow::as_select(),
+            matches::event_id,
+            events::club_id.nullable(),
+            (
+                users::id,
+                users::username,
+                users::display_name,
+                users::role,
+            )
+                .nullable(),
+            match_referees::user_id.nullable(),
+            (scoring_links::id, scoring_links::match_id).nullable(),
+        ))
+        .first(connection)
         .optional()?;
-    Ok(read.map(|read| ScoringContext {
-        owner: match (
-            read.owner_id,
-            read.owner_username,
-            read.owner_display_name,
-            read.owner_role,
-        ) {
-            (Some(id), Some(username), Some(display_name), Some(role)) => Some(TokenOwner {
+    Ok(read.map(
+        |(row, event_id, club_id, owner, referee, link)| ScoringContext {
+            owner: owner.map(|(id, username, display_name, role)| TokenOwner {
                 id,
                 username,
                 display_name,
                 // As `User::role`: an unknown role is the least privileged one.
                 role: crate::accounts::Role::parse(&role)
                     .unwrap_or(crate::accounts::Role::Referee),
-                referee: read.owner_referee,
+                referee: referee.is_some(),
             }),
-            _ => None,
+            link,
+            row,
+            event_id,
+            club_id,
         },
-        link: read.link_id.zip(read.link_match_id),
-        row: read.match_row,
-        event_id: read.event_id,
-        club_id: read.club_id,
-    }))
+    ))
 }
 
 // ---------------------------------------------------------------- scoring links

@@ -131,6 +131,21 @@ impl StoreError {
     }
 }
 
+impl StoreError {
+    /// The connection the query went through is gone (the server restarted or
+    /// ended it): another connection may well work.
+    fn is_connection_lost(&self) -> bool {
+        use diesel::result::{DatabaseErrorKind, Error};
+        matches!(
+            self,
+            StoreError::Query(Error::DatabaseError(
+                DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+                _
+            ))
+        )
+    }
+}
+
 impl From<diesel::result::Error> for StoreError {
     fn from(error: diesel::result::Error) -> StoreError {
         match error {
@@ -216,10 +231,11 @@ impl ManageConnection for ConnectionManager {
             .map_err(StoreError::Query)
     }
 
-    /// Without a round trip: diesel reads libpq's transaction status after every
-    /// query, and a connection the server dropped reports an unknown status, which
-    /// diesel keeps as a broken transaction manager (as it does for a transaction
-    /// left open). r2d2 then discards the connection instead of pooling it again.
+    /// Without a round trip: a transaction left open, or a connection diesel saw
+    /// lost while executing a prepared statement (libpq then reports an unknown
+    /// transaction status). A statement that fails while being prepared (every
+    /// query through `DbConnection` rather than `typed!`) leaves no such mark:
+    /// `Db::renew_if_lost` replaces those connections.
     fn has_broken(&self, connection: &mut DbConnection) -> bool {
         match connection {
             DbConnection::Postgres(postgres) => {
@@ -247,6 +263,8 @@ pub struct Db {
     /// Set when a write failed because the database could not take it (full,
     /// gone), cleared by the next write that succeeds: the health check reports it.
     writes_failing: Arc<AtomicBool>,
+    /// PostgreSQL: makes the connection that replaces one the server dropped.
+    reconnect: Option<Arc<ConnectionManager>>,
 }
 
 /// Remembers whether the latest write could be stored.
@@ -311,6 +329,7 @@ impl Db {
                     writes: Writes::Grouped(writes),
                     reader,
                     writes_failing: Arc::default(),
+                    reconnect: None,
                 }
             }
             Backend::Postgres => {
@@ -333,6 +352,10 @@ impl Db {
                     writes: Writes::Pooled(pool.clone()),
                     reader: pool,
                     writes_failing: Arc::default(),
+                    reconnect: Some(Arc::new(ConnectionManager {
+                        url: url.clone(),
+                        role: ConnectionRole::Writer,
+                    })),
                 }
             }
         };
@@ -367,7 +390,9 @@ impl Db {
                     .map_err(StoreError::from)
                     .and_then(|mut connection| {
                         let connection: &mut DbConnection = &mut connection;
-                        connection.transaction(work)
+                        let outcome = connection.transaction(work);
+                        self.renew_if_lost(connection, &outcome);
+                        outcome
                     })
             }
         };
@@ -390,7 +415,11 @@ impl Db {
                 let outcome = pool
                     .get()
                     .map_err(StoreError::from)
-                    .and_then(|mut connection| work(&mut connection));
+                    .and_then(|mut connection| {
+                        let outcome = work(&mut connection);
+                        self.renew_if_lost(&mut connection, &outcome);
+                        outcome
+                    });
                 track(&self.writes_failing, &outcome);
                 outcome
             }
@@ -436,7 +465,23 @@ impl Db {
         work: impl FnOnce(&mut DbConnection) -> StoreResult<T>,
     ) -> StoreResult<T> {
         let mut connection = self.reader.get()?;
-        work(&mut connection)
+        let outcome = work(&mut connection);
+        self.renew_if_lost(&mut connection, &outcome);
+        outcome
+    }
+
+    /// Replaces a PostgreSQL connection the server dropped before it goes back to
+    /// the pool, which does not ping connections at checkout: a restarted server
+    /// costs each pooled connection the one request that found it gone. While the
+    /// server is down the dead connection stays, failing fast, and is replaced by
+    /// the first request after the server is back.
+    fn renew_if_lost<T>(&self, connection: &mut DbConnection, outcome: &StoreResult<T>) {
+        if let (Some(manager), Err(error)) = (&self.reconnect, outcome)
+            && error.is_connection_lost()
+            && let Ok(fresh) = manager.establish()
+        {
+            *connection = fresh;
+        }
     }
 }
 

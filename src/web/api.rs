@@ -8,7 +8,6 @@
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
-use diesel::Connection;
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
@@ -83,7 +82,6 @@ async fn match_and_caller(
                 let facts = MatchFacts {
                     match_id: read.row.id,
                     status: read.row.status(),
-                    event_id: read.event_id,
                     club_id: read.club_id,
                 };
                 let user = read.owner.map(|owner| {
@@ -301,21 +299,18 @@ async fn append(
             let db = state.db.clone();
             let written = web::block(move || {
                 db.write_autocommit(move |connection| {
-                    let submission = Submission {
-                        public_id: &public,
-                        expected_seq,
-                        entry,
-                        author,
-                        submission_key: &submission_key,
-                    };
-                    if let Some(outcome) =
-                        scoring::append_fast(connection, &cache, facts, &submission)?
-                    {
-                        return Ok(outcome);
-                    }
-                    connection.transaction(|connection| {
-                        scoring::append(connection, &cache, submission)
-                    })
+                    scoring::append_autocommit(
+                        connection,
+                        &cache,
+                        facts,
+                        Submission {
+                            public_id: &public,
+                            expected_seq,
+                            entry,
+                            author,
+                            submission_key: &submission_key,
+                        },
+                    )
                 })
             })
             .await;
