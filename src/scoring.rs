@@ -21,6 +21,7 @@ use crate::rules::record::{
 };
 use crate::rules::replay;
 use crate::rules::trionfetti::{Options, Trionfetti};
+use crate::store::listen::Announcer;
 use crate::store::matches::{self, Author, EntryRow, MatchRow, MatchStatus};
 use crate::store::{DbConnection, StoreError, StoreResult};
 
@@ -368,13 +369,26 @@ pub fn append(
 
 /// [`append_fast`] when it applies, else [`append`] in a transaction of its own:
 /// for a connection outside any transaction (`Db::write_autocommit`).
+/// Other instances hear of an entry the fast path wrote through `announcer` (a
+/// NOTIFY of its own on this connection when there is none); the transaction
+/// notifies in itself.
 pub fn append_autocommit(
     connection: &mut DbConnection,
     cache: &MatchCache,
     facts: MatchFacts,
     submission: Submission<'_>,
+    announcer: Option<&Announcer>,
 ) -> StoreResult<AppendOutcome> {
     if let Some(outcome) = append_fast(connection, cache, facts, &submission)? {
+        match announcer {
+            Some(announcer) => announcer.announce(facts.match_id),
+            None => {
+                if let Err(error) = crate::store::listen::announce(connection, facts.match_id) {
+                    // Stored all the same; other instances catch up with the next change.
+                    tracing::warn!(%error, "could not tell other instances of an entry");
+                }
+            }
+        }
         return Ok(outcome);
     }
     diesel::Connection::transaction(connection, |connection| {
@@ -393,7 +407,8 @@ pub struct MatchFacts {
 /// The common entry on PostgreSQL, outside any transaction: an entry that leaves
 /// a match in progress in progress, checked against the remembered state and
 /// written by one statement that commits by itself
-/// (`store::matches::append_if_next`). Answers `None`, having written nothing,
+/// (`store::matches::append_if_next`); other instances are not told (see
+/// [`append_autocommit`]). Answers `None`, having written nothing,
 /// whenever that is not certain to be right: the match is not in progress or not
 /// remembered at the expected sequence number (or has no entry yet), the rules
 /// refuse the entry (the slow path also tells a repeated or stale submission,

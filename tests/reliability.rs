@@ -130,10 +130,19 @@ mod remembered {
             .unwrap()
             .expect("the organizer exists")
             .id;
-        Author::User { id, label: "org".into() }
+        Author::User {
+            id,
+            label: "org".into(),
+        }
     }
 
-    fn submission<'a>(public_id: &'a str, seq: i64, winner: &str, key: &'a str, author: Author) -> Submission<'a> {
+    fn submission<'a>(
+        public_id: &'a str,
+        seq: i64,
+        winner: &str,
+        key: &'a str,
+        author: Author,
+    ) -> Submission<'a> {
         Submission {
             public_id,
             expected_seq: seq,
@@ -145,19 +154,36 @@ mod remembered {
 
     /// What the API does: on PostgreSQL the fast path (or its fallback) outside a
     /// transaction, with the match read first; on SQLite the transaction.
-    fn append(db: &Db, cache: &Arc<MatchCache>, public_id: &str, seq: i64, winner: &str, key: &str) -> AppendOutcome {
-        let (cache, public_id, winner, key, author) =
-            (cache.clone(), public_id.to_string(), winner.to_string(), key.to_string(), author(db));
+    fn append(
+        db: &Db,
+        cache: &Arc<MatchCache>,
+        public_id: &str,
+        seq: i64,
+        winner: &str,
+        key: &str,
+    ) -> AppendOutcome {
+        let (cache, public_id, winner, key, author) = (
+            cache.clone(),
+            public_id.to_string(),
+            winner.to_string(),
+            key.to_string(),
+            author(db),
+        );
         db.write_autocommit(move |connection| {
             let submission = submission(&public_id, seq, &winner, &key, author);
             let facts = match connection {
                 DbConnection::Postgres(postgres) => {
-                    let read = matches::scoring_context(postgres, &public_id, None)?.expect("the match exists");
-                    MatchFacts { match_id: read.row.id, status: read.row.status(), club_id: read.club_id }
+                    let read = matches::scoring_context(postgres, &public_id, None)?
+                        .expect("the match exists");
+                    MatchFacts {
+                        match_id: read.row.id,
+                        status: read.row.status(),
+                        club_id: read.club_id,
+                    }
                 }
                 DbConnection::Sqlite(_) => return scoring::append(connection, &cache, submission),
             };
-            scoring::append_autocommit(connection, &cache, facts, submission)
+            scoring::append_autocommit(connection, &cache, facts, submission, None)
         })
         .unwrap()
     }
@@ -231,18 +257,42 @@ mod remembered {
         fn facts(db: &Db, public_id: &str) -> MatchFacts {
             let public_id = public_id.to_string();
             db.read(move |connection| {
-                let DbConnection::Postgres(postgres) = connection else { unreachable!() };
+                let DbConnection::Postgres(postgres) = connection else {
+                    unreachable!()
+                };
                 let read = matches::scoring_context(postgres, &public_id, None)?.unwrap();
-                Ok(MatchFacts { match_id: read.row.id, status: read.row.status(), club_id: read.club_id })
+                Ok(MatchFacts {
+                    match_id: read.row.id,
+                    status: read.row.status(),
+                    club_id: read.club_id,
+                })
             })
             .unwrap()
         }
 
-        fn fast(db: &Db, cache: &Arc<MatchCache>, public_id: &str, seq: i64, entry: Value, key: &str) -> Option<AppendOutcome> {
+        fn fast(
+            db: &Db,
+            cache: &Arc<MatchCache>,
+            public_id: &str,
+            seq: i64,
+            entry: Value,
+            key: &str,
+        ) -> Option<AppendOutcome> {
             let facts = facts(db, public_id);
-            let (cache, public_id, key, author) = (cache.clone(), public_id.to_string(), key.to_string(), author(db));
+            let (cache, public_id, key, author) = (
+                cache.clone(),
+                public_id.to_string(),
+                key.to_string(),
+                author(db),
+            );
             db.write_autocommit(move |connection| {
-                let submission = Submission { public_id: &public_id, expected_seq: seq, entry, author, submission_key: &key };
+                let submission = Submission {
+                    public_id: &public_id,
+                    expected_seq: seq,
+                    entry,
+                    author,
+                    submission_key: &key,
+                };
                 scoring::append_fast(connection, &cache, facts, &submission)
             })
             .unwrap()
@@ -259,10 +309,17 @@ mod remembered {
             let hand = |winner: &str| json!({"type": "hand", "winner": winner});
             // Not remembered yet: nothing is written, the transaction does it.
             assert!(fast(&db, &cache, &public_id, 0, hand("A"), "k0").is_none());
-            assert!(matches!(append(&db, &cache, &public_id, 0, "A", "k0"), AppendOutcome::Appended { seq: 0, .. }));
+            assert!(matches!(
+                append(&db, &cache, &public_id, 0, "A", "k0"),
+                AppendOutcome::Appended { seq: 0, .. }
+            ));
             let written = fast(&db, &cache, &public_id, 1, hand("B"), "k1");
             match written {
-                Some(AppendOutcome::Appended { seq: 1, status: MatchStatus::InProgress, summary }) => {
+                Some(AppendOutcome::Appended {
+                    seq: 1,
+                    status: MatchStatus::InProgress,
+                    summary,
+                }) => {
                     assert_eq!(summary["scores"], json!([1, 1]));
                 }
                 other => panic!("the fast path did not write: {other:?}"),
@@ -271,22 +328,51 @@ mod remembered {
             assert!(fast(&db, &cache, &public_id, 2, hand("Z"), "bad").is_none());
             // Another instance (its own memory) appends behind this one's back.
             let other = Arc::new(MatchCache::default());
-            assert!(matches!(append(&db, &other, &public_id, 2, "B", "k2"), AppendOutcome::Appended { seq: 2, .. }));
-            assert!(fast(&db, &cache, &public_id, 2, hand("A"), "k2-late").is_none(), "the log moved on");
-            assert!(fast(&db, &cache, &public_id, 2, hand("B"), "k2").is_none(), "a repeated submission");
+            assert!(matches!(
+                append(&db, &other, &public_id, 2, "B", "k2"),
+                AppendOutcome::Appended { seq: 2, .. }
+            ));
+            assert!(
+                fast(&db, &cache, &public_id, 2, hand("A"), "k2-late").is_none(),
+                "the log moved on"
+            );
+            assert!(
+                fast(&db, &cache, &public_id, 2, hand("B"), "k2").is_none(),
+                "a repeated submission"
+            );
             let count = db.read(|connection| {
-                let id = matches::find_by_public_id(connection, &public_id)?.unwrap().id;
+                let id = matches::find_by_public_id(connection, &public_id)?
+                    .unwrap()
+                    .id;
                 Ok(matches::entries(connection, id)?.len())
             });
-            assert_eq!(count.unwrap(), 3, "nothing was written by the refused fast paths");
+            assert_eq!(
+                count.unwrap(),
+                3,
+                "nothing was written by the refused fast paths"
+            );
             // The slow path answers them, and the memory is trusted again after it.
-            assert!(matches!(append(&db, &cache, &public_id, 2, "A", "k2-late"), AppendOutcome::Stale { current: 3, .. }));
-            assert!(matches!(append(&db, &cache, &public_id, 3, "A", "k3"), AppendOutcome::Appended { seq: 3, .. }));
-            assert!(matches!(fast(&db, &cache, &public_id, 4, hand("A"), "k4"), Some(AppendOutcome::Appended { seq: 4, .. })));
+            assert!(matches!(
+                append(&db, &cache, &public_id, 2, "A", "k2-late"),
+                AppendOutcome::Stale { current: 3, .. }
+            ));
+            assert!(matches!(
+                append(&db, &cache, &public_id, 3, "A", "k3"),
+                AppendOutcome::Appended { seq: 3, .. }
+            ));
+            assert!(matches!(
+                fast(&db, &cache, &public_id, 4, hand("A"), "k4"),
+                Some(AppendOutcome::Appended { seq: 4, .. })
+            ));
             // A match closed meanwhile takes nothing through the fast path.
-            app.database.execute(&format!("UPDATE matches SET status = 'forfeit' WHERE public_id = '{public_id}'"));
+            app.database.execute(&format!(
+                "UPDATE matches SET status = 'forfeit' WHERE public_id = '{public_id}'"
+            ));
             assert!(fast(&db, &cache, &public_id, 5, hand("A"), "k5").is_none());
-            assert!(matches!(append(&db, &cache, &public_id, 5, "A", "k5"), AppendOutcome::Closed { status: "forfeit" }));
+            assert!(matches!(
+                append(&db, &cache, &public_id, 5, "A", "k5"),
+                AppendOutcome::Closed { status: "forfeit" }
+            ));
         }
 
         /// The pool does not ping a connection before handing it out: one the
@@ -306,8 +392,14 @@ mod remembered {
             );
             let outcomes: Vec<bool> = (0..40).map(|_| read().is_ok()).collect();
             let failed = outcomes.iter().filter(|ok| !**ok).count();
-            assert!(failed <= 10, "at most one failure per pooled connection: {outcomes:?}");
-            assert!(outcomes[30..].iter().all(|ok| *ok), "the pool recovered: {outcomes:?}");
+            assert!(
+                failed <= 10,
+                "at most one failure per pooled connection: {outcomes:?}"
+            );
+            assert!(
+                outcomes[30..].iter().all(|ok| *ok),
+                "the pool recovered: {outcomes:?}"
+            );
             let error = {
                 database.execute(
                     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
@@ -316,7 +408,10 @@ mod remembered {
                 (0..20).find_map(|_| read().err())
             };
             let error = error.expect("a dropped connection fails its next request");
-            assert!(error.is_unavailable(), "reported as the database unavailable: {error}");
+            assert!(
+                error.is_unavailable(),
+                "reported as the database unavailable: {error}"
+            );
         }
     }
 }

@@ -294,9 +294,9 @@ pub struct NextEntry<'a> {
 /// the caller validated against (`previous_key` at `seq - 1`); a conflict on
 /// either unique key of the log (a racing request, a repeated submission) writes
 /// nothing either. Answers whether the entry was written; when it was not, the
-/// caller learns why the slow way (`scoring::append`). Once written, other
-/// instances are told after the commit (`listen::announce_committed`), not by a
-/// NOTIFY in this statement: PostgreSQL holds a lock of the whole database from a
+/// caller learns why the slow way (`scoring::append`). Other instances are told
+/// by the caller once it is written (`listen::Announcer`), not by a NOTIFY in
+/// this statement: PostgreSQL holds a lock of the whole database from a
 /// notifying transaction's commit until its commit record is on disk, so entries
 /// that notified in their own transaction were written one fsync at a time
 /// (about 1,000 a second here) instead of sharing their flushes.
@@ -331,7 +331,7 @@ pub fn append_if_next(
             next.submission_key.into_sql::<Text>(),
             now().into_sql::<Timestamp>(),
         ));
-    let written = diesel::insert_into(match_entries::table)
+    Ok(diesel::insert_into(match_entries::table)
         .values(row)
         .into_columns((
             match_entries::match_id,
@@ -345,11 +345,7 @@ pub fn append_if_next(
         ))
         .on_conflict_do_nothing()
         .execute(connection)?
-        == 1;
-    if written {
-        super::listen::announce_committed(connection, next.match_id);
-    }
-    Ok(written)
+        == 1)
 }
 
 /// Who holds a bearer token, read with the match (`scoring_context`).
@@ -395,7 +391,6 @@ pub fn scoring_context(
     public_id: &str,
     token: Option<(&str, &str)>,
 ) -> StoreResult<Option<ScoringContext>> {
-
     type Read = (
         MatchRow,
         Option<i64>,
@@ -433,13 +428,7 @@ pub fn scoring_context(
             MatchRow::as_select(),
             matches::event_id,
             events::club_id.nullable(),
-            (
-                users::id,
-                users::username,
-                users::display_name,
-                users::role,
-            )
-                .nullable(),
+            (users::id, users::username, users::display_name, users::role).nullable(),
             match_referees::user_id.nullable(),
             (scoring_links::id, scoring_links::match_id).nullable(),
         ))
@@ -452,8 +441,7 @@ pub fn scoring_context(
                 username,
                 display_name,
                 // As `User::role`: an unknown role is the least privileged one.
-                role: crate::accounts::Role::parse(&role)
-                    .unwrap_or(crate::accounts::Role::Referee),
+                role: crate::accounts::Role::parse(&role).unwrap_or(crate::accounts::Role::Referee),
                 referee: referee.is_some(),
             }),
             link,

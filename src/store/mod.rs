@@ -238,9 +238,7 @@ impl ManageConnection for ConnectionManager {
     /// `Db::renew_if_lost` replaces those connections.
     fn has_broken(&self, connection: &mut DbConnection) -> bool {
         match connection {
-            DbConnection::Postgres(postgres) => {
-                diesel::r2d2::R2D2Connection::is_broken(postgres)
-            }
+            DbConnection::Postgres(postgres) => diesel::r2d2::R2D2Connection::is_broken(postgres),
             DbConnection::Sqlite(_) => false,
         }
     }
@@ -265,6 +263,8 @@ pub struct Db {
     writes_failing: Arc<AtomicBool>,
     /// PostgreSQL: makes the connection that replaces one the server dropped.
     reconnect: Option<Arc<ConnectionManager>>,
+    /// PostgreSQL: tells other instances of changes committed outside a transaction.
+    announcer: Option<listen::Announcer>,
 }
 
 /// Remembers whether the latest write could be stored.
@@ -330,6 +330,7 @@ impl Db {
                     reader,
                     writes_failing: Arc::default(),
                     reconnect: None,
+                    announcer: None,
                 }
             }
             Backend::Postgres => {
@@ -356,6 +357,12 @@ impl Db {
                         url: url.clone(),
                         role: ConnectionRole::Writer,
                     })),
+                    announcer: match url {
+                        DatabaseUrl::Postgres { url } => {
+                            Some(listen::Announcer::start(url.clone()))
+                        }
+                        DatabaseUrl::Sqlite { .. } => None,
+                    },
                 }
             }
         };
@@ -369,6 +376,12 @@ impl Db {
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// PostgreSQL: what tells other instances of a change committed outside a
+    /// transaction (`scoring::append_autocommit`).
+    pub fn announcer(&self) -> Option<listen::Announcer> {
+        self.announcer.clone()
     }
 
     /// Runs `work` in one transaction and returns once it is committed. Blocking:

@@ -22,8 +22,8 @@ use crate::accounts::{self, Role};
 use crate::lang::Lang;
 use crate::rules::record::{RecordEntry, VoidEntry};
 use crate::scoring::{self, AppendOutcome, LoadedMatch, MatchFacts, Submission};
-use crate::store::{DbConnection, api_tokens};
 use crate::store::matches::{self, Author, MatchRow};
+use crate::store::{DbConnection, api_tokens};
 
 /// Who is calling the API.
 enum Caller {
@@ -121,10 +121,13 @@ async fn match_and_caller(
         .await?;
     let row = row.ok_or(AppError::NotFound)?;
     let caller = match (token, user, link) {
-        (None, _, _) => ctx.user.clone().map_or(Caller::Anonymous, |user| Caller::User {
-            user,
-            referee: None,
-        }),
+        (None, _, _) => ctx
+            .user
+            .clone()
+            .map_or(Caller::Anonymous, |user| Caller::User {
+                user,
+                referee: None,
+            }),
         (Some(_), Some((user, referee)), _) => Caller::User { user, referee },
         (Some(_), None, Some((link_id, match_id))) => Caller::Link { link_id, match_id },
         (Some(_), None, None) => return Err(AppError::Unauthorized),
@@ -297,6 +300,7 @@ async fn append(
         // transaction, on one connection.
         Some(facts) => {
             let db = state.db.clone();
+            let announcer = db.announcer();
             let written = web::block(move || {
                 db.write_autocommit(move |connection| {
                     scoring::append_autocommit(
@@ -310,6 +314,7 @@ async fn append(
                             author,
                             submission_key: &submission_key,
                         },
+                        announcer.as_ref(),
                     )
                 })
             })
