@@ -117,7 +117,7 @@ mod instances {
 mod remembered {
     use super::*;
     use segnapunti::scoring::{self, AppendOutcome, MatchCache, MatchFacts, Submission};
-    use segnapunti::store::matches::{self, Author, MatchStatus};
+    use segnapunti::store::matches::{self, Author};
     use segnapunti::store::{Db, DbConnection, StoreError, users};
 
     fn hand(seq: i64, winner: &str, key: &str) -> Value {
@@ -253,6 +253,7 @@ mod remembered {
     #[cfg(postgres_tests)]
     mod postgres_only {
         use super::*;
+        use segnapunti::store::matches::MatchStatus;
 
         fn facts(db: &Db, public_id: &str) -> MatchFacts {
             let public_id = public_id.to_string();
