@@ -190,7 +190,9 @@ mod remembered {
 
     fn scores(outcome: &AppendOutcome) -> Value {
         match outcome {
-            AppendOutcome::Appended { summary, .. } => summary["scores"].clone(),
+            AppendOutcome::Appended { summary, .. } => {
+                serde_json::from_str::<Value>(summary.get()).unwrap()["scores"].clone()
+            }
             other => panic!("not appended: {other:?}"),
         }
     }
@@ -321,6 +323,7 @@ mod remembered {
                     status: MatchStatus::InProgress,
                     summary,
                 }) => {
+                    let summary: Value = serde_json::from_str(summary.get()).unwrap();
                     assert_eq!(summary["scores"], json!([1, 1]));
                 }
                 other => panic!("the fast path did not write: {other:?}"),
