@@ -21,6 +21,7 @@ use crate::rules::record::{
 };
 use crate::rules::replay;
 use crate::rules::trionfetti::{Options, Trionfetti};
+use crate::store::listen::Announcer;
 use crate::store::matches::{self, Author, EntryRow, MatchRow, MatchStatus};
 use crate::store::{DbConnection, StoreError, StoreResult};
 
@@ -203,16 +204,22 @@ pub struct Submission<'a> {
 
 /// Replayed matches kept between appends, so that a new entry is checked against
 /// the state as it stands rather than a replay of the whole log. An entry is
-/// trusted only while its count equals the stored log's: an append through another
-/// instance, or a transaction that did not commit, makes them differ, and the match
-/// is then read again from the log.
+/// trusted only while the stored log ends with the entry it remembers last (same
+/// sequence number, same submission key): an append through another instance, or
+/// a transaction that did not commit, makes them differ, and the match is then
+/// read again from the log. Comparing the count alone would trust a state built
+/// from an entry whose transaction failed to commit once another had taken its
+/// place.
 #[derive(Default)]
 pub struct MatchCache {
     matches: std::sync::Mutex<std::collections::HashMap<i64, CachedMatch>>,
 }
 
 struct CachedMatch {
+    /// The number of entries replayed: the sequence number of the next one.
     seq: i64,
+    /// The submission key of the entry at `seq - 1`.
+    last_key: Option<String>,
     record: AnyRecord,
     state: AnyMatch,
 }
@@ -221,7 +228,21 @@ struct CachedMatch {
 const CACHED_MATCHES: usize = 4096;
 
 impl MatchCache {
-    fn take(&self, match_id: i64, seq: i64) -> Option<CachedMatch> {
+    /// Takes the match out while it is checked and extended: a concurrent append
+    /// to the same match finds nothing and reads the log.
+    fn take(&self, match_id: i64, seq: i64, last_key: Option<&str>) -> Option<CachedMatch> {
+        let mut matches = self
+            .matches
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        matches
+            .remove(&match_id)
+            .filter(|cached| cached.seq == seq && cached.last_key.as_deref() == last_key)
+    }
+
+    /// Takes the match out if it was remembered at `seq`, whatever its last entry:
+    /// the caller's write checks that entry itself.
+    fn take_at(&self, match_id: i64, seq: i64) -> Option<CachedMatch> {
         let mut matches = self
             .matches
             .lock()
@@ -255,7 +276,8 @@ pub fn append(
     {
         return Ok(AppendOutcome::AlreadyRecorded { seq: earlier.seq });
     }
-    let current = matches::next_seq(connection, row.id)?;
+    let last = matches::last_entry(connection, row.id)?;
+    let current = last.as_ref().map_or(0, |(seq, _)| seq + 1);
     if submission.expected_seq != current {
         return Ok(AppendOutcome::Stale {
             expected: submission.expected_seq,
@@ -279,7 +301,8 @@ pub fn append(
         _ => {}
     }
     let nicknames = crate::store::clubs::nicknames_for_match(connection, row.id)?;
-    let mut cached = match cache.take(row.id, current) {
+    let last_key = last.map(|(_, key)| key);
+    let mut cached = match cache.take(row.id, current, last_key.as_deref()) {
         Some(cached) => cached,
         None => {
             let loaded = LoadedMatch {
@@ -289,6 +312,7 @@ pub fn append(
             };
             CachedMatch {
                 seq: current,
+                last_key,
                 record: loaded.any_record()?,
                 state: loaded.any_state()?,
             }
@@ -334,6 +358,7 @@ pub fn append(
         crate::events::after_append(connection, row.id)?;
     }
     cached.seq = current + 1;
+    cached.last_key = Some(submission.submission_key.to_string());
     let state = Box::new(cached.state.clone());
     cache.put(row.id, cached);
     Ok(AppendOutcome::Appended {
@@ -341,6 +366,123 @@ pub fn append(
         status,
         state,
     })
+}
+
+/// [`append_fast`] when it applies, else [`append`] in a transaction of its own:
+/// for a connection outside any transaction (`Db::write_autocommit`).
+/// Other instances hear of an entry the fast path wrote through `announcer` (a
+/// NOTIFY of its own on this connection when there is none); the transaction
+/// notifies in itself.
+pub fn append_autocommit(
+    connection: &mut DbConnection,
+    cache: &MatchCache,
+    facts: MatchFacts,
+    submission: Submission<'_>,
+    announcer: Option<&Announcer>,
+) -> StoreResult<AppendOutcome> {
+    if let Some(outcome) = append_fast(connection, cache, facts, &submission)? {
+        match announcer {
+            Some(announcer) => announcer.announce(facts.match_id),
+            None => {
+                if let Err(error) = crate::store::listen::announce(connection, facts.match_id) {
+                    // Stored all the same; other instances catch up with the next change.
+                    tracing::warn!(%error, "could not tell other instances of an entry");
+                }
+            }
+        }
+        return Ok(outcome);
+    }
+    diesel::Connection::transaction(connection, |connection| {
+        append(connection, cache, submission)
+    })
+}
+
+/// The match as read just before a write (`store::matches::scoring_context`).
+#[derive(Debug, Clone, Copy)]
+pub struct MatchFacts {
+    pub match_id: i64,
+    pub status: MatchStatus,
+    pub club_id: Option<i64>,
+}
+
+/// The common entry on PostgreSQL, outside any transaction: an entry that leaves
+/// a match in progress in progress, checked against the remembered state and
+/// written by one statement that commits by itself
+/// (`store::matches::append_if_next`); other instances are not told (see
+/// [`append_autocommit`]). Answers `None`, having written nothing,
+/// whenever that is not certain to be right: the match is not in progress or not
+/// remembered at the expected sequence number (or has no entry yet), the rules
+/// refuse the entry (the slow path also tells a repeated or stale submission,
+/// which come first), the entry ends the match (a status change, and for an
+/// event's match its derivation, belong in the append's transaction), or the
+/// statement found the log or the match changed. The caller then runs [`append`]
+/// in a transaction, which answers exactly as before.
+pub fn append_fast(
+    connection: &mut DbConnection,
+    cache: &MatchCache,
+    facts: MatchFacts,
+    submission: &Submission<'_>,
+) -> StoreResult<Option<AppendOutcome>> {
+    let DbConnection::Postgres(_) = connection else {
+        return Ok(None);
+    };
+    let seq = submission.expected_seq;
+    if facts.status != MatchStatus::InProgress {
+        return Ok(None);
+    }
+    let Some(mut cached) = cache.take_at(facts.match_id, seq) else {
+        return Ok(None);
+    };
+    let Some(previous_key) = cached.last_key.clone() else {
+        cache.put(facts.match_id, cached);
+        return Ok(None);
+    };
+    let nicknames = match facts.club_id {
+        Some(club_id) => crate::store::clubs::dictionary(connection, club_id)?,
+        None => Nicknames::new(),
+    };
+    let mut entry = submission.entry.clone();
+    if let Value::Object(fields) = &mut entry {
+        fields.remove("author");
+        fields.remove("time");
+    }
+    let Ok(stored) = cached.record.extend(&mut cached.state, entry, &nicknames) else {
+        // Unchanged by a refusal: the slow path takes it again.
+        cache.put(facts.match_id, cached);
+        return Ok(None);
+    };
+    if cached.state.is_over() {
+        // The status changes (and for an event's match, the event with it): the
+        // transaction's work. Extended already, the state is dropped and the
+        // slow path replays the log, once per match.
+        return Ok(None);
+    }
+    let DbConnection::Postgres(postgres) = connection else {
+        return Ok(None);
+    };
+    let written = matches::append_if_next(
+        postgres,
+        &matches::NextEntry {
+            match_id: facts.match_id,
+            seq,
+            entry_json: &encode_entry(&stored),
+            author: &submission.author,
+            submission_key: submission.submission_key,
+            previous_key: &previous_key,
+        },
+    )?;
+    if !written {
+        return Ok(None);
+    }
+    cached.seq = seq + 1;
+    cached.last_key = Some(submission.submission_key.to_string());
+    let state = Box::new(cached.state.clone());
+    cache.put(facts.match_id, cached);
+    Ok(Some(AppendOutcome::Appended {
+        seq,
+        status: MatchStatus::InProgress,
+        state,
+    }))
 }
 
 /// The last play entry that is still in effect: what "undo" voids.

@@ -413,6 +413,39 @@ fn the_comanda_preview_names_unknown_words() {
     assert!(json["error"].as_str().unwrap().contains("blabla"));
 }
 
+/// An entry the API writes outside a transaction (the fast path of a match the
+/// instance remembers) is announced after its commit, from a thread of its own:
+/// other instances' viewers hear of it all the same.
+#[cfg(postgres_tests)]
+#[test]
+fn postgres_instances_hear_of_entries_written_outside_a_transaction() {
+    let first = TestApp::spawn(support::Backend::Postgres);
+    let admin = first.admin();
+    let organizer = first.user(&admin, "org", "organizer");
+    let public_id = create_match(&organizer, "Due istanze");
+    let page = organizer.post_form("/account/tokens", &[("label", "gara")]);
+    let marker = "id=\"new-token\" readonly value=\"";
+    let start = page.body.find(marker).expect("a token is shown") + marker.len();
+    let token = page.body[start..start + page.body[start..].find('"').unwrap()].to_string();
+    let path = format!("/api/v1/matches/{public_id}/entries");
+    let hand = |seq: i64| {
+        format!(r#"{{"expected_seq": {seq}, "entry": {{"type": "hand", "winner": "A"}}}}"#)
+    };
+    // The first entry goes through the transaction and leaves the match remembered.
+    assert_eq!(
+        organizer.post_json_bearer(&path, &hand(0), &token).status,
+        201
+    );
+    let second = first.second_instance();
+    let seen = watch_events(&second, &public_id, || {
+        assert_eq!(
+            organizer.post_json_bearer(&path, &hand(1), &token).status,
+            201
+        );
+    });
+    assert_eq!(seen, ["1", "2"]);
+}
+
 /// With the database gone, pages say so plainly and the health check fails;
 /// nothing crashes.
 #[cfg(postgres_tests)]

@@ -113,3 +113,309 @@ mod instances {
         }
     }
 }
+
+mod remembered {
+    use super::*;
+    use segnapunti::scoring::{self, AppendOutcome, MatchCache, MatchFacts, Submission};
+    use segnapunti::store::matches::{self, Author};
+    use segnapunti::store::{Db, DbConnection, StoreError, users};
+
+    fn hand(seq: i64, winner: &str, key: &str) -> Value {
+        json!({"expected_seq": seq, "submission_key": key, "entry": {"type": "hand", "winner": winner}})
+    }
+
+    fn author(db: &Db) -> Author {
+        let id = db
+            .read(|connection| users::find_by_username(connection, "org"))
+            .unwrap()
+            .expect("the organizer exists")
+            .id;
+        Author::User {
+            id,
+            label: "org".into(),
+        }
+    }
+
+    fn submission<'a>(
+        public_id: &'a str,
+        seq: i64,
+        winner: &str,
+        key: &'a str,
+        author: Author,
+    ) -> Submission<'a> {
+        Submission {
+            public_id,
+            expected_seq: seq,
+            entry: json!({"type": "hand", "winner": winner}),
+            author,
+            submission_key: key,
+        }
+    }
+
+    /// What the API does: on PostgreSQL the fast path (or its fallback) outside a
+    /// transaction, with the match read first; on SQLite the transaction.
+    fn append(
+        db: &Db,
+        cache: &Arc<MatchCache>,
+        public_id: &str,
+        seq: i64,
+        winner: &str,
+        key: &str,
+    ) -> AppendOutcome {
+        let (cache, public_id, winner, key, author) = (
+            cache.clone(),
+            public_id.to_string(),
+            winner.to_string(),
+            key.to_string(),
+            author(db),
+        );
+        db.write_autocommit(move |connection| {
+            let submission = submission(&public_id, seq, &winner, &key, author);
+            let facts = match connection {
+                DbConnection::Postgres(postgres) => {
+                    let read = matches::scoring_context(postgres, &public_id, None)?
+                        .expect("the match exists");
+                    MatchFacts {
+                        match_id: read.row.id,
+                        status: read.row.status(),
+                        club_id: read.club_id,
+                    }
+                }
+                DbConnection::Sqlite(_) => return scoring::append(connection, &cache, submission),
+            };
+            scoring::append_autocommit(connection, &cache, facts, submission, None)
+        })
+        .unwrap()
+    }
+
+    fn scores(outcome: &AppendOutcome) -> Value {
+        match outcome {
+            AppendOutcome::Appended { summary, .. } => {
+                serde_json::from_str::<Value>(summary.get()).unwrap()["scores"].clone()
+            }
+            other => panic!("not appended: {other:?}"),
+        }
+    }
+
+    backend_tests! {
+        /// An instance that remembers a match at the sequence number a request
+        /// expects must still see what another instance recorded there first: the
+        /// same submission is recorded once, another one is stale.
+        fn a_remembered_match_takes_no_entry_another_instance_recorded_first(app) {
+            let admin = app.admin();
+            let organizer = app.user(&admin, "org", "organizer");
+            let public_id = create_match(&organizer, "Due istanze");
+            let token = api_token(&organizer);
+            let second = app.second_instance();
+            assert_eq!(post_entry(&app.base, &public_id, &token, &hand(0, "A", "k0")), 201);
+            assert_eq!(post_entry(&app.base, &public_id, &token, &hand(1, "A", "k1")), 201);
+            // The first instance remembers two entries; the second records the third.
+            assert_eq!(post_entry(&second.base, &public_id, &token, &hand(2, "B", "k2")), 201);
+            assert_eq!(post_entry(&app.base, &public_id, &token, &hand(2, "B", "k2")), 200, "a retry through the other instance");
+            assert_eq!(post_entry(&app.base, &public_id, &token, &hand(2, "A", "k2-other")), 409);
+            assert_eq!(post_entry(&app.base, &public_id, &token, &hand(3, "B", "k3")), 201);
+            assert_eq!(post_entry(&app.base, &public_id, &token, &hand(4, "B", "k4")), 201);
+            let state = organizer.get(&format!("/api/v1/matches/{public_id}"));
+            let state: Value = serde_json::from_str(&state.body).unwrap();
+            assert_eq!(state["summary"]["scores"], json!([2, 3]));
+            assert_eq!(state["next_seq"], 5);
+            let log = organizer.get(&format!("/api/v1/matches/{public_id}/entries"));
+            let log: Value = serde_json::from_str(&log.body).unwrap();
+            assert_eq!(log["entries"].as_array().unwrap().len(), 5);
+        }
+
+        /// The memory is extended inside the append's transaction; when that
+        /// transaction does not commit and another entry takes its place, the log
+        /// has as many entries as remembered but not the same ones.
+        fn a_remembered_entry_that_was_never_committed_is_not_trusted(app) {
+            let admin = app.admin();
+            let organizer = app.user(&admin, "org", "organizer");
+            let public_id = create_match(&organizer, "Mai scritta");
+            let token = api_token(&organizer);
+            let db = app.database.open();
+            let cache = Arc::new(MatchCache::default());
+            let lost = {
+                let (cache, public_id, author) = (cache.clone(), public_id.clone(), author(&db));
+                db.write(move |connection| {
+                    scoring::append(connection, &cache, submission(&public_id, 0, "A", "lost", author))?;
+                    Err::<(), _>(StoreError::Interrupted("rolled back on purpose".into()))
+                })
+            };
+            assert!(matches!(lost, Err(StoreError::Interrupted(_))), "{lost:?}");
+            assert_eq!(post_entry(&app.base, &public_id, &token, &hand(0, "B", "kept")), 201);
+            let outcome = append(&db, &cache, &public_id, 1, "B", "next");
+            assert_eq!(scores(&outcome), json!([0, 2]), "scored from the log, not the lost entry");
+            let outcome = append(&db, &cache, &public_id, 2, "A", "after");
+            assert_eq!(scores(&outcome), json!([1, 2]));
+            assert!(matches!(append(&db, &cache, &public_id, 2, "A", "late"), AppendOutcome::Stale { current: 3, .. }));
+            assert!(matches!(append(&db, &cache, &public_id, 3, "A", "after"), AppendOutcome::AlreadyRecorded { seq: 2 }));
+        }
+    }
+
+    #[cfg(postgres_tests)]
+    mod postgres_only {
+        use super::*;
+        use segnapunti::store::matches::MatchStatus;
+
+        fn facts(db: &Db, public_id: &str) -> MatchFacts {
+            let public_id = public_id.to_string();
+            db.read(move |connection| {
+                let DbConnection::Postgres(postgres) = connection else {
+                    unreachable!()
+                };
+                let read = matches::scoring_context(postgres, &public_id, None)?.unwrap();
+                Ok(MatchFacts {
+                    match_id: read.row.id,
+                    status: read.row.status(),
+                    club_id: read.club_id,
+                })
+            })
+            .unwrap()
+        }
+
+        fn fast(
+            db: &Db,
+            cache: &Arc<MatchCache>,
+            public_id: &str,
+            seq: i64,
+            entry: Value,
+            key: &str,
+        ) -> Option<AppendOutcome> {
+            let facts = facts(db, public_id);
+            let (cache, public_id, key, author) = (
+                cache.clone(),
+                public_id.to_string(),
+                key.to_string(),
+                author(db),
+            );
+            db.write_autocommit(move |connection| {
+                let submission = Submission {
+                    public_id: &public_id,
+                    expected_seq: seq,
+                    entry,
+                    author,
+                    submission_key: &key,
+                };
+                scoring::append_fast(connection, &cache, facts, &submission)
+            })
+            .unwrap()
+        }
+
+        #[test]
+        fn a_remembered_match_is_written_by_the_fast_path_and_only_when_it_is_safe() {
+            let app = support::TestApp::spawn(support::Backend::Postgres);
+            let admin = app.admin();
+            let organizer = app.user(&admin, "org", "organizer");
+            let public_id = create_match(&organizer, "Veloce");
+            let db = app.database.open();
+            let cache = Arc::new(MatchCache::default());
+            let hand = |winner: &str| json!({"type": "hand", "winner": winner});
+            // Not remembered yet: nothing is written, the transaction does it.
+            assert!(fast(&db, &cache, &public_id, 0, hand("A"), "k0").is_none());
+            assert!(matches!(
+                append(&db, &cache, &public_id, 0, "A", "k0"),
+                AppendOutcome::Appended { seq: 0, .. }
+            ));
+            let written = fast(&db, &cache, &public_id, 1, hand("B"), "k1");
+            match written {
+                Some(AppendOutcome::Appended {
+                    seq: 1,
+                    status: MatchStatus::InProgress,
+                    summary,
+                }) => {
+                    let summary: Value = serde_json::from_str(summary.get()).unwrap();
+                    assert_eq!(summary["scores"], json!([1, 1]));
+                }
+                other => panic!("the fast path did not write: {other:?}"),
+            }
+            // A refusal of the rules is left to the transaction, which says it.
+            assert!(fast(&db, &cache, &public_id, 2, hand("Z"), "bad").is_none());
+            // Another instance (its own memory) appends behind this one's back.
+            let other = Arc::new(MatchCache::default());
+            assert!(matches!(
+                append(&db, &other, &public_id, 2, "B", "k2"),
+                AppendOutcome::Appended { seq: 2, .. }
+            ));
+            assert!(
+                fast(&db, &cache, &public_id, 2, hand("A"), "k2-late").is_none(),
+                "the log moved on"
+            );
+            assert!(
+                fast(&db, &cache, &public_id, 2, hand("B"), "k2").is_none(),
+                "a repeated submission"
+            );
+            let count = db.read(|connection| {
+                let id = matches::find_by_public_id(connection, &public_id)?
+                    .unwrap()
+                    .id;
+                Ok(matches::entries(connection, id)?.len())
+            });
+            assert_eq!(
+                count.unwrap(),
+                3,
+                "nothing was written by the refused fast paths"
+            );
+            // The slow path answers them, and the memory is trusted again after it.
+            assert!(matches!(
+                append(&db, &cache, &public_id, 2, "A", "k2-late"),
+                AppendOutcome::Stale { current: 3, .. }
+            ));
+            assert!(matches!(
+                append(&db, &cache, &public_id, 3, "A", "k3"),
+                AppendOutcome::Appended { seq: 3, .. }
+            ));
+            assert!(matches!(
+                fast(&db, &cache, &public_id, 4, hand("A"), "k4"),
+                Some(AppendOutcome::Appended { seq: 4, .. })
+            ));
+            // A match closed meanwhile takes nothing through the fast path.
+            app.database.execute(&format!(
+                "UPDATE matches SET status = 'forfeit' WHERE public_id = '{public_id}'"
+            ));
+            assert!(fast(&db, &cache, &public_id, 5, hand("A"), "k5").is_none());
+            assert!(matches!(
+                append(&db, &cache, &public_id, 5, "A", "k5"),
+                AppendOutcome::Closed { status: "forfeit" }
+            ));
+        }
+
+        /// The pool does not ping a connection before handing it out: one the
+        /// server dropped (a restart) may fail the request that uses it, and must
+        /// then be discarded rather than fail every later request.
+        #[test]
+        fn connections_the_server_dropped_fail_once_each() {
+            let database = support::TestDatabase::new(support::Backend::Postgres);
+            let db = database.open();
+            let read = || db.read(|connection| users::find_by_username(connection, "nobody"));
+            for _ in 0..20 {
+                read().unwrap();
+            }
+            database.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                 WHERE datname = current_database() AND pid <> pg_backend_pid()",
+            );
+            let outcomes: Vec<bool> = (0..40).map(|_| read().is_ok()).collect();
+            let failed = outcomes.iter().filter(|ok| !**ok).count();
+            assert!(
+                failed <= 10,
+                "at most one failure per pooled connection: {outcomes:?}"
+            );
+            assert!(
+                outcomes[30..].iter().all(|ok| *ok),
+                "the pool recovered: {outcomes:?}"
+            );
+            let error = {
+                database.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                     WHERE datname = current_database() AND pid <> pg_backend_pid()",
+                );
+                (0..20).find_map(|_| read().err())
+            };
+            let error = error.expect("a dropped connection fails its next request");
+            assert!(
+                error.is_unavailable(),
+                "reported as the database unavailable: {error}"
+            );
+        }
+    }
+}

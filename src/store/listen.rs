@@ -23,6 +23,74 @@ pub fn announce(connection: &mut DbConnection, match_id: i64) -> super::StoreRes
     Ok(())
 }
 
+/// Tells other instances of changes already committed (the score-entry fast
+/// path, which writes outside any transaction), from a thread and a connection
+/// of its own: the request does not wait for it, and the changes pending at once
+/// go in one statement. A transaction that only notifies writes nothing
+/// PostgreSQL waits to flush, so the lock of the whole database it takes to
+/// notify is held for moments, not for an fsync (a NOTIFY in the entry's own
+/// transaction made every entry wait for the fsync of the one before). A
+/// notification that cannot be sent is logged and dropped: the change it tells of
+/// is stored, and the live pages of other instances catch up with the match's
+/// next change (the same as when the listening connection reconnects).
+#[derive(Clone)]
+pub struct Announcer {
+    changed: std::sync::mpsc::Sender<i64>,
+}
+
+/// At most this many match ids in one statement.
+const ANNOUNCED_AT_ONCE: usize = 256;
+
+impl Announcer {
+    /// Starts the thread; it ends when the last `Announcer` is dropped.
+    pub fn start(url: String) -> Announcer {
+        let (changed, pending) = std::sync::mpsc::channel::<i64>();
+        std::thread::Builder::new()
+            .name("pg-announce".to_string())
+            .spawn(move || {
+                let mut connection: Option<PgConnection> = None;
+                while let Ok(first) = pending.recv() {
+                    let mut ids = vec![first];
+                    while ids.len() < ANNOUNCED_AT_ONCE
+                        && let Ok(id) = pending.try_recv()
+                    {
+                        ids.push(id);
+                    }
+                    ids.sort_unstable();
+                    ids.dedup();
+                    let statements: String = ids
+                        .iter()
+                        .map(|id| format!("NOTIFY {CHANNEL}, '{id}';"))
+                        .collect();
+                    let sent = match &mut connection {
+                        Some(open) => open.batch_execute(&statements),
+                        None => PgConnection::establish(&url)
+                            .map_err(|error| {
+                                diesel::result::Error::QueryBuilderError(error.into())
+                            })
+                            .and_then(|mut open| {
+                                let sent = open.batch_execute(&statements);
+                                connection = Some(open);
+                                sent
+                            }),
+                    };
+                    if let Err(error) = sent {
+                        tracing::warn!(%error, count = ids.len(), "could not tell other instances of changes");
+                        connection = None;
+                    }
+                }
+            })
+            .expect("a thread can be started");
+        Announcer { changed }
+    }
+
+    /// Queues the notification of a committed change to a match.
+    pub fn announce(&self, match_id: i64) {
+        // The thread stops only with the last sender: nothing to report.
+        let _ = self.changed.send(match_id);
+    }
+}
+
 /// Listens on its own connection in a thread of its own, calling `on_change` with
 /// each changed match id, until `on_change` answers false. Reconnects after errors.
 pub fn spawn(url: String, on_change: impl Fn(i64) -> bool + Send + 'static) {

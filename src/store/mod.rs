@@ -131,6 +131,21 @@ impl StoreError {
     }
 }
 
+impl StoreError {
+    /// The connection the query went through is gone (the server restarted or
+    /// ended it): another connection may well work.
+    fn is_connection_lost(&self) -> bool {
+        use diesel::result::{DatabaseErrorKind, Error};
+        matches!(
+            self,
+            StoreError::Query(Error::DatabaseError(
+                DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+                _
+            ))
+        )
+    }
+}
+
 impl From<diesel::result::Error> for StoreError {
     fn from(error: diesel::result::Error) -> StoreError {
         match error {
@@ -216,8 +231,16 @@ impl ManageConnection for ConnectionManager {
             .map_err(StoreError::Query)
     }
 
-    fn has_broken(&self, _connection: &mut DbConnection) -> bool {
-        false
+    /// Without a round trip: a transaction left open, or a connection diesel saw
+    /// lost while executing a prepared statement (libpq then reports an unknown
+    /// transaction status). A statement that fails while being prepared (every
+    /// query through `DbConnection` rather than `typed!`) leaves no such mark:
+    /// `Db::renew_if_lost` replaces those connections.
+    fn has_broken(&self, connection: &mut DbConnection) -> bool {
+        match connection {
+            DbConnection::Postgres(postgres) => diesel::r2d2::R2D2Connection::is_broken(postgres),
+            DbConnection::Sqlite(_) => false,
+        }
     }
 }
 
@@ -238,6 +261,10 @@ pub struct Db {
     /// Set when a write failed because the database could not take it (full,
     /// gone), cleared by the next write that succeeds: the health check reports it.
     writes_failing: Arc<AtomicBool>,
+    /// PostgreSQL: makes the connection that replaces one the server dropped.
+    reconnect: Option<Arc<ConnectionManager>>,
+    /// PostgreSQL: tells other instances of changes committed outside a transaction.
+    announcer: Option<listen::Announcer>,
 }
 
 /// Remembers whether the latest write could be stored.
@@ -302,11 +329,19 @@ impl Db {
                     writes: Writes::Grouped(writes),
                     reader,
                     writes_failing: Arc::default(),
+                    reconnect: None,
+                    announcer: None,
                 }
             }
             Backend::Postgres => {
                 let pool = Pool::builder()
                     .max_size(10)
+                    // The `SELECT 1` at every checkout was a round trip of every
+                    // read and write. A connection the server dropped (a restart)
+                    // fails the one request that next uses it and is then
+                    // discarded (`has_broken`); new connections are checked as
+                    // they are made.
+                    .test_on_check_out(false)
                     .connection_timeout(timeout)
                     .build(writer_manager)?;
                 Db {
@@ -318,6 +353,16 @@ impl Db {
                     writes: Writes::Pooled(pool.clone()),
                     reader: pool,
                     writes_failing: Arc::default(),
+                    reconnect: Some(Arc::new(ConnectionManager {
+                        url: url.clone(),
+                        role: ConnectionRole::Writer,
+                    })),
+                    announcer: match url {
+                        DatabaseUrl::Postgres { url } => {
+                            Some(listen::Announcer::start(url.clone()))
+                        }
+                        DatabaseUrl::Sqlite { .. } => None,
+                    },
                 }
             }
         };
@@ -331,6 +376,12 @@ impl Db {
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// PostgreSQL: what tells other instances of a change committed outside a
+    /// transaction (`scoring::append_autocommit`).
+    pub fn announcer(&self) -> Option<listen::Announcer> {
+        self.announcer.clone()
     }
 
     /// Runs `work` in one transaction and returns once it is committed. Blocking:
@@ -352,12 +403,40 @@ impl Db {
                     .map_err(StoreError::from)
                     .and_then(|mut connection| {
                         let connection: &mut DbConnection = &mut connection;
-                        connection.transaction(work)
+                        let outcome = connection.transaction(work);
+                        self.renew_if_lost(connection, &outcome);
+                        outcome
                     })
             }
         };
         track(&self.writes_failing, &outcome);
         outcome
+    }
+
+    /// Runs `work` on a write connection outside any transaction, for a write that
+    /// is atomic by itself (one statement) or that opens its own transaction: on
+    /// PostgreSQL a statement sent alone commits without the round trips of
+    /// `BEGIN` and `COMMIT`. On SQLite `work` runs in a write transaction of the
+    /// writer thread, as [`Db::write`]. Blocking: call it off the async executor.
+    pub fn write_autocommit<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut DbConnection) -> StoreResult<T> + Send + 'static,
+    ) -> StoreResult<T> {
+        match &self.writes {
+            Writes::Grouped(_) => self.write(work),
+            Writes::Pooled(pool) => {
+                let outcome = pool
+                    .get()
+                    .map_err(StoreError::from)
+                    .and_then(|mut connection| {
+                        let outcome = work(&mut connection);
+                        self.renew_if_lost(&mut connection, &outcome);
+                        outcome
+                    });
+                track(&self.writes_failing, &outcome);
+                outcome
+            }
+        }
     }
 
     /// For async callers: on SQLite, queues `work` on the writer thread without
@@ -399,7 +478,23 @@ impl Db {
         work: impl FnOnce(&mut DbConnection) -> StoreResult<T>,
     ) -> StoreResult<T> {
         let mut connection = self.reader.get()?;
-        work(&mut connection)
+        let outcome = work(&mut connection);
+        self.renew_if_lost(&mut connection, &outcome);
+        outcome
+    }
+
+    /// Replaces a PostgreSQL connection the server dropped before it goes back to
+    /// the pool, which does not ping connections at checkout: a restarted server
+    /// costs each pooled connection the one request that found it gone. While the
+    /// server is down the dead connection stays, failing fast, and is replaced by
+    /// the first request after the server is back.
+    fn renew_if_lost<T>(&self, connection: &mut DbConnection, outcome: &StoreResult<T>) {
+        if let (Some(manager), Err(error)) = (&self.reconnect, outcome)
+            && error.is_connection_lost()
+            && let Ok(fresh) = manager.establish()
+        {
+            *connection = fresh;
+        }
     }
 }
 

@@ -15,19 +15,24 @@ use serde_json::json;
 
 use super::context::{PageContext, SessionUser};
 use super::error::AppError;
-use super::matches::load_match;
+use super::matches::{load_match, may_manage};
 use super::scoring::{may_score, stale_when_raced};
 use super::{AppState, redirect};
-use crate::accounts;
+use crate::accounts::{self, Role};
 use crate::lang::Lang;
 use crate::rules::record::{RecordEntry, VoidEntry};
-use crate::scoring::{self, AppendOutcome, LoadedMatch, Submission};
-use crate::store::api_tokens;
+use crate::scoring::{self, AppendOutcome, LoadedMatch, MatchFacts, Submission};
 use crate::store::matches::{self, Author, MatchRow};
+use crate::store::{DbConnection, api_tokens};
 
 /// Who is calling the API.
 enum Caller {
-    User(SessionUser),
+    /// An account; `referee` is whether it referees the match, when that was read
+    /// with the match (PostgreSQL), otherwise `may_score` reads it.
+    User {
+        user: SessionUser,
+        referee: Option<bool>,
+    },
     /// The holder of a match's private scoring link.
     Link {
         link_id: i64,
@@ -52,21 +57,47 @@ fn bearer(request: &HttpRequest) -> Option<String> {
 }
 
 /// The match and who is calling, read together: score entry is the hottest path.
+/// On PostgreSQL in one statement, which also brings what the write's fast path
+/// needs to know of the match (`scoring::MatchFacts`).
 async fn match_and_caller(
     request: &HttpRequest,
     ctx: &PageContext,
     state: &AppState,
     public_id: &str,
-) -> Result<(MatchRow, Caller), AppError> {
+) -> Result<(MatchRow, Option<MatchFacts>, Caller), AppError> {
     let token = bearer(request);
     let lookup = token
         .clone()
         .map(|token| (accounts::token_hash(&token), token));
     let public_id = public_id.to_string();
-    let (row, user, link) = state
+    let (row, facts, user, link) = state
         .read(move |connection| {
+            if let DbConnection::Postgres(postgres) = connection {
+                let lookup = lookup
+                    .as_ref()
+                    .map(|(hash, token)| (token.as_str(), hash.as_str()));
+                let Some(read) = matches::scoring_context(postgres, &public_id, lookup)? else {
+                    return Ok((None, None, None, None));
+                };
+                let facts = MatchFacts {
+                    match_id: read.row.id,
+                    status: read.row.status(),
+                    club_id: read.club_id,
+                };
+                let user = read.owner.map(|owner| {
+                    let referee = owner.referee;
+                    let user = SessionUser {
+                        id: owner.id,
+                        role: owner.role,
+                        username: owner.username,
+                        display_name: owner.display_name,
+                    };
+                    (user, Some(referee))
+                });
+                return Ok((Some(read.row), Some(facts), user, read.link));
+            }
             let Some(row) = matches::find_by_public_id(connection, &public_id)? else {
-                return Ok((None, None, None));
+                return Ok((None, None, None, None));
             };
             let (user, link) = match lookup {
                 Some((hash, token)) => (
@@ -75,25 +106,33 @@ async fn match_and_caller(
                 ),
                 None => (None, None),
             };
-            Ok((Some(row), user, link))
+            let user = user.map(|user| {
+                let user = SessionUser {
+                    id: user.id,
+                    role: user.role(),
+                    username: user.username,
+                    display_name: user.display_name,
+                };
+                (user, None)
+            });
+            let link = link.map(|link| (link.id, link.match_id));
+            Ok((Some(row), None, user, link))
         })
         .await?;
     let row = row.ok_or(AppError::NotFound)?;
     let caller = match (token, user, link) {
-        (None, _, _) => ctx.user.clone().map_or(Caller::Anonymous, Caller::User),
-        (Some(_), Some(user), _) => Caller::User(SessionUser {
-            id: user.id,
-            role: user.role(),
-            username: user.username,
-            display_name: user.display_name,
-        }),
-        (Some(_), None, Some(link)) => Caller::Link {
-            link_id: link.id,
-            match_id: link.match_id,
-        },
+        (None, _, _) => ctx
+            .user
+            .clone()
+            .map_or(Caller::Anonymous, |user| Caller::User {
+                user,
+                referee: None,
+            }),
+        (Some(_), Some((user, referee)), _) => Caller::User { user, referee },
+        (Some(_), None, Some((link_id, match_id))) => Caller::Link { link_id, match_id },
         (Some(_), None, None) => return Err(AppError::Unauthorized),
     };
-    Ok((row, caller))
+    Ok((row, facts, caller))
 }
 
 /// The author of a write, or the refusal the pages would give.
@@ -110,8 +149,13 @@ async fn writer(
             label: ctx.t("scoring.link_author").to_string(),
         }),
         Caller::Link { .. } => Err(AppError::Forbidden),
-        Caller::User(user) => {
-            if may_score(state, &user, row).await? {
+        Caller::User { user, referee } => {
+            let allowed = match referee {
+                // As `may_score`, with the referee row read already.
+                Some(referee) => may_manage(&user, row) || (user.role == Role::Referee && referee),
+                None => may_score(state, &user, row).await?,
+            };
+            if allowed {
                 Ok(Author::User {
                     id: user.id,
                     label: user.display_name,
@@ -244,28 +288,60 @@ async fn append(
     submission_key: Option<String>,
     entry: serde_json::Value,
 ) -> Result<HttpResponse, AppError> {
-    let (row, caller) = match_and_caller(request, ctx, state, public_id).await?;
+    let (row, facts, caller) = match_and_caller(request, ctx, state, public_id).await?;
     let author = writer(ctx, state, &row, caller).await?;
     let submission_key = submission_key
         .filter(|key| !key.is_empty() && key.len() <= 100)
         .unwrap_or_else(accounts::random_token);
     let public = row.public_id.clone();
     let cache = state.cache.clone();
-    let outcome = state
-        .write(move |connection| {
-            scoring::append(
-                connection,
-                &cache,
-                Submission {
-                    public_id: &public,
-                    expected_seq,
-                    entry,
-                    author,
-                    submission_key: &submission_key,
-                },
-            )
-        })
-        .await;
+    let outcome = match facts {
+        // PostgreSQL: the remembered match's fast path in autocommit, else the
+        // transaction, on one connection.
+        Some(facts) => {
+            let db = state.db.clone();
+            let announcer = db.announcer();
+            let written = web::block(move || {
+                db.write_autocommit(move |connection| {
+                    scoring::append_autocommit(
+                        connection,
+                        &cache,
+                        facts,
+                        Submission {
+                            public_id: &public,
+                            expected_seq,
+                            entry,
+                            author,
+                            submission_key: &submission_key,
+                        },
+                        announcer.as_ref(),
+                    )
+                })
+            })
+            .await;
+            match written {
+                Ok(outcome) => outcome.map_err(AppError::from),
+                Err(error) => Err(AppError::from(error)),
+            }
+        }
+        None => {
+            state
+                .write(move |connection| {
+                    scoring::append(
+                        connection,
+                        &cache,
+                        Submission {
+                            public_id: &public,
+                            expected_seq,
+                            entry,
+                            author,
+                            submission_key: &submission_key,
+                        },
+                    )
+                })
+                .await
+        }
+    };
     let response = match stale_when_raced(outcome, expected_seq)? {
         AppendOutcome::Appended {
             seq,
