@@ -71,7 +71,7 @@ async fn match_and_caller(
         .map(|token| (accounts::token_hash(&token), token));
     let public_id = public_id.to_string();
     let (row, facts, user, link) = state
-        .read(move |connection| {
+        .read_by_key(move |connection| {
             if let DbConnection::Postgres(postgres) = connection {
                 let lookup = lookup
                     .as_ref()

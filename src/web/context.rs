@@ -195,10 +195,9 @@ async fn load_user(
         return Ok(None);
     };
     let epoch = session.get::<i64>(SESSION_EPOCH)?.unwrap_or(-1);
-    let db = state.db.clone();
-    let found =
-        web::block(move || db.read(|connection| users::find_with_player(connection, user_id)))
-            .await??;
+    let found = state
+        .read_by_key(move |connection| users::find_with_player(connection, user_id))
+        .await?;
     match found {
         // A password change elsewhere ends this session.
         Some((user, player)) if user.session_epoch == epoch => Ok(Some((

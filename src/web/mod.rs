@@ -79,6 +79,20 @@ impl AppState {
         Ok(web::block(move || db.read(work)).await??)
     }
 
+    /// A read of a few rows by key: on SQLite it runs on this thread when a connection
+    /// is free (a thread hop costs more than the read, and under load the wait for
+    /// the other thread to be scheduled is what the slowest requests are made of);
+    /// otherwise as [`AppState::read`].
+    pub async fn read_by_key<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut DbConnection) -> StoreResult<T> + Send + 'static,
+    ) -> Result<T, AppError> {
+        match self.db.read_now(work) {
+            Ok(outcome) => Ok(outcome?),
+            Err(work) => self.read(work).await,
+        }
+    }
+
     /// Runs a write transaction off the async executor: queued on SQLite's writer
     /// thread (answered after its group commit), on a blocking thread for PostgreSQL.
     pub async fn write<T: Send + 'static>(
