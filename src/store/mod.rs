@@ -21,6 +21,7 @@ pub(crate) use typed;
 
 pub mod api_tokens;
 pub mod backup;
+mod checkpoint;
 pub mod clubs;
 pub mod events;
 pub mod invitations;
@@ -192,8 +193,9 @@ impl ConnectionManager {
                     "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; \
                      PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;",
                 );
-                if self.role == ConnectionRole::Reader {
-                    pragmas.push_str(" PRAGMA query_only = ON;");
+                match self.role {
+                    ConnectionRole::Reader => pragmas.push_str(" PRAGMA query_only = ON;"),
+                    ConnectionRole::Writer => pragmas.push_str(checkpoint::WRITER_PRAGMAS),
                 }
                 connection
                     .batch_execute(&pragmas)
@@ -265,6 +267,8 @@ pub struct Db {
     reconnect: Option<Arc<ConnectionManager>>,
     /// PostgreSQL: tells other instances of changes committed outside a transaction.
     announcer: Option<listen::Announcer>,
+    /// SQLite: the thread that copies the log into the database file, off the writer.
+    _checkpointer: Option<Arc<checkpoint::Checkpointer>>,
 }
 
 /// Remembers whether the latest write could be stored.
@@ -305,6 +309,10 @@ impl Db {
         let timeout = Duration::from_secs(5);
         let db = match backend {
             Backend::Sqlite => {
+                let checkpointer = checkpoint::Checkpointer::start(writer_manager.establish()?)
+                    .map_err(|error| {
+                        StoreError::Interrupted(format!("cannot start checkpoints: {error}"))
+                    })?;
                 let connection = writer_manager.establish()?;
                 let writes = writer::GroupWriter::start(
                     connection,
@@ -331,6 +339,7 @@ impl Db {
                     writes_failing: Arc::default(),
                     reconnect: None,
                     announcer: None,
+                    _checkpointer: Some(Arc::new(checkpointer)),
                 }
             }
             Backend::Postgres => {
@@ -363,6 +372,7 @@ impl Db {
                         }
                         DatabaseUrl::Sqlite { .. } => None,
                     },
+                    _checkpointer: None,
                 }
             }
         };
