@@ -15,10 +15,10 @@ use serde_json::json;
 
 use super::context::{PageContext, SessionUser};
 use super::error::AppError;
-use super::matches::{load_match, may_manage};
-use super::scoring::{may_score, stale_when_raced};
+use super::matches::load_match;
+use super::scoring::{may_score, may_score_knowing, stale_when_raced};
 use super::{AppState, redirect};
-use crate::accounts::{self, Role};
+use crate::accounts;
 use crate::lang::Lang;
 use crate::rules::record::{RecordEntry, VoidEntry};
 use crate::scoring::{self, AppendOutcome, LoadedMatch, MatchFacts, Submission};
@@ -151,8 +151,7 @@ async fn writer(
         Caller::Link { .. } => Err(AppError::Forbidden),
         Caller::User { user, referee } => {
             let allowed = match referee {
-                // As `may_score`, with the referee row read already.
-                Some(referee) => may_manage(&user, row) || (user.role == Role::Referee && referee),
+                Some(referee) => may_score_knowing(&user, row, referee),
                 None => may_score(state, &user, row).await?,
             };
             if allowed {

@@ -51,9 +51,20 @@ pub(super) async fn may_score(
         return Ok(false);
     }
     let (match_id, user_id) = (row.id, user.id);
-    state
+    let referees = state
         .read(move |connection| matches::is_referee(connection, match_id, user_id))
-        .await
+        .await?;
+    Ok(may_score_knowing(user, row, referees))
+}
+
+/// The rule of [`may_score`], for a caller that read whether the account referees
+/// the match already: the match's organizers and administrators, or its referees.
+pub(super) fn may_score_knowing(
+    user: &super::context::SessionUser,
+    row: &matches::MatchRow,
+    referees_the_match: bool,
+) -> bool {
+    may_manage(user, row) || (user.role == Role::Referee && referees_the_match)
 }
 
 /// Resolves the scorer from the path: a live private link, or a logged-in account
