@@ -371,8 +371,8 @@ pub fn append(
 /// [`append_fast`] when it applies, else [`append`] in a transaction of its own:
 /// for a connection outside any transaction (`Db::write_autocommit`).
 /// Other instances hear of an entry the fast path wrote through `announcer` (a
-/// NOTIFY of its own on this connection when there is none); the transaction
-/// notifies in itself.
+/// NOTIFY of its own on this connection when there is none); of one the
+/// transaction wrote, through `Db::write_autocommit` once it committed.
 pub fn append_autocommit(
     connection: &mut DbConnection,
     cache: &MatchCache,
@@ -384,7 +384,7 @@ pub fn append_autocommit(
         match announcer {
             Some(announcer) => announcer.announce(facts.match_id),
             None => {
-                if let Err(error) = crate::store::listen::announce(connection, facts.match_id) {
+                if let Err(error) = crate::store::listen::notify_now(connection, facts.match_id) {
                     // Stored all the same; other instances catch up with the next change.
                     tracing::warn!(%error, "could not tell other instances of an entry");
                 }

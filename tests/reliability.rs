@@ -319,10 +319,9 @@ mod remembered {
                 Some(AppendOutcome::Appended {
                     seq: 1,
                     status: MatchStatus::InProgress,
-                    summary,
+                    state,
                 }) => {
-                    let summary: Value = serde_json::from_str(summary.get()).unwrap();
-                    assert_eq!(summary["scores"], json!([1, 1]));
+                    assert_eq!(state.summary_json()["scores"], json!([1, 1]));
                 }
                 other => panic!("the fast path did not write: {other:?}"),
             }

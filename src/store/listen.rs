@@ -13,8 +13,29 @@ pub const CHANNEL: &str = "segnapunti_matches";
 /// How often pending notifications are read; the latency a remote viewer sees at most.
 const POLL: Duration = Duration::from_millis(200);
 
-/// Tells other instances that a match's log changed (delivered when the transaction commits).
-pub fn announce(connection: &mut DbConnection, match_id: i64) -> super::StoreResult<()> {
+thread_local! {
+    /// Matches whose log the write running on this thread changed; `Db::write` tells
+    /// other instances of them once that write has committed, and forgets them if it
+    /// did not.
+    static CHANGED_BY_THIS_WRITE: std::cell::RefCell<Vec<i64>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Tells other instances that a match's log changed, once the write that changed it
+/// commits (see [`Announcer`] for why not with a NOTIFY inside the transaction).
+pub fn announce(connection: &DbConnection, match_id: i64) {
+    if let DbConnection::Postgres(_) = connection {
+        CHANGED_BY_THIS_WRITE.with(|changed| changed.borrow_mut().push(match_id));
+    }
+}
+
+/// The matches announced on this thread since the last call.
+pub(super) fn take_announced() -> Vec<i64> {
+    CHANGED_BY_THIS_WRITE.with(|changed| std::mem::take(&mut *changed.borrow_mut()))
+}
+
+/// Sends the notification now, on this connection: at once outside a transaction.
+pub fn notify_now(connection: &mut DbConnection, match_id: i64) -> super::StoreResult<()> {
     if let DbConnection::Postgres(postgres) = connection {
         postgres
             .batch_execute(&format!("NOTIFY {CHANNEL}, '{match_id}'"))
@@ -24,7 +45,8 @@ pub fn announce(connection: &mut DbConnection, match_id: i64) -> super::StoreRes
 }
 
 /// Tells other instances of changes already committed (the score-entry fast
-/// path, which writes outside any transaction), from a thread and a connection
+/// path, and what `Db::write` collected from [`announce`] once its transaction
+/// committed), from a thread and a connection
 /// of its own: the request does not wait for it, and the changes pending at once
 /// go in one statement. A transaction that only notifies writes nothing
 /// PostgreSQL waits to flush, so the lock of the whole database it takes to

@@ -267,7 +267,10 @@ pub fn append(
     ))
     .execute(inner));
     match inserted {
-        Ok(_) => super::listen::announce(connection, match_id),
+        Ok(_) => {
+            super::listen::announce(connection, match_id);
+            Ok(())
+        }
         Err(error) => match StoreError::from(error) {
             StoreError::Duplicate => Err(StoreError::Stale),
             other => Err(other),

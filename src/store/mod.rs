@@ -413,8 +413,10 @@ impl Db {
                     .map_err(StoreError::from)
                     .and_then(|mut connection| {
                         let connection: &mut DbConnection = &mut connection;
+                        let _ = listen::take_announced();
                         let outcome = connection.transaction(work);
                         self.renew_if_lost(connection, &outcome);
+                        self.announce_committed(&outcome);
                         outcome
                     })
             }
@@ -439,8 +441,10 @@ impl Db {
                     .get()
                     .map_err(StoreError::from)
                     .and_then(|mut connection| {
+                        let _ = listen::take_announced();
                         let outcome = work(&mut connection);
                         self.renew_if_lost(&mut connection, &outcome);
+                        self.announce_committed(&outcome);
                         outcome
                     });
                 track(&self.writes_failing, &outcome);
@@ -498,6 +502,17 @@ impl Db {
     /// costs each pooled connection the one request that found it gone. While the
     /// server is down the dead connection stays, failing fast, and is replaced by
     /// the first request after the server is back.
+    /// Tells other instances of the matches a committed write changed; a write that
+    /// failed committed nothing, so they are forgotten.
+    fn announce_committed<T>(&self, outcome: &StoreResult<T>) {
+        let changed = listen::take_announced();
+        if let (Ok(_), Some(announcer)) = (outcome, &self.announcer) {
+            for match_id in changed {
+                announcer.announce(match_id);
+            }
+        }
+    }
+
     fn renew_if_lost<T>(&self, connection: &mut DbConnection, outcome: &StoreResult<T>) {
         if let (Some(manager), Err(error)) = (&self.reconnect, outcome)
             && error.is_connection_lost()
