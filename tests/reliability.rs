@@ -414,6 +414,54 @@ mod remembered {
                 "reported as the database unavailable: {error}"
             );
         }
+
+        /// Other instances hear of a change once the write that made it commits, and
+        /// never of one whose write failed. Notifications go out in order, so once the
+        /// committed one is heard, the failed one would have been heard before it.
+        #[test]
+        fn only_committed_changes_are_announced() {
+            use segnapunti::store::{StoreError, listen};
+            let database = support::TestDatabase::new(support::Backend::Postgres);
+            let db = database.open();
+            let (heard, hearing) = std::sync::mpsc::channel();
+            listen::spawn(database.url.clone(), move |match_id| {
+                heard.send(match_id).is_ok()
+            });
+            // The listener subscribes on a connection of its own: announce until it hears.
+            let started = std::time::Instant::now();
+            loop {
+                db.write(|connection| {
+                    listen::announce(connection, -7);
+                    Ok(())
+                })
+                .unwrap();
+                if hearing.recv_timeout(std::time::Duration::from_millis(300)) == Ok(-7) {
+                    break;
+                }
+                assert!(started.elapsed().as_secs() < 20, "the listener never heard");
+            }
+            let failed: Result<(), StoreError> = db.write(|connection| {
+                listen::announce(connection, 111);
+                Err(StoreError::Corrupt("refused after the change".into()))
+            });
+            assert!(failed.is_err());
+            db.write(|connection| {
+                listen::announce(connection, 222);
+                Ok(())
+            })
+            .unwrap();
+            let mut after = Vec::new();
+            while after.last() != Some(&222) {
+                let id = hearing
+                    .recv_timeout(std::time::Duration::from_secs(10))
+                    .expect("the committed change is announced");
+                after.push(id);
+            }
+            assert!(
+                !after.contains(&111),
+                "a failed write was announced: {after:?}"
+            );
+        }
     }
 }
 
