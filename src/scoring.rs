@@ -21,7 +21,6 @@ use crate::rules::record::{
 };
 use crate::rules::replay;
 use crate::rules::trionfetti::{Options, Trionfetti};
-use crate::store::listen::Announcer;
 use crate::store::matches::{self, Author, EntryRow, MatchRow, MatchStatus};
 use crate::store::{DbConnection, StoreError, StoreResult};
 
@@ -231,13 +230,8 @@ impl MatchCache {
     /// Takes the match out while it is checked and extended: a concurrent append
     /// to the same match finds nothing and reads the log.
     fn take(&self, match_id: i64, seq: i64, last_key: Option<&str>) -> Option<CachedMatch> {
-        let mut matches = self
-            .matches
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        matches
-            .remove(&match_id)
-            .filter(|cached| cached.seq == seq && cached.last_key.as_deref() == last_key)
+        self.take_at(match_id, seq)
+            .filter(|cached| cached.last_key.as_deref() == last_key)
     }
 
     /// Takes the match out if it was remembered at `seq`, whatever its last entry:
@@ -262,6 +256,16 @@ impl MatchCache {
     }
 }
 
+/// A submitted entry as it is checked and stored: the author and the clock are the
+/// server's, whatever the entry says.
+fn without_author_and_time(mut entry: Value) -> Value {
+    if let Value::Object(fields) = &mut entry {
+        fields.remove("author");
+        fields.remove("time");
+    }
+    entry
+}
+
 /// Validates and appends in one transaction; see the module documentation.
 pub fn append(
     connection: &mut DbConnection,
@@ -284,11 +288,7 @@ pub fn append(
             current,
         });
     }
-    let mut entry = submission.entry;
-    if let Value::Object(fields) = &mut entry {
-        fields.remove("author");
-        fields.remove("time");
-    }
+    let entry = without_author_and_time(submission.entry);
     let is_correction = matches!(
         entry.get("type").and_then(Value::as_str),
         Some("void" | "replace")
@@ -369,27 +369,16 @@ pub fn append(
 }
 
 /// [`append_fast`] when it applies, else [`append`] in a transaction of its own:
-/// for a connection outside any transaction (`Db::write_autocommit`).
-/// Other instances hear of an entry the fast path wrote through `announcer` (a
-/// NOTIFY of its own on this connection when there is none); of one the
-/// transaction wrote, through `Db::write_autocommit` once it committed.
+/// for a connection outside any transaction (`Db::write_autocommit`, which tells
+/// other instances of the entry once it is stored, whichever path wrote it).
 pub fn append_autocommit(
     connection: &mut DbConnection,
     cache: &MatchCache,
     facts: MatchFacts,
     submission: Submission<'_>,
-    announcer: Option<&Announcer>,
 ) -> StoreResult<AppendOutcome> {
     if let Some(outcome) = append_fast(connection, cache, facts, &submission)? {
-        match announcer {
-            Some(announcer) => announcer.announce(facts.match_id),
-            None => {
-                if let Err(error) = crate::store::listen::notify_now(connection, facts.match_id) {
-                    // Stored all the same; other instances catch up with the next change.
-                    tracing::warn!(%error, "could not tell other instances of an entry");
-                }
-            }
-        }
+        crate::store::listen::announce(connection, facts.match_id);
         return Ok(outcome);
     }
     diesel::Connection::transaction(connection, |connection| {
@@ -408,7 +397,7 @@ pub struct MatchFacts {
 /// The common entry on PostgreSQL, outside any transaction: an entry that leaves
 /// a match in progress in progress, checked against the remembered state and
 /// written by one statement that commits by itself
-/// (`store::matches::append_if_next`); other instances are not told (see
+/// (`store::matches::append_if_next`); other instances are not told here (see
 /// [`append_autocommit`]). Answers `None`, having written nothing,
 /// whenever that is not certain to be right: the match is not in progress or not
 /// remembered at the expected sequence number (or has no entry yet), the rules
@@ -441,11 +430,7 @@ pub fn append_fast(
         Some(club_id) => crate::store::clubs::dictionary(connection, club_id)?,
         None => Nicknames::new(),
     };
-    let mut entry = submission.entry.clone();
-    if let Value::Object(fields) = &mut entry {
-        fields.remove("author");
-        fields.remove("time");
-    }
+    let entry = without_author_and_time(submission.entry.clone());
     let Ok(stored) = cached.record.extend(&mut cached.state, entry, &nicknames) else {
         // Unchanged by a refusal: the slow path takes it again.
         cache.put(facts.match_id, cached);

@@ -34,20 +34,9 @@ pub(super) fn take_announced() -> Vec<i64> {
     CHANGED_BY_THIS_WRITE.with(|changed| std::mem::take(&mut *changed.borrow_mut()))
 }
 
-/// Sends the notification now, on this connection: at once outside a transaction.
-pub fn notify_now(connection: &mut DbConnection, match_id: i64) -> super::StoreResult<()> {
-    if let DbConnection::Postgres(postgres) = connection {
-        postgres
-            .batch_execute(&format!("NOTIFY {CHANNEL}, '{match_id}'"))
-            .map_err(super::StoreError::Query)?;
-    }
-    Ok(())
-}
-
-/// Tells other instances of changes already committed (the score-entry fast
-/// path, and what `Db::write` collected from [`announce`] once its transaction
-/// committed), from a thread and a connection
-/// of its own: the request does not wait for it, and the changes pending at once
+/// Tells other instances of changes already committed (what `Db::write` and
+/// `Db::write_autocommit` collected from [`announce`] once the write had
+/// committed), from a thread and a connection of its own: the request does not wait for it, and the changes pending at once
 /// go in one statement. A transaction that only notifies writes nothing
 /// PostgreSQL waits to flush, so the lock of the whole database it takes to
 /// notify is held for moments, not for an fsync (a NOTIFY in the entry's own

@@ -388,12 +388,6 @@ impl Db {
         self.backend
     }
 
-    /// PostgreSQL: what tells other instances of a change committed outside a
-    /// transaction (`scoring::append_autocommit`).
-    pub fn announcer(&self) -> Option<listen::Announcer> {
-        self.announcer.clone()
-    }
-
     /// Runs `work` in one transaction and returns once it is committed. Blocking:
     /// call it off the async executor (or use [`Db::write_queued`]).
     pub fn write<T: Send + 'static>(

@@ -298,10 +298,8 @@ async fn append(
         // PostgreSQL: the remembered match's fast path in autocommit, else the
         // transaction, on one connection.
         Some(facts) => {
-            let db = state.db.clone();
-            let announcer = db.announcer();
-            let written = web::block(move || {
-                db.write_autocommit(move |connection| {
+            state
+                .write_autocommit(move |connection| {
                     scoring::append_autocommit(
                         connection,
                         &cache,
@@ -313,15 +311,9 @@ async fn append(
                             author,
                             submission_key: &submission_key,
                         },
-                        announcer.as_ref(),
                     )
                 })
-            })
-            .await;
-            match written {
-                Ok(outcome) => outcome.map_err(AppError::from),
-                Err(error) => Err(AppError::from(error)),
-            }
+                .await
         }
         None => {
             state
