@@ -6,36 +6,7 @@
 mod support;
 
 use segnapunti::store::matches::{self as store_matches, Author, MatchStatus};
-use support::{Client, TestApp, form_value};
-
-/// An administrator, an organizer of club "Scuola di Trionfetti" and the club's slug.
-fn club_with_organizer(app: &TestApp) -> (Client, Client) {
-    let admin = app.admin();
-    let organizer = app.user(&admin, "org", "organizer");
-    let created = admin.post_form("/manage/clubs", &[("name", "Scuola di Trionfetti")]);
-    assert_eq!(created.status, 303, "{}", created.body);
-    assert_eq!(
-        created.location.as_deref(),
-        Some("/manage/clubs/scuola-di-trionfetti")
-    );
-    let page = admin.get("/manage/clubs/scuola-di-trionfetti");
-    let id = option_value(&page.body, "org");
-    let added = admin.post_form(
-        "/manage/clubs/scuola-di-trionfetti/organizers",
-        &[("user_id", &id)],
-    );
-    assert_eq!(added.status, 303);
-    (admin, organizer)
-}
-
-/// The value of the `<option>` whose text is `label`.
-fn option_value(html: &str, label: &str) -> String {
-    let end = html
-        .find(&format!("\">{label}</option>"))
-        .unwrap_or_else(|| panic!("no option {label}"));
-    let start = html[..end].rfind("value=\"").unwrap() + 7;
-    html[start..end].to_string()
-}
+use support::{Client, TestApp, club_with_organizer, form_value};
 
 fn create_event(organizer: &Client, name: &str, format: &str, target: &str) -> String {
     let response = organizer.post_form(

@@ -6,32 +6,7 @@
 
 mod support;
 
-use support::{Client, TestApp};
-
-/// An administrator, and an organizer of club "Scuola di Trionfetti".
-fn club_with_organizer(app: &TestApp) -> (Client, Client) {
-    let admin = app.admin();
-    let organizer = app.user(&admin, "org", "organizer");
-    let created = admin.post_form("/manage/clubs", &[("name", "Scuola di Trionfetti")]);
-    assert_eq!(created.status, 303, "{}", created.body);
-    let page = admin.get("/manage/clubs/scuola-di-trionfetti");
-    let id = option_value(&page.body, "org");
-    let added = admin.post_form(
-        "/manage/clubs/scuola-di-trionfetti/organizers",
-        &[("user_id", &id)],
-    );
-    assert_eq!(added.status, 303);
-    (admin, organizer)
-}
-
-/// The value of the `<option>` whose text is `label`.
-fn option_value(html: &str, label: &str) -> String {
-    let end = html
-        .find(&format!("\">{label}</option>"))
-        .unwrap_or_else(|| panic!("no option {label}"));
-    let start = html[..end].rfind("value=\"").unwrap() + 7;
-    html[start..end].to_string()
-}
+use support::{Client, TestApp, club_with_organizer, option_value};
 
 /// An event of the club with the pairs of `csv` (player 1, player 2, label per line).
 fn event_with_entrants(organizer: &Client, club: &str, csv: &str) -> String {

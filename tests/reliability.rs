@@ -183,7 +183,7 @@ mod remembered {
                 }
                 DbConnection::Sqlite(_) => return scoring::append(connection, &cache, submission),
             };
-            scoring::append_autocommit(connection, &cache, facts, submission, None)
+            scoring::append_autocommit(connection, &cache, facts, submission)
         })
         .unwrap()
     }

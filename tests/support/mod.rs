@@ -446,6 +446,36 @@ impl Client {
 }
 
 /// The value of the named input in a page.
+/// The value of the `<option>` whose text is `label`.
+pub fn option_value(html: &str, label: &str) -> String {
+    let end = html
+        .find(&format!("\">{label}</option>"))
+        .unwrap_or_else(|| panic!("no option {label}"));
+    let start = html[..end].rfind("value=\"").unwrap() + 7;
+    html[start..end].to_string()
+}
+
+/// An administrator, and an organizer of club "Scuola di Trionfetti" (slug
+/// `scuola-di-trionfetti`) made by the administrator through the pages.
+pub fn club_with_organizer(app: &TestApp) -> (Client, Client) {
+    let admin = app.admin();
+    let organizer = app.user(&admin, "org", "organizer");
+    let created = admin.post_form("/manage/clubs", &[("name", "Scuola di Trionfetti")]);
+    assert_eq!(created.status, 303, "{}", created.body);
+    assert_eq!(
+        created.location.as_deref(),
+        Some("/manage/clubs/scuola-di-trionfetti")
+    );
+    let page = admin.get("/manage/clubs/scuola-di-trionfetti");
+    let id = option_value(&page.body, "org");
+    let added = admin.post_form(
+        "/manage/clubs/scuola-di-trionfetti/organizers",
+        &[("user_id", &id)],
+    );
+    assert_eq!(added.status, 303);
+    (admin, organizer)
+}
+
 pub fn form_value(html: &str, name: &str) -> Option<String> {
     let marker = format!("name=\"{name}\" value=\"");
     let start = html.find(&marker)? + marker.len();
