@@ -9,7 +9,7 @@
 # runs on a temporary PostgreSQL database instead, and pgbench measures plain
 # single-row inserts into that database at the same concurrency, for the ratio
 # score entry / plain inserts.
-# Usage: scripts/bench-http.sh   (DURATION=10s CONNECTIONS=32 THREADS=2 TABLES=256)
+# Usage: scripts/bench-http.sh   (DURATION=10s CONNECTIONS=32 THREADS=2 TABLES=256 BIN=path)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,8 +19,11 @@ threads=${THREADS:-2}
 tables=${TABLES:-256}
 command -v wrk >/dev/null || { echo "wrk is needed: apt-get install wrk" >&2; exit 1; }
 
-cargo build --release --quiet
-bin=${CARGO_TARGET_DIR:-$PWD/target}/release/segnapunti
+# BIN measures that binary instead of building (e.g. a build from before a change).
+if [ -z "${BIN:-}" ]; then
+  cargo build --release --quiet
+fi
+bin=${BIN:-${CARGO_TARGET_DIR:-$PWD/target}/release/segnapunti}
 work=$(mktemp -d)
 server=""
 pg_database=""
@@ -76,8 +79,24 @@ figure() { # name, wrk output -> "req/s p50 p99"
   echo "$1 $rps $p50 $p99"
 }
 
+# CPU time in clock ticks: of a process, and of PostgreSQL as a whole (its live
+# processes, and through the postmaster those that have exited). On two shared
+# cores the rates move with whatever else runs; CPU per entry moves much less.
+ticks_of() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+postgres_ticks() {
+  local total=0 pid
+  for pid in $(pgrep -u postgres 2>/dev/null); do total=$((total + $(ticks_of "$pid"))); done
+  local postmaster
+  postmaster=$(pgrep -u postgres -o postgres 2>/dev/null || true)
+  [ -n "$postmaster" ] && total=$((total + $(awk '{print $16 + $17}' "/proc/$postmaster/stat")))
+  echo "$total"
+}
+hz=$(getconf CLK_TCK)
+
 baseline_out=$(run "$base/health")
+server_before=$(ticks_of "$server"); postgres_before=$(postgres_ticks)
 score_out=$(run -s scripts/wrk/score.lua "$base/" -- "$work/matches" "$token" "$threads")
+server_after=$(ticks_of "$server"); postgres_after=$(postgres_ticks)
 baseline=$(figure health "$baseline_out")
 score=$(figure score-entry "$score_out")
 recorded=$(grep -o 'recorded [0-9]* refused [0-9]*' <<<"$score_out" || true)
@@ -87,7 +106,9 @@ if [ -n "$pg_database" ]; then
   # The yardstick: one durable single-row insert per transaction, same clients.
   psql "$db" -qc "CREATE TABLE plain_inserts (id BIGSERIAL PRIMARY KEY, match_id BIGINT NOT NULL, entry_json TEXT NOT NULL, created_at TIMESTAMP NOT NULL DEFAULT now())" >/dev/null
   echo "INSERT INTO plain_inserts (match_id, entry_json) VALUES (1, '{\"type\":\"hand\",\"winner\":\"A\"}');" >"$work/insert.sql"
+  pgbench_before=$(postgres_ticks)
   pgbench_out=$(pgbench -n -c "$connections" -j "$threads" -T "${duration%s}" -f "$work/insert.sql" "$db" 2>&1)
+  pgbench_after=$(postgres_ticks)
   inserts=$(awk '/^tps = / {print $3; exit}' <<<"$pgbench_out")
   insert_latency=$(awk '/^latency average/ {print $4; exit}' <<<"$pgbench_out")
 fi
@@ -102,10 +123,21 @@ for line in "$baseline" "$score"; do
   printf '%-14s %12s %10s %10s %8s\n' "$name" "$rps" "$p50" "$p99" "$ratio"
 done
 echo "score entry: $recorded"
+entries=$(awk '{print $2}' <<<"$recorded")
+if [ -n "$entries" ] && [ "$entries" -gt 0 ]; then
+  awk -v s=$((server_after - server_before)) -v n="$entries" -v hz="$hz" \
+    'BEGIN {printf "CPU per entry: server %.0f us", s / hz / n * 1e6}'
+  [ -n "$pg_database" ] && awk -v p=$((postgres_after - postgres_before)) -v n="$entries" -v hz="$hz" \
+    'BEGIN {printf ", PostgreSQL %.0f us", p / hz / n * 1e6}'
+  echo
+fi
 if [ -n "$inserts" ]; then
   score_rps=$(awk '{print $2}' <<<"$score")
   printf '%-14s %12s %10s\n' "plain inserts" "$inserts" "avg ${insert_latency}ms"
   awk -v a="$score_rps" -v b="$inserts" 'BEGIN {printf "score entry / plain inserts: %.2f\n", a/b}'
+  inserted=$(psql "$db" -Atc 'SELECT COUNT(*) FROM plain_inserts' 2>/dev/null || echo 0)
+  [ "$inserted" -gt 0 ] && awk -v p=$((pgbench_after - pgbench_before)) -v n="$inserted" -v hz="$hz" \
+    'BEGIN {printf "CPU per plain insert: PostgreSQL %.0f us\n", p / hz / n * 1e6}'
 fi
 # Every acknowledged entry must be in the log.
 if [ -n "$pg_database" ]; then

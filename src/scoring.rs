@@ -1,9 +1,11 @@
 //! Scoring a match: the stored log read back as a match record, and new entries
 //! validated by the rules engine before they are appended.
 //!
-//! Every append runs in one write transaction: the log is read, the expected
-//! sequence number and the submission key are checked, the whole match is
-//! replayed with the new entry, and only then is the row inserted.
+//! An append runs in one write transaction: the log is read, the expected
+//! sequence number and the submission key are checked, the entry is checked
+//! against the match's state (remembered, or replayed from the log), and only then
+//! is the row inserted. On PostgreSQL the common entry takes a shorter way,
+//! [`append_fast`], which falls back to the transaction whenever it is not sure.
 //!
 //! The log may be of any of the five games: [`LoadedMatch::any_record`] reads it as
 //! the record of the match's `game` and [`append`] checks a new entry (its JSON) the
@@ -21,8 +23,9 @@ use crate::rules::record::{
 };
 use crate::rules::replay;
 use crate::rules::trionfetti::{Options, Trionfetti};
+use crate::store::entry_batch::{NextEntry, Written};
 use crate::store::matches::{self, Author, EntryRow, MatchRow, MatchStatus};
-use crate::store::{DbConnection, StoreError, StoreResult};
+use crate::store::{Backend, Db, DbConnection, StoreError, StoreResult};
 
 pub const GAME_TRIONFETTI: &str = "trionfetti";
 
@@ -368,24 +371,6 @@ pub fn append(
     })
 }
 
-/// [`append_fast`] when it applies, else [`append`] in a transaction of its own:
-/// for a connection outside any transaction (`Db::write_autocommit`, which tells
-/// other instances of the entry once it is stored, whichever path wrote it).
-pub fn append_autocommit(
-    connection: &mut DbConnection,
-    cache: &MatchCache,
-    facts: MatchFacts,
-    submission: Submission<'_>,
-) -> StoreResult<AppendOutcome> {
-    if let Some(outcome) = append_fast(connection, cache, facts, &submission)? {
-        crate::store::listen::announce(connection, facts.match_id);
-        return Ok(outcome);
-    }
-    diesel::Connection::transaction(connection, |connection| {
-        append(connection, cache, submission)
-    })
-}
-
 /// The match as read just before a write (`store::matches::scoring_context`).
 #[derive(Debug, Clone, Copy)]
 pub struct MatchFacts {
@@ -394,80 +379,113 @@ pub struct MatchFacts {
     pub club_id: Option<i64>,
 }
 
-/// The common entry on PostgreSQL, outside any transaction: an entry that leaves
-/// a match in progress in progress, checked against the remembered state and
-/// written by one statement that commits by itself
-/// (`store::matches::append_if_next`); other instances are not told here (see
-/// [`append_autocommit`]). Answers `None`, having written nothing,
-/// whenever that is not certain to be right: the match is not in progress or not
-/// remembered at the expected sequence number (or has no entry yet), the rules
-/// refuse the entry (the slow path also tells a repeated or stale submission,
-/// which come first), the entry ends the match (a status change, and for an
-/// event's match its derivation, belong in the append's transaction), or the
-/// statement found the log or the match changed. The caller then runs [`append`]
-/// in a transaction, which answers exactly as before.
+/// The common entry on PostgreSQL: an entry that leaves a match in progress in
+/// progress, checked here against the remembered state and queued for the next
+/// batch of the log's group commit (`store::entry_batch`, `Db::append_if_next`).
+/// `None`, having queued nothing, whenever that is not certain to be right: not
+/// PostgreSQL, the match is not in progress or not remembered at the expected
+/// sequence number (or has no entry yet), the rules refuse the entry (the
+/// transaction also tells a repeated or stale submission, which come first), or
+/// the entry ends the match (a status change, and for an event's match its
+/// derivation, belong in the append's transaction). The caller then runs
+/// [`append`] in a transaction, which answers exactly as before; and again if
+/// [`FastEntry::outcome`] says the batch did not take the entry.
 pub fn append_fast(
-    connection: &mut DbConnection,
+    db: &Db,
     cache: &MatchCache,
     facts: MatchFacts,
+    nicknames: &Nicknames,
     submission: &Submission<'_>,
-) -> StoreResult<Option<AppendOutcome>> {
-    let DbConnection::Postgres(_) = connection else {
-        return Ok(None);
-    };
+) -> Option<FastEntry> {
     let seq = submission.expected_seq;
-    if facts.status != MatchStatus::InProgress {
-        return Ok(None);
+    if db.backend() != Backend::Postgres || facts.status != MatchStatus::InProgress {
+        return None;
     }
-    let Some(mut cached) = cache.take_at(facts.match_id, seq) else {
-        return Ok(None);
-    };
+    let mut cached = cache.take_at(facts.match_id, seq)?;
     let Some(previous_key) = cached.last_key.clone() else {
         cache.put(facts.match_id, cached);
-        return Ok(None);
-    };
-    let nicknames = match facts.club_id {
-        Some(club_id) => crate::store::clubs::dictionary(connection, club_id)?,
-        None => Nicknames::new(),
+        return None;
     };
     let entry = without_author_and_time(submission.entry.clone());
-    let Ok(stored) = cached.record.extend(&mut cached.state, entry, &nicknames) else {
-        // Unchanged by a refusal: the slow path takes it again.
+    let Ok(stored) = cached.record.extend(&mut cached.state, entry, nicknames) else {
+        // Unchanged by a refusal: the transaction takes it again.
         cache.put(facts.match_id, cached);
-        return Ok(None);
+        return None;
     };
     if cached.state.is_over() {
-        // The status changes (and for an event's match, the event with it): the
-        // transaction's work. Extended already, the state is dropped and the
-        // slow path replays the log, once per match.
-        return Ok(None);
+        // Extended already, the state is dropped and the transaction replays the
+        // log, once per match.
+        return None;
     }
-    let DbConnection::Postgres(postgres) = connection else {
-        return Ok(None);
-    };
-    let written = matches::append_if_next(
-        postgres,
-        &matches::NextEntry {
+    let written = db.append_if_next(NextEntry {
+        match_id: facts.match_id,
+        seq,
+        entry_json: encode_entry(&stored),
+        author: submission.author.clone(),
+        submission_key: submission.submission_key.to_string(),
+        previous_key,
+        created_at: crate::store::now(),
+    })?;
+    Some(FastEntry {
+        extended: Extended {
             match_id: facts.match_id,
             seq,
-            entry_json: &encode_entry(&stored),
-            author: &submission.author,
-            submission_key: submission.submission_key,
-            previous_key: &previous_key,
+            submission_key: submission.submission_key.to_string(),
+            cached,
         },
-    )?;
-    if !written {
-        return Ok(None);
+        written,
+    })
+}
+
+/// An entry on its way to the log by the fast path, with the remembered state it
+/// leaves, which goes back into the [`MatchCache`] only once the entry is stored.
+pub struct FastEntry {
+    extended: Extended,
+    written: Written,
+}
+
+struct Extended {
+    match_id: i64,
+    seq: i64,
+    submission_key: String,
+    cached: CachedMatch,
+}
+
+impl FastEntry {
+    /// The answer once the batch has committed, or `None` when it did not take the
+    /// entry (the match or its log changed meanwhile, or the batch failed): nothing
+    /// of it is stored, and the caller runs [`append`] in a transaction.
+    pub async fn outcome(self, cache: &MatchCache) -> Option<AppendOutcome> {
+        let written = self.written.await;
+        self.extended
+            .settle(cache, written.unwrap_or_else(|_| Err(Db::interrupted())))
     }
-    cached.seq = seq + 1;
-    cached.last_key = Some(submission.submission_key.to_string());
-    let state = Box::new(cached.state.clone());
-    cache.put(facts.match_id, cached);
-    Ok(Some(AppendOutcome::Appended {
-        seq,
-        status: MatchStatus::InProgress,
-        state,
-    }))
+
+    /// [`FastEntry::outcome`] for a caller outside the async executor.
+    pub fn outcome_blocking(self, cache: &MatchCache) -> Option<AppendOutcome> {
+        let written = self.written.blocking_recv();
+        self.extended
+            .settle(cache, written.unwrap_or_else(|_| Err(Db::interrupted())))
+    }
+}
+
+impl Extended {
+    fn settle(mut self, cache: &MatchCache, written: StoreResult<bool>) -> Option<AppendOutcome> {
+        // A failed batch has been logged by the batcher; the transaction reports
+        // the error again if it persists.
+        if written.ok() != Some(true) {
+            return None;
+        }
+        self.cached.seq = self.seq + 1;
+        self.cached.last_key = Some(self.submission_key);
+        let state = Box::new(self.cached.state.clone());
+        cache.put(self.match_id, self.cached);
+        Some(AppendOutcome::Appended {
+            seq: self.seq,
+            status: MatchStatus::InProgress,
+            state,
+        })
+    }
 }
 
 /// The last play entry that is still in effect: what "undo" voids.

@@ -116,6 +116,7 @@ mod instances {
 
 mod remembered {
     use super::*;
+    use segnapunti::rules::comanda::Nicknames;
     use segnapunti::scoring::{self, AppendOutcome, MatchCache, MatchFacts, Submission};
     use segnapunti::store::matches::{self, Author};
     use segnapunti::store::{Db, DbConnection, StoreError, users};
@@ -152,8 +153,8 @@ mod remembered {
         }
     }
 
-    /// What the API does: on PostgreSQL the fast path (or its fallback) outside a
-    /// transaction, with the match read first; on SQLite the transaction.
+    /// What the API does: on PostgreSQL the fast path when it takes the entry, with
+    /// the match read first, else the transaction.
     fn append(
         db: &Db,
         cache: &Arc<MatchCache>,
@@ -162,6 +163,18 @@ mod remembered {
         winner: &str,
         key: &str,
     ) -> AppendOutcome {
+        let fast = match db.backend() {
+            segnapunti::store::Backend::Postgres => {
+                let facts = facts_of(db, public_id);
+                let submission = submission(public_id, seq, winner, key, author(db));
+                scoring::append_fast(db, cache, facts, &Nicknames::new(), &submission)
+                    .and_then(|pending| pending.outcome_blocking(cache))
+            }
+            segnapunti::store::Backend::Sqlite => None,
+        };
+        if let Some(outcome) = fast {
+            return outcome;
+        }
         let (cache, public_id, winner, key, author) = (
             cache.clone(),
             public_id.to_string(),
@@ -169,21 +182,30 @@ mod remembered {
             key.to_string(),
             author(db),
         );
-        db.write_autocommit(move |connection| {
-            let submission = submission(&public_id, seq, &winner, &key, author);
-            let facts = match connection {
-                DbConnection::Postgres(postgres) => {
-                    let read = matches::scoring_context(postgres, &public_id, None)?
-                        .expect("the match exists");
-                    MatchFacts {
-                        match_id: read.row.id,
-                        status: read.row.status(),
-                        club_id: read.club_id,
-                    }
-                }
-                DbConnection::Sqlite(_) => return scoring::append(connection, &cache, submission),
+        db.write(move |connection| {
+            scoring::append(
+                connection,
+                &cache,
+                submission(&public_id, seq, &winner, &key, author),
+            )
+        })
+        .unwrap()
+    }
+
+    /// The match as the API reads it before a write (PostgreSQL).
+    fn facts_of(db: &Db, public_id: &str) -> MatchFacts {
+        let public_id = public_id.to_string();
+        db.read(move |connection| {
+            let DbConnection::Postgres(postgres) = connection else {
+                unreachable!("the fast path is PostgreSQL's")
             };
-            scoring::append_autocommit(connection, &cache, facts, submission)
+            let read =
+                matches::scoring_context(postgres, &public_id, None)?.expect("the match exists");
+            Ok(MatchFacts {
+                match_id: read.row.id,
+                status: read.row.status(),
+                club_id: read.club_id,
+            })
         })
         .unwrap()
     }
@@ -255,22 +277,6 @@ mod remembered {
         use super::*;
         use segnapunti::store::matches::MatchStatus;
 
-        fn facts(db: &Db, public_id: &str) -> MatchFacts {
-            let public_id = public_id.to_string();
-            db.read(move |connection| {
-                let DbConnection::Postgres(postgres) = connection else {
-                    unreachable!()
-                };
-                let read = matches::scoring_context(postgres, &public_id, None)?.unwrap();
-                Ok(MatchFacts {
-                    match_id: read.row.id,
-                    status: read.row.status(),
-                    club_id: read.club_id,
-                })
-            })
-            .unwrap()
-        }
-
         fn fast(
             db: &Db,
             cache: &Arc<MatchCache>,
@@ -279,24 +285,21 @@ mod remembered {
             entry: Value,
             key: &str,
         ) -> Option<AppendOutcome> {
-            let facts = facts(db, public_id);
-            let (cache, public_id, key, author) = (
-                cache.clone(),
-                public_id.to_string(),
-                key.to_string(),
-                author(db),
-            );
-            db.write_autocommit(move |connection| {
-                let submission = Submission {
-                    public_id: &public_id,
-                    expected_seq: seq,
-                    entry,
-                    author,
-                    submission_key: &key,
-                };
-                scoring::append_fast(connection, &cache, facts, &submission)
-            })
-            .unwrap()
+            let submission = Submission {
+                public_id,
+                expected_seq: seq,
+                entry,
+                author: author(db),
+                submission_key: key,
+            };
+            scoring::append_fast(
+                db,
+                cache,
+                facts_of(db, public_id),
+                &Nicknames::new(),
+                &submission,
+            )
+            .and_then(|pending| pending.outcome_blocking(cache))
         }
 
         #[test]
@@ -374,6 +377,140 @@ mod remembered {
                 append(&db, &cache, &public_id, 5, "A", "k5"),
                 AppendOutcome::Closed { status: "forfeit" }
             ));
+        }
+
+        fn log_keys(db: &Db, public_id: &str) -> Vec<String> {
+            let public_id = public_id.to_string();
+            db.read(move |connection| {
+                let id = matches::find_by_public_id(connection, &public_id)?
+                    .unwrap()
+                    .id;
+                Ok(matches::entries(connection, id)?
+                    .into_iter()
+                    .map(|entry| entry.submission_key)
+                    .collect())
+            })
+            .unwrap()
+        }
+
+        /// Entries queued at once share one statement, but each is answered for its
+        /// own match: one whose log moved on is left out, the others are written.
+        #[test]
+        fn entries_queued_together_are_each_answered_for_their_own_match() {
+            let app = support::TestApp::spawn(support::Backend::Postgres);
+            let admin = app.admin();
+            let organizer = app.user(&admin, "org", "organizer");
+            let db = app.database.open();
+            let cache = Arc::new(MatchCache::default());
+            let tables: Vec<String> = ["Uno", "Due", "Tre"]
+                .iter()
+                .map(|title| create_match(&organizer, title))
+                .collect();
+            for public_id in &tables {
+                assert!(matches!(
+                    append(&db, &cache, public_id, 0, "A", "first"),
+                    AppendOutcome::Appended { seq: 0, .. }
+                ));
+            }
+            // Another instance records the third table's second entry first.
+            let other = Arc::new(MatchCache::default());
+            assert!(matches!(
+                append(&db, &other, &tables[2], 1, "B", "elsewhere"),
+                AppendOutcome::Appended { seq: 1, .. }
+            ));
+            let queued: Vec<_> = tables
+                .iter()
+                .map(|public_id| {
+                    let submission = submission(public_id, 1, "B", "second", author(&db));
+                    let facts = facts_of(&db, public_id);
+                    scoring::append_fast(&db, &cache, facts, &Nicknames::new(), &submission)
+                        .expect("remembered at the expected sequence number: queued")
+                })
+                .collect();
+            let answers: Vec<_> = queued
+                .into_iter()
+                .map(|pending| pending.outcome_blocking(&cache))
+                .collect();
+            assert!(
+                matches!(answers[0], Some(AppendOutcome::Appended { seq: 1, .. })),
+                "{:?}",
+                answers[0]
+            );
+            assert!(
+                matches!(answers[1], Some(AppendOutcome::Appended { seq: 1, .. })),
+                "{:?}",
+                answers[1]
+            );
+            assert!(answers[2].is_none(), "the log moved on: {:?}", answers[2]);
+            assert_eq!(log_keys(&db, &tables[0]), ["first", "second"]);
+            assert_eq!(log_keys(&db, &tables[1]), ["first", "second"]);
+            assert_eq!(log_keys(&db, &tables[2]), ["first", "elsewhere"]);
+            // The transaction then answers the third as before.
+            assert!(matches!(
+                append(&db, &cache, &tables[2], 1, "B", "second"),
+                AppendOutcome::Stale { current: 2, .. }
+            ));
+        }
+
+        /// A batch that PostgreSQL refuses writes none of its entries; each is told
+        /// so, and an entry that was sound is then recorded once by the transaction.
+        #[test]
+        fn a_failed_batch_writes_nothing_and_its_entries_take_the_transaction() {
+            use segnapunti::store::entry_batch::NextEntry;
+            let app = support::TestApp::spawn(support::Backend::Postgres);
+            let admin = app.admin();
+            let organizer = app.user(&admin, "org", "organizer");
+            let db = app.database.open();
+            let cache = Arc::new(MatchCache::default());
+            let (sound, broken) = (
+                create_match(&organizer, "Buona"),
+                create_match(&organizer, "Rotta"),
+            );
+            for public_id in [&sound, &broken] {
+                append(&db, &cache, public_id, 0, "A", "first");
+            }
+            // An author who does not exist: the statement breaks a foreign key.
+            let refused = db
+                .append_if_next(NextEntry {
+                    match_id: facts_of(&db, &broken).match_id,
+                    seq: 1,
+                    entry_json: r#"{"type":"hand","winner":"A"}"#.into(),
+                    author: Author::User {
+                        id: i64::MAX,
+                        label: "nessuno".into(),
+                    },
+                    submission_key: "ghost".into(),
+                    previous_key: "first".into(),
+                    created_at: chrono::Utc::now().naive_utc(),
+                })
+                .expect("PostgreSQL batches entries");
+            let submission = submission(&sound, 1, "B", "second", author(&db));
+            let pending = scoring::append_fast(
+                &db,
+                &cache,
+                facts_of(&db, &sound),
+                &Nicknames::new(),
+                &submission,
+            )
+            .expect("queued");
+            let refused = refused.blocking_recv().expect("answered");
+            assert!(
+                refused.is_err(),
+                "the batch with the broken row failed: {refused:?}"
+            );
+            if pending.outcome_blocking(&cache).is_none() {
+                // It shared the failed statement: the transaction records it.
+                assert!(matches!(
+                    append(&db, &cache, &sound, 1, "B", "second"),
+                    AppendOutcome::Appended { seq: 1, .. }
+                ));
+            }
+            assert_eq!(log_keys(&db, &sound), ["first", "second"]);
+            assert_eq!(log_keys(&db, &broken), ["first"]);
+            assert!(
+                !db.writes_failing(),
+                "a refused statement is not a database that cannot write"
+            );
         }
 
         /// The pool does not ping a connection before handing it out: one the

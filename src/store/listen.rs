@@ -34,9 +34,9 @@ pub(super) fn take_announced() -> Vec<i64> {
     CHANGED_BY_THIS_WRITE.with(|changed| std::mem::take(&mut *changed.borrow_mut()))
 }
 
-/// Tells other instances of changes already committed (what `Db::write` and
-/// `Db::write_autocommit` collected from [`announce`] once the write had
-/// committed), from a thread and a connection of its own: the request does not wait for it, and the changes pending at once
+/// Tells other instances of changes already committed (what `Db::write`
+/// collected from [`announce`] once the write had committed, and the entries the
+/// score-entry fast path wrote, `entry_batch`), from a thread and a connection of its own: the request does not wait for it, and the changes pending at once
 /// go in one statement. A transaction that only notifies writes nothing
 /// PostgreSQL waits to flush, so the lock of the whole database it takes to
 /// notify is held for moments, not for an fsync (a NOTIFY in the entry's own

@@ -23,6 +23,7 @@ pub mod api_tokens;
 pub mod backup;
 mod checkpoint;
 pub mod clubs;
+pub mod entry_batch;
 pub mod events;
 pub mod invitations;
 pub mod listen;
@@ -265,8 +266,10 @@ pub struct Db {
     writes_failing: Arc<AtomicBool>,
     /// PostgreSQL: makes the connection that replaces one the server dropped.
     reconnect: Option<Arc<ConnectionManager>>,
-    /// PostgreSQL: tells other instances of changes committed outside a transaction.
+    /// PostgreSQL: tells other instances of changes once they are committed.
     announcer: Option<listen::Announcer>,
+    /// PostgreSQL: the score-entry fast path's group commit.
+    entries: Option<entry_batch::EntryBatcher>,
     /// SQLite: the thread that copies the log into the database file, off the writer.
     _checkpointer: Option<Arc<checkpoint::Checkpointer>>,
 }
@@ -339,6 +342,7 @@ impl Db {
                     writes_failing: Arc::default(),
                     reconnect: None,
                     announcer: None,
+                    entries: None,
                     _checkpointer: Some(Arc::new(checkpointer)),
                 }
             }
@@ -353,25 +357,35 @@ impl Db {
                     .test_on_check_out(false)
                     .connection_timeout(timeout)
                     .build(writer_manager)?;
+                let DatabaseUrl::Postgres { url: postgres_url } = url else {
+                    unreachable!("the backend is PostgreSQL")
+                };
+                let announcer = listen::Announcer::start(postgres_url.clone());
+                let writes_failing = Arc::<AtomicBool>::default();
+                let batch_manager = ConnectionManager {
+                    url: url.clone(),
+                    role: ConnectionRole::Writer,
+                };
+                let entries = entry_batch::EntryBatcher::start(
+                    Box::new(move || batch_manager.establish()),
+                    announcer.clone(),
+                    writes_failing.clone(),
+                )
+                .map_err(|error| {
+                    StoreError::Interrupted(format!("cannot start the entry batcher: {error}"))
+                })?;
                 Db {
                     backend,
-                    postgres_url: match url {
-                        DatabaseUrl::Postgres { url } => Some(url.clone()),
-                        DatabaseUrl::Sqlite { .. } => None,
-                    },
+                    postgres_url: Some(postgres_url.clone()),
                     writes: Writes::Pooled(pool.clone()),
                     reader: pool,
-                    writes_failing: Arc::default(),
+                    writes_failing,
                     reconnect: Some(Arc::new(ConnectionManager {
                         url: url.clone(),
                         role: ConnectionRole::Writer,
                     })),
-                    announcer: match url {
-                        DatabaseUrl::Postgres { url } => {
-                            Some(listen::Announcer::start(url.clone()))
-                        }
-                        DatabaseUrl::Sqlite { .. } => None,
-                    },
+                    announcer: Some(announcer),
+                    entries: Some(entries),
                     _checkpointer: None,
                 }
             }
@@ -419,32 +433,11 @@ impl Db {
         outcome
     }
 
-    /// Runs `work` on a write connection outside any transaction, for a write that
-    /// is atomic by itself (one statement) or that opens its own transaction: on
-    /// PostgreSQL a statement sent alone commits without the round trips of
-    /// `BEGIN` and `COMMIT`. On SQLite `work` runs in a write transaction of the
-    /// writer thread, as [`Db::write`]. Blocking: call it off the async executor.
-    pub fn write_autocommit<T: Send + 'static>(
-        &self,
-        work: impl FnOnce(&mut DbConnection) -> StoreResult<T> + Send + 'static,
-    ) -> StoreResult<T> {
-        match &self.writes {
-            Writes::Grouped(_) => self.write(work),
-            Writes::Pooled(pool) => {
-                let outcome = pool
-                    .get()
-                    .map_err(StoreError::from)
-                    .and_then(|mut connection| {
-                        let _ = listen::take_announced();
-                        let outcome = work(&mut connection);
-                        self.renew_if_lost(&mut connection, &outcome);
-                        self.announce_committed(&outcome);
-                        outcome
-                    });
-                track(&self.writes_failing, &outcome);
-                outcome
-            }
-        }
+    /// PostgreSQL: queues an entry for the score-entry fast path's next batch
+    /// (`entry_batch`), answered once it is committed; `None` on SQLite, whose
+    /// writer commits every write in groups already.
+    pub fn append_if_next(&self, entry: entry_batch::NextEntry) -> Option<entry_batch::Written> {
+        self.entries.as_ref().map(|entries| entries.submit(entry))
     }
 
     /// For async callers: on SQLite, queues `work` on the writer thread without

@@ -20,10 +20,11 @@ use super::scoring::{may_score, may_score_knowing, stale_when_raced};
 use super::{AppState, redirect};
 use crate::accounts;
 use crate::lang::Lang;
+use crate::rules::comanda::Nicknames;
 use crate::rules::record::{RecordEntry, VoidEntry};
 use crate::scoring::{self, AppendOutcome, LoadedMatch, MatchFacts, Submission};
 use crate::store::matches::{self, Author, MatchRow};
-use crate::store::{DbConnection, api_tokens};
+use crate::store::{DbConnection, api_tokens, clubs};
 
 /// Who is calling the API.
 enum Caller {
@@ -58,13 +59,14 @@ fn bearer(request: &HttpRequest) -> Option<String> {
 
 /// The match and who is calling, read together: score entry is the hottest path.
 /// On PostgreSQL in one statement, which also brings what the write's fast path
-/// needs to know of the match (`scoring::MatchFacts`).
+/// needs to know of the match (`scoring::MatchFacts`), and the nicknames of its
+/// club, if it has one, on the same connection.
 async fn match_and_caller(
     request: &HttpRequest,
     ctx: &PageContext,
     state: &AppState,
     public_id: &str,
-) -> Result<(MatchRow, Option<MatchFacts>, Caller), AppError> {
+) -> Result<(MatchRow, Option<(MatchFacts, Nicknames)>, Caller), AppError> {
     let token = bearer(request);
     let lookup = token
         .clone()
@@ -84,6 +86,10 @@ async fn match_and_caller(
                     status: read.row.status(),
                     club_id: read.club_id,
                 };
+                let nicknames = match read.club_id {
+                    Some(club_id) => clubs::dictionary(connection, club_id)?,
+                    None => Nicknames::new(),
+                };
                 let user = read.owner.map(|owner| {
                     let referee = owner.referee;
                     let user = SessionUser {
@@ -94,7 +100,7 @@ async fn match_and_caller(
                     };
                     (user, Some(referee))
                 });
-                return Ok((Some(read.row), Some(facts), user, read.link));
+                return Ok((Some(read.row), Some((facts, nicknames)), user, read.link));
             }
             let Some(row) = matches::find_by_public_id(connection, &public_id)? else {
                 return Ok((None, None, None, None));
@@ -292,30 +298,27 @@ async fn append(
     let submission_key = submission_key
         .filter(|key| !key.is_empty() && key.len() <= 100)
         .unwrap_or_else(accounts::random_token);
-    let public = row.public_id.clone();
-    let cache = state.cache.clone();
-    let outcome = match facts {
-        // PostgreSQL: the remembered match's fast path in autocommit, else the
-        // transaction, on one connection.
-        Some(facts) => {
-            state
-                .write_autocommit(move |connection| {
-                    scoring::append_autocommit(
-                        connection,
-                        &cache,
-                        facts,
-                        Submission {
-                            public_id: &public,
-                            expected_seq,
-                            entry,
-                            author,
-                            submission_key: &submission_key,
-                        },
-                    )
-                })
-                .await
+    // PostgreSQL: the remembered match's fast path, else the transaction.
+    let fast = match &facts {
+        Some((facts, nicknames)) => {
+            let submission = Submission {
+                public_id: &row.public_id,
+                expected_seq,
+                entry: entry.clone(),
+                author: author.clone(),
+                submission_key: &submission_key,
+            };
+            match scoring::append_fast(&state.db, &state.cache, *facts, nicknames, &submission) {
+                Some(pending) => pending.outcome(&state.cache).await,
+                None => None,
+            }
         }
+        None => None,
+    };
+    let outcome = match fast {
+        Some(outcome) => Ok(outcome),
         None => {
+            let (public, cache) = (row.public_id.clone(), state.cache.clone());
             state
                 .write(move |connection| {
                     scoring::append(

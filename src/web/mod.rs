@@ -108,16 +108,6 @@ impl AppState {
         }
     }
 
-    /// Runs `work` on a write connection outside any transaction, off the async
-    /// executor: for PostgreSQL's score-entry fast path (see `Db::write_autocommit`).
-    pub async fn write_autocommit<T: Send + 'static>(
-        &self,
-        work: impl FnOnce(&mut DbConnection) -> StoreResult<T> + Send + 'static,
-    ) -> Result<T, AppError> {
-        let db = self.db.clone();
-        Ok(web::block(move || db.write_autocommit(work)).await??)
-    }
-
     /// Tells live pages that a match changed.
     pub fn notify(&self, match_id: i64) {
         // No subscriber is not an error: nobody is watching.
