@@ -371,7 +371,7 @@ pub fn append(
     })
 }
 
-/// The match as read just before a write (`store::matches::scoring_context`).
+/// The match as read just before a write (`store::scoring_context`).
 #[derive(Debug, Clone, Copy)]
 pub struct MatchFacts {
     pub match_id: i64,

@@ -224,6 +224,16 @@ backend_tests! {
             &[("expected_seq", &seq), ("submission_key", &key), ("comanda", "brisca"), ("cut", "7d")],
         );
         assert_eq!(recorded.status, 303, "{}", recorded.body);
+        // PostgreSQL's score entry reads the club's nicknames with the match.
+        let db = app.database.open();
+        let lookup = segnapunti::store::scoring_context::Lookup { public_id: public_id.clone(), token: None };
+        if let Some(read) = db.scoring_context(lookup) {
+            let context = read.blocking_recv().unwrap().unwrap().expect("the match is read");
+            let club_id = context.club_id.expect("an event's match has its club");
+            let stored = db.read(move |connection| segnapunti::store::clubs::dictionary(connection, club_id)).unwrap();
+            assert_ne!(stored, segnapunti::rules::comanda::Nicknames::new());
+            assert_eq!(context.nicknames, stored);
+        }
 
         // Removing it, then a standalone match does not know it.
         let removed = organizer.post_form("/manage/clubs/scuola-di-trionfetti/nicknames/remove", &[("name", "brisca")]);

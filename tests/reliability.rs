@@ -119,6 +119,7 @@ mod remembered {
     use segnapunti::rules::comanda::Nicknames;
     use segnapunti::scoring::{self, AppendOutcome, MatchCache, MatchFacts, Submission};
     use segnapunti::store::matches::{self, Author};
+    use segnapunti::store::scoring_context::{Lookup, scoring_contexts};
     use segnapunti::store::{Db, DbConnection, StoreError, users};
 
     fn hand(seq: i64, winner: &str, key: &str) -> Value {
@@ -199,8 +200,14 @@ mod remembered {
             let DbConnection::Postgres(postgres) = connection else {
                 unreachable!("the fast path is PostgreSQL's")
             };
-            let read =
-                matches::scoring_context(postgres, &public_id, None)?.expect("the match exists");
+            let lookup = Lookup {
+                public_id,
+                token: None,
+            };
+            let read = scoring_contexts(postgres, &[lookup])?
+                .pop()
+                .flatten()
+                .expect("the match exists");
             Ok(MatchFacts {
                 match_id: read.row.id,
                 status: read.row.status(),
@@ -391,6 +398,104 @@ mod remembered {
                     .collect())
             })
             .unwrap()
+        }
+
+        /// Score entry's reads queued at once share one statement, but each is
+        /// answered for its own match and bearer token.
+        #[test]
+        fn reads_queued_together_are_each_answered_for_their_own_lookup() {
+            let app = support::TestApp::spawn(support::Backend::Postgres);
+            let admin = app.admin();
+            let organizer = app.user(&admin, "org", "organizer");
+            let referee = app.user(&admin, "arbitro", "referee");
+            let (first, second) = (
+                create_match(&organizer, "Prima"),
+                create_match(&organizer, "Seconda"),
+            );
+            let (token, referee_token) = (api_token(&organizer), api_token(&referee));
+            organizer.post_form(&format!("/manage/matches/{second}/link"), &[]);
+            let page = organizer.get(&format!("/manage/matches/{second}"));
+            let start = page.body.find("/s/").expect("the link is shown") + 3;
+            let link = page.body[start..start + page.body[start..].find('"').unwrap()].to_string();
+            app.database.execute(&format!(
+                "INSERT INTO match_referees (match_id, user_id) SELECT m.id, u.id FROM matches m, users u \
+                 WHERE m.public_id = '{first}' AND u.username = 'arbitro'"
+            ));
+            let db = app.database.open();
+            let lookup = |public_id: &str, token: Option<&str>| Lookup {
+                public_id: public_id.to_string(),
+                token: token
+                    .map(|token| (token.to_string(), segnapunti::accounts::token_hash(token))),
+            };
+            let lookups = [
+                lookup(&first, Some(&token)),
+                lookup(&second, Some(&link)),
+                lookup("nessuna", Some(&token)),
+                lookup(&second, None),
+                lookup(&first, Some(&referee_token)),
+                lookup(&second, Some("sconosciuto")),
+                lookup(&second, Some(&referee_token)),
+            ];
+            let queued: Vec<_> = lookups
+                .iter()
+                .map(|one| {
+                    db.scoring_context(one.clone())
+                        .expect("PostgreSQL batches reads")
+                })
+                .collect();
+            let read: Vec<_> = queued
+                .into_iter()
+                .map(|answer| answer.blocking_recv().expect("answered").expect("read"))
+                .collect();
+            let owner = |index: usize| {
+                read[index]
+                    .as_ref()
+                    .unwrap()
+                    .owner
+                    .as_ref()
+                    .map(|owner| (owner.username.clone(), owner.referee))
+            };
+            let public_id = |index: usize| {
+                read[index]
+                    .as_ref()
+                    .map(|context| context.row.public_id.clone())
+            };
+            assert_eq!(public_id(0).as_deref(), Some(first.as_str()));
+            assert_eq!(owner(0), Some(("org".to_string(), false)));
+            assert!(read[0].as_ref().unwrap().link.is_none());
+            let second_id = read[1].as_ref().unwrap().row.id;
+            assert_eq!(public_id(1).as_deref(), Some(second.as_str()));
+            assert_eq!(owner(1), None);
+            assert_eq!(
+                read[1].as_ref().unwrap().link.map(|(_, match_id)| match_id),
+                Some(second_id)
+            );
+            assert!(read[2].is_none(), "no such match");
+            assert_eq!(public_id(3).as_deref(), Some(second.as_str()));
+            assert_eq!(owner(3), None);
+            assert!(read[3].as_ref().unwrap().link.is_none());
+            assert_eq!(owner(4), Some(("arbitro".to_string(), true)));
+            assert_eq!(owner(5), None);
+            assert!(
+                read[5].as_ref().unwrap().link.is_none(),
+                "an unknown token is nobody"
+            );
+            assert_eq!(
+                owner(6),
+                Some(("arbitro".to_string(), false)),
+                "not this match's referee"
+            );
+            // A revoked link is nobody at once.
+            app.database.execute(&format!(
+                "UPDATE scoring_links SET revoked_at = now() WHERE token = '{link}'"
+            ));
+            let again = db
+                .scoring_context(lookup(&second, Some(&link)))
+                .unwrap()
+                .blocking_recv()
+                .unwrap()
+                .unwrap();
+            assert!(again.unwrap().link.is_none());
         }
 
         /// Entries queued at once share one statement, but each is answered for its

@@ -141,7 +141,13 @@ fn dictionary_of(rows: &[NicknameRow]) -> Nicknames {
         .iter()
         .map(|row| format!("{} = {}\n", row.name, row.expansion))
         .collect();
-    Nicknames::parse_file(&text).unwrap_or_else(|error| {
+    dictionary_from_text(&text)
+}
+
+/// The dictionary of a club's nicknames written one `name = expansion` a line, as
+/// `scoring_context` reads them with the match; read as [`dictionary`] reads the rows.
+pub(super) fn dictionary_from_text(text: &str) -> Nicknames {
+    Nicknames::parse_file(text).unwrap_or_else(|error| {
         tracing::error!(%error, "stored club nicknames no longer validate");
         Nicknames::new()
     })

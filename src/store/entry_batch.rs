@@ -12,8 +12,6 @@
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::sync::mpsc;
-use std::thread;
 
 use chrono::NaiveDateTime;
 use diesel::pg::{Pg, PgConnection};
@@ -23,7 +21,8 @@ use diesel::{QueryResult, RunQueryDsl};
 
 use super::listen::Announcer;
 use super::matches::{Author, MatchStatus};
-use super::{DbConnection, StoreError, StoreResult, track};
+use super::pg_batch::{Answer, Batcher, Connect};
+use super::{StoreResult, track};
 
 /// A batch is one statement; beyond this many entries the rest wait for the next.
 const MOST_ENTRIES_PER_STATEMENT: usize = 256;
@@ -44,113 +43,48 @@ pub struct NextEntry {
 }
 
 /// Whether the entry is in the log; answered once the statement has committed.
-pub type Written = tokio::sync::oneshot::Receiver<StoreResult<bool>>;
+pub type Written = Answer<bool>;
 
-struct Job {
-    entry: NextEntry,
-    answer: tokio::sync::oneshot::Sender<StoreResult<bool>>,
-}
-
-/// Opens the batch's connection, again after it was lost.
-pub(super) type Connect = Box<dyn Fn() -> StoreResult<DbConnection> + Send>;
-
-/// The queue to the thread that writes the batches; cheap to clone.
-#[derive(Clone)]
-pub(super) struct EntryBatcher {
-    jobs: mpsc::Sender<Job>,
-}
-
-impl EntryBatcher {
-    /// Starts the thread; it ends when the last handle is dropped.
-    pub(super) fn start(
-        connect: Connect,
-        announcer: Announcer,
-        writes_failing: Arc<AtomicBool>,
-    ) -> std::io::Result<EntryBatcher> {
-        let (jobs, queue) = mpsc::channel::<Job>();
-        thread::Builder::new()
-            .name("pg-entries".into())
-            .spawn(move || run(&connect, &announcer, &writes_failing, &queue))?;
-        Ok(EntryBatcher { jobs })
-    }
-
-    /// Queues `entry`. A batcher that has stopped drops the answer, which its
-    /// receiver reports as an error.
-    pub(super) fn submit(&self, entry: NextEntry) -> Written {
-        let (answer, written) = tokio::sync::oneshot::channel();
-        if self.jobs.send(Job { entry, answer }).is_err() {
-            tracing::error!("the entry batcher has stopped; an entry takes the transaction");
-        }
-        written
-    }
-}
-
-fn run(
-    connect: &Connect,
-    announcer: &Announcer,
-    writes_failing: &AtomicBool,
-    queue: &mpsc::Receiver<Job>,
-) {
-    let mut connection: Option<PgConnection> = None;
-    while let Ok(first) = queue.recv() {
-        let mut batch = vec![first];
-        while batch.len() < MOST_ENTRIES_PER_STATEMENT
-            && let Ok(job) = queue.try_recv()
-        {
-            batch.push(job);
-        }
-        let outcome = match &mut connection {
-            Some(open) => insert(open, &batch),
-            None => open(connect).and_then(|mut open| {
-                let outcome = insert(&mut open, &batch);
-                connection = Some(open);
-                outcome
-            }),
-        };
-        track(writes_failing, &outcome);
-        match outcome {
-            Ok(written) => {
-                for job in batch {
+/// Starts the thread that writes the batches.
+pub(super) fn start(
+    connect: Connect,
+    announcer: Announcer,
+    writes_failing: Arc<AtomicBool>,
+) -> std::io::Result<Batcher<NextEntry, bool>> {
+    Batcher::start(
+        "pg-entries",
+        MOST_ENTRIES_PER_STATEMENT,
+        connect,
+        move |connection, batch| {
+            let outcome = insert(connection, batch);
+            track(&writes_failing, &outcome);
+            let written = outcome?;
+            Ok(batch
+                .iter()
+                .map(|entry| {
                     let stored = written.iter().any(|(match_id, seq, key)| {
-                        *match_id == job.entry.match_id
-                            && *seq == job.entry.seq
-                            && *key == job.entry.submission_key
+                        *match_id == entry.match_id
+                            && *seq == entry.seq
+                            && *key == entry.submission_key
                     });
                     if stored {
-                        announcer.announce(job.entry.match_id);
+                        announcer.announce(entry.match_id);
                     }
-                    let _ = job.answer.send(Ok(stored));
-                }
-            }
-            Err(error) => {
-                tracing::warn!(%error, entries = batch.len(), "a batch of entries was not written");
-                if error.is_connection_lost() {
-                    connection = None;
-                }
-                for job in batch {
-                    let _ = job
-                        .answer
-                        .send(Err(StoreError::Interrupted(error.to_string())));
-                }
-            }
-        }
-    }
-}
-
-fn open(connect: &Connect) -> StoreResult<PgConnection> {
-    match connect()? {
-        DbConnection::Postgres(postgres) => Ok(postgres),
-        DbConnection::Sqlite(_) => Err(StoreError::Interrupted(
-            "the entry batcher runs on PostgreSQL only".into(),
-        )),
-    }
+                    stored
+                })
+                .collect())
+        },
+    )
 }
 
 /// Writes the batch; answers (match, sequence number, submission key) of each
 /// entry written.
-fn insert(connection: &mut PgConnection, batch: &[Job]) -> StoreResult<Vec<(i64, i64, String)>> {
+fn insert(
+    connection: &mut PgConnection,
+    batch: &[NextEntry],
+) -> StoreResult<Vec<(i64, i64, String)>> {
     let mut rows = InsertEntries::default();
-    for Job { entry, .. } in batch {
+    for entry in batch {
         let (user_id, link_id) = match &entry.author {
             Author::User { id, .. } => (Some(*id), None),
             Author::Link { id, .. } => (None, Some(*id)),
@@ -169,8 +103,9 @@ fn insert(connection: &mut PgConnection, batch: &[Job]) -> StoreResult<Vec<(i64,
 }
 
 /// One `INSERT … SELECT` over the arrays of the batch. Each row is taken only
-/// while its match is in progress and the log ends with the entry it follows
-/// (same sequence number and submission key); `ON CONFLICT DO NOTHING` leaves out
+/// while its match is in progress and the log's entry before it has the
+/// submission key the state was built from (so the log ends there: the next
+/// sequence number is the row's own, which the unique key guards); `ON CONFLICT DO NOTHING` leaves out
 /// a row whose sequence number or submission key another write took first. The
 /// text never changes, so the statement is prepared once per connection.
 #[derive(Default)]
@@ -214,12 +149,15 @@ impl QueryFragment<Pg> for InsertEntries<'_> {
         out.push_sql(
             ") AS b(match_id, seq, entry_json, user_id, link_id, label, submission_key, \
              previous_key, created_at) \
-             WHERE EXISTS (SELECT 1 FROM matches m WHERE m.id = b.match_id AND m.status = '",
+             WHERE (SELECT m.status FROM matches m WHERE m.id = b.match_id) = '",
         );
         out.push_sql(MatchStatus::InProgress.as_str());
+        // Scalar subqueries, which the planner cannot turn into joins: each row's
+        // conditions are index lookups whatever plan is kept for the statement (as
+        // `EXISTS`, its generic plan scanned the matches table for every batch).
         out.push_sql(
-            "') AND EXISTS (SELECT 1 FROM match_entries p WHERE p.match_id = b.match_id \
-             AND p.seq = b.seq - 1 AND p.submission_key = b.previous_key) \
+            "' AND (SELECT p.submission_key FROM match_entries p \
+             WHERE p.match_id = b.match_id AND p.seq = b.seq - 1) = b.previous_key \
              ON CONFLICT DO NOTHING RETURNING match_id, seq, submission_key",
         );
         Ok(())

@@ -51,6 +51,28 @@ pub struct Announcer {
 
 /// At most this many match ids in one statement.
 const ANNOUNCED_AT_ONCE: usize = 256;
+/// PostgreSQL refuses a payload of 8,000 bytes or more.
+const MOST_PAYLOAD_BYTES: usize = 7_000;
+
+/// The ids as few notifications' payloads, separated by commas: each notification
+/// costs PostgreSQL a slot in its queue and every listener a wake-up, and under
+/// load most batches hold many matches.
+fn payloads(ids: &[i64]) -> Vec<String> {
+    let mut payloads = vec![String::new()];
+    for id in ids {
+        let id = id.to_string();
+        let current = payloads.last_mut().expect("never empty");
+        if !current.is_empty() && current.len() + 1 + id.len() > MOST_PAYLOAD_BYTES {
+            payloads.push(id);
+        } else {
+            if !current.is_empty() {
+                current.push(',');
+            }
+            current.push_str(&id);
+        }
+    }
+    payloads
+}
 
 impl Announcer {
     /// Starts the thread; it ends when the last `Announcer` is dropped.
@@ -69,9 +91,9 @@ impl Announcer {
                     }
                     ids.sort_unstable();
                     ids.dedup();
-                    let statements: String = ids
+                    let statements: String = payloads(&ids)
                         .iter()
-                        .map(|id| format!("NOTIFY {CHANNEL}, '{id}';"))
+                        .map(|payload| format!("NOTIFY {CHANNEL}, '{payload}';"))
                         .collect();
                     let sent = match &mut connection {
                         Some(open) => open.batch_execute(&statements),
@@ -133,9 +155,12 @@ fn listen(url: &str, on_change: &impl Fn(i64) -> bool) -> Result<(), String> {
         let mut changed = Vec::new();
         for notification in connection.notifications_iter() {
             let notification = notification.map_err(|error| error.to_string())?;
-            if let Ok(match_id) = notification.payload.parse::<i64>() {
-                changed.push(match_id);
-            }
+            changed.extend(
+                notification
+                    .payload
+                    .split(',')
+                    .filter_map(|id| id.parse::<i64>().ok()),
+            );
         }
         changed.dedup();
         for match_id in changed {
@@ -148,5 +173,28 @@ fn listen(url: &str, on_change: &impl Fn(i64) -> bool) -> Result<(), String> {
             return Ok(());
         }
         std::thread::sleep(POLL);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_go_in_few_payloads_none_too_long() {
+        assert_eq!(payloads(&[7]), ["7"]);
+        assert_eq!(payloads(&[1, 22, 333]), ["1,22,333"]);
+        let many: Vec<i64> = (1_000_000_000_000..1_000_000_001_000).collect();
+        let sent = payloads(&many);
+        assert!(sent.len() > 1);
+        assert!(
+            sent.iter()
+                .all(|payload| payload.len() <= MOST_PAYLOAD_BYTES)
+        );
+        let heard: Vec<i64> = sent
+            .iter()
+            .flat_map(|payload| payload.split(',').map(|id| id.parse::<i64>().unwrap()))
+            .collect();
+        assert_eq!(heard, many);
     }
 }

@@ -7,9 +7,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::schema::{
-    api_tokens, events, match_entries, match_referees, matches, scoring_links, users,
-};
+use super::schema::{match_entries, match_referees, matches, scoring_links, users};
 use super::{DbConnection, StoreError, StoreResult, now};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -276,110 +274,6 @@ pub fn append(
             other => Err(other),
         },
     }
-}
-
-/// Who holds a bearer token, read with the match (`scoring_context`).
-#[derive(Debug, Clone)]
-pub struct TokenOwner {
-    pub id: i64,
-    pub username: String,
-    pub display_name: String,
-    pub role: crate::accounts::Role,
-    /// Whether the account is one of the match's referees.
-    pub referee: bool,
-}
-
-/// What a write to a match needs to know first, read in one statement (PostgreSQL).
-pub struct ScoringContext {
-    pub row: MatchRow,
-    pub event_id: Option<i64>,
-    /// The club of the match's event, whose nicknames the entry is read with.
-    pub club_id: Option<i64>,
-    /// The owner of the bearer token as a personal API token, if it is one.
-    pub owner: Option<TokenOwner>,
-    /// The bearer token as a live scoring link: (link id, its match id).
-    pub link: Option<(i64, i64)>,
-}
-
-// The tables `scoring_context` joins that no other query puts together.
-diesel::allow_tables_to_appear_in_same_query!(matches, api_tokens);
-diesel::allow_tables_to_appear_in_same_query!(events, api_tokens);
-diesel::allow_tables_to_appear_in_same_query!(events, match_referees);
-diesel::allow_tables_to_appear_in_same_query!(events, scoring_links);
-diesel::allow_tables_to_appear_in_same_query!(api_tokens, match_referees);
-diesel::allow_tables_to_appear_in_same_query!(api_tokens, scoring_links);
-
-/// The match, its event's club, and what the bearer token is (a personal token of
-/// which account, and whether it referees the match; or a scoring link of which
-/// match), in one round trip: the reads `api::match_and_caller` makes one by one
-/// on SQLite, where they cost no round trip. `token` is the bearer token and
-/// `token_hash` its hash. Written with diesel's query builder rather than as SQL
-/// text so that the statement is prepared once per connection (`sql_query` is
-/// prepared, a round trip and a plan, at every execution).
-pub fn scoring_context(
-    connection: &mut diesel::pg::PgConnection,
-    public_id: &str,
-    token: Option<(&str, &str)>,
-) -> StoreResult<Option<ScoringContext>> {
-    type Read = (
-        MatchRow,
-        Option<i64>,
-        Option<i64>,
-        Option<(i64, String, String, String)>,
-        Option<i64>,
-        Option<(i64, i64)>,
-    );
-    // Owned: a bound value in a join's ON clause must outlive the query source.
-    let (token, token_hash) = token
-        .map(|(token, hash)| (token.to_string(), hash.to_string()))
-        .unzip();
-    let read: Option<Read> = matches::table
-        .left_join(events::table.on(events::id.nullable().eq(matches::event_id)))
-        .left_join(
-            api_tokens::table.on(api_tokens::token_hash
-                .nullable()
-                .eq(token_hash)
-                .and(api_tokens::revoked_at.is_null())),
-        )
-        .left_join(users::table.on(users::id.eq(api_tokens::user_id)))
-        .left_join(
-            match_referees::table.on(match_referees::match_id
-                .eq(matches::id)
-                .and(match_referees::user_id.eq(api_tokens::user_id))),
-        )
-        .left_join(
-            scoring_links::table.on(scoring_links::token
-                .nullable()
-                .eq(token)
-                .and(scoring_links::revoked_at.is_null())),
-        )
-        .filter(matches::public_id.eq(public_id))
-        .select((
-            MatchRow::as_select(),
-            matches::event_id,
-            events::club_id.nullable(),
-            (users::id, users::username, users::display_name, users::role).nullable(),
-            match_referees::user_id.nullable(),
-            (scoring_links::id, scoring_links::match_id).nullable(),
-        ))
-        .first(connection)
-        .optional()?;
-    Ok(read.map(
-        |(row, event_id, club_id, owner, referee, link)| ScoringContext {
-            owner: owner.map(|(id, username, display_name, role)| TokenOwner {
-                id,
-                username,
-                display_name,
-                // As `User::role`: an unknown role is the least privileged one.
-                role: crate::accounts::Role::parse(&role).unwrap_or(crate::accounts::Role::Referee),
-                referee: referee.is_some(),
-            }),
-            link,
-            row,
-            event_id,
-            club_id,
-        },
-    ))
 }
 
 // ---------------------------------------------------------------- scoring links

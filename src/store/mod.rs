@@ -28,8 +28,10 @@ pub mod events;
 pub mod invitations;
 pub mod listen;
 pub mod matches;
+mod pg_batch;
 pub mod players;
 pub mod schema;
+pub mod scoring_context;
 pub mod settings;
 pub mod throttle;
 pub mod url;
@@ -134,6 +136,25 @@ impl StoreError {
 }
 
 impl StoreError {
+    /// The same failure, told to each of the requests that shared it (a group
+    /// commit, a batch), keeping what `is_unavailable` reads.
+    fn replicate(&self) -> StoreError {
+        use diesel::result::Error;
+        match self {
+            StoreError::Query(Error::DatabaseError(kind, info)) => StoreError::Query(
+                Error::DatabaseError(*kind, Box::new(info.message().to_string())),
+            ),
+            StoreError::PostgresUnreachable { host, port, reason } => {
+                StoreError::PostgresUnreachable {
+                    host: host.clone(),
+                    port: *port,
+                    reason: reason.clone(),
+                }
+            }
+            other => StoreError::Interrupted(other.to_string()),
+        }
+    }
+
     /// The connection the query went through is gone (the server restarted or
     /// ended it): another connection may well work.
     fn is_connection_lost(&self) -> bool {
@@ -269,7 +290,10 @@ pub struct Db {
     /// PostgreSQL: tells other instances of changes once they are committed.
     announcer: Option<listen::Announcer>,
     /// PostgreSQL: the score-entry fast path's group commit.
-    entries: Option<entry_batch::EntryBatcher>,
+    entries: Option<pg_batch::Batcher<entry_batch::NextEntry, bool>>,
+    /// PostgreSQL: score entry's reads, batched.
+    contexts:
+        Option<pg_batch::Batcher<scoring_context::Lookup, Option<scoring_context::ScoringContext>>>,
     /// SQLite: the thread that copies the log into the database file, off the writer.
     _checkpointer: Option<Arc<checkpoint::Checkpointer>>,
 }
@@ -343,6 +367,7 @@ impl Db {
                     reconnect: None,
                     announcer: None,
                     entries: None,
+                    contexts: None,
                     _checkpointer: Some(Arc::new(checkpointer)),
                 }
             }
@@ -362,18 +387,20 @@ impl Db {
                 };
                 let announcer = listen::Announcer::start(postgres_url.clone());
                 let writes_failing = Arc::<AtomicBool>::default();
-                let batch_manager = ConnectionManager {
-                    url: url.clone(),
-                    role: ConnectionRole::Writer,
+                let connect = || -> pg_batch::Connect {
+                    let manager = ConnectionManager {
+                        url: url.clone(),
+                        role: ConnectionRole::Writer,
+                    };
+                    Box::new(move || manager.establish())
                 };
-                let entries = entry_batch::EntryBatcher::start(
-                    Box::new(move || batch_manager.establish()),
-                    announcer.clone(),
-                    writes_failing.clone(),
-                )
-                .map_err(|error| {
-                    StoreError::Interrupted(format!("cannot start the entry batcher: {error}"))
-                })?;
+                let cannot_start = |error: std::io::Error| {
+                    StoreError::Interrupted(format!("cannot start a batching thread: {error}"))
+                };
+                let entries =
+                    entry_batch::start(connect(), announcer.clone(), writes_failing.clone())
+                        .map_err(cannot_start)?;
+                let contexts = scoring_context::start(connect()).map_err(cannot_start)?;
                 Db {
                     backend,
                     postgres_url: Some(postgres_url.clone()),
@@ -386,6 +413,7 @@ impl Db {
                     })),
                     announcer: Some(announcer),
                     entries: Some(entries),
+                    contexts: Some(contexts),
                     _checkpointer: None,
                 }
             }
@@ -431,6 +459,17 @@ impl Db {
         };
         track(&self.writes_failing, &outcome);
         outcome
+    }
+
+    /// PostgreSQL: queues a score entry's read for the next batch
+    /// (`scoring_context`); `None` on SQLite, where reads cost no round trip.
+    pub fn scoring_context(
+        &self,
+        lookup: scoring_context::Lookup,
+    ) -> Option<scoring_context::Read> {
+        self.contexts
+            .as_ref()
+            .map(|contexts| contexts.submit(lookup))
     }
 
     /// PostgreSQL: queues an entry for the score-entry fast path's next batch

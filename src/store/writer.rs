@@ -62,7 +62,7 @@ impl GroupWriter {
             let outcome = in_savepoint(connection, work)?;
             Ok(Box::new(move |commit_failure: Option<&StoreError>| {
                 deliver(match (outcome, commit_failure) {
-                    (Ok(_), Some(failure)) => Err(replicate(failure)),
+                    (Ok(_), Some(failure)) => Err(failure.replicate()),
                     (outcome, _) => outcome,
                 })
             }))
@@ -191,16 +191,5 @@ fn sqlite(connection: &mut DbConnection) -> StoreResult<&mut SqliteConnection> {
         DbConnection::Postgres(_) => Err(StoreError::Interrupted(
             "the group writer runs on SQLite only".into(),
         )),
-    }
-}
-
-/// The commit's failure, told to each write that shared it.
-fn replicate(failure: &StoreError) -> StoreError {
-    use diesel::result::Error;
-    match failure {
-        StoreError::Query(Error::DatabaseError(kind, info)) => StoreError::Query(
-            Error::DatabaseError(*kind, Box::new(info.message().to_string())),
-        ),
-        other => StoreError::Interrupted(other.to_string()),
     }
 }

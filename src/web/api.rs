@@ -24,7 +24,8 @@ use crate::rules::comanda::Nicknames;
 use crate::rules::record::{RecordEntry, VoidEntry};
 use crate::scoring::{self, AppendOutcome, LoadedMatch, MatchFacts, Submission};
 use crate::store::matches::{self, Author, MatchRow};
-use crate::store::{DbConnection, api_tokens, clubs};
+use crate::store::scoring_context::Lookup;
+use crate::store::{Db, api_tokens};
 
 /// Who is calling the API.
 enum Caller {
@@ -58,9 +59,9 @@ fn bearer(request: &HttpRequest) -> Option<String> {
 }
 
 /// The match and who is calling, read together: score entry is the hottest path.
-/// On PostgreSQL in one statement, which also brings what the write's fast path
-/// needs to know of the match (`scoring::MatchFacts`), and the nicknames of its
-/// club, if it has one, on the same connection.
+/// On PostgreSQL in one statement shared with the other requests pending at once,
+/// which also brings what the write's fast path needs to know of the match
+/// (`scoring::MatchFacts`) and the nicknames of its club.
 async fn match_and_caller(
     request: &HttpRequest,
     ctx: &PageContext,
@@ -70,25 +71,25 @@ async fn match_and_caller(
     let token = bearer(request);
     let lookup = token
         .clone()
-        .map(|token| (accounts::token_hash(&token), token));
+        .map(|token| (token.clone(), accounts::token_hash(&token)));
     let public_id = public_id.to_string();
-    let (row, facts, user, link) = state
-        .read_by_key(move |connection| {
-            if let DbConnection::Postgres(postgres) = connection {
-                let lookup = lookup
-                    .as_ref()
-                    .map(|(hash, token)| (token.as_str(), hash.as_str()));
-                let Some(read) = matches::scoring_context(postgres, &public_id, lookup)? else {
-                    return Ok((None, None, None, None));
-                };
+    type Read = (
+        Option<MatchRow>,
+        Option<(MatchFacts, Nicknames)>,
+        Option<(SessionUser, Option<bool>)>,
+        Option<(i64, i64)>,
+    );
+    let batched = state.db.scoring_context(Lookup {
+        public_id: public_id.clone(),
+        token: lookup.clone(),
+    });
+    let (row, facts, user, link): Read = match batched {
+        Some(read) => match read.await.unwrap_or_else(|_| Err(Db::interrupted()))? {
+            Some(read) => {
                 let facts = MatchFacts {
                     match_id: read.row.id,
                     status: read.row.status(),
                     club_id: read.club_id,
-                };
-                let nicknames = match read.club_id {
-                    Some(club_id) => clubs::dictionary(connection, club_id)?,
-                    None => Nicknames::new(),
                 };
                 let user = read.owner.map(|owner| {
                     let referee = owner.referee;
@@ -100,31 +101,43 @@ async fn match_and_caller(
                     };
                     (user, Some(referee))
                 });
-                return Ok((Some(read.row), Some((facts, nicknames)), user, read.link));
+                (
+                    Some(read.row),
+                    Some((facts, read.nicknames)),
+                    user,
+                    read.link,
+                )
             }
-            let Some(row) = matches::find_by_public_id(connection, &public_id)? else {
-                return Ok((None, None, None, None));
-            };
-            let (user, link) = match lookup {
-                Some((hash, token)) => (
-                    api_tokens::user_for(connection, &hash)?,
-                    matches::link_by_token(connection, &token)?,
-                ),
-                None => (None, None),
-            };
-            let user = user.map(|user| {
-                let user = SessionUser {
-                    id: user.id,
-                    role: user.role(),
-                    username: user.username,
-                    display_name: user.display_name,
-                };
-                (user, None)
-            });
-            let link = link.map(|link| (link.id, link.match_id));
-            Ok((Some(row), None, user, link))
-        })
-        .await?;
+            None => (None, None, None, None),
+        },
+        None => {
+            state
+                .read_by_key(move |connection| {
+                    let Some(row) = matches::find_by_public_id(connection, &public_id)? else {
+                        return Ok((None, None, None, None));
+                    };
+                    let (user, link) = match lookup {
+                        Some((token, hash)) => (
+                            api_tokens::user_for(connection, &hash)?,
+                            matches::link_by_token(connection, &token)?,
+                        ),
+                        None => (None, None),
+                    };
+                    let user = user.map(|user| {
+                        let user = SessionUser {
+                            id: user.id,
+                            role: user.role(),
+                            username: user.username,
+                            display_name: user.display_name,
+                        };
+                        (user, None)
+                    });
+                    let link = link.map(|link| (link.id, link.match_id));
+                    Ok((Some(row), None, user, link))
+                })
+                .await?
+        }
+    };
     let row = row.ok_or(AppError::NotFound)?;
     let caller = match (token, user, link) {
         (None, _, _) => ctx
