@@ -2,7 +2,8 @@
 //! and (when configured) PostgreSQL: a match of each game created by an organizer,
 //! deals recorded through the referee page's outcome form, rule refusals in Italian
 //! and English with the typed values kept, undo, corrections, the live and replay
-//! pages with the game's sheet, export and import, and an API append.
+//! pages with the game's sheet (up to date right after each entry), export and import,
+//! and an API append.
 
 mod support;
 
@@ -230,6 +231,23 @@ fn api_append(organizer: &Client, public_id: &str, entry: Value) -> Value {
     serde_json::from_str(&response.body).unwrap()
 }
 
+/// The live page and the sheet fragment of a match in Italian and in English, each
+/// asked twice so that a page kept from before an entry would be served the second time.
+fn live_pages_twice(app: &TestApp, public_id: &str) -> Vec<String> {
+    let mut bodies = Vec::new();
+    for language in ["it", "en"] {
+        let visitor = app.client_in(language);
+        for path in [format!("/m/{public_id}"), format!("/m/{public_id}/sheet")] {
+            for _ in 0..2 {
+                let page = visitor.get(&path);
+                assert_eq!(page.status, 200, "{}", page.body);
+                bodies.push(page.body);
+            }
+        }
+    }
+    bodies
+}
+
 backend_tests! {
     fn madrasso_through_the_pages(app) {
         let admin = app.admin();
@@ -401,6 +419,36 @@ backend_tests! {
         );
         assert_eq!(wrong.status, 400, "{}", wrong.body);
         assert!(wrong.body.contains("message_en"));
+    }
+
+    fn every_games_live_page_shows_a_new_entry_at_once(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let games: [(&str, &[(&str, &str)]); 4] = [
+            ("madrasso", &[("outcome", "played"), ("team", "A"), ("points", "75")]),
+            ("tressette", &[("outcome", "played"), ("team", "A"), ("points", "6")]),
+            ("trijumf", &[("cut", "normal"), ("trump_card", "7d"), ("outcome", "played"), ("points_a", "80"), ("points_b", "50")]),
+            ("vitou", &[("outcome", "won"), ("team", "A")]),
+        ];
+        for (game, outcome) in games {
+            let public_id = create(&organizer, game, "Dal vivo", &[]);
+            for body in live_pages_twice(&app, &public_id) {
+                assert!(body.contains("data-seq=\"0\""), "{game}: {body}");
+                assert!(body.contains("id=\"sheet-total-A\">0<"), "{game}: {body}");
+            }
+            let base = format!("/score/{public_id}");
+            recorded(&organizer, &base, outcome);
+            let total = points(&organizer.get(&base).body, "A");
+            assert_ne!(total, "0", "{game}");
+            let bodies = live_pages_twice(&app, &public_id);
+            for body in &bodies {
+                assert!(body.contains("data-seq=\"1\""), "{game}: {body}");
+                assert!(body.contains(&format!("id=\"sheet-total-A\">{total}<")), "{game}: {body}");
+            }
+            // Each language its own page: Italian first, then English.
+            assert!(bodies[0].contains("Aggiorna") && bodies[4].contains("Refresh"), "{game}");
+            assert!(bodies[2].contains("Totale") && bodies[6].contains("Total<"), "{game}");
+        }
     }
 
     fn a_trionfetti_match_is_still_created_by_default(app) {

@@ -343,6 +343,11 @@ backend_tests! {
         let admin = app.admin();
         let organizer = app.user(&admin, "org", "organizer");
         let public_id = create_match(&organizer, "Dal vivo");
+        // Asked before the entry, twice: what is kept then must not be served after it.
+        for _ in 0..2 {
+            let fragment = app.client().get(&format!("/m/{public_id}/sheet"));
+            assert!(fragment.body.contains("id=\"sheet-total-A\">0<"), "{}", fragment.body);
+        }
         // The stream opens with the current count, then tells of the new entry.
         let seen = watch_events(&app, &public_id, || {
             record_win(&organizer, &format!("/score/{public_id}"), "A")

@@ -3,7 +3,6 @@
 //! step, and its match record as JSON.
 
 use std::borrow::Borrow;
-use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::http::{StatusCode, header};
@@ -17,7 +16,7 @@ use super::context::PageContext;
 use super::error::AppError;
 use super::i18n::Tr;
 use super::matches::{load_match, status_key};
-use super::publish::{CachedPage, Found, PageCache, PageKey, Rendered};
+use super::publish::{CachedPage, PageKey, Rendered, fragment_response, kept_or_built};
 use super::{AppState, render_with_status};
 use crate::lang::Lang;
 use crate::rules::comanda::Nicknames;
@@ -25,7 +24,7 @@ use crate::rules::game::{Game, Seat, Team};
 use crate::rules::record::RecordEntry;
 use crate::rules::replay;
 use crate::rules::trionfetti::{Trionfetti, TrionfettiSummary};
-use crate::scoring;
+use crate::scoring::{self, LoadedMatch};
 use crate::store::matches::MatchStatus;
 
 /// The score sheet as players draw it: two team columns, three lines on which won
@@ -86,7 +85,7 @@ impl Sheet {
 }
 
 /// The content of a Trionfetti match's live page, the same for every visitor who reads
-/// it in one language (kept by the [`PageCache`]).
+/// it in one language (kept by the [`PageCache`](super::publish::PageCache)).
 #[derive(Template)]
 #[template(path = "public/live.html", block = "content")]
 pub struct LivePage {
@@ -104,6 +103,7 @@ impl LivePage {
     }
 }
 
+/// The live page of a match of any game.
 pub async fn live(
     ctx: PageContext,
     state: web::Data<AppState>,
@@ -115,75 +115,60 @@ pub async fn live(
         lang: ctx.lang(),
         highlight: None,
     };
-    let cache = PageCache::of(&state);
-    let (generation, found) = {
-        let (cache, key) = (cache.clone(), key.clone());
-        state
-            .read(move |connection| {
-                let generation = cache.generation(connection);
-                if let Some(page) = generation.and_then(|g| cache.get(&key, g)) {
-                    return Ok((generation, Found::Kept(page)));
-                }
-                let found = match scoring::LoadedMatch::load(connection, &key.public_id)? {
-                    Some(loaded) => Found::Load(loaded),
-                    None => Found::Nothing,
-                };
-                Ok((generation, found))
-            })
-            .await?
-    };
-    let loaded = match found {
-        Found::Kept(page) => return CachedPage { ctx, page }.respond(),
-        Found::Load(loaded) => loaded,
-        Found::Nothing => return Err(AppError::NotFound),
-    };
-    if loaded.row.game != scoring::GAME_TRIONFETTI {
-        return super::games::sheets::live(ctx, &loaded);
-    }
-    let game = loaded.state()?;
-    let body = LivePage {
-        public_id: loaded.row.public_id.clone(),
-        title: loaded.row.title.clone(),
-        status: loaded.row.status(),
-        seq: loaded.entries.len(),
-        sheet: Sheet::new(loaded.row.players(), &game),
-        ctx: Tr::new(key.lang),
-    };
-    let page = Arc::new(Rendered {
-        title: body.title.clone(),
-        content: body.render()?,
-    });
-    if let Some(generation) = generation {
-        cache.put(key, generation, page.clone());
-    }
+    let page = kept_or_built(&state, key, LoadedMatch::load, |loaded, key| {
+        if loaded.row.game != scoring::GAME_TRIONFETTI {
+            return super::games::sheets::live(&loaded, key.lang);
+        }
+        let game = loaded.state()?;
+        let body = LivePage {
+            public_id: loaded.row.public_id.clone(),
+            title: loaded.row.title.clone(),
+            status: loaded.row.status(),
+            seq: loaded.entries.len(),
+            sheet: Sheet::new(loaded.row.players(), &game),
+            ctx: Tr::new(key.lang),
+        };
+        Rendered::page(body.title.clone(), &body)
+    })
+    .await?;
     CachedPage { ctx, page }.respond()
 }
 
-#[derive(Template, WebTemplate)]
+#[derive(Template)]
 #[template(path = "public/sheet_fragment.html")]
 pub struct SheetFragment {
-    pub ctx: PageContext,
+    pub ctx: Tr,
     pub sheet: Sheet,
     pub seq: usize,
 }
 
-/// Just the sheet, for the live page's script to swap in.
+/// Just the sheet, for the live page's script to swap in. Every open live page of the
+/// match asks for it after each change, all at once: it is kept like the page.
 pub async fn sheet(
     ctx: PageContext,
     state: web::Data<AppState>,
     public_id: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let loaded = load_match(&state, &public_id).await?;
-    if loaded.row.game != scoring::GAME_TRIONFETTI {
-        return super::games::sheets::fragment(ctx, &loaded);
-    }
-    let game = loaded.state()?;
-    let page = SheetFragment {
-        seq: loaded.entries.len(),
-        sheet: Sheet::new(loaded.row.players(), &game),
-        ctx,
+    let key = PageKey {
+        kind: "s",
+        public_id: public_id.into_inner(),
+        lang: ctx.lang(),
+        highlight: None,
     };
-    render_with_status(&page, StatusCode::OK)
+    let page = kept_or_built(&state, key, LoadedMatch::load, |loaded, key| {
+        if loaded.row.game != scoring::GAME_TRIONFETTI {
+            return super::games::sheets::fragment(&loaded, key.lang);
+        }
+        let game = loaded.state()?;
+        let fragment = SheetFragment {
+            seq: loaded.entries.len(),
+            sheet: Sheet::new(loaded.row.players(), &game),
+            ctx: Tr::new(key.lang),
+        };
+        Rendered::fragment(&fragment)
+    })
+    .await?;
+    Ok(fragment_response(&page))
 }
 
 /// Server-Sent Events: `update` with the new entry count whenever the match changes.

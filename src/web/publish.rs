@@ -484,6 +484,28 @@ impl CachedPage {
     }
 }
 
+impl Rendered {
+    /// The content block of a page with its title.
+    pub fn page(title: String, content: &impl Template) -> Result<Rendered, AppError> {
+        Ok(Rendered {
+            title,
+            content: content.render()?,
+        })
+    }
+
+    /// A fragment, which has no page around it and so no title.
+    pub fn fragment(fragment: &impl Template) -> Result<Rendered, AppError> {
+        Rendered::page(String::new(), fragment)
+    }
+}
+
+/// Kept content with no page around it: a fragment a live page's script swaps in.
+pub(super) fn fragment_response(page: &Rendered) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(page.content.clone())
+}
+
 /// The content of the event page, the same for every visitor who reads it in one
 /// language (the header with the visitor's account is [`CachedPage`]'s).
 #[derive(Template)]
@@ -541,34 +563,55 @@ pub fn event_status_key(status: EventStatus) -> &'static str {
 
 /// What a public page's read found: its content kept in this generation, or what to
 /// build it from.
-pub(super) enum Found<T> {
+enum Found<T> {
     Kept(Arc<Rendered>),
     Load(T),
     Nothing,
 }
 
-/// The generation now and the page's content kept in it, or else what `load` reads of
-/// the event (`None`: no such page), all in one read.
-async fn kept_or_loaded<T: Send + 'static>(
-    state: &AppState,
-    cache: &Arc<PageCache>,
-    key: &PageKey,
+/// A public page's content: kept in the [`PageCache`] in this generation, or else built
+/// by `build` from what `load` reads of `key.public_id` (`None`: no such page), and kept.
+/// The generation is read before the rows, in the same read: read after them, a commit
+/// in between would keep a page built from older rows under the newer generation.
+pub(super) async fn kept_or_built<T: Send + 'static>(
+    state: &web::Data<AppState>,
+    key: PageKey,
+    load: impl FnOnce(&mut DbConnection, &str) -> StoreResult<Option<T>> + Send + 'static,
+    build: impl FnOnce(T, &PageKey) -> Result<Rendered, AppError>,
+) -> Result<Arc<Rendered>, AppError> {
+    let cache = PageCache::of(state);
+    let (generation, found) = {
+        let (cache, key) = (cache.clone(), key.clone());
+        state
+            .read(move |connection| {
+                let generation = cache.generation(connection);
+                if let Some(page) = generation.and_then(|g| cache.get(&key, g)) {
+                    return Ok((generation, Found::Kept(page)));
+                }
+                let found = load(connection, &key.public_id)?.map_or(Found::Nothing, Found::Load);
+                Ok((generation, found))
+            })
+            .await?
+    };
+    let page = match found {
+        Found::Kept(page) => return Ok(page),
+        Found::Load(loaded) => Arc::new(build(loaded, &key)?),
+        Found::Nothing => return Err(AppError::NotFound),
+    };
+    if let Some(generation) = generation {
+        cache.put(key, generation, page.clone());
+    }
+    Ok(page)
+}
+
+/// A `load` for [`kept_or_built`] that reads, through `load`, the event a page's key names.
+fn of_event<T>(
     load: impl FnOnce(&mut DbConnection, EventRow) -> StoreResult<Option<T>> + Send + 'static,
-) -> Result<(Option<u64>, Found<T>), AppError> {
-    let (cache, key) = (cache.clone(), key.clone());
-    state
-        .read(move |connection| {
-            let generation = cache.generation(connection);
-            if let Some(page) = generation.and_then(|g| cache.get(&key, g)) {
-                return Ok((generation, Found::Kept(page)));
-            }
-            let found = match store_events::find_by_public_id(connection, &key.public_id)? {
-                Some(event) => load(connection, event)?.map_or(Found::Nothing, Found::Load),
-                None => Found::Nothing,
-            };
-            Ok((generation, found))
-        })
-        .await
+) -> impl FnOnce(&mut DbConnection, &str) -> StoreResult<Option<T>> + Send + 'static {
+    move |connection, public_id| match store_events::find_by_public_id(connection, public_id)? {
+        Some(event) => load(connection, event),
+        None => Ok(None),
+    }
 }
 
 pub async fn event_page(
@@ -577,66 +620,56 @@ pub async fn event_page(
     public_id: web::Path<String>,
     query: web::Query<HighlightQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let lang = ctx.lang();
     let key = PageKey {
         kind: "e",
         public_id: public_id.into_inner(),
-        lang,
+        lang: ctx.lang(),
         highlight: query.highlight,
     };
-    let cache = PageCache::of(&state);
-    let (generation, found) = kept_or_loaded(&state, &cache, &key, |connection, event| {
+    let load = of_event(|connection, event| {
         Ok(
             match crate::store::clubs::find(connection, event.club_id)? {
                 Some(club) => Some((EventView::load(connection, event)?, club)),
                 None => None,
             },
         )
+    });
+    let page = kept_or_built(&state, key, load, |(view, club), key| {
+        let lang = key.lang;
+        let game_line = super::events::game_line(&ctx, &view.data.event);
+        let rounds = view.rounds(lang);
+        let body = EventPage {
+            bracket: view.bracket_of(&rounds, lang, key.highlight),
+            rounds,
+            standings: view.standings_views(lang),
+            tie_breaks: view
+                .tie_breaks()
+                .into_iter()
+                .map(|t| (t.name(lang).to_string(), t.message(lang).to_string()))
+                .collect(),
+            notes: view.notes(lang),
+            entrants: view
+                .data
+                .entrants
+                .iter()
+                .map(|e| {
+                    let players = view
+                        .data
+                        .entrant_players(EntrantId(e.number as u32))
+                        .join(" · ");
+                    (e.number as u32, e.label.clone(), players)
+                })
+                .collect(),
+            highlight: key.highlight,
+            game_line,
+            club_name: club.name,
+            club_slug: club.slug,
+            ctx: Tr::new(lang),
+            event: view.data.event,
+        };
+        Rendered::page(body.event.name.clone(), &body)
     })
     .await?;
-    let (view, club) = match found {
-        Found::Kept(page) => return CachedPage { ctx, page }.respond(),
-        Found::Load(loaded) => loaded,
-        Found::Nothing => return Err(AppError::NotFound),
-    };
-    let game_line = super::events::game_line(&ctx, &view.data.event);
-    let rounds = view.rounds(lang);
-    let body = EventPage {
-        bracket: view.bracket_of(&rounds, lang, key.highlight),
-        rounds,
-        standings: view.standings_views(lang),
-        tie_breaks: view
-            .tie_breaks()
-            .into_iter()
-            .map(|t| (t.name(lang).to_string(), t.message(lang).to_string()))
-            .collect(),
-        notes: view.notes(lang),
-        entrants: view
-            .data
-            .entrants
-            .iter()
-            .map(|e| {
-                let players = view
-                    .data
-                    .entrant_players(EntrantId(e.number as u32))
-                    .join(" · ");
-                (e.number as u32, e.label.clone(), players)
-            })
-            .collect(),
-        highlight: key.highlight,
-        game_line,
-        club_name: club.name,
-        club_slug: club.slug,
-        ctx: Tr::new(lang),
-        event: view.data.event,
-    };
-    let page = Arc::new(Rendered {
-        title: body.event.name.clone(),
-        content: body.render()?,
-    });
-    if let Some(generation) = generation {
-        cache.put(key, generation, page.clone());
-    }
     CachedPage { ctx, page }.respond()
 }
 
@@ -662,33 +695,17 @@ pub async fn live_fragment(
         lang: ctx.lang(),
         highlight: query.highlight,
     };
-    let cache = PageCache::of(&state);
-    let (generation, found) = kept_or_loaded(&state, &cache, &key, |connection, event| {
-        Ok(Some(EventView::load(connection, event)?))
+    let load = of_event(|connection, event| Ok(Some(EventView::load(connection, event)?)));
+    let page = kept_or_built(&state, key, load, |view, key| {
+        let fragment = LiveFragment {
+            rounds: view.rounds(key.lang),
+            highlight: key.highlight,
+            ctx: Tr::new(key.lang),
+        };
+        Rendered::fragment(&fragment)
     })
     .await?;
-    let page = match found {
-        Found::Kept(page) => page,
-        Found::Load(view) => {
-            let fragment = LiveFragment {
-                rounds: view.rounds(key.lang),
-                highlight: key.highlight,
-                ctx: Tr::new(key.lang),
-            };
-            let page = Arc::new(Rendered {
-                title: String::new(),
-                content: fragment.render()?,
-            });
-            if let Some(generation) = generation {
-                cache.put(key, generation, page.clone());
-            }
-            page
-        }
-        Found::Nothing => return Err(AppError::NotFound),
-    };
-    Ok(HttpResponse::Ok()
-        .content_type("text/html; charset=utf-8")
-        .body(page.content.clone()))
+    Ok(fragment_response(&page))
 }
 
 /// Server-Sent Events: `update` whenever a match of the event changes.

@@ -8,7 +8,9 @@ use askama::Template;
 
 use super::super::context::PageContext;
 use super::super::error::AppError;
+use super::super::i18n::Tr;
 use super::super::matches::status_key;
+use super::super::publish::Rendered;
 use super::super::render_with_status;
 use crate::lang::Lang;
 use crate::rules::any::AnyMatch;
@@ -104,10 +106,12 @@ impl GameSheet {
 
 // ---------------------------------------------------------------- live
 
+/// The content of a live page, the same for every visitor who reads it in one language
+/// (kept by the page cache, like a Trionfetti match's: see `web::public::live`).
 #[derive(Template)]
-#[template(path = "games/live.html")]
+#[template(path = "games/live.html", block = "content")]
 pub struct GameLivePage {
-    pub ctx: PageContext,
+    pub ctx: Tr,
     pub public_id: String,
     pub title: String,
     pub game_key: &'static str,
@@ -122,36 +126,36 @@ impl GameLivePage {
     }
 }
 
-pub fn live(ctx: PageContext, loaded: &LoadedMatch) -> Result<HttpResponse, AppError> {
+pub fn live(loaded: &LoadedMatch, lang: Lang) -> Result<Rendered, AppError> {
     let state = loaded.any_state()?;
-    let page = GameLivePage {
+    let body = GameLivePage {
         public_id: loaded.row.public_id.clone(),
         title: loaded.row.title.clone(),
         game_key: super::game_key(&loaded.row.game),
         status: loaded.row.status(),
         seq: loaded.entries.len(),
-        sheet: GameSheet::of(&state, &loaded.row.player_names(), ctx.lang()),
-        ctx,
+        sheet: GameSheet::of(&state, &loaded.row.player_names(), lang),
+        ctx: Tr::new(lang),
     };
-    render_with_status(&page, StatusCode::OK)
+    Rendered::page(body.title.clone(), &body)
 }
 
 #[derive(Template)]
 #[template(path = "games/sheet_fragment.html")]
 pub struct GameSheetFragment {
-    pub ctx: PageContext,
+    pub ctx: Tr,
     pub sheet: GameSheet,
     pub seq: usize,
 }
 
-pub fn fragment(ctx: PageContext, loaded: &LoadedMatch) -> Result<HttpResponse, AppError> {
+pub fn fragment(loaded: &LoadedMatch, lang: Lang) -> Result<Rendered, AppError> {
     let state = loaded.any_state()?;
-    let page = GameSheetFragment {
+    let fragment = GameSheetFragment {
         seq: loaded.entries.len(),
-        sheet: GameSheet::of(&state, &loaded.row.player_names(), ctx.lang()),
-        ctx,
+        sheet: GameSheet::of(&state, &loaded.row.player_names(), lang),
+        ctx: Tr::new(lang),
     };
-    render_with_status(&page, StatusCode::OK)
+    Rendered::fragment(&fragment)
 }
 
 // ---------------------------------------------------------------- replay

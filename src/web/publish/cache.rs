@@ -32,7 +32,8 @@ use crate::web::AppState;
 const MAX_BYTES: usize = 64 * 1024 * 1024;
 const MAX_PAGES: usize = 512;
 
-/// Which page: its kind (`"e"`, `"m"`), public id, language and highlighted entrant.
+/// Which page: its kind (`"e"` event, `"f"` its live fragment, `"m"` match, `"s"` its
+/// sheet fragment), public id, language and highlighted entrant.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PageKey {
     pub kind: &'static str,
