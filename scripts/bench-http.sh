@@ -93,7 +93,12 @@ postgres_ticks() {
 }
 hz=$(getconf CLK_TCK)
 
+# PostgreSQL starts each measured phase from a checkpoint, so that neither pays
+# for the other's writes (the table setup's, or the score entries').
+settle() { [ -z "$pg_database" ] || psql "$db" -qc CHECKPOINT >/dev/null; }
+
 baseline_out=$(run "$base/health")
+settle
 server_before=$(ticks_of "$server"); postgres_before=$(postgres_ticks)
 score_out=$(run -s scripts/wrk/score.lua "$base/" -- "$work/matches" "$token" "$threads")
 server_after=$(ticks_of "$server"); postgres_after=$(postgres_ticks)
@@ -106,6 +111,7 @@ if [ -n "$pg_database" ]; then
   # The yardstick: one durable single-row insert per transaction, same clients.
   psql "$db" -qc "CREATE TABLE plain_inserts (id BIGSERIAL PRIMARY KEY, match_id BIGINT NOT NULL, entry_json TEXT NOT NULL, created_at TIMESTAMP NOT NULL DEFAULT now())" >/dev/null
   echo "INSERT INTO plain_inserts (match_id, entry_json) VALUES (1, '{\"type\":\"hand\",\"winner\":\"A\"}');" >"$work/insert.sql"
+  settle
   pgbench_before=$(postgres_ticks)
   pgbench_out=$(pgbench -n -c "$connections" -j "$threads" -T "${duration%s}" -f "$work/insert.sql" "$db" 2>&1)
   pgbench_after=$(postgres_ticks)
