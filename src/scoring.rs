@@ -244,6 +244,30 @@ impl MatchCache {
         matches.remove(&match_id).filter(|cached| cached.seq == seq)
     }
 
+    /// Takes the match out to check an entry at `seq` against it off the writer
+    /// ([`check_remembered`]), if it is remembered there, in progress as `row`
+    /// says, with an entry already (the writer's statement checks that entry).
+    /// A match remembered at another number stays: a stale request is no reason
+    /// to forget it.
+    pub fn take_for_check(&self, row: &MatchRow, seq: i64) -> Option<Remembered> {
+        if row.status() != MatchStatus::InProgress {
+            return None;
+        }
+        let mut matches = self
+            .matches
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let cached = matches.get(&row.id)?;
+        if cached.seq != seq || cached.last_key.is_none() {
+            return None;
+        }
+        let cached = matches.remove(&row.id)?;
+        Some(Remembered {
+            match_id: row.id,
+            cached,
+        })
+    }
+
     fn put(&self, match_id: i64, cached: CachedMatch) {
         let mut matches = self
             .matches
@@ -468,6 +492,128 @@ pub fn append_fast(
         status: MatchStatus::InProgress,
         state,
     }))
+}
+
+/// A remembered match taken out of the cache ([`MatchCache::take_for_check`]).
+pub struct Remembered {
+    match_id: i64,
+    cached: CachedMatch,
+}
+
+/// An entry checked against the remembered state of its match on the request's
+/// own thread, for SQLite's writer to store with one statement
+/// ([`append_checked`]).
+pub struct Checked {
+    match_id: i64,
+    seq: i64,
+    previous_key: String,
+    entry_json: String,
+    /// Extended by the entry, and remembered again once it is committed.
+    cached: CachedMatch,
+}
+
+/// Checks an entry against a remembered match, on the request's thread rather
+/// than the one writer every entry passes through (SQLite). `None` when the
+/// writer must decide by [`append`], as it always did: the rules refuse the
+/// entry (the match goes back to the cache unchanged; a repeated or stale
+/// submission is told first there), or the entry ends the match (a status change,
+/// and for an event's match its derivation; the state extended already is
+/// dropped, and the log replayed there once).
+pub fn check_remembered(
+    cache: &MatchCache,
+    remembered: Remembered,
+    submission: &Submission<'_>,
+    nicknames: &Nicknames,
+) -> Option<Checked> {
+    let Remembered {
+        match_id,
+        mut cached,
+    } = remembered;
+    let seq = cached.seq;
+    let previous_key = cached.last_key.clone()?;
+    let entry = without_author_and_time(submission.entry.clone());
+    let Ok(stored) = cached.record.extend(&mut cached.state, entry, nicknames) else {
+        cache.put(match_id, cached);
+        return None;
+    };
+    if cached.state.is_over() {
+        return None;
+    }
+    cached.seq = seq + 1;
+    cached.last_key = Some(submission.submission_key.to_string());
+    Some(Checked {
+        match_id,
+        seq,
+        previous_key,
+        entry_json: encode_entry(&stored),
+        cached,
+    })
+}
+
+/// What SQLite's writer made of a submission.
+pub enum Stored {
+    /// The checked entry, written as checked.
+    Checked(Box<Checked>),
+    /// Decided by [`append`].
+    Decided(AppendOutcome),
+}
+
+impl Stored {
+    /// The outcome, once the write is committed: a checked entry's match is
+    /// remembered with it from then on (one whose commit failed never is).
+    pub fn committed(self, cache: &MatchCache) -> AppendOutcome {
+        match self {
+            Stored::Decided(outcome) => outcome,
+            Stored::Checked(checked) => {
+                let Checked {
+                    match_id,
+                    seq,
+                    cached,
+                    ..
+                } = *checked;
+                let state = Box::new(cached.state.clone());
+                cache.put(match_id, cached);
+                AppendOutcome::Appended {
+                    seq,
+                    status: MatchStatus::InProgress,
+                    state,
+                }
+            }
+        }
+    }
+}
+
+/// On SQLite's writer: a checked entry is written by one statement, and only if
+/// the match is still in progress and its log still ends with the entry it was
+/// checked after (`store::matches::append_if_next_sqlite`; a conflict on either
+/// unique key of the log writes nothing). Otherwise, or without a checked entry,
+/// [`append`] decides, with the answer it always gave.
+pub fn append_checked(
+    connection: &mut DbConnection,
+    cache: &MatchCache,
+    checked: Option<Checked>,
+    submission: Submission<'_>,
+) -> StoreResult<Stored> {
+    if let Some(checked) = checked
+        && checked.seq == submission.expected_seq
+        && let DbConnection::Sqlite(sqlite) = &mut *connection
+    {
+        let written = matches::append_if_next_sqlite(
+            sqlite,
+            &matches::NextEntry {
+                match_id: checked.match_id,
+                seq: checked.seq,
+                entry_json: &checked.entry_json,
+                author: &submission.author,
+                submission_key: submission.submission_key,
+                previous_key: &checked.previous_key,
+            },
+        )?;
+        if written {
+            return Ok(Stored::Checked(Box::new(checked)));
+        }
+    }
+    append(connection, cache, submission).map(Stored::Decided)
 }
 
 /// The last play entry that is still in effect: what "undo" voids.

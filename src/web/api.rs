@@ -16,7 +16,7 @@ use serde_json::json;
 use super::context::{PageContext, SessionUser};
 use super::error::AppError;
 use super::matches::load_match;
-use super::scoring::{may_score, may_score_knowing, stale_when_raced};
+use super::scoring::{append_via_writer, may_score, may_score_knowing, stale_when_raced};
 use super::{AppState, redirect};
 use crate::accounts;
 use crate::lang::Lang;
@@ -315,23 +315,8 @@ async fn append(
                 })
                 .await
         }
-        None => {
-            state
-                .write(move |connection| {
-                    scoring::append(
-                        connection,
-                        &cache,
-                        Submission {
-                            public_id: &public,
-                            expected_seq,
-                            entry,
-                            author,
-                            submission_key: &submission_key,
-                        },
-                    )
-                })
-                .await
-        }
+        // SQLite: checked here against the remembered state, stored by the writer.
+        None => append_via_writer(state, &row, expected_seq, entry, author, submission_key).await,
     };
     let response = match stale_when_raced(outcome, expected_seq)? {
         AppendOutcome::Appended {
