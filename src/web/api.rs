@@ -174,7 +174,8 @@ struct Appended<'a> {
     after: StateAnswer<'a>,
 }
 
-/// A match's state as the API shows it (see `state_json`).
+/// A match's state as the API shows it (see `state_json`), but for its summary,
+/// which follows `next_seq` as text.
 #[derive(Serialize)]
 struct StateAnswer<'a> {
     id: &'a str,
@@ -183,7 +184,6 @@ struct StateAnswer<'a> {
     status: &'a str,
     players: Vec<String>,
     next_seq: i64,
-    summary: &'a serde_json::value::RawValue,
 }
 
 fn json_response(status: StatusCode, body: serde_json::Value) -> HttpResponse {
@@ -338,16 +338,19 @@ async fn append(
                     status: status.as_str(),
                     players: row.player_names(),
                     next_seq: seq + 1,
-                    summary: &summary,
                 },
             };
+            let mut body = serde_json::to_string(&after)
+                .map_err(|error| AppError::Internal(format!("answer of an append: {error}")))?;
+            // The summary is JSON text already; as a `RawValue` serde_json would
+            // read all of it through again. It is the match's last field.
+            body.truncate(body.len() - "}}".len());
+            body.push_str(",\"summary\":");
+            body.push_str(&summary);
+            body.push_str("}}");
             HttpResponse::build(StatusCode::CREATED)
                 .content_type("application/json")
-                .body(
-                    serde_json::to_string(&after).map_err(|error| {
-                        AppError::Internal(format!("answer of an append: {error}"))
-                    })?,
-                )
+                .body(body)
         }
         AppendOutcome::AlreadyRecorded { seq } => json_response(
             StatusCode::OK,
