@@ -57,8 +57,10 @@ pub struct MatchRow {
     status: String,
     pub status_note: Option<String>,
     pub status_by: String,
+    #[diesel(deserialize_as = super::StoredTime)]
     pub status_at: NaiveDateTime,
     pub created_by: i64,
+    #[diesel(deserialize_as = super::StoredTime)]
     pub created_at: NaiveDateTime,
 }
 
@@ -174,6 +176,7 @@ pub struct EntryRow {
     pub author_link_id: Option<i64>,
     pub author_label: String,
     pub submission_key: String,
+    #[diesel(deserialize_as = super::StoredTime)]
     pub created_at: NaiveDateTime,
 }
 

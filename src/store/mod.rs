@@ -31,6 +31,7 @@ pub mod players;
 pub mod schema;
 pub mod settings;
 pub mod throttle;
+mod timestamp;
 pub mod url;
 pub mod users;
 mod writer;
@@ -46,6 +47,7 @@ use diesel::r2d2::{self, ManageConnection, Pool};
 use diesel::sqlite::SqliteConnection;
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
+pub(crate) use timestamp::StoredTime;
 pub use url::{DatabaseUrl, DatabaseUrlError};
 
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");

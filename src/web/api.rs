@@ -100,10 +100,12 @@ async fn match_and_caller(
                 return Ok((None, None, None, None));
             };
             let (user, link) = match lookup {
-                Some((hash, token)) => (
-                    api_tokens::user_for(connection, &hash)?,
-                    matches::link_by_token(connection, &token)?,
-                ),
+                // A personal token's account is the caller; a link is looked for only
+                // when it is none.
+                Some((hash, token)) => match api_tokens::user_for(connection, &hash)? {
+                    Some(user) => (Some(user), None),
+                    None => (None, matches::link_by_token(connection, &token)?),
+                },
                 None => (None, None),
             };
             let user = user.map(|user| {
