@@ -233,18 +233,37 @@ impl MatchCache {
     /// Takes the match out while it is checked and extended: a concurrent append
     /// to the same match finds nothing and reads the log.
     fn take(&self, match_id: i64, seq: i64, last_key: Option<&str>) -> Option<CachedMatch> {
-        self.take_at(match_id, seq)
-            .filter(|cached| cached.last_key.as_deref() == last_key)
-    }
-
-    /// Takes the match out if it was remembered at `seq`, whatever its last entry:
-    /// the caller's write checks that entry itself.
-    fn take_at(&self, match_id: i64, seq: i64) -> Option<CachedMatch> {
         let mut matches = self
             .matches
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        matches.remove(&match_id).filter(|cached| cached.seq == seq)
+        matches
+            .remove(&match_id)
+            .filter(|cached| cached.seq == seq && cached.last_key.as_deref() == last_key)
+    }
+
+    /// Takes the match out to check an entry at `seq` against it off the writer
+    /// ([`check_remembered`]), if it is remembered there, in progress as `row`
+    /// says, with an entry already (the writer's statement checks that entry).
+    /// A match remembered at another number stays: a stale request is no reason
+    /// to forget it.
+    pub fn take_for_check(&self, row: &MatchRow, seq: i64) -> Option<Remembered> {
+        if row.status() != MatchStatus::InProgress {
+            return None;
+        }
+        let mut matches = self
+            .matches
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let cached = matches.get(&row.id)?;
+        if cached.seq != seq || cached.last_key.is_none() {
+            return None;
+        }
+        let cached = matches.remove(&row.id)?;
+        Some(Remembered {
+            match_id: row.id,
+            cached,
+        })
     }
 
     fn put(&self, match_id: i64, cached: CachedMatch) {
@@ -371,19 +390,12 @@ pub fn append(
     })
 }
 
-/// The match as read just before a write (`store::scoring_context`).
-#[derive(Debug, Clone, Copy)]
-pub struct MatchFacts {
-    pub match_id: i64,
-    pub status: MatchStatus,
-    pub club_id: Option<i64>,
-}
-
 /// The common entry on PostgreSQL: an entry that leaves a match in progress in
-/// progress, checked here against the remembered state and queued for the next
-/// batch of the log's group commit (`store::entry_batch`, `Db::append_if_next`).
-/// `None`, having queued nothing, whenever that is not certain to be right: not
-/// PostgreSQL, the match is not in progress or not remembered at the expected
+/// progress, checked on the request's thread against the remembered state
+/// ([`check_remembered`], as on SQLite) and queued for the next batch of the log's
+/// group commit (`store::entry_batch`, `Db::append_if_next`). `None`, having
+/// queued nothing, whenever that is not certain to be right: not PostgreSQL, the
+/// match is not in progress as `row` says or not remembered at the expected
 /// sequence number (or has no entry yet), the rules refuse the entry (the
 /// transaction also tells a repeated or stale submission, which come first), or
 /// the entry ends the match (a status change, and for an event's match its
@@ -393,62 +405,32 @@ pub struct MatchFacts {
 pub fn append_fast(
     db: &Db,
     cache: &MatchCache,
-    facts: MatchFacts,
+    row: &MatchRow,
     nicknames: &Nicknames,
     submission: &Submission<'_>,
 ) -> Option<FastEntry> {
-    let seq = submission.expected_seq;
-    if db.backend() != Backend::Postgres || facts.status != MatchStatus::InProgress {
+    if db.backend() != Backend::Postgres {
         return None;
     }
-    let mut cached = cache.take_at(facts.match_id, seq)?;
-    let Some(previous_key) = cached.last_key.clone() else {
-        cache.put(facts.match_id, cached);
-        return None;
-    };
-    let entry = without_author_and_time(submission.entry.clone());
-    let Ok(stored) = cached.record.extend(&mut cached.state, entry, nicknames) else {
-        // Unchanged by a refusal: the transaction takes it again.
-        cache.put(facts.match_id, cached);
-        return None;
-    };
-    if cached.state.is_over() {
-        // Extended already, the state is dropped and the transaction replays the
-        // log, once per match.
-        return None;
-    }
+    let remembered = cache.take_for_check(row, submission.expected_seq)?;
+    let checked = check_remembered(cache, remembered, submission, nicknames)?;
     let written = db.append_if_next(NextEntry {
-        match_id: facts.match_id,
-        seq,
-        entry_json: encode_entry(&stored),
+        match_id: checked.match_id,
+        seq: checked.seq,
+        entry_json: checked.entry_json.clone(),
         author: submission.author.clone(),
         submission_key: submission.submission_key.to_string(),
-        previous_key,
+        previous_key: checked.previous_key.clone(),
         created_at: crate::store::now(),
     })?;
-    Some(FastEntry {
-        extended: Extended {
-            match_id: facts.match_id,
-            seq,
-            submission_key: submission.submission_key.to_string(),
-            cached,
-        },
-        written,
-    })
+    Some(FastEntry { checked, written })
 }
 
 /// An entry on its way to the log by the fast path, with the remembered state it
 /// leaves, which goes back into the [`MatchCache`] only once the entry is stored.
 pub struct FastEntry {
-    extended: Extended,
+    checked: Checked,
     written: Written,
-}
-
-struct Extended {
-    match_id: i64,
-    seq: i64,
-    submission_key: String,
-    cached: CachedMatch,
 }
 
 impl FastEntry {
@@ -457,35 +439,154 @@ impl FastEntry {
     /// of it is stored, and the caller runs [`append`] in a transaction.
     pub async fn outcome(self, cache: &MatchCache) -> Option<AppendOutcome> {
         let written = self.written.await;
-        self.extended
-            .settle(cache, written.unwrap_or_else(|_| Err(Db::interrupted())))
+        settle(
+            self.checked,
+            cache,
+            written.unwrap_or_else(|_| Err(Db::interrupted())),
+        )
     }
 
     /// [`FastEntry::outcome`] for a caller outside the async executor.
     pub fn outcome_blocking(self, cache: &MatchCache) -> Option<AppendOutcome> {
         let written = self.written.blocking_recv();
-        self.extended
-            .settle(cache, written.unwrap_or_else(|_| Err(Db::interrupted())))
+        settle(
+            self.checked,
+            cache,
+            written.unwrap_or_else(|_| Err(Db::interrupted())),
+        )
     }
 }
 
-impl Extended {
-    fn settle(mut self, cache: &MatchCache, written: StoreResult<bool>) -> Option<AppendOutcome> {
-        // A failed batch has been logged by the batcher; the transaction reports
-        // the error again if it persists.
-        if written.ok() != Some(true) {
-            return None;
-        }
-        self.cached.seq = self.seq + 1;
-        self.cached.last_key = Some(self.submission_key);
-        let state = Box::new(self.cached.state.clone());
-        cache.put(self.match_id, self.cached);
-        Some(AppendOutcome::Appended {
-            seq: self.seq,
-            status: MatchStatus::InProgress,
-            state,
-        })
+fn settle(
+    checked: Checked,
+    cache: &MatchCache,
+    written: StoreResult<bool>,
+) -> Option<AppendOutcome> {
+    // A failed batch has been logged by the batcher; the transaction reports the
+    // error again if it persists.
+    (written.ok() == Some(true)).then(|| Stored::Checked(Box::new(checked)).committed(cache))
+}
+
+/// A remembered match taken out of the cache ([`MatchCache::take_for_check`]).
+pub struct Remembered {
+    match_id: i64,
+    cached: CachedMatch,
+}
+
+/// An entry checked against the remembered state of its match on the request's
+/// own thread, for SQLite's writer to store with one statement
+/// ([`append_checked`]).
+pub struct Checked {
+    match_id: i64,
+    seq: i64,
+    previous_key: String,
+    entry_json: String,
+    /// Extended by the entry, and remembered again once it is committed.
+    cached: CachedMatch,
+}
+
+/// Checks an entry against a remembered match, on the request's thread rather
+/// than the one writer every entry passes through (SQLite). `None` when the
+/// writer must decide by [`append`], as it always did: the rules refuse the
+/// entry (the match goes back to the cache unchanged; a repeated or stale
+/// submission is told first there), or the entry ends the match (a status change,
+/// and for an event's match its derivation; the state extended already is
+/// dropped, and the log replayed there once).
+pub fn check_remembered(
+    cache: &MatchCache,
+    remembered: Remembered,
+    submission: &Submission<'_>,
+    nicknames: &Nicknames,
+) -> Option<Checked> {
+    let Remembered {
+        match_id,
+        mut cached,
+    } = remembered;
+    let seq = cached.seq;
+    let previous_key = cached.last_key.clone()?;
+    let entry = without_author_and_time(submission.entry.clone());
+    let Ok(stored) = cached.record.extend(&mut cached.state, entry, nicknames) else {
+        cache.put(match_id, cached);
+        return None;
+    };
+    if cached.state.is_over() {
+        return None;
     }
+    cached.seq = seq + 1;
+    cached.last_key = Some(submission.submission_key.to_string());
+    Some(Checked {
+        match_id,
+        seq,
+        previous_key,
+        entry_json: encode_entry(&stored),
+        cached,
+    })
+}
+
+/// What SQLite's writer made of a submission.
+pub enum Stored {
+    /// The checked entry, written as checked.
+    Checked(Box<Checked>),
+    /// Decided by [`append`].
+    Decided(AppendOutcome),
+}
+
+impl Stored {
+    /// The outcome, once the write is committed: a checked entry's match is
+    /// remembered with it from then on (one whose commit failed never is).
+    pub fn committed(self, cache: &MatchCache) -> AppendOutcome {
+        match self {
+            Stored::Decided(outcome) => outcome,
+            Stored::Checked(checked) => {
+                let Checked {
+                    match_id,
+                    seq,
+                    cached,
+                    ..
+                } = *checked;
+                let state = Box::new(cached.state.clone());
+                cache.put(match_id, cached);
+                AppendOutcome::Appended {
+                    seq,
+                    status: MatchStatus::InProgress,
+                    state,
+                }
+            }
+        }
+    }
+}
+
+/// On SQLite's writer: a checked entry is written by one statement, and only if
+/// the match is still in progress and its log still ends with the entry it was
+/// checked after (`store::matches::append_if_next_sqlite`; a conflict on either
+/// unique key of the log writes nothing). Otherwise, or without a checked entry,
+/// [`append`] decides, with the answer it always gave.
+pub fn append_checked(
+    connection: &mut DbConnection,
+    cache: &MatchCache,
+    checked: Option<Checked>,
+    submission: Submission<'_>,
+) -> StoreResult<Stored> {
+    if let Some(checked) = checked
+        && checked.seq == submission.expected_seq
+        && let DbConnection::Sqlite(sqlite) = &mut *connection
+    {
+        let written = matches::append_if_next_sqlite(
+            sqlite,
+            &matches::NextEntry {
+                match_id: checked.match_id,
+                seq: checked.seq,
+                entry_json: &checked.entry_json,
+                author: &submission.author,
+                submission_key: submission.submission_key,
+                previous_key: &checked.previous_key,
+            },
+        )?;
+        if written {
+            return Ok(Stored::Checked(Box::new(checked)));
+        }
+    }
+    append(connection, cache, submission).map(Stored::Decided)
 }
 
 /// The last play entry that is still in effect: what "undo" voids.

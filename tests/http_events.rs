@@ -208,7 +208,7 @@ backend_tests! {
         assert!(json.body.contains("\"line\""), "{}", json.body);
 
         // An event's match: the referee's comanda may use the club's nickname.
-        let event = create_event(&organizer, "Serata", "single_elimination", "1");
+        let event = create_event(&organizer, "Serata", "single_elimination", "20");
         register_and_draw(&organizer, &event, 2);
         let links = card_links(&app, &organizer, &event);
         assert_eq!(links.len(), 1);
@@ -234,6 +234,19 @@ backend_tests! {
             assert_ne!(stored, segnapunti::rules::comanda::Nicknames::new());
             assert_eq!(context.nicknames, stored);
         }
+        // Through the API as well, once the match is remembered (on SQLite the
+        // entry is then checked on the request's thread, with the club's
+        // nicknames read there).
+        let token = base.trim_start_matches("/s/");
+        let entries = format!("/api/v1/matches/{public_id}/entries");
+        for (seq, winner) in [(1, "A"), (2, "B"), (3, "A"), (4, "B")] {
+            let body = format!(r#"{{"expected_seq": {seq}, "entry": {{"type": "hand", "winner": "{winner}"}}}}"#);
+            let answer = referee.post_json_bearer(&entries, &body, token);
+            assert_eq!(answer.status, 201, "{}", answer.body);
+        }
+        let body = r#"{"expected_seq": 5, "entry": {"type": "smazzata", "comanda": "brisca", "cut": "7d"}}"#;
+        let answer = referee.post_json_bearer(&entries, body, token);
+        assert_eq!(answer.status, 201, "the club's nickname, through the API: {}", answer.body);
 
         // Removing it, then a standalone match does not know it.
         let removed = organizer.post_form("/manage/clubs/scuola-di-trionfetti/nicknames/remove", &[("name", "brisca")]);

@@ -117,10 +117,10 @@ mod instances {
 mod remembered {
     use super::*;
     use segnapunti::rules::comanda::Nicknames;
-    use segnapunti::scoring::{self, AppendOutcome, MatchCache, MatchFacts, Submission};
-    use segnapunti::store::matches::{self, Author};
-    use segnapunti::store::scoring_context::{Lookup, scoring_contexts};
-    use segnapunti::store::{Db, DbConnection, StoreError, users};
+    use segnapunti::scoring::{self, AppendOutcome, MatchCache, Stored, Submission};
+    use segnapunti::store::matches::{self, Author, MatchRow, MatchStatus};
+    use segnapunti::store::scoring_context::Lookup;
+    use segnapunti::store::{Db, StoreError, users};
 
     fn hand(seq: i64, winner: &str, key: &str) -> Value {
         json!({"expected_seq": seq, "submission_key": key, "entry": {"type": "hand", "winner": winner}})
@@ -166,9 +166,9 @@ mod remembered {
     ) -> AppendOutcome {
         let fast = match db.backend() {
             segnapunti::store::Backend::Postgres => {
-                let facts = facts_of(db, public_id);
+                let row = row_of(db, public_id);
                 let submission = submission(public_id, seq, winner, key, author(db));
-                scoring::append_fast(db, cache, facts, &Nicknames::new(), &submission)
+                scoring::append_fast(db, cache, &row, &Nicknames::new(), &submission)
                     .and_then(|pending| pending.outcome_blocking(cache))
             }
             segnapunti::store::Backend::Sqlite => None,
@@ -193,28 +193,12 @@ mod remembered {
         .unwrap()
     }
 
-    /// The match as the API reads it before a write (PostgreSQL).
-    fn facts_of(db: &Db, public_id: &str) -> MatchFacts {
+    /// The match's row, as the API reads it before a write.
+    fn row_of(db: &Db, public_id: &str) -> MatchRow {
         let public_id = public_id.to_string();
-        db.read(move |connection| {
-            let DbConnection::Postgres(postgres) = connection else {
-                unreachable!("the fast path is PostgreSQL's")
-            };
-            let lookup = Lookup {
-                public_id,
-                token: None,
-            };
-            let read = scoring_contexts(postgres, &[lookup])?
-                .pop()
-                .flatten()
-                .expect("the match exists");
-            Ok(MatchFacts {
-                match_id: read.row.id,
-                status: read.row.status(),
-                club_id: read.club_id,
-            })
-        })
-        .unwrap()
+        db.read(move |connection| matches::find_by_public_id(connection, &public_id))
+            .unwrap()
+            .expect("the match exists")
     }
 
     fn scores(outcome: &AppendOutcome) -> Value {
@@ -279,6 +263,191 @@ mod remembered {
         }
     }
 
+    /// What the API does on SQLite: the entry checked against the memory on the
+    /// caller's thread, with the match as read there, then stored by the writer.
+    /// Answers whether the checked statement wrote it, and the outcome.
+    fn checked(
+        db: &Db,
+        cache: &Arc<MatchCache>,
+        row: &matches::MatchRow,
+        seq: i64,
+        entry: Value,
+        key: &str,
+    ) -> (bool, AppendOutcome) {
+        let submission = Submission {
+            public_id: &row.public_id,
+            expected_seq: seq,
+            entry,
+            author: author(db),
+            submission_key: key,
+        };
+        let checked = cache.take_for_check(row, seq).and_then(|remembered| {
+            scoring::check_remembered(cache, remembered, &submission, &Nicknames::new())
+        });
+        let Submission { entry, author, .. } = submission;
+        let (writer_cache, public_id, key) =
+            (cache.clone(), row.public_id.clone(), key.to_string());
+        let stored = db
+            .write(move |connection| {
+                scoring::append_checked(
+                    connection,
+                    &writer_cache,
+                    checked,
+                    Submission {
+                        public_id: &public_id,
+                        expected_seq: seq,
+                        entry,
+                        author,
+                        submission_key: &key,
+                    },
+                )
+            })
+            .unwrap();
+        let written = matches!(stored, Stored::Checked(_));
+        (written, stored.committed(cache))
+    }
+
+    fn row(db: &Db, public_id: &str) -> matches::MatchRow {
+        let public_id = public_id.to_string();
+        db.read(move |connection| matches::find_by_public_id(connection, &public_id))
+            .unwrap()
+            .expect("the match exists")
+    }
+
+    /// An entry checked off the writer against a remembered match is stored by
+    /// one statement only while that is certain to be right; anything else gets
+    /// the answer the transaction always gave.
+    #[test]
+    fn sqlite_writes_a_checked_entry_only_when_it_is_safe() {
+        let app = support::TestApp::spawn(support::Backend::Sqlite);
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let public_id = create_match(&organizer, "Controllata");
+        let db = app.database.open();
+        let cache = Arc::new(MatchCache::default());
+        let hand = |winner: &str| json!({"type": "hand", "winner": winner});
+        // Not remembered yet (and not in progress): the transaction writes it.
+        let (written, outcome) = checked(&db, &cache, &row(&db, &public_id), 0, hand("A"), "k0");
+        assert!(!written);
+        assert_eq!(scores(&outcome), json!([1, 0]));
+        let (written, outcome) = checked(&db, &cache, &row(&db, &public_id), 1, hand("B"), "k1");
+        assert!(written, "{outcome:?}");
+        assert!(matches!(
+            outcome,
+            AppendOutcome::Appended {
+                seq: 1,
+                status: MatchStatus::InProgress,
+                ..
+            }
+        ));
+        assert_eq!(scores(&outcome), json!([1, 1]));
+        // A refusal of the rules is told by the transaction, and forgets nothing.
+        let (written, outcome) = checked(&db, &cache, &row(&db, &public_id), 2, hand("Z"), "bad");
+        assert!(!written);
+        assert!(
+            matches!(outcome, AppendOutcome::Unreadable { .. }),
+            "{outcome:?}"
+        );
+        // Another instance (its own memory) appends behind this one's back: the
+        // statement finds the log moved on and writes nothing.
+        let other = Arc::new(MatchCache::default());
+        assert_eq!(
+            scores(&append(&db, &other, &public_id, 2, "B", "k2")),
+            json!([1, 2])
+        );
+        let (written, outcome) =
+            checked(&db, &cache, &row(&db, &public_id), 2, hand("A"), "k2-late");
+        assert!(!written);
+        assert!(
+            matches!(outcome, AppendOutcome::Stale { current: 3, .. }),
+            "{outcome:?}"
+        );
+        let (written, outcome) = checked(&db, &cache, &row(&db, &public_id), 3, hand("A"), "k3");
+        assert!(!written);
+        assert_eq!(scores(&outcome), json!([2, 2]), "scored from the log");
+        // Repeated and stale requests are told so, and the match stays remembered.
+        let (written, outcome) = checked(&db, &cache, &row(&db, &public_id), 3, hand("B"), "k3");
+        assert!(!written);
+        assert!(
+            matches!(outcome, AppendOutcome::AlreadyRecorded { seq: 3 }),
+            "{outcome:?}"
+        );
+        let (written, outcome) = checked(&db, &cache, &row(&db, &public_id), 1, hand("B"), "k1");
+        assert!(!written);
+        assert!(
+            matches!(outcome, AppendOutcome::AlreadyRecorded { seq: 1 }),
+            "{outcome:?}"
+        );
+        let (written, outcome) =
+            checked(&db, &cache, &row(&db, &public_id), 3, hand("B"), "k3-late");
+        assert!(!written);
+        assert!(
+            matches!(outcome, AppendOutcome::Stale { current: 4, .. }),
+            "{outcome:?}"
+        );
+        let (written, outcome) = checked(&db, &cache, &row(&db, &public_id), 4, hand("B"), "k4");
+        assert!(written, "still remembered: {outcome:?}");
+        assert_eq!(scores(&outcome), json!([2, 3]));
+        // A write whose transaction fails leaves nothing remembered of it.
+        let failed = {
+            let seen = row(&db, &public_id);
+            let submission = Submission {
+                public_id: &public_id,
+                expected_seq: 5,
+                entry: hand("A"),
+                author: author(&db),
+                submission_key: "lost",
+            };
+            let remembered = cache.take_for_check(&seen, 5).expect("remembered at 5");
+            let checked =
+                scoring::check_remembered(&cache, remembered, &submission, &Nicknames::new());
+            assert!(checked.is_some());
+            let (writer_cache, public_id, author) = (cache.clone(), public_id.clone(), author(&db));
+            db.write(move |connection| {
+                let stored = scoring::append_checked(
+                    connection,
+                    &writer_cache,
+                    checked,
+                    Submission {
+                        public_id: &public_id,
+                        expected_seq: 5,
+                        entry: json!({"type": "hand", "winner": "A"}),
+                        author,
+                        submission_key: "lost",
+                    },
+                )?;
+                assert!(matches!(stored, Stored::Checked(_)));
+                Err::<(), _>(StoreError::Interrupted("rolled back on purpose".into()))
+            })
+        };
+        assert!(failed.is_err());
+        let (written, outcome) = checked(&db, &cache, &row(&db, &public_id), 5, hand("B"), "k5");
+        assert!(!written, "the lost entry's state is not remembered");
+        assert_eq!(
+            scores(&outcome),
+            json!([2, 4]),
+            "scored from the log, not the lost entry"
+        );
+        // A match closed after the caller read it takes nothing through the statement.
+        let seen = row(&db, &public_id);
+        app.database.execute(&format!(
+            "UPDATE matches SET status = 'forfeit' WHERE public_id = '{public_id}'"
+        ));
+        let (written, outcome) = checked(&db, &cache, &seen, 6, hand("A"), "k6");
+        assert!(!written);
+        assert!(
+            matches!(outcome, AppendOutcome::Closed { status: "forfeit" }),
+            "{outcome:?}"
+        );
+        let count = db.read(|connection| {
+            let id = matches::find_by_public_id(connection, &public_id)?
+                .unwrap()
+                .id;
+            Ok(matches::entries(connection, id)?.len())
+        });
+        assert_eq!(count.unwrap(), 6);
+    }
+
     #[cfg(postgres_tests)]
     mod postgres_only {
         use super::*;
@@ -302,7 +471,7 @@ mod remembered {
             scoring::append_fast(
                 db,
                 cache,
-                facts_of(db, public_id),
+                &row_of(db, public_id),
                 &Nicknames::new(),
                 &submission,
             )
@@ -527,8 +696,8 @@ mod remembered {
                 .iter()
                 .map(|public_id| {
                     let submission = submission(public_id, 1, "B", "second", author(&db));
-                    let facts = facts_of(&db, public_id);
-                    scoring::append_fast(&db, &cache, facts, &Nicknames::new(), &submission)
+                    let row = row_of(&db, public_id);
+                    scoring::append_fast(&db, &cache, &row, &Nicknames::new(), &submission)
                         .expect("remembered at the expected sequence number: queued")
                 })
                 .collect();
@@ -577,7 +746,7 @@ mod remembered {
             // An author who does not exist: the statement breaks a foreign key.
             let refused = db
                 .append_if_next(NextEntry {
-                    match_id: facts_of(&db, &broken).match_id,
+                    match_id: row_of(&db, &broken).id,
                     seq: 1,
                     entry_json: r#"{"type":"hand","winner":"A"}"#.into(),
                     author: Author::User {
@@ -593,7 +762,7 @@ mod remembered {
             let pending = scoring::append_fast(
                 &db,
                 &cache,
-                facts_of(&db, &sound),
+                &row_of(&db, &sound),
                 &Nicknames::new(),
                 &submission,
             )

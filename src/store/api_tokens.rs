@@ -3,9 +3,9 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::schema::api_tokens;
+use super::schema::{api_tokens, users};
 use super::users::User;
-use super::{DbConnection, StoreResult, now, users};
+use super::{DbConnection, StoreResult, now};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = api_tokens)]
@@ -57,16 +57,13 @@ pub fn revoke(connection: &mut DbConnection, user_id: i64, token_id: i64) -> Sto
     Ok(changed == 1)
 }
 
-/// The account a live token belongs to.
+/// The account a live token belongs to, in one query: every API request asks.
 pub fn user_for(connection: &mut DbConnection, token_hash: &str) -> StoreResult<Option<User>> {
-    let owner: Option<i64> = super::typed!(&mut *connection, |inner| api_tokens::table
+    Ok(super::typed!(connection, |inner| api_tokens::table
+        .inner_join(users::table)
         .filter(api_tokens::token_hash.eq(token_hash))
         .filter(api_tokens::revoked_at.is_null())
-        .select(api_tokens::user_id)
+        .select(User::as_select())
         .first(inner)
-        .optional())?;
-    match owner {
-        Some(user_id) => users::find_by_id(connection, user_id),
-        None => Ok(None),
-    }
+        .optional())?)
 }

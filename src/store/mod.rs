@@ -34,6 +34,7 @@ pub mod schema;
 pub mod scoring_context;
 pub mod settings;
 pub mod throttle;
+mod timestamp;
 pub mod url;
 pub mod users;
 mod writer;
@@ -49,6 +50,7 @@ use diesel::r2d2::{self, ManageConnection, Pool};
 use diesel::sqlite::SqliteConnection;
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
+pub(crate) use timestamp::StoredTime;
 pub use url::{DatabaseUrl, DatabaseUrlError};
 
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");

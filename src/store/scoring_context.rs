@@ -75,7 +75,7 @@ type Row = (
 );
 
 /// Each lookup's context, in their order (`None`: no such match).
-pub fn scoring_contexts(
+fn scoring_contexts(
     connection: &mut PgConnection,
     lookups: &[Lookup],
 ) -> StoreResult<Vec<Option<ScoringContext>>> {

@@ -16,6 +16,7 @@ pub struct User {
     role: String,
     /// Raised on every password change; sessions carry the epoch they began in.
     pub session_epoch: i64,
+    #[diesel(deserialize_as = super::StoredTime)]
     pub created_at: chrono::NaiveDateTime,
 }
 

@@ -16,13 +16,13 @@ use serde_json::json;
 use super::context::{PageContext, SessionUser};
 use super::error::AppError;
 use super::matches::load_match;
-use super::scoring::{may_score, may_score_knowing, stale_when_raced};
+use super::scoring::{append_via_writer, may_score, may_score_knowing, stale_when_raced};
 use super::{AppState, redirect};
 use crate::accounts;
 use crate::lang::Lang;
 use crate::rules::comanda::Nicknames;
 use crate::rules::record::{RecordEntry, VoidEntry};
-use crate::scoring::{self, AppendOutcome, LoadedMatch, MatchFacts, Submission};
+use crate::scoring::{self, AppendOutcome, LoadedMatch, Submission};
 use crate::store::matches::{self, Author, MatchRow};
 use crate::store::scoring_context::Lookup;
 use crate::store::{Db, api_tokens};
@@ -60,14 +60,14 @@ fn bearer(request: &HttpRequest) -> Option<String> {
 
 /// The match and who is calling, read together: score entry is the hottest path.
 /// On PostgreSQL in one statement shared with the other requests pending at once,
-/// which also brings what the write's fast path needs to know of the match
-/// (`scoring::MatchFacts`) and the nicknames of its club.
+/// which also brings the nicknames of the match's club, for the write's fast path
+/// (`Some` only there).
 async fn match_and_caller(
     request: &HttpRequest,
     ctx: &PageContext,
     state: &AppState,
     public_id: &str,
-) -> Result<(MatchRow, Option<(MatchFacts, Nicknames)>, Caller), AppError> {
+) -> Result<(MatchRow, Option<Nicknames>, Caller), AppError> {
     let token = bearer(request);
     let lookup = token
         .clone()
@@ -75,7 +75,7 @@ async fn match_and_caller(
     let public_id = public_id.to_string();
     type Read = (
         Option<MatchRow>,
-        Option<(MatchFacts, Nicknames)>,
+        Option<Nicknames>,
         Option<(SessionUser, Option<bool>)>,
         Option<(i64, i64)>,
     );
@@ -83,14 +83,9 @@ async fn match_and_caller(
         public_id: public_id.clone(),
         token: lookup.clone(),
     });
-    let (row, facts, user, link): Read = match batched {
+    let (row, nicknames, user, link): Read = match batched {
         Some(read) => match read.await.unwrap_or_else(|_| Err(Db::interrupted()))? {
             Some(read) => {
-                let facts = MatchFacts {
-                    match_id: read.row.id,
-                    status: read.row.status(),
-                    club_id: read.club_id,
-                };
                 let user = read.owner.map(|owner| {
                     let referee = owner.referee;
                     let user = SessionUser {
@@ -101,12 +96,7 @@ async fn match_and_caller(
                     };
                     (user, Some(referee))
                 });
-                (
-                    Some(read.row),
-                    Some((facts, read.nicknames)),
-                    user,
-                    read.link,
-                )
+                (Some(read.row), Some(read.nicknames), user, read.link)
             }
             None => (None, None, None, None),
         },
@@ -117,10 +107,12 @@ async fn match_and_caller(
                         return Ok((None, None, None, None));
                     };
                     let (user, link) = match lookup {
-                        Some((token, hash)) => (
-                            api_tokens::user_for(connection, &hash)?,
-                            matches::link_by_token(connection, &token)?,
-                        ),
+                        // A personal token's account is the caller; a link is looked
+                        // for only when it is none.
+                        Some((token, hash)) => match api_tokens::user_for(connection, &hash)? {
+                            Some(user) => (Some(user), None),
+                            None => (None, matches::link_by_token(connection, &token)?),
+                        },
                         None => (None, None),
                     };
                     let user = user.map(|user| {
@@ -151,7 +143,7 @@ async fn match_and_caller(
         (Some(_), None, Some((link_id, match_id))) => Caller::Link { link_id, match_id },
         (Some(_), None, None) => return Err(AppError::Unauthorized),
     };
-    Ok((row, facts, caller))
+    Ok((row, nicknames, caller))
 }
 
 /// The author of a write, or the refusal the pages would give.
@@ -193,7 +185,8 @@ struct Appended<'a> {
     after: StateAnswer<'a>,
 }
 
-/// A match's state as the API shows it (see `state_json`).
+/// A match's state as the API shows it (see `state_json`), but for its summary,
+/// which follows `next_seq` as text.
 #[derive(Serialize)]
 struct StateAnswer<'a> {
     id: &'a str,
@@ -202,7 +195,6 @@ struct StateAnswer<'a> {
     status: &'a str,
     players: Vec<String>,
     next_seq: i64,
-    summary: &'a serde_json::value::RawValue,
 }
 
 fn json_response(status: StatusCode, body: serde_json::Value) -> HttpResponse {
@@ -306,14 +298,14 @@ async fn append(
     submission_key: Option<String>,
     entry: serde_json::Value,
 ) -> Result<HttpResponse, AppError> {
-    let (row, facts, caller) = match_and_caller(request, ctx, state, public_id).await?;
+    let (row, nicknames, caller) = match_and_caller(request, ctx, state, public_id).await?;
     let author = writer(ctx, state, &row, caller).await?;
     let submission_key = submission_key
         .filter(|key| !key.is_empty() && key.len() <= 100)
         .unwrap_or_else(accounts::random_token);
     // PostgreSQL: the remembered match's fast path, else the transaction.
-    let fast = match &facts {
-        Some((facts, nicknames)) => {
+    let fast = match &nicknames {
+        Some(nicknames) => {
             let submission = Submission {
                 public_id: &row.public_id,
                 expected_seq,
@@ -321,16 +313,20 @@ async fn append(
                 author: author.clone(),
                 submission_key: &submission_key,
             };
-            match scoring::append_fast(&state.db, &state.cache, *facts, nicknames, &submission) {
+            match scoring::append_fast(&state.db, &state.cache, &row, nicknames, &submission) {
                 Some(pending) => pending.outcome(&state.cache).await,
                 None => None,
             }
         }
         None => None,
     };
-    let outcome = match fast {
-        Some(outcome) => Ok(outcome),
-        None => {
+    let outcome = match (fast, &nicknames) {
+        (Some(outcome), _) => Ok(outcome),
+        // SQLite: checked here against the remembered state, stored by the writer.
+        (None, None) => {
+            append_via_writer(state, &row, expected_seq, entry, author, submission_key).await
+        }
+        (None, Some(_)) => {
             let (public, cache) = (row.public_id.clone(), state.cache.clone());
             state
                 .write(move |connection| {
@@ -369,16 +365,19 @@ async fn append(
                     status: status.as_str(),
                     players: row.player_names(),
                     next_seq: seq + 1,
-                    summary: &summary,
                 },
             };
+            let mut body = serde_json::to_string(&after)
+                .map_err(|error| AppError::Internal(format!("answer of an append: {error}")))?;
+            // The summary is JSON text already; as a `RawValue` serde_json would
+            // read all of it through again. It is the match's last field.
+            body.truncate(body.len() - "}}".len());
+            body.push_str(",\"summary\":");
+            body.push_str(&summary);
+            body.push_str("}}");
             HttpResponse::build(StatusCode::CREATED)
                 .content_type("application/json")
-                .body(
-                    serde_json::to_string(&after).map_err(|error| {
-                        AppError::Internal(format!("answer of an append: {error}"))
-                    })?,
-                )
+                .body(body)
         }
         AppendOutcome::AlreadyRecorded { seq } => json_response(
             StatusCode::OK,

@@ -612,6 +612,62 @@ pub(super) async fn submit(
     }
 }
 
+/// Appends an entry through SQLite's one writer, which every entry passes
+/// through in turn. An entry of a remembered match in progress is checked here,
+/// on the request's own thread, against the remembered state, and the writer
+/// only stores it, with a statement that writes it only if the match and its log
+/// are still as they were checked against (`scoring::append_checked`); anything
+/// else the writer decides with `scoring::append`, as before.
+pub(super) async fn append_via_writer(
+    state: &AppState,
+    row: &matches::MatchRow,
+    expected_seq: i64,
+    entry: serde_json::Value,
+    author: Author,
+    submission_key: String,
+) -> Result<AppendOutcome, AppError> {
+    let cache = state.cache.clone();
+    let submission = Submission {
+        public_id: &row.public_id,
+        expected_seq,
+        entry,
+        author,
+        submission_key: &submission_key,
+    };
+    let checked = match cache.take_for_check(row, expected_seq) {
+        Some(remembered) => {
+            let match_id = row.id;
+            let nicknames = state
+                .read_by_key(move |connection| {
+                    crate::store::clubs::nicknames_for_match(connection, match_id)
+                })
+                .await?;
+            scoring::check_remembered(&cache, remembered, &submission, &nicknames)
+        }
+        None => None,
+    };
+    let Submission { entry, author, .. } = submission;
+    let public_id = row.public_id.clone();
+    let writer_cache = cache.clone();
+    let stored = state
+        .write(move |connection| {
+            scoring::append_checked(
+                connection,
+                &writer_cache,
+                checked,
+                Submission {
+                    public_id: &public_id,
+                    expected_seq,
+                    entry,
+                    author,
+                    submission_key: &submission_key,
+                },
+            )
+        })
+        .await;
+    stored.map(|stored| stored.committed(&cache))
+}
+
 /// A write that lost the race for its sequence number (another writer took it
 /// between the check and the insert: the unique key refused it) reads as a stale
 /// form, like any other change since the form was shown.
