@@ -325,7 +325,7 @@ pub fn append_if_next_sqlite(
         next,
         user_id,
         link_id,
-        at: now(),
+        at: super::timestamp_text(now()),
     };
     Ok(insert.execute(connection)? == 1)
 }
@@ -373,7 +373,8 @@ struct InsertEntry<'a> {
     next: &'a NextEntry<'a>,
     user_id: Option<i64>,
     link_id: Option<i64>,
-    at: NaiveDateTime,
+    /// `created_at` as diesel would write it: SQLite keeps timestamps as text.
+    at: String,
 }
 
 impl diesel::query_builder::QueryId for InsertEntry<'_> {
@@ -386,7 +387,7 @@ impl diesel::query_builder::QueryFragment<diesel::sqlite::Sqlite> for InsertEntr
         &'b self,
         mut out: diesel::query_builder::AstPass<'_, 'b, diesel::sqlite::Sqlite>,
     ) -> QueryResult<()> {
-        use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
+        use diesel::sql_types::{BigInt, Nullable, Text};
         let next = self.next;
         out.push_sql(
             "INSERT INTO match_entries (match_id, seq, entry_json, author_user_id, \
@@ -406,7 +407,7 @@ impl diesel::query_builder::QueryFragment<diesel::sqlite::Sqlite> for InsertEntr
         out.push_sql(", ");
         out.push_bind_param::<Text, _>(next.submission_key)?;
         out.push_sql(", ");
-        out.push_bind_param::<Timestamp, _>(&self.at)?;
+        out.push_bind_param::<Text, _>(&self.at)?;
         out.push_sql(") ON CONFLICT DO NOTHING");
         Ok(())
     }

@@ -50,7 +50,7 @@ use diesel::r2d2::{self, ManageConnection, Pool};
 use diesel::sqlite::SqliteConnection;
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
-pub(crate) use timestamp::StoredTime;
+pub(crate) use timestamp::{StoredTime, written as timestamp_text};
 pub use url::{DatabaseUrl, DatabaseUrlError};
 
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
@@ -608,4 +608,34 @@ pub fn migration_names() -> (Vec<String>, Vec<String>) {
 
 pub(crate) fn now() -> chrono::NaiveDateTime {
     chrono::Utc::now().naive_utc()
+}
+
+#[cfg(test)]
+mod tests {
+    /// `.cargo/config.toml` builds the bundled SQLite; a build that missed its
+    /// flags would be slower without failing anything else.
+    #[test]
+    fn the_bundled_sqlite_is_built_as_configured() {
+        use diesel::{Connection, QueryableByName, RunQueryDsl, sql_types::Text};
+
+        #[derive(QueryableByName)]
+        struct CompileOption {
+            #[diesel(sql_type = Text)]
+            compile_options: String,
+        }
+
+        let mut connection = diesel::SqliteConnection::establish(":memory:").unwrap();
+        let options: Vec<String> = diesel::sql_query("PRAGMA compile_options")
+            .load::<CompileOption>(&mut connection)
+            .unwrap()
+            .into_iter()
+            .map(|option| option.compile_options)
+            .collect();
+        for expected in ["ENABLE_QPSG", "THREADSAFE=2", "DEFAULT_MEMSTATUS=0"] {
+            assert!(
+                options.iter().any(|option| option == expected),
+                "{expected} not in {options:?}"
+            );
+        }
+    }
 }

@@ -45,6 +45,49 @@ impl FromSql<Timestamp, Pg> for StoredTime {
     }
 }
 
+/// A timestamp as diesel writes it to SQLite (`%F %T%.f`), for a statement that
+/// binds it as text: chrono's formatter parses its format string at every call,
+/// and the score-entry insert on the one writer thread writes one per entry.
+pub fn written(time: NaiveDateTime) -> String {
+    use chrono::{Datelike, Timelike};
+    let nanosecond = time.nanosecond();
+    if !(0..=9999).contains(&time.year()) || nanosecond >= 1_000_000_000 {
+        return time.format("%F %T%.f").to_string();
+    }
+    let mut text = String::with_capacity(29);
+    push_padded(&mut text, time.year() as u32, 4);
+    text.push('-');
+    push_padded(&mut text, time.month(), 2);
+    text.push('-');
+    push_padded(&mut text, time.day(), 2);
+    text.push(' ');
+    push_padded(&mut text, time.hour(), 2);
+    text.push(':');
+    push_padded(&mut text, time.minute(), 2);
+    text.push(':');
+    push_padded(&mut text, time.second(), 2);
+    // As few digits of the second as say it exactly: none, 3, 6 or 9.
+    let (fraction, width) = match nanosecond {
+        0 => return text,
+        _ if nanosecond.is_multiple_of(1_000_000) => (nanosecond / 1_000_000, 3),
+        _ if nanosecond.is_multiple_of(1_000) => (nanosecond / 1_000, 6),
+        _ => (nanosecond, 9),
+    };
+    text.push('.');
+    push_padded(&mut text, fraction, width);
+    text
+}
+
+fn push_padded(out: &mut String, number: u32, width: usize) {
+    let mut digits = [b'0'; 9];
+    let mut rest = number;
+    for digit in digits[..width].iter_mut().rev() {
+        *digit = b'0' + (rest % 10) as u8;
+        rest /= 10;
+    }
+    out.extend(digits[..width].iter().map(|digit| char::from(*digit)));
+}
+
 /// `YYYY-MM-DD HH:MM:SS`, then nothing or a dot and 1 to 9 digits: what diesel
 /// writes (`%F %T%.f`). `None` for anything else, leap seconds included, which
 /// diesel's own reading then decides.
@@ -99,6 +142,29 @@ mod tests {
     /// What diesel's reading gives for text in its own first format.
     fn diesel_reads(text: &str) -> Option<NaiveDateTime> {
         NaiveDateTime::parse_from_str(text, "%F %T%.f").ok()
+    }
+
+    #[test]
+    fn timestamps_are_written_as_diesel_writes_them() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for index in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let seconds = (state % 8_000_000_000) as i64 - 1_000_000_000;
+            let nanos = match index % 4 {
+                0 => 0,
+                1 => (state % 1000) as u32 * 1_000_000,
+                2 => (state % 1_000_000) as u32 * 1000,
+                _ => (state % 1_000_000_000) as u32,
+            };
+            let time = DateTime::from_timestamp(seconds, nanos)
+                .unwrap()
+                .naive_utc();
+            assert_eq!(super::written(time), time.format("%F %T%.f").to_string());
+        }
+        let now = crate::store::now();
+        assert_eq!(super::written(now), now.format("%F %T%.f").to_string());
     }
 
     #[test]
