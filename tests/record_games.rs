@@ -2,8 +2,6 @@
 //! as a record, reads back, replays to the state the engine reached entry by entry and
 //! passes `rules check`; corrections (`void`, `replace`) behave the same in every game.
 
-use std::path::PathBuf;
-
 use proptest::prelude::*;
 use segnapunti::cli::record as cli;
 use segnapunti::rules::any::{AnyMatch, AnyRecord};
@@ -17,12 +15,15 @@ use segnapunti::rules::{madrasso, tressette, trijumf, trionfetti, vitou};
 
 const NAMES: [&str; 4] = ["Bepi", "Toni", "Nane", "Gigio"];
 
-fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("segnapunti-record-games-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+/// A file ending in `name`, removed when the returned path is dropped.
+fn temp_file(name: &str, text: &str) -> tempfile::TempPath {
+    let mut file = tempfile::Builder::new()
+        .prefix("segnapunti-record-games-")
+        .suffix(name)
+        .tempfile()
+        .unwrap();
+    std::io::Write::write_all(&mut file, text.as_bytes()).unwrap();
+    file.into_temp_path()
 }
 
 /// A record of one of the four games logged as [`LogEntry`]s.

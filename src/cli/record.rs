@@ -337,13 +337,15 @@ pub fn replay(path: &Path, json: bool) -> CommandOutput {
 mod tests {
     use super::*;
 
-    fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("segnapunti-cli-record-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(name);
-        std::fs::write(&path, text).unwrap();
-        path
+    /// A file ending in `name`, removed when the returned path is dropped.
+    fn temp_file(name: &str, text: &str) -> tempfile::TempPath {
+        let mut file = tempfile::Builder::new()
+            .prefix("segnapunti-cli-record-")
+            .suffix(name)
+            .tempfile()
+            .unwrap();
+        std::io::Write::write_all(&mut file, text.as_bytes()).unwrap();
+        file.into_temp_path()
     }
 
     const HEADER: &str = r#""format_version": 1, "game": "trionfetti",
