@@ -30,6 +30,12 @@ impl Role {
             .into_iter()
             .find(|role| role.as_str().eq_ignore_ascii_case(text.trim()))
     }
+
+    /// A role as the database stores it: one no longer known is the least
+    /// privileged.
+    pub fn stored(text: &str) -> Role {
+        Role::parse(text).unwrap_or(Role::Referee)
+    }
 }
 
 impl std::fmt::Display for Role {

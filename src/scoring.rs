@@ -23,8 +23,8 @@ use crate::rules::record::{
 };
 use crate::rules::replay;
 use crate::rules::trionfetti::{Options, Trionfetti};
-use crate::store::entry_batch::{NextEntry, Written};
-use crate::store::matches::{self, Author, EntryRow, MatchRow, MatchStatus};
+use crate::store::entry_batch::Written;
+use crate::store::matches::{self, Author, EntryRow, MatchRow, MatchStatus, NextEntry};
 use crate::store::{Backend, Db, DbConnection, StoreError, StoreResult};
 
 pub const GAME_TRIONFETTI: &str = "trionfetti";
@@ -233,11 +233,7 @@ impl MatchCache {
     /// Takes the match out while it is checked and extended: a concurrent append
     /// to the same match finds nothing and reads the log.
     fn take(&self, match_id: i64, seq: i64, last_key: Option<&str>) -> Option<CachedMatch> {
-        let mut matches = self
-            .matches
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        matches
+        self.locked()
             .remove(&match_id)
             .filter(|cached| cached.seq == seq && cached.last_key.as_deref() == last_key)
     }
@@ -251,10 +247,7 @@ impl MatchCache {
         if row.status() != MatchStatus::InProgress {
             return None;
         }
-        let mut matches = self
-            .matches
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut matches = self.locked();
         let cached = matches.get(&row.id)?;
         if cached.seq != seq || cached.last_key.is_none() {
             return None;
@@ -267,14 +260,19 @@ impl MatchCache {
     }
 
     fn put(&self, match_id: i64, cached: CachedMatch) {
-        let mut matches = self
-            .matches
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut matches = self.locked();
         if matches.len() >= CACHED_MATCHES {
             matches.clear();
         }
         matches.insert(match_id, cached);
+    }
+
+    /// A panic while the lock was held leaves nothing half-done that matters:
+    /// every entry is checked against the log before it is trusted.
+    fn locked(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<i64, CachedMatch>> {
+        self.matches
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
@@ -414,15 +412,7 @@ pub fn append_fast(
     }
     let remembered = cache.take_for_check(row, submission.expected_seq)?;
     let checked = check_remembered(cache, remembered, submission, nicknames)?;
-    let written = db.append_if_next(NextEntry {
-        match_id: checked.match_id,
-        seq: checked.seq,
-        entry_json: checked.entry_json.clone(),
-        author: submission.author.clone(),
-        submission_key: submission.submission_key.to_string(),
-        previous_key: checked.previous_key.clone(),
-        created_at: crate::store::now(),
-    })?;
+    let written = db.append_if_next(checked.entry.clone())?;
     Some(FastEntry { checked, written })
 }
 
@@ -474,13 +464,10 @@ pub struct Remembered {
 }
 
 /// An entry checked against the remembered state of its match on the request's
-/// own thread, for SQLite's writer to store with one statement
-/// ([`append_checked`]).
+/// own thread, to be stored only while the log still ends where that state does
+/// ([`append_checked`] on SQLite, [`append_fast`] on PostgreSQL).
 pub struct Checked {
-    match_id: i64,
-    seq: i64,
-    previous_key: String,
-    entry_json: String,
+    entry: NextEntry,
     /// Extended by the entry, and remembered again once it is committed.
     cached: CachedMatch,
 }
@@ -515,10 +502,15 @@ pub fn check_remembered(
     cached.seq = seq + 1;
     cached.last_key = Some(submission.submission_key.to_string());
     Some(Checked {
-        match_id,
-        seq,
-        previous_key,
-        entry_json: encode_entry(&stored),
+        entry: NextEntry {
+            match_id,
+            seq,
+            entry_json: encode_entry(&stored),
+            author: submission.author.clone(),
+            submission_key: submission.submission_key.to_string(),
+            previous_key,
+            created_at: crate::store::now(),
+        },
         cached,
     })
 }
@@ -538,16 +530,11 @@ impl Stored {
         match self {
             Stored::Decided(outcome) => outcome,
             Stored::Checked(checked) => {
-                let Checked {
-                    match_id,
-                    seq,
-                    cached,
-                    ..
-                } = *checked;
+                let Checked { entry, cached } = *checked;
                 let state = Box::new(cached.state.clone());
-                cache.put(match_id, cached);
+                cache.put(entry.match_id, cached);
                 AppendOutcome::Appended {
-                    seq,
+                    seq: entry.seq,
                     status: MatchStatus::InProgress,
                     state,
                 }
@@ -568,23 +555,11 @@ pub fn append_checked(
     submission: Submission<'_>,
 ) -> StoreResult<Stored> {
     if let Some(checked) = checked
-        && checked.seq == submission.expected_seq
+        && checked.entry.seq == submission.expected_seq
         && let DbConnection::Sqlite(sqlite) = &mut *connection
+        && matches::append_if_next_sqlite(sqlite, &checked.entry)?
     {
-        let written = matches::append_if_next_sqlite(
-            sqlite,
-            &matches::NextEntry {
-                match_id: checked.match_id,
-                seq: checked.seq,
-                entry_json: &checked.entry_json,
-                author: &submission.author,
-                submission_key: submission.submission_key,
-                previous_key: &checked.previous_key,
-            },
-        )?;
-        if written {
-            return Ok(Stored::Checked(Box::new(checked)));
-        }
+        return Ok(Stored::Checked(Box::new(checked)));
     }
     append(connection, cache, submission).map(Stored::Decided)
 }

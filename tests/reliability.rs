@@ -730,7 +730,7 @@ mod remembered {
         /// so, and an entry that was sound is then recorded once by the transaction.
         #[test]
         fn a_failed_batch_writes_nothing_and_its_entries_take_the_transaction() {
-            use segnapunti::store::entry_batch::NextEntry;
+            use segnapunti::store::matches::NextEntry;
             let app = support::TestApp::spawn(support::Backend::Postgres);
             let admin = app.admin();
             let organizer = app.user(&admin, "org", "organizer");

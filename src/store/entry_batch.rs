@@ -20,27 +20,12 @@ use diesel::sql_types::{Array, BigInt, Nullable, Text, Timestamp};
 use diesel::{QueryResult, RunQueryDsl};
 
 use super::listen::Announcer;
-use super::matches::{Author, MatchStatus};
+use super::matches::{MatchStatus, NextEntry};
 use super::pg_batch::{Answer, Batcher, Connect};
 use super::{StoreResult, track};
 
 /// A batch is one statement; beyond this many entries the rest wait for the next.
 const MOST_ENTRIES_PER_STATEMENT: usize = 256;
-
-/// An entry to append to a match in progress, valid only on the log its state
-/// was built from.
-#[derive(Debug, Clone)]
-pub struct NextEntry {
-    pub match_id: i64,
-    /// At least 1: a match's first entry always goes through a transaction.
-    pub seq: i64,
-    pub entry_json: String,
-    pub author: Author,
-    pub submission_key: String,
-    /// The submission key of the entry at `seq - 1`.
-    pub previous_key: String,
-    pub created_at: NaiveDateTime,
-}
 
 /// Whether the entry is in the log; answered once the statement has committed.
 pub type Written = Answer<bool>;
@@ -85,10 +70,7 @@ fn insert(
 ) -> StoreResult<Vec<(i64, i64, String)>> {
     let mut rows = InsertEntries::default();
     for entry in batch {
-        let (user_id, link_id) = match &entry.author {
-            Author::User { id, .. } => (Some(*id), None),
-            Author::Link { id, .. } => (None, Some(*id)),
-        };
+        let (user_id, link_id) = entry.author.ids();
         rows.match_ids.push(entry.match_id);
         rows.seqs.push(entry.seq);
         rows.entries.push(&entry.entry_json);

@@ -21,7 +21,7 @@ pub struct Invitation {
 
 impl Invitation {
     pub fn role(&self) -> Role {
-        Role::parse(&self.role).unwrap_or(Role::Referee)
+        Role::stored(&self.role)
     }
 }
 

@@ -186,6 +186,14 @@ pub enum Author {
 }
 
 impl Author {
+    /// The author's columns of a log row: (author_user_id, author_link_id).
+    pub fn ids(&self) -> (Option<i64>, Option<i64>) {
+        match self {
+            Author::User { id, .. } => (Some(*id), None),
+            Author::Link { id, .. } => (None, Some(*id)),
+        }
+    }
+
     pub fn label(&self) -> &str {
         match self {
             Author::User { label, .. } | Author::Link { label, .. } => label,
@@ -248,10 +256,7 @@ pub fn append(
     author: &Author,
     submission_key: &str,
 ) -> StoreResult<()> {
-    let (user_id, link_id) = match author {
-        Author::User { id, .. } => (Some(*id), None),
-        Author::Link { id, .. } => (None, Some(*id)),
-    };
+    let (user_id, link_id) = author.ids();
     let at = now();
     let inserted = typed!(&mut *connection, |inner| diesel::insert_into(
         match_entries::table
@@ -279,17 +284,21 @@ pub fn append(
     }
 }
 
-/// An entry for SQLite's writer to append, valid only on the log and match row
-/// the caller saw.
-pub struct NextEntry<'a> {
+/// An entry checked against the state its match was remembered in, to append
+/// only while the log still ends with the entry that state was built from: by
+/// SQLite's writer ([`append_if_next_sqlite`]) or PostgreSQL's entry batch
+/// (`store::entry_batch`).
+#[derive(Debug, Clone)]
+pub struct NextEntry {
     pub match_id: i64,
-    /// At least 1: the first entry always goes through a transaction.
+    /// At least 1: a match's first entry always goes through a transaction.
     pub seq: i64,
-    pub entry_json: &'a str,
-    pub author: &'a Author,
-    pub submission_key: &'a str,
+    pub entry_json: String,
+    pub author: Author,
+    pub submission_key: String,
     /// The submission key of the entry at `seq - 1`.
-    pub previous_key: &'a str,
+    pub previous_key: String,
+    pub created_at: NaiveDateTime,
 }
 
 /// Appends an entry on SQLite's writer thread, inside its group transaction, only
@@ -307,25 +316,22 @@ pub struct NextEntry<'a> {
 /// walks no query tree.
 pub fn append_if_next_sqlite(
     connection: &mut diesel::sqlite::SqliteConnection,
-    next: &NextEntry<'_>,
+    next: &NextEntry,
 ) -> StoreResult<bool> {
     let after = LogEndsWith {
         match_id: next.match_id,
         seq: next.seq - 1,
-        submission_key: next.previous_key,
+        submission_key: &next.previous_key,
     };
     if after.get_result::<i32>(connection).optional()?.is_none() {
         return Ok(false);
     }
-    let (user_id, link_id) = match next.author {
-        Author::User { id, .. } => (Some(*id), None),
-        Author::Link { id, .. } => (None, Some(*id)),
-    };
+    let (user_id, link_id) = next.author.ids();
     let insert = InsertEntry {
         next,
         user_id,
         link_id,
-        at: super::timestamp_text(now()),
+        at: super::timestamp_text(next.created_at),
     };
     Ok(insert.execute(connection)? == 1)
 }
@@ -370,7 +376,7 @@ impl RunQueryDsl<diesel::sqlite::SqliteConnection> for LogEndsWith<'_> {}
 
 /// The entry, unless its sequence number or submission key is taken.
 struct InsertEntry<'a> {
-    next: &'a NextEntry<'a>,
+    next: &'a NextEntry,
     user_id: Option<i64>,
     link_id: Option<i64>,
     /// `created_at` as diesel would write it: SQLite keeps timestamps as text.
@@ -397,7 +403,7 @@ impl diesel::query_builder::QueryFragment<diesel::sqlite::Sqlite> for InsertEntr
         out.push_sql(", ");
         out.push_bind_param::<BigInt, _>(&next.seq)?;
         out.push_sql(", ");
-        out.push_bind_param::<Text, _>(next.entry_json)?;
+        out.push_bind_param::<Text, _>(&next.entry_json)?;
         out.push_sql(", ");
         out.push_bind_param::<Nullable<BigInt>, _>(&self.user_id)?;
         out.push_sql(", ");
@@ -405,7 +411,7 @@ impl diesel::query_builder::QueryFragment<diesel::sqlite::Sqlite> for InsertEntr
         out.push_sql(", ");
         out.push_bind_param::<Text, _>(next.author.label())?;
         out.push_sql(", ");
-        out.push_bind_param::<Text, _>(next.submission_key)?;
+        out.push_bind_param::<Text, _>(&next.submission_key)?;
         out.push_sql(", ");
         out.push_bind_param::<Text, _>(&self.at)?;
         out.push_sql(") ON CONFLICT DO NOTHING");

@@ -292,7 +292,7 @@ pub struct Db {
     /// PostgreSQL: tells other instances of changes once they are committed.
     announcer: Option<listen::Announcer>,
     /// PostgreSQL: the score-entry fast path's group commit.
-    entries: Option<pg_batch::Batcher<entry_batch::NextEntry, bool>>,
+    entries: Option<pg_batch::Batcher<matches::NextEntry, bool>>,
     /// PostgreSQL: score entry's reads, batched.
     contexts:
         Option<pg_batch::Batcher<scoring_context::Lookup, Option<scoring_context::ScoringContext>>>,
@@ -389,11 +389,12 @@ impl Db {
                 };
                 let announcer = listen::Announcer::start(postgres_url.clone());
                 let writes_failing = Arc::<AtomicBool>::default();
+                let reconnect = Arc::new(ConnectionManager {
+                    url: url.clone(),
+                    role: ConnectionRole::Writer,
+                });
                 let connect = || -> pg_batch::Connect {
-                    let manager = ConnectionManager {
-                        url: url.clone(),
-                        role: ConnectionRole::Writer,
-                    };
+                    let manager = reconnect.clone();
                     Box::new(move || manager.establish())
                 };
                 let cannot_start = |error: std::io::Error| {
@@ -409,10 +410,7 @@ impl Db {
                     writes: Writes::Pooled(pool.clone()),
                     reader: pool,
                     writes_failing,
-                    reconnect: Some(Arc::new(ConnectionManager {
-                        url: url.clone(),
-                        role: ConnectionRole::Writer,
-                    })),
+                    reconnect: Some(reconnect),
                     announcer: Some(announcer),
                     entries: Some(entries),
                     contexts: Some(contexts),
@@ -477,7 +475,7 @@ impl Db {
     /// PostgreSQL: queues an entry for the score-entry fast path's next batch
     /// (`entry_batch`), answered once it is committed; `None` on SQLite, whose
     /// writer commits every write in groups already.
-    pub fn append_if_next(&self, entry: entry_batch::NextEntry) -> Option<entry_batch::Written> {
+    pub fn append_if_next(&self, entry: matches::NextEntry) -> Option<entry_batch::Written> {
         self.entries.as_ref().map(|entries| entries.submit(entry))
     }
 

@@ -103,8 +103,7 @@ fn scoring_contexts(
                 id,
                 username,
                 display_name,
-                // As `User::role`: an unknown role is the least privileged one.
-                role: Role::parse(&role).unwrap_or(Role::Referee),
+                role: Role::stored(&role),
                 referee,
             }),
             nicknames: nicknames

@@ -23,7 +23,7 @@ pub struct User {
 impl User {
     /// An unknown role in the database is read as the least privileged one.
     pub fn role(&self) -> Role {
-        Role::parse(&self.role).unwrap_or(Role::Referee)
+        Role::stored(&self.role)
     }
 }
 

@@ -74,7 +74,7 @@ pub struct Account {
 
 impl Account {
     pub fn role(&self) -> Role {
-        Role::parse(&self.role).unwrap_or(Role::Referee)
+        Role::stored(&self.role)
     }
 }
 
