@@ -213,9 +213,10 @@ impl ConnectionManager {
                     .map_err(|e| unavailable(e.to_string()))?;
                 // WAL lets readers run beside the writer; synchronous=FULL makes a commit
                 // durable before the score entry it carries is acknowledged.
-                let mut pragmas = String::from(
-                    "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; \
+                let mut pragmas = format!(
+                    "{}; PRAGMA foreign_keys = ON; \
                      PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;",
+                    checkpoint::USUAL_WAIT
                 );
                 match self.role {
                     ConnectionRole::Reader => pragmas.push_str(" PRAGMA query_only = ON;"),
@@ -338,10 +339,7 @@ impl Db {
         let timeout = Duration::from_secs(5);
         let db = match backend {
             Backend::Sqlite => {
-                let checkpointer = checkpoint::Checkpointer::start(writer_manager.establish()?)
-                    .map_err(|error| {
-                        StoreError::Interrupted(format!("cannot start checkpoints: {error}"))
-                    })?;
+                let checkpoints = writer_manager.establish()?;
                 let connection = writer_manager.establish()?;
                 let writes = writer::GroupWriter::start(
                     connection,
@@ -350,6 +348,10 @@ impl Db {
                 .map_err(|error| {
                     StoreError::Interrupted(format!("cannot start the writer: {error}"))
                 })?;
+                let checkpointer = checkpoint::Checkpointer::start(checkpoints, writes.clone())
+                    .map_err(|error| {
+                        StoreError::Interrupted(format!("cannot start checkpoints: {error}"))
+                    })?;
                 let reader = Pool::builder()
                     .max_size(4)
                     // A file connection does not break; the check was a parsed

@@ -31,10 +31,25 @@ type Delivery = Box<dyn FnOnce(Option<&StoreError>) + Send>;
 /// the old connection is what rolls the batch back.
 pub(super) type Reconnect = Box<dyn Fn() -> StoreResult<DbConnection> + Send>;
 
+/// What the writer thread is asked to do (`J` is a write; generic for the tests).
+pub(super) enum Request<J = Job> {
+    Write(J),
+    /// Copy the rest of the log into the database and start the log over, between
+    /// two batches (see [`GroupWriter::restart_log`]).
+    RestartLog,
+}
+
+#[cfg(test)]
+impl<J> Request<J> {
+    pub(super) fn is_restart(&self) -> bool {
+        matches!(self, Request::RestartLog)
+    }
+}
+
 /// The queue to the writer thread; cheap to clone.
 #[derive(Clone)]
 pub(super) struct GroupWriter {
-    jobs: mpsc::Sender<Job>,
+    jobs: mpsc::Sender<Request>,
 }
 
 impl GroupWriter {
@@ -43,11 +58,17 @@ impl GroupWriter {
         connection: DbConnection,
         reconnect: Reconnect,
     ) -> std::io::Result<GroupWriter> {
-        let (jobs, queue) = mpsc::channel::<Job>();
+        let (jobs, queue) = mpsc::channel::<Request>();
         thread::Builder::new()
             .name("sqlite-writer".into())
             .spawn(move || run(connection, reconnect, queue))?;
         Ok(GroupWriter { jobs })
+    }
+
+    /// A writer whose requests the test reads itself.
+    #[cfg(test)]
+    pub(super) fn for_tests(jobs: mpsc::Sender<Request>) -> GroupWriter {
+        GroupWriter { jobs }
     }
 
     /// Queues `work`; `deliver` gets its result once it is durable, or its error.
@@ -67,24 +88,66 @@ impl GroupWriter {
                 })
             }))
         });
-        if self.jobs.send(job).is_err() {
+        if self.jobs.send(Request::Write(job)).is_err() {
             tracing::error!("the database writer has stopped; a write was refused");
+        }
+    }
+
+    /// Asks the writer to start the log file over once the batch in hand is
+    /// committed.
+    ///
+    /// SQLite reuses the log from its start only when a write transaction begins
+    /// while every page of it has been copied into the database. Under a steady
+    /// stream of entries the writer always begins its next batch while the
+    /// checkpoint thread is still behind, so the log grew without end (300 MB in a
+    /// minute of the score-entry benchmark), and every commit then allocated new
+    /// blocks of the file. Only the writer can find the log fully copied, between
+    /// its own batches; the checkpoint thread has copied nearly all of it by then.
+    pub(super) fn restart_log(&self) {
+        // A writer that has stopped has no log to restart.
+        let _ = self.jobs.send(Request::RestartLog);
+    }
+}
+
+fn run(mut connection: DbConnection, reconnect: Reconnect, queue: mpsc::Receiver<Request>) {
+    while let Ok(first) = queue.recv() {
+        let gathered = gather(first, &queue);
+        if !gathered.batch.is_empty() && commit_batch(&mut connection, gathered.batch).is_err() {
+            connection = reopen(&reconnect);
+        }
+        if gathered.restart_log {
+            super::checkpoint::restart_log(&mut connection);
         }
     }
 }
 
-fn run(mut connection: DbConnection, reconnect: Reconnect, queue: mpsc::Receiver<Job>) {
-    while let Ok(first) = queue.recv() {
-        let mut batch = vec![first];
-        while batch.len() < MOST_WRITES_PER_COMMIT {
-            match queue.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
+/// The writes of one commit, and whether the log is to be restarted after it.
+struct Gathered<J> {
+    batch: Vec<J>,
+    restart_log: bool,
+}
+
+/// Takes the writes waiting now, up to a restart request, which ends the batch.
+fn gather<J>(first: Request<J>, queue: &mpsc::Receiver<Request<J>>) -> Gathered<J> {
+    let mut batch = Vec::new();
+    let mut next = Some(first);
+    while let Some(request) = next.take() {
+        match request {
+            Request::Write(job) => batch.push(job),
+            Request::RestartLog => {
+                return Gathered {
+                    batch,
+                    restart_log: true,
+                };
             }
         }
-        if commit_batch(&mut connection, batch).is_err() {
-            connection = reopen(&reconnect);
+        if batch.len() < MOST_WRITES_PER_COMMIT {
+            next = queue.try_recv().ok();
         }
+    }
+    Gathered {
+        batch,
+        restart_log: false,
     }
 }
 
@@ -191,5 +254,50 @@ fn sqlite(connection: &mut DbConnection) -> StoreResult<&mut SqliteConnection> {
         DbConnection::Postgres(_) => Err(StoreError::Interrupted(
             "the group writer runs on SQLite only".into(),
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_is_what_waits_now() {
+        let (send, queue) = mpsc::channel();
+        send.send(Request::Write(2)).unwrap();
+        send.send(Request::Write(3)).unwrap();
+        let gathered = gather(Request::Write(1), &queue);
+        assert_eq!(gathered.batch, [1, 2, 3]);
+        assert!(!gathered.restart_log);
+    }
+
+    #[test]
+    fn a_restart_request_ends_the_batch() {
+        let (send, queue) = mpsc::channel();
+        send.send(Request::RestartLog).unwrap();
+        send.send(Request::Write(2)).unwrap();
+        let gathered = gather(Request::Write(1), &queue);
+        assert_eq!(gathered.batch, [1]);
+        assert!(
+            gathered.restart_log,
+            "the restart follows the batch before it"
+        );
+        let next = gather(queue.recv().unwrap(), &queue);
+        assert_eq!(
+            next.batch,
+            [2],
+            "writes after the request wait for the restart"
+        );
+    }
+
+    #[test]
+    fn a_batch_holds_at_most_its_share_of_the_queue() {
+        let (send, queue) = mpsc::channel();
+        for job in 1..=MOST_WRITES_PER_COMMIT + 1 {
+            send.send(Request::Write(job)).unwrap();
+        }
+        let gathered = gather(Request::Write(0), &queue);
+        assert_eq!(gathered.batch.len(), MOST_WRITES_PER_COMMIT);
+        assert_eq!(gather(queue.recv().unwrap(), &queue).batch.len(), 2);
     }
 }
