@@ -48,8 +48,9 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 base="http://127.0.0.1:$port"
 echo "bench-password-1" | "$bin" --database-url "$db" user add --role organizer bench >/dev/null
 token=$("$bin" --database-url "$db" user token --label bench bench)
-# SERVER_PREFIX runs the server under a profiler, e.g. "valgrind --tool=callgrind".
-RUST_LOG=warn ${SERVER_PREFIX:-} "$bin" --database-url "$db" --port "$port" >"$work/server.log" 2>&1 &
+# SERVER_PREFIX runs the server under a profiler, e.g. "valgrind --tool=callgrind";
+# RUST_LOG (default warn) sets what the server logs, in $work/server.log.
+RUST_LOG=${RUST_LOG:-warn} ${SERVER_PREFIX:-} "$bin" --database-url "$db" --port "$port" >"$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 1 600); do curl -sf "$base/health" >/dev/null && break; sleep 0.1; done
 
@@ -97,7 +98,9 @@ hz=$(getconf CLK_TCK)
 # for the other's writes (the table setup's, or the score entries').
 settle() { [ -z "$pg_database" ] || psql "$db" -qc CHECKPOINT >/dev/null; }
 
+health_before=$(ticks_of "$server")
 baseline_out=$(run "$base/health")
+health_after=$(ticks_of "$server")
 settle
 server_before=$(ticks_of "$server"); postgres_before=$(postgres_ticks)
 score_out=$(run -s scripts/wrk/score.lua "$base/" -- "$work/matches" "$token" "$threads")
@@ -131,6 +134,9 @@ done
 echo "score entry: $recorded"
 entries=$(awk '{print $2}' <<<"$recorded")
 if [ -n "$entries" ] && [ "$entries" -gt 0 ]; then
+  health_requests=$(awk '/ requests in / {print $1; exit}' <<<"$baseline_out")
+  awk -v s=$((health_after - health_before)) -v n="$health_requests" -v hz="$hz" \
+    'BEGIN {printf "CPU per health request: server %.0f us\n", s / hz / n * 1e6}'
   awk -v s=$((server_after - server_before)) -v n="$entries" -v hz="$hz" \
     'BEGIN {printf "CPU per entry: server %.0f us", s / hz / n * 1e6}'
   [ -n "$pg_database" ] && awk -v p=$((postgres_after - postgres_before)) -v n="$entries" -v hz="$hz" \
