@@ -16,7 +16,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::Duration;
 
-use diesel::sql_types::Integer;
+use diesel::sql_types::{BigInt, Integer};
 use diesel::{QueryableByName, RunQueryDsl};
 
 use super::writer::GroupWriter;
@@ -80,8 +80,9 @@ impl Checkpointer {
             .name("sqlite-checkpoint".into())
             .spawn(move || {
                 let mut failing = false;
+                let mut watch = LogWatch::new(RESTART_LOG_AT_PAGES);
                 while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(INTERVAL) {
-                    match checkpoint(&mut connection, &writer, RESTART_LOG_AT_PAGES) {
+                    match checkpoint(&mut connection, &writer, &mut watch) {
                         Ok(()) => failing = false,
                         // Once per failing spell: a full disk would repeat it every tick.
                         Err(error) if !failing => {
@@ -96,17 +97,41 @@ impl Checkpointer {
     }
 }
 
+/// What the checkpoint thread keeps between its passes.
+struct LogWatch {
+    restart_log_at_pages: i32,
+    /// The database's `data_version` when the writer was last asked to start the
+    /// log over. With no write since, the passes have copied all of it and the next
+    /// write starts it over by itself: asking again would only wake an idle writer
+    /// four times a second.
+    asked_at: Option<i64>,
+}
+
+impl LogWatch {
+    fn new(restart_log_at_pages: i32) -> LogWatch {
+        LogWatch {
+            restart_log_at_pages,
+            asked_at: None,
+        }
+    }
+}
+
 fn checkpoint(
     connection: &mut DbConnection,
     writer: &GroupWriter,
-    restart_log_at_pages: i32,
+    watch: &mut LogWatch,
 ) -> StoreResult<()> {
+    let restart_log_at_pages = watch.restart_log_at_pages;
     let mut progress = passive_checkpoint(connection)?;
     if progress.log > MOST_LOG_PAGES && progress.checkpointed < progress.log {
         diesel::sql_query("PRAGMA wal_checkpoint(RESTART)").execute(connection)?;
         return Ok(());
     }
     if progress.log < restart_log_at_pages {
+        return Ok(());
+    }
+    let version = data_version(connection)?;
+    if watch.asked_at == Some(version) {
         return Ok(());
     }
     // What the writer appended while a pass copied is left for the next one; each
@@ -125,7 +150,19 @@ fn checkpoint(
         }
     }
     writer.restart_log();
+    watch.asked_at = Some(version);
     Ok(())
+}
+
+/// Changes whenever another connection commits.
+fn data_version(connection: &mut DbConnection) -> StoreResult<i64> {
+    #[derive(QueryableByName)]
+    struct DataVersion {
+        #[diesel(sql_type = BigInt)]
+        data_version: i64,
+    }
+    let version: DataVersion = diesel::sql_query("PRAGMA data_version").get_result(connection)?;
+    Ok(version.data_version)
 }
 
 fn passive_checkpoint(connection: &mut DbConnection) -> StoreResult<Progress> {
@@ -273,11 +310,24 @@ mod tests {
         let to_writer = GroupWriter::for_tests(jobs);
         let mut checkpoints = connect(&path, ConnectionRole::Writer);
 
-        checkpoint(&mut checkpoints, &to_writer, i32::MAX).unwrap();
+        checkpoint(&mut checkpoints, &to_writer, &mut LogWatch::new(i32::MAX)).unwrap();
         assert!(queue.try_recv().is_err(), "a short log is left alone");
 
         insert(&mut writer, 10);
-        checkpoint(&mut checkpoints, &to_writer, 1).unwrap();
+        let mut watch = LogWatch::new(1);
+        checkpoint(&mut checkpoints, &to_writer, &mut watch).unwrap();
         assert!(queue.try_recv().is_ok_and(|request| request.is_restart()));
+
+        checkpoint(&mut checkpoints, &to_writer, &mut watch).unwrap();
+        assert!(
+            queue.try_recv().is_err(),
+            "without a write since, the writer is not asked again"
+        );
+        insert(&mut writer, 11);
+        checkpoint(&mut checkpoints, &to_writer, &mut watch).unwrap();
+        assert!(
+            queue.try_recv().is_ok_and(|request| request.is_restart()),
+            "a log that grew again is asked about again"
+        );
     }
 }
