@@ -26,8 +26,8 @@ use super::{DbConnection, StoreResult};
 const INTERVAL: Duration = Duration::from_millis(250);
 
 /// A log this long (32 MB of 4 KB pages) is started over by the writer: under the
-/// score-entry benchmark's full load, about twice a second, each time a pause of
-/// the writer of a millisecond or two.
+/// score-entry benchmark's full load about twice a second, each time a pause of
+/// the writer, mostly the database file's sync (7 to 15 ms on median there).
 const RESTART_LOG_AT_PAGES: i32 = 8_192;
 
 /// A pass that copied no more than this (1 MB) has caught up with the writer.
