@@ -441,6 +441,31 @@ fn valid_records() -> &'static [String] {
     })
 }
 
+/// Every number of every seed record, one at a time, at the largest value a `u32`
+/// holds and at the smallest an `i32` holds: points, options and seats are summed and
+/// compared, and a sum that overflowed panicked (a mutation found a Trijumf
+/// last-trick bonus of 4,294,967,295).
+#[test]
+fn every_number_at_an_extreme_replays_or_is_refused() {
+    for record in valid_records() {
+        let document: Value = serde_json::from_str(record).unwrap();
+        let mut all = Vec::new();
+        paths(&document, &mut Vec::new(), &mut all);
+        let numbers: Vec<_> = all
+            .into_iter()
+            .filter(|path| node(&document, path).is_number())
+            .collect();
+        assert!(!numbers.is_empty(), "a seed record has numbers");
+        for path in &numbers {
+            for extreme in [Value::from(u32::MAX), Value::from(i32::MIN)] {
+                let mut changed = document.clone();
+                *node_mut(&mut changed, path) = extreme;
+                check_record(&changed.to_string());
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 

@@ -442,8 +442,8 @@ impl Madrasso {
         }
 
         // Everything is checked: from here on the state changes.
-        self.totals[0] += points[0];
-        self.totals[1] += points[1];
+        self.totals[0] = self.totals[0].saturating_add(points[0]);
+        self.totals[1] = self.totals[1].saturating_add(points[1]);
         let target = self.options.target_points as i32;
         let (end, decided) = match outcome.end {
             CardEnd::Played => (DealEnd::Played, self.decide_by_totals()),

@@ -452,9 +452,9 @@ impl Tressette {
         }
 
         // Everything is checked: from here on the state changes.
-        let points = [0, 1].map(|team| outcome.card_points[team] + declared[team]);
-        self.totals[0] += points[0];
-        self.totals[1] += points[1];
+        let points = [0, 1].map(|team| outcome.card_points[team].saturating_add(declared[team]));
+        self.totals[0] = self.totals[0].saturating_add(points[0]);
+        self.totals[1] = self.totals[1].saturating_add(points[1]);
         let (end, decided) = match (outcome.sweep, entry.claim) {
             (Some((sweep, team)), _) => {
                 let how = match sweep {

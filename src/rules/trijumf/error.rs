@@ -513,12 +513,12 @@ impl Message for RuleError {
                 format!(
                     "{}: i punti di una mano (carte e ultima) sommano a {expected}, ma {a} + {b} = {}.",
                     at(deal),
-                    a + b
+                    u64::from(*a) + u64::from(*b)
                 ),
                 format!(
                     "{}: a deal's points (cards and last trick) add up to {expected}, but {a} + {b} = {}.",
                     at(deal),
-                    a + b
+                    u64::from(*a) + u64::from(*b)
                 ),
             ),
             PointsTooMany {
@@ -529,12 +529,12 @@ impl Message for RuleError {
                 format!(
                     "{}: alla chiamata non si possono avere più di {most} punti di carte, ma {a} + {b} = {}.",
                     at(deal),
-                    a + b
+                    u64::from(*a) + u64::from(*b)
                 ),
                 format!(
                     "{}: at a claim no more than {most} card points can have been taken, but {a} + {b} = {}.",
                     at(deal),
-                    a + b
+                    u64::from(*a) + u64::from(*b)
                 ),
             ),
             PointsWithRevoke { deal } => l(

@@ -58,7 +58,7 @@ impl Options {
 
     /// Card points in a whole deal: the 120 of the pack and the last trick.
     pub fn deal_points(self) -> u32 {
-        120 + self.last_trick_points
+        self.last_trick_points.saturating_add(120)
     }
 }
 
@@ -490,7 +490,7 @@ impl Trijumf {
                     (None, None) => return Err(RuleError::PointsMissing { deal }),
                     (None, Some(points)) => points,
                 };
-                let total = card_points[0] + card_points[1];
+                let total = card_points[0].saturating_add(card_points[1]);
                 let full = self.options.deal_points();
                 if entry.revoke.is_none() {
                     if entry.claim.is_none() && total != full {
@@ -523,7 +523,9 @@ impl Trijumf {
                 let end = match entry.claim {
                     Some(claim) => {
                         let team = claim.seat.team().index();
-                        let total = self.scores[team] + counted.card_points[team] + declared[team];
+                        let total = self.scores[team]
+                            .saturating_add(counted.card_points[team])
+                            .saturating_add(declared[team]);
                         let correct = total >= self.options.target_points;
                         if let Some(recorded) = claim.correct
                             && recorded != correct
@@ -549,11 +551,11 @@ impl Trijumf {
 
         // Everything is checked: from here on the state changes.
         let points = [
-            card_points[0] + declarations[0],
-            card_points[1] + declarations[1],
+            card_points[0].saturating_add(declarations[0]),
+            card_points[1].saturating_add(declarations[1]),
         ];
-        self.scores[0] += points[0];
-        self.scores[1] += points[1];
+        self.scores[0] = self.scores[0].saturating_add(points[0]);
+        self.scores[1] = self.scores[1].saturating_add(points[1]);
         let target = self.options.target_points;
         let game_won = match end {
             DealEnd::Claim { seat, correct } => Some(if correct {
@@ -866,7 +868,7 @@ impl Trijumf {
                 .map(|&card| card_points(card))
                 .sum::<u32>();
             if number as usize == total_tricks {
-                won_points[team] += self.options.last_trick_points;
+                won_points[team] = won_points[team].saturating_add(self.options.last_trick_points);
             }
             // Two players draw after each of the first ten tricks: winner, then loser.
             if !four && (number as usize) <= total_tricks / 2 {

@@ -213,7 +213,7 @@ pub fn simulate_deal(
             .map(|&card| super::card_points(card))
             .sum::<u32>();
         if number as usize == total_tricks {
-            won[team] += options.last_trick_points;
+            won[team] = won[team].saturating_add(options.last_trick_points);
         }
         if !four && next_draw < draws.len() {
             let loser = seat_after(winner, 1, players);

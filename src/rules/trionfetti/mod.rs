@@ -637,7 +637,7 @@ impl Trionfetti {
 
     fn score(&mut self, deal: Deal, winner: Team, points: u32, answer: Option<Answer>) {
         let team = winner.index();
-        self.scores[team] += points;
+        self.scores[team] = self.scores[team].saturating_add(points);
         self.hands_played += 1;
         self.last_hand = Some(HandResult {
             deal,
@@ -646,7 +646,7 @@ impl Trionfetti {
             vagaresto: answer,
         });
         let row = self.current_row();
-        row.points[team] += points;
+        row.points[team] = row.points[team].saturating_add(points);
         row.hands += 1;
         let end = if self.scores[team] >= self.options.target_points {
             self.games_won[team] += 1;

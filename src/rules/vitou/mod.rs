@@ -598,7 +598,7 @@ impl Vitou {
         let mut added = [0, 0];
         if let Some(team) = scorer {
             added[team.index()] = points;
-            self.scores[team.index()] += points;
+            self.scores[team.index()] = self.scores[team.index()].saturating_add(points);
         }
         let game_won = scorer
             .filter(|team| baraque || self.scores[team.index()] >= self.options.target_points);
