@@ -42,7 +42,8 @@ pub fn snapshot(url: &DatabaseUrl, target: &Path) -> StoreResult<()> {
         SqliteConnection::establish(source).map_err(|error| unavailable(error.to_string()))?;
     connection
         .batch_execute(&format!(
-            "PRAGMA busy_timeout = 5000; VACUUM INTO '{}'",
+            "{}; VACUUM INTO '{}'",
+            super::USUAL_WAIT,
             target_text.replace('\'', "''")
         ))
         .map_err(StoreError::Query)?;

@@ -16,11 +16,11 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::Duration;
 
-use diesel::sql_types::{BigInt, Integer};
+use diesel::sql_types::Integer;
 use diesel::{QueryableByName, RunQueryDsl};
 
 use super::writer::GroupWriter;
-use super::{DbConnection, StoreResult};
+use super::{DbConnection, StoreResult, USUAL_WAIT};
 
 /// Often enough that the writer finds little left to copy when it restarts the log.
 const INTERVAL: Duration = Duration::from_millis(250);
@@ -40,9 +40,6 @@ const MOST_CATCH_UP_PASSES: usize = 4;
 /// restart to the next request: readers of a few rows are gone in microseconds,
 /// and an export's long read must not hold score entry up.
 const RESTART_WAIT: &str = "PRAGMA busy_timeout = 2";
-
-/// Every connection's usual wait for a lock.
-pub(super) const USUAL_WAIT: &str = "PRAGMA busy_timeout = 5000";
 
 /// A log this long (about 400 MB of 4 KB pages) means passive checkpoints cannot
 /// finish, e.g. a reader that never lets go: wait for readers once, even if the
@@ -130,7 +127,7 @@ fn checkpoint(
     if progress.log < restart_log_at_pages {
         return Ok(());
     }
-    let version = data_version(connection)?;
+    let version = super::data_version(connection)?;
     if watch.asked_at == Some(version) {
         return Ok(());
     }
@@ -152,17 +149,6 @@ fn checkpoint(
     writer.restart_log();
     watch.asked_at = Some(version);
     Ok(())
-}
-
-/// Changes whenever another connection commits.
-fn data_version(connection: &mut DbConnection) -> StoreResult<i64> {
-    #[derive(QueryableByName)]
-    struct DataVersion {
-        #[diesel(sql_type = BigInt)]
-        data_version: i64,
-    }
-    let version: DataVersion = diesel::sql_query("PRAGMA data_version").get_result(connection)?;
-    Ok(version.data_version)
 }
 
 fn passive_checkpoint(connection: &mut DbConnection) -> StoreResult<Progress> {

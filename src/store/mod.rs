@@ -53,6 +53,26 @@ use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 pub(crate) use timestamp::{StoredTime, written as timestamp_text};
 pub use url::{DatabaseUrl, DatabaseUrlError};
 
+/// Every SQLite connection's usual wait for a lock held by another.
+pub(crate) const USUAL_WAIT: &str = "PRAGMA busy_timeout = 5000";
+
+#[derive(diesel::QueryableByName)]
+pub(crate) struct DataVersion {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    data_version: i64,
+}
+
+/// SQLite's `PRAGMA data_version`: changes whenever another connection commits.
+pub(crate) fn data_version<C>(connection: &mut C) -> diesel::QueryResult<i64>
+where
+    for<'a> diesel::query_builder::SqlQuery: diesel::query_dsl::LoadQuery<'a, C, DataVersion>,
+{
+    use diesel::RunQueryDsl;
+    diesel::sql_query("PRAGMA data_version")
+        .get_result::<DataVersion>(connection)
+        .map(|row| row.data_version)
+}
+
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
 
@@ -216,7 +236,7 @@ impl ConnectionManager {
                 let mut pragmas = format!(
                     "{}; PRAGMA foreign_keys = ON; \
                      PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;",
-                    checkpoint::USUAL_WAIT
+                    USUAL_WAIT
                 );
                 match self.role {
                     ConnectionRole::Reader => pragmas.push_str(" PRAGMA query_only = ON;"),

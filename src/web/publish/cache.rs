@@ -20,11 +20,11 @@ use std::sync::{Arc, Mutex, Weak};
 
 use actix_web::web;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Text};
+use diesel::sql_types::Text;
 use diesel::sqlite::SqliteConnection;
 
 use crate::lang::Lang;
-use crate::store::DbConnection;
+use crate::store::{self, DbConnection};
 use crate::web::AppState;
 
 /// Kept content is dropped when there is more than this, whatever its generation:
@@ -76,12 +76,6 @@ struct Pages {
 }
 
 #[derive(QueryableByName)]
-struct DataVersion {
-    #[diesel(sql_type = BigInt)]
-    data_version: i64,
-}
-
-#[derive(QueryableByName)]
 struct DatabaseFile {
     #[diesel(sql_type = Text)]
     name: String,
@@ -126,10 +120,8 @@ impl PageCache {
         let WatchState::Open(open) = &mut *watch else {
             return None;
         };
-        let version = match diesel::sql_query("PRAGMA data_version")
-            .get_result::<DataVersion>(&mut open.connection)
-        {
-            Ok(row) => row.data_version,
+        let version = match store::data_version(&mut open.connection) {
+            Ok(version) => version,
             Err(error) => {
                 tracing::warn!(%error, "page cache: the database version cannot be read");
                 *watch = WatchState::Unavailable;
@@ -192,7 +184,7 @@ fn open_watch(connection: &mut DbConnection) -> Option<Watch> {
     let mut watch = SqliteConnection::establish(&path).ok()?;
     diesel::connection::SimpleConnection::batch_execute(
         &mut watch,
-        "PRAGMA query_only = ON; PRAGMA busy_timeout = 5000;",
+        &format!("PRAGMA query_only = ON; {};", store::USUAL_WAIT),
     )
     .ok()?;
     Some(Watch {
