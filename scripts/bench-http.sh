@@ -102,9 +102,11 @@ health_before=$(ticks_of "$server")
 baseline_out=$(run "$base/health")
 health_after=$(ticks_of "$server")
 settle
-server_before=$(ticks_of "$server"); postgres_before=$(postgres_ticks)
+# Bytes the server made the disk write (SQLite's log and database file).
+written() { awk '/^write_bytes/ {print $2}' "/proc/$1/io" 2>/dev/null || echo 0; }
+server_before=$(ticks_of "$server"); postgres_before=$(postgres_ticks); written_before=$(written "$server")
 score_out=$(run -s scripts/wrk/score.lua "$base/" -- "$work/matches" "$token" "$threads")
-server_after=$(ticks_of "$server"); postgres_after=$(postgres_ticks)
+server_after=$(ticks_of "$server"); postgres_after=$(postgres_ticks); written_after=$(written "$server")
 baseline=$(figure health "$baseline_out")
 score=$(figure score-entry "$score_out")
 recorded=$(grep -o 'recorded [0-9]* refused [0-9]*' <<<"$score_out" || true)
@@ -132,6 +134,7 @@ for line in "$baseline" "$score"; do
   printf '%-14s %12s %10s %10s %8s\n' "$name" "$rps" "$p50" "$p99" "$ratio"
 done
 echo "score entry: $recorded"
+grep '^latency p50' <<<"$score_out" | sed 's/^/score entry /' || true
 entries=$(awk '{print $2}' <<<"$recorded")
 if [ -n "$entries" ] && [ "$entries" -gt 0 ]; then
   health_requests=$(awk '/ requests in / {print $1; exit}' <<<"$baseline_out")
@@ -142,6 +145,10 @@ if [ -n "$entries" ] && [ "$entries" -gt 0 ]; then
   [ -n "$pg_database" ] && awk -v p=$((postgres_after - postgres_before)) -v n="$entries" -v hz="$hz" \
     'BEGIN {printf ", PostgreSQL %.0f us", p / hz / n * 1e6}'
   echo
+  if [ -z "$pg_database" ]; then
+    awk -v w=$((written_after - written_before)) -v n="$entries" \
+      'BEGIN {printf "disk writes per entry: %.1f KB\n", w / n / 1024}'
+  fi
 fi
 if [ -n "$inserts" ]; then
   score_rps=$(awk '{print $2}' <<<"$score")

@@ -59,4 +59,8 @@ function done(summary, latency, requests)
     total_refused = total_refused + thread:get("refused")
   end
   io.write(string.format("recorded %d refused %d\n", total_ok, total_refused))
+  -- The tail in more detail than wrk's own table (times in ms).
+  io.write(string.format("latency p50 %.2f p90 %.2f p95 %.2f p99 %.2f p99.9 %.2f max %.2f ms\n",
+    latency:percentile(50)/1000, latency:percentile(90)/1000, latency:percentile(95)/1000,
+    latency:percentile(99)/1000, latency:percentile(99.9)/1000, latency.max/1000))
 end

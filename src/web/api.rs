@@ -302,7 +302,7 @@ async fn append(
     let author = writer(ctx, state, &row, caller).await?;
     let submission_key = submission_key
         .filter(|key| !key.is_empty() && key.len() <= 100)
-        .unwrap_or_else(accounts::random_token);
+        .unwrap_or_else(|| accounts::submission_key(chrono::Utc::now()));
     // PostgreSQL: the remembered match's fast path, else the transaction.
     let fast = match &nicknames {
         Some(nicknames) => {

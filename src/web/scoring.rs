@@ -381,7 +381,7 @@ fn build_page(ctx: PageContext, scorer: &Scorer, draft: Draft) -> Result<Referee
         players: scorer.loaded.row.players(),
         status: scorer.loaded.row.status(),
         next_seq: scorer.loaded.next_seq(),
-        submission_key: accounts::random_token(),
+        submission_key: accounts::submission_key(chrono::Utc::now()),
         undoable: scoring::last_undoable(&record),
         log,
         summary,

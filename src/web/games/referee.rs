@@ -180,7 +180,7 @@ pub fn build_page(
         players,
         status: loaded.row.status(),
         next_seq: loaded.next_seq(),
-        submission_key: accounts::random_token(),
+        submission_key: accounts::submission_key(chrono::Utc::now()),
         undoable: record.last_undoable(),
         log,
         replaceable,
