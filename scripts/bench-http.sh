@@ -9,6 +9,11 @@
 # runs on a temporary PostgreSQL database instead, and pgbench measures plain
 # single-row inserts into that database at the same concurrency, for the ratio
 # score entry / plain inserts.
+# With CALLGRIND=FILE the server runs under callgrind, whose counters are zeroed as
+# score entry starts and written to FILE as it ends, and the script prints the
+# server's instructions per entry: a count the machine's noise moves by a percent
+# or two (through the size of the writer's batches) where it moves the CPU time
+# per entry by tens of percent; the kernel's work for the server is not in it.
 # Usage: scripts/bench-http.sh   (DURATION=10s CONNECTIONS=32 THREADS=2 TABLES=256 BIN=path)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -48,6 +53,10 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 base="http://127.0.0.1:$port"
 echo "bench-password-1" | "$bin" --database-url "$db" user add --role organizer bench >/dev/null
 token=$("$bin" --database-url "$db" user token --label bench bench)
+if [ -n "${CALLGRIND:-}" ]; then
+  command -v callgrind_control >/dev/null || { echo "CALLGRIND needs valgrind" >&2; exit 1; }
+  SERVER_PREFIX="valgrind --tool=callgrind --callgrind-out-file=$work/callgrind.out"
+fi
 # SERVER_PREFIX runs the server under a profiler, e.g. "valgrind --tool=callgrind";
 # RUST_LOG (default warn) sets what the server logs, in $work/server.log.
 RUST_LOG=${RUST_LOG:-warn} ${SERVER_PREFIX:-} "$bin" --database-url "$db" --port "$port" >"$work/server.log" 2>&1 &
@@ -105,7 +114,9 @@ settle
 # Bytes the server made the disk write (SQLite's log and database file).
 written() { awk '/^write_bytes/ {print $2}' "/proc/$1/io" 2>/dev/null || echo 0; }
 server_before=$(ticks_of "$server"); postgres_before=$(postgres_ticks); written_before=$(written "$server")
+[ -n "${CALLGRIND:-}" ] && callgrind_control -z "$server" >/dev/null
 score_out=$(run -s scripts/wrk/score.lua "$base/" -- "$work/matches" "$token" "$threads")
+[ -n "${CALLGRIND:-}" ] && callgrind_control -d "$server" >/dev/null && cp "$work/callgrind.out.1" "$CALLGRIND"
 server_after=$(ticks_of "$server"); postgres_after=$(postgres_ticks); written_after=$(written "$server")
 baseline=$(figure health "$baseline_out")
 score=$(figure score-entry "$score_out")
@@ -148,6 +159,11 @@ if [ -n "$entries" ] && [ "$entries" -gt 0 ]; then
   if [ -z "$pg_database" ]; then
     awk -v w=$((written_after - written_before)) -v n="$entries" \
       'BEGIN {printf "disk writes per entry: %.1f KB\n", w / n / 1024}'
+  fi
+  if [ -n "${CALLGRIND:-}" ]; then
+    instructions=$(awk '/^(summary|totals):/ {print $2; exit}' "$CALLGRIND")
+    awk -v i="$instructions" -v n="$entries" \
+      'BEGIN {printf "instructions per entry: server %.0f (callgrind, in %s)\n", i / n, ENVIRON["CALLGRIND"]}'
   fi
 fi
 if [ -n "$inserts" ]; then

@@ -236,7 +236,7 @@ backend_tests! {
         }
         // Through the API as well, once the match is remembered (on SQLite the
         // entry is then checked on the request's thread, with the club's
-        // nicknames read there).
+        // nicknames read with the match).
         let token = base.trim_start_matches("/s/");
         let entries = format!("/api/v1/matches/{public_id}/entries");
         for (seq, winner) in [(1, "A"), (2, "B"), (3, "A"), (4, "B")] {

@@ -119,7 +119,6 @@ mod remembered {
     use segnapunti::rules::comanda::Nicknames;
     use segnapunti::scoring::{self, AppendOutcome, MatchCache, Stored, Submission};
     use segnapunti::store::matches::{self, Author, MatchRow, MatchStatus};
-    use segnapunti::store::scoring_context::Lookup;
     use segnapunti::store::{Db, StoreError, users};
 
     fn hand(seq: i64, winner: &str, key: &str) -> Value {
@@ -452,6 +451,7 @@ mod remembered {
     mod postgres_only {
         use super::*;
         use segnapunti::store::matches::MatchStatus;
+        use segnapunti::store::scoring_context::Lookup;
 
         fn fast(
             db: &Db,

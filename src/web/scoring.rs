@@ -19,6 +19,7 @@ use super::{AppState, redirect, render_with_status};
 use crate::accounts::{self, Role};
 use crate::lang::Lang;
 use crate::rules::card::{Card, Deck, Suit};
+use crate::rules::comanda::Nicknames;
 use crate::rules::game::Game;
 use crate::rules::game::{Seat, Team};
 use crate::rules::record::{
@@ -614,7 +615,8 @@ pub(super) async fn submit(
 
 /// Appends an entry through SQLite's one writer, which every entry passes
 /// through in turn. An entry of a remembered match in progress is checked here,
-/// on the request's own thread, against the remembered state, and the writer
+/// on the request's own thread, against the remembered state (with the club's
+/// `nicknames`, read with the match), and the writer
 /// only stores it, with a statement that writes it only if the match and its log
 /// are still as they were checked against (`scoring::append_checked`); anything
 /// else the writer decides with `scoring::append`, as before.
@@ -625,6 +627,7 @@ pub(super) async fn append_via_writer(
     entry: serde_json::Value,
     author: Author,
     submission_key: String,
+    nicknames: &Nicknames,
 ) -> Result<AppendOutcome, AppError> {
     let cache = state.cache.clone();
     let submission = Submission {
@@ -635,15 +638,7 @@ pub(super) async fn append_via_writer(
         submission_key: &submission_key,
     };
     let checked = match cache.take_for_check(row, expected_seq) {
-        Some(remembered) => {
-            let match_id = row.id;
-            let nicknames = state
-                .read_by_key(move |connection| {
-                    crate::store::clubs::nicknames_for_match(connection, match_id)
-                })
-                .await?;
-            scoring::check_remembered(&cache, remembered, &submission, &nicknames)
-        }
+        Some(remembered) => scoring::check_remembered(&cache, remembered, &submission, nicknames),
         None => None,
     };
     let Submission { entry, author, .. } = submission;
