@@ -616,10 +616,10 @@ pub(super) async fn submit(
 /// Appends an entry through SQLite's one writer, which every entry passes
 /// through in turn. An entry of a remembered match in progress is checked here,
 /// on the request's own thread, against the remembered state (with the club's
-/// `nicknames`, read with the match), and the writer
-/// only stores it, with a statement that writes it only if the match and its log
-/// are still as they were checked against (`scoring::append_checked`); anything
-/// else the writer decides with `scoring::append`, as before.
+/// `nicknames`, read with the match), and the writer only stores it, with a
+/// statement that writes it only if the match and its log are still as they were
+/// checked against (`scoring::append_checked`); anything else the writer decides
+/// with `scoring::append`, as before.
 pub(super) async fn append_via_writer(
     state: &AppState,
     row: &matches::MatchRow,
