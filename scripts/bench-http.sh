@@ -145,6 +145,7 @@ for line in "$baseline" "$score"; do
   printf '%-14s %12s %10s %10s %8s\n' "$name" "$rps" "$p50" "$p99" "$ratio"
 done
 echo "score entry: $recorded"
+grep '^refused by status' <<<"$score_out" | sed 's/^/score entry /' || true
 grep '^latency p50' <<<"$score_out" | sed 's/^/score entry /' || true
 entries=$(awk '{print $2}' <<<"$recorded")
 if [ -n "$entries" ] && [ "$entries" -gt 0 ]; then

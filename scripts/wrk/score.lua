@@ -25,6 +25,7 @@ function init(args)
   sent = 0
   ok = 0
   refused = 0
+  by_status = {}
 end
 
 function request()
@@ -43,6 +44,7 @@ function response(status, headers, body)
     ok = ok + 1
   else
     refused = refused + 1
+    by_status[status] = (by_status[status] or 0) + 1
     -- wrk may build one request it never sends; a stale answer names the
     -- match's current sequence number, so the thread catches up instead of
     -- being refused for that match from then on.
@@ -53,12 +55,21 @@ function response(status, headers, body)
 end
 
 function done(summary, latency, requests)
-  local total_ok, total_refused = 0, 0
+  local total_ok, total_refused, statuses = 0, 0, {}
   for _, thread in ipairs(threads) do
     total_ok = total_ok + thread:get("ok")
     total_refused = total_refused + thread:get("refused")
+    for status, count in pairs(thread:get("by_status")) do
+      statuses[status] = (statuses[status] or 0) + count
+    end
   end
   io.write(string.format("recorded %d refused %d\n", total_ok, total_refused))
+  -- A 409 is the request wrk built and never sent (above); anything else, a
+  -- server error above all, is a finding.
+  local seen = {}
+  for status, count in pairs(statuses) do table.insert(seen, string.format("%d x%d", status, count)) end
+  table.sort(seen)
+  if #seen > 0 then io.write("refused by status: " .. table.concat(seen, ", ") .. "\n") end
   -- The tail in more detail than wrk's own table (times in ms).
   io.write(string.format("latency p50 %.2f p90 %.2f p95 %.2f p99 %.2f p99.9 %.2f max %.2f ms\n",
     latency:percentile(50)/1000, latency:percentile(90)/1000, latency:percentile(95)/1000,
