@@ -187,17 +187,8 @@ pub(super) fn restart_log(connection: &mut DbConnection) {
 mod tests {
     use diesel::connection::SimpleConnection;
 
-    use super::super::{ConnectionManager, ConnectionRole, DatabaseUrl};
+    use super::super::{ConnectionRole, sqlite_for_tests as connect};
     use super::*;
-
-    fn connect(path: &std::path::Path, role: ConnectionRole) -> DbConnection {
-        ConnectionManager {
-            url: DatabaseUrl::parse(&format!("sqlite://{}", path.display())).unwrap(),
-            role,
-        }
-        .establish()
-        .unwrap()
-    }
 
     fn insert(connection: &mut DbConnection, value: i32) {
         connection

@@ -264,6 +264,18 @@ impl ConnectionManager {
     }
 }
 
+/// A connection to the SQLite file at `path`, set up as the server sets up one of
+/// this role (for the store's own tests).
+#[cfg(test)]
+fn sqlite_for_tests(path: &std::path::Path, role: ConnectionRole) -> DbConnection {
+    ConnectionManager {
+        url: DatabaseUrl::parse(&format!("sqlite://{}", path.display())).unwrap(),
+        role,
+    }
+    .establish()
+    .unwrap()
+}
+
 impl ManageConnection for ConnectionManager {
     type Connection = DbConnection;
     type Error = StoreError;

@@ -292,15 +292,10 @@ mod tests {
     use diesel::connection::SimpleConnection;
     use diesel::sql_types::BigInt;
 
-    use super::super::{ConnectionManager, ConnectionRole, DatabaseUrl};
+    use super::super::{ConnectionRole, sqlite_for_tests};
 
     fn connect(path: &std::path::Path) -> DbConnection {
-        ConnectionManager {
-            url: DatabaseUrl::parse(&format!("sqlite://{}", path.display())).unwrap(),
-            role: ConnectionRole::Writer,
-        }
-        .establish()
-        .unwrap()
+        sqlite_for_tests(path, ConnectionRole::Writer)
     }
 
     #[derive(diesel::QueryableByName)]
