@@ -240,7 +240,7 @@ impl ConnectionManager {
                 );
                 match self.role {
                     ConnectionRole::Reader => pragmas.push_str(" PRAGMA query_only = ON;"),
-                    ConnectionRole::Writer => pragmas.push_str(checkpoint::WRITER_PRAGMAS),
+                    ConnectionRole::Writer => pragmas.push_str(&checkpoint::writer_pragmas()),
                 }
                 connection
                     .batch_execute(&pragmas)
