@@ -9,9 +9,12 @@
 //! reader. Durability does not depend on it: a commit is on disk in the log.
 //!
 //! Once the log is long, the thread asks the writer to start it over between two
-//! batches ([`restart_log`]): by then nearly every page has been copied, so the
-//! writer's share is the last few pages and the database file's sync.
+//! batches ([`restart_log`]): by then nearly every page has been copied, and this
+//! thread has synced the database file itself, so the writer's share is the last
+//! few pages and a sync with little left to write.
 
+use std::fs::File;
+use std::path::Path;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::Duration;
@@ -20,14 +23,14 @@ use diesel::sql_types::Integer;
 use diesel::{QueryableByName, RunQueryDsl};
 
 use super::writer::GroupWriter;
-use super::{DbConnection, StoreResult, USUAL_WAIT};
+use super::{DbConnection, StoreError, StoreResult, USUAL_WAIT};
 
 /// Often enough that the writer finds little left to copy when it restarts the log.
 const INTERVAL: Duration = Duration::from_millis(250);
 
 /// A log this long (32 MB of 4 KB pages) is started over by the writer: under the
-/// score-entry benchmark's full load about twice a second, each time a pause of
-/// the writer, mostly the database file's sync (7 to 15 ms on median there).
+/// score-entry benchmark's full load two or three times a second, each time a pause
+/// of the writer (1 to 3 ms once this thread syncs the database file first).
 /// It must stay well under [`LOG_SIZE_LIMIT_BYTES`]: a log longer than that at its
 /// restart is truncated by the next commit, which stalled score entry for 100 to
 /// 235 ms on a file system mounted with `discard` (BENCHMARKS.md, session 11).
@@ -86,13 +89,22 @@ impl Checkpointer {
     pub(super) fn start(
         mut connection: DbConnection,
         writer: GroupWriter,
+        database_path: &Path,
     ) -> std::io::Result<Checkpointer> {
+        // Without it the writer's restarts sync the file themselves, as SQLite does.
+        let database_file = File::options()
+            .write(true)
+            .open(database_path)
+            .inspect_err(|error| {
+                tracing::warn!(%error, "cannot open the database file to sync it before log restarts");
+            })
+            .ok();
         let (running, stopped) = mpsc::channel::<()>();
         thread::Builder::new()
             .name("sqlite-checkpoint".into())
             .spawn(move || {
                 let mut failing = false;
-                let mut watch = LogWatch::new(RESTART_LOG_AT_PAGES);
+                let mut watch = LogWatch::new(RESTART_LOG_AT_PAGES, database_file);
                 while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(INTERVAL) {
                     match checkpoint(&mut connection, &writer, &mut watch) {
                         Ok(()) => failing = false,
@@ -117,13 +129,20 @@ struct LogWatch {
     /// write starts it over by itself: asking again would only wake an idle writer
     /// four times a second.
     asked_at: Option<i64>,
+    /// Synced before the writer is asked. SQLite syncs the database file only in a
+    /// pass that copies the whole log, so every page the passive passes copied
+    /// since the last restart was synced by the writer inside the restart, while
+    /// all score entry waited: 6 to 10 ms of its pause. Synced here, those pages
+    /// are on disk already, and the writer's sync has only the last few left.
+    database_file: Option<File>,
 }
 
 impl LogWatch {
-    fn new(restart_log_at_pages: i32) -> LogWatch {
+    fn new(restart_log_at_pages: i32, database_file: Option<File>) -> LogWatch {
         LogWatch {
             restart_log_at_pages,
             asked_at: None,
+            database_file,
         }
     }
 }
@@ -160,6 +179,11 @@ fn checkpoint(
         if progress.checkpointed - copied_before <= CAUGHT_UP_PAGES {
             break;
         }
+    }
+    if let Some(file) = &watch.database_file {
+        file.sync_data().map_err(|error| {
+            StoreError::Interrupted(format!("cannot sync the database file: {error}"))
+        })?;
     }
     writer.restart_log();
     watch.asked_at = Some(version);
@@ -318,11 +342,16 @@ mod tests {
         let to_writer = GroupWriter::for_tests(jobs);
         let mut checkpoints = connect(&path, ConnectionRole::Writer);
 
-        checkpoint(&mut checkpoints, &to_writer, &mut LogWatch::new(i32::MAX)).unwrap();
+        checkpoint(
+            &mut checkpoints,
+            &to_writer,
+            &mut LogWatch::new(i32::MAX, None),
+        )
+        .unwrap();
         assert!(queue.try_recv().is_err(), "a short log is left alone");
 
         insert(&mut writer, 10);
-        let mut watch = LogWatch::new(1);
+        let mut watch = LogWatch::new(1, Some(File::options().write(true).open(&path).unwrap()));
         checkpoint(&mut checkpoints, &to_writer, &mut watch).unwrap();
         assert!(queue.try_recv().is_ok_and(|request| request.is_restart()));
 

@@ -369,8 +369,8 @@ impl Db {
         // Long enough to queue behind a busy writer, short enough that a visitor
         // hears of a database that is down.
         let timeout = Duration::from_secs(5);
-        let db = match backend {
-            Backend::Sqlite => {
+        let db = match url {
+            DatabaseUrl::Sqlite { path } => {
                 let checkpoints = writer_manager.establish()?;
                 let connection = writer_manager.establish()?;
                 let writes = writer::GroupWriter::start(
@@ -380,10 +380,12 @@ impl Db {
                 .map_err(|error| {
                     StoreError::Interrupted(format!("cannot start the writer: {error}"))
                 })?;
-                let checkpointer = checkpoint::Checkpointer::start(checkpoints, writes.clone())
-                    .map_err(|error| {
-                        StoreError::Interrupted(format!("cannot start checkpoints: {error}"))
-                    })?;
+                let checkpointer =
+                    checkpoint::Checkpointer::start(checkpoints, writes.clone(), path).map_err(
+                        |error| {
+                            StoreError::Interrupted(format!("cannot start checkpoints: {error}"))
+                        },
+                    )?;
                 let reader = Pool::builder()
                     .max_size(4)
                     // A file connection does not break; the check was a parsed
@@ -407,7 +409,7 @@ impl Db {
                     _checkpointer: Some(Arc::new(checkpointer)),
                 }
             }
-            Backend::Postgres => {
+            DatabaseUrl::Postgres { .. } => {
                 let pool = Pool::builder()
                     .max_size(10)
                     // The `SELECT 1` at every checkout was a round trip of every
