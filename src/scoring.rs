@@ -189,7 +189,7 @@ pub enum AppendOutcome {
     /// The rules refuse it: nothing was recorded.
     Refused { error: AnyReplayError },
     /// The match takes no entries in this state (forfeit, or finished and the entry is not a correction).
-    Closed { status: &'static str },
+    Closed { status: MatchStatus },
     /// No such match.
     NotFound,
 }
@@ -314,9 +314,15 @@ pub fn append(
         Some("void" | "replace")
     );
     match row.status() {
-        MatchStatus::Forfeit => return Ok(AppendOutcome::Closed { status: "forfeit" }),
+        MatchStatus::Forfeit => {
+            return Ok(AppendOutcome::Closed {
+                status: MatchStatus::Forfeit,
+            });
+        }
         MatchStatus::Finished if !is_correction => {
-            return Ok(AppendOutcome::Closed { status: "finished" });
+            return Ok(AppendOutcome::Closed {
+                status: MatchStatus::Finished,
+            });
         }
         _ => {}
     }

@@ -157,6 +157,30 @@ backend_tests! {
         assert_eq!(status, 403);
     }
 
+    fn a_finished_match_refuses_a_hand_naming_its_status_in_each_language(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let public_id = create_match(&organizer);
+        let token = personal_token(&organizer);
+        let entries = format!("/api/v1/matches/{public_id}/entries");
+        let hand = |seq: usize| json!({"expected_seq": seq, "entry": {"type": "hand", "winner": "A"}});
+        let mut next = 0;
+        loop {
+            let (status, created) = call(&app, "POST", &entries, Some(&token), Some(hand(next)));
+            assert_eq!(status, 201, "{created}");
+            next += 1;
+            if created["match"]["status"] == "finished" {
+                break;
+            }
+            assert!(next < 500, "three games to 20 points end well before");
+        }
+        let (status, refused) = call(&app, "POST", &entries, Some(&token), Some(hand(next)));
+        assert_eq!(status, 409, "{refused}");
+        assert_eq!(refused["error"], "closed");
+        assert_eq!(refused["message_it"], "la partita è finita: accetta solo correzioni esplicite");
+        assert_eq!(refused["message_en"], "the match is finished: it accepts only explicit corrections");
+    }
+
     fn a_session_needs_the_csrf_header_for_api_writes(app) {
         let admin = app.admin();
         let organizer = app.user(&admin, "org", "organizer");

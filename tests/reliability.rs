@@ -435,7 +435,12 @@ mod remembered {
         let (written, outcome) = checked(&db, &cache, &seen, 6, hand("A"), "k6");
         assert!(!written);
         assert!(
-            matches!(outcome, AppendOutcome::Closed { status: "forfeit" }),
+            matches!(
+                outcome,
+                AppendOutcome::Closed {
+                    status: MatchStatus::Forfeit
+                }
+            ),
             "{outcome:?}"
         );
         let count = db.read(|connection| {
@@ -551,7 +556,9 @@ mod remembered {
             assert!(fast(&db, &cache, &public_id, 5, hand("A"), "k5").is_none());
             assert!(matches!(
                 append(&db, &cache, &public_id, 5, "A", "k5"),
-                AppendOutcome::Closed { status: "forfeit" }
+                AppendOutcome::Closed {
+                    status: MatchStatus::Forfeit
+                }
             ));
         }
 

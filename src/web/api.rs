@@ -15,7 +15,8 @@ use serde_json::json;
 
 use super::context::{PageContext, SessionUser};
 use super::error::AppError;
-use super::matches::load_match;
+use super::i18n::Tr;
+use super::matches::{load_match, status_key};
 use super::scoring::{append_via_writer, may_score, may_score_knowing, stale_when_raced};
 use super::{AppState, redirect};
 use crate::accounts;
@@ -444,12 +445,22 @@ async fn append(
             error.message(Lang::It),
             error.message(Lang::En),
         ),
-        AppendOutcome::Closed { status } => refusal(
-            StatusCode::CONFLICT,
-            "closed",
-            format!("la partita è {status}: accetta solo correzioni esplicite"),
-            format!("the match is {status}: it accepts only explicit corrections"),
-        ),
+        AppendOutcome::Closed { status } => {
+            // The status in each message's own language: "finita", not "finished".
+            let shown = |lang| Tr::new(lang).t(status_key(status));
+            refusal(
+                StatusCode::CONFLICT,
+                "closed",
+                format!(
+                    "la partita è {}: accetta solo correzioni esplicite",
+                    shown(Lang::It)
+                ),
+                format!(
+                    "the match is {}: it accepts only explicit corrections",
+                    shown(Lang::En)
+                ),
+            )
+        }
         AppendOutcome::NotFound => return Err(AppError::NotFound),
     };
     Ok(response)
