@@ -2,6 +2,7 @@
 //! of each side, king-horse declarations, a claim or a revoke), its log lines and
 //! its score sheet.
 
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
@@ -79,11 +80,11 @@ pub fn entry(fields: &Fields, lang: Lang) -> Result<Value, String> {
 }
 
 pub fn describe(entry: &Value, lang: Lang) -> String {
-    let mut text = format!(
-        "{} {}",
-        lang.pick("taglio", "cut"),
-        entry["cut"].as_str().unwrap_or("?")
-    );
+    // The stored word is the engine's ("knock"), not the reader's ("bussata").
+    let mut text = match Cut::deserialize(&entry["cut"]) {
+        Ok(cut) => cut_word(cut, lang).to_string(),
+        Err(_) => format!("{} ?", lang.pick("taglio", "cut")),
+    };
     if let Some(card) = entry
         .get("trump_card")
         .and_then(Value::as_str)
@@ -225,4 +226,24 @@ pub fn sheet(state: &Trijumf, players: &[String], lang: Lang) -> GameSheet {
     sheet.facts = facts;
     sheet.finish();
     sheet
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_deal_names_its_cut_in_the_readers_language() {
+        let knock = json!({"cut": "knock", "points": [3, 0]});
+        assert_eq!(describe(&knock, Lang::It), "bussata · 3–0");
+        assert_eq!(describe(&knock, Lang::En), "knock · 3–0");
+        let flip = json!({"cut": "flip", "trump_card": "1D", "points": [1, 2]});
+        assert!(
+            describe(&flip, Lang::It).starts_with("carta girata · "),
+            "{}",
+            describe(&flip, Lang::It)
+        );
+        let damaged = json!({"cut": "sideways"});
+        assert_eq!(describe(&damaged, Lang::It), "taglio ?");
+    }
 }
