@@ -50,11 +50,13 @@ impl Message for CorrectionError {
             CorrectionError::TargetIsCorrection { target, kind } => {
                 if it {
                     format!(
-                        "la correzione punta alla registrazione {target}, che è a sua volta una correzione ({kind}); correggere la registrazione originale"
+                        "la correzione punta alla registrazione {target}, che è a sua volta una correzione ({}); correggere la registrazione originale",
+                        correction_word(kind, lang)
                     )
                 } else {
                     format!(
-                        "the correction targets entry {target}, which is itself a correction ({kind}); correct the original entry instead"
+                        "the correction targets entry {target}, which is itself a correction ({}); correct the original entry instead",
+                        correction_word(kind, lang)
                     )
                 }
             }
@@ -151,6 +153,15 @@ impl<E> ReplayError<E> {
     }
 }
 
+/// A correction's kind as the log stores it ("void"), in the reader's words.
+fn correction_word(kind: &str, lang: Lang) -> &str {
+    match kind {
+        "void" => lang.pick("un annullamento", "a void"),
+        "replace" => lang.pick("una sostituzione", "a replacement"),
+        other => other,
+    }
+}
+
 /// The state of the match after one log entry.
 #[derive(Debug, Clone)]
 pub struct Step<S = Trionfetti> {
@@ -211,11 +222,13 @@ impl Message for EntryError {
             EntryError::TargetIsCorrection { target, kind } => {
                 if it {
                     format!(
-                        "la correzione punta alla registrazione {target}, che è a sua volta una correzione ({kind}); correggere la mano o la smazzata originale"
+                        "la correzione punta alla registrazione {target}, che è a sua volta una correzione ({}); correggere la mano o la smazzata originale",
+                        correction_word(kind, lang)
                     )
                 } else {
                     format!(
-                        "the correction targets entry {target}, which is itself a correction ({kind}); correct the original hand or smazzata instead"
+                        "the correction targets entry {target}, which is itself a correction ({}); correct the original hand or smazzata instead",
+                        correction_word(kind, lang)
                     )
                 }
             }
@@ -427,5 +440,20 @@ pub fn replay_steps<G: RecordGame>(
         initial,
         steps,
         error: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_correction_of_a_correction_names_its_kind_in_the_readers_words() {
+        let error = CorrectionError::TargetIsCorrection {
+            target: 2,
+            kind: "replace",
+        };
+        assert!(error.message(Lang::It).contains("(una sostituzione)"));
+        assert!(error.message(Lang::En).contains("(a replacement)"));
     }
 }
