@@ -15,6 +15,9 @@
 # or two (through the size of the writer's batches) where it moves the CPU time
 # per entry by tens of percent; the kernel's work for the server is not in it.
 # Usage: scripts/bench-http.sh   (DURATION=10s CONNECTIONS=32 THREADS=2 TABLES=256 BIN=path)
+# Every answer carries its match's score sheet, which grows with each hand: for runs
+# longer than about 8 s, raise TABLES (1024 for 30 s) so that no match runs to
+# thousands of hands and the run measures score entry rather than answer size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
