@@ -973,13 +973,14 @@ pub async fn export(
         }
         "results.csv" => {
             let mut out = csv::line(&[
-                "round", "match", "table", "side_a", "side_b", "status", "winner", "games_a",
-                "games_b", "points_a", "points_b",
+                "stage", "round", "match", "table", "side_a", "side_b", "status", "winner",
+                "games_a", "games_b", "points_a", "points_b",
             ]);
-            for (round, m) in results_rows(&view) {
+            for m in results_rows(&view) {
                 let (winner, games, points) = outcome_fields(&m);
                 out.push_str(&csv::line(&[
-                    round,
+                    stage_code(m.stage),
+                    m.round.to_string(),
                     m.key.to_string(),
                     view.data
                         .keyed()
@@ -1002,10 +1003,11 @@ pub async fn export(
         "results.json" => {
             let rows: Vec<serde_json::Value> = results_rows(&view)
                 .into_iter()
-                .map(|(round, m)| {
+                .map(|m| {
                     let (winner, games, points) = outcome_fields(&m);
                     serde_json::json!({
-                        "round": round,
+                        "stage": stage_code(m.stage),
+                        "round": m.round,
                         "match": m.key.to_string(),
                         "sides": [view.data.slot_name(&m.sides[0], lang), view.data.slot_name(&m.sides[1], lang)],
                         "status": status_word(&m.status),
@@ -1065,16 +1067,27 @@ pub async fn export(
     }
 }
 
-fn results_rows(view: &EventView) -> Vec<(String, Match)> {
+fn results_rows(view: &EventView) -> Vec<Match> {
     let Some(derived) = &view.derived else {
         return Vec::new();
     };
-    derived
-        .schedule
-        .matches
-        .iter()
-        .map(|m| (format!("{:?} {}", m.stage, m.round), m.clone()))
-        .collect()
+    derived.schedule.matches.clone()
+}
+
+/// The stage as a data file names it: a fixed code in either language, like the
+/// status column ("group_2", not Rust's "Group(2)").
+fn stage_code(stage: Stage) -> String {
+    match stage {
+        Stage::Winners => "winners".into(),
+        Stage::Losers => "losers".into(),
+        Stage::GrandFinal => "grand_final".into(),
+        Stage::GrandFinalReset => "grand_final_reset".into(),
+        Stage::ThirdPlace => "third_place".into(),
+        Stage::RoundRobin => "round_robin".into(),
+        Stage::Group(number) => format!("group_{number}"),
+        Stage::Swiss => "swiss".into(),
+        Stage::Rotating => "rotating".into(),
+    }
 }
 
 fn outcome_fields(m: &Match) -> (String, [String; 2], [String; 2]) {
@@ -1265,6 +1278,33 @@ pub async fn match_comanda_preview(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn data_files_name_stages_by_fixed_codes() {
+        let stages = [
+            Stage::Winners,
+            Stage::Losers,
+            Stage::GrandFinal,
+            Stage::GrandFinalReset,
+            Stage::ThirdPlace,
+            Stage::RoundRobin,
+            Stage::Group(1),
+            Stage::Group(12),
+            Stage::Swiss,
+            Stage::Rotating,
+        ];
+        let codes: Vec<String> = stages.into_iter().map(stage_code).collect();
+        assert_eq!(codes[7], "group_12");
+        for code in &codes {
+            assert!(
+                code.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+                "{code}"
+            );
+        }
+        let distinct: std::collections::HashSet<&String> = codes.iter().collect();
+        assert_eq!(distinct.len(), codes.len());
+    }
 
     #[derive(Template)]
     #[template(source = "{% include \"events/bracket.html\" %}", ext = "html")]
