@@ -83,14 +83,35 @@ pub fn default_options(game: &str) -> Value {
 
 /// Why a game's options are refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OptionsError(pub String);
+pub enum OptionsError {
+    /// Refused by the game's own rules, already in words.
+    Refused(String),
+    /// A number outside what an event allows. The option is kept as its field name:
+    /// only the web layer has its label in the catalog.
+    OutOfRange { option: String, min: u64, max: u64 },
+}
+
+impl OptionsError {
+    /// In words; `label` names an option from its field name.
+    pub fn message(&self, lang: Lang, label: impl Fn(&str) -> String) -> String {
+        match self {
+            OptionsError::Refused(message) => message.clone(),
+            OptionsError::OutOfRange { option, min, max } => format!(
+                "{} \"{}\": {} {min}–{max}",
+                lang.pick("opzione", "option"),
+                label(option),
+                lang.pick("valori ammessi", "allowed values"),
+            ),
+        }
+    }
+}
 
 /// Checks a game's options as the record of one of its matches would (the game's own
 /// `Options` type: known fields, their types, a player count the game is played with),
 /// plus the ranges an event allows. Gives the options with every field filled.
 pub fn check_options(game: &str, options: &Value, lang: Lang) -> Result<Value, OptionsError> {
     if !GAMES.contains(&game) {
-        return Err(OptionsError(
+        return Err(OptionsError::Refused(
             lang.pick("gioco sconosciuto", "unknown game").to_string(),
         ));
     }
@@ -105,7 +126,7 @@ pub fn check_options(game: &str, options: &Value, lang: Lang) -> Result<Value, O
         "entries": [],
     });
     let record = AnyRecord::from_json(&document.to_string())
-        .map_err(|error| OptionsError(error.message(lang)))?;
+        .map_err(|error| OptionsError::Refused(error.message(lang)))?;
     let filled = record.options_json();
     if let Value::Object(fields) = &filled {
         for (name, value) in fields {
@@ -119,13 +140,11 @@ pub fn check_options(game: &str, options: &Value, lang: Lang) -> Result<Value, O
                 _ => 1..=10_000,
             };
             if !range.contains(&number) {
-                return Err(OptionsError(format!(
-                    "{} \"{name}\": {} {}–{}",
-                    lang.pick("opzione", "option"),
-                    lang.pick("valori ammessi", "allowed values"),
-                    range.start(),
-                    range.end()
-                )));
+                return Err(OptionsError::OutOfRange {
+                    option: name.clone(),
+                    min: *range.start(),
+                    max: *range.end(),
+                });
             }
         }
     }

@@ -260,7 +260,9 @@ backend_tests! {
         let event = create_event(&organizer, "Torneo d'autunno", "single_elimination", "1");
         register_and_draw(&organizer, &event, 4);
         let page = organizer.get(&format!("/manage/events/{event}"));
-        assert!(page.body.contains("random 7"), "the seed is recorded");
+        // The seed is recorded, and the stored "random 7" is shown in Italian.
+        assert!(page.body.contains("Teste di serie: <span id=\"event-seeding\">casuale, seme 7</span>"), "{}", page.body);
+        assert!(!page.body.contains("random 7"));
         let links = card_links(&app, &organizer, &event);
         assert_eq!(links.len(), 2, "two semifinals");
         for link in &links {
@@ -390,6 +392,8 @@ backend_tests! {
         assert_eq!(wrong.status, 422);
         let drawn = organizer.post_form(&format!("/manage/events/{event}/draw"), &[("method", "manual"), ("order", "2 1")]);
         assert_eq!(drawn.status, 303, "{}", drawn.body);
+        let page = organizer.get(&format!("/manage/events/{event}"));
+        assert!(page.body.contains("<span id=\"event-seeding\">manuale</span>"), "{}", page.body);
         // A Swiss takes late entrants after the draw (from the next round not drawn).
         let after = organizer.post_form(&format!("/manage/events/{event}/entrants"), &[("player1", "Troppo"), ("player2", "Tardi")]);
         assert_eq!(after.status, 303, "{}", after.body);
@@ -485,7 +489,20 @@ backend_tests! {
               ("opt.tressette.games_to_win", "0"), ("format", "round_robin")],
         );
         assert_eq!(wrong.status, 422);
-        assert!(wrong.body.contains("games_to_win"), "{}", wrong.body);
+        // The option is named by its label, not by the field name of the form.
+        let refusal = wrong.body.split("class=\"error\" role=\"alert\">").nth(1).unwrap();
+        let refusal = &refusal[..refusal.find("</p>").unwrap()];
+        assert_eq!(refusal, "opzione &#34;Partite per vincere l&#39;incontro&#34;: valori ammessi 1–9");
+        let unreadable = organizer.post_form(
+            &format!("/manage/events/{event}/edit"),
+            &[("name", "Ritoccato"), ("date", "2030-11-22"), ("time", "21:00"), ("game", "tressette"),
+              ("opt.tressette.target_points", "molti"), ("format", "round_robin")],
+        );
+        assert_eq!(unreadable.status, 422);
+        assert!(
+            unreadable.body.contains("Opzione del gioco non valida: Punti per vincere una partita</p>"),
+            "{}", unreadable.body
+        );
         let rotating_two = organizer.post_form(
             &format!("/manage/events/{event}/edit"),
             &[("name", "Ritoccato"), ("date", "2030-11-22"), ("time", "21:00"), ("game", "vitou"),

@@ -307,7 +307,10 @@ pub fn check(document: &EventDocument) -> Result<Checked, TransferError> {
         match serde_json::from_str::<Value>(&event.game_options_json) {
             Ok(options) => {
                 if let Err(error) = crate::events::check_options(&event.game, &options, Lang::En) {
-                    problems.push(format!("event game options: {}", error.0));
+                    problems.push(format!(
+                        "event game options: {}",
+                        error.message(Lang::En, |name| name.to_string())
+                    ));
                 }
             }
             Err(error) => problems.push(format!("event game_options_json is not JSON: {error}")),

@@ -14,6 +14,7 @@ use super::clubs::managed_club;
 use super::context::{PageContext, SessionUser};
 use super::csv::{self, Rejected};
 use super::error::AppError;
+use super::i18n::Tr;
 use super::publish::{EventView, MatchView, RoundView, event_status_key};
 use super::{AppState, redirect, render_with_status};
 use crate::accounts::{self, Role};
@@ -250,6 +251,15 @@ pub struct GameFieldset {
     pub label: &'static str,
     pub selected: bool,
     pub fields: Vec<OptionField>,
+}
+
+/// An option's label, for messages: an unknown name (a form can post anything) is shown
+/// as posted, since "Option" alone would not say which field is wrong.
+fn option_label(tr: Tr, name: &str) -> String {
+    match option_label_key(name) {
+        "option.other" => name.to_string(),
+        key => tr.t(key).to_string(),
+    }
 }
 
 fn option_label_key(name: &str) -> &'static str {
@@ -569,9 +579,16 @@ fn read_posted(ctx: &PageContext, pairs: &[(String, String)]) -> PostedEvent {
     let format_posted = pairs.iter().any(|(k, _)| k == "format");
     let options = if GAMES.contains(&form.game.as_str()) {
         posted_options(&form.game, pairs)
-            .map_err(|name| format!("{}: {name}", ctx.t("event.error_options")))
+            .map_err(|name| {
+                format!(
+                    "{}: {}",
+                    ctx.t("event.error_options"),
+                    option_label(ctx.tr, &name)
+                )
+            })
             .and_then(|given| {
-                crate::events::check_options(&form.game, &given, ctx.lang()).map_err(|e| e.0)
+                crate::events::check_options(&form.game, &given, ctx.lang())
+                    .map_err(|e| e.message(ctx.lang(), |name| option_label(ctx.tr, name)))
             })
     } else {
         Err(ctx.t("event.error_game").to_string())
@@ -904,12 +921,37 @@ impl ManageEventPage {
         self.event.status() == EventStatus::Setup
     }
 
+    pub fn seeding_text(&self) -> Option<String> {
+        self.event
+            .seeding
+            .as_deref()
+            .map(|stored| seeding_text(stored, self.ctx.tr))
+    }
+
     pub fn checked_in_count(&self) -> usize {
         self.entrants
             .iter()
             .filter(|e| e.checked_in && !e.withdrawn)
             .count()
     }
+}
+
+/// The draw's seeding in words. The draw stores it as "manual", "ranking NAME" or
+/// "random SEED" (existing databases hold those words), so it is translated when shown;
+/// anything else is shown as stored.
+pub fn seeding_text(stored: &str, tr: Tr) -> String {
+    if stored == "manual" {
+        return tr.t("event.seeding_manual").to_string();
+    }
+    if let Some(name) = stored.strip_prefix("ranking ") {
+        return format!("{} {name}", tr.t("event.seeding_ranking_of"));
+    }
+    if let Some(seed) = stored.strip_prefix("random ")
+        && seed.parse::<u64>().is_ok()
+    {
+        return format!("{} {seed}", tr.t("event.seeding_random_seed"));
+    }
+    stored.to_string()
 }
 
 fn notice_view(
@@ -1855,4 +1897,65 @@ pub async fn cards(
         event: view.data.event,
         cards,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::Lang;
+
+    #[test]
+    fn the_stored_seeding_is_shown_in_the_reader_s_language() {
+        let it = Tr::new(Lang::It);
+        let en = Tr::new(Lang::En);
+        assert_eq!(seeding_text("manual", it), "manuale");
+        assert_eq!(seeding_text("manual", en), "manual");
+        assert_eq!(seeding_text("random 1234567", it), "casuale, seme 1234567");
+        assert_eq!(seeding_text("random 1234567", en), "random, seed 1234567");
+        assert_eq!(
+            seeding_text("ranking Torneo d'autunno", it),
+            "classifica di Torneo d'autunno"
+        );
+        assert_eq!(
+            seeding_text("ranking Torneo d'autunno", en),
+            "ranking of Torneo d'autunno"
+        );
+        // Words the draw never wrote are shown as they are.
+        assert_eq!(seeding_text("random seven", it), "random seven");
+        assert_eq!(seeding_text("a mano", it), "a mano");
+    }
+
+    #[test]
+    fn every_option_of_every_game_has_a_label() {
+        for game in GAMES {
+            let defaults = crate::events::default_options(game);
+            for name in defaults.as_object().unwrap().keys() {
+                assert_ne!(option_label_key(name), "option.other", "{game}: {name}");
+            }
+        }
+    }
+
+    #[test]
+    fn option_messages_name_the_option_by_its_label() {
+        let it = Tr::new(Lang::It);
+        assert_eq!(
+            option_label(it, "target_points"),
+            "Punti per vincere una partita"
+        );
+        assert_eq!(
+            option_label(Tr::new(Lang::En), "games_to_win"),
+            "Games to win the match"
+        );
+        assert_eq!(option_label(it, "posted_by_hand"), "posted_by_hand");
+        let error = crate::events::check_options(
+            "trionfetti",
+            &serde_json::json!({"target_points": 20000}),
+            Lang::It,
+        )
+        .unwrap_err();
+        assert_eq!(
+            error.message(Lang::It, |name| option_label(it, name)),
+            "opzione \"Punti per vincere una partita\": valori ammessi 1–10000"
+        );
+    }
 }

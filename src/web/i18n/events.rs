@@ -421,6 +421,8 @@ pub const ENTRIES: &[Entry] = &[
         "secondo i risultati di un evento precedente",
         "by the results of an earlier event",
     ),
+    ("event.seeding_ranking_of", "classifica di", "ranking of"),
+    ("event.seeding_random_seed", "casuale, seme", "random, seed"),
     (
         "event.sit_out_is_win",
         "Chi riposa guadagna una vittoria (compagni a rotazione)",
