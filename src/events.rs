@@ -81,6 +81,12 @@ pub fn default_options(game: &str) -> Value {
     }
 }
 
+// The notes the event stores on a match it takes out of play. They stay in English in
+// the database (older databases hold these words); pages translate them when shown.
+pub const NOTE_SIDES_CHANGED: &str = "no longer played: its sides changed";
+pub const NOTE_OUT_OF_DRAW: &str = "no longer in the draw";
+pub const NOTE_REPLACED: &str = "replaced after a correction upstream";
+
 /// Why a game's options are refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OptionsError {
@@ -714,12 +720,7 @@ pub fn sync(connection: &mut DbConnection, event_id: i64) -> StoreResult<SyncRep
             (Status::Waiting | Status::Walkover { .. } | Status::Void, Some(row))
                 if !started(row, &derived.results, &m.key) =>
             {
-                events::supersede(
-                    connection,
-                    row.id,
-                    "no longer played: its sides changed",
-                    "segnapunti",
-                )?;
+                events::supersede(connection, row.id, NOTE_SIDES_CHANGED, "segnapunti")?;
                 report.superseded.push(m.key.clone());
             }
             _ => {}
@@ -727,7 +728,7 @@ pub fn sync(connection: &mut DbConnection, event_id: i64) -> StoreResult<SyncRep
     }
     for (key, row) in &keyed {
         if !scheduled_keys.contains(key) && !started(row, &derived.results, key) {
-            events::supersede(connection, row.id, "no longer in the draw", "segnapunti")?;
+            events::supersede(connection, row.id, NOTE_OUT_OF_DRAW, "segnapunti")?;
             report.superseded.push(key.clone());
         }
     }
@@ -824,12 +825,7 @@ pub fn set_forfeit(
 /// The organizer's decision on a flagged match: take it out of the draw, so the match is
 /// played again between the sides the corrected results give.
 pub fn replay_flagged(connection: &mut DbConnection, match_id: i64, by: &str) -> StoreResult<()> {
-    events::supersede(
-        connection,
-        match_id,
-        "replaced after a correction upstream",
-        by,
-    )?;
+    events::supersede(connection, match_id, NOTE_REPLACED, by)?;
     if let Some(row) = events::event_match(connection, match_id)?
         && let Some(event_id) = row.event_id
     {

@@ -333,6 +333,14 @@ backend_tests! {
             .split("name=\"public_id\" value=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
         let replayed = organizer.post_form(&format!("/manage/events/{event}/replay"), &[("public_id", &flagged_id)]);
         assert_eq!(replayed.status, 303);
+        // The note stored in English on the old final is shown in Italian.
+        let old_final = organizer.get(&format!("/manage/matches/{flagged_id}"));
+        assert_eq!(old_final.status, 200);
+        assert!(
+            old_final.body.contains("<span id=\"status-note\">sostituita dopo la correzione di una partita precedente</span>"),
+            "{}", old_final.body
+        );
+        assert!(!old_final.body.contains("replaced after a correction upstream"));
         let page = organizer.get(&format!("/manage/events/{event}"));
         assert!(!page.body.contains("id=\"flagged\""));
         let final_link = card_links(&app, &organizer, &event);

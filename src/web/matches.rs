@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use super::context::{PageContext, SessionUser};
 use super::error::AppError;
+use super::i18n::Tr;
 use super::{AppState, redirect, render_with_status};
 use crate::accounts::{self, Role};
 use crate::rules::any::AnyRecord;
@@ -388,6 +389,26 @@ impl ManageMatchPage {
     pub fn status_label(&self) -> &'static str {
         self.ctx.t(status_key(self.row.status()))
     }
+
+    pub fn status_note(&self) -> Option<String> {
+        self.row
+            .status_note
+            .as_deref()
+            .map(|note| status_note_text(note, self.ctx.tr))
+    }
+}
+
+/// A match's status note in words. The event writes its own notes in English (and
+/// databases already hold them), so those are translated here; an organizer's note is
+/// shown as written.
+pub fn status_note_text(note: &str, tr: Tr) -> String {
+    let key = match note {
+        crate::events::NOTE_SIDES_CHANGED => "match.note_sides_changed",
+        crate::events::NOTE_OUT_OF_DRAW => "match.note_out_of_draw",
+        crate::events::NOTE_REPLACED => "match.note_replaced",
+        _ => return note.to_string(),
+    };
+    tr.t(key).to_string()
 }
 
 async fn manage_page(
@@ -664,4 +685,37 @@ pub async fn import(
 
 fn ctx_text(lang: crate::lang::Lang, key: &str) -> String {
     super::i18n::Tr::new(lang).t(key).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::events::{NOTE_OUT_OF_DRAW, NOTE_REPLACED, NOTE_SIDES_CHANGED};
+    use crate::lang::Lang;
+
+    #[test]
+    fn the_event_s_notes_are_translated_and_an_organizer_s_note_is_kept() {
+        let it = Tr::new(Lang::It);
+        let en = Tr::new(Lang::En);
+        assert_eq!(
+            status_note_text(NOTE_SIDES_CHANGED, it),
+            "non più da giocare: sono cambiati i contendenti"
+        );
+        assert_eq!(
+            status_note_text(NOTE_OUT_OF_DRAW, it),
+            "non più nel tabellone"
+        );
+        assert_eq!(
+            status_note_text(NOTE_REPLACED, it),
+            "sostituita dopo la correzione di una partita precedente"
+        );
+        // The English page shows the stored words themselves.
+        for note in [NOTE_SIDES_CHANGED, NOTE_OUT_OF_DRAW, NOTE_REPLACED] {
+            assert_eq!(status_note_text(note, en), note);
+        }
+        assert_eq!(
+            status_note_text("tavolo rovesciato", it),
+            "tavolo rovesciato"
+        );
+    }
 }

@@ -650,6 +650,21 @@ pub const ENTRIES: &[Entry] = &[
         "This match is no longer in the draw.",
     ),
     (
+        "match.note_sides_changed",
+        "non più da giocare: sono cambiati i contendenti",
+        "no longer played: its sides changed",
+    ),
+    (
+        "match.note_out_of_draw",
+        "non più nel tabellone",
+        "no longer in the draw",
+    ),
+    (
+        "match.note_replaced",
+        "sostituita dopo la correzione di una partita precedente",
+        "replaced after a correction upstream",
+    ),
+    (
         "option.target_points",
         "Punti per vincere una partita",
         "Points to win a game",
