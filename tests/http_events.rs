@@ -263,6 +263,11 @@ backend_tests! {
         // The seed is recorded, and the stored "random 7" is shown in Italian.
         assert!(page.body.contains("Teste di serie: <span id=\"event-seeding\">casuale, seme 7</span>"), "{}", page.body);
         assert!(!page.body.contains("random 7"));
+        // The bracket's scrolling region is named in the reader's language.
+        let public = app.client().get(&format!("/e/{event}"));
+        assert!(public.body.contains("role=\"region\" aria-label=\"Tabellone\""), "{}", public.body);
+        let public = app.client_in("en").get(&format!("/e/{event}"));
+        assert!(public.body.contains("role=\"region\" aria-label=\"Bracket\""), "{}", public.body);
         let links = card_links(&app, &organizer, &event);
         assert_eq!(links.len(), 2, "two semifinals");
         for link in &links {

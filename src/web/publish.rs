@@ -223,6 +223,7 @@ impl EventView {
             champion: self.champion(),
             champion_label: lang.pick("Campioni", "Champions").to_string(),
             table_label: lang.pick("Tavolo", "Table").to_string(),
+            region_label: Tr::new(lang).t("event.bracket").to_string(),
         }
     }
 
@@ -401,6 +402,8 @@ pub struct Bracket {
     pub champion: Option<String>,
     pub champion_label: String,
     pub table_label: String,
+    /// Names the scrolling region for screen readers.
+    pub region_label: String,
 }
 
 pub fn status_key(status: &Status) -> &'static str {
@@ -1351,6 +1354,7 @@ mod tests {
             champion: Some("Gigio".into()),
             champion_label: "Campioni".into(),
             table_label: "Tavolo".into(),
+            region_label: "Tabellone".into(),
         };
         let html = BracketOnly { bracket }.render().unwrap();
         assert_eq!(html.matches("class=\"bracket-column\"").count(), 2);
@@ -1359,6 +1363,7 @@ mod tests {
         assert_eq!(html.matches("side winner").count(), 3);
         assert_eq!(html.matches("highlighted").count(), 2, "{html}");
         assert!(html.contains("Campioni"));
+        assert!(html.contains("aria-label=\"Tabellone\""));
         assert!(html.contains("Gigio"));
     }
 }
