@@ -337,10 +337,18 @@ impl EventData {
             Slot::Bye => lang.pick("riposo", "bye").to_string(),
             Slot::Pending(source) => match source {
                 tournament::Source::WinnerOf(key) => {
-                    format!("{} {}", lang.pick("vincente di", "winner of"), key)
+                    format!(
+                        "{} {}",
+                        lang.pick("vincente di", "winner of"),
+                        key.label(lang)
+                    )
                 }
                 tournament::Source::LoserOf(key) => {
-                    format!("{} {}", lang.pick("perdente di", "loser of"), key)
+                    format!(
+                        "{} {}",
+                        lang.pick("perdente di", "loser of"),
+                        key.label(lang)
+                    )
                 }
                 tournament::Source::GroupPlace { group, place } => {
                     format!("{place}° {} {group}", lang.pick("del girone", "of group"))
@@ -651,6 +659,18 @@ fn match_title(event: &EventRow, key: &MatchKey) -> String {
     format!("{} · {}", event.name, key)
 }
 
+/// A match's stored title as pages show it. An event's match is stored as "event · key"
+/// (see `match_title`; older databases hold the same), so the key is read in the
+/// reader's language there; any other title is shown as written.
+pub fn title_text(title: &str, lang: Lang) -> String {
+    title
+        .rsplit_once(" · ")
+        .and_then(|(event, key)| {
+            tournament::key_label(key, lang).map(|label| format!("{event} · {label}"))
+        })
+        .unwrap_or_else(|| title.to_string())
+}
+
 fn started(row: &EventMatchRow, results: &Results, key: &MatchKey) -> bool {
     results.contains_key(key) || row.status() != MatchStatus::Scheduled
 }
@@ -844,4 +864,29 @@ pub fn keep_flagged(connection: &mut DbConnection, match_id: i64, by: &str) -> S
         sync(connection, event_id)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_event_match_title_reads_its_key_in_the_reader_s_language() {
+        assert_eq!(
+            title_text("Torneo · Swiss R4 T7", Lang::It),
+            "Torneo · Svizzero T4 tav. 7"
+        );
+        assert_eq!(
+            title_text("Torneo · Swiss R4 T7", Lang::En),
+            "Torneo · Swiss R4 T7"
+        );
+        // Only the last part is the key: an event's name may hold the separator too.
+        assert_eq!(
+            title_text("Coppa · Venezia · GF reset", Lang::It),
+            "Coppa · Venezia · Finalissima (spareggio)"
+        );
+        // A standalone match keeps the title it was given.
+        assert_eq!(title_text("Amici · domenica", Lang::It), "Amici · domenica");
+        assert_eq!(title_text("Finale", Lang::It), "Finale");
+    }
 }

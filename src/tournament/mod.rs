@@ -58,6 +58,58 @@ impl MatchKey {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// The key as pages show it. Results are filed under the key, so it never changes;
+    /// only its reading does. Anything that is not a key reads as itself.
+    pub fn label(&self, lang: Lang) -> String {
+        key_label(&self.0, lang).unwrap_or_else(|| self.0.clone())
+    }
+}
+
+/// The reading of `text` as a match key, or `None` when it is not one. English keeps
+/// the key's own abbreviations; Italian spells them out: `Swiss R4 T7` is
+/// `Svizzero T4 tav. 7`, `W R1 M2` is `Vincenti T1 P2`.
+pub fn key_label(text: &str, lang: Lang) -> Option<String> {
+    fn digits(text: &str) -> Option<&str> {
+        (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())).then_some(text)
+    }
+    fn number(token: &str, letter: char) -> Option<&str> {
+        token.strip_prefix(letter).and_then(digits)
+    }
+    let tokens: Vec<&str> = text.split(' ').collect();
+    let (stage, rest) = match tokens.as_slice() {
+        ["KO", rest @ ..] => (Some("Eliminazione".to_string()), rest),
+        ["RR", rest @ ..] => (Some("Italiana".to_string()), rest),
+        ["Swiss", rest @ ..] => (Some("Svizzero".to_string()), rest),
+        ["Rot", rest @ ..] => (Some("Rotazione".to_string()), rest),
+        [group, rest @ ..] if number(group, 'G').is_some() => {
+            (number(group, 'G').map(|g| format!("Girone {g}")), rest)
+        }
+        rest => (None, rest),
+    };
+    let place = match rest {
+        ["GF"] => "Finalissima".to_string(),
+        ["GF", "reset"] => "Finalissima (spareggio)".to_string(),
+        ["3rd"] => "3° posto".to_string(),
+        [bracket @ ("W" | "L"), round, game] => {
+            let (round, game) = (number(round, 'R')?, number(game, 'M')?);
+            let bracket = if *bracket == "W" {
+                "Vincenti"
+            } else {
+                "Perdenti"
+            };
+            format!("{bracket} T{round} P{game}")
+        }
+        [round, "bye"] => format!("T{} riposo", number(round, 'R')?),
+        [round, "out", seat] => format!("T{} riposo {}", number(round, 'R')?, digits(seat)?),
+        [round, table] => format!("T{} tav. {}", number(round, 'R')?, number(table, 'T')?),
+        _ => return None,
+    };
+    Some(match (lang, stage) {
+        (Lang::En, _) => text.to_string(),
+        (Lang::It, Some(stage)) => format!("{stage} {place}"),
+        (Lang::It, None) => place,
+    })
 }
 
 impl fmt::Display for MatchKey {
@@ -703,4 +755,49 @@ pub fn diff(
         }
     }
     Ok(correction)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_of_key_reads_in_italian_and_stays_itself_in_english() {
+        let cases = [
+            ("W R1 M2", "Vincenti T1 P2"),
+            ("L R2 M1", "Perdenti T2 P1"),
+            ("GF", "Finalissima"),
+            ("GF reset", "Finalissima (spareggio)"),
+            ("3rd", "3° posto"),
+            ("RR R3 T2", "Italiana T3 tav. 2"),
+            ("RR R3 bye", "Italiana T3 riposo"),
+            ("G2 R1 T1", "Girone 2 T1 tav. 1"),
+            ("KO W R1 M1", "Eliminazione Vincenti T1 P1"),
+            ("KO 3rd", "Eliminazione 3° posto"),
+            ("Swiss R4 T7", "Svizzero T4 tav. 7"),
+            ("Swiss R4 bye", "Svizzero T4 riposo"),
+            ("Rot R2 T3", "Rotazione T2 tav. 3"),
+            ("Rot R2 out 1", "Rotazione T2 riposo 1"),
+        ];
+        for (key, italian) in cases {
+            let key = MatchKey::new(key);
+            assert_eq!(key.label(Lang::It), italian);
+            assert_eq!(key.label(Lang::En), key.as_str());
+        }
+    }
+
+    #[test]
+    fn text_that_is_not_a_key_is_not_read_as_one() {
+        for text in [
+            "Finale",
+            "W R1",
+            "Swiss R4 T",
+            "Rot R2 out uno",
+            "G R1 T1",
+            "",
+        ] {
+            assert_eq!(key_label(text, Lang::It), None, "{text}");
+            assert_eq!(MatchKey::new(text).label(Lang::It), text);
+        }
+    }
 }

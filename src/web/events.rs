@@ -967,14 +967,14 @@ fn notice_view(
     let line = |change: &crate::tournament::MatchChange| {
         format!(
             "{}: {} → {}",
-            change.key,
+            change.key.label(lang),
             sides(&change.before),
             sides(&change.after)
         )
     };
     NoticeView {
         at,
-        source: notice.source.to_string(),
+        source: notice.source.label(lang),
         updated: notice.correction.updated.iter().map(line).collect(),
         flagged: notice.correction.flagged.iter().map(line).collect(),
     }
@@ -1810,7 +1810,8 @@ pub async fn keep_flagged(
 
 pub struct TableCard {
     pub table: Option<i32>,
-    pub key: String,
+    /// The match's key as the reader reads it.
+    pub label: String,
     pub sides: [String; 2],
     /// The players of side A and side B, by name.
     pub players: [String; 2],
@@ -1885,7 +1886,7 @@ pub async fn cards(
                 table: m.table,
                 qr_svg: super::matches::qr_svg(&link),
                 link,
-                key: m.key,
+                label: m.label,
                 sides: m.sides,
                 players,
             })

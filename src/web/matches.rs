@@ -56,6 +56,10 @@ pub struct MatchListPage {
 }
 
 impl MatchListPage {
+    pub fn title_of(&self, row: &MatchRow) -> String {
+        crate::events::title_text(&row.title, self.ctx.lang())
+    }
+
     /// A game's name in the visitor's language.
     pub fn game_label(&self, game: &str) -> &'static str {
         self.ctx.t(super::games::game_key(game))
@@ -388,6 +392,10 @@ pub struct ManageMatchPage {
 impl ManageMatchPage {
     pub fn status_label(&self) -> &'static str {
         self.ctx.t(status_key(self.row.status()))
+    }
+
+    pub fn title(&self) -> String {
+        crate::events::title_text(&self.row.title, self.ctx.lang())
     }
 
     pub fn status_note(&self) -> Option<String> {

@@ -122,7 +122,7 @@ pub async fn live(
         let game = loaded.state()?;
         let body = LivePage {
             public_id: loaded.row.public_id.clone(),
-            title: loaded.row.title.clone(),
+            title: crate::events::title_text(&loaded.row.title, key.lang),
             status: loaded.row.status(),
             seq: loaded.entries.len(),
             sheet: Sheet::new(loaded.row.players(), &game),
@@ -353,7 +353,7 @@ pub async fn replay_page(
     }
     let page = ReplayPage {
         public_id: loaded.row.public_id.clone(),
-        title: loaded.row.title.clone(),
+        title: crate::events::title_text(&loaded.row.title, lang),
         step,
         last_step,
         lines,

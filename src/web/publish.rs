@@ -166,6 +166,7 @@ impl EventView {
             let row = keyed.get(&m.key);
             let view = MatchView {
                 key: m.key.to_string(),
+                label: m.key.label(lang),
                 sides: [
                     self.data.slot_name(&m.sides[0], lang),
                     self.data.slot_name(&m.sides[1], lang),
@@ -345,6 +346,8 @@ pub struct StandingLine {
 #[derive(Debug, Clone)]
 pub struct MatchView {
     pub key: String,
+    /// The key as the reader reads it (`key` stays for anchors and forms).
+    pub label: String,
     pub sides: [String; 2],
     /// Entrant numbers on each side (for highlighting).
     pub entrants: [Vec<u32>; 2],
@@ -1046,7 +1049,7 @@ pub async fn export(
                     uid: format!("match-{}@segnapunti", row.public_id),
                     start,
                     end: start + chrono::Duration::hours(1),
-                    summary: row.title.clone(),
+                    summary: crate::events::title_text(&row.title, lang),
                     location: match row.table_number {
                         Some(t) => {
                             format!("{} · {} {t}", event.venue, lang.pick("tavolo", "table"))
@@ -1223,7 +1226,7 @@ pub async fn player_page(
                 }
                 results.push((
                     view.data.event.name.clone(),
-                    m.key.to_string(),
+                    m.key.label(lang),
                     view.data.slot_name(opponent_slot, lang),
                     won,
                 ));
@@ -1318,6 +1321,7 @@ mod tests {
     fn view(key: &str, sides: [&str; 2], entrants: [u32; 2], winner: Option<usize>) -> MatchView {
         MatchView {
             key: key.into(),
+            label: crate::tournament::MatchKey::new(key).label(Lang::It),
             sides: [sides[0].into(), sides[1].into()],
             entrants: [vec![entrants[0]], vec![entrants[1]]],
             status_key: "event.status_finished",

@@ -377,7 +377,7 @@ fn build_page(ctx: PageContext, scorer: &Scorer, draft: Draft) -> Result<Referee
     let (tricks, hand_winner) = trick_rows(&state, &summary, &draft);
     Ok(RefereePage {
         base: scorer.base.clone(),
-        title: scorer.loaded.row.title.clone(),
+        title: crate::events::title_text(&scorer.loaded.row.title, lang),
         public_id: scorer.loaded.row.public_id.clone(),
         players: scorer.loaded.row.players(),
         status: scorer.loaded.row.status(),

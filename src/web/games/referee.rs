@@ -172,7 +172,7 @@ pub fn build_page(
     };
     Ok(GameRefereePage {
         base: scorer.base.clone(),
-        title: loaded.row.title.clone(),
+        title: crate::events::title_text(&loaded.row.title, lang),
         public_id: loaded.row.public_id.clone(),
         game: loaded.row.game.clone(),
         game_key: super::game_key(&loaded.row.game),

@@ -130,7 +130,7 @@ pub fn live(loaded: &LoadedMatch, lang: Lang) -> Result<Rendered, AppError> {
     let state = loaded.any_state()?;
     let body = GameLivePage {
         public_id: loaded.row.public_id.clone(),
-        title: loaded.row.title.clone(),
+        title: crate::events::title_text(&loaded.row.title, lang),
         game_key: super::game_key(&loaded.row.game),
         status: loaded.row.status(),
         seq: loaded.entries.len(),
@@ -231,7 +231,7 @@ pub fn replay(
         .unwrap_or_default();
     let page = GameReplayPage {
         public_id: loaded.row.public_id.clone(),
-        title: loaded.row.title.clone(),
+        title: crate::events::title_text(&loaded.row.title, lang),
         step,
         last_step,
         lines,
