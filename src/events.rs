@@ -871,7 +871,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_event_match_title_reads_its_key_in_the_reader_s_language() {
+    fn an_event_match_title_reads_its_key_in_the_readers_language() {
         assert_eq!(
             title_text("Torneo · Swiss R4 T7", Lang::It),
             "Torneo · Svizzero T4 tav. 7"

@@ -1906,7 +1906,7 @@ mod tests {
     use crate::lang::Lang;
 
     #[test]
-    fn the_stored_seeding_is_shown_in_the_reader_s_language() {
+    fn the_stored_seeding_is_shown_in_the_readers_language() {
         let it = Tr::new(Lang::It);
         let en = Tr::new(Lang::En);
         assert_eq!(seeding_text("manual", it), "manuale");
