@@ -983,7 +983,7 @@ pub async fn export(
                 "games_a", "games_b", "points_a", "points_b",
             ]);
             for m in results_rows(&view) {
-                let (winner, games, points) = outcome_fields(&m);
+                let (winner, games, points) = outcome_fields(m);
                 out.push_str(&csv::line(&[
                     stage_code(m.stage),
                     m.round.to_string(),
@@ -1008,9 +1008,9 @@ pub async fn export(
         }
         "results.json" => {
             let rows: Vec<serde_json::Value> = results_rows(&view)
-                .into_iter()
+                .iter()
                 .map(|m| {
-                    let (winner, games, points) = outcome_fields(&m);
+                    let (winner, games, points) = outcome_fields(m);
                     serde_json::json!({
                         "stage": stage_code(m.stage),
                         "round": m.round,
@@ -1073,11 +1073,10 @@ pub async fn export(
     }
 }
 
-fn results_rows(view: &EventView) -> Vec<Match> {
-    let Some(derived) = &view.derived else {
-        return Vec::new();
-    };
-    derived.schedule.matches.clone()
+fn results_rows(view: &EventView) -> &[Match] {
+    view.derived
+        .as_ref()
+        .map_or(&[], |derived| &derived.schedule.matches)
 }
 
 /// The stage as a data file names it: a fixed code in either language, like the
