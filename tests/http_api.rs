@@ -193,6 +193,37 @@ backend_tests! {
         let with = organizer.post_json(&path, &body, Some(&token));
         assert_eq!(with.status, 201, "{}", with.body);
     }
+
+    fn an_unreadable_request_is_explained_in_each_language(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let public_id = create_match(&organizer);
+        let path = format!("/api/v1/matches/{public_id}/entries");
+        let csrf = organizer.csrf_token();
+        let refused = |body: &str| {
+            let answer = organizer.post_json(&path, body, Some(&csrf));
+            assert_eq!(answer.status, 400, "{}", answer.body);
+            let answer: Value = serde_json::from_str(&answer.body).unwrap();
+            assert_eq!(answer["error"], "unreadable");
+            (answer["message_it"].as_str().unwrap().to_string(), answer["message_en"].as_str().unwrap().to_string())
+        };
+        // Cut short: the position once, in the reader's words.
+        let (it, en) = refused("{\"expected_seq\": 0,\n\"entry\": {\"type\": \"hand\"");
+        assert_eq!(it, "richiesta non leggibile (riga 2, colonna 24): il testo finisce dentro un oggetto");
+        assert_eq!(en, "cannot read the request (line 2, column 24): EOF while parsing an object");
+        // A field missing from the request.
+        let (it, en) = refused(r#"{"entry": {"type": "hand", "winner": "A"}}"#);
+        assert!(it.ends_with(": manca il campo `expected_seq`"), "{it}");
+        assert!(en.ends_with(": missing field `expected_seq`"), "{en}");
+        // A field misspelt in the entry: the entry, the field and what is expected.
+        let token = personal_token(&organizer);
+        let typo = json!({"expected_seq": 0, "entry": {"type": "hand", "winer": "B"}});
+        let (status, answer) = call(&app, "POST", &path, Some(&token), Some(typo));
+        assert_eq!(status, 400, "{answer}");
+        let it = answer["message_it"].as_str().unwrap();
+        assert!(it.starts_with("registrazione 0 non leggibile: campo `winer` sconosciuto: previsto uno tra `winner`"), "{it}");
+        assert!(!it.contains("unknown") && !it.contains("expected"), "{it}");
+    }
 }
 
 #[test]

@@ -363,6 +363,14 @@ backend_tests! {
         let absent = post(&organizer, &base, "json", &[("entry", "{\"type\": \"deal\", \"cut\": \"normal\", \"trump_card\": \"3s\", \"revoke\": {\"seat\": 3}}")]);
         assert_eq!(absent.status, 422, "{}", absent.body);
         assert!(absent.body.contains("revoke"), "the JSON typed is kept");
+        // What serde says is said in the page's language.
+        let broken = post(&organizer, &base, "json", &[("entry", "{\"type\": \"deal\", \"cut\": }")]);
+        assert_eq!(broken.status, 422, "{}", broken.body);
+        assert!(broken.body.contains("JSON non leggibile (riga 1, colonna 25): atteso un valore"), "{}", broken.body);
+        let card = post(&organizer, &base, "json", &[("entry", "{\"type\": \"deal\", \"cut\": \"normal\", \"trump_card\": \"3x\"}")]);
+        assert_eq!(card.status, 422, "{}", card.body);
+        assert!(card.body.contains("non è una carta"), "{}", card.body);
+        assert!(!card.body.contains("not a card"), "{}", card.body);
 
         corrections_sheets_and_round_trip(
             &app, &organizer, "trijumf", &public_id,

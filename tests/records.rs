@@ -9,7 +9,7 @@
 //!   `smazzata`, `deal`, `round`, `totals`); `game` is optional,
 //! - `{"outcome": "invalid", "index": i, "failing": j, "en": "...", "it": "..."}`
 //!   (the messages must contain those texts),
-//! - `{"outcome": "unreadable", "en": "..."}`.
+//! - `{"outcome": "unreadable", "en": "...", "it": "..."}` (`it` optional).
 
 use std::path::{Path, PathBuf};
 
@@ -109,6 +109,9 @@ fn check_case(case: &Path) {
             let error = AnyRecord::from_json(&text).expect_err("unreadable");
             contains(&error.message(Lang::En), &expect["en"], case);
             assert!(!error.message(Lang::It).is_empty());
+            if let Some(italian) = expect.get("it") {
+                contains(&error.message(Lang::It), italian, case);
+            }
             assert_eq!(output.exit_code, 2, "{}", case.display());
             let printed: Value = serde_json::from_str(&output.stdout).unwrap();
             assert_eq!(printed["readable"], Value::Bool(false));

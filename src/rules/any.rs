@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use super::comanda::Nicknames;
 use super::game::{Game, Message, Seat, Summary};
+use super::json_text;
 use super::madrasso::Madrasso;
 use super::record::{self, GameRecord, RecordGame, SyntaxError};
 use super::replay::{self, ReplayError, Steps};
@@ -198,7 +199,7 @@ impl AnyRecord {
             Ok(value) => value,
             Err(error) => {
                 return Err(SyntaxError::Json {
-                    message: error.to_string(),
+                    message: json_text::bare_message(&error),
                     line: error.line(),
                     column: error.column(),
                 });

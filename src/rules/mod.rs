@@ -6,6 +6,7 @@ pub mod any;
 pub mod card;
 pub mod comanda;
 pub mod game;
+pub mod json_text;
 pub mod madrasso;
 pub mod ranking;
 pub mod record;

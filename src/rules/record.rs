@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use super::card::Card;
 use super::comanda::Nicknames;
 use super::game::{Game, Message, Seat, Team};
+use super::json_text;
 use super::madrasso::{self, Madrasso};
 use super::replay::{self, CorrectionError, EntryError, GameEntryError};
 use super::tressette::{self, Tressette};
@@ -504,6 +505,7 @@ impl SyntaxError {
                 line,
                 column,
             } => {
+                let message = json_text::describe(message, lang);
                 if it {
                     format!("JSON non leggibile (riga {line}, colonna {column}): {message}")
                 } else {
@@ -547,6 +549,7 @@ impl SyntaxError {
                 }
             }
             SyntaxError::Options { game, message } => {
+                let message = json_text::describe(message, lang);
                 if it {
                     format!("opzioni di {game} non leggibili: {message}")
                 } else {
@@ -588,6 +591,7 @@ impl SyntaxError {
                 }
             }
             SyntaxError::Entry { index, message } => {
+                let message = json_text::describe(message, lang);
                 if it {
                     format!("registrazione {index} non leggibile: {message}")
                 } else {
@@ -726,7 +730,7 @@ pub(crate) fn header(value: &serde_json::Value) -> Result<&str, SyntaxError> {
 /// the options, the table and the entry at fault.
 fn diagnose<G: RecordGame>(text: &str, error: serde_json::Error) -> SyntaxError {
     let json_error = |error: &serde_json::Error| SyntaxError::Json {
-        message: error.to_string(),
+        message: json_text::bare_message(error),
         line: error.line(),
         column: error.column(),
     };

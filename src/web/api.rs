@@ -22,6 +22,7 @@ use super::{AppState, redirect};
 use crate::accounts;
 use crate::lang::Lang;
 use crate::rules::comanda::Nicknames;
+use crate::rules::json_text;
 use crate::rules::record::{RecordEntry, VoidEntry};
 use crate::scoring::{self, AppendOutcome, LoadedMatch, Submission};
 use crate::store::matches::{self, Author, MatchRow};
@@ -303,11 +304,24 @@ struct VoidBody {
 }
 
 fn unreadable(error: serde_json::Error) -> HttpResponse {
+    let message = json_text::bare_message(&error);
+    let (line, column) = (error.line(), error.column());
+    let (at_it, at_en) = if line > 0 {
+        (
+            format!(" (riga {line}, colonna {column})"),
+            format!(" (line {line}, column {column})"),
+        )
+    } else {
+        (String::new(), String::new())
+    };
     refusal(
         StatusCode::BAD_REQUEST,
         "unreadable",
-        format!("richiesta non leggibile: {error}"),
-        format!("cannot read the request: {error}"),
+        format!(
+            "richiesta non leggibile{at_it}: {}",
+            json_text::describe(&message, Lang::It)
+        ),
+        format!("cannot read the request{at_en}: {message}"),
     )
 }
 

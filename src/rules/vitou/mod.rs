@@ -107,6 +107,8 @@ impl<'de> Deserialize<'de> for Bid {
         enum Raw {
             Number(u32),
             Word(String),
+            // Any other shape gets the message below, not serde's "did not match".
+            Other(serde::de::IgnoredAny),
         }
         match Raw::deserialize(deserializer)? {
             Raw::Number(3) => Ok(Bid::Three),

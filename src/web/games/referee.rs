@@ -18,6 +18,7 @@ use crate::accounts;
 use crate::lang::Lang;
 use crate::rules::card::Deck;
 use crate::rules::game::Team;
+use crate::rules::json_text;
 use crate::store::matches::MatchStatus;
 
 #[derive(Template)]
@@ -258,10 +259,16 @@ pub async fn record_json(
             .to_string())
     } else {
         serde_json::from_str::<serde_json::Value>(&text).map_err(|error| {
-            format!(
-                "{} {error}",
-                lang.pick("JSON non leggibile:", "Cannot read the JSON:")
-            )
+            let (line, column) = (error.line(), error.column());
+            let message = json_text::describe(&json_text::bare_message(&error), lang);
+            match lang {
+                Lang::It => {
+                    format!("JSON non leggibile (riga {line}, colonna {column}): {message}")
+                }
+                Lang::En => {
+                    format!("Cannot read the JSON (line {line}, column {column}): {message}")
+                }
+            }
         })
     };
     let draft = Draft {
