@@ -139,6 +139,12 @@ backend_tests! {
         let page = table.get(&link);
         assert_eq!(points(&page.body, "B"), "1");
         assert!(page.body.contains("collegamento del tavolo"), "the entry is attributed to the link");
+        // Read in English, the link is named in English.
+        organizer.get("/lang/en?next=%2F");
+        let english = organizer.get(&format!("/score/{public_id}"));
+        assert!(english.body.contains("table link"), "{}", english.body);
+        assert!(!english.body.contains("collegamento del tavolo"), "{}", english.body);
+        organizer.get("/lang/it?next=%2F");
         // The link is no key to another match, and gives no account.
         assert_eq!(table.get(&format!("/score/{other}")).status, 303);
 
@@ -263,7 +269,13 @@ backend_tests! {
         assert_eq!(undone.status, 303);
         let page = organizer.get(&base);
         assert_eq!(points(&page.body, "A"), "1");
-        assert!(page.body.contains("annullata"));
+        assert!(page.body.contains("annullata dall&#39;arbitro") || page.body.contains("annullata dall'arbitro"), "{}", page.body);
+        // The undo's reason is the server's words, and reads in the reader's language.
+        organizer.get("/lang/en?next=%2F");
+        let english = organizer.get(&base);
+        assert!(english.body.contains("undone by the referee"), "{}", english.body);
+        assert!(!english.body.contains("annullata dall"), "{}", english.body);
+        organizer.get("/lang/it?next=%2F");
 
         let (seq, key) = envelope(&organizer, &base);
         let missing_reason = organizer.post_form(&format!("{base}/correct"), &[

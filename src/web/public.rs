@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 use super::context::PageContext;
 use super::error::AppError;
-use super::i18n::Tr;
+use super::i18n::{Tr, stored_text};
 use super::matches::{load_match, status_key};
 use super::publish::{CachedPage, PageKey, Rendered, fragment_response, kept_or_built};
 use super::{AppState, render_with_status};
@@ -400,13 +400,13 @@ fn describe(entry: &RecordEntry, lang: Lang) -> String {
             "{} #{}: {}",
             lang.pick("annulla", "voids"),
             void.target,
-            void.reason
+            stored_text(&void.reason, lang)
         ),
         RecordEntry::Replace(replace) => format!(
             "{} #{}: {}",
             lang.pick("sostituisce", "replaces"),
             replace.target,
-            replace.reason
+            stored_text(&replace.reason, lang)
         ),
     }
 }

@@ -14,6 +14,7 @@ use serde::Deserialize;
 
 use super::context::PageContext;
 use super::error::AppError;
+use super::i18n::stored_text;
 use super::matches::{load_match, may_manage, status_key};
 use super::{AppState, redirect, render_with_status};
 use crate::accounts::{self, Role};
@@ -323,14 +324,26 @@ fn entry_text(entry: &RecordEntry, lang: Lang) -> String {
             "{} {}: {}",
             lang.pick("annulla la registrazione", "voids entry"),
             void.target,
-            void.reason
+            stored_text(&void.reason, lang)
         ),
         RecordEntry::Replace(replace) => format!(
             "{} {}: {}",
             lang.pick("sostituisce la registrazione", "replaces entry"),
             replace.target,
-            replace.reason
+            stored_text(&replace.reason, lang)
         ),
+    }
+}
+
+/// Who wrote a log entry, as the log shows it: a table link's label is stored in
+/// the language of the page it was written from, so it is named in the reader's.
+pub(super) fn shown_author(row: &matches::EntryRow, lang: Lang) -> String {
+    if row.author_link_id.is_some() {
+        super::i18n::Tr::new(lang)
+            .t("scoring.link_author")
+            .to_string()
+    } else {
+        row.author_label.clone()
     }
 }
 
@@ -351,7 +364,7 @@ fn build_page(ctx: PageContext, scorer: &Scorer, draft: Draft) -> Result<Referee
                 index,
                 kind: entry.kind(),
                 text: entry_text(entry, lang),
-                author: row.author_label.clone(),
+                author: shown_author(row, lang),
                 time: row.created_at.format("%H:%M").to_string(),
                 voided: voided.contains(&index),
                 replaced: replaced.contains(&index),

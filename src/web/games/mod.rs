@@ -16,6 +16,7 @@ pub mod vitou;
 
 use serde_json::{Value, json};
 
+use super::i18n::stored_text;
 use crate::lang::Lang;
 use crate::rules::any::AnyMatch;
 use crate::rules::card::Card;
@@ -153,7 +154,10 @@ pub fn outcome_entry(game: &str, fields: &Fields, lang: Lang) -> Result<Value, S
 pub fn describe(game: &str, entry: &Value, lang: Lang) -> String {
     let kind = entry.get("type").and_then(Value::as_str).unwrap_or("");
     let target = entry.get("target").and_then(Value::as_u64).unwrap_or(0);
-    let reason = entry.get("reason").and_then(Value::as_str).unwrap_or("");
+    let reason = stored_text(
+        entry.get("reason").and_then(Value::as_str).unwrap_or(""),
+        lang,
+    );
     match kind {
         "void" => format!("{} #{target}: {reason}", lang.pick("annulla", "voids")),
         "replace" => format!(

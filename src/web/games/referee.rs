@@ -11,7 +11,7 @@ use super::super::AppState;
 use super::super::context::PageContext;
 use super::super::error::AppError;
 use super::super::matches::status_key;
-use super::super::scoring::{Draft, Envelope, LogLine, Scorer, scorer, submit};
+use super::super::scoring::{Draft, Envelope, LogLine, Scorer, scorer, shown_author, submit};
 use super::sheets::GameSheet;
 use super::{Fields, card_name};
 use crate::accounts;
@@ -149,7 +149,7 @@ pub fn build_page(
                 index,
                 kind: kinds[index],
                 text: super::describe(&loaded.row.game, entry, lang),
-                author: row.author_label.clone(),
+                author: shown_author(row, lang),
                 time: row.created_at.format("%H:%M").to_string(),
                 voided: voided.contains(&index),
                 replaced: replaced.contains(&index),

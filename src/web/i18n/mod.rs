@@ -64,9 +64,38 @@ pub fn has_key(key: &str) -> bool {
     catalog().contains_key(key)
 }
 
+/// Text the server wrote into the log in its writer's language (the undo button's
+/// reason), in the reader's; anything else, a referee's own words above all, as it
+/// was written.
+pub fn stored_text(text: &str, lang: Lang) -> &str {
+    const WRITTEN_BY_THE_SERVER: [&str; 1] = ["scoring.undo_reason"];
+    for key in WRITTEN_BY_THE_SERVER {
+        if let Some((italian, english)) = catalog().get(key)
+            && (text == *italian || text == *english)
+        {
+            return lang.pick(italian, english);
+        }
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_servers_own_log_text_reads_in_the_readers_language() {
+        let italian = Tr::new(Lang::It).t("scoring.undo_reason");
+        let english = Tr::new(Lang::En).t("scoring.undo_reason");
+        assert_ne!(italian, english);
+        assert_eq!(stored_text(italian, Lang::En), english);
+        assert_eq!(stored_text(english, Lang::It), italian);
+        assert_eq!(stored_text(italian, Lang::It), italian);
+        assert_eq!(
+            stored_text("segnata due volte", Lang::En),
+            "segnata due volte"
+        );
+    }
 
     #[test]
     fn keys_are_unique_and_both_languages_are_filled() {
