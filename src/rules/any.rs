@@ -10,7 +10,6 @@ use serde::Serialize;
 
 use super::comanda::Nicknames;
 use super::game::{Game, Message, Seat, Summary};
-use super::json_text;
 use super::madrasso::Madrasso;
 use super::record::{self, GameRecord, RecordGame, SyntaxError};
 use super::replay::{self, ReplayError, Steps};
@@ -197,13 +196,7 @@ impl AnyRecord {
     pub fn from_json(text: &str) -> Result<AnyRecord, SyntaxError> {
         let value: serde_json::Value = match serde_json::from_str(text) {
             Ok(value) => value,
-            Err(error) => {
-                return Err(SyntaxError::Json {
-                    message: json_text::bare_message(&error),
-                    line: error.line(),
-                    column: error.column(),
-                });
-            }
+            Err(error) => return Err(SyntaxError::json(&error)),
         };
         Ok(match record::header(&value)? {
             Madrasso::NAME => AnyRecord::Madrasso(GameRecord::from_json(text)?),

@@ -37,25 +37,18 @@ fn italian(message: &str) -> Option<String> {
     if let Some(name) = message.strip_prefix("duplicate field ") {
         return Some(format!("il campo {name} è ripetuto"));
     }
-    if let Some(rest) = message.strip_prefix("unknown field ") {
-        let (name, expected) = rest.split_once(", ")?;
-        return Some(match expected {
-            "there are no fields" => format!("campo {name} non previsto: qui non ce ne sono"),
-            _ => format!(
-                "campo {name} sconosciuto: previsto {}",
-                names(expected.strip_prefix("expected ")?)?
-            ),
-        });
-    }
-    if let Some(rest) = message.strip_prefix("unknown variant ") {
-        let (name, expected) = rest.split_once(", ")?;
-        return Some(match expected {
-            "there are no variants" => format!("valore {name} non previsto"),
-            _ => format!(
-                "valore {name} sconosciuto: previsto {}",
-                names(expected.strip_prefix("expected ")?)?
-            ),
-        });
+    for (unknown, noun, none_expected) in [
+        ("unknown field ", "campo", "there are no fields"),
+        ("unknown variant ", "valore", "there are no variants"),
+    ] {
+        if let Some(rest) = message.strip_prefix(unknown) {
+            let (name, expected) = rest.split_once(", ")?;
+            if expected == none_expected {
+                return Some(format!("{noun} {name} non previsto: qui non ce ne sono"));
+            }
+            let expected = names(expected.strip_prefix("expected ")?)?;
+            return Some(format!("{noun} {name} sconosciuto: previsto {expected}"));
+        }
     }
     if let Some(rest) = message.strip_prefix("invalid type: ") {
         let (found, expected) = rest.rsplit_once(", expected ")?;

@@ -497,6 +497,15 @@ fn quoted(names: &[&str], or: &str) -> String {
 }
 
 impl SyntaxError {
+    /// Text that is not JSON at all, with where serde_json stopped reading it.
+    pub fn json(error: &serde_json::Error) -> SyntaxError {
+        SyntaxError::Json {
+            message: json_text::bare_message(error),
+            line: error.line(),
+            column: error.column(),
+        }
+    }
+
     pub fn message(&self, lang: Lang) -> String {
         let it = lang == Lang::It;
         match self {
@@ -729,17 +738,12 @@ pub(crate) fn header(value: &serde_json::Value) -> Result<&str, SyntaxError> {
 /// Turns a serde error into the most useful message: the version and game first, then
 /// the options, the table and the entry at fault.
 fn diagnose<G: RecordGame>(text: &str, error: serde_json::Error) -> SyntaxError {
-    let json_error = |error: &serde_json::Error| SyntaxError::Json {
-        message: json_text::bare_message(error),
-        line: error.line(),
-        column: error.column(),
-    };
     let value: serde_json::Value = match serde_json::from_str(text) {
         Ok(value) => value,
-        Err(_) => return json_error(&error),
+        Err(_) => return SyntaxError::json(&error),
     };
     let Some(object) = value.as_object() else {
-        return json_error(&error);
+        return SyntaxError::json(&error);
     };
     match header(&value) {
         Ok(game) if game == G::NAME => {}
@@ -788,7 +792,7 @@ fn diagnose<G: RecordGame>(text: &str, error: serde_json::Error) -> SyntaxError 
             }
         }
     }
-    json_error(&error)
+    SyntaxError::json(&error)
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ use crate::accounts;
 use crate::lang::Lang;
 use crate::rules::card::Deck;
 use crate::rules::game::Team;
-use crate::rules::json_text;
+use crate::rules::record::SyntaxError;
 use crate::store::matches::MatchStatus;
 
 #[derive(Template)]
@@ -258,18 +258,8 @@ pub async fn record_json(
             )
             .to_string())
     } else {
-        serde_json::from_str::<serde_json::Value>(&text).map_err(|error| {
-            let (line, column) = (error.line(), error.column());
-            let message = json_text::describe(&json_text::bare_message(&error), lang);
-            match lang {
-                Lang::It => {
-                    format!("JSON non leggibile (riga {line}, colonna {column}): {message}")
-                }
-                Lang::En => {
-                    format!("Cannot read the JSON (line {line}, column {column}): {message}")
-                }
-            }
-        })
+        serde_json::from_str::<serde_json::Value>(&text)
+            .map_err(|error| SyntaxError::json(&error).message(lang))
     };
     let draft = Draft {
         fields: pairs,

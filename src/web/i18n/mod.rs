@@ -68,15 +68,12 @@ pub fn has_key(key: &str) -> bool {
 /// reason), in the reader's; anything else, a referee's own words above all, as it
 /// was written.
 pub fn stored_text(text: &str, lang: Lang) -> &str {
-    const WRITTEN_BY_THE_SERVER: [&str; 1] = ["scoring.undo_reason"];
-    for key in WRITTEN_BY_THE_SERVER {
-        if let Some((italian, english)) = catalog().get(key)
-            && (text == *italian || text == *english)
-        {
-            return lang.pick(italian, english);
+    match catalog().get("scoring.undo_reason") {
+        Some((italian, english)) if text == *italian || text == *english => {
+            lang.pick(italian, english)
         }
+        _ => text,
     }
-    text
 }
 
 #[cfg(test)]
