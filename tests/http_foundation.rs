@@ -418,3 +418,97 @@ fn an_oversized_form_is_refused_with_a_clear_page() {
         response.body
     );
 }
+
+fn quick_body_timeout(config: &mut segnapunti::web::ServerConfig) {
+    config.body_timeout = std::time::Duration::from_secs(1);
+}
+
+/// Sends a request head, then the body by `feed`, and reads the answer until the
+/// server closes the connection, for at most `limit`; returns the answer and how
+/// long the server took.
+fn raw_answer(
+    app: &TestApp,
+    head: &str,
+    mut feed: impl FnMut(&mut std::net::TcpStream) -> bool,
+    limit: std::time::Duration,
+) -> (String, std::time::Duration) {
+    use std::io::{Read, Write};
+    let address = app.base.trim_start_matches("http://");
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_millis(200)))
+        .unwrap();
+    stream.write_all(head.as_bytes()).unwrap();
+    let started = std::time::Instant::now();
+    let mut answer = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while started.elapsed() < limit {
+        if !feed(&mut stream) {
+            break;
+        }
+        match stream.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(read) => answer.extend_from_slice(&buffer[..read]),
+            Err(error)
+                if matches!(
+                    error.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(_) => break,
+        }
+    }
+    (
+        String::from_utf8_lossy(&answer).into_owned(),
+        started.elapsed(),
+    )
+}
+
+#[test]
+fn a_body_sent_a_byte_at_a_time_is_cut_off_with_408() {
+    let app = TestApp::spawn_configured(Backend::Sqlite, quick_body_timeout);
+    let heads = [
+        // Read by the form-token check.
+        "POST /login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n",
+        // Read by a handler's extractor.
+        "POST /api/v1/matches/x/entries HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer junk\r\nContent-Length: 1000\r\n\r\n",
+    ];
+    for head in heads {
+        let mut last_byte = std::time::Instant::now();
+        let (answer, took) = raw_answer(
+            &app,
+            head,
+            |stream| {
+                use std::io::Write;
+                // One byte every 300 ms: never idle for long, never done.
+                if last_byte.elapsed() >= std::time::Duration::from_millis(300) {
+                    last_byte = std::time::Instant::now();
+                    return stream.write_all(b"a").is_ok();
+                }
+                true
+            },
+            std::time::Duration::from_secs(8),
+        );
+        assert!(
+            answer.starts_with("HTTP/1.1 408"),
+            "after {took:?}: {answer:?}"
+        );
+        assert!(took < std::time::Duration::from_secs(4), "{took:?}");
+    }
+}
+
+#[test]
+fn a_body_shorter_than_its_content_length_is_answered_408() {
+    let app = TestApp::spawn_configured(Backend::Sqlite, quick_body_timeout);
+    let head = "POST /login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nusername=a";
+    let (answer, took) = raw_answer(&app, head, |_| true, std::time::Duration::from_secs(8));
+    assert!(
+        answer.starts_with("HTTP/1.1 408"),
+        "after {took:?}: {answer:?}"
+    );
+    assert!(
+        answer.to_ascii_lowercase().contains("connection: close"),
+        "{answer}"
+    );
+    assert!(answer.contains("Richiesta troppo lenta"), "{answer}");
+    assert!(took < std::time::Duration::from_secs(4), "{took:?}");
+}

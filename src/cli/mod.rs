@@ -125,6 +125,16 @@ pub struct ServeArgs {
     /// Worker threads (default: one per core).
     #[arg(long, env = "SEGNAPUNTI_WORKERS")]
     pub workers: Option<usize>,
+    /// The address of a reverse proxy in front of the server (several: comma-separated).
+    /// Only for connections from it is the client's address read from
+    /// X-Forwarded-For or Forwarded, for the login throttle.
+    #[arg(
+        long,
+        env = "SEGNAPUNTI_TRUSTED_PROXY",
+        value_name = "ADDR",
+        value_delimiter = ','
+    )]
+    pub trusted_proxy: Vec<std::net::IpAddr>,
 }
 
 /// Runs the command line; the exit code follows the conventions of each subcommand.
@@ -207,6 +217,8 @@ fn serve(database_url: DatabaseUrl, args: ServeArgs) -> ExitCode {
             secure_cookies: args.secure_cookies,
             session_key: args.session_key,
             workers: args.workers,
+            trusted_proxies: args.trusted_proxy,
+            body_timeout: crate::web::ServerConfig::BODY_TIMEOUT,
         };
         let running =
             crate::web::start(listener, db, &config).map_err(|error| error.to_string())?;

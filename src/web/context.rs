@@ -230,7 +230,14 @@ async fn session_account(
         .app_data::<web::Data<AppState>>()
         .ok_or_else(|| AppError::Internal("application state missing".into()))?
         .clone();
-    let account = load_user(&state, &request.get_session()).await?;
+    // An API call with a bearer token is that token's, whatever cookie comes with
+    // it: the form-token check let it through for the token alone.
+    let bearer_api = request.path().starts_with("/api/") && super::api::has_bearer(request);
+    let account = if bearer_api {
+        None
+    } else {
+        load_user(&state, &request.get_session()).await?
+    };
     request.extensions_mut().insert(Known(account.clone()));
     Ok(account)
 }
@@ -267,20 +274,26 @@ impl FromRequest for PageContext {
     }
 }
 
-/// A local path to go back to after a login or a language switch; anything else
-/// (another site, a protocol-relative URL) becomes the home page.
+/// A same-site path to go back to after a login or a language switch; anything
+/// else becomes the home page. Browsers drop tabs and newlines inside a URL and
+/// read `\` as `/`, so `/\t/evil.example` would lead to another site; and a
+/// control character cannot be sent back in a `Location` header at all. So a path
+/// is followed only when it has no control or white-space character and a single
+/// `/` before its first segment.
 pub fn safe_local_path(candidate: Option<&str>) -> String {
     match candidate {
-        Some(path)
-            if path.starts_with('/')
-                && !path.starts_with("//")
-                && !path.starts_with("/\\")
-                && !path.contains(['\r', '\n']) =>
-        {
-            path.to_string()
-        }
+        Some(path) if is_same_site_path(path) => path.to_string(),
         _ => "/".to_string(),
     }
+}
+
+fn is_same_site_path(path: &str) -> bool {
+    let mut rest = path.chars();
+    rest.next() == Some('/')
+        && !matches!(rest.next(), Some('/' | '\\'))
+        && !path
+            .chars()
+            .any(|character| character.is_control() || character.is_whitespace())
 }
 
 #[cfg(test)]
@@ -303,5 +316,27 @@ mod tests {
         assert_eq!(safe_local_path(Some("https://evil.example")), "/");
         assert_eq!(safe_local_path(Some("/\\evil.example")), "/");
         assert_eq!(safe_local_path(None), "/");
+        assert_eq!(safe_local_path(Some("")), "/");
+        assert_eq!(safe_local_path(Some("/")), "/");
+        assert_eq!(
+            safe_local_path(Some("/e/abc?q=a%20b&page=2#x")),
+            "/e/abc?q=a%20b&page=2#x"
+        );
+        for bad in [
+            "/\t/evil.example",
+            "/\n/evil.example",
+            "/ /evil.example",
+            "/\u{3000}/evil.example",
+            "\t//evil.example",
+            " /x",
+            "/x\u{b}",
+            "/\u{0}/x",
+            "/\u{7f}",
+            "/\u{85}/x",
+            "javascript:alert(1)",
+            "evil.example/x",
+        ] {
+            assert_eq!(safe_local_path(Some(bad)), "/", "{bad:?}");
+        }
     }
 }

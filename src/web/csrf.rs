@@ -1,7 +1,7 @@
 //! Every state-changing request must carry the session's form token: as the
 //! `csrf_token` field of a urlencoded form, or in the `X-CSRF-Token` header
 //! (scripts, multipart uploads). Checked here once for all routes, so that no
-//! handler can forget it.
+//! handler can forget it. Only on the API may a bearer token stand in for it.
 
 use actix_session::SessionExt;
 use actix_web::HttpMessage;
@@ -26,18 +26,16 @@ pub async fn verify<B: MessageBody>(
     mut request: ServiceRequest,
     next: Next<B>,
 ) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
-    // A bearer token is not sent by browsers on their own, so a request carrying
-    // one cannot be forged by another site; the API authenticates it instead.
-    let has_bearer = request
-        .headers()
-        .get(header::AUTHORIZATION)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.starts_with("Bearer "));
+    // On the API a bearer token is the credential, checked by the handler, and the
+    // session cookie beside it is not read (`context::session_account`): a bad token
+    // is refused, never taken for the session. Pages know no bearer tokens, so there
+    // the header changes nothing.
+    let is_api = request.path().starts_with("/api/");
+    let bearer_api = is_api && super::api::has_bearer(request.request());
     // An API call that carries no session cookie rides on no ambient credential either;
     // the API refuses it as anonymous.
-    let cookieless_api =
-        request.path().starts_with("/api/") && request.cookie(super::SESSION_COOKIE).is_none();
-    if has_bearer
+    let cookieless_api = is_api && request.cookie(super::SESSION_COOKIE).is_none();
+    if bearer_api
         || cookieless_api
         || matches!(
             *request.method(),

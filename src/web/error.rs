@@ -31,6 +31,9 @@ pub enum AppError {
     /// A request body over the limit.
     #[error("request too large")]
     TooLarge,
+    /// A request body that did not arrive in time (`body_deadline`).
+    #[error("request body not received in time")]
+    SlowBody,
     /// A request that cannot be read (a form field of the wrong shape).
     #[error("bad request")]
     BadRequest,
@@ -77,6 +80,7 @@ impl ResponseError for AppError {
             AppError::Forbidden | AppError::BadCsrf => StatusCode::FORBIDDEN,
             AppError::BadRequest => StatusCode::BAD_REQUEST,
             AppError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::SlowBody => StatusCode::REQUEST_TIMEOUT,
             AppError::Unauthorized => StatusCode::UNAUTHORIZED,
             AppError::LoginRequired { .. } => StatusCode::SEE_OTHER,
             AppError::Store(error) if error.is_unavailable() => StatusCode::SERVICE_UNAVAILABLE,
@@ -149,6 +153,7 @@ pub fn render_error_page<B: MessageBody>(
             }
         }
         StatusCode::PAYLOAD_TOO_LARGE => ("error.too_large", "error.too_large_detail"),
+        StatusCode::REQUEST_TIMEOUT => ("error.slow_body", "error.slow_body_detail"),
         StatusCode::UNAUTHORIZED => ("error.unauthorized", "error.unauthorized_detail"),
         StatusCode::SERVICE_UNAVAILABLE => ("error.unavailable", "error.unavailable_detail"),
         status if status.is_server_error() => ("error.internal", "error.internal_detail"),

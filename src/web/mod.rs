@@ -4,6 +4,7 @@ pub mod admin;
 pub mod api;
 pub mod assets;
 pub mod auth;
+pub mod body_deadline;
 pub mod clubs;
 pub mod context;
 pub mod csrf;
@@ -56,6 +57,16 @@ pub struct ServerConfig {
     pub session_key: Option<String>,
     /// Worker threads; `None` means one per core.
     pub workers: Option<usize>,
+    /// Reverse proxies whose `X-Forwarded-For` / `Forwarded` headers name the client;
+    /// from any other peer those headers are ignored.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// How long a request body may take to arrive once its head has been read.
+    pub body_timeout: std::time::Duration,
+}
+
+impl ServerConfig {
+    /// A request body must arrive within this many seconds.
+    pub const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
 }
 
 /// Shared by every handler.
@@ -170,6 +181,7 @@ pub fn start(listener: TcpListener, db: Db, config: &ServerConfig) -> Result<Run
         .write(prepare_setup_token)?
         .map(|token| state.link(&format!("/setup/{token}")));
     let secure_cookies = config.secure_cookies;
+    let body_timeout = config.body_timeout;
     let state = web::Data::new(state);
     let mut server = HttpServer::new(move || {
         let sessions = SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
@@ -202,13 +214,16 @@ pub fn start(listener: TcpListener, db: Db, config: &ServerConfig) -> Result<Run
             .wrap(from_fn(csrf::verify))
             .wrap(sessions)
             .wrap(ErrorHandlers::new().default_handler(error::render_error_page))
+            .wrap(from_fn(move |request, next| {
+                body_deadline::enforce(body_timeout, request, next)
+            }))
             .wrap(security_headers())
             .wrap(from_fn(telemetry::request_span))
     })
     // Live pages hold event streams open; a restart should not wait long for them.
     .shutdown_timeout(5)
     // A client that has not sent its request head in time is answered 408 and closed,
-    // so slow clients cannot hold connections.
+    // so slow clients cannot hold connections (bodies: `body_deadline`).
     .client_request_timeout(std::time::Duration::from_secs(SLOW_CLIENT_SECONDS))
     .client_disconnect_timeout(std::time::Duration::from_secs(2))
     .listen(listener)?;

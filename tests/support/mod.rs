@@ -19,12 +19,14 @@ pub const ADMIN_PASSWORD: &str = "amministra-bene";
 /// SEGNAPUNTI_TEST_POSTGRES_URL was set at build time.
 #[macro_export]
 macro_rules! backend_tests {
-    ($($(#[$attr:meta])* fn $name:ident($app:ident) $body:block)*) => {
+    // `config: F;` first: every app of the block is started with `F(&mut ServerConfig)`.
+    (config: $configure:expr; $($(#[$attr:meta])* fn $name:ident($app:ident) $body:block)*) => {
         mod sqlite {
             #[allow(unused_imports)]
             use super::*;
             $($(#[$attr])* #[test] fn $name() {
-                let $app = $crate::support::TestApp::spawn($crate::support::Backend::Sqlite);
+                let $app = $crate::support::TestApp::spawn_configured(
+                    $crate::support::Backend::Sqlite, $configure);
                 $body
             })*
         }
@@ -33,10 +35,14 @@ macro_rules! backend_tests {
             #[allow(unused_imports)]
             use super::*;
             $($(#[$attr])* #[test] fn $name() {
-                let $app = $crate::support::TestApp::spawn($crate::support::Backend::Postgres);
+                let $app = $crate::support::TestApp::spawn_configured(
+                    $crate::support::Backend::Postgres, $configure);
                 $body
             })*
         }
+    };
+    ($($(#[$attr:meta])* fn $name:ident($app:ident) $body:block)*) => {
+        $crate::backend_tests! { config: |_| {}; $($(#[$attr])* fn $name($app) $body)* }
     };
 }
 
@@ -165,19 +171,36 @@ impl TestApp {
         TestApp::spawn_on(backend, database)
     }
 
+    /// Starts the application with settings of its own (a trusted proxy, a short
+    /// body timeout).
+    pub fn spawn_configured(backend: Backend, configure: fn(&mut ServerConfig)) -> TestApp {
+        TestApp::start(backend, TestDatabase::new(backend), configure)
+    }
+
     /// Starts the application on an existing database (a restart).
     pub fn spawn_on(backend: Backend, database: TestDatabase) -> TestApp {
+        TestApp::start(backend, database, |_| {})
+    }
+
+    fn start(
+        backend: Backend,
+        database: TestDatabase,
+        configure: fn(&mut ServerConfig),
+    ) -> TestApp {
         let db = database.open();
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind port 0");
         let (sender, receiver) = mpsc::channel();
         let thread = std::thread::spawn(move || {
             actix_web::rt::System::new().block_on(async move {
-                let config = ServerConfig {
+                let mut config = ServerConfig {
                     public_url: None,
                     secure_cookies: false,
                     session_key: None,
                     workers: Some(2),
+                    trusted_proxies: Vec::new(),
+                    body_timeout: ServerConfig::BODY_TIMEOUT,
                 };
+                configure(&mut config);
                 let running = start(listener, db, &config).expect("start the application");
                 sender
                     .send((
@@ -309,6 +332,13 @@ pub struct Client {
     base: String,
     agent: ureq::Agent,
     language: String,
+    /// Sent with every request (`X-Forwarded-For` through a trusted proxy).
+    headers: Vec<(String, String)>,
+}
+
+/// Tests speak from other addresses through the loopback "proxy" they trust.
+pub fn trusting_loopback(config: &mut ServerConfig) {
+    config.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
 }
 
 impl Client {
@@ -322,7 +352,46 @@ impl Client {
             base: base.to_string(),
             agent,
             language: language.to_string(),
+            headers: Vec::new(),
         }
+    }
+
+    /// This client, sending `name: value` with every request.
+    pub fn with_header(mut self, name: &str, value: &str) -> Client {
+        self.headers.push((name.to_string(), value.to_string()));
+        self
+    }
+
+    /// A client claiming, through the trusted proxy, to come from `address`.
+    pub fn from_address(self, address: &str) -> Client {
+        self.with_header("X-Forwarded-For", address)
+    }
+
+    /// A second client holding a copy of this one's cookies, as a stolen or
+    /// backed-up cookie would be.
+    pub fn copy(&self) -> Client {
+        let copy = Client::new(&self.base, &self.language);
+        let uri: ureq::http::Uri = self.base.parse().unwrap();
+        let cookies: Vec<String> = self
+            .agent
+            .cookie_jar_lock()
+            .iter()
+            .map(|cookie| format!("{}={}; Path=/", cookie.name(), cookie.value()))
+            .collect();
+        let mut jar = copy.agent.cookie_jar_lock();
+        for cookie in cookies {
+            jar.insert(ureq::Cookie::parse(cookie, &uri).unwrap(), &uri)
+                .unwrap();
+        }
+        jar.release();
+        copy
+    }
+
+    fn with_headers<B>(&self, mut request: ureq::RequestBuilder<B>) -> ureq::RequestBuilder<B> {
+        for (name, value) in &self.headers {
+            request = request.header(name, value);
+        }
+        request
     }
 
     /// The same cookies, pointed at another server (cookies ignore the port).
@@ -361,8 +430,7 @@ impl Client {
 
     pub fn get(&self, path: &str) -> Response {
         Client::finish(
-            self.agent
-                .get(format!("{}{}", self.base, path))
+            self.with_headers(self.agent.get(format!("{}{}", self.base, path)))
                 .header("Accept-Language", &self.language)
                 .call(),
         )
@@ -371,8 +439,7 @@ impl Client {
     /// The status of a GET without reading the body (event streams never end).
     pub fn head_status(&self, path: &str) -> Response {
         let response = self
-            .agent
-            .get(format!("{}{}", self.base, path))
+            .with_headers(self.agent.get(format!("{}{}", self.base, path)))
             .header("Accept-Language", &self.language)
             .call()
             .expect("the request reached the server");
@@ -404,8 +471,7 @@ impl Client {
     /// Posts exactly the fields given, with no token added.
     pub fn post_raw(&self, path: &str, fields: &[(&str, &str)]) -> Response {
         Client::finish(
-            self.agent
-                .post(format!("{}{}", self.base, path))
+            self.with_headers(self.agent.post(format!("{}{}", self.base, path)))
                 .header("Accept-Language", &self.language)
                 .send_form(fields.iter().copied()),
         )
@@ -414,8 +480,7 @@ impl Client {
     /// Posts JSON with this client's cookies, with or without the CSRF header.
     pub fn post_json(&self, path: &str, body: &str, csrf_token: Option<&str>) -> Response {
         let mut request = self
-            .agent
-            .post(format!("{}{}", self.base, path))
+            .with_headers(self.agent.post(format!("{}{}", self.base, path)))
             .content_type("application/json");
         if let Some(token) = csrf_token {
             request = request.header("X-CSRF-Token", token);
@@ -426,8 +491,7 @@ impl Client {
     /// Posts JSON with a bearer token.
     pub fn post_json_bearer(&self, path: &str, body: &str, token: &str) -> Response {
         Client::finish(
-            self.agent
-                .post(format!("{}{}", self.base, path))
+            self.with_headers(self.agent.post(format!("{}{}", self.base, path)))
                 .content_type("application/json")
                 .header("Authorization", &format!("Bearer {token}"))
                 .send(body),

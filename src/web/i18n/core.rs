@@ -248,6 +248,16 @@ pub const ENTRIES: &[Entry] = &[
         "I dati inviati superano il limite consentito.",
         "The data sent is over the allowed limit.",
     ),
+    (
+        "error.slow_body",
+        "Richiesta troppo lenta",
+        "Request too slow",
+    ),
+    (
+        "error.slow_body_detail",
+        "I dati inviati non sono arrivati in tempo. Controlla la connessione e riprova.",
+        "The data sent did not arrive in time. Check the connection and try again.",
+    ),
     ("error.internal", "Errore interno", "Internal error"),
     (
         "error.internal_detail",
