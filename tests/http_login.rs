@@ -9,7 +9,27 @@
 
 mod support;
 
-use support::{Client, form_value};
+use std::sync::{Arc, Barrier};
+use std::time::{Duration, Instant};
+
+use segnapunti::store::throttle;
+use support::{ADMIN_PASSWORD, Backend, Client, TestApp, form_value};
+
+/// The answer to a request and how long it took.
+fn timed<T>(request: impl FnOnce() -> T) -> (T, Duration) {
+    let started = Instant::now();
+    let outcome = request();
+    (outcome, started.elapsed())
+}
+
+fn wrong_password(client: &Client, username: &str) -> u16 {
+    client
+        .post_form(
+            "/login",
+            &[("username", username), ("password", "indovina-indovina")],
+        )
+        .status
+}
 
 fn personal_token(client: &Client) -> String {
     let page = client.post_form("/account/tokens", &[("label", "tabellone")]);
@@ -57,6 +77,146 @@ fn first_hand(client: &Client, match_id: &str, csrf: Option<&str>) -> support::R
 
 backend_tests! {
     config: support::trusting_loopback;
+
+    fn a_copy_of_the_cookie_opens_nothing_after_logout(app) {
+        let (_admin, organizer) = support::club_with_organizer(&app);
+        let second = app.second_instance();
+        let copy = organizer.copy();
+        let copy_elsewhere = Client::with_cookies_of(organizer.copy(), &second.base);
+        let minting_copy = organizer.copy();
+        assert_eq!(copy.get("/manage/clubs").status, 200);
+        assert_eq!(copy_elsewhere.get("/manage/clubs").status, 200);
+        // The form token a copied cookie carries, read while it was good.
+        let token = minting_copy.csrf_token();
+
+        let out = organizer.post_form("/logout", &[]);
+        assert_eq!(out.status, 303);
+
+        // Every copy, on every instance, is a stranger now.
+        for client in [&copy, &copy_elsewhere] {
+            let page = client.get("/manage/clubs");
+            assert_eq!(page.status, 303, "{}", page.body);
+            let location = page.location.unwrap_or_default();
+            assert!(location.starts_with("/login"), "{location}");
+        }
+        // Nor can a copy mint an API token, though its form token is right.
+        let minted = minting_copy.post_raw("/account/tokens", &[("label", "rubato"), ("csrf_token", &token)]);
+        assert_eq!(minted.status, 303, "{}", minted.body);
+        assert!(!minted.body.contains("new-token"), "{}", minted.body);
+        let again = app.client();
+        again.login("org", "org-password");
+        let tokens = again.get("/account/tokens");
+        assert_eq!(tokens.status, 200);
+        assert!(!tokens.body.contains("rubato"), "a token was minted: {}", tokens.body);
+    }
+
+    fn a_password_change_ends_every_other_copy_of_every_session(app) {
+        let admin = app.admin();
+        let phone = app.user(&admin, "arbitro", "referee");
+        let phone_copy = phone.copy();
+        let laptop = app.client();
+        laptop.login("arbitro", "arbitro-password");
+        let second = app.second_instance();
+        let laptop_elsewhere = Client::with_cookies_of(laptop.copy(), &second.base);
+
+        let changed = phone.post_form("/account/password", &[
+            ("current_password", "arbitro-password"),
+            ("new_password", "nuova-password-1"),
+            ("confirm_password", "nuova-password-1"),
+        ]);
+        assert_eq!(changed.status, 303, "{}", changed.body);
+        // The session that changed it stays, with its copies; every other one ends.
+        assert_eq!(phone.get("/account/password").status, 200);
+        assert_eq!(phone_copy.get("/account/password").status, 200);
+        assert_eq!(laptop.get("/account/password").status, 303);
+        assert_eq!(laptop_elsewhere.get("/account/password").status, 303);
+        // A logout then ends the phone's session too, copies included.
+        assert_eq!(phone.post_form("/logout", &[]).status, 303);
+        assert_eq!(phone_copy.get("/account/password").status, 303);
+    }
+
+    fn concurrent_wrong_passwords_are_checked_at_most_the_limit(app) {
+        let admin = app.admin();
+        app.user(&admin, "arbitro", "referee");
+        const ATTEMPTS: usize = 40;
+        let attackers: Vec<(Client, String)> = (0..ATTEMPTS)
+            .map(|_| {
+                let client = app.client();
+                let token = client.csrf_token();
+                (client, token)
+            })
+            .collect();
+        let barrier = Arc::new(Barrier::new(ATTEMPTS));
+        let statuses: Vec<u16> = std::thread::scope(|scope| {
+            let handles: Vec<_> = attackers
+                .iter()
+                .map(|(client, token)| {
+                    let barrier = barrier.clone();
+                    scope.spawn(move || {
+                        barrier.wait();
+                        client
+                            .post_raw("/login", &[
+                                ("username", "arbitro"),
+                                ("password", "indovina-indovina"),
+                                ("csrf_token", token),
+                            ])
+                            .status
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|handle| handle.join().unwrap()).collect()
+        });
+        let checked = statuses.iter().filter(|status| **status == 422).count();
+        let refused = statuses.iter().filter(|status| **status == 429).count();
+        assert_eq!(checked + refused, ATTEMPTS, "{statuses:?}");
+        assert!(
+            checked <= throttle::FAILURES_PER_PAIR as usize,
+            "{checked} wrong passwords were checked against the hash: {statuses:?}"
+        );
+    }
+
+    fn a_stranger_cannot_lock_the_owner_out(app) {
+        let admin = app.admin();
+        app.user(&admin, "arbitro", "referee");
+        let stranger = app.client().speaking_from("203.0.113.7");
+        for attempt in 0..throttle::FAILURES_PER_PAIR {
+            assert_eq!(wrong_password(&stranger, "arbitro"), 422, "attempt {attempt}");
+        }
+        // The stranger's address is refused for this account, even the right password.
+        let refused = stranger.post_form("/login", &[("username", "arbitro"), ("password", "arbitro-password")]);
+        assert_eq!(refused.status, 429);
+        assert!(refused.body.contains("Troppi tentativi"), "{}", refused.body);
+        // The owner, from an address of their own, logs in.
+        let owner = app.client().speaking_from("198.51.100.4");
+        owner.login("arbitro", "arbitro-password");
+        assert_eq!(owner.get("/account/password").status, 200);
+    }
+
+    fn many_addresses_against_one_account_slow_down_instead_of_refusing(app) {
+        let admin = app.admin();
+        app.user(&admin, "arbitro", "referee");
+        for index in 0..throttle::FREE_FAILURES_PER_ACCOUNT {
+            let stranger = app.client().speaking_from(&format!("203.0.113.{}", index + 1));
+            assert_eq!(wrong_password(&stranger, "arbitro"), 422, "address {index}");
+        }
+        // Past the free failures, each attempt waits longer than the one before.
+        let mut expected_wait = throttle::FIRST_DELAY;
+        for index in 0..2 {
+            let stranger = app.client().speaking_from(&format!("203.0.113.{}", 100 + index));
+            let (status, took) = timed(|| wrong_password(&stranger, "arbitro"));
+            assert_eq!(status, 422, "refused instead of slowed down");
+            assert!(took >= expected_wait, "attempt {index} waited only {took:?}");
+            expected_wait *= 2;
+        }
+        // The owner is slowed down too, but gets in.
+        let owner = app.client().speaking_from("198.51.100.4");
+        let (response, took) = timed(|| owner.post_form("/login", &[("username", "arbitro"), ("password", "arbitro-password")]));
+        assert_eq!(response.status, 303, "{}", response.body);
+        assert!(took >= expected_wait, "the owner's attempt waited only {took:?}");
+        // Other accounts are not slowed down by this one's failures.
+        let (_, took) = timed(|| app.client().login("capo", ADMIN_PASSWORD));
+        assert!(took < throttle::FIRST_DELAY * 4, "{took:?}");
+    }
 
     fn only_same_site_paths_are_followed(app) {
         let admin = app.admin();
@@ -134,4 +294,69 @@ backend_tests! {
         let accepted = first_hand(&organizer, &match_id, Some(&organizer.csrf_token()));
         assert_eq!(accepted.status, 201, "{}", accepted.body);
     }
+}
+
+/// Without a trusted proxy, or from a peer that is not it, the forwarding headers
+/// are ignored: every claimed address is the peer's.
+#[test]
+fn forwarding_headers_are_read_only_from_the_trusted_proxy() {
+    fn trusting_another_address(config: &mut segnapunti::web::ServerConfig) {
+        config.trusted_proxies = vec!["127.0.0.2".parse().unwrap()];
+    }
+    let untrusting = [
+        TestApp::spawn(Backend::Sqlite),
+        TestApp::spawn_configured(Backend::Sqlite, trusting_another_address),
+    ];
+    for app in &untrusting {
+        let admin = app.admin();
+        app.user(&admin, "arbitro", "referee");
+        for index in 0..throttle::FAILURES_PER_PAIR {
+            let claimed = app.client().speaking_from(&format!("203.0.113.{index}"));
+            assert_eq!(wrong_password(&claimed, "arbitro"), 422);
+        }
+        // All of them came from 127.0.0.1, whatever they said.
+        let claimed = app.client().speaking_from("198.51.100.4");
+        let refused = claimed.post_form(
+            "/login",
+            &[("username", "arbitro"), ("password", "arbitro-password")],
+        );
+        assert_eq!(refused.status, 429);
+        let claimed = app.client().with_header("Forwarded", "for=198.51.100.5");
+        let refused = claimed.post_form(
+            "/login",
+            &[("username", "arbitro"), ("password", "arbitro-password")],
+        );
+        assert_eq!(refused.status, 429);
+    }
+
+    // Through the trusted proxy, the right-most address it did not add itself counts;
+    // what the client wrote before it does not.
+    let app = TestApp::spawn_configured(Backend::Sqlite, support::trusting_loopback);
+    let admin = app.admin();
+    app.user(&admin, "arbitro", "referee");
+    for index in 0..throttle::FAILURES_PER_PAIR {
+        let forged = app
+            .client()
+            .speaking_from(&format!("198.51.100.{index}, 203.0.113.9"));
+        assert_eq!(wrong_password(&forged, "arbitro"), 422);
+    }
+    let same = app.client().speaking_from("198.51.100.77, 203.0.113.9");
+    let refused = same.post_form(
+        "/login",
+        &[("username", "arbitro"), ("password", "arbitro-password")],
+    );
+    assert_eq!(refused.status, 429);
+    let same = app.client().with_header(
+        "Forwarded",
+        "for=\"198.51.100.78\", for=203.0.113.9;proto=https",
+    );
+    let refused = same.post_form(
+        "/login",
+        &[("username", "arbitro"), ("password", "arbitro-password")],
+    );
+    assert_eq!(refused.status, 429);
+    let owner = app
+        .client()
+        .with_header("Forwarded", "for=\"[2001:db8::1]:4711\"");
+    owner.login("arbitro", "arbitro-password");
 }

@@ -32,6 +32,7 @@ mod pg_batch;
 pub mod players;
 pub mod schema;
 pub mod scoring_context;
+pub mod sessions;
 pub mod settings;
 pub mod throttle;
 mod timestamp;

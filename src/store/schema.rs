@@ -8,10 +8,20 @@ diesel::table! {
         display_name -> Text,
         password_hash -> Text,
         role -> Text,
-        session_epoch -> BigInt,
         created_at -> Timestamp,
     }
 }
+
+diesel::table! {
+    sessions (id_hash) {
+        id_hash -> Text,
+        user_id -> BigInt,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(sessions -> users (user_id));
 
 diesel::table! {
     app_settings (name) {
@@ -33,11 +43,11 @@ diesel::table! {
 }
 
 diesel::table! {
-    login_failures (id) {
-        id -> BigInt,
+    login_attempts (username, address) {
         username -> Text,
         address -> Text,
-        failed_at -> Timestamp,
+        window_started_at -> Timestamp,
+        failures -> Integer,
     }
 }
 
@@ -69,9 +79,10 @@ diesel::joinable!(player_changes -> players (player_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    sessions,
     app_settings,
     invitations,
-    login_failures,
+    login_attempts,
     players,
     player_changes
 );

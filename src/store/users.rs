@@ -14,8 +14,6 @@ pub struct User {
     pub display_name: String,
     pub password_hash: String,
     role: String,
-    /// Raised on every password change; sessions carry the epoch they began in.
-    pub session_epoch: i64,
     #[diesel(deserialize_as = super::StoredTime)]
     pub created_at: chrono::NaiveDateTime,
 }
@@ -46,21 +44,6 @@ pub fn find_by_id(connection: &mut DbConnection, id: i64) -> StoreResult<Option<
         .optional())?)
 }
 
-/// The account with the id of the player linked to it, if any: what a logged-in
-/// page needs (its header links to that player's results).
-pub fn find_with_player(
-    connection: &mut DbConnection,
-    id: i64,
-) -> StoreResult<Option<(User, Option<i64>)>> {
-    use super::schema::players;
-    Ok(super::typed!(connection, |inner| users::table
-        .left_join(players::table.on(players::user_id.eq(users::id.nullable())))
-        .filter(users::id.eq(id))
-        .select((User::as_select(), players::id.nullable()))
-        .first(inner)
-        .optional())?)
-}
-
 pub fn find_by_username(
     connection: &mut DbConnection,
     username: &str,
@@ -87,7 +70,6 @@ pub fn insert(connection: &mut DbConnection, new: &NewUser<'_>) -> StoreResult<U
             users::display_name.eq(new.display_name),
             users::password_hash.eq(new.password_hash),
             users::role.eq(new.role.as_str()),
-            users::session_epoch.eq(0),
             users::created_at.eq(now()),
         ))
         .execute(connection)?;
@@ -96,20 +78,15 @@ pub fn insert(connection: &mut DbConnection, new: &NewUser<'_>) -> StoreResult<U
         .ok_or(super::StoreError::Query(diesel::result::Error::NotFound))
 }
 
-/// Stores a new hash and ends every other session of the account.
+/// Stores a new hash; the caller ends the account's other sessions
+/// (`sessions::end_others`) in the same transaction.
 pub fn set_password(
     connection: &mut DbConnection,
     id: i64,
     password_hash: &str,
-) -> StoreResult<i64> {
+) -> StoreResult<()> {
     diesel::update(users::table.find(id))
-        .set((
-            users::password_hash.eq(password_hash),
-            users::session_epoch.eq(users::session_epoch + 1),
-        ))
+        .set(users::password_hash.eq(password_hash))
         .execute(connection)?;
-    Ok(users::table
-        .find(id)
-        .select(users::session_epoch)
-        .first(connection)?)
+    Ok(())
 }

@@ -9,9 +9,9 @@ use serde::Deserialize;
 
 use super::context::{self, PageContext, safe_local_path};
 use super::error::AppError;
-use super::{AppState, redirect, render_with_status};
+use super::{AppState, client_address, redirect, render_with_status};
 use crate::accounts::{self, AccountError, Role};
-use crate::store::{DbConnection, StoreError, invitations, settings, throttle, users};
+use crate::store::{DbConnection, StoreError, invitations, sessions, settings, throttle, users};
 
 // ---------------------------------------------------------------- login
 
@@ -61,10 +61,7 @@ pub async fn login(
         next,
     } = form.into_inner();
     let next = safe_local_path(next.as_deref());
-    let address = request
-        .peer_addr()
-        .map(|peer| peer.ip().to_string())
-        .unwrap_or_default();
+    let address = client_address::throttle_key(&request, &state.trusted_proxies);
     // An unreadable name is treated like a wrong password: the answer must not
     // tell which accounts exist.
     let name =
@@ -80,20 +77,31 @@ pub async fn login(
         render_with_status(&page, status)
     };
 
-    let (throttle_name, throttle_address) = (name.clone(), address.clone());
-    if state
-        .read(move |connection| {
-            throttle::is_throttled(connection, &throttle_name, &throttle_address)
+    // The attempt is counted (or refused) before the password is checked, in one
+    // step: attempts at the same moment cannot all slip past the limit.
+    let (pair_name, pair_address) = (name.clone(), address.clone());
+    let (admission, user) = state
+        .write(move |connection| {
+            let admission = throttle::admit(connection, &pair_name, &pair_address)?;
+            let user = match admission {
+                throttle::Admission::Refused => None,
+                throttle::Admission::Admitted { .. } => {
+                    users::find_by_username(connection, &pair_name)?
+                }
+            };
+            Ok((admission, user))
         })
-        .await?
-    {
-        return failed_page(ctx, "login.throttled", StatusCode::TOO_MANY_REQUESTS);
+        .await?;
+    let delay = match admission {
+        throttle::Admission::Refused => {
+            return failed_page(ctx, "login.throttled", StatusCode::TOO_MANY_REQUESTS);
+        }
+        throttle::Admission::Admitted { delay } => delay,
+    };
+    if !delay.is_zero() {
+        actix_web::rt::time::sleep(delay).await;
     }
 
-    let lookup_name = name.clone();
-    let user = state
-        .read(move |connection| users::find_by_username(connection, &lookup_name))
-        .await?;
     let verified = web::block(move || match user {
         Some(user) if password.len() <= accounts::MAX_PASSWORD_LEN * 4 => {
             accounts::verify_password(&password, &user.password_hash).then_some(user)
@@ -105,28 +113,24 @@ pub async fn login(
     })
     .await?;
 
-    match verified {
-        Some(user) => {
-            let cleared = user.username.clone();
-            state
-                .write(move |connection| throttle::clear_account(connection, &cleared))
-                .await?;
-            context::begin_session(ctx.session(), &user)?;
-            tracing::info!(user = %user.username, "logged in");
-            Ok(redirect(&next))
-        }
-        None => {
-            state
-                .write(move |connection| throttle::record_failure(connection, &name, &address))
-                .await?;
-            failed_page(ctx, "login.failed", StatusCode::UNPROCESSABLE_ENTITY)
-        }
-    }
+    // A failure stays counted.
+    let Some(user) = verified else {
+        return failed_page(ctx, "login.failed", StatusCode::UNPROCESSABLE_ENTITY);
+    };
+    state
+        .write(move |connection| throttle::forgive(connection, &name, &address))
+        .await?;
+    context::begin_session(&state, ctx.session(), user.id).await?;
+    tracing::info!(user = %user.username, "logged in");
+    Ok(redirect(&next))
 }
 
-pub async fn logout(ctx: PageContext) -> Result<HttpResponse, AppError> {
+pub async fn logout(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, AppError> {
     ctx.require_login()?;
-    context::end_session(ctx.session());
+    context::end_session(&state, ctx.session()).await?;
     Ok(redirect("/login?logged_out=true"))
 }
 
@@ -206,11 +210,14 @@ pub async fn change_password(
     let Some(new_hash) = new_hash else {
         return show_error(ctx, "password.wrong_current");
     };
-    let epoch = state
-        .write(move |connection| users::set_password(connection, user_id, &new_hash))
+    // This session stays; every other one of the account ends.
+    let kept = context::session_id_hash(ctx.session())?;
+    state
+        .write(move |connection| {
+            users::set_password(connection, user_id, &new_hash)?;
+            sessions::end_others(connection, user_id, kept.as_deref())
+        })
         .await?;
-    // This session stays; every other one now carries a stale epoch.
-    context::update_session_epoch(ctx.session(), epoch)?;
     Ok(redirect("/account/password?changed=true"))
 }
 
@@ -391,7 +398,7 @@ pub async fn setup(
     match create_account(&state, request, Role::Admin, consume_token).await? {
         Some(user) => {
             tracing::info!(user = %user.username, "first administrator created");
-            context::begin_session(ctx.session(), &user)?;
+            context::begin_session(&state, ctx.session(), user.id).await?;
             Ok(redirect("/"))
         }
         None => with_error(ctx, "error.username_taken"),
@@ -460,6 +467,6 @@ pub async fn accept_invitation(
         return with_error(ctx, "error.username_taken");
     };
     tracing::info!(user = %user.username, role = %role, "invitation accepted");
-    context::begin_session(ctx.session(), &user)?;
+    context::begin_session(&state, ctx.session(), user.id).await?;
     Ok(redirect("/"))
 }

@@ -13,11 +13,11 @@ use super::error::AppError;
 use super::i18n::Tr;
 use crate::accounts::{self, Role};
 use crate::lang::Lang;
-use crate::store::users;
+use crate::store::sessions;
 
 pub const LANG_COOKIE: &str = "lang";
-const SESSION_USER: &str = "uid";
-const SESSION_EPOCH: &str = "epoch";
+/// The session's random id; the database knows it by its hash (`store::sessions`).
+const SESSION_ID: &str = "sid";
 const SESSION_CSRF: &str = "csrf";
 
 /// The logged-in account, as pages show it.
@@ -118,22 +118,42 @@ impl PageContext {
     }
 }
 
-/// Starts a logged-in session: a fresh session id against fixation, and a fresh form token.
-pub fn begin_session(session: &Session, user: &users::User) -> Result<(), AppError> {
+/// Starts a logged-in session of the account: a row in the database and, in the
+/// cookie, its random id (a fresh cookie session against fixation) and a fresh
+/// form token.
+pub async fn begin_session(
+    state: &AppState,
+    session: &Session,
+    user_id: i64,
+) -> Result<(), AppError> {
+    let id = accounts::random_token();
+    let id_hash = accounts::token_hash(&id);
+    state
+        .write(move |connection| sessions::create(connection, user_id, &id_hash))
+        .await?;
     session.renew();
-    session.insert(SESSION_USER, user.id)?;
-    session.insert(SESSION_EPOCH, user.session_epoch)?;
+    session.insert(SESSION_ID, id)?;
     session.insert(SESSION_CSRF, accounts::random_token())?;
     Ok(())
 }
 
-pub fn update_session_epoch(session: &Session, epoch: i64) -> Result<(), AppError> {
-    session.insert(SESSION_EPOCH, epoch)?;
+/// Ends the session in the database, so that no copy of its cookie opens anything
+/// any more, and clears this cookie.
+pub async fn end_session(state: &AppState, session: &Session) -> Result<(), AppError> {
+    if let Some(id_hash) = session_id_hash(session)? {
+        state
+            .write(move |connection| sessions::end(connection, &id_hash))
+            .await?;
+    }
+    session.purge();
     Ok(())
 }
 
-pub fn end_session(session: &Session) {
-    session.purge();
+/// How the database knows this cookie's session, if it is a logged-in one.
+pub fn session_id_hash(session: &Session) -> Result<Option<String>, AppError> {
+    Ok(session
+        .get::<String>(SESSION_ID)?
+        .map(|id| accounts::token_hash(&id)))
 }
 
 /// The form token of this session, created on first use.
@@ -186,21 +206,21 @@ fn preferred_lang(header_value: &str) -> Option<Lang> {
     choices.first().map(|(_, lang)| *lang)
 }
 
-/// The session's account and the player linked to it.
+/// The session's account and the player linked to it, in one query; a session the
+/// database no longer knows (logged out, ended by a password change, expired)
+/// leaves the cookie anonymous.
 async fn load_user(
     state: &AppState,
     session: &Session,
 ) -> Result<Option<(SessionUser, Option<i64>)>, AppError> {
-    let Some(user_id) = session.get::<i64>(SESSION_USER)? else {
+    let Some(id_hash) = session_id_hash(session)? else {
         return Ok(None);
     };
-    let epoch = session.get::<i64>(SESSION_EPOCH)?.unwrap_or(-1);
     let found = state
-        .read_by_key(move |connection| users::find_with_player(connection, user_id))
+        .read_by_key(move |connection| sessions::find_user(connection, &id_hash))
         .await?;
     match found {
-        // A password change elsewhere ends this session.
-        Some((user, player)) if user.session_epoch == epoch => Ok(Some((
+        Some((user, player)) => Ok(Some((
             SessionUser {
                 id: user.id,
                 role: user.role(),
@@ -209,7 +229,7 @@ async fn load_user(
             },
             player,
         ))),
-        _ => {
+        None => {
             session.purge();
             Ok(None)
         }

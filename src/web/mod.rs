@@ -5,6 +5,7 @@ pub mod api;
 pub mod assets;
 pub mod auth;
 pub mod body_deadline;
+pub mod client_address;
 pub mod clubs;
 pub mod context;
 pub mod csrf;
@@ -78,6 +79,8 @@ pub struct AppState {
     pub updates: Arc<tokio::sync::broadcast::Sender<i64>>,
     /// Replayed matches, so that scoring checks a new entry without replaying the log.
     pub cache: Arc<crate::scoring::MatchCache>,
+    /// Peers whose forwarding headers name the client (`client_address`).
+    pub trusted_proxies: Arc<[std::net::IpAddr]>,
 }
 
 impl AppState {
@@ -163,6 +166,7 @@ pub fn start(listener: TcpListener, db: Db, config: &ServerConfig) -> Result<Run
         public_url: public_url.clone().into(),
         updates: Arc::new(tokio::sync::broadcast::channel(1024).0),
         cache: Arc::default(),
+        trusted_proxies: config.trusted_proxies.clone().into(),
     };
     if let Some(url) = db.postgres_url() {
         // Entries written through other instances reach this one's live pages.
@@ -190,10 +194,9 @@ pub fn start(listener: TcpListener, db: Db, config: &ServerConfig) -> Result<Run
             .cookie_http_only(true)
             .cookie_same_site(SameSite::Lax)
             .cookie_content_security(CookieContentSecurity::Signed)
-            .session_lifecycle(
-                PersistentSession::default()
-                    .session_ttl(actix_web::cookie::time::Duration::days(7)),
-            )
+            .session_lifecycle(PersistentSession::default().session_ttl(
+                actix_web::cookie::time::Duration::days(crate::store::sessions::LIFETIME_DAYS),
+            ))
             .build();
         App::new()
             .app_data(state.clone())

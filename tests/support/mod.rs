@@ -363,7 +363,7 @@ impl Client {
     }
 
     /// A client claiming, through the trusted proxy, to come from `address`.
-    pub fn from_address(self, address: &str) -> Client {
+    pub fn speaking_from(self, address: &str) -> Client {
         self.with_header("X-Forwarded-For", address)
     }
 
