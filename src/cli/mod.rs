@@ -248,6 +248,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn trusted_proxies_are_addresses_separated_by_commas() {
+        let cli =
+            Cli::try_parse_from(["segnapunti", "--trusted-proxy", "10.0.0.1,::1"]).expect("parses");
+        assert_eq!(
+            cli.serve.trusted_proxy,
+            vec![
+                "10.0.0.1".parse::<std::net::IpAddr>().unwrap(),
+                "::1".parse().unwrap()
+            ]
+        );
+        assert!(Cli::try_parse_from(["segnapunti", "--trusted-proxy", "proxy.example"]).is_err());
+        let cli = Cli::try_parse_from(["segnapunti"]).expect("parses");
+        assert!(cli.serve.trusted_proxy.is_empty());
+    }
+
+    #[test]
     fn an_event_id_that_begins_with_a_hyphen_is_read_as_the_event() {
         let cli =
             Cli::try_parse_from(["segnapunti", "export", "-nY3kq2Lw_Z", "--output", "e.json"])
