@@ -389,7 +389,7 @@ backend_tests! {
         let page = organizer.get(&format!("/manage/events/{event}"));
         let first = page.body.split("action=\"/manage/events/").find(|s| s.contains("/forfeit\"")).unwrap()
             .split("name=\"public_id\" value=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
-        let forfeit = organizer.post_form(&format!("/manage/events/{event}/forfeit"), &[("public_id", &first), ("winner", "B")]);
+        let forfeit = organizer.post_form(&format!("/manage/events/{event}/forfeit"), &[("public_id", &first), ("winner", "B"), ("confirm", "yes")]);
         assert_eq!(forfeit.status, 303);
         // Withdraw an entrant of the other semifinal: a walkover.
         let page = organizer.get(&format!("/manage/events/{event}"));
@@ -398,7 +398,7 @@ backend_tests! {
         assert_eq!(links.len(), 1, "one semifinal left to play");
         let live = app.client().get(&links[0]);
         let number = (1..=4).find(|n| live.body.contains(&format!("Giocatore {n}a"))).unwrap();
-        let withdrawn = organizer.post_form(&format!("/manage/events/{event}/withdraw"), &[("number", &number.to_string())]);
+        let withdrawn = organizer.post_form(&format!("/manage/events/{event}/withdraw"), &[("number", &number.to_string()), ("confirm", "yes")]);
         assert_eq!(withdrawn.status, 303);
         let page = organizer.get(&format!("/manage/events/{event}"));
         assert!(page.body.contains("ritirato"));
@@ -571,7 +571,7 @@ backend_tests! {
         assert_eq!(options.status, 303, "{}", options.body);
         // A match starts (a forfeit): the game and its options are fixed now.
         let first = overview_matches(&organizer, &event).remove(0);
-        let forfeit = organizer.post_form(&format!("/manage/events/{event}/forfeit"), &[("public_id", &first), ("winner", "A")]);
+        let forfeit = organizer.post_form(&format!("/manage/events/{event}/forfeit"), &[("public_id", &first), ("winner", "A"), ("confirm", "yes")]);
         assert_eq!(forfeit.status, 303);
         let form = organizer.get(&format!("/manage/events/{event}/edit"));
         assert!(form.body.contains("id=\"game-locked\""));

@@ -254,7 +254,7 @@ fn play_an_event(app: &TestApp) -> (String, Vec<String>) {
     let second = public_id_of(&referee, &semis[1]);
     let forfeit = organizer.post_form(
         &format!("/manage/events/{event}/forfeit"),
-        &[("public_id", &second), ("winner", "B")],
+        &[("public_id", &second), ("winner", "B"), ("confirm", "yes")],
     );
     assert_eq!(forfeit.status, 303, "{}", forfeit.body);
     // The final, played to the end.

@@ -161,6 +161,31 @@ pub fn set_status(
     Ok(())
 }
 
+/// Sets the status and note only while the status is still `from` (an organizer's
+/// change, decided on the state the page showed); false when it changed meanwhile.
+pub fn set_status_from(
+    connection: &mut DbConnection,
+    match_id: i64,
+    from: MatchStatus,
+    to: MatchStatus,
+    note: Option<&str>,
+    by: &str,
+) -> StoreResult<bool> {
+    let changed = diesel::update(
+        matches::table
+            .find(match_id)
+            .filter(matches::status.eq(from.as_str())),
+    )
+    .set((
+        matches::status.eq(to.as_str()),
+        matches::status_note.eq(note),
+        matches::status_by.eq(by),
+        matches::status_at.eq(now()),
+    ))
+    .execute(connection)?;
+    Ok(changed == 1)
+}
+
 // ---------------------------------------------------------------- the log
 
 #[derive(Debug, Clone, Queryable, Selectable)]

@@ -34,6 +34,7 @@ pub mod schema;
 pub mod scoring_context;
 pub mod sessions;
 pub mod settings;
+pub mod state_changes;
 pub mod throttle;
 mod timestamp;
 pub mod url;

@@ -143,7 +143,21 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    match_state_changes (id) {
+        id -> BigInt,
+        match_id -> BigInt,
+        from_state -> Text,
+        to_state -> Text,
+        reason -> Text,
+        by_user_id -> BigInt,
+        by_label -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(scoring_links -> matches (match_id));
+diesel::joinable!(match_state_changes -> matches (match_id));
 diesel::joinable!(match_referees -> matches (match_id));
 diesel::joinable!(match_referees -> users (user_id));
 diesel::joinable!(match_entries -> matches (match_id));
@@ -153,6 +167,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     scoring_links,
     match_referees,
     match_entries,
+    match_state_changes,
     users
 );
 

@@ -15,6 +15,7 @@ use super::context::{PageContext, SessionUser};
 use super::csv::{self, Rejected};
 use super::error::AppError;
 use super::i18n::Tr;
+use super::match_state::{StateChangeView, change_view};
 use super::publish::{EventView, MatchView, RoundView, event_status_key};
 use super::{AppState, redirect, render_with_status};
 use crate::accounts::{self, Role};
@@ -22,16 +23,16 @@ use crate::events::{CorrectionNotice, GAMES, game_label, solo_entrants};
 use crate::store::clubs::{self, Club};
 use crate::store::events::{self as store_events, EventRow, EventStatus};
 use crate::store::matches;
-use crate::store::{StoreError, users};
+use crate::store::{StoreError, state_changes, users};
 use crate::tournament::{
-    Cycles, EntrantId, Format, Seeding, Side, Slot, TieBreak, double_elimination, groups, rotating,
+    Cycles, EntrantId, Format, Seeding, Slot, TieBreak, double_elimination, groups, rotating,
     round_robin, seeding, single_elimination, swiss,
 };
 
 const STAFF: &[Role] = &[Role::Organizer];
 
 /// The event, if the visitor is an administrator or an organizer of its club.
-async fn managed_event(
+pub(super) async fn managed_event(
     ctx: &PageContext,
     state: &AppState,
     public_id: &str,
@@ -876,7 +877,33 @@ pub struct NoticeView {
 pub struct TableLine {
     pub view: MatchView,
     pub referees: Vec<String>,
+    /// The assigned referees' accounts.
+    pub referee_ids: Vec<i64>,
     pub has_link: bool,
+}
+
+impl TableLine {
+    /// The referee list's value: the one assigned, none, or several kept as they are.
+    pub fn referee_choice(&self) -> String {
+        super::event_actions::referee_choice(&self.referee_ids)
+    }
+
+    pub fn several_referees(&self) -> bool {
+        self.referee_ids.len() > 1
+    }
+
+    pub fn table_value(&self) -> String {
+        self.view.table.map(|t| t.to_string()).unwrap_or_default()
+    }
+
+    /// The side a recorded forfeit sends on (`A` or `B`).
+    pub fn forfeit_side(&self) -> Option<&'static str> {
+        match (self.view.forfeit, self.view.winner) {
+            (true, Some(0)) => Some("A"),
+            (true, Some(1)) => Some("B"),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Template, WebTemplate)]
@@ -892,6 +919,8 @@ pub struct ManageEventPage {
     pub tables: Vec<TableLine>,
     pub conflicts: Vec<MatchView>,
     pub notices: Vec<NoticeView>,
+    /// Changes of a match's state backwards, with who and why.
+    pub state_changes: Vec<StateChangeView>,
     pub referees: Vec<(i64, String)>,
     pub earlier_events: Vec<(String, String)>,
     pub champion: Option<String>,
@@ -980,7 +1009,7 @@ fn notice_view(
     }
 }
 
-async fn manage_page(
+pub(super) async fn manage_page(
     ctx: PageContext,
     state: &AppState,
     public_id: &str,
@@ -989,10 +1018,11 @@ async fn manage_page(
     let lang = ctx.lang();
     let event_id = event.id;
     let club_id = club.id;
-    let (view, notices, referees, event_referees, links, earlier) = state
+    let (view, notices, changes, referees, event_referees, links, earlier) = state
         .read(move |connection| {
             let view = EventView::load(connection, event)?;
             let notices = store_events::notices(connection, event_id)?;
+            let changes = state_changes::of_event(connection, event_id)?;
             let referees: Vec<(i64, String)> = users::list(connection)?
                 .into_iter()
                 .filter(|u| u.role() == Role::Referee)
@@ -1010,7 +1040,15 @@ async fn manage_page(
                 .filter(|e| e.id != event_id && e.status() != EventStatus::Setup)
                 .map(|e| (e.public_id, e.name))
                 .collect::<Vec<_>>();
-            Ok((view, notices, referees, event_referees, links, earlier))
+            Ok((
+                view,
+                notices,
+                changes,
+                referees,
+                event_referees,
+                links,
+                earlier,
+            ))
         })
         .await?;
     let format = view.format();
@@ -1052,6 +1090,11 @@ async fn manage_page(
                 .filter(|(match_id, _, _)| Some(*match_id) == m.match_id)
                 .map(|(_, _, name)| name.clone())
                 .collect(),
+            referee_ids: event_referees
+                .iter()
+                .filter(|(match_id, _, _)| Some(*match_id) == m.match_id)
+                .map(|(_, user_id, _)| *user_id)
+                .collect(),
             has_link: m.match_id.is_some_and(|id| links.contains(&id)),
             view: m.clone(),
         })
@@ -1066,6 +1109,17 @@ async fn manage_page(
                 lang,
                 row.created_at.format("%H:%M").to_string(),
             ))
+        })
+        .collect();
+    let state_changes = changes
+        .iter()
+        .map(|change| {
+            let shown = rounds
+                .iter()
+                .flat_map(|r| r.matches.iter())
+                .find(|m| m.match_id == Some(change.match_id));
+            let subject = shown.map(|m| m.label.clone()).unwrap_or_default();
+            change_view(ctx.tr, change, subject, shown.map(|m| &m.sides))
         })
         .collect();
     let game_line = game_line(&ctx, &view.data.event);
@@ -1090,6 +1144,7 @@ async fn manage_page(
         tables,
         conflicts,
         notices,
+        state_changes,
         referees,
         earlier_events: earlier,
         import_report: None,
@@ -1127,16 +1182,17 @@ pub async fn manage(
         Some("kept") => Some("event.kept"),
         Some("edited") => Some("event.edited"),
         Some("late") => Some("event.late_joined"),
+        Some("unchanged") => Some("confirm.nothing_changed"),
         _ => None,
     };
     Ok(page)
 }
 
-fn back(event: &EventRow, done: &str) -> HttpResponse {
+pub(super) fn back(event: &EventRow, done: &str) -> HttpResponse {
     redirect(&format!("/manage/events/{}?done={done}", event.public_id))
 }
 
-async fn failure(
+pub(super) async fn failure(
     ctx: PageContext,
     state: &AppState,
     public_id: &str,
@@ -1462,56 +1518,6 @@ pub async fn check_in(
     Ok(back(&event, "checkin"))
 }
 
-#[derive(Deserialize)]
-pub struct WithdrawForm {
-    number: i32,
-    #[serde(default)]
-    undo: bool,
-}
-
-/// Withdraws an entrant (or takes the withdrawal back). After the draw, the entrant
-/// forfeits every match not yet finished and is not drawn again in round-based formats.
-pub async fn withdraw(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
-    form: web::Form<WithdrawForm>,
-) -> Result<HttpResponse, AppError> {
-    let (_, event, _) = managed_event(&ctx, &state, &public_id).await?;
-    let event_id = event.id;
-    let (number, undo) = (form.number, form.undo);
-    let started = event.status() != EventStatus::Setup;
-    state
-        .write(move |connection| {
-            let round = if undo {
-                None
-            } else if started {
-                let Some(event) = store_events::find(connection, event_id)? else {
-                    return Ok(());
-                };
-                let data = crate::events::EventData::load(connection, event)?;
-                let drawn = crate::events::derive(connection, &data)?
-                    .map(|d| {
-                        d.schedule
-                            .matches
-                            .iter()
-                            .map(|m| m.round)
-                            .max()
-                            .unwrap_or(0)
-                    })
-                    .unwrap_or(0);
-                Some(drawn as i32 + 1)
-            } else {
-                Some(0)
-            };
-            store_events::set_withdrawn(connection, event_id, number, round)?;
-            crate::events::sync(connection, event_id)?;
-            Ok(())
-        })
-        .await?;
-    Ok(back(&event, "withdrawn"))
-}
-
 // ---------------------------------------------------------------- seeding and draw
 
 #[derive(Deserialize)]
@@ -1653,157 +1659,6 @@ fn ranking_from(view: &EventView, current: &[store_events::EntrantRow]) -> Vec<E
         .into_iter()
         .map(|(_, number)| EntrantId(number as u32))
         .collect()
-}
-
-// ---------------------------------------------------------------- tables, referees, forfeits
-
-#[derive(Deserialize)]
-pub struct MatchActionForm {
-    /// The match's public id.
-    public_id: String,
-    #[serde(default)]
-    table: String,
-    #[serde(default)]
-    referee: String,
-    /// `A`, `B`, or empty to take a forfeit back.
-    #[serde(default)]
-    winner: String,
-}
-
-/// The event's match named in a form, checked to belong to the event.
-async fn event_match(
-    state: &AppState,
-    event: &EventRow,
-    public_id: &str,
-) -> Result<store_events::EventMatchRow, AppError> {
-    let public_id = public_id.to_string();
-    let row = state
-        .read(
-            move |connection| match matches::find_by_public_id(connection, &public_id)? {
-                Some(row) => store_events::event_match(connection, row.id),
-                None => Ok(None),
-            },
-        )
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if row.event_id != Some(event.id) {
-        return Err(AppError::NotFound);
-    }
-    Ok(row)
-}
-
-/// Sets a match's table number and referee.
-pub async fn assign(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
-    form: web::Form<MatchActionForm>,
-) -> Result<HttpResponse, AppError> {
-    let (_, event, _) = managed_event(&ctx, &state, &public_id).await?;
-    let row = event_match(&state, &event, &form.public_id).await?;
-    let table = match form.table.trim() {
-        "" => None,
-        text => match text.parse::<i32>() {
-            Ok(n) if (1..=999).contains(&n) => Some(n),
-            _ => {
-                let message = ctx.t("event.error_table").to_string();
-                return failure(ctx, &state, &public_id, message).await;
-            }
-        },
-    };
-    let referee = form.referee.trim().parse::<i64>().ok();
-    let match_id = row.id;
-    state
-        .write(move |connection| {
-            store_events::set_table(connection, match_id, table)?;
-            if let Some(user_id) = referee {
-                match users::find_by_id(connection, user_id)? {
-                    Some(user) if user.role() == Role::Referee => {
-                        for (id, _) in matches::referees(connection, match_id)? {
-                            matches::unassign_referee(connection, match_id, id)?;
-                        }
-                        matches::assign_referee(connection, match_id, user_id)?;
-                    }
-                    _ => return Err(StoreError::Stale),
-                }
-            }
-            Ok(())
-        })
-        .await
-        .map_err(|error| match error {
-            AppError::Store(StoreError::Stale) => AppError::NotFound,
-            other => other,
-        })?;
-    Ok(back(&event, "table"))
-}
-
-/// Records a forfeit: the named side goes on (`Outcome::Forfeit`); advancement follows.
-pub async fn forfeit(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
-    form: web::Form<MatchActionForm>,
-) -> Result<HttpResponse, AppError> {
-    let (user, event, _) = managed_event(&ctx, &state, &public_id).await?;
-    let row = event_match(&state, &event, &form.public_id).await?;
-    let winner = match form.winner.as_str() {
-        "A" => Some(Side::A),
-        "B" => Some(Side::B),
-        "" => None,
-        _ => return Err(AppError::BadRequest),
-    };
-    let match_id = row.id;
-    state
-        .write(move |connection| {
-            crate::events::set_forfeit(connection, match_id, winner, &user.display_name)
-        })
-        .await?;
-    state.notify(match_id);
-    Ok(back(&event, "forfeit"))
-}
-
-/// The organizer's decision on a flagged match: it is replaced by a new match between the
-/// sides the corrected results give (its log is kept, out of the draw).
-pub async fn replay_flagged(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
-    form: web::Form<MatchActionForm>,
-) -> Result<HttpResponse, AppError> {
-    let (user, event, _) = managed_event(&ctx, &state, &public_id).await?;
-    let row = event_match(&state, &event, &form.public_id).await?;
-    let match_id = row.id;
-    state
-        .write(move |connection| {
-            crate::events::replay_flagged(connection, match_id, &user.display_name)
-        })
-        .await?;
-    state.notify(match_id);
-    Ok(back(&event, "replayed"))
-}
-
-/// The organizer's other decision on a flagged match: keep its result as played. The
-/// recorded sides stand for that match; advancement continues from its result.
-pub async fn keep_flagged(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
-    form: web::Form<MatchActionForm>,
-) -> Result<HttpResponse, AppError> {
-    let (user, event, _) = managed_event(&ctx, &state, &public_id).await?;
-    let row = event_match(&state, &event, &form.public_id).await?;
-    if row.match_key.is_none() {
-        let message = ctx.t("event.error_not_flagged").to_string();
-        return failure(ctx, &state, &public_id, message).await;
-    }
-    let match_id = row.id;
-    state
-        .write(move |connection| {
-            crate::events::keep_flagged(connection, match_id, &user.display_name)
-        })
-        .await?;
-    state.notify(match_id);
-    Ok(back(&event, "kept"))
 }
 
 // ---------------------------------------------------------------- table cards

@@ -11,13 +11,14 @@ use serde::Deserialize;
 use super::context::{PageContext, SessionUser};
 use super::error::AppError;
 use super::i18n::Tr;
+use super::match_state::{StateChangeView, change_view};
 use super::{AppState, redirect, render_with_status};
 use crate::accounts::{self, Role};
 use crate::rules::any::AnyRecord;
 use crate::rules::trionfetti::Options;
 use crate::scoring::{self, GAME_TRIONFETTI, LoadedMatch};
 use crate::store::matches::{self, Author, MatchRow, MatchStatus};
-use crate::store::{StoreError, users};
+use crate::store::{StoreError, state_changes, users};
 
 const STAFF: &[Role] = &[Role::Organizer];
 const MAX_NAME: usize = 60;
@@ -385,6 +386,8 @@ pub struct ManageMatchPage {
     pub link: Option<String>,
     pub qr_svg: Option<String>,
     pub entry_count: usize,
+    /// Changes of state backwards, with who and why.
+    pub state_changes: Vec<StateChangeView>,
     pub notice_key: Option<&'static str>,
     pub error: Option<String>,
 }
@@ -396,6 +399,28 @@ impl ManageMatchPage {
 
     pub fn title(&self) -> String {
         crate::events::title_text(&self.row.title, self.ctx.lang())
+    }
+
+    /// The states the organizer may choose, the stored one selected: "finished"
+    /// follows from the log, so it is offered only to keep it.
+    pub fn state_choices(&self) -> Vec<(&'static str, &'static str, bool)> {
+        let current = self.row.status();
+        MatchStatus::ALL
+            .into_iter()
+            .filter(|status| *status != MatchStatus::Finished || current == MatchStatus::Finished)
+            .map(|status| {
+                (
+                    status.as_str(),
+                    self.ctx.t(status_key(status)),
+                    status == current,
+                )
+            })
+            .collect()
+    }
+
+    /// The note as the form shows it to edit.
+    pub fn note_value(&self) -> String {
+        self.status_note().unwrap_or_default()
     }
 
     pub fn status_note(&self) -> Option<String> {
@@ -419,7 +444,7 @@ pub fn status_note_text(note: &str, tr: Tr) -> String {
     tr.t(key).to_string()
 }
 
-async fn manage_page(
+pub(super) async fn manage_page_of(
     ctx: PageContext,
     state: &AppState,
     public_id: &str,
@@ -430,7 +455,7 @@ async fn manage_page(
         return Err(AppError::Forbidden);
     }
     let match_id = loaded.row.id;
-    let (referees, candidates, link) = state
+    let (referees, candidates, link, changes) = state
         .read(move |connection| {
             let referees = matches::referees(connection, match_id)?;
             let candidates = users::list(connection)?
@@ -440,15 +465,21 @@ async fn manage_page(
                 .map(|user| (user.id, user.display_name))
                 .collect();
             let link = matches::active_link(connection, match_id)?;
-            Ok((referees, candidates, link))
+            let changes = state_changes::of_match(connection, match_id)?;
+            Ok((referees, candidates, link, changes))
         })
         .await?;
     let link = link.map(|link| state.link(&format!("/s/{}", link.token)));
+    let tr = ctx.tr;
     let qr_svg = link.as_deref().map(qr_svg);
     Ok(ManageMatchPage {
         ctx,
         players: loaded.row.player_names(),
         entry_count: loaded.entries.len(),
+        state_changes: changes
+            .iter()
+            .map(|change| change_view(tr, change, String::new(), None))
+            .collect(),
         row: loaded.row,
         referees,
         candidates,
@@ -482,12 +513,13 @@ pub async fn manage(
     public_id: web::Path<String>,
     query: web::Query<NoticeQuery>,
 ) -> Result<ManageMatchPage, AppError> {
-    let mut page = manage_page(ctx, &state, &public_id).await?;
+    let mut page = manage_page_of(ctx, &state, &public_id).await?;
     page.notice_key = match query.done.as_deref() {
         Some("link") => Some("manage.link_issued"),
         Some("revoked") => Some("manage.link_revoked"),
         Some("referee") => Some("manage.referees_saved"),
         Some("status") => Some("manage.status_saved"),
+        Some("unchanged") => Some("confirm.nothing_changed"),
         Some("import") => Some("manage.imported"),
         _ => None,
     };
@@ -495,7 +527,7 @@ pub async fn manage(
 }
 
 /// Checks the organizer may manage the match and hands back its row.
-async fn managed_match(
+pub(super) async fn managed_match(
     ctx: &PageContext,
     state: &AppState,
     public_id: &str,
@@ -508,7 +540,7 @@ async fn managed_match(
     Ok((user, loaded.row))
 }
 
-fn back_to(row: &MatchRow, done: &str) -> HttpResponse {
+pub(super) fn back_to(row: &MatchRow, done: &str) -> HttpResponse {
     redirect(&format!("/manage/matches/{}?done={done}", row.public_id))
 }
 
@@ -577,41 +609,6 @@ pub async fn referees(
 }
 
 #[derive(Deserialize)]
-pub struct StatusForm {
-    status: String,
-    #[serde(default)]
-    note: String,
-}
-
-/// Organizers set a forfeit (walkover) or put a match back to scheduled or in
-/// progress; "finished" follows from the log.
-pub async fn set_status(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
-    form: web::Form<StatusForm>,
-) -> Result<HttpResponse, AppError> {
-    let (user, row) = managed_match(&ctx, &state, &public_id).await?;
-    let status = MatchStatus::parse(&form.status)
-        .filter(|status| *status != MatchStatus::Finished)
-        .ok_or(AppError::NotFound)?;
-    let note = form.note.trim().chars().take(200).collect::<String>();
-    let match_id = row.id;
-    state
-        .write(move |connection| {
-            matches::set_status(
-                connection,
-                match_id,
-                status,
-                (!note.is_empty()).then_some(note.as_str()),
-                &user.display_name,
-            )
-        })
-        .await?;
-    Ok(back_to(&row, "status"))
-}
-
-#[derive(Deserialize)]
 pub struct ImportForm {
     record: String,
 }
@@ -627,7 +624,7 @@ pub async fn import(
     let (user, row) = managed_match(&ctx, &state, &public_id).await?;
     let lang = ctx.lang();
     let failure = |message: String| async {
-        let mut page = manage_page(ctx, &state, &public_id).await?;
+        let mut page = manage_page_of(ctx, &state, &public_id).await?;
         page.error = Some(message);
         render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
     };

@@ -11,8 +11,8 @@ use super::context::session_user;
 use super::error::AppError;
 
 use super::{
-    admin, api, assets, auth, clubs, events, games, home, matches, players, public, publish,
-    scoring,
+    admin, api, assets, auth, clubs, event_actions, events, games, home, match_state, matches,
+    players, public, publish, scoring,
 };
 use crate::accounts::Role;
 
@@ -174,7 +174,7 @@ route_table! {
     post "/manage/matches/{id}/link" => matches::issue_link, ORGANIZER;
     post "/manage/matches/{id}/link/revoke" => matches::revoke_link, ORGANIZER;
     post "/manage/matches/{id}/referees" => matches::referees, ORGANIZER;
-    post "/manage/matches/{id}/status" => matches::set_status, ORGANIZER;
+    post "/manage/matches/{id}/status" => match_state::set_status, ORGANIZER;
     post "/manage/matches/{id}/import" => matches::import, ORGANIZER;
     get "/score/{key}" => scoring::page, SCORER;
     post "/score/{key}/hand" => scoring::record_hand, SCORER;
@@ -223,12 +223,12 @@ route_table! {
     post "/manage/events/{id}/entrants" => events::add_entrant, ORGANIZER;
     post "/manage/events/{id}/import" => events::import, ORGANIZER;
     post "/manage/events/{id}/checkin" => events::check_in, ORGANIZER;
-    post "/manage/events/{id}/withdraw" => events::withdraw, ORGANIZER;
+    post "/manage/events/{id}/withdraw" => event_actions::withdraw, ORGANIZER;
     post "/manage/events/{id}/draw" => events::draw, ORGANIZER;
-    post "/manage/events/{id}/assign" => events::assign, ORGANIZER;
-    post "/manage/events/{id}/forfeit" => events::forfeit, ORGANIZER;
-    post "/manage/events/{id}/replay" => events::replay_flagged, ORGANIZER;
-    post "/manage/events/{id}/keep" => events::keep_flagged, ORGANIZER;
+    post "/manage/events/{id}/assign" => event_actions::assign, ORGANIZER;
+    post "/manage/events/{id}/forfeit" => event_actions::forfeit, ORGANIZER;
+    post "/manage/events/{id}/replay" => event_actions::replay_flagged, ORGANIZER;
+    post "/manage/events/{id}/keep" => event_actions::keep_flagged, ORGANIZER;
     get "/manage/events/{id}/cards" => events::cards, ORGANIZER;
     get "/clubs/{slug}" => clubs::public_list, Access::Anyone;
     get "/clubs/{slug}/comanda" => clubs::comanda_preview, Access::Anyone;

@@ -11,6 +11,7 @@ use segnapunti::store::{DatabaseUrl, Db};
 use segnapunti::web::{ServerConfig, start};
 
 pub mod browser;
+pub mod forms;
 pub mod process;
 
 pub const ADMIN_PASSWORD: &str = "amministra-bene";

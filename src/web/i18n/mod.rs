@@ -9,6 +9,7 @@ use crate::lang::Lang;
 mod core;
 mod events;
 mod games;
+mod organizer;
 mod players;
 
 /// (key, Italian, English)
@@ -19,6 +20,7 @@ const PARTS: &[&[Entry]] = &[
     core::ENTRIES,
     events::ENTRIES,
     games::ENTRIES,
+    organizer::ENTRIES,
     players::ENTRIES,
 ];
 

@@ -1,0 +1,3 @@
+DROP TRIGGER match_state_changes_are_never_deleted;
+DROP TRIGGER match_state_changes_are_never_updated;
+DROP TABLE match_state_changes;

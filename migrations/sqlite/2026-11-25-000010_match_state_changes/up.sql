@@ -1,0 +1,25 @@
+-- A change of a match's state that undoes progress (back to scheduled, out of
+-- finished or forfeit, a forfeit's side changed), confirmed by an organizer with a
+-- reason. Like the log's corrections it is kept, never changed: who, when and why.
+-- `from_state` and `to_state` are a match status, or `forfeit:A` / `forfeit:B` for
+-- an event's forfeit with the side that went on.
+CREATE TABLE match_state_changes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL,
+    match_id BIGINT NOT NULL REFERENCES matches (id),
+    from_state TEXT NOT NULL,
+    to_state TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    by_user_id BIGINT NOT NULL REFERENCES users (id),
+    by_label TEXT NOT NULL,
+    created_at TIMESTAMP NOT NULL
+);
+CREATE INDEX match_state_changes_match ON match_state_changes (match_id, id);
+
+CREATE TRIGGER match_state_changes_are_never_updated BEFORE UPDATE ON match_state_changes
+BEGIN
+    SELECT RAISE(ABORT, 'match state changes are append-only');
+END;
+CREATE TRIGGER match_state_changes_are_never_deleted BEFORE DELETE ON match_state_changes
+BEGIN
+    SELECT RAISE(ABORT, 'match state changes are append-only');
+END;

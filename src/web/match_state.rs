@@ -1,0 +1,250 @@
+//! A match's state and note as its organizer sets them on the match page. The form
+//! shows the stored state and note and says what it showed (`status_was`,
+//! `note_was`), so a save changes only what the organizer changed. A change that
+//! undoes progress is confirmed on a second page with a reason and recorded in
+//! `match_state_changes`, shown on the match page (and an event's page) like a
+//! correction.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+
+use super::confirm::{ConfirmPage, confirmed, reason_text};
+use super::context::PageContext;
+use super::error::AppError;
+use super::i18n::Tr;
+use super::matches::{back_to, manage_page_of, managed_match, status_key, status_note_text};
+use super::{AppState, render_with_status};
+use crate::store::matches::{self, MatchRow, MatchStatus};
+use crate::store::state_changes::{self, StateChangeRow, parse_state, undoes_progress};
+
+const MAX_NOTE: usize = 200;
+
+/// A recorded change of state, in words.
+pub struct StateChangeView {
+    pub at: String,
+    /// Which match, where a page lists several.
+    pub subject: String,
+    pub from: String,
+    pub to: String,
+    pub by: String,
+    pub reason: String,
+}
+
+/// A stored state (`scheduled`, `forfeit:A`, …) in words; `sides` names the sides of
+/// an event's match.
+pub fn state_words(tr: Tr, text: &str, sides: Option<&[String; 2]>) -> String {
+    match parse_state(text) {
+        Some((status, side)) => {
+            let label = tr.t(status_key(status));
+            match side {
+                Some(side) => {
+                    let name = match (side, sides) {
+                        ("A", Some([a, _])) => a.as_str(),
+                        ("B", Some([_, b])) => b.as_str(),
+                        _ => side,
+                    };
+                    format!("{label} · {} {name}", tr.t("state.goes_on"))
+                }
+                None => label.to_string(),
+            }
+        }
+        None => text.to_string(),
+    }
+}
+
+pub fn change_view(
+    tr: Tr,
+    row: &StateChangeRow,
+    subject: String,
+    sides: Option<&[String; 2]>,
+) -> StateChangeView {
+    StateChangeView {
+        at: row.created_at.format("%Y-%m-%d %H:%M").to_string(),
+        subject,
+        from: state_words(tr, &row.from_state, sides),
+        to: state_words(tr, &row.to_state, sides),
+        by: row.by_label.clone(),
+        reason: row.reason.clone(),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct StatusForm {
+    #[serde(default)]
+    status: String,
+    #[serde(default)]
+    note: String,
+    /// The state the form showed; without it the stored state counts as shown.
+    status_was: Option<String>,
+    /// The note the form showed (in the reader's words).
+    note_was: Option<String>,
+    #[serde(default)]
+    confirm: String,
+    #[serde(default)]
+    reason: String,
+}
+
+fn note_text(note: &str) -> String {
+    note.trim().chars().take(MAX_NOTE).collect()
+}
+
+/// What the organizer asked for, against what is stored.
+struct Requested {
+    current: MatchStatus,
+    target: MatchStatus,
+    note_touched: bool,
+    note: Option<String>,
+}
+
+fn requested(row: &MatchRow, form: &StatusForm, tr: Tr) -> Option<Requested> {
+    let current = row.status();
+    // "Finished" follows from the log: it may be kept, not chosen.
+    let chosen = MatchStatus::parse(form.status.trim())
+        .filter(|status| *status != MatchStatus::Finished || current == MatchStatus::Finished)?;
+    let status_touched = form
+        .status_was
+        .as_deref()
+        .is_none_or(|was| was.trim() != form.status.trim());
+    let shown_note = match &form.note_was {
+        Some(was) => was.clone(),
+        None => row
+            .status_note
+            .as_deref()
+            .map(|note| status_note_text(note, tr))
+            .unwrap_or_default(),
+    };
+    let typed = note_text(&form.note);
+    let note_touched = typed != note_text(&shown_note);
+    Some(Requested {
+        current,
+        target: if status_touched { chosen } else { current },
+        note_touched,
+        note: if note_touched {
+            (!typed.is_empty()).then_some(typed)
+        } else {
+            row.status_note.clone()
+        },
+    })
+}
+
+/// Organizers set a forfeit (walkover) or put a match back to scheduled or in
+/// progress, and write a note; "finished" follows from the log.
+pub async fn set_status(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+    form: web::Form<StatusForm>,
+) -> Result<HttpResponse, AppError> {
+    let (user, row) = managed_match(&ctx, &state, &public_id).await?;
+    let form = form.into_inner();
+    let wanted = requested(&row, &form, ctx.tr).ok_or(AppError::NotFound)?;
+    if wanted.target == wanted.current && !wanted.note_touched {
+        return Ok(back_to(&row, "unchanged"));
+    }
+    let needs_reason = undoes_progress(wanted.current, wanted.target);
+    let reason = reason_text(&form.reason);
+    if needs_reason && (!confirmed(&form.confirm) || reason.is_empty()) {
+        let error = confirmed(&form.confirm).then(|| ctx.t("confirm.error_reason").to_string());
+        let status = if error.is_some() {
+            StatusCode::UNPROCESSABLE_ENTITY
+        } else {
+            StatusCode::OK
+        };
+        let page = confirm_page(ctx, &row, &wanted, &form, error);
+        return render_with_status(&page, status);
+    }
+    let (match_id, from, to) = (row.id, wanted.current, wanted.target);
+    let note = wanted.note.clone();
+    let stored = state
+        .write(move |connection| {
+            if !matches::set_status_from(
+                connection,
+                match_id,
+                from,
+                to,
+                note.as_deref(),
+                &user.display_name,
+            )? {
+                return Ok(false);
+            }
+            if needs_reason {
+                state_changes::record(
+                    connection,
+                    &state_changes::NewStateChange {
+                        match_id,
+                        from_state: from.as_str(),
+                        to_state: to.as_str(),
+                        reason: &reason,
+                        by_user_id: user.id,
+                        by_label: &user.display_name,
+                    },
+                )?;
+            }
+            Ok(true)
+        })
+        .await?;
+    if !stored {
+        let mut page = manage_page_of(ctx, &state, &public_id).await?;
+        page.error = Some(page.ctx.t("confirm.changed_meanwhile").to_string());
+        return render_with_status(&page, StatusCode::CONFLICT);
+    }
+    state.notify(row.id);
+    Ok(back_to(&row, "status"))
+}
+
+fn confirm_page(
+    ctx: PageContext,
+    row: &MatchRow,
+    wanted: &Requested,
+    form: &StatusForm,
+    error: Option<String>,
+) -> ConfirmPage {
+    let tr = ctx.tr;
+    let title = crate::events::title_text(&row.title, ctx.lang());
+    let mut lines = vec![
+        title,
+        format!(
+            "{}: {} → {}",
+            tr.t("manage.state"),
+            tr.t(status_key(wanted.current)),
+            tr.t(status_key(wanted.target))
+        ),
+    ];
+    if let Some(note) = &wanted.note {
+        lines.push(format!(
+            "{}: {}",
+            tr.t("manage.note"),
+            status_note_text(note, tr)
+        ));
+    }
+    let hidden = vec![
+        ("status".to_string(), form.status.trim().to_string()),
+        ("note".to_string(), form.note.clone()),
+        (
+            "status_was".to_string(),
+            wanted.current.as_str().to_string(),
+        ),
+        (
+            "note_was".to_string(),
+            form.note_was.clone().unwrap_or_else(|| {
+                row.status_note
+                    .as_deref()
+                    .map(|note| status_note_text(note, tr))
+                    .unwrap_or_default()
+            }),
+        ),
+    ];
+    ConfirmPage {
+        heading: tr.t("state.confirm_title").to_string(),
+        lines,
+        warning: Some(tr.t("state.backwards_warning").to_string()),
+        action: format!("/manage/matches/{}/status", row.public_id),
+        hidden,
+        reason: Some(form.reason.clone()),
+        error,
+        confirm_label: tr.t("state.confirm_submit").to_string(),
+        cancel_href: format!("/manage/matches/{}", row.public_id),
+        ctx,
+    }
+}
