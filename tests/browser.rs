@@ -5,6 +5,9 @@
 
 mod support;
 
+#[path = "browser/organizer.rs"]
+mod organizer;
+
 use std::time::Duration;
 
 use support::browser::{Browser, Driver};
@@ -45,6 +48,10 @@ fn browser_flows() {
         (
             "an organizer links a player to an account, which finds its results",
             player_link_flow,
+        ),
+        (
+            "an organizer's forms: a forfeit, a referee, a withdrawal, a state put back, checked with axe-core",
+            organizer::organizer_forms_flow,
         ),
     ];
     let mut failed = Vec::new();
@@ -177,7 +184,7 @@ fn points_of(browser: &Browser<'_>, team: &str) -> String {
 }
 
 /// Clicks and waits for the page that confirms this very entry (not an earlier one).
-fn submit_and_wait(browser: &Browser<'_>, css: &str) {
+pub(crate) fn submit_and_wait(browser: &Browser<'_>, css: &str) {
     let seq = browser
         .execute("return document.querySelector('input[name=expected_seq]').value;")
         .as_str()
@@ -351,6 +358,7 @@ fn event_bracket_flow(_driver: &Driver, browser: &Browser<'_>) {
     // The login must have landed before the next page is asked for.
     browser.wait_for_text("action=\"/logout\"", Duration::from_secs(5));
     browser.goto(&app.url("/manage/clubs/scuola-di-trionfetti/events/new"));
+    browser.assert_accessible("the new event's form");
     browser.fill("#name", "Scuola del giovedì");
     browser.execute(
         "document.getElementById('date').value = '2030-11-21'; \
@@ -382,9 +390,11 @@ fn event_bracket_flow(_driver: &Driver, browser: &Browser<'_>) {
         !browser.overflows_horizontally(),
         "the organizer's page scrolls sideways on a phone"
     );
+    browser.assert_accessible("the event's page after the draw");
 
     let links = |browser: &Browser<'_>| -> Vec<String> {
         browser.goto(&app.url(&format!("/manage/events/{event}/cards")));
+        browser.assert_accessible("the table cards");
         let source = browser.source();
         assert!(source.contains("<svg"), "table cards carry QR codes");
         source
@@ -434,6 +444,7 @@ fn event_bracket_flow(_driver: &Driver, browser: &Browser<'_>) {
     );
     assert_eq!(corrected.status, 303, "{}", corrected.body);
     browser.goto(&manage);
+    browser.assert_accessible("the event's page with a flagged match");
     let source = browser.source();
     assert!(source.contains("id=\"flagged\""), "{source}");
     assert!(source.contains("class=\"flagged-line\""));
@@ -599,7 +610,7 @@ fn vitou_deal_flow(_driver: &Driver, browser: &Browser<'_>) {
 
 // ---------------------------------------------------------------- players and accounts
 
-fn browser_login(app: &TestApp, browser: &Browser<'_>, username: &str, password: &str) {
+pub(crate) fn browser_login(app: &TestApp, browser: &Browser<'_>, username: &str, password: &str) {
     browser.goto(&app.url("/login"));
     browser.fill("#username", username);
     browser.fill("#password", password);
@@ -630,8 +641,10 @@ fn player_link_flow(_driver: &Driver, browser: &Browser<'_>) {
     browser.fill("#q", "bep");
     browser.click("form[role=search] button[type=submit]");
     browser.wait_for_text("Giocatori trovati: 1", Duration::from_secs(5));
+    browser.assert_accessible("the players' list");
     browser.click("#players a");
     browser.wait_for_text("id=\"link-form\"", Duration::from_secs(5));
+    browser.assert_accessible("a player's page for the organizer");
     browser.fill("#username", "bepi.f");
     browser.click("#link-form button[type=submit]");
     browser.wait_for_text("id=\"player-notice\"", Duration::from_secs(5));

@@ -9,6 +9,18 @@ use serde_json::{Value, json};
 
 const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
 
+/// axe-core's `axe.min.js`: required whenever the browser tests run (CI installs a
+/// pinned version and names it; see the README).
+pub fn axe_path() -> String {
+    match std::env::var("SEGNAPUNTI_TEST_AXE") {
+        Ok(path) if !path.is_empty() => path,
+        _ => panic!(
+            "SEGNAPUNTI_TEST_AXE must name axe-core's axe.min.js when the browser tests run \
+             (npm install axe-core@4 in a folder of your choice; .ci/run does it)"
+        ),
+    }
+}
+
 /// One chromedriver process; sessions are browsers it drives.
 pub struct Driver {
     base: String,
@@ -110,6 +122,7 @@ impl Driver {
         Browser {
             driver: self,
             session,
+            axe_findings: Default::default(),
         }
     }
 }
@@ -126,6 +139,8 @@ impl Drop for Driver {
 pub struct Browser<'a> {
     driver: &'a Driver,
     session: String,
+    /// The last axe run's violations of lesser impact.
+    axe_findings: std::cell::RefCell<Vec<String>>,
 }
 
 #[derive(Clone)]
@@ -216,6 +231,94 @@ impl<'a> Browser<'a> {
             "/execute/sync",
             Some(json!({ "script": script, "args": [] })),
         )
+    }
+
+    /// Runs a script that ends by calling its last argument (WebDriver's async
+    /// execution), and hands back what it passed.
+    pub fn execute_async(&self, script: &str) -> Value {
+        self.call(
+            "POST",
+            "/execute/async",
+            Some(json!({ "script": script, "args": [] })),
+        )
+    }
+
+    /// Resizes the window (screenshots at a phone's and a laptop's size).
+    pub fn set_window_size(&self, width: u32, height: u32) {
+        self.call(
+            "POST",
+            "/window/rect",
+            Some(json!({ "width": width, "height": height })),
+        );
+    }
+
+    /// The page's accessibility violations of serious or critical impact, found by
+    /// axe-core (the file SEGNAPUNTI_TEST_AXE names, injected into the page), one
+    /// line each with the rule, the impact and the elements. Violations of lesser
+    /// impact are printed, not returned.
+    pub fn axe_violations(&self) -> Vec<String> {
+        self.axe_findings.borrow_mut().clear();
+        let path = axe_path();
+        let source = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("cannot read axe-core at {path}: {e}"));
+        self.execute(&format!("{source}\n;return typeof axe;"));
+        let found = self.execute_async(
+            "var done = arguments[arguments.length - 1];\
+             axe.run(document, {resultTypes: ['violations']}).then(function (result) {\
+               done(result.violations.map(function (v) {\
+                 return {id: v.id, impact: v.impact, help: v.help,\
+                   nodes: v.nodes.map(function (n) { return n.target.join(' ') + ' ' + n.failureSummary; })};\
+               }));\
+             }, function (error) { done([{id: 'axe-error', impact: 'critical', help: String(error), nodes: []}]); });",
+        );
+        let mut serious = Vec::new();
+        for violation in found.as_array().cloned().unwrap_or_default() {
+            let impact = violation["impact"].as_str().unwrap_or("unknown");
+            let line = format!(
+                "{} ({impact}): {} on {}: {}",
+                violation["id"].as_str().unwrap_or("?"),
+                violation["help"].as_str().unwrap_or(""),
+                self.current_url(),
+                violation["nodes"]
+                    .as_array()
+                    .map(|nodes| nodes
+                        .iter()
+                        .filter_map(Value::as_str)
+                        .collect::<Vec<_>>()
+                        .join(" | "))
+                    .unwrap_or_default()
+            );
+            if matches!(impact, "serious" | "critical") {
+                serious.push(line);
+            } else {
+                eprintln!("axe (not failing): {line}");
+                self.axe_findings.borrow_mut().push(line);
+            }
+        }
+        serious
+    }
+
+    /// Fails when axe-core finds any violation at all on the page, whatever its
+    /// impact (the organizer's pages, which issue 26 cleaned up to none).
+    pub fn assert_no_axe_findings(&self, page: &str) {
+        let serious = self.axe_violations();
+        let all = self.axe_findings.take();
+        assert!(
+            serious.is_empty() && all.is_empty(),
+            "axe-core finds violations on {page}:\n{}\n{}",
+            serious.join("\n"),
+            all.join("\n")
+        );
+    }
+
+    /// Fails when axe-core finds a serious or critical violation on the page.
+    pub fn assert_accessible(&self, page: &str) {
+        let violations = self.axe_violations();
+        assert!(
+            violations.is_empty(),
+            "axe-core finds serious or critical violations on {page}:\n{}",
+            violations.join("\n")
+        );
     }
 
     pub fn clear_cookies(&self) {

@@ -47,6 +47,7 @@ pub const ENTRIES: &[Entry] = &[
     ("state.changes", "Cambi di stato", "Changes of state"),
     ("state.current", "Stato attuale", "Current state"),
     ("state.goes_on", "passa", "goes on"),
+    ("state.note", "Nota", "Note"),
     (
         "forfeit.choose",
         "Vittoria a tavolino: quale parte passa?",

@@ -1,0 +1,245 @@
+//! Issue 26: an organizer's forms in the browser, without JavaScript's help, checked
+//! with axe-core on every organizer page the flow visits: the event's page with its
+//! table actions open, a forfeit chosen and confirmed, a referee assigned and shown,
+//! a withdrawal confirmed, a match's state put back with a reason.
+
+use std::time::Duration;
+
+use crate::support::browser::{Browser, Driver};
+use crate::support::{Backend, Client, TestApp, club_with_organizer, option_value};
+
+/// Screenshots of the page at a phone's and a laptop's size when
+/// SEGNAPUNTI_SCREENSHOTS names a folder.
+/// Each shot shows the page from its top, then from each element of `focus` on.
+fn screenshots(browser: &Browser<'_>, name: &str, focus: &[&str]) {
+    let Ok(folder) = std::env::var("SEGNAPUNTI_SCREENSHOTS") else {
+        return;
+    };
+    let folder = std::path::Path::new(&folder);
+    for (width, height) in [(1280, 800), (390, 844)] {
+        browser.set_window_size(width, height);
+        browser.execute("window.scrollTo(0, 0);");
+        browser.screenshot(&folder.join(format!("{name}-{width}.png")));
+        for (index, css) in focus.iter().enumerate() {
+            browser.execute(&format!(
+                "document.querySelector({}).scrollIntoView();",
+                serde_json::to_string(css).unwrap()
+            ));
+            browser.screenshot(&folder.join(format!("{name}-{width}-{index}.png")));
+        }
+    }
+    browser.execute("window.scrollTo(0, 0);");
+}
+
+fn choose(browser: &Browser<'_>, css: &str, value: &str) {
+    browser.execute(&format!(
+        "document.querySelector({}).value = {};",
+        serde_json::to_string(css).unwrap(),
+        serde_json::to_string(value).unwrap()
+    ));
+}
+
+fn open_all_details(browser: &Browser<'_>) {
+    browser
+        .execute("document.querySelectorAll('details').forEach(function (d) { d.open = true; });");
+}
+
+/// A drawn 4-pair event of `organizer`'s club; returns its public id.
+fn drawn_event(organizer: &Client) -> String {
+    let created = organizer.post_form(
+        "/manage/clubs/scuola-di-trionfetti/events",
+        &[
+            ("name", "Coppa del Moro"),
+            ("date", "2030-11-21"),
+            ("time", "20:30"),
+            ("venue", "Osteria ai Do Mori"),
+            ("game", "trionfetti"),
+            ("target_points", "1"),
+            ("games_to_win", "1"),
+            ("format", "single_elimination"),
+            ("listed", "true"),
+        ],
+    );
+    assert_eq!(created.status, 303, "{}", created.body);
+    let event = created
+        .location
+        .unwrap()
+        .trim_start_matches("/manage/events/")
+        .to_string();
+    let csv: String = (1..=4)
+        .map(|i| {
+            format!("Giocatore {i}a,Giocatore {i}b,Coppia numero {i} del circolo di Cannaregio\n")
+        })
+        .collect();
+    let imported = organizer.post_form(&format!("/manage/events/{event}/import"), &[("csv", &csv)]);
+    assert_eq!(imported.status, 200, "{}", imported.body);
+    organizer.post_form(
+        &format!("/manage/events/{event}/checkin"),
+        &[("all", "true")],
+    );
+    let drawn = organizer.post_form(
+        &format!("/manage/events/{event}/draw"),
+        &[("method", "random"), ("seed", "7")],
+    );
+    assert_eq!(drawn.status, 303, "{}", drawn.body);
+    event
+}
+
+pub fn organizer_forms_flow(_driver: &Driver, browser: &Browser<'_>) {
+    let app = TestApp::spawn(Backend::Sqlite);
+    let (admin, organizer) = club_with_organizer(&app);
+    app.user(&admin, "arbitra", "referee");
+    let event = drawn_event(&organizer);
+    let manage = app.url(&format!("/manage/events/{event}"));
+
+    crate::browser_login(&app, browser, "org", "org-password");
+    browser.goto(&manage);
+    browser.assert_no_axe_findings("the event's page");
+    open_all_details(browser);
+    browser.assert_no_axe_findings("the event's page with the table actions open");
+    assert!(
+        !browser.overflows_horizontally(),
+        "the event's page scrolls sideways on a phone"
+    );
+    screenshots(
+        browser,
+        "event-manage",
+        &["table.overview", "form.forfeit-form", "ul.entrants"],
+    );
+
+    // Forfeit: nothing is chosen beforehand, so the form cannot be sent as it is.
+    let checked = browser.execute(
+        "return document.querySelectorAll('form.forfeit-form input[type=radio]:checked').length;",
+    );
+    assert_eq!(checked.as_i64(), Some(0), "no side is pre-selected");
+    browser.click("form.forfeit-form button[type=submit]");
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        browser.current_url(),
+        manage,
+        "the browser asks for a side first"
+    );
+    browser.click("form.forfeit-form input[value=B]");
+    browser.click("form.forfeit-form button[type=submit]");
+    browser.wait_for_text("id=\"confirm-form\"", Duration::from_secs(5));
+    let names = browser.text(".confirm-box");
+    assert_eq!(
+        names.matches("del circolo di Cannaregio").count(),
+        2,
+        "both sides named in full: {names}"
+    );
+    browser.assert_accessible("the forfeit's confirmation");
+    screenshots(browser, "forfeit-confirm", &[]);
+    browser.click("#confirm-submit");
+    browser.wait_for_text("Risultato a tavolino registrato", Duration::from_secs(5));
+
+    // Taken back: the reason is asked for, and the change is listed with the corrections.
+    open_all_details(browser);
+    let checked = browser.execute(
+        "return document.querySelector('form.forfeit-form input[type=radio]:checked').value;",
+    );
+    assert_eq!(checked.as_str(), Some("B"), "the recorded side is shown");
+    browser.click("form.forfeit-form input[value=none]");
+    browser.click("form.forfeit-form button[type=submit]");
+    browser.wait_for_text("id=\"confirm-form\"", Duration::from_secs(5));
+    browser.assert_accessible("the confirmation of a forfeit taken back");
+    browser.fill("#reason", "la coppia era in ritardo, non assente");
+    browser.click("#confirm-submit");
+    browser.wait_for_text("id=\"state-changes\"", Duration::from_secs(5));
+    assert!(
+        browser
+            .text("#state-changes")
+            .contains("la coppia era in ritardo, non assente")
+    );
+
+    // A referee assigned on the second table is shown as assigned afterwards.
+    let page = organizer.get(&format!("/manage/events/{event}"));
+    let referee_id = option_value(&page.body, "arbitra");
+    open_all_details(browser);
+    let select = "tbody tr:nth-child(2) select[name=referee]";
+    choose(browser, select, &referee_id);
+    browser.click("tbody tr:nth-child(2) form[action$='/assign'] button[type=submit]");
+    browser.wait_for_text("Tavolo e arbitro salvati", Duration::from_secs(5));
+    let shown = browser.execute(&format!(
+        "return document.querySelector({}).value;",
+        serde_json::to_string(select).unwrap()
+    ));
+    assert_eq!(
+        shown.as_str(),
+        Some(referee_id.as_str()),
+        "the assigned referee is shown"
+    );
+    browser.assert_accessible("the event's page after the changes");
+
+    // A withdrawal asks first.
+    browser.click("ul.entrants form[action$='/withdraw'] button.danger");
+    browser.wait_for_text("id=\"confirm-form\"", Duration::from_secs(5));
+    browser.assert_accessible("the withdrawal's confirmation");
+    screenshots(browser, "withdraw-confirm", &[]);
+    browser.click("#confirm-submit");
+    browser.wait_for_text("Ritiro aggiornato", Duration::from_secs(5));
+    browser.goto(&manage);
+    open_all_details(browser);
+    browser.assert_accessible("the event's page with a withdrawal and a forfeit");
+    screenshots(
+        browser,
+        "event-manage-after",
+        &["#state-changes", "table.overview", "ul.entrants"],
+    );
+
+    // A match in progress put back to scheduled: a reason, then the record.
+    let created = organizer.post_form(
+        "/manage/matches",
+        &[
+            ("title", "Amichevole"),
+            ("seat0", "Bepi"),
+            ("seat1", "Toni"),
+            ("seat2", "Nane"),
+            ("seat3", "Gigio"),
+            ("first_dealer", "0"),
+            ("target_points", "20"),
+            ("games_to_win", "1"),
+        ],
+    );
+    let public_id = created
+        .location
+        .unwrap()
+        .trim_start_matches("/manage/matches/")
+        .to_string();
+    let referee_id = option_value(
+        &organizer.get(&format!("/manage/matches/{public_id}")).body,
+        "arbitra",
+    );
+    let assigned = organizer.post_form(
+        &format!("/manage/matches/{public_id}/referees"),
+        &[("user_id", &referee_id)],
+    );
+    assert_eq!(assigned.status, 303);
+    browser.goto(&app.url(&format!("/score/{public_id}")));
+    crate::submit_and_wait(browser, "#win-A");
+    browser.goto(&app.url(&format!("/manage/matches/{public_id}")));
+    let state = browser.execute("return document.getElementById('status').value;");
+    assert_eq!(
+        state.as_str(),
+        Some("in_progress"),
+        "the list starts on the stored state"
+    );
+    browser.assert_no_axe_findings("the match's page, with a referee to remove");
+    screenshots(browser, "match-manage", &["form[action$='/status']"]);
+    choose(browser, "#status", "scheduled");
+    browser.fill("#note", "tavolo da rifare");
+    browser.click("form[action$='/status'] button[type=submit]");
+    browser.wait_for_text("id=\"confirm-form\"", Duration::from_secs(5));
+    browser.assert_accessible("the state change's confirmation");
+    screenshots(browser, "state-confirm", &[]);
+    browser.fill("#reason", "mazzo incompleto, si ricomincia");
+    browser.click("#confirm-submit");
+    browser.wait_for_text("id=\"state-changes\"", Duration::from_secs(5));
+    assert!(
+        browser
+            .text("#state-changes")
+            .contains("mazzo incompleto, si ricomincia")
+    );
+    browser.assert_accessible("the match's page with its changes of state");
+    screenshots(browser, "match-manage-after", &["#state-changes"]);
+}
