@@ -316,6 +316,54 @@ backend_tests! {
         assert_eq!(field(&form, "table"), Some("7"), "the table stays");
     }
 
+    fn the_event_form_shows_every_stored_setting_and_an_untouched_save_keeps_them(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let new = organizer.get("/manage/clubs/scuola-di-trionfetti/events/new");
+        let action = "/manage/clubs/scuola-di-trionfetti/events";
+        let mut fields = form_fields(&new.body, action, 0);
+        for (name, value) in [
+            ("name", "Svizzera d'inverno"),
+            ("date", "2030-12-05"),
+            ("time", "21:15"),
+            ("venue", "Bacaro da Fiore"),
+            ("game", "tressette"),
+            ("opt.tressette.target_points", "31"),
+            ("format", "swiss"),
+            ("rounds", "5"),
+            ("tie1", "sonneborn-berger"),
+            ("tie2", "buchholz"),
+        ] {
+            set_field(&mut fields, name, value);
+        }
+        fields.retain(|(name, _)| name != "listed" && name != "bye_is_win");
+        let created = organizer.post_raw(action, &pairs(&fields));
+        assert_eq!(created.status, 303, "{}", created.body);
+        let event = created.location.unwrap().trim_start_matches("/manage/events/").to_string();
+
+        let edit = format!("/manage/events/{event}/edit");
+        let shown = form_fields(&organizer.get(&edit).body, &edit, 0);
+        for (name, value) in [
+            ("name", "Svizzera d'inverno"),
+            ("date", "2030-12-05"),
+            ("time", "21:15"),
+            ("venue", "Bacaro da Fiore"),
+            ("game", "tressette"),
+            ("opt.tressette.target_points", "31"),
+            ("format", "swiss"),
+            ("rounds", "5"),
+            ("tie1", "sonneborn-berger"),
+            ("tie2", "buchholz"),
+        ] {
+            assert_eq!(field(&shown, name), Some(value), "{name} is shown as stored");
+        }
+        assert_eq!(field(&shown, "listed"), None, "unlisted stays unticked");
+        assert_eq!(field(&shown, "bye_is_win"), None, "a bye is not a win, as chosen");
+        let saved = organizer.post_raw(&edit, &pairs(&shown));
+        assert_eq!(saved.status, 303, "{}", saved.body);
+        let again = form_fields(&organizer.get(&edit).body, &edit, 0);
+        assert_eq!(again, shown, "an untouched save changes nothing");
+    }
+
     fn a_withdrawal_is_confirmed_before_it_acts(app) {
         let (_admin, organizer) = club_with_organizer(&app);
         let event = drawn_event(&organizer, 4);

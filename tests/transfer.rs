@@ -250,11 +250,21 @@ fn play_an_event(app: &TestApp) -> (String, Vec<String>) {
     post_entry(&referee, first, "undo", &[]);
     hand(&referee, first, "A");
     hand(&referee, first, "A");
-    // Semifinal 2: a forfeit.
+    // Semifinal 2: a forfeit, first to the wrong side, then corrected with a reason.
     let second = public_id_of(&referee, &semis[1]);
     let forfeit = organizer.post_form(
         &format!("/manage/events/{event}/forfeit"),
-        &[("public_id", &second), ("winner", "B"), ("confirm", "yes")],
+        &[("public_id", &second), ("winner", "A"), ("confirm", "yes")],
+    );
+    assert_eq!(forfeit.status, 303, "{}", forfeit.body);
+    let forfeit = organizer.post_form(
+        &format!("/manage/events/{event}/forfeit"),
+        &[
+            ("public_id", &second),
+            ("winner", "B"),
+            ("confirm", "yes"),
+            ("reason", "era l'altra coppia ad essere assente"),
+        ],
     );
     assert_eq!(forfeit.status, 303, "{}", forfeit.body);
     // The final, played to the end.
@@ -464,6 +474,16 @@ fn round_trip(app: TestApp, target_backend: Backend) {
         "the final played first is out of the draw"
     );
     assert_eq!(matches[1]["forfeit_winner"], "B");
+    let changes = matches[1]["state_changes"].as_array().unwrap();
+    assert_eq!(changes.len(), 1, "the forfeit's side changed once");
+    assert_eq!(changes[0]["from_state"], "forfeit:A");
+    assert_eq!(changes[0]["to_state"], "forfeit:B");
+    assert_eq!(changes[0]["reason"], "era l'altra coppia ad essere assente");
+    assert_eq!(changes[0]["by_label"], "org");
+    assert!(
+        matches[0].get("state_changes").is_none(),
+        "a match without changes of state is written as before"
+    );
     let first_log = matches[0]["entries"].as_array().unwrap();
     assert_eq!(
         first_log.len(),

@@ -150,7 +150,7 @@ diesel::table! {
         from_state -> Text,
         to_state -> Text,
         reason -> Text,
-        by_user_id -> BigInt,
+        by_user_id -> Nullable<BigInt>,
         by_label -> Text,
         created_at -> Timestamp,
     }

@@ -46,11 +46,21 @@ pub struct NewStateChange<'a> {
     pub from_state: &'a str,
     pub to_state: &'a str,
     pub reason: &'a str,
-    pub by_user_id: i64,
+    pub by_user_id: Option<i64>,
     pub by_label: &'a str,
 }
 
+/// Records a change made now.
 pub fn record(connection: &mut DbConnection, change: &NewStateChange<'_>) -> StoreResult<()> {
+    record_at(connection, change, now())
+}
+
+/// Records a change made at `at` (an import keeps the time).
+pub fn record_at(
+    connection: &mut DbConnection,
+    change: &NewStateChange<'_>,
+    at: NaiveDateTime,
+) -> StoreResult<()> {
     diesel::insert_into(match_state_changes::table)
         .values((
             match_state_changes::match_id.eq(change.match_id),
@@ -59,7 +69,7 @@ pub fn record(connection: &mut DbConnection, change: &NewStateChange<'_>) -> Sto
             match_state_changes::reason.eq(change.reason),
             match_state_changes::by_user_id.eq(change.by_user_id),
             match_state_changes::by_label.eq(change.by_label),
-            match_state_changes::created_at.eq(now()),
+            match_state_changes::created_at.eq(at),
         ))
         .execute(connection)?;
     Ok(())
@@ -73,7 +83,8 @@ pub struct StateChangeRow {
     pub from_state: String,
     pub to_state: String,
     pub reason: String,
-    pub by_user_id: i64,
+    /// Empty for a change imported from another database.
+    pub by_user_id: Option<i64>,
     pub by_label: String,
     #[diesel(deserialize_as = super::StoredTime)]
     pub created_at: NaiveDateTime,

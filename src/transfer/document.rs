@@ -106,6 +106,22 @@ pub struct MatchDocument {
     #[serde(with = "timestamp")]
     pub created_at: NaiveDateTime,
     pub entries: Vec<EntryDocument>,
+    /// Changes of its state that undid progress, oldest first (left out when none, so
+    /// documents of events without any read and write as before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub state_changes: Vec<StateChangeDocument>,
+}
+
+/// A `match_state_changes` row: who (by name), why, from and to which state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StateChangeDocument {
+    pub from_state: String,
+    pub to_state: String,
+    pub reason: String,
+    pub by_label: String,
+    #[serde(with = "timestamp")]
+    pub created_at: NaiveDateTime,
 }
 
 /// A `match_entries` row.

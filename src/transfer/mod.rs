@@ -20,7 +20,7 @@ use serde_json::Value;
 
 pub use document::{
     ClubDocument, EntrantDocument, EntryDocument, EventDocument, EventFields, FORMAT,
-    FORMAT_VERSION, MatchDocument, NicknameDocument, NoticeDocument,
+    FORMAT_VERSION, MatchDocument, NicknameDocument, NoticeDocument, StateChangeDocument,
 };
 
 use crate::accounts::{self, Role};
@@ -31,6 +31,7 @@ use crate::rules::card::fold_word;
 use crate::rules::comanda::Nicknames;
 use crate::store::events::{self as store_events, EventStatus};
 use crate::store::matches::{self as store_matches, MatchStatus};
+use crate::store::state_changes::{self, parse_state};
 use crate::store::{Db, DbConnection, StoreError, StoreResult, clubs};
 use crate::tournament::{EntrantId, Format, Slot};
 use document::to_microseconds;
@@ -128,6 +129,16 @@ pub fn export_from(
                 created_at: to_microseconds(entry.created_at),
             })
             .collect();
+        let state_changes = state_changes::of_match(connection, row.id)?
+            .into_iter()
+            .map(|change| StateChangeDocument {
+                from_state: change.from_state,
+                to_state: change.to_state,
+                reason: change.reason,
+                by_label: change.by_label,
+                created_at: to_microseconds(change.created_at),
+            })
+            .collect();
         matches.push(MatchDocument {
             public_id: row.public_id,
             match_key: row.match_key,
@@ -146,6 +157,7 @@ pub fn export_from(
             kept_as_played: row.kept_as_played,
             created_at: to_microseconds(row.created_at),
             entries,
+            state_changes,
         });
     }
     let notices = queries::notices(connection, event.id)?
@@ -419,6 +431,13 @@ pub fn check(document: &EventDocument) -> Result<Checked, TransferError> {
                 }
             }
         }
+        for change in &row.state_changes {
+            for state in [&change.from_state, &change.to_state] {
+                if parse_state(state).is_none() {
+                    problems.push(format!("{name}: a change of state names no state: {state:?}"));
+                }
+            }
+        }
         let mut submissions = BTreeSet::new();
         for (index, entry) in row.entries.iter().enumerate() {
             if entry.seq != index as i64 {
@@ -675,6 +694,20 @@ fn import_rows(
         let match_id = queries::insert_match(connection, event_id, account.id, row)?;
         for entry in &row.entries {
             queries::insert_entry(connection, match_id, entry)?;
+        }
+        for change in &row.state_changes {
+            state_changes::record_at(
+                connection,
+                &state_changes::NewStateChange {
+                    match_id,
+                    from_state: &change.from_state,
+                    to_state: &change.to_state,
+                    reason: &change.reason,
+                    by_user_id: None,
+                    by_label: &change.by_label,
+                },
+                change.created_at,
+            )?;
         }
     }
     for notice in &document.notices {

@@ -324,7 +324,7 @@ pub async fn forfeit(
                         from_state: &from,
                         to_state: &to,
                         reason: &reason,
-                        by_user_id: user.id,
+                        by_user_id: Some(user.id),
                         by_label: &user.display_name,
                     },
                 )?;

@@ -176,7 +176,7 @@ pub async fn set_status(
                         from_state: from.as_str(),
                         to_state: to.as_str(),
                         reason: &reason,
-                        by_user_id: user.id,
+                        by_user_id: Some(user.id),
                         by_label: &user.display_name,
                     },
                 )?;

@@ -1,6 +1,8 @@
 -- A change of a match's state that undoes progress (back to scheduled, out of
 -- finished or forfeit, a forfeit's side changed), confirmed by an organizer with a
--- reason. Like the log's corrections it is kept, never changed: who, when and why.
+-- reason. Like the log's corrections it is kept, never changed: who, when and why
+-- (`by_user_id` is empty for a change imported from another database, as the log's
+-- authors are; `by_label` keeps the name).
 -- `from_state` and `to_state` are a match status, or `forfeit:A` / `forfeit:B` for
 -- an event's forfeit with the side that went on.
 CREATE TABLE match_state_changes (
@@ -9,7 +11,7 @@ CREATE TABLE match_state_changes (
     from_state TEXT NOT NULL,
     to_state TEXT NOT NULL,
     reason TEXT NOT NULL,
-    by_user_id BIGINT NOT NULL REFERENCES users (id),
+    by_user_id BIGINT REFERENCES users (id),
     by_label TEXT NOT NULL,
     created_at TIMESTAMP NOT NULL
 );
