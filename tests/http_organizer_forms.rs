@@ -277,6 +277,53 @@ backend_tests! {
         assert!(page.body.contains("la coppia era solo in ritardo"));
     }
 
+    fn an_event_match_put_back_on_its_own_page_is_ready_again_for_the_event(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let event = drawn_event(&organizer, 4);
+        let public_id = first_match(&organizer, &event);
+        let ready = overview_state(&organizer, &event, &public_id);
+        let action = format!("/manage/events/{event}/forfeit");
+        let forfeit = organizer.post_form(&action, &[("public_id", &public_id), ("winner", "A"), ("confirm", "yes")]);
+        assert_eq!(forfeit.status, 303, "{}", forfeit.body);
+        assert_eq!(overview_state(&organizer, &event, &public_id), "a tavolino");
+
+        let mut form = state_form(&organizer, &public_id);
+        assert_eq!(field(&form, "status"), Some("forfeit"));
+        set_field(&mut form, "status", "scheduled");
+        let status = format!("/manage/matches/{public_id}/status");
+        let asked = organizer.post_raw(&status, &pairs(&form));
+        assert_eq!(asked.status, 200, "{}", asked.body);
+        let mut confirm = form_fields(&asked.body, &status, 0);
+        set_field(&mut confirm, "reason", "a tavolino per errore");
+        assert_eq!(organizer.post_raw(&status, &pairs(&confirm)).status, 303);
+        assert_eq!(overview_state(&organizer, &event, &public_id), ready, "the event sees it ready");
+        let body = event_page(&organizer, &event);
+        assert!(body.contains("a tavolino per errore"), "listed with the event's corrections");
+        let form = form_fields_containing(&body, &action, &public_id);
+        assert_eq!(field(&form, "winner"), None, "no side left chosen");
+
+        // Both semifinals forfeited: the final is made. One put back on its own page:
+        // the final has no sides any more and its table card goes.
+        let forfeit = organizer.post_form(&action, &[("public_id", &public_id), ("winner", "A"), ("confirm", "yes")]);
+        assert_eq!(forfeit.status, 303);
+        let body = event_page(&organizer, &event);
+        let other = form_fields(&body, &format!("/manage/events/{event}/assign"), 1);
+        let other = field(&other, "public_id").unwrap().to_string();
+        let forfeit = organizer.post_form(&action, &[("public_id", &other), ("winner", "B"), ("confirm", "yes")]);
+        assert_eq!(forfeit.status, 303);
+        let cards = organizer.get(&format!("/manage/events/{event}/cards"));
+        assert_eq!(cards.body.matches("class=\"scoring-link\"").count(), 1, "the final is ready");
+        let mut form = state_form(&organizer, &public_id);
+        set_field(&mut form, "status", "scheduled");
+        set_field(&mut form, "confirm", "yes");
+        set_field(&mut form, "reason", "di nuovo: a tavolino per errore");
+        set_field(&mut form, "status_was", "forfeit");
+        assert_eq!(organizer.post_raw(&status, &pairs(&form)).status, 303);
+        let cards = organizer.get(&format!("/manage/events/{event}/cards"));
+        assert_eq!(cards.body.matches("class=\"scoring-link\"").count(), 1, "only the semifinal put back is to play: {}", cards.body);
+        assert!(!cards.body.contains("Finale") && !cards.body.contains(">F<"), "{}", cards.body);
+    }
+
     fn the_assigned_referee_is_shown_and_can_be_removed(app) {
         let (admin, organizer) = club_with_organizer(&app);
         let _referee = app.user(&admin, "arbitra", "referee");

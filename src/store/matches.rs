@@ -163,6 +163,7 @@ pub fn set_status(
 
 /// Sets the status and note only while the status is still `from` (an organizer's
 /// change, decided on the state the page showed); false when it changed meanwhile.
+/// The caller brings an event's matches in step (`events::sync`).
 pub fn set_status_from(
     connection: &mut DbConnection,
     match_id: i64,
@@ -183,6 +184,12 @@ pub fn set_status_from(
         matches::status_at.eq(now()),
     ))
     .execute(connection)?;
+    if changed == 1 && to != MatchStatus::Forfeit {
+        // An event's forfeit names its winner: a match no longer forfeited has none.
+        diesel::update(matches::table.find(match_id))
+            .set(matches::forfeit_winner.eq(None::<String>))
+            .execute(connection)?;
+    }
     Ok(changed == 1)
 }
 

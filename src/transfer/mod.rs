@@ -434,7 +434,9 @@ pub fn check(document: &EventDocument) -> Result<Checked, TransferError> {
         for change in &row.state_changes {
             for state in [&change.from_state, &change.to_state] {
                 if parse_state(state).is_none() {
-                    problems.push(format!("{name}: a change of state names no state: {state:?}"));
+                    problems.push(format!(
+                        "{name}: a change of state names no state: {state:?}"
+                    ));
                 }
             }
         }

@@ -15,6 +15,7 @@ use super::error::AppError;
 use super::i18n::Tr;
 use super::matches::{back_to, manage_page_of, managed_match, status_key, status_note_text};
 use super::{AppState, render_with_status};
+use crate::store::events as store_events;
 use crate::store::matches::{self, MatchRow, MatchStatus};
 use crate::store::state_changes::{self, StateChangeRow, parse_state, undoes_progress};
 
@@ -167,6 +168,11 @@ pub async fn set_status(
                 &user.display_name,
             )? {
                 return Ok(false);
+            }
+            if let Some(event_id) =
+                store_events::event_match(connection, match_id)?.and_then(|row| row.event_id)
+            {
+                crate::events::sync(connection, event_id)?;
             }
             if needs_reason {
                 state_changes::record(
