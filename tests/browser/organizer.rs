@@ -93,6 +93,10 @@ pub fn organizer_forms_flow(_driver: &Driver, browser: &Browser<'_>) {
     let manage = app.url(&format!("/manage/events/{event}"));
 
     crate::browser_login(&app, browser, "org", "org-password");
+    browser.goto(&app.url("/manage/clubs/scuola-di-trionfetti"));
+    browser.assert_accessible("the club's page");
+    browser.goto(&app.url("/manage/matches"));
+    browser.assert_accessible("the matches' page");
     browser.goto(&manage);
     browser.assert_no_axe_findings("the event's page");
     open_all_details(browser);
