@@ -66,11 +66,26 @@ fn call(
     };
     let mut response = response.unwrap();
     let status = response.status().as_u16();
+    let headers = header_list(&response);
     let text = response.body_mut().read_to_string().unwrap_or_default();
+    support::openapi::check(method, path, status, &headers, &text);
     (
         status,
         serde_json::from_str(&text).unwrap_or(Value::String(text)),
     )
+}
+
+fn header_list(response: &ureq::http::Response<ureq::Body>) -> Vec<(String, String)> {
+    response
+        .headers()
+        .iter()
+        .map(|(name, value)| {
+            (
+                name.to_string(),
+                value.to_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect()
 }
 
 backend_tests! {
@@ -226,6 +241,164 @@ backend_tests! {
     }
 }
 
+/// A match of `game` with its default options, created through the organizer's form.
+fn create_game_match(organizer: &Client, game: &str) -> String {
+    let fields = [
+        ("game", game),
+        ("title", "API"),
+        ("seat0", "Bepi"),
+        ("seat1", "Toni"),
+        ("seat2", "Nane"),
+        ("seat3", "Gigio"),
+        ("first_dealer", "0"),
+    ];
+    let response = organizer.post_form("/manage/matches", &fields);
+    assert_eq!(response.status, 303, "{}", response.body);
+    response
+        .location
+        .unwrap()
+        .trim_start_matches("/manage/matches/")
+        .to_string()
+}
+
+/// Sends `method` without a body; returns (status, Allow header). Checked against the document.
+fn bare(app: &TestApp, method: &str, path: &str) -> (u16, Option<String>) {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let url = app.url(path);
+    let mut response = match method {
+        "TRACE" => agent.trace(&url).call(),
+        "OPTIONS" => agent.options(&url).call(),
+        "DELETE" => agent.delete(&url).call(),
+        "PUT" => agent.put(&url).send(""),
+        "PATCH" => agent.patch(&url).send(""),
+        "GET" => agent.get(&url).call(),
+        other => panic!("no {other} here"),
+    }
+    .unwrap();
+    let status = response.status().as_u16();
+    let headers = header_list(&response);
+    let text = response.body_mut().read_to_string().unwrap_or_default();
+    support::openapi::check(method, path, status, &headers, &text);
+    let allow = headers
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case("allow"))
+        .map(|(_, value)| value.clone());
+    (status, allow)
+}
+
+mod documented {
+    use super::*;
+    backend_tests! {
+        /// Every game's entries, corrections included, go in through the API and come
+        /// back in its log as the document describes them (the answers are checked by
+        /// `call`); the log's schema is strict enough to refuse what no game writes.
+        fn the_entries_of_every_game_are_answered_as_the_document_says(app) {
+            let admin = app.admin();
+            let organizer = app.user(&admin, "org", "organizer");
+            let token = personal_token(&organizer);
+            let plays = [
+                ("trionfetti", json!({"type": "hand", "winner": "A"}), json!({"type": "hand", "winner": "B", "vagaresto": {"caller": 1, "answer": "conceded"}})),
+                ("madrasso", json!({"type": "deal", "team": "A", "points": 75}), json!({"type": "deal", "team": "B", "points": 80})),
+                ("tressette", json!({"type": "deal", "team": "B", "points": 4, "declarations": [{"combo": "napoletana", "seat": 1, "suit": "c"}]}), json!({"type": "deal", "team": "A", "points": 6})),
+                ("trijumf", json!({"type": "deal", "cut": "normal", "trump_card": "7d", "points": [80, 50]}), json!({"type": "deal", "cut": "flip", "trump_card": "Rb", "points": [50, 80]})),
+                ("vitou", json!({"type": "round", "winner": "A"}), json!({"type": "round", "winner": "B", "bids": [{"seat": 1, "bid": 3}], "points": 3})),
+            ];
+            for (game, first, second) in plays {
+                let public_id = create_game_match(&organizer, game);
+                let entries = format!("/api/v1/matches/{public_id}/entries");
+                let bodies = [
+                    json!({"expected_seq": 0, "entry": first}),
+                    json!({"expected_seq": 1, "entry": second}),
+                    json!({"expected_seq": 2, "entry": {"type": "replace", "target": 0, "reason": "swapped", "entry": second}}),
+                ];
+                for body in bodies {
+                    let (status, answer) = call(&app, "POST", &entries, Some(&token), Some(body));
+                    assert_eq!(status, 201, "{game}: {answer}");
+                    assert_eq!(answer["match"]["game"], game);
+                }
+                let (status, voided) = call(&app, "POST", &format!("{entries}/1/void"), Some(&token), Some(json!({"expected_seq": 3, "reason": "doppia"})));
+                assert_eq!(status, 201, "{game}: {voided}");
+                let (status, log) = call(&app, "GET", &entries, None, None);
+                assert_eq!(status, 200);
+                let kinds: Vec<&str> = log["entries"].as_array().unwrap().iter().map(|logged| logged["entry"]["type"].as_str().unwrap()).collect();
+                assert_eq!(kinds[2..], ["replace", "void"], "{game}: {log}");
+
+                // A field no game writes, or an entry of another game's list, is not in the document.
+                let mut tampered = log.clone();
+                tampered["entries"][0]["entry"]["winer"] = json!("A");
+                assert!(!support::openapi::answer_errors("get", "/api/v1/matches/{id}/entries", 200, &tampered).is_empty(), "{game}: {tampered}");
+                let entry = &log["entries"][0]["entry"];
+                let own = format!("{}{}Entry", game[..1].to_uppercase(), &game[1..]);
+                assert!(support::openapi::errors_against(&own, entry).is_empty(), "{own}: {entry}");
+                let others: Vec<&str> = ["TrionfettiEntry", "MadrassoEntry", "TressetteEntry", "TrijumfEntry", "VitouEntry"]
+                    .into_iter()
+                    .filter(|other| *other != own && !support::openapi::errors_against(other, entry).is_empty())
+                    .collect();
+                assert!(others.len() >= 3, "{game}'s {entry} fits other games' lists: {others:?}");
+            }
+            let (_, state) = call(&app, "GET", "/api/v1/openapi.json", None, None);
+            let mut appended = json!({"seq": 0, "match": {"id": "x", "title": "t", "game": "vitou", "status": "in_progress", "players": [], "next_seq": 1, "summary": {}}});
+            assert!(!support::openapi::answer_errors("post", "/api/v1/matches/{id}/entries", 201, &appended).is_empty(), "a summary without its common fields");
+            appended["match"]["summary"] = json!({"game": "vitou", "scores": [0, 0], "games_won": [0, 0], "over": false, "winner": null, "dealer": 1, "leader": 2});
+            assert!(support::openapi::answer_errors("post", "/api/v1/matches/{id}/entries", 201, &appended).is_empty());
+            assert_eq!(state["openapi"], "3.1.0");
+        }
+
+        /// A void answers 400 for a body it cannot read, 404 for a match or a sequence
+        /// number that is not one, 422 for a blank reason: each in the document.
+        fn a_void_answers_each_refusal_the_document_lists(app) {
+            let admin = app.admin();
+            let organizer = app.user(&admin, "org", "organizer");
+            let public_id = create_match(&organizer);
+            let token = personal_token(&organizer);
+            let entries = format!("/api/v1/matches/{public_id}/entries");
+            let (status, _) = call(&app, "POST", &entries, Some(&token), Some(json!({"expected_seq": 0, "entry": {"type": "hand", "winner": "A"}})));
+            assert_eq!(status, 201);
+            let (status, answer) = call(&app, "POST", &format!("{entries}/0/void"), Some(&token), Some(json!({"expected_seq": 1})));
+            assert_eq!(status, 400, "{answer}");
+            assert_eq!(answer["error"], "unreadable");
+            let (status, answer) = call(&app, "POST", &format!("{entries}/0/void"), Some(&token), Some(json!({"expected_seq": 1, "reason": "  "})));
+            assert_eq!(status, 422, "{answer}");
+            assert_eq!(answer["error"], "reason_required");
+            let (status, answer) = call(&app, "POST", &format!("{entries}/seven/void"), Some(&token), Some(json!({"expected_seq": 1, "reason": "r"})));
+            assert_eq!(status, 404, "{answer}");
+            let (status, answer) = call(&app, "POST", "/api/v1/matches/nothing-here/entries/0/void", Some(&token), Some(json!({"expected_seq": 1, "reason": "r"})));
+            assert_eq!(status, 404, "{answer}");
+            let (status, answer) = call(&app, "POST", &format!("{entries}/5/void"), Some(&token), Some(json!({"expected_seq": 1, "reason": "r"})));
+            assert_eq!(status, 422, "{answer}");
+            assert_eq!(answer["error"], "refused");
+            let (status, answer) = call(&app, "POST", &format!("{entries}/0/void"), Some(&token), Some(json!({"expected_seq": 0, "reason": "r"})));
+            assert_eq!(status, 409, "{answer}");
+            assert_eq!(answer["error"], "stale");
+            // The largest sequence number the document allows is answered, not a server error.
+            let (status, answer) = call(&app, "POST", &entries, Some(&token), Some(json!({"expected_seq": i64::MAX, "entry": {"type": "hand", "winner": "A"}})));
+            assert_eq!(status, 409, "{answer}");
+            let (status, answer) = call(&app, "POST", &format!("{entries}/{}/void", i64::MAX), Some(&token), Some(json!({"expected_seq": 1, "reason": "r"})));
+            assert_eq!(status, 422, "{answer}");
+        }
+    }
+}
+
+/// A method an API route does not take is 405 with the methods it does, not 404.
+#[test]
+fn an_api_route_refuses_a_method_it_does_not_take_with_405_and_allow() {
+    let app = TestApp::spawn(support::Backend::Sqlite);
+    for method in ["TRACE", "OPTIONS", "DELETE", "PUT", "PATCH"] {
+        let (status, allow) = bare(&app, method, "/api/v1/matches/some-id/entries");
+        assert_eq!(status, 405, "{method}");
+        assert_eq!(allow.as_deref(), Some("GET, POST"), "{method}");
+    }
+    let (status, allow) = bare(&app, "TRACE", "/api/v1/openapi.json");
+    assert_eq!((status, allow.as_deref()), (405, Some("GET")));
+    let (status, allow) = bare(&app, "GET", "/api/v1/matches/some-id/entries/3/void");
+    assert_eq!((status, allow.as_deref()), (405, Some("POST")));
+    // A path that is no route stays 404.
+    assert_eq!(bare(&app, "TRACE", "/api/v1/nothing").0, 404);
+}
+
 #[test]
 fn the_openapi_document_describes_every_api_route() {
     let app = TestApp::spawn(support::Backend::Sqlite);
@@ -246,6 +419,43 @@ fn the_openapi_document_describes_every_api_route() {
             "{} {} is not in the OpenAPI document",
             route.method, route.path
         );
+    }
+    // Sequence numbers are int64, a reason is not empty.
+    let schemas = &document["components"]["schemas"];
+    let append = &document["paths"]["/api/v1/matches/{id}/entries"]["post"];
+    let void = &document["paths"]["/api/v1/matches/{id}/entries/{seq}/void"]["post"];
+    let body = |operation: &Value| {
+        operation["requestBody"]["content"]["application/json"]["schema"].clone()
+    };
+    for number in [
+        &body(append)["properties"]["expected_seq"],
+        &body(void)["properties"]["expected_seq"],
+        &void["parameters"][1]["schema"],
+    ] {
+        assert_eq!(number["type"], "integer", "{number}");
+        assert_eq!(number["format"], "int64", "{number}");
+        assert_eq!(number["minimum"], 0, "{number}");
+        assert_eq!(number["maximum"], i64::MAX, "{number}");
+    }
+    assert_eq!(body(void)["properties"]["reason"]["minLength"], 1);
+    // Each game's entries are told apart by `type`.
+    for game in ["Trionfetti", "Madrasso", "Tressette", "Trijumf", "Vitou"] {
+        let list = &schemas[format!("{game}Entry")];
+        assert_eq!(list["discriminator"]["propertyName"], "type", "{game}");
+        assert!(list["oneOf"].as_array().unwrap().len() >= 3, "{game}");
+    }
+    // Every status of every operation comes with its body's schema.
+    for (path, item) in paths {
+        for (method, operation) in item.as_object().unwrap() {
+            for (status, answer) in operation["responses"].as_object().unwrap() {
+                assert!(
+                    answer
+                        .pointer("/content/application~1json/schema")
+                        .is_some(),
+                    "{method} {path} {status}"
+                );
+            }
+        }
     }
     // Errors from the API are JSON, not pages.
     let (status, missing) = call(&app, "GET", "/api/v1/matches/nothing-here", None, None);

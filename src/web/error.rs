@@ -19,6 +19,9 @@ use crate::store::StoreError;
 pub enum AppError {
     #[error("not found")]
     NotFound,
+    /// The path is a route, but not for this method; `allow` lists the methods it takes.
+    #[error("method not allowed")]
+    MethodNotAllowed { allow: String },
     #[error("forbidden")]
     Forbidden,
     #[error("login required")]
@@ -77,6 +80,7 @@ impl ResponseError for AppError {
     fn status_code(&self) -> StatusCode {
         match self {
             AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Forbidden | AppError::BadCsrf => StatusCode::FORBIDDEN,
             AppError::BadRequest => StatusCode::BAD_REQUEST,
             AppError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -94,6 +98,9 @@ impl ResponseError for AppError {
         if let AppError::LoginRequired { next } = self {
             let query = serde_urlencoded::to_string([("next", next)]).unwrap_or_default();
             response.insert_header((header::LOCATION, format!("/login?{query}")));
+        }
+        if let AppError::MethodNotAllowed { allow } = self {
+            response.insert_header((header::ALLOW, allow.clone()));
         }
         response.finish()
     }
@@ -140,6 +147,7 @@ pub fn render_error_page<B: MessageBody>(
     let is_api = response.request().path().starts_with("/api/");
     let (title_key, detail_key) = match status {
         StatusCode::NOT_FOUND => ("error.not_found", "error.not_found_detail"),
+        StatusCode::METHOD_NOT_ALLOWED => ("error.method", "error.method_detail"),
         StatusCode::FORBIDDEN => {
             let csrf = response
                 .response()

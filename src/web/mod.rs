@@ -20,6 +20,7 @@ pub mod i18n;
 pub mod ical;
 pub mod match_state;
 pub mod matches;
+pub mod openapi;
 pub mod players;
 pub mod public;
 pub mod publish;
@@ -244,8 +245,18 @@ pub fn start(listener: TcpListener, db: Db, config: &ServerConfig) -> Result<Run
     })
 }
 
-async fn not_found() -> Result<HttpResponse, AppError> {
-    Err(AppError::NotFound)
+/// No row took the request: 404, or 405 for an API path whose rows take other methods.
+async fn not_found(request: actix_web::HttpRequest) -> Result<HttpResponse, AppError> {
+    let methods = routes::api_methods_at(request.path());
+    if methods.is_empty() {
+        return Err(AppError::NotFound);
+    }
+    let allow = methods
+        .iter()
+        .map(|method| method.to_ascii_uppercase())
+        .collect::<Vec<_>>()
+        .join(", ");
+    Err(AppError::MethodNotAllowed { allow })
 }
 
 fn security_headers() -> DefaultHeaders {

@@ -102,6 +102,28 @@ impl Scopes {
     }
 }
 
+/// The methods the table takes at an API path, for the 405 answer to any other
+/// (TRACE, OPTIONS, …). Empty when no API row has the path.
+pub fn api_methods_at(path: &str) -> Vec<&'static str> {
+    use std::sync::OnceLock;
+    static API_ROWS: OnceLock<Vec<(actix_web::dev::ResourceDef, &'static str)>> = OnceLock::new();
+    let rows = API_ROWS.get_or_init(|| {
+        ROUTES
+            .iter()
+            .filter(|route| route.path.starts_with("/api/"))
+            .map(|route| (actix_web::dev::ResourceDef::new(route.path), route.method))
+            .collect()
+    });
+    let mut methods: Vec<&'static str> = rows
+        .iter()
+        .filter(|(pattern, _)| pattern.is_match(path))
+        .map(|(_, method)| *method)
+        .collect();
+    methods.sort_unstable();
+    methods.dedup();
+    methods
+}
+
 fn method(name: &str) -> Method {
     Method::from_bytes(name.to_ascii_uppercase().as_bytes())
         .expect("route methods are HTTP methods")

@@ -12,6 +12,7 @@ use segnapunti::web::{ServerConfig, start};
 
 pub mod browser;
 pub mod forms;
+pub mod openapi;
 pub mod process;
 
 pub const ADMIN_PASSWORD: &str = "amministra-bene";
@@ -403,7 +404,12 @@ impl Client {
         }
     }
 
-    fn finish(response: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> Response {
+    /// Reads the answer; an answer of the JSON API is checked against its document.
+    fn finish(
+        method: &str,
+        path: &str,
+        response: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
+    ) -> Response {
         let mut response = response.expect("the request reached the server");
         let status = response.status().as_u16();
         let headers = response
@@ -421,6 +427,7 @@ impl Client {
             .get("location")
             .map(|value| value.to_str().unwrap().to_string());
         let body = response.body_mut().read_to_string().unwrap_or_default();
+        openapi::check(method, path, status, &headers, &body);
         Response {
             status,
             body,
@@ -431,6 +438,8 @@ impl Client {
 
     pub fn get(&self, path: &str) -> Response {
         Client::finish(
+            "GET",
+            path,
             self.with_headers(self.agent.get(format!("{}{}", self.base, path)))
                 .header("Accept-Language", &self.language)
                 .call(),
@@ -472,6 +481,8 @@ impl Client {
     /// Posts exactly the fields given, with no token added.
     pub fn post_raw(&self, path: &str, fields: &[(&str, &str)]) -> Response {
         Client::finish(
+            "POST",
+            path,
             self.with_headers(self.agent.post(format!("{}{}", self.base, path)))
                 .header("Accept-Language", &self.language)
                 .send_form(fields.iter().copied()),
@@ -486,12 +497,14 @@ impl Client {
         if let Some(token) = csrf_token {
             request = request.header("X-CSRF-Token", token);
         }
-        Client::finish(request.send(body))
+        Client::finish("POST", path, request.send(body))
     }
 
     /// Posts JSON with a bearer token.
     pub fn post_json_bearer(&self, path: &str, body: &str, token: &str) -> Response {
         Client::finish(
+            "POST",
+            path,
             self.with_headers(self.agent.post(format!("{}{}", self.base, path)))
                 .content_type("application/json")
                 .header("Authorization", &format!("Bearer {token}"))

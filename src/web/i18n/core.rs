@@ -265,6 +265,12 @@ pub const ENTRIES: &[Entry] = &[
         "Something went wrong on our side. If it keeps happening, give this reference to the organizer:",
     ),
     ("error.bad_request", "Richiesta non valida", "Bad request"),
+    ("error.method", "Metodo non ammesso", "Method not allowed"),
+    (
+        "error.method_detail",
+        "Questo indirizzo non accetta questo metodo: l'intestazione Allow dice quali accetta.",
+        "This address does not take this method: the Allow header lists those it takes.",
+    ),
     (
         "error.bad_request_detail",
         "La richiesta non è stata capita.",
