@@ -145,7 +145,7 @@ fn a_full_database_is_refused_clearly_and_recovers() {
     assert!(!page.body.contains("disk"), "no internals on the page");
     let health = anonymous.get("/health");
     assert_eq!(health.status, 503);
-    assert!(health.body.contains("takes no writes"));
+    assert_eq!(health.body, "database takes no writes: it is full");
 
     // Reads go on, and show exactly what was acknowledged.
     let state = anonymous.get(&format!("/api/v1/matches/{public_id}"));

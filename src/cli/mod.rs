@@ -135,6 +135,10 @@ pub struct ServeArgs {
         value_delimiter = ','
     )]
     pub trusted_proxy: Vec<std::net::IpAddr>,
+    /// PostgreSQL: the most pooled connections this instance opens, as it needs them
+    /// (it also keeps up to 4 of its own; see the README's PostgreSQL section).
+    #[arg(long, env = "SEGNAPUNTI_DB_POOL_SIZE", default_value_t = crate::store::DbOptions::DEFAULT_POOL_SIZE, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub db_pool_size: u32,
 }
 
 /// Runs the command line; the exit code follows the conventions of each subcommand.
@@ -208,7 +212,11 @@ fn print_output(output: comanda::CommandOutput) -> ExitCode {
 fn serve(database_url: DatabaseUrl, args: ServeArgs) -> ExitCode {
     crate::web::telemetry::init(&args.log_level);
     let outcome = actix_web::rt::System::new().block_on(async move {
-        let db = crate::store::Db::open(&database_url).map_err(|error| error.to_string())?;
+        let options = crate::store::DbOptions {
+            pool_size: args.db_pool_size,
+        };
+        let db = crate::store::Db::open_with(&database_url, &options)
+            .map_err(|error| error.to_string())?;
         tracing::info!(database = %database_url, "database ready");
         let listener = std::net::TcpListener::bind((args.bind.as_str(), args.port))
             .map_err(|error| format!("cannot listen on {}:{}: {error}", args.bind, args.port))?;

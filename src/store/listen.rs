@@ -1,7 +1,7 @@
 //! PostgreSQL LISTEN/NOTIFY: every instance hears of entries appended through any
 //! other, so live pages update whichever instance a viewer is connected to.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use diesel::Connection;
 use diesel::connection::SimpleConnection;
@@ -36,14 +36,15 @@ pub(super) fn take_announced() -> Vec<i64> {
 
 /// Tells other instances of changes already committed (what `Db::write`
 /// collected from [`announce`] once the write had committed, and the entries the
-/// score-entry fast path wrote, `entry_batch`), from a thread and a connection of its own: the request does not wait for it, and the changes pending at once
-/// go in one statement. A transaction that only notifies writes nothing
-/// PostgreSQL waits to flush, so the lock of the whole database it takes to
-/// notify is held for moments, not for an fsync (a NOTIFY in the entry's own
-/// transaction made every entry wait for the fsync of the one before). A
-/// notification that cannot be sent is logged and dropped: the change it tells of
-/// is stored, and the live pages of other instances catch up with the match's
-/// next change (the same as when the listening connection reconnects).
+/// score-entry fast path wrote, `entry_batch`), from a thread and a connection of
+/// its own: the request does not wait for it, and the changes pending at once go
+/// in one statement. A transaction that only notifies writes nothing PostgreSQL
+/// waits to flush, so the lock of the whole database it takes to notify is held
+/// for moments, not for an fsync (a NOTIFY in the entry's own transaction made
+/// every entry wait for the fsync of the one before). A notification that cannot
+/// be sent (the server restarted since the last one) is sent again on a new
+/// connection, and retried while the server is away for up to [`GIVE_UP_AFTER`];
+/// listeners that were away meanwhile re-read their pages when they reconnect.
 #[derive(Clone)]
 pub struct Announcer {
     changed: std::sync::mpsc::Sender<i64>,
@@ -54,6 +55,8 @@ const ANNOUNCED_AT_ONCE: usize = 256;
 /// PostgreSQL refuses a payload of 8,000 bytes or more; the ids of one statement,
 /// at most 21 bytes each with their comma, always fit in one.
 const _: () = assert!(ANNOUNCED_AT_ONCE * 21 < 8_000);
+/// How long a notification is tried again while the server cannot be reached.
+const GIVE_UP_AFTER: Duration = Duration::from_secs(30);
 
 /// The ids as one notification's payload, separated by commas: each notification
 /// costs PostgreSQL a slot in its queue and every listener a wake-up, and under
@@ -67,6 +70,23 @@ fn ids_in(payload: &str) -> impl Iterator<Item = i64> + '_ {
     payload.split(',').filter_map(|id| id.parse::<i64>().ok())
 }
 
+/// Sends one notification on the connection, opening one first when there is
+/// none; a connection that failed is let go.
+fn notify(
+    connection: &mut Option<PgConnection>,
+    url: &str,
+    ids: &[i64],
+) -> Result<(), diesel::result::Error> {
+    let mut open = match connection.take() {
+        Some(open) => open,
+        None => PgConnection::establish(url)
+            .map_err(|error| diesel::result::Error::QueryBuilderError(error.into()))?,
+    };
+    open.batch_execute(&format!("NOTIFY {CHANNEL}, '{}';", payload(ids)))?;
+    *connection = Some(open);
+    Ok(())
+}
+
 impl Announcer {
     /// Starts the thread; it ends when the last `Announcer` is dropped.
     pub fn start(url: String) -> Announcer {
@@ -75,8 +95,16 @@ impl Announcer {
             .name("pg-announce".to_string())
             .spawn(move || {
                 let mut connection: Option<PgConnection> = None;
-                while let Ok(first) = pending.recv() {
-                    let mut ids = vec![first];
+                let mut ids: Vec<i64> = Vec::new();
+                // Since when the ids at hand have failed to go out, and how often.
+                let mut failing: Option<(Instant, u32)> = None;
+                loop {
+                    if ids.is_empty() {
+                        match pending.recv() {
+                            Ok(first) => ids.push(first),
+                            Err(_) => return,
+                        }
+                    }
                     while ids.len() < ANNOUNCED_AT_ONCE
                         && let Ok(id) = pending.try_recv()
                     {
@@ -84,22 +112,27 @@ impl Announcer {
                     }
                     ids.sort_unstable();
                     ids.dedup();
-                    let statements = format!("NOTIFY {CHANNEL}, '{}';", payload(&ids));
-                    let sent = match &mut connection {
-                        Some(open) => open.batch_execute(&statements),
-                        None => PgConnection::establish(&url)
-                            .map_err(|error| {
-                                diesel::result::Error::QueryBuilderError(error.into())
-                            })
-                            .and_then(|mut open| {
-                                let sent = open.batch_execute(&statements);
-                                connection = Some(open);
-                                sent
-                            }),
+                    let error = match notify(&mut connection, &url, &ids) {
+                        Ok(()) => {
+                            if let Some((since, attempts)) = failing.take() {
+                                tracing::info!(attempts, waited = ?since.elapsed(), "told other instances of changes on a new connection");
+                            }
+                            ids.clear();
+                            continue;
+                        }
+                        Err(error) => error,
                     };
-                    if let Err(error) = sent {
+                    let (since, attempts) = failing.get_or_insert((Instant::now(), 0));
+                    *attempts += 1;
+                    if since.elapsed() > GIVE_UP_AFTER {
                         tracing::warn!(%error, count = ids.len(), "could not tell other instances of changes");
-                        connection = None;
+                        ids.clear();
+                        failing = None;
+                    } else if *attempts > 1 {
+                        // The first resend goes at once; then the server may be
+                        // restarting: wait a little longer each time.
+                        let wait = 50u64 << (*attempts).min(5);
+                        std::thread::sleep(Duration::from_millis(wait));
                     }
                 }
             })
@@ -114,19 +147,33 @@ impl Announcer {
     }
 }
 
-/// Listens on its own connection in a thread of its own, calling `on_change` with
-/// each changed match id, until `on_change` answers false. Reconnects after errors.
-pub fn spawn(url: String, on_change: impl Fn(i64) -> bool + Send + 'static) {
+/// What the listening thread tells its caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Heard {
+    /// Another instance changed this match's log.
+    Changed(i64),
+    /// Listening again after the connection was lost: notifications sent meanwhile
+    /// were missed, so every open page should read its match again once.
+    Resubscribed,
+    /// Nothing new; the caller answers whether to go on listening.
+    Idle,
+}
+
+/// Listens on its own connection in a thread of its own, calling `on_heard` with
+/// what it hears, until `on_heard` answers false. Reconnects after errors and
+/// subscribes again.
+pub fn spawn(url: String, on_heard: impl Fn(Heard) -> bool + Send + 'static) {
     std::thread::Builder::new()
         .name("pg-listen".to_string())
         .spawn(move || {
+            let mut listened_before = false;
             loop {
-                match listen(&url, &on_change) {
+                match listen(&url, &on_heard, &mut listened_before) {
                     Ok(()) => return,
                     Err(error) => {
                         tracing::warn!(%error, "listening for match changes failed; retrying");
-                        std::thread::sleep(Duration::from_secs(2));
-                        if !on_change(-1) {
+                        std::thread::sleep(RECONNECT_PAUSE);
+                        if !on_heard(Heard::Idle) {
                             return;
                         }
                     }
@@ -136,11 +183,21 @@ pub fn spawn(url: String, on_change: impl Fn(i64) -> bool + Send + 'static) {
         .expect("a thread can be started");
 }
 
-fn listen(url: &str, on_change: &impl Fn(i64) -> bool) -> Result<(), String> {
+/// The pause before listening again after the connection failed.
+const RECONNECT_PAUSE: Duration = Duration::from_millis(500);
+
+fn listen(
+    url: &str,
+    on_heard: &impl Fn(Heard) -> bool,
+    listened_before: &mut bool,
+) -> Result<(), String> {
     let mut connection = PgConnection::establish(url).map_err(|error| error.to_string())?;
     connection
         .batch_execute(&format!("LISTEN {CHANNEL}"))
         .map_err(|error| error.to_string())?;
+    if std::mem::replace(listened_before, true) && !on_heard(Heard::Resubscribed) {
+        return Ok(());
+    }
     loop {
         let mut changed = Vec::new();
         for notification in connection.notifications_iter() {
@@ -149,12 +206,12 @@ fn listen(url: &str, on_change: &impl Fn(i64) -> bool) -> Result<(), String> {
         }
         changed.dedup();
         for match_id in changed {
-            if !on_change(match_id) {
+            if !on_heard(Heard::Changed(match_id)) {
                 return Ok(());
             }
         }
         // A cheap way to notice the application has stopped.
-        if !on_change(-1) {
+        if !on_heard(Heard::Idle) {
             return Ok(());
         }
         std::thread::sleep(POLL);

@@ -124,6 +124,34 @@ pub enum StoreError {
     Corrupt(String),
 }
 
+/// What the messages of a connection the server ended say (libpq, PostgreSQL).
+const CONNECTION_LOST_SIGNS: [&str; 6] = [
+    "server closed the connection",
+    "terminating connection",
+    "no connection to the server",
+    "connection to server was lost",
+    "could not receive data from server",
+    "could not send data to server",
+];
+
+/// What a database with no room for a write says (SQLite, PostgreSQL, the file system).
+const FULL_SIGNS: [&str; 5] = [
+    "disk is full",
+    "no space",
+    // A write the file system refused (e.g. a file size limit).
+    "disk i/o error",
+    "could not extend file",
+    "file too large",
+];
+
+/// Why the database cannot be used now (`StoreError::unavailability`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unavailability {
+    CannotConnect,
+    RefusedWrite,
+    Full,
+}
+
 impl StoreError {
     /// The database cannot be reached or cannot take writes (down, full, locked):
     /// a condition that passes, unlike a bug.
@@ -136,20 +164,17 @@ impl StoreError {
             StoreError::Query(Error::DatabaseError(kind, info)) => {
                 matches!(
                     kind,
-                    DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand
+                    DatabaseErrorKind::ClosedConnection
+                        | DatabaseErrorKind::UnableToSendCommand
+                        // A server that takes no writes now (a standby, a read-only setting).
+                        | DatabaseErrorKind::ReadOnlyTransaction
                 ) || {
                     let message = info.message().to_ascii_lowercase();
-                    [
-                        "disk is full",
-                        "no space",
-                        // A write the file system refused (e.g. a file size limit).
-                        "disk i/o error",
-                        "could not extend file",
-                        "database is locked",
-                        "terminating connection",
-                    ]
-                    .iter()
-                    .any(|sign| message.contains(sign))
+                    FULL_SIGNS
+                        .iter()
+                        .chain(&CONNECTION_LOST_SIGNS)
+                        .chain(&["database is locked"])
+                        .any(|sign| message.contains(sign))
                         // The database itself gone, not a missing table (that is a bug).
                         || (message.starts_with("database") && message.contains("does not exist"))
                 }
@@ -181,15 +206,45 @@ impl StoreError {
 
     /// The connection the query went through is gone (the server restarted or
     /// ended it): another connection may well work.
-    fn is_connection_lost(&self) -> bool {
+    pub(crate) fn is_connection_lost(&self) -> bool {
         use diesel::result::{DatabaseErrorKind, Error};
-        matches!(
-            self,
-            StoreError::Query(Error::DatabaseError(
-                DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
-                _
-            ))
-        )
+        match self {
+            StoreError::Query(Error::DatabaseError(kind, info)) => {
+                matches!(
+                    kind,
+                    DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand
+                ) || {
+                    let message = info.message().to_ascii_lowercase();
+                    CONNECTION_LOST_SIGNS
+                        .iter()
+                        .any(|sign| message.contains(sign))
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// Why the database cannot be used now, as the health check says it.
+    pub fn unavailability(&self) -> Unavailability {
+        use diesel::result::{DatabaseErrorKind, Error};
+        match self {
+            StoreError::Pool(_)
+            | StoreError::PostgresUnreachable { .. }
+            | StoreError::SqliteUnavailable { .. } => Unavailability::CannotConnect,
+            error if error.is_connection_lost() => Unavailability::CannotConnect,
+            StoreError::Query(Error::DatabaseError(DatabaseErrorKind::ReadOnlyTransaction, _)) => {
+                Unavailability::RefusedWrite
+            }
+            StoreError::Query(Error::DatabaseError(_, info)) => {
+                let message = info.message().to_ascii_lowercase();
+                if FULL_SIGNS.iter().any(|sign| message.contains(sign)) {
+                    Unavailability::Full
+                } else {
+                    Unavailability::RefusedWrite
+                }
+            }
+            _ => Unavailability::RefusedWrite,
+        }
     }
 }
 
@@ -351,9 +406,35 @@ fn interrupted() -> StoreError {
     StoreError::Interrupted("the database writer did not answer".into())
 }
 
+/// How the database handle is set up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DbOptions {
+    /// PostgreSQL: the most connections of the shared pool, opened as requests need
+    /// them. Score entry's batching threads, the announcer and the listener keep one
+    /// each besides (see the README's connection budget).
+    pub pool_size: u32,
+}
+
+impl DbOptions {
+    pub const DEFAULT_POOL_SIZE: u32 = 10;
+}
+
+impl Default for DbOptions {
+    fn default() -> DbOptions {
+        DbOptions {
+            pool_size: DbOptions::DEFAULT_POOL_SIZE,
+        }
+    }
+}
+
 impl Db {
     /// Connects, runs pending migrations and builds the pools.
     pub fn open(url: &DatabaseUrl) -> StoreResult<Db> {
+        Db::open_with(url, &DbOptions::default())
+    }
+
+    /// [`Db::open`] with options other than the defaults.
+    pub fn open_with(url: &DatabaseUrl, options: &DbOptions) -> StoreResult<Db> {
         let writer_manager = ConnectionManager {
             url: url.clone(),
             role: ConnectionRole::Writer,
@@ -413,7 +494,11 @@ impl Db {
             }
             DatabaseUrl::Postgres { .. } => {
                 let pool = Pool::builder()
-                    .max_size(10)
+                    .max_size(options.pool_size)
+                    // Opened as requests need them, not all at start: an instance
+                    // starts whatever PostgreSQL has free, and the first connection
+                    // above already said whether the server can be reached.
+                    .min_idle(Some(0))
                     // The `SELECT 1` at every checkout was a round trip of every
                     // read and write. A connection the server dropped (a restart)
                     // fails the one request that next uses it and is then
@@ -488,8 +573,16 @@ impl Db {
                     .and_then(|mut connection| {
                         let connection: &mut DbConnection = &mut connection;
                         let _ = listen::take_announced();
-                        let outcome = connection.transaction(work);
-                        self.renew_if_lost(connection, &outcome);
+                        // `work` is taken only once the transaction has begun: a
+                        // connection found gone at BEGIN ran nothing, and the work
+                        // goes once more through a new one.
+                        let mut work = Some(work);
+                        let mut outcome = run_once(connection, &mut work);
+                        if work.is_some() && self.renew_if_lost(connection, &outcome) {
+                            outcome = run_once(connection, &mut work);
+                        } else {
+                            self.renew_if_lost(connection, &outcome);
+                        }
                         self.announce_committed(&outcome);
                         outcome
                     })
@@ -551,21 +644,20 @@ impl Db {
     }
 
     /// Runs `work` on a read connection. Blocking: call it off the async executor.
+    /// A read that finds its PostgreSQL connection gone (the server restarted since
+    /// the connection was last used) runs once more on a new one: it changed nothing.
     pub fn read<T>(
         &self,
-        work: impl FnOnce(&mut DbConnection) -> StoreResult<T>,
+        mut work: impl FnMut(&mut DbConnection) -> StoreResult<T>,
     ) -> StoreResult<T> {
         let mut connection = self.reader.get()?;
         let outcome = work(&mut connection);
-        self.renew_if_lost(&mut connection, &outcome);
+        if self.renew_if_lost(&mut connection, &outcome) {
+            return work(&mut connection);
+        }
         outcome
     }
 
-    /// Replaces a PostgreSQL connection the server dropped before it goes back to
-    /// the pool, which does not ping connections at checkout: a restarted server
-    /// costs each pooled connection the one request that found it gone. While the
-    /// server is down the dead connection stays, failing fast, and is replaced by
-    /// the first request after the server is back.
     /// Tells other instances of the matches a committed write changed; a write that
     /// failed committed nothing, so they are forgotten.
     fn announce_committed<T>(&self, outcome: &StoreResult<T>) {
@@ -577,13 +669,20 @@ impl Db {
         }
     }
 
-    fn renew_if_lost<T>(&self, connection: &mut DbConnection, outcome: &StoreResult<T>) {
+    /// Replaces a PostgreSQL connection the server dropped (a restart), which the
+    /// pool does not ping at checkout; the caller runs work that had not reached the
+    /// database again on the new one, so a restart costs no request once the server
+    /// answers. While the server is down the dead connection stays, failing fast.
+    /// Whether the connection was replaced.
+    fn renew_if_lost<T>(&self, connection: &mut DbConnection, outcome: &StoreResult<T>) -> bool {
         if let (Some(manager), Err(error)) = (&self.reconnect, outcome)
             && error.is_connection_lost()
             && let Ok(fresh) = manager.establish()
         {
             *connection = fresh;
+            return true;
         }
+        false
     }
 
     /// Runs a read here and now when the database is a local SQLite file and a reading
@@ -591,16 +690,30 @@ impl Db {
     /// rows by key, which take less time than handing them to another thread.
     pub fn read_now<T, W>(&self, work: W) -> Result<StoreResult<T>, W>
     where
-        W: FnOnce(&mut DbConnection) -> StoreResult<T>,
+        W: FnMut(&mut DbConnection) -> StoreResult<T>,
     {
         if self.backend != Backend::Sqlite {
             return Err(work);
         }
         match self.reader.try_get() {
-            Some(mut connection) => Ok(work(&mut connection)),
+            Some(mut connection) => {
+                let mut work = work;
+                Ok(work(&mut connection))
+            }
             None => Err(work),
         }
     }
+}
+
+/// Runs the work in a transaction, taking it out of `work` once BEGIN has succeeded.
+fn run_once<T>(
+    connection: &mut DbConnection,
+    work: &mut Option<impl FnOnce(&mut DbConnection) -> StoreResult<T>>,
+) -> StoreResult<T> {
+    connection.transaction(|connection| match work.take() {
+        Some(work) => work(connection),
+        None => Err(StoreError::Interrupted("the write ran already".into())),
+    })
 }
 
 fn run_migrations(connection: &mut DbConnection) -> StoreResult<()> {

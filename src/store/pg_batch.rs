@@ -58,18 +58,14 @@ impl<J: Send + 'static, A: Send + 'static> Batcher<J, A> {
                     batch.push(job);
                 }
                 let (requests, answers): (Vec<J>, Vec<_>) = batch.into_iter().unzip();
-                let served = match connection.take() {
-                    Some(open) => Ok(open),
-                    None => open(&connect),
+                let mut served = serve_on(&mut connection, &connect, &mut serve, &requests);
+                // The connection was found gone (the server restarted since the last
+                // batch): once more on a new one. Safe for a batch that did reach the
+                // database, since each request's statement is conditional (a read, or
+                // an entry taken only while the log ends where its state was built).
+                if matches!(&served, Err(error) if error.is_connection_lost()) {
+                    served = serve_on(&mut connection, &connect, &mut serve, &requests);
                 }
-                .and_then(|mut open| {
-                    let served = serve(&mut open, &requests);
-                    // A connection the server dropped is opened again for the next batch.
-                    if !matches!(&served, Err(error) if error.is_connection_lost()) {
-                        connection = Some(open);
-                    }
-                    served
-                });
                 match served {
                     Ok(served) if served.len() == requests.len() => {
                         for (answer, outcome) in answers.into_iter().zip(served) {
@@ -105,6 +101,25 @@ impl<J: Send + 'static, A: Send + 'static> Batcher<J, A> {
         }
         answered
     }
+}
+
+/// Serves the batch on the thread's connection, opened first when there is none; a
+/// connection the server dropped is let go, to be opened again.
+fn serve_on<J, A>(
+    connection: &mut Option<PgConnection>,
+    connect: &Connect,
+    serve: &mut impl FnMut(&mut PgConnection, &[J]) -> StoreResult<Vec<A>>,
+    requests: &[J],
+) -> StoreResult<Vec<A>> {
+    let mut open = match connection.take() {
+        Some(open) => open,
+        None => self::open(connect)?,
+    };
+    let served = serve(&mut open, requests);
+    if !matches!(&served, Err(error) if error.is_connection_lost()) {
+        *connection = Some(open);
+    }
+    served
 }
 
 fn open(connect: &Connect) -> StoreResult<PgConnection> {

@@ -123,7 +123,7 @@ async fn match_and_caller(
                     let Some(row) = matches::find_by_public_id(connection, &public_id)? else {
                         return Ok(None);
                     };
-                    let (user, link) = match lookup {
+                    let (user, link) = match lookup.clone() {
                         // A personal token's account is the caller; a link is looked
                         // for only when it is none.
                         Some((token, hash)) => match api_tokens::user_for(connection, &hash)? {

@@ -48,7 +48,7 @@ pub async fn withdraw(
         let stored = event.clone();
         let named = state
             .read(move |connection| {
-                let data = crate::events::EventData::load(connection, stored)?;
+                let data = crate::events::EventData::load(connection, stored.clone())?;
                 Ok(data
                     .entrants
                     .iter()
@@ -356,7 +356,7 @@ async fn forfeit_confirmation(
     let sides_json = row.sides_json.clone().unwrap_or_default();
     let sides: [String; 2] = state
         .read(move |connection| {
-            let data = crate::events::EventData::load(connection, stored)?;
+            let data = crate::events::EventData::load(connection, stored.clone())?;
             let slots: Option<[crate::tournament::Slot; 2]> =
                 serde_json::from_str(&sides_json).ok();
             Ok(match slots {

@@ -1020,7 +1020,7 @@ pub(super) async fn manage_page(
     let club_id = club.id;
     let (view, notices, changes, referees, event_referees, links, earlier) = state
         .read(move |connection| {
-            let view = EventView::load(connection, event)?;
+            let view = EventView::load(connection, event.clone())?;
             let notices = store_events::notices(connection, event_id)?;
             let changes = state_changes::of_event(connection, event_id)?;
             let referees: Vec<(i64, String)> = users::list(connection)?
@@ -1692,7 +1692,7 @@ pub async fn cards(
     let (user, event, _) = managed_event(&ctx, &state, &public_id).await?;
     let lang = ctx.lang();
     let view = state
-        .read(move |connection| EventView::load(connection, event))
+        .read(move |connection| EventView::load(connection, event.clone()))
         .await?;
     let playable: Vec<MatchView> = view
         .rounds(lang)

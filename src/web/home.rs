@@ -10,6 +10,7 @@ use super::context::{LANG_COOKIE, PageContext, safe_local_path};
 use super::error::AppError;
 use super::{AppState, redirect};
 use crate::lang::Lang;
+use crate::store::Unavailability;
 
 #[derive(Template, WebTemplate)]
 #[template(path = "home/index.html")]
@@ -45,7 +46,8 @@ pub async fn switch_language(
     Ok(response)
 }
 
-/// Plain text: `ok` when the database answers, 503 otherwise.
+/// Plain text: `ok` when the database answers, 503 otherwise, saying which it is:
+/// it cannot be reached, it refused a write, or it is full.
 pub async fn health(state: web::Data<AppState>) -> impl Responder {
     let answer = state
         .read(|connection| {
@@ -53,28 +55,32 @@ pub async fn health(state: web::Data<AppState>) -> impl Responder {
             connection.batch_execute("SELECT 1").map_err(Into::into)
         })
         .await;
-    if answer.is_ok() && state.db.writes_failing() {
+    let problem = match answer {
+        Err(error) => Some(("health check failed", error)),
         // Only after a write failed for want of room: the plain check stays cheap.
-        let probe = state
+        Ok(()) if state.db.writes_failing() => state
             .write(|connection| {
                 let at = chrono::Utc::now().to_rfc3339();
                 crate::store::settings::set(connection, crate::store::settings::HEALTH_PROBE, &at)
             })
-            .await;
-        if let Err(error) = probe {
-            tracing::error!(%error, "health check: the database takes no writes");
-            return HttpResponse::ServiceUnavailable()
-                .content_type("text/plain")
-                .body("database takes no writes (full?)");
-        }
-    }
-    match answer {
-        Ok(()) => HttpResponse::Ok().content_type("text/plain").body("ok"),
-        Err(error) => {
-            tracing::error!(%error, "health check failed");
-            HttpResponse::ServiceUnavailable()
-                .content_type("text/plain")
-                .body("database unavailable")
-        }
-    }
+            .await
+            .err()
+            .map(|error| ("health check: the database takes no writes", error)),
+        Ok(()) => None,
+    };
+    let Some((context, error)) = problem else {
+        return HttpResponse::Ok().content_type("text/plain").body("ok");
+    };
+    tracing::error!(%error, "{context}");
+    let said = match &error {
+        AppError::Store(error) => match error.unavailability() {
+            Unavailability::CannotConnect => "database unavailable: cannot connect",
+            Unavailability::RefusedWrite => "database takes no writes: it refused one",
+            Unavailability::Full => "database takes no writes: it is full",
+        },
+        _ => "database unavailable",
+    };
+    HttpResponse::ServiceUnavailable()
+        .content_type("text/plain")
+        .body(said)
 }

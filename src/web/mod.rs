@@ -47,6 +47,10 @@ use crate::store::{Db, DbConnection, StoreResult, settings, users};
 use error::AppError;
 
 pub const SESSION_COOKIE: &str = "segnapunti_session";
+/// Sent on [`AppState::updates`] in place of a match id when any match may have
+/// changed unheard (this instance listened again after losing its connection):
+/// every open live page reads its match again once.
+pub const EVERY_MATCH: i64 = i64::MIN;
 /// Seconds a client may take to send a request head.
 pub const SLOW_CLIENT_SECONDS: u64 = 5;
 
@@ -91,7 +95,7 @@ impl AppState {
     /// Runs a read off the async executor.
     pub async fn read<T: Send + 'static>(
         &self,
-        work: impl FnOnce(&mut DbConnection) -> StoreResult<T> + Send + 'static,
+        work: impl FnMut(&mut DbConnection) -> StoreResult<T> + Send + 'static,
     ) -> Result<T, AppError> {
         let db = self.db.clone();
         Ok(web::block(move || db.read(work)).await??)
@@ -103,7 +107,7 @@ impl AppState {
     /// otherwise as [`AppState::read`].
     pub async fn read_by_key<T: Send + 'static>(
         &self,
-        work: impl FnOnce(&mut DbConnection) -> StoreResult<T> + Send + 'static,
+        work: impl FnMut(&mut DbConnection) -> StoreResult<T> + Send + 'static,
     ) -> Result<T, AppError> {
         match self.db.read_now(work) {
             Ok(outcome) => Ok(outcome?),
@@ -175,10 +179,17 @@ pub fn start(listener: TcpListener, db: Db, config: &ServerConfig) -> Result<Run
     if let Some(url) = db.postgres_url() {
         // Entries written through other instances reach this one's live pages.
         let updates = Arc::downgrade(&state.updates);
-        crate::store::listen::spawn(url, move |match_id| match updates.upgrade() {
+        crate::store::listen::spawn(url, move |heard| match updates.upgrade() {
             Some(sender) => {
-                if match_id >= 0 {
-                    let _ = sender.send(match_id);
+                use crate::store::listen::Heard;
+                match heard {
+                    Heard::Changed(match_id) => {
+                        let _ = sender.send(match_id);
+                    }
+                    Heard::Resubscribed => {
+                        let _ = sender.send(EVERY_MATCH);
+                    }
+                    Heard::Idle => {}
                 }
                 true
             }

@@ -172,6 +172,11 @@ pub async fn sheet(
 }
 
 /// Server-Sent Events: `update` with the new entry count whenever the match changes.
+/// How long an event stream waits before it reads again a match it could not read.
+const REREAD_PAUSE: Duration = Duration::from_secs(1);
+/// How long an event stream stays silent before it sends a comment.
+const KEEP_ALIVE: Duration = Duration::from_secs(20);
+
 pub async fn events(
     state: web::Data<AppState>,
     public_id: web::Path<String>,
@@ -184,37 +189,31 @@ pub async fn events(
         loaded.entries.len()
     ));
     let watched = state.clone();
+    // The stream's state: the receiver, bytes to send first, and whether a read of
+    // the match failed and is to be tried again.
     let stream = futures_util::stream::unfold(
         (receiver, Some(first), watched, false),
-        move |(mut receiver, pending, state, _)| async move {
+        move |(mut receiver, pending, state, mut reread)| async move {
             if let Some(bytes) = pending {
                 return Some((
                     Ok::<_, actix_web::Error>(bytes),
-                    (receiver, None, state, false),
+                    (receiver, None, state, reread),
                 ));
             }
             loop {
-                let next =
-                    actix_web::rt::time::timeout(Duration::from_secs(20), receiver.recv()).await;
-                match next {
-                    // A comment keeps proxies from closing an idle stream.
+                // A failed read is tried again soon; otherwise a comment every 20 s
+                // keeps proxies from closing an idle stream.
+                let wait = if reread { REREAD_PAUSE } else { KEEP_ALIVE };
+                let next = actix_web::rt::time::timeout(wait, receiver.recv()).await;
+                let read_now = match next {
+                    Err(_) if reread => true,
                     Err(_) => {
                         return Some((
                             Ok(Bytes::from_static(b": keep-alive\n\n")),
                             (receiver, None, state, false),
                         ));
                     }
-                    Ok(Ok(changed)) if changed == match_id => {
-                        let count = state
-                            .read(move |connection| {
-                                Ok(crate::store::matches::entries(connection, match_id)?.len())
-                            })
-                            .await
-                            .unwrap_or_default();
-                        let event = Bytes::from(format!("event: update\ndata: {count}\n\n"));
-                        return Some((Ok(event), (receiver, None, state, false)));
-                    }
-                    Ok(Ok(_)) => continue,
+                    Ok(Ok(changed)) => changed == match_id || changed == super::EVERY_MATCH,
                     Ok(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => {
                         return Some((
                             Ok(Bytes::from_static(b"event: update\ndata: ?\n\n")),
@@ -222,6 +221,25 @@ pub async fn events(
                         ));
                     }
                     Ok(Err(tokio::sync::broadcast::error::RecvError::Closed)) => return None,
+                };
+                if !read_now {
+                    continue;
+                }
+                let count = state
+                    .read(move |connection| {
+                        Ok(crate::store::matches::entries(connection, match_id)?.len())
+                    })
+                    .await;
+                match count {
+                    Ok(count) => {
+                        let event = Bytes::from(format!("event: update\ndata: {count}\n\n"));
+                        return Some((Ok(event), (receiver, None, state, false)));
+                    }
+                    // Nothing is said rather than a count that was not read.
+                    Err(error) => {
+                        tracing::warn!(%error, "a live page's match could not be read; trying again");
+                        reread = true;
+                    }
                 }
             }
         },

@@ -582,7 +582,7 @@ enum Found<T> {
 pub(super) async fn kept_or_built<T: Send + 'static>(
     state: &web::Data<AppState>,
     key: PageKey,
-    load: impl FnOnce(&mut DbConnection, &str) -> StoreResult<Option<T>> + Send + 'static,
+    mut load: impl FnMut(&mut DbConnection, &str) -> StoreResult<Option<T>> + Send + 'static,
     build: impl FnOnce(T, &PageKey) -> Result<Rendered, AppError>,
 ) -> Result<Arc<Rendered>, AppError> {
     let cache = PageCache::of(state);
@@ -612,8 +612,8 @@ pub(super) async fn kept_or_built<T: Send + 'static>(
 
 /// A `load` for [`kept_or_built`] that reads, through `load`, the event a page's key names.
 fn of_event<T>(
-    load: impl FnOnce(&mut DbConnection, EventRow) -> StoreResult<Option<T>> + Send + 'static,
-) -> impl FnOnce(&mut DbConnection, &str) -> StoreResult<Option<T>> + Send + 'static {
+    mut load: impl FnMut(&mut DbConnection, EventRow) -> StoreResult<Option<T>> + Send + 'static,
+) -> impl FnMut(&mut DbConnection, &str) -> StoreResult<Option<T>> + Send + 'static {
     move |connection, public_id| match store_events::find_by_public_id(connection, public_id)? {
         Some(event) => load(connection, event),
         None => Ok(None),
@@ -741,6 +741,13 @@ pub async fn event_stream(
                     Err(_) => {
                         return Some((
                             Ok(Bytes::from_static(b": keep-alive\n\n")),
+                            (receiver, None, state),
+                        ));
+                    }
+                    // Any match may have changed unheard: the page reads its tables again.
+                    Ok(Ok(super::EVERY_MATCH)) => {
+                        return Some((
+                            Ok(Bytes::from_static(b"event: update\ndata: ?\n\n")),
                             (receiver, None, state),
                         ));
                     }

@@ -13,6 +13,7 @@ use segnapunti::web::{ServerConfig, start};
 pub mod browser;
 pub mod forms;
 pub mod openapi;
+pub mod pg_server;
 pub mod process;
 
 pub const ADMIN_PASSWORD: &str = "amministra-bene";
