@@ -327,3 +327,53 @@ fn an_instance_opens_its_pool_as_it_needs_it_and_keeps_to_its_size() {
     let after = connections(&server);
     assert!(after - before <= 2, "{before} before, {after} after");
 }
+
+/// A live page told of a change whose match it then cannot read says nothing,
+/// rather than a count it did not read, and tells the real count once it can.
+/// Runs on the shared test server: nothing is restarted.
+#[test]
+fn a_live_page_that_cannot_read_its_match_tells_no_count_it_did_not_read() {
+    use diesel::{Connection, QueryableByName, RunQueryDsl, sql_types::BigInt};
+    let app = TestApp::spawn(Backend::Postgres);
+    let admin = app.admin();
+    let organizer = app.user(&admin, "org", "organizer");
+    let public_id = create_match(&organizer);
+    let token = personal_token(&organizer);
+    let path = format!("/api/v1/matches/{public_id}/entries");
+    for seq in 0..2 {
+        assert_eq!(
+            organizer.post_json_bearer(&path, &hand(seq), &token).status,
+            201
+        );
+    }
+    #[derive(QueryableByName)]
+    struct Id {
+        #[diesel(sql_type = BigInt)]
+        id: i64,
+    }
+    let id = diesel::sql_query(format!(
+        "SELECT id FROM matches WHERE public_id = '{public_id}'"
+    ))
+    .get_result::<Id>(&mut diesel::PgConnection::establish(&app.database.url).unwrap())
+    .unwrap()
+    .id;
+    let lines = watch(&app, &public_id);
+    assert_eq!(lines.recv_timeout(Duration::from_secs(10)).unwrap(), "2");
+
+    // The log cannot be read, and a change is announced.
+    app.database
+        .execute("ALTER TABLE match_entries RENAME TO match_entries_away");
+    app.database
+        .execute(&format!("NOTIFY segnapunti_matches, '{id}'"));
+    match lines.recv_timeout(Duration::from_secs(2)) {
+        Err(_) => {}
+        Ok(line) => panic!("the live page was told data: {line} while its match could not be read"),
+    }
+    app.database
+        .execute("ALTER TABLE match_entries_away RENAME TO match_entries");
+    assert_eq!(
+        organizer.post_json_bearer(&path, &hand(2), &token).status,
+        201
+    );
+    wait_for(&lines, "3", 2, Duration::from_secs(10));
+}

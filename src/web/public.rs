@@ -237,7 +237,9 @@ pub async fn events(
                     }
                     // Nothing is said rather than a count that was not read.
                     Err(error) => {
-                        tracing::warn!(%error, "a live page's match could not be read; trying again");
+                        if !reread {
+                            tracing::warn!(%error, "a live page's match could not be read; trying again");
+                        }
                         reread = true;
                     }
                 }

@@ -195,10 +195,16 @@ impl Drop for PgServer {
     }
 }
 
-/// The server, or `None` after printing why these tests are skipped here.
+/// The server, or `None` after printing why these tests are skipped here. In CI
+/// (`CI` set, as `.ci/run` runs) they may not be skipped: the test fails instead.
 pub fn own_server(test: &str, settings: &[&str]) -> Option<PgServer> {
     match PgServer::start(settings) {
         Ok(server) => Some(server),
+        Err(reason) if std::env::var_os("CI").is_some_and(|ci| !ci.is_empty()) => {
+            panic!(
+                "{test} must run in CI, but cannot start a PostgreSQL server of its own: {reason}"
+            )
+        }
         Err(reason) => {
             eprintln!(
                 "SKIPPED {test}: it restarts a PostgreSQL server of its own, which cannot be started here: {reason}"
