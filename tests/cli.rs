@@ -231,3 +231,48 @@ fn backup_copies_a_live_sqlite_database() {
     assert!(restored.setup_link.is_none());
     restored.client().login("capo", support::ADMIN_PASSWORD);
 }
+
+#[test]
+fn backup_onto_an_existing_file_says_the_file_exists() {
+    let database = TestDatabase::new(Backend::Sqlite);
+    let migrated = segnapunti()
+        .args(["--database-url", &database.url, "migrate"])
+        .output()
+        .unwrap();
+    assert!(migrated.status.success());
+    let folder = tempfile::tempdir().unwrap();
+    let taken = folder.path().join("già-qui.db");
+    std::fs::write(&taken, "something of value").unwrap();
+    let output = segnapunti()
+        .args(["--database-url", &database.url, "backup"])
+        .arg(&taken)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(&taken.display().to_string()), "{stderr}");
+    assert!(stderr.contains("exists already"), "{stderr}");
+    assert!(!stderr.contains("damaged"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&taken).unwrap(),
+        "something of value",
+        "the file is left as it was"
+    );
+}
+
+#[test]
+fn backup_of_a_postgres_database_points_to_pg_dump() {
+    let output = segnapunti()
+        .args([
+            "--database-url",
+            "postgres://nobody@127.0.0.1:1/none",
+            "backup",
+            "copy.db",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("pg_dump"), "{stderr}");
+    assert!(!stderr.contains("damaged"), "{stderr}");
+}

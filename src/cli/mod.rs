@@ -38,7 +38,8 @@ pub enum Command {
     Serve(ServeArgs),
     /// Apply pending database migrations and exit (serve also does this at start).
     Migrate,
-    /// Write a consistent snapshot of a live SQLite database to FILE (the server may keep running).
+    /// Write a consistent snapshot of a live SQLite database to FILE (the server may keep
+    /// running; exit 1: the copy failed; 2: FILE exists already, or the database is not SQLite).
     Backup {
         /// Where to write the copy; it must not exist yet.
         file: PathBuf,
@@ -164,7 +165,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 }
                 Err(error) => {
                     eprintln!("error: {error}");
-                    ExitCode::FAILURE
+                    ExitCode::from(if error.is_refusal() { 2 } else { 1 })
                 }
             }
         }

@@ -1,32 +1,48 @@
 //! Consistent snapshots of a live SQLite database.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use diesel::connection::SimpleConnection;
 use diesel::sqlite::SqliteConnection;
 use diesel::{Connection, RunQueryDsl};
 
-use super::{DatabaseUrl, StoreError, StoreResult};
+use super::{DatabaseUrl, StoreError};
+
+/// Why no backup was written. The first two are the operator's to change (the
+/// command line answers them with exit code 2); the database's own failures are not.
+#[derive(Debug, thiserror::Error)]
+pub enum BackupError {
+    #[error("backup copies SQLite databases; for PostgreSQL use pg_dump")]
+    NotSqlite,
+    #[error("{}: the file exists already; a backup never overwrites a file, choose a new one", .0.display())]
+    TargetExists(PathBuf),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl BackupError {
+    /// A refusal of what was asked, rather than a failure while doing it.
+    pub fn is_refusal(&self) -> bool {
+        matches!(self, BackupError::NotSqlite | BackupError::TargetExists(_))
+    }
+}
 
 /// Copies the database with `VACUUM INTO`, which reads one consistent snapshot
 /// while writers go on, and writes a compact file that opens on its own.
-pub fn snapshot(url: &DatabaseUrl, target: &Path) -> StoreResult<()> {
+pub fn snapshot(url: &DatabaseUrl, target: &Path) -> Result<(), BackupError> {
     let DatabaseUrl::Sqlite { path } = url else {
-        return Err(StoreError::Corrupt(
-            "backup copies SQLite databases; for PostgreSQL use pg_dump".to_string(),
-        ));
+        return Err(BackupError::NotSqlite);
     };
     if !path.exists() {
         return Err(StoreError::SqliteUnavailable {
             path: path.display().to_string(),
             reason: "no such file".to_string(),
-        });
+        }
+        .into());
     }
-    if target.exists() {
-        return Err(StoreError::Corrupt(format!(
-            "{} exists already; choose a new file",
-            target.display()
-        )));
+    // `symlink_metadata`: a dangling link is a file in the way too.
+    if target.symlink_metadata().is_ok() {
+        return Err(BackupError::TargetExists(target.to_path_buf()));
     }
     let unavailable = |reason: String| StoreError::SqliteUnavailable {
         path: path.display().to_string(),
@@ -57,7 +73,8 @@ pub fn snapshot(url: &DatabaseUrl, target: &Path) -> StoreResult<()> {
         other => Err(StoreError::Corrupt(format!(
             "the copy failed its integrity check: {}",
             other.unwrap_or("no answer")
-        ))),
+        ))
+        .into()),
     }
 }
 
