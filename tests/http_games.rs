@@ -331,7 +331,31 @@ backend_tests! {
             &[("outcome", "played"), ("team", "B"), ("points", "6")],
             &[("target_points", "21"), ("games_to_win", "3")],
         );
-        let appended = api_append(&organizer, &public_id, json!({"type": "deal", "team": "A", "points": 11}));
+        // 11 to 0 is a sweep or nothing: by the form and by the API it is refused,
+        // naming the `sweep` field, and nothing is recorded.
+        refused_in_both_languages(
+            &app, &organizer, &base,
+            &[("outcome", "played"), ("team", "A"), ("points", "11")],
+            "11 a 0 per la squadra A non si fa senza cappotto né stramazzo",
+            "11 to 0 for team A cannot happen without a sweep",
+            "value=\"11\"",
+        );
+        let refused = post(&organizer, &base, "outcome", &[("outcome", "played"), ("team", "B"), ("points", "0")]);
+        assert_eq!(refused.status, 422, "{}", refused.body);
+        assert!(error_text(&refused.body).contains("campo &#34;sweep&#34;") || error_text(&refused.body).contains("campo &quot;sweep&quot;"),
+            "{}", error_text(&refused.body));
+        let state: Value = serde_json::from_str(&organizer.get(&format!("/api/v1/matches/{public_id}")).body).unwrap();
+        let eleven = json!({"expected_seq": state["next_seq"], "entry": {"type": "deal", "team": "A", "points": 11}});
+        let response = organizer.post_json(
+            &format!("/api/v1/matches/{public_id}/entries"), &eleven.to_string(), Some(&organizer.csrf_token()),
+        );
+        assert_eq!(response.status, 422, "{}", response.body);
+        let refusal: Value = serde_json::from_str(&response.body).unwrap();
+        assert!(refusal["message_en"].as_str().unwrap().contains("\"sweep\" field"), "{refusal}");
+        assert!(refusal["message_it"].as_str().unwrap().contains("campo \"sweep\""), "{refusal}");
+        let after: Value = serde_json::from_str(&organizer.get(&format!("/api/v1/matches/{public_id}")).body).unwrap();
+        assert_eq!(after["next_seq"], state["next_seq"], "nothing recorded");
+        let appended = api_append(&organizer, &public_id, json!({"type": "deal", "team": "A", "points": 10}));
         assert_eq!(appended["match"]["game"], "tressette");
     }
 

@@ -41,6 +41,10 @@ pub enum RuleError {
     PointsOutOfRange { deal: Deal, points: u32 },
     /// An outcome-only deal needs a team's points, a claim or a sweep.
     PointsMissing { deal: Deal },
+    /// By outcome, every card point to `team` without a sweep: a team ends a deal
+    /// without a whole point only when the other takes every trick (cappotto) or every
+    /// card point (stramazzo, the last trick's point not counting), so at most 10.
+    ElevenWithoutSweep { deal: Deal, team: Team },
     /// A claim by outcome needs the claiming team's card points so far.
     ClaimPointsMissing { deal: Deal, seat: Seat },
     /// The recorded team is not the claimer's.
@@ -261,6 +265,21 @@ impl Message for RuleError {
                     format!(
                         "{}: the team and its points are missing (or a claim or a sweep).",
                         at(deal)
+                    )
+                }
+            }
+            ElevenWithoutSweep { deal, team: t } => {
+                if it {
+                    format!(
+                        "{}: 11 a 0 per {} non si fa senza cappotto né stramazzo: una squadra resta senza punti solo se l'altra prende tutte le prese (cappotto) o tutti i punti di carte (stramazzo; l'ultima presa allora non conta). Se è così, indicalo nel campo \"sweep\"; altrimenti all'altra squadra va almeno 1 punto (al più 10 a 1).",
+                        at(deal),
+                        team(t)
+                    )
+                } else {
+                    format!(
+                        "{}: 11 to 0 for {} cannot happen without a sweep: a team ends a deal without a point only when the other takes every trick (cappotto) or every card point (stramazzo; the last trick's point does not count then). If so, record it in the \"sweep\" field; otherwise the other team has at least 1 point (10 to 1 at most).",
+                        at(deal),
+                        team(t)
                     )
                 }
             }

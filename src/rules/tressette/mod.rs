@@ -166,7 +166,8 @@ pub struct DealEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub team: Option<Team>,
     /// Card points of `team` in this deal, last trick included, declarations not
-    /// (0-11). By outcome the other team has the rest of 11.
+    /// (0-11). By outcome the other team has the rest of 11, and 11 or 0 needs the
+    /// `sweep` that alone gives them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points: Option<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -766,6 +767,11 @@ fn outcome_only(deal: Deal, entry: &DealEntry) -> Result<CardOutcome, RuleError>
         (Some(team), Some(points)) => (team, points),
         _ => return Err(RuleError::PointsMissing { deal }),
     };
+    // 11 to 0 leaves a team without the last trick and under one card point: a sweep.
+    if recorded == DEAL_POINTS || recorded == 0 {
+        let team = if recorded == 0 { team.other() } else { team };
+        return Err(RuleError::ElevenWithoutSweep { deal, team });
+    }
     let mut card_points = [DEAL_POINTS - recorded; 2];
     card_points[team.index()] = recorded;
     Ok(CardOutcome {

@@ -181,6 +181,60 @@ fn a_deal_by_outcome_scores_eleven_and_the_deal_passes_right() {
     );
 }
 
+/// A team ends a deal without a whole point only when the other took every trick
+/// (cappotto) or every card point but not every trick (stramazzo: the last trick's
+/// point does not count then). So 11 to 0 by outcome is a sweep or nothing.
+#[test]
+fn eleven_to_nothing_by_outcome_is_refused_unless_recorded_as_a_sweep() {
+    let state = play(
+        &Tressette::new(Options::default(), seat(0)),
+        scored(Team::B, 6),
+    )
+    .unwrap();
+    for (team, points) in [(Team::A, 11), (Team::B, 11), (Team::A, 0), (Team::B, 0)] {
+        let error = play(&state, scored(team, points)).unwrap_err();
+        let swept = if points == 0 { team.other() } else { team };
+        assert_eq!(
+            error,
+            RuleError::ElevenWithoutSweep {
+                deal: at(1, 2),
+                team: swept
+            }
+        );
+        let italian = error.message(Lang::It);
+        let english = error.message(Lang::En);
+        assert!(italian.starts_with("Partita 1, mano 2: "), "{italian}");
+        assert!(italian.contains("11 a 0"), "{italian}");
+        assert!(italian.contains("\"sweep\""), "{italian}");
+        assert!(italian.contains("cappotto") && italian.contains("stramazzo"));
+        assert!(english.starts_with("Game 1, deal 2: "), "{english}");
+        assert!(english.contains("11 to 0"), "{english}");
+        assert!(english.contains("\"sweep\""), "{english}");
+    }
+    // Ten is the most without a sweep: the other team has at least one point.
+    assert_eq!(play(&state, scored(Team::A, 10)).unwrap().totals(), [15, 7]);
+    assert_eq!(play(&state, scored(Team::A, 1)).unwrap().totals(), [6, 16]);
+    // With the sweep named, the same points are the sweep's.
+    let swept = play(
+        &state,
+        DealEntry {
+            sweep: Some(Sweep::Cappotto),
+            ..scored(Team::A, 11)
+        },
+    )
+    .unwrap();
+    assert_eq!(swept.games_won(), [2, 0]);
+    // A claim stops the play: the claimers' points so far may be anything up to 11.
+    for points in [0, 11] {
+        let claim = DealEntry {
+            claim: Some(seat(1)),
+            points: Some(points),
+            ..DealEntry::default()
+        };
+        assert!(play(&state, claim).is_ok(), "a claim with {points}");
+    }
+}
+
 #[test]
 fn declarations_score_for_the_declarers_team_napoletana_and_four_twos_make_seven() {
     let state = Tressette::new(Options::default(), seat(0));
@@ -408,14 +462,22 @@ fn longer_games_to_31_or_41_are_options() {
             target_points: target,
             ..Options::default()
         };
+        // 13 a deal: the most cards give without a sweep, and a napoletana.
+        let deal = |declarer: u8| DealEntry {
+            declarations: vec![Declaration::Napoletana {
+                seat: seat(declarer),
+                suit: Suit::Coppe,
+            }],
+            ..scored(Team::A, 10)
+        };
         let state = Tressette::new(options, seat(0));
-        let state = play_all(state, [scored(Team::A, 11), scored(Team::A, 11)]);
+        let state = play_all(state, [deal(0), deal(2)]);
         assert!(!state.is_over());
-        let state = play(&state, scored(Team::A, 11)).unwrap();
+        let state = play(&state, deal(0)).unwrap();
         assert_eq!(state.is_over(), target == 31);
         if target == 41 {
-            let state = play(&state, scored(Team::A, 11)).unwrap();
-            assert_eq!(state.totals(), [44, 0]);
+            let state = play(&state, deal(2)).unwrap();
+            assert_eq!(state.totals(), [52, 4]);
             assert!(state.is_over());
         }
     }
