@@ -407,6 +407,19 @@ backend_tests! {
         assert!(!app.client().get(&links[0]).body.contains(&format!("Giocatore {number}a")));
     }
 
+    fn csv_import_reads_a_line_break_inside_quotes(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let event = create_event(&organizer, "A capo", "swiss", "1");
+        let csv = "giocatore1;giocatore2;squadra\r\nBepi;Toni;\"I Veci\r\nde Mestre\"\r\nNane;Gigio\r\nLuca\r\n";
+        let report = organizer.post_form(&format!("/manage/events/{event}/import"), &[("csv", csv)]);
+        assert_eq!(report.status, 422, "{}", report.body);
+        assert!(report.body.contains("Riga 5"), "the refusal names the line where its record starts: {}", report.body);
+        assert_eq!(report.body.matches("class=\"rejected-line\"").count(), 1, "{}", report.body);
+        let page = organizer.get(&format!("/manage/events/{event}"));
+        assert!(page.body.contains("I Veci de Mestre"), "{}", page.body);
+        assert!(page.body.contains("Nane"));
+    }
+
     fn csv_import_reports_rejected_lines_and_late_entries_are_marked(app) {
         let (_admin, organizer) = club_with_organizer(&app);
         let event = create_event(&organizer, "Import", "swiss", "1");
