@@ -20,6 +20,7 @@ use serde_json::Value;
 use crate::lang::Lang;
 use crate::rules::any::AnyRecord;
 use crate::rules::game::Team;
+use crate::rules::kind::GameKind;
 use crate::rules::record::FORMAT_VERSION;
 use crate::store::events::{self, EntrantRow, EventMatchRow, EventRow, EventStatus, PlayerRow};
 use crate::store::matches::MatchStatus;
@@ -29,18 +30,9 @@ use crate::tournament::{
     Schedule, Side, Slot, Status, Tournament, Withdrawal,
 };
 
-/// The games an event may be for: the five games of the seeds, by record name.
-pub const GAMES: [&str; 5] = crate::rules::record::GAMES;
-
 /// A game's name as pages show it.
-pub fn game_label(game: &str) -> &'static str {
-    match game {
-        "madrasso" => "Madrasso",
-        "tressette" => "Tressette",
-        "trijumf" => "Trijumf",
-        "vitou" => "Vitou",
-        _ => "Trionfetti",
-    }
+pub fn game_label(game: GameKind) -> &'static str {
+    game.label()
 }
 
 pub fn format_of(event: &EventRow) -> StoreResult<Format> {
@@ -57,27 +49,28 @@ pub fn game_options_of(event: &EventRow) -> Value {
 
 /// Players at a table of this game with these options: 4, or 2 for a two-player Trijumf
 /// or Vitou.
-pub fn players_per_match(game: &str, options: &Value) -> usize {
-    match game {
-        "trijumf" | "vitou" => options
+pub fn players_per_match(game: GameKind, options: &Value) -> usize {
+    if game.two_or_four() {
+        options
             .get("players")
             .and_then(Value::as_u64)
-            .map_or(4, |p| p as usize),
-        _ => 4,
+            .map_or(4, |p| p as usize)
+    } else {
+        4
     }
 }
 
 /// The game's default options as JSON (every field, with its default).
-pub fn default_options(game: &str) -> Value {
+pub fn default_options(game: GameKind) -> Value {
     fn value(options: impl Serialize) -> Value {
         serde_json::to_value(options).expect("options serialize")
     }
     match game {
-        "madrasso" => value(crate::rules::madrasso::Options::default()),
-        "tressette" => value(crate::rules::tressette::Options::default()),
-        "trijumf" => value(crate::rules::trijumf::Options::default()),
-        "vitou" => value(crate::rules::vitou::Options::default()),
-        _ => value(crate::rules::trionfetti::Options::default()),
+        GameKind::Trionfetti => value(crate::rules::trionfetti::Options::default()),
+        GameKind::Madrasso => value(crate::rules::madrasso::Options::default()),
+        GameKind::Tressette => value(crate::rules::tressette::Options::default()),
+        GameKind::Trijumf => value(crate::rules::trijumf::Options::default()),
+        GameKind::Vitou => value(crate::rules::vitou::Options::default()),
     }
 }
 
@@ -115,17 +108,12 @@ impl OptionsError {
 /// Checks a game's options as the record of one of its matches would (the game's own
 /// `Options` type: known fields, their types, a player count the game is played with),
 /// plus the ranges an event allows. Gives the options with every field filled.
-pub fn check_options(game: &str, options: &Value, lang: Lang) -> Result<Value, OptionsError> {
-    if !GAMES.contains(&game) {
-        return Err(OptionsError::Refused(
-            lang.pick("gioco sconosciuto", "unknown game").to_string(),
-        ));
-    }
+pub fn check_options(game: GameKind, options: &Value, lang: Lang) -> Result<Value, OptionsError> {
     let players = players_per_match(game, options);
     let names: Vec<String> = (1..=players.clamp(1, 8)).map(|i| format!("p{i}")).collect();
     let document = serde_json::json!({
         "format_version": FORMAT_VERSION,
-        "game": game,
+        "game": game.name(),
         "options": options,
         "players": names,
         "first_dealer": 0,
@@ -165,7 +153,7 @@ pub fn individual(format: &Format) -> bool {
 /// Whether the event's entrants are single players: rotating partners (individual
 /// standings), or a two-player game.
 pub fn solo_entrants(event: &EventRow, format: &Format) -> bool {
-    individual(format) || players_per_match(&event.game, &game_options_of(event)) == 2
+    individual(format) || players_per_match(event.game, &game_options_of(event)) == 2
 }
 
 /// Everything stored about an event.
@@ -291,7 +279,7 @@ impl EventData {
 
     /// Players at a table of the event's game: 4, or 2.
     pub fn players_per_match(&self) -> usize {
-        players_per_match(&self.event.game, &game_options_of(&self.event))
+        players_per_match(self.event.game, &game_options_of(&self.event))
     }
 
     /// Players by seat for a match between these sides. Four players: side A at seats 0
@@ -712,7 +700,7 @@ pub fn sync(connection: &mut DbConnection, event_id: i64) -> StoreResult<SyncRep
                     &events::NewEventMatch {
                         public_id: &crate::scoring::new_public_id(),
                         title: &match_title(&data.event, &m.key),
-                        game: &data.event.game,
+                        game: data.event.game,
                         options_json: &options_json,
                         players: &data.seats(&m.sides),
                         created_by: data.event.created_by,

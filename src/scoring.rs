@@ -27,8 +27,6 @@ use crate::store::entry_batch::Written;
 use crate::store::matches::{self, Author, EntryRow, MatchRow, MatchStatus, NextEntry};
 use crate::store::{Backend, Db, DbConnection, StoreError, StoreResult};
 
-pub const GAME_TRIONFETTI: &str = "trionfetti";
-
 /// A match with its log, as stored.
 #[derive(Debug, Clone)]
 pub struct LoadedMatch {
@@ -68,7 +66,7 @@ impl LoadedMatch {
             .collect::<Result<Vec<_>, _>>()?;
         Ok(MatchRecord {
             format_version: FORMAT_VERSION,
-            game: self.row.game.clone(),
+            game: self.row.game.name().to_string(),
             options: self.options(),
             players: self.row.players(),
             first_dealer: Seat::new(self.row.first_dealer as u8).unwrap_or(Seat::ALL[0]),

@@ -407,6 +407,31 @@ backend_tests! {
         assert!(!app.client().get(&links[0]).body.contains(&format!("Giocatore {number}a")));
     }
 
+    fn an_event_of_an_unknown_game_is_an_error_wherever_it_arrives(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let refused = organizer.post_form(
+            "/manage/clubs/scuola-di-trionfetti/events",
+            &[("name", "Torneo falso"), ("date", "2030-11-21"), ("time", "20:30"), ("venue", "Osteria"),
+              ("game", "foo"), ("format", "single_elimination")],
+        );
+        assert_eq!(refused.status, 422, "{}", refused.body);
+        assert!(refused.body.contains("Gioco sconosciuto"), "{}", refused.body);
+        assert!(refused.body.contains("value=\"Torneo falso\""), "what was typed is kept");
+
+        // A stored event whose game no one has: its pages and its export say so.
+        let event = create_event(&organizer, "Guasto", "swiss", "1");
+        app.database.execute(&format!("UPDATE events SET game = 'foo' WHERE public_id = '{event}'"));
+        for path in [format!("/manage/events/{event}"), format!("/e/{event}"), format!("/e/{event}/export/schedule.ics")] {
+            let response = organizer.get(&path);
+            assert_eq!(response.status, 500, "{path}: {}", response.body);
+            assert!(!response.body.contains("Trionfetti"), "{path}: {}", response.body);
+        }
+        let export = support::process::segnapunti(&app.database.url).args(["export", &event]).output().unwrap();
+        let stderr = String::from_utf8_lossy(&export.stderr);
+        assert_eq!(export.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains("unknown game \"foo\""), "{stderr}");
+    }
+
     fn csv_import_reads_a_line_break_inside_quotes(app) {
         let (_admin, organizer) = club_with_organizer(&app);
         let event = create_event(&organizer, "A capo", "swiss", "1");
@@ -746,9 +771,9 @@ backend_tests! {
             let id = first[0].clone();
             let (stored_game, players, options_json) = db.read(move |c| {
                 let row = store_matches::find_by_public_id(c, &id)?.unwrap();
-                Ok((row.game.clone(), row.players_json.clone(), row.options_json.clone()))
+                Ok((row.game, row.players_json.clone(), row.options_json.clone()))
             }).unwrap();
-            assert_eq!(stored_game, game);
+            assert_eq!(stored_game.name(), game);
             let names: Vec<String> = serde_json::from_str(&players).unwrap();
             assert_eq!(names.len(), seats, "{game}: players by seat {players}");
             assert!(names.iter().all(|n| !n.is_empty()), "{game}: {players}");

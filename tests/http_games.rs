@@ -483,6 +483,44 @@ backend_tests! {
         }
     }
 
+    fn an_unknown_game_is_refused_never_read_as_trionfetti(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        // The form for a game no one has, and a match posted for it.
+        let page = organizer.get("/manage/matches?game=foo");
+        assert_eq!(page.status, 400, "{}", page.body);
+        assert!(page.body.contains("Gioco sconosciuto"), "{}", page.body);
+        assert!(!page.body.contains("id=\"new-game\""), "no game is offered in its place");
+        let posted = organizer.post_form("/manage/matches", &[
+            ("game", "foo"), ("title", "Falsa"), ("seat0", "a"), ("seat1", "b"), ("seat2", "c"),
+            ("seat3", "d"), ("first_dealer", "0"),
+        ]);
+        assert_eq!(posted.status, 422, "{}", posted.body);
+        assert!(posted.body.contains("Gioco sconosciuto"), "{}", posted.body);
+        assert!(posted.body.contains("value=\"Falsa\""), "what was typed is kept");
+        assert!(!organizer.get("/manage/matches").body.contains("Falsa"), "no match was made");
+        let english = app.client_in("en");
+        english.login("org", "org-password");
+        let posted = english.post_form("/manage/matches", &[("game", "foo"), ("title", "Falsa")]);
+        assert_eq!(posted.status, 422);
+        assert!(posted.body.contains("Unknown game"), "{}", posted.body);
+
+        // A stored match whose game no one has: an error wherever it is read.
+        let public_id = create(&organizer, "tressette", "Guasta", &[]);
+        app.database.execute(&format!("UPDATE matches SET game = 'foo' WHERE public_id = '{public_id}'"));
+        for path in [
+            format!("/m/{public_id}"),
+            format!("/m/{public_id}/record.json"),
+            format!("/api/v1/matches/{public_id}"),
+            format!("/score/{public_id}"),
+            format!("/manage/matches/{public_id}"),
+        ] {
+            let response = organizer.get(&path);
+            assert_eq!(response.status, 500, "{path}: {}", response.body);
+            assert!(!response.body.contains("Guasta"), "{path}: nothing of the match is shown");
+        }
+    }
+
     fn a_trionfetti_match_is_still_created_by_default(app) {
         let admin = app.admin();
         let organizer = app.user(&admin, "org", "organizer");

@@ -642,6 +642,16 @@ backend_tests! {
         assert!(refused.stderr.contains(&format!("match {over} (")), "{}", refused.stderr);
         assert!(refused.stderr.contains("the log does not replay: entry 7"), "{}", refused.stderr);
         assert!(refused.stderr.contains("nothing was imported"), "{}", refused.stderr);
+        // A game no one has, for the event and for a match: named, never read as Trionfetti.
+        let mut foreign = document.clone();
+        foreign["event"]["game"] = json!("foo");
+        foreign["matches"][0]["game"] = json!("foo");
+        let refused = import(&target.url, &write("straniero.json", &foreign.to_string()));
+        assert_eq!(refused.code, Some(1), "{}", refused.stderr);
+        assert!(refused.stderr.contains("event game `foo` is not one this build knows"), "{}", refused.stderr);
+        assert!(refused.stderr.contains(&format!("match {over} (")), "{}", refused.stderr);
+        assert!(refused.stderr.contains("unknown game \"foo\""), "{}", refused.stderr);
+        assert_eq!(row_counts(&target), empty, "nothing written");
         // A nickname the log needs is missing: the comanda no longer reads.
         let mut forgetful = document.clone();
         forgetful["club"]["nicknames"] = json!([]);

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use super::comanda::Nicknames;
 use super::game::{Game, Message, Seat, Summary};
+use super::kind::GameKind;
 use super::madrasso::Madrasso;
 use super::record::{self, GameRecord, RecordGame, SyntaxError};
 use super::replay::{self, ReplayError, Steps};
@@ -47,6 +48,14 @@ impl AnyMatch {
     /// The game's record name.
     pub fn game(&self) -> &'static str {
         self.common().game
+    }
+
+    /// Which game the match is of.
+    pub fn kind(&self) -> GameKind {
+        fn kind<G: Game>(_: &G) -> GameKind {
+            G::KIND
+        }
+        each_game!(AnyMatch, self, state => kind(state))
     }
 
     /// What every game's summary says: scores, games won, over, winner, next dealer.
@@ -199,12 +208,20 @@ impl AnyRecord {
             Err(error) => return Err(SyntaxError::json(&error)),
         };
         Ok(match record::header(&value)? {
-            Madrasso::NAME => AnyRecord::Madrasso(GameRecord::from_json(text)?),
-            Tressette::NAME => AnyRecord::Tressette(GameRecord::from_json(text)?),
-            Trijumf::NAME => AnyRecord::Trijumf(GameRecord::from_json(text)?),
-            Vitou::NAME => AnyRecord::Vitou(GameRecord::from_json(text)?),
-            _ => AnyRecord::Trionfetti(GameRecord::from_json(text)?),
+            GameKind::Trionfetti => AnyRecord::Trionfetti(GameRecord::from_json(text)?),
+            GameKind::Madrasso => AnyRecord::Madrasso(GameRecord::from_json(text)?),
+            GameKind::Tressette => AnyRecord::Tressette(GameRecord::from_json(text)?),
+            GameKind::Trijumf => AnyRecord::Trijumf(GameRecord::from_json(text)?),
+            GameKind::Vitou => AnyRecord::Vitou(GameRecord::from_json(text)?),
         })
+    }
+
+    /// Which game the record is of.
+    pub fn kind(&self) -> GameKind {
+        fn kind<G: RecordGame>(_: &GameRecord<G>) -> GameKind {
+            G::KIND
+        }
+        each_game!(AnyRecord, self, record => kind(record))
     }
 
     /// Writes the record as pretty JSON.

@@ -153,8 +153,10 @@ pub struct Summary {
 
 /// A game as a state machine over referee entries.
 pub trait Game: Clone + Sized {
+    /// Which game this is.
+    const KIND: super::kind::GameKind;
     /// The name used in match records.
-    const NAME: &'static str;
+    const NAME: &'static str = Self::KIND.name();
     type Options: Clone + Default;
     type Entry;
     type Error: Message + std::error::Error;

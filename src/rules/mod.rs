@@ -7,6 +7,7 @@ pub mod card;
 pub mod comanda;
 pub mod game;
 pub mod json_text;
+pub mod kind;
 pub mod madrasso;
 pub mod ranking;
 pub mod record;

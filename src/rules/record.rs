@@ -21,6 +21,7 @@ use super::card::Card;
 use super::comanda::Nicknames;
 use super::game::{Game, Message, Seat, Team};
 use super::json_text;
+use super::kind::GameKind;
 use super::madrasso::{self, Madrasso};
 use super::replay::{self, CorrectionError, EntryError, GameEntryError};
 use super::tressette::{self, Tressette};
@@ -35,11 +36,11 @@ pub const FORMAT_VERSION: u32 = 1;
 
 /// The record names of every game this code reads.
 pub const GAMES: [&str; 5] = [
-    Trionfetti::NAME,
-    Madrasso::NAME,
-    Tressette::NAME,
-    Trijumf::NAME,
-    Vitou::NAME,
+    GameKind::ALL[0].name(),
+    GameKind::ALL[1].name(),
+    GameKind::ALL[2].name(),
+    GameKind::ALL[3].name(),
+    GameKind::ALL[4].name(),
 ];
 
 /// What a log entry asks of the entries before it.
@@ -715,7 +716,7 @@ fn check_table<G: RecordGame>(
 
 /// Reads the header fields every record has, before the game is known: the version
 /// first (a record of another version may well have other fields), then the game.
-pub(crate) fn header(value: &serde_json::Value) -> Result<&str, SyntaxError> {
+pub(crate) fn header(value: &serde_json::Value) -> Result<GameKind, SyntaxError> {
     match value.get("format_version") {
         Some(version) if version.as_u64() == Some(u64::from(FORMAT_VERSION)) => {}
         found => {
@@ -724,12 +725,11 @@ pub(crate) fn header(value: &serde_json::Value) -> Result<&str, SyntaxError> {
             });
         }
     }
-    match value.get("game") {
-        Some(game) if game.as_str().is_some_and(|game| GAMES.contains(&game)) => {
-            Ok(game.as_str().unwrap_or_default())
-        }
-        found => Err(SyntaxError::Game {
-            found: found.map(|value| value.to_string()),
+    let game = value.get("game");
+    match game.and_then(serde_json::Value::as_str).map(str::parse) {
+        Some(Ok(kind)) => Ok(kind),
+        _ => Err(SyntaxError::Game {
+            found: game.map(|value| value.to_string()),
             expected: GAMES.to_vec(),
         }),
     }
@@ -746,10 +746,10 @@ fn diagnose<G: RecordGame>(text: &str, error: serde_json::Error) -> SyntaxError 
         return SyntaxError::json(&error);
     };
     match header(&value) {
-        Ok(game) if game == G::NAME => {}
+        Ok(game) if game == G::KIND => {}
         Ok(game) => {
             return SyntaxError::Game {
-                found: Some(serde_json::Value::from(game).to_string()),
+                found: Some(serde_json::Value::from(game.name()).to_string()),
                 expected: vec![G::NAME],
             };
         }

@@ -168,6 +168,18 @@ impl From<diesel::result::Error> for StoreError {
                 diesel::result::DatabaseErrorKind::UniqueViolation,
                 _,
             ) => StoreError::Duplicate,
+            // A stored value that does not read back (an unknown game, say).
+            diesel::result::Error::DeserializationError(error) => {
+                // diesel names the field; what was wrong with it is the source's.
+                let mut message = error.to_string();
+                let mut source = error.source();
+                while let Some(cause) = source {
+                    message.push_str(": ");
+                    message.push_str(&cause.to_string());
+                    source = cause.source();
+                }
+                StoreError::Corrupt(message)
+            }
             other => StoreError::Query(other),
         }
     }

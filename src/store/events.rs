@@ -7,6 +7,7 @@ use diesel::prelude::*;
 
 use super::schema::{entrants, event_notices, events, match_referees, matches};
 use super::{DbConnection, StoreError, StoreResult, now};
+use crate::rules::kind::GameKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EventStatus {
@@ -43,7 +44,8 @@ pub struct EventRow {
     pub name: String,
     pub starts_at: NaiveDateTime,
     pub venue: String,
-    pub game: String,
+    #[diesel(deserialize_as = super::StoredGame)]
+    pub game: GameKind,
     pub game_options_json: String,
     pub format_json: String,
     pub listed: bool,
@@ -68,7 +70,7 @@ pub struct NewEvent<'a> {
     pub name: &'a str,
     pub starts_at: NaiveDateTime,
     pub venue: &'a str,
-    pub game: &'a str,
+    pub game: GameKind,
     pub game_options_json: &'a str,
     pub format_json: &'a str,
     pub listed: bool,
@@ -83,7 +85,7 @@ pub fn insert(connection: &mut DbConnection, new: &NewEvent<'_>) -> StoreResult<
             events::name.eq(new.name),
             events::starts_at.eq(new.starts_at),
             events::venue.eq(new.venue),
-            events::game.eq(new.game),
+            events::game.eq(new.game.name()),
             events::game_options_json.eq(new.game_options_json),
             events::format_json.eq(new.format_json),
             events::listed.eq(new.listed),
@@ -131,7 +133,7 @@ pub struct EventSettings<'a> {
     pub starts_at: NaiveDateTime,
     pub venue: &'a str,
     pub listed: bool,
-    pub game: &'a str,
+    pub game: GameKind,
     pub game_options_json: &'a str,
     pub format_json: &'a str,
 }
@@ -149,7 +151,7 @@ pub fn update_settings(
             events::starts_at.eq(settings.starts_at),
             events::venue.eq(settings.venue),
             events::listed.eq(settings.listed),
-            events::game.eq(settings.game),
+            events::game.eq(settings.game.name()),
             events::game_options_json.eq(settings.game_options_json),
             events::format_json.eq(settings.format_json),
         ))
@@ -160,7 +162,7 @@ pub fn update_settings(
             .filter(matches::status.eq(super::matches::MatchStatus::Scheduled.as_str())),
     )
     .set((
-        matches::game.eq(settings.game),
+        matches::game.eq(settings.game.name()),
         matches::options_json.eq(settings.game_options_json),
     ))
     .execute(connection)?;
@@ -369,7 +371,8 @@ pub struct EventMatchRow {
     pub id: i64,
     pub public_id: String,
     pub title: String,
-    pub game: String,
+    #[diesel(deserialize_as = super::StoredGame)]
+    pub game: GameKind,
     pub options_json: String,
     pub players_json: String,
     pub first_dealer: i32,
@@ -423,7 +426,7 @@ pub fn event_match(
 pub struct NewEventMatch<'a> {
     pub public_id: &'a str,
     pub title: &'a str,
-    pub game: &'a str,
+    pub game: GameKind,
     pub options_json: &'a str,
     pub players: &'a [String],
     pub created_by: i64,
@@ -440,7 +443,7 @@ pub fn insert_match(connection: &mut DbConnection, new: &NewEventMatch<'_>) -> S
         .values((
             matches::public_id.eq(new.public_id),
             matches::title.eq(new.title),
-            matches::game.eq(new.game),
+            matches::game.eq(new.game.name()),
             matches::options_json.eq(new.options_json),
             matches::players_json.eq(players_json),
             matches::first_dealer.eq(0),

@@ -9,6 +9,7 @@ use diesel::prelude::*;
 
 use super::schema::{match_entries, match_referees, matches, scoring_links, users};
 use super::{DbConnection, StoreError, StoreResult, now};
+use crate::rules::kind::GameKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MatchStatus {
@@ -48,7 +49,8 @@ pub struct MatchRow {
     pub id: i64,
     pub public_id: String,
     pub title: String,
-    pub game: String,
+    #[diesel(deserialize_as = super::StoredGame)]
+    pub game: GameKind,
     pub options_json: String,
     pub players_json: String,
     pub first_dealer: i32,
@@ -83,7 +85,7 @@ impl MatchRow {
 pub struct NewMatch<'a> {
     pub public_id: &'a str,
     pub title: &'a str,
-    pub game: &'a str,
+    pub game: GameKind,
     pub options_json: &'a str,
     /// Names by seat: four, or two in a two-player game.
     pub players: &'a [String],
@@ -99,7 +101,7 @@ pub fn insert(connection: &mut DbConnection, new: &NewMatch<'_>) -> StoreResult<
         .values((
             matches::public_id.eq(new.public_id),
             matches::title.eq(new.title),
-            matches::game.eq(new.game),
+            matches::game.eq(new.game.name()),
             matches::options_json.eq(new.options_json),
             matches::players_json.eq(players_json),
             matches::first_dealer.eq(new.first_dealer),
@@ -571,7 +573,7 @@ pub fn unassign_referee(
 pub fn replace_setup(
     connection: &mut DbConnection,
     match_id: i64,
-    game: &str,
+    game: GameKind,
     options_json: &str,
     players: &[String],
     first_dealer: i32,
@@ -579,7 +581,7 @@ pub fn replace_setup(
     let players_json = serde_json::to_string(players).unwrap_or_else(|_| "[]".to_string());
     diesel::update(matches::table.find(match_id))
         .set((
-            matches::game.eq(game),
+            matches::game.eq(game.name()),
             matches::options_json.eq(options_json),
             matches::players_json.eq(players_json),
             matches::first_dealer.eq(first_dealer),

@@ -36,6 +36,7 @@ pub mod scoring_context;
 pub mod sessions;
 pub mod settings;
 pub mod state_changes;
+mod stored_game;
 pub mod throttle;
 mod timestamp;
 pub mod url;
@@ -54,6 +55,7 @@ use diesel::sqlite::SqliteConnection;
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
 pub use error::{StoreError, StoreResult, Unavailability};
+pub(crate) use stored_game::StoredGame;
 pub(crate) use timestamp::{StoredTime, written as timestamp_text};
 pub use url::{DatabaseUrl, DatabaseUrlError};
 

@@ -29,6 +29,7 @@ use crate::lang::Lang;
 use crate::rules::any::AnyRecord;
 use crate::rules::card::fold_word;
 use crate::rules::comanda::Nicknames;
+use crate::rules::kind::GameKind;
 use crate::store::events::{self as store_events, EventStatus};
 use crate::store::matches::{self as store_matches, MatchStatus};
 use crate::store::state_changes::{self, parse_state};
@@ -182,7 +183,7 @@ pub fn export_from(
             name: event.name,
             starts_at: to_microseconds(event.starts_at),
             venue: event.venue,
-            game: event.game,
+            game: event.game.name().to_string(),
             game_options_json: event.game_options_json,
             format_json: event.format_json,
             listed: event.listed,
@@ -310,15 +311,14 @@ pub fn check(document: &EventDocument) -> Result<Checked, TransferError> {
             event.public_id
         ));
     }
-    if !crate::events::GAMES.contains(&event.game.as_str()) {
-        problems.push(format!(
+    match event.game.parse::<GameKind>() {
+        Err(_) => problems.push(format!(
             "event game `{}` is not one this build knows",
             event.game
-        ));
-    } else {
-        match serde_json::from_str::<Value>(&event.game_options_json) {
+        )),
+        Ok(game) => match serde_json::from_str::<Value>(&event.game_options_json) {
             Ok(options) => {
-                if let Err(error) = crate::events::check_options(&event.game, &options, Lang::En) {
+                if let Err(error) = crate::events::check_options(game, &options, Lang::En) {
                     problems.push(format!(
                         "event game options: {}",
                         error.message(Lang::En, |name| name.to_string())
@@ -326,7 +326,7 @@ pub fn check(document: &EventDocument) -> Result<Checked, TransferError> {
                 }
             }
             Err(error) => problems.push(format!("event game_options_json is not JSON: {error}")),
-        }
+        },
     }
     if let Err(error) = serde_json::from_str::<Format>(&event.format_json) {
         problems.push(format!(

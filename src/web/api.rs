@@ -214,7 +214,7 @@ struct Appended<'a> {
 struct StateAnswer<'a> {
     id: &'a str,
     title: &'a str,
-    game: &'a str,
+    game: crate::rules::kind::GameKind,
     status: &'a str,
     players: Vec<String>,
     next_seq: i64,
@@ -410,7 +410,7 @@ async fn append(
                 after: StateAnswer {
                     id: &row.public_id,
                     title: &row.title,
-                    game: &row.game,
+                    game: row.game,
                     status: status.as_str(),
                     players: row.player_names(),
                     next_seq: seq + 1,

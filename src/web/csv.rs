@@ -82,7 +82,7 @@ fn records(text: &str, delimiter: u8) -> Vec<Result<Record<'_>, (usize, &str)>> 
             let line = lines.line_at(text, from + begin);
             if record
                 .iter()
-                .last()
+                .next_back()
                 .is_some_and(|field| field.ends_with(SENTINEL))
             {
                 unclosed = Some((begin, line));

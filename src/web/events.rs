@@ -19,7 +19,8 @@ use super::match_state::{StateChangeView, change_view};
 use super::publish::{EventView, MatchView, RoundView, event_status_key};
 use super::{AppState, redirect, render_with_status};
 use crate::accounts::{self, Role};
-use crate::events::{CorrectionNotice, GAMES, game_label, solo_entrants};
+use crate::events::{CorrectionNotice, game_label, solo_entrants};
+use crate::rules::kind::GameKind;
 use crate::store::clubs::{self, Club};
 use crate::store::events::{self as store_events, EventRow, EventStatus};
 use crate::store::matches;
@@ -100,7 +101,7 @@ pub struct EventForm {
 }
 
 fn default_game() -> String {
-    GAMES[0].to_string()
+    GameKind::Trionfetti.name().to_string()
 }
 fn default_format() -> String {
     "single_elimination".to_string()
@@ -248,7 +249,7 @@ pub struct OptionField {
 
 /// A game with its options on the event form.
 pub struct GameFieldset {
-    pub game: &'static str,
+    pub game: GameKind,
     pub label: &'static str,
     pub selected: bool,
     pub fields: Vec<OptionField>,
@@ -282,15 +283,15 @@ fn option_label_key(name: &str) -> &'static str {
 /// the defaults for the others.
 fn game_fieldsets(
     ctx: &PageContext,
-    chosen: &str,
+    chosen: Option<GameKind>,
     options: &serde_json::Value,
 ) -> Vec<GameFieldset> {
     use serde_json::Value;
-    GAMES
-        .iter()
-        .map(|&game| {
+    GameKind::ALL
+        .into_iter()
+        .map(|game| {
             let mut values = crate::events::default_options(game);
-            if game == chosen
+            if Some(game) == chosen
                 && let (Value::Object(all), Value::Object(given)) = (&mut values, options)
             {
                 for (key, value) in given {
@@ -301,7 +302,7 @@ fn game_fieldsets(
                 Value::Object(all) => all
                     .iter()
                     .map(|(name, value)| {
-                        let id = if game == "trionfetti" {
+                        let id = if game == GameKind::Trionfetti {
                             name.clone()
                         } else {
                             format!("{game}-{name}")
@@ -349,7 +350,7 @@ fn game_fieldsets(
             GameFieldset {
                 game,
                 label: game_label(game),
-                selected: game == chosen,
+                selected: Some(game) == chosen,
                 fields,
             }
         })
@@ -360,7 +361,7 @@ fn game_fieldsets(
 /// the game has (`target_points`, as older forms sent them), then `opt.{game}.{option}`
 /// (the last value of a field wins, so a hidden `false` before a checkbox reads as
 /// unchecked). Values take the type of the option's default.
-fn posted_options(game: &str, pairs: &[(String, String)]) -> Result<serde_json::Value, String> {
+fn posted_options(game: GameKind, pairs: &[(String, String)]) -> Result<serde_json::Value, String> {
     use serde_json::Value;
     let defaults = crate::events::default_options(game);
     let Value::Object(defaults) = defaults else {
@@ -448,8 +449,12 @@ impl NewEventPage {
         }
     }
 
-    pub fn game_name(&self) -> &'static str {
-        game_label(&self.form.game)
+    /// The game's name; a name no game has (never stored) is shown as it is.
+    pub fn game_name(&self) -> String {
+        match self.form.game.parse::<GameKind>() {
+            Ok(game) => game_label(game).to_string(),
+            Err(_) => self.form.game.clone(),
+        }
     }
 }
 
@@ -482,7 +487,7 @@ fn form_of(event: &EventRow, format: &Format) -> EventForm {
         date: event.starts_at.format("%Y-%m-%d").to_string(),
         time: event.starts_at.format("%H:%M").to_string(),
         venue: event.venue.clone(),
-        game: event.game.clone(),
+        game: event.game.name().to_string(),
         format: format_key(format).to_string(),
         listed: event.listed,
         bye_is_win: false,
@@ -540,7 +545,7 @@ pub async fn new_form(
 ) -> Result<NewEventPage, AppError> {
     let (_, club) = managed_club(&ctx, &state, &slug).await?;
     let form = EventForm::default();
-    let games = game_fieldsets(&ctx, &form.game, &serde_json::Value::Null);
+    let games = game_fieldsets(&ctx, Some(GameKind::Trionfetti), &serde_json::Value::Null);
     Ok(NewEventPage {
         ctx,
         club,
@@ -558,6 +563,8 @@ pub async fn new_form(
 /// game's own rules).
 struct PostedEvent {
     form: EventForm,
+    /// The game the form names; `None` for a name no game has.
+    game: Option<GameKind>,
     name: String,
     venue: String,
     starts_at: Option<NaiveDateTime>,
@@ -578,8 +585,9 @@ fn read_posted(ctx: &PageContext, pairs: &[(String, String)]) -> PostedEvent {
     let form: EventForm = serde_urlencoded::from_str(&encoded).unwrap_or_default();
     let game_posted = pairs.iter().any(|(k, _)| k == "game");
     let format_posted = pairs.iter().any(|(k, _)| k == "format");
-    let options = if GAMES.contains(&form.game.as_str()) {
-        posted_options(&form.game, pairs)
+    let game = form.game.trim().parse::<GameKind>().ok();
+    let options = if let Some(game) = game {
+        posted_options(game, pairs)
             .map_err(|name| {
                 format!(
                     "{}: {}",
@@ -588,13 +596,14 @@ fn read_posted(ctx: &PageContext, pairs: &[(String, String)]) -> PostedEvent {
                 )
             })
             .and_then(|given| {
-                crate::events::check_options(&form.game, &given, ctx.lang())
+                crate::events::check_options(game, &given, ctx.lang())
                     .map_err(|e| e.message(ctx.lang(), |name| option_label(ctx.tr, name)))
             })
     } else {
         Err(ctx.t("event.error_game").to_string())
     };
     PostedEvent {
+        game,
         name: form.name.trim().to_string(),
         venue: form.venue.trim().to_string(),
         starts_at: form.starts_at(),
@@ -614,7 +623,7 @@ fn basic_error(posted: &PostedEvent) -> Option<&'static str> {
         Some("event.error_date")
     } else if posted.venue.chars().count() > 120 {
         Some("event.error_venue")
-    } else if !GAMES.contains(&posted.form.game.as_str()) {
+    } else if posted.game.is_none() {
         Some("event.error_game")
     } else if posted.format.is_none() {
         Some("event.error_format")
@@ -624,7 +633,7 @@ fn basic_error(posted: &PostedEvent) -> Option<&'static str> {
 }
 
 /// Rotating partners seats two partnerships at a table: a four-player game only.
-fn rotating_needs_four(format: &Format, game: &str, options: &serde_json::Value) -> bool {
+fn rotating_needs_four(format: &Format, game: GameKind, options: &serde_json::Value) -> bool {
     crate::events::individual(format) && crate::events::players_per_match(game, options) != 4
 }
 
@@ -639,25 +648,26 @@ pub async fn create(
     let mut error_key = basic_error(&posted);
     let mut error = None;
     if error_key.is_none() {
-        match (&posted.options, &posted.format) {
-            (Err(message), _) => error = Some(message.clone()),
-            (Ok(options), Some(format))
-                if rotating_needs_four(format, &posted.form.game, options) =>
+        match (&posted.options, &posted.format, posted.game) {
+            (Err(message), _, _) => error = Some(message.clone()),
+            (Ok(options), Some(format), Some(game))
+                if rotating_needs_four(format, game, options) =>
             {
                 error_key = Some("event.error_rotating_two")
             }
             _ => {}
         }
     }
-    let (Some(format), Some(starts_at), Ok(options), None, None) = (
+    let (Some(format), Some(starts_at), Some(game), Ok(options), None, None) = (
         posted.format.clone(),
         posted.starts_at,
+        posted.game,
         posted.options.clone(),
         error_key,
         error.clone(),
     ) else {
         let given = posted.options.clone().unwrap_or(serde_json::Value::Null);
-        let games = game_fieldsets(&ctx, &posted.form.game, &given);
+        let games = game_fieldsets(&ctx, posted.game, &given);
         let page = NewEventPage {
             ctx,
             club,
@@ -676,7 +686,7 @@ pub async fn create(
     let format_json =
         serde_json::to_string(&format).map_err(|e| AppError::internal("format", e))?;
     let public_id = crate::scoring::new_public_id();
-    let (club_id, game, listed) = (club.id, posted.form.game.clone(), posted.form.listed);
+    let (club_id, listed) = (club.id, posted.form.listed);
     let (name, venue) = (posted.name, posted.venue);
     let event = state
         .write(move |connection| {
@@ -688,7 +698,7 @@ pub async fn create(
                     name: &name,
                     starts_at,
                     venue: &venue,
-                    game: &game,
+                    game,
                     game_options_json: &options_json,
                     format_json: &format_json,
                     listed,
@@ -715,7 +725,11 @@ pub async fn edit_form(
         .await?;
     let format = crate::events::format_of(&event)?;
     let form = form_of(&event, &format);
-    let games = game_fieldsets(&ctx, &event.game, &crate::events::game_options_of(&event));
+    let games = game_fieldsets(
+        &ctx,
+        Some(event.game),
+        &crate::events::game_options_of(&event),
+    );
     Ok(NewEventPage {
         ctx,
         club,
@@ -753,7 +767,8 @@ pub async fn edit(
     let format_locked = event.status() != EventStatus::Setup;
     let mut posted = read_posted(&ctx, &form);
     if !posted.game_posted {
-        posted.form.game = event.game.clone();
+        posted.form.game = event.game.name().to_string();
+        posted.game = Some(event.game);
         posted.options = Ok(stored_options.clone());
     }
     if !posted.format_posted {
@@ -769,18 +784,19 @@ pub async fn edit(
     let mut error = None;
     if error_key.is_none() {
         let format = posted.format.clone().unwrap_or(stored_format.clone());
-        match &posted.options {
-            Err(message) => error = Some(message.clone()),
-            Ok(options) => {
-                let game_changed = posted.form.game != event.game || *options != stored_options;
+        match (&posted.options, posted.game) {
+            (Err(message), _) => error = Some(message.clone()),
+            (_, None) => {}
+            (Ok(options), Some(game)) => {
+                let game_changed = game != event.game || *options != stored_options;
                 let old_solo = solo_entrants(&event, &stored_format);
                 let new_solo = crate::events::individual(&format)
-                    || crate::events::players_per_match(&posted.form.game, options) == 2;
+                    || crate::events::players_per_match(game, options) == 2;
                 if format_locked && format != stored_format {
                     error_key = Some("event.error_format_locked");
                 } else if started && game_changed {
                     error_key = Some("event.error_game_locked");
-                } else if rotating_needs_four(&format, &posted.form.game, options) {
+                } else if rotating_needs_four(&format, game, options) {
                     error_key = Some("event.error_rotating_two");
                 } else if entrants > 0 && old_solo != new_solo {
                     error_key = Some("event.error_entrants_kind");
@@ -788,15 +804,16 @@ pub async fn edit(
             }
         }
     }
-    let (Some(format), Some(starts_at), Ok(options), None, None) = (
+    let (Some(format), Some(starts_at), Some(game), Ok(options), None, None) = (
         posted.format.clone(),
         posted.starts_at,
+        posted.game,
         posted.options.clone(),
         error_key,
         error.clone(),
     ) else {
         let given = posted.options.clone().unwrap_or(serde_json::Value::Null);
-        let games = game_fieldsets(&ctx, &posted.form.game, &given);
+        let games = game_fieldsets(&ctx, posted.game, &given);
         let page = NewEventPage {
             ctx,
             club,
@@ -814,10 +831,10 @@ pub async fn edit(
         serde_json::to_string(&options).map_err(|e| AppError::internal("options", e))?;
     let format_json =
         serde_json::to_string(&format).map_err(|e| AppError::internal("format", e))?;
-    let (game, listed) = (posted.form.game.clone(), posted.form.listed);
+    let listed = posted.form.listed;
     let (name, venue) = (posted.name, posted.venue);
     let running = format_locked;
-    let (stored_options_json, stored_game) = (event.game_options_json.clone(), event.game.clone());
+    let (stored_options_json, stored_game) = (event.game_options_json.clone(), event.game);
     let saved = state
         .write(move |connection| {
             // Checked again in the write: a match may have started meanwhile.
@@ -834,7 +851,7 @@ pub async fn edit(
                     starts_at,
                     venue: &venue,
                     listed,
-                    game: &game,
+                    game,
                     game_options_json: &options_json,
                     format_json: &format_json,
                 },
@@ -1217,7 +1234,7 @@ pub struct EntrantForm {
 
 /// The game and its options in words, for the organizer's and the public pages.
 pub fn game_line(ctx: &PageContext, event: &EventRow) -> String {
-    let mut parts = vec![game_label(&event.game).to_string()];
+    let mut parts = vec![game_label(event.game).to_string()];
     if let serde_json::Value::Object(options) = crate::events::game_options_of(event) {
         for (name, value) in options {
             let value = match value {
@@ -1783,7 +1800,7 @@ mod tests {
 
     #[test]
     fn every_option_of_every_game_has_a_label() {
-        for game in GAMES {
+        for game in GameKind::ALL {
             let defaults = crate::events::default_options(game);
             for name in defaults.as_object().unwrap().keys() {
                 assert_ne!(option_label_key(name), "option.other", "{game}: {name}");
@@ -1804,7 +1821,7 @@ mod tests {
         );
         assert_eq!(option_label(it, "posted_by_hand"), "posted_by_hand");
         let error = crate::events::check_options(
-            "trionfetti",
+            GameKind::Trionfetti,
             &serde_json::json!({"target_points": 20000}),
             Lang::It,
         )

@@ -15,8 +15,8 @@ use super::match_state::{StateChangeView, change_view};
 use super::{AppState, redirect, render_with_status};
 use crate::accounts::{self, Role};
 use crate::rules::any::AnyRecord;
-use crate::rules::trionfetti::Options;
-use crate::scoring::{self, GAME_TRIONFETTI, LoadedMatch};
+use crate::rules::kind::GameKind;
+use crate::scoring::{self, LoadedMatch};
 use crate::store::matches::{self, Author, MatchRow, MatchStatus};
 use crate::store::{StoreError, state_changes, users};
 
@@ -62,22 +62,23 @@ impl MatchListPage {
     }
 
     /// A game's name in the visitor's language.
-    pub fn game_label(&self, game: &str) -> &'static str {
-        self.ctx.t(super::games::game_key(game))
+    pub fn game_label(&self, game: &GameKind) -> &'static str {
+        self.ctx.t(super::games::game_key(*game))
     }
 
-    /// Every game, as (record name, name in the visitor's language).
-    pub fn games(&self) -> Vec<(&'static str, &'static str)> {
-        crate::rules::record::GAMES
+    /// Every game, with its name in the visitor's language.
+    pub fn games(&self) -> Vec<(GameKind, &'static str)> {
+        GameKind::ALL
             .into_iter()
-            .map(|game| (game, self.game_label(game)))
+            .map(|game| (game, self.game_label(&game)))
             .collect()
     }
 }
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct NewMatchForm {
-    /// The game's record name; empty reads as Trionfetti.
+    /// The game's record name as sent; left out, the form is for Trionfetti (the
+    /// first game of the list), and a name no game has is refused.
     #[serde(default)]
     pub game: String,
     #[serde(default)]
@@ -116,31 +117,18 @@ pub struct NewMatchForm {
 
 impl Default for NewMatchForm {
     fn default() -> NewMatchForm {
-        NewMatchForm::for_game(GAME_TRIONFETTI)
+        NewMatchForm::for_game(GameKind::Trionfetti)
     }
 }
 
 /// A game's default options as JSON.
-fn default_options(game: &str) -> serde_json::Value {
-    use crate::rules::{madrasso, tressette, trijumf, vitou};
-    let value = match game {
-        "madrasso" => serde_json::to_value(madrasso::Options::default()),
-        "tressette" => serde_json::to_value(tressette::Options::default()),
-        "trijumf" => serde_json::to_value(trijumf::Options::default()),
-        "vitou" => serde_json::to_value(vitou::Options::default()),
-        _ => serde_json::to_value(Options::default()),
-    };
-    value.unwrap_or_default()
+fn default_options(game: GameKind) -> serde_json::Value {
+    crate::events::default_options(game)
 }
 
 impl NewMatchForm {
     /// An empty form for a game, its options at their defaults.
-    pub fn for_game(game: &str) -> NewMatchForm {
-        let game = if crate::rules::record::GAMES.contains(&game) {
-            game
-        } else {
-            GAME_TRIONFETTI
-        };
+    pub fn for_game(game: GameKind) -> NewMatchForm {
         let defaults = default_options(game);
         let text = |name: &str| match &defaults[name] {
             serde_json::Value::Null => String::new(),
@@ -150,7 +138,7 @@ impl NewMatchForm {
             other => other.to_string(),
         };
         NewMatchForm {
-            game: game.to_string(),
+            game: game.name().to_string(),
             title: String::new(),
             seat0: String::new(),
             seat1: String::new(),
@@ -169,23 +157,22 @@ impl NewMatchForm {
         }
     }
 
-    /// The game chosen (Trionfetti when none or an unknown one).
-    pub fn game(&self) -> &str {
-        let game = self.game.trim();
-        if crate::rules::record::GAMES.contains(&game) {
-            game
-        } else {
-            GAME_TRIONFETTI
+    /// The game chosen: Trionfetti when the field was left out, `None` when it names
+    /// no game.
+    pub fn kind(&self) -> Option<GameKind> {
+        match self.game.trim() {
+            "" => Some(GameKind::Trionfetti),
+            name => name.parse().ok(),
         }
     }
 
-    pub fn is_game(&self, game: &str) -> bool {
-        self.game() == game
+    pub fn is_game(&self, game: GameKind) -> bool {
+        self.kind() == Some(game)
     }
 
     /// Whether the game may be played by two (Trijumf, Vitou).
     pub fn two_or_four(&self) -> bool {
-        matches!(self.game(), "trijumf" | "vitou")
+        self.kind().is_some_and(GameKind::two_or_four)
     }
 
     /// How many players sit at the table.
@@ -208,7 +195,7 @@ impl NewMatchForm {
     /// The options as JSON: the game's defaults with what was typed over them, or
     /// `None` when a value is not a number in its range.
     fn options(&self) -> Option<serde_json::Value> {
-        let game = self.game();
+        let game = self.kind()?;
         let mut options = default_options(game);
         let mut number = |name: &str, text: &str, range: std::ops::RangeInclusive<u32>| {
             let text = text.trim();
@@ -223,7 +210,7 @@ impl NewMatchForm {
                 _ => false,
             }
         };
-        let mut ok = if game == GAME_TRIONFETTI {
+        let mut ok = if game == GameKind::Trionfetti {
             number("target_points", &self.target_points, 1..=100)
                 && number("games_to_win", &self.games_to_win, 1..=9)
         } else {
@@ -231,13 +218,13 @@ impl NewMatchForm {
                 && number("games_to_win", &self.games_to_win, 1..=99)
         };
         match game {
-            "madrasso" => ok = ok && number("min_deals", &self.min_deals, 0..=100),
-            "trijumf" => {
+            GameKind::Madrasso => ok = ok && number("min_deals", &self.min_deals, 0..=100),
+            GameKind::Trijumf => {
                 ok = ok
                     && number("revoke_points", &self.revoke_points, 0..=1_000)
                     && number("last_trick_points", &self.last_trick_points, 0..=100)
             }
-            _ => {}
+            GameKind::Trionfetti | GameKind::Tressette | GameKind::Vitou => {}
         }
         if !ok {
             return None;
@@ -248,7 +235,7 @@ impl NewMatchForm {
             _ => None,
         };
         match game {
-            "madrasso" => {
+            GameKind::Madrasso => {
                 if let Some(value) = yes_no(&self.must_trump) {
                     options["must_trump"] = serde_json::json!(value);
                 }
@@ -260,12 +247,12 @@ impl NewMatchForm {
                     _ => return None,
                 }
             }
-            "vitou" => {
+            GameKind::Vitou => {
                 if let Some(value) = yes_no(&self.twenty_rules) {
                     options["twenty_rules"] = serde_json::json!(value);
                 }
             }
-            _ => {}
+            GameKind::Trionfetti | GameKind::Tressette | GameKind::Trijumf => {}
         }
         if self.two_or_four() {
             options["players"] = serde_json::json!(self.seat_count());
@@ -300,9 +287,20 @@ pub async fn list(
     ctx: PageContext,
     state: web::Data<AppState>,
     query: web::Query<GameQuery>,
-) -> Result<MatchListPage, AppError> {
+) -> Result<HttpResponse, AppError> {
     ctx.require_role(STAFF)?;
-    list_page(ctx, &state, NewMatchForm::for_game(&query.game)).await
+    let chosen = NewMatchForm {
+        game: query.game.clone(),
+        ..NewMatchForm::default()
+    };
+    let Some(game) = chosen.kind() else {
+        // A name no game has: said, never read as some other game.
+        let mut page = list_page(ctx, &state, chosen).await?;
+        page.error_key = Some("match.error_game");
+        return render_with_status(&page, StatusCode::BAD_REQUEST);
+    };
+    let page = list_page(ctx, &state, NewMatchForm::for_game(game)).await?;
+    render_with_status(&page, StatusCode::OK)
 }
 
 pub async fn create(
@@ -316,7 +314,9 @@ pub async fn create(
     let title = form.title.trim().to_string();
     let first_dealer = form.first_dealer.trim().parse::<u8>().ok();
     let options = form.options();
-    let error = if title.is_empty() || title.chars().count() > 120 {
+    let error = if form.kind().is_none() {
+        Some("match.error_game")
+    } else if title.is_empty() || title.chars().count() > 120 {
         Some("match.error_title")
     } else if players
         .iter()
@@ -337,11 +337,13 @@ pub async fn create(
     }
     let options = options.unwrap_or_default();
     let first_dealer = first_dealer.unwrap_or(0);
-    let game = form.game().to_string();
+    let Some(game) = form.kind() else {
+        return Err(AppError::Internal("a game checked above".to_string()));
+    };
     // The same checks as an imported record: the options and the table fit the game.
     let document = serde_json::json!({
         "format_version": crate::rules::record::FORMAT_VERSION,
-        "game": game,
+        "game": game.name(),
         "options": options,
         "players": players,
         "first_dealer": first_dealer,
@@ -360,7 +362,7 @@ pub async fn create(
                 &matches::NewMatch {
                     public_id: &public_id,
                     title: &title,
-                    game: &game,
+                    game,
                     options_json: &options_json,
                     players: &players,
                     first_dealer: i32::from(first_dealer),
@@ -654,7 +656,7 @@ pub async fn import(
             matches::replace_setup(
                 connection,
                 match_id,
-                record.game(),
+                record.kind(),
                 &options_json,
                 record.players(),
                 i32::from(u8::from(record.first_dealer())),

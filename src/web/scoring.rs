@@ -506,7 +506,7 @@ pub(super) fn respond(
     shown: Shown,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    if scorer.loaded.row.game != scoring::GAME_TRIONFETTI {
+    if scorer.loaded.row.game != crate::rules::kind::GameKind::Trionfetti {
         let mut page = super::games::referee::build_page(ctx, scorer, draft.fields)?;
         page.notice = shown.notice;
         page.error = shown.error;
@@ -885,7 +885,7 @@ pub async fn record_tricks(
         ..Draft::default()
     };
     let scorer = scorer(&request, &ctx, &state).await?;
-    if scorer.loaded.row.game != scoring::GAME_TRIONFETTI {
+    if scorer.loaded.row.game != crate::rules::kind::GameKind::Trionfetti {
         return Err(AppError::NotFound);
     }
     if field("action") != "save" {

@@ -836,7 +836,7 @@ impl Madrasso {
 }
 
 impl Game for Madrasso {
-    const NAME: &'static str = "madrasso";
+    const KIND: crate::rules::kind::GameKind = crate::rules::kind::GameKind::Madrasso;
     type Options = Options;
     type Entry = Entry;
     type Error = RuleError;

@@ -846,7 +846,7 @@ fn check_declarations(deal: Deal, declarations: &[Declaration]) -> Result<[u32; 
 }
 
 impl Game for Tressette {
-    const NAME: &'static str = "tressette";
+    const KIND: crate::rules::kind::GameKind = crate::rules::kind::GameKind::Tressette;
     type Options = Options;
     type Entry = Entry;
     type Error = RuleError;

@@ -1045,7 +1045,7 @@ impl Trijumf {
 }
 
 impl Game for Trijumf {
-    const NAME: &'static str = "trijumf";
+    const KIND: crate::rules::kind::GameKind = crate::rules::kind::GameKind::Trijumf;
     type Options = Options;
     type Entry = Entry;
     type Error = RuleError;

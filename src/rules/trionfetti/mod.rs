@@ -720,7 +720,7 @@ impl SheetRow {
 }
 
 impl Game for Trionfetti {
-    const NAME: &'static str = "trionfetti";
+    const KIND: crate::rules::kind::GameKind = crate::rules::kind::GameKind::Trionfetti;
     type Options = Options;
     type Entry = Entry;
     type Error = RuleError;

@@ -818,7 +818,7 @@ impl Vitou {
 }
 
 impl Game for Vitou {
-    const NAME: &'static str = "vitou";
+    const KIND: crate::rules::kind::GameKind = crate::rules::kind::GameKind::Vitou;
     type Options = Options;
     type Entry = Entry;
     type Error = RuleError;

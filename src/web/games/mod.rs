@@ -21,22 +21,17 @@ use crate::lang::Lang;
 use crate::rules::any::AnyMatch;
 use crate::rules::card::Card;
 use crate::rules::game::{Seat, Team};
+use crate::rules::kind::GameKind;
 
-/// The record names of the games these pages serve, with their catalogue keys.
-pub const GAMES: [(&str, &str); 4] = [
-    ("madrasso", "games.madrasso"),
-    ("tressette", "games.tressette"),
-    ("trijumf", "games.trijumf"),
-    ("vitou", "games.vitou"),
-];
-
-/// The catalogue key of a game's name (Trionfetti included).
-pub fn game_key(game: &str) -> &'static str {
-    GAMES
-        .iter()
-        .find(|(name, _)| *name == game)
-        .map(|(_, key)| *key)
-        .unwrap_or("games.trionfetti")
+/// The catalogue key of a game's name.
+pub fn game_key(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Trionfetti => "games.trionfetti",
+        GameKind::Madrasso => "games.madrasso",
+        GameKind::Tressette => "games.tressette",
+        GameKind::Trijumf => "games.trijumf",
+        GameKind::Vitou => "games.vitou",
+    }
 }
 
 /// A submitted form as typed: (name, value) pairs, kept to show the form again.
@@ -122,13 +117,21 @@ pub(crate) fn need_seat(fields: &Fields, lang: Lang) -> Result<Seat, String> {
 
 /// The entry a game's outcome form gives, as the game's record JSON, wrapped in a
 /// `replace` when the form names an entry to correct.
-pub fn outcome_entry(game: &str, fields: &Fields, lang: Lang) -> Result<Value, String> {
+pub fn outcome_entry(game: GameKind, fields: &Fields, lang: Lang) -> Result<Value, String> {
     let entry = match game {
-        "madrasso" => madrasso::entry(fields, lang)?,
-        "tressette" => tressette::entry(fields, lang)?,
-        "trijumf" => trijumf::entry(fields, lang)?,
-        "vitou" => vitou::entry(fields, lang)?,
-        _ => return Err(lang.pick("Gioco sconosciuto.", "Unknown game.").to_string()),
+        GameKind::Madrasso => madrasso::entry(fields, lang)?,
+        GameKind::Tressette => tressette::entry(fields, lang)?,
+        GameKind::Trijumf => trijumf::entry(fields, lang)?,
+        GameKind::Vitou => vitou::entry(fields, lang)?,
+        // Trionfetti's referee page is its own, with forms of its own.
+        GameKind::Trionfetti => {
+            return Err(lang
+                .pick(
+                    "Per il Trionfetti si usa la sua pagina del segnapunti.",
+                    "Trionfetti is scored on its own referee page.",
+                )
+                .to_string());
+        }
     };
     let target = fields.get("replace_target");
     if target.is_empty() {
@@ -151,7 +154,7 @@ pub fn outcome_entry(game: &str, fields: &Fields, lang: Lang) -> Result<Value, S
 }
 
 /// One log entry in a line, in the reader's language.
-pub fn describe(game: &str, entry: &Value, lang: Lang) -> String {
+pub fn describe(game: GameKind, entry: &Value, lang: Lang) -> String {
     let kind = entry.get("type").and_then(Value::as_str).unwrap_or("");
     let target = entry.get("target").and_then(Value::as_u64).unwrap_or(0);
     let reason = stored_text(
@@ -175,11 +178,12 @@ pub fn describe(game: &str, entry: &Value, lang: Lang) -> String {
                 );
             }
             match game {
-                "madrasso" => madrasso::describe(entry, lang),
-                "tressette" => tressette::describe(entry, lang),
-                "trijumf" => trijumf::describe(entry, lang),
-                "vitou" => vitou::describe(entry, lang),
-                _ => entry.to_string(),
+                GameKind::Madrasso => madrasso::describe(entry, lang),
+                GameKind::Tressette => tressette::describe(entry, lang),
+                GameKind::Trijumf => trijumf::describe(entry, lang),
+                GameKind::Vitou => vitou::describe(entry, lang),
+                // Trionfetti's log is worded by its own page.
+                GameKind::Trionfetti => entry.to_string(),
             }
         }
     }

@@ -18,6 +18,7 @@ use crate::accounts;
 use crate::lang::Lang;
 use crate::rules::card::Deck;
 use crate::rules::game::Team;
+use crate::rules::kind::GameKind;
 use crate::rules::record::SyntaxError;
 use crate::store::matches::MatchStatus;
 
@@ -29,7 +30,7 @@ pub struct GameRefereePage {
     pub title: String,
     pub public_id: String,
     /// The record name: `madrasso`, `tressette`, `trijumf` or `vitou`.
-    pub game: String,
+    pub game: GameKind,
     pub game_key: &'static str,
     pub players: Vec<String>,
     pub status: MatchStatus,
@@ -148,7 +149,7 @@ pub fn build_page(
             LogLine {
                 index,
                 kind: kinds[index],
-                text: super::describe(&loaded.row.game, entry, lang),
+                text: super::describe(loaded.row.game, entry, lang),
                 author: shown_author(row, lang),
                 time: row.created_at.format("%H:%M").to_string(),
                 voided: voided.contains(&index),
@@ -163,7 +164,7 @@ pub fn build_page(
         .filter(|(index, correction)| correction.is_none() && !voided.contains(index))
         .map(|(index, _)| index)
         .collect();
-    let cards = if loaded.row.game == "trijumf" {
+    let cards = if loaded.row.game == GameKind::Trijumf {
         Deck::Italian40
             .cards()
             .map(|card| (card.code(), card_name(card, lang)))
@@ -175,8 +176,8 @@ pub fn build_page(
         base: scorer.base.clone(),
         title: crate::events::title_text(&loaded.row.title, lang),
         public_id: loaded.row.public_id.clone(),
-        game: loaded.row.game.clone(),
-        game_key: super::game_key(&loaded.row.game),
+        game: loaded.row.game,
+        game_key: super::game_key(loaded.row.game),
         sheet: GameSheet::of(&state, &players, lang),
         players,
         status: loaded.row.status(),
@@ -232,7 +233,7 @@ pub async fn record_outcome(
     let (envelope, pairs) = read_form(&body)?;
     let scorer = scorer(&request, &ctx, &state).await?;
     let fields = Fields(pairs.clone());
-    let entry = super::outcome_entry(&scorer.loaded.row.game, &fields, ctx.lang());
+    let entry = super::outcome_entry(scorer.loaded.row.game, &fields, ctx.lang());
     let draft = Draft {
         fields: pairs,
         ..Draft::default()

@@ -131,7 +131,7 @@ pub fn live(loaded: &LoadedMatch, lang: Lang) -> Result<Rendered, AppError> {
     let body = GameLivePage {
         public_id: loaded.row.public_id.clone(),
         title: crate::events::title_text(&loaded.row.title, lang),
-        game_key: super::game_key(&loaded.row.game),
+        game_key: super::game_key(loaded.row.game),
         status: loaded.row.status(),
         seq: loaded.entries.len(),
         sheet: GameSheet::of(&state, &loaded.row.player_names(), lang),
@@ -218,7 +218,7 @@ pub fn replay(
         .enumerate()
         .map(|(index, entry)| ReplayLine {
             index,
-            text: super::describe(&loaded.row.game, entry, lang),
+            text: super::describe(loaded.row.game, entry, lang),
             voided: voided.contains(&index),
             replaced: replaced.contains(&index),
             current: index + 1 == step,

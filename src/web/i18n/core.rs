@@ -328,6 +328,11 @@ pub const ENTRIES: &[Entry] = &[
         "The first dealer must be one of seats 0 to 3.",
     ),
     (
+        "match.error_game",
+        "Gioco sconosciuto: scegli uno dei giochi dell'elenco.",
+        "Unknown game: choose one of the games listed.",
+    ),
+    (
         "match.error_options",
         "Punti da 1 a 100 e partite da 1 a 9.",
         "Points from 1 to 100 and games from 1 to 9.",

@@ -215,8 +215,8 @@ pub const ENTRIES: &[Entry] = &[
     ),
     (
         "event.error_game",
-        "Gioco non disponibile.",
-        "Game not available.",
+        "Gioco sconosciuto: scegli uno dei giochi dell'elenco.",
+        "Unknown game: choose one of the games listed.",
     ),
     (
         "event.error_name",

@@ -1,0 +1,132 @@
+//! Which game a match, an event or a record is of: the one place a game's name is read.
+//!
+//! Names arrive as text (a form, a record, an imported document, a database row) and
+//! are parsed here once; everything after matches on [`GameKind`], so an unknown name
+//! is an error where it arrives and never stands for some other game.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::lang::Lang;
+
+/// One of the five games, named in records, forms and the database by [`GameKind::name`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    Trionfetti,
+    Madrasso,
+    Tressette,
+    Trijumf,
+    Vitou,
+}
+
+impl GameKind {
+    /// Every game, in the order pages list them.
+    pub const ALL: [GameKind; 5] = [
+        GameKind::Trionfetti,
+        GameKind::Madrasso,
+        GameKind::Tressette,
+        GameKind::Trijumf,
+        GameKind::Vitou,
+    ];
+
+    /// The record name: what records, forms and the database hold.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Trionfetti => "trionfetti",
+            GameKind::Madrasso => "madrasso",
+            GameKind::Tressette => "tressette",
+            GameKind::Trijumf => "trijumf",
+            GameKind::Vitou => "vitou",
+        }
+    }
+
+    /// The game's proper name, the same in every language.
+    pub const fn label(self) -> &'static str {
+        match self {
+            GameKind::Trionfetti => "Trionfetti",
+            GameKind::Madrasso => "Madrasso",
+            GameKind::Tressette => "Tressette",
+            GameKind::Trijumf => "Trijumf",
+            GameKind::Vitou => "Vitou",
+        }
+    }
+
+    /// Whether the game is also played by two (Trijumf and Vitou); the others by four.
+    pub const fn two_or_four(self) -> bool {
+        match self {
+            GameKind::Trijumf | GameKind::Vitou => true,
+            GameKind::Trionfetti | GameKind::Madrasso | GameKind::Tressette => false,
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is none of the games' (kept as it was given, to say so).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownGame(pub String);
+
+impl UnknownGame {
+    pub fn message(&self, lang: Lang) -> String {
+        let known = GameKind::ALL.map(GameKind::name).join(", ");
+        match lang {
+            Lang::It => format!("gioco sconosciuto {:?} (i giochi sono: {known})", self.0),
+            Lang::En => format!("unknown game {:?} (the games are: {known})", self.0),
+        }
+    }
+}
+
+impl fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
+impl std::error::Error for UnknownGame {}
+
+impl FromStr for GameKind {
+    type Err = UnknownGame;
+
+    /// Exactly a record name: no case folding, no spaces.
+    fn from_str(name: &str) -> Result<GameKind, UnknownGame> {
+        GameKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == name)
+            .ok_or_else(|| UnknownGame(name.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_read_back_and_nothing_else_reads() {
+        for kind in GameKind::ALL {
+            assert_eq!(kind.name().parse::<GameKind>(), Ok(kind));
+            assert_eq!(kind.to_string(), kind.name());
+            let json = serde_json::to_string(&kind).unwrap();
+            assert_eq!(json, format!("\"{}\"", kind.name()));
+            assert_eq!(serde_json::from_str::<GameKind>(&json).unwrap(), kind);
+        }
+        for unknown in ["", "foo", "Trionfetti", " tressette", "briscola"] {
+            assert_eq!(
+                unknown.parse::<GameKind>(),
+                Err(UnknownGame(unknown.to_string()))
+            );
+        }
+        assert!(serde_json::from_str::<GameKind>("\"foo\"").is_err());
+        let message = UnknownGame("foo".to_string()).message(Lang::It);
+        assert!(
+            message.contains("\"foo\"") && message.contains("tressette"),
+            "{message}"
+        );
+    }
+}
