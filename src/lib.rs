@@ -10,3 +10,4 @@ pub mod store;
 pub mod tournament;
 pub mod transfer;
 pub mod web;
+pub mod zone;

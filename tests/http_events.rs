@@ -432,6 +432,54 @@ backend_tests! {
         assert!(stderr.contains("unknown game \"foo\""), "{stderr}");
     }
 
+    fn calendar_times_are_instants_of_the_events_time_zone(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let fields = |date: &'static str, zone: &'static str| -> Vec<(&'static str, &'static str)> {
+            vec![("name", "Serata"), ("date", date), ("time", "20:30"), ("venue", "Bacaro"),
+                 ("game", "trionfetti"), ("format", "single_elimination"), ("time_zone", zone)]
+        };
+        let created = organizer.post_form("/manage/clubs/scuola-di-trionfetti/events", &fields("2026-11-25", ""));
+        assert_eq!(created.status, 303, "{}", created.body);
+        let event = created.location.unwrap().trim_start_matches("/manage/events/").to_string();
+        let dtstart = |event: &str| {
+            let ics = app.client().get(&format!("/e/{event}/export/schedule.ics"));
+            assert_eq!(ics.status, 200, "{}", ics.body);
+            let start = ics.body.find("DTSTART:").expect("a start") + "DTSTART:".len();
+            ics.body[start..start + 16].to_string()
+        };
+        // The club's zone, Europe/Rome by default: 20:30 there is 19:30 UTC in November,
+        // 18:30 UTC in June.
+        assert_eq!(dtstart(&event), "20261125T193000Z");
+        let edit = |fields: &[(&str, &str)]| {
+            let saved = organizer.post_form(&format!("/manage/events/{event}/edit"), fields);
+            assert_eq!(saved.status, 303, "{}", saved.body);
+        };
+        edit(&fields("2026-06-25", ""));
+        assert_eq!(dtstart(&event), "20260625T183000Z");
+        // The event's own zone, as typed times stay as typed.
+        edit(&fields("2026-06-25", "Europe/London"));
+        assert_eq!(dtstart(&event), "20260625T193000Z");
+        let form = organizer.get(&format!("/manage/events/{event}/edit"));
+        assert!(form.body.contains("<option value=\"Europe/London\" selected>"), "{}", form.body);
+        assert!(form.body.contains("value=\"20:30\""));
+        // The club's zone for the events without one of their own.
+        edit(&fields("2026-06-25", ""));
+        let club = organizer.post_form("/manage/clubs/scuola-di-trionfetti/time-zone", &[("time_zone", "Europe/Lisbon")]);
+        assert_eq!(club.status, 303, "{}", club.body);
+        assert_eq!(dtstart(&event), "20260625T193000Z");
+        let page = organizer.get("/manage/clubs/scuola-di-trionfetti");
+        assert!(page.body.contains("<option value=\"Europe/Lisbon\" selected>"), "{}", page.body);
+        // Zones not offered are refused, saying so, with what was typed kept.
+        let refused = organizer.post_form("/manage/clubs/scuola-di-trionfetti/events", &fields("2026-11-25", "Mars/Olympus"));
+        assert_eq!(refused.status, 422);
+        assert!(refused.body.contains("Fuso orario sconosciuto"), "{}", refused.body);
+        assert!(refused.body.contains("value=\"Serata\""));
+        let refused = organizer.post_form("/manage/clubs/scuola-di-trionfetti/time-zone", &[("time_zone", "Mars/Olympus")]);
+        assert_eq!(refused.status, 422);
+        assert!(refused.body.contains("Fuso orario sconosciuto"), "{}", refused.body);
+        assert_eq!(dtstart(&event), "20260625T193000Z", "nothing changed");
+    }
+
     fn csv_import_reads_a_line_break_inside_quotes(app) {
         let (_admin, organizer) = club_with_organizer(&app);
         let event = create_event(&organizer, "A capo", "swiss", "1");

@@ -18,6 +18,16 @@ pub struct Club {
     pub slug: String,
     pub name: String,
     pub created_at: NaiveDateTime,
+    /// The time zone of its events' times (IANA name), unless an event has its own.
+    pub time_zone: String,
+}
+
+/// Sets the time zone of a club's events (those without one of their own).
+pub fn set_time_zone(connection: &mut DbConnection, club_id: i64, zone: &str) -> StoreResult<()> {
+    diesel::update(clubs::table.find(club_id))
+        .set(clubs::time_zone.eq(zone))
+        .execute(connection)?;
+    Ok(())
 }
 
 pub fn create(connection: &mut DbConnection, slug: &str, name: &str) -> StoreResult<Club> {

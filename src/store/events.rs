@@ -56,6 +56,8 @@ pub struct EventRow {
     pub seed_order_json: Option<String>,
     pub created_by: i64,
     pub created_at: NaiveDateTime,
+    /// The event's own time zone (IANA name); `None`: its club's.
+    pub time_zone: Option<String>,
 }
 
 impl EventRow {
@@ -75,6 +77,7 @@ pub struct NewEvent<'a> {
     pub format_json: &'a str,
     pub listed: bool,
     pub created_by: i64,
+    pub time_zone: Option<&'a str>,
 }
 
 pub fn insert(connection: &mut DbConnection, new: &NewEvent<'_>) -> StoreResult<EventRow> {
@@ -92,6 +95,7 @@ pub fn insert(connection: &mut DbConnection, new: &NewEvent<'_>) -> StoreResult<
             events::status.eq(EventStatus::Setup.as_str()),
             events::created_by.eq(new.created_by),
             events::created_at.eq(now()),
+            events::time_zone.eq(new.time_zone),
         ))
         .execute(connection)?;
     find_by_public_id(connection, new.public_id)?
@@ -136,6 +140,7 @@ pub struct EventSettings<'a> {
     pub game: GameKind,
     pub game_options_json: &'a str,
     pub format_json: &'a str,
+    pub time_zone: Option<&'a str>,
 }
 
 /// New settings for an event; the matches not started yet take the new game options
@@ -154,6 +159,7 @@ pub fn update_settings(
             events::game.eq(settings.game.name()),
             events::game_options_json.eq(settings.game_options_json),
             events::format_json.eq(settings.format_json),
+            events::time_zone.eq(settings.time_zone),
         ))
         .execute(connection)?;
     diesel::update(

@@ -194,6 +194,7 @@ diesel::table! {
         slug -> Text,
         name -> Text,
         created_at -> Timestamp,
+        time_zone -> Text,
     }
 }
 
@@ -231,6 +232,7 @@ diesel::table! {
         seed_order_json -> Nullable<Text>,
         created_by -> BigInt,
         created_at -> Timestamp,
+        time_zone -> Nullable<Text>,
     }
 }
 

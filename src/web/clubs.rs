@@ -162,6 +162,13 @@ pub struct ClubPage {
     pub error: Option<String>,
 }
 
+impl ClubPage {
+    /// The time zones a club may choose.
+    pub fn zones(&self) -> Vec<&'static str> {
+        crate::zone::choices()
+    }
+}
+
 fn nickname_views(
     rows: &[NicknameRow],
     dictionary: &Nicknames,
@@ -237,6 +244,7 @@ pub async fn manage(
         Some("organizers") => Some("club.organizers_saved"),
         Some("nickname") => Some("club.nickname_saved"),
         Some("removed") => Some("club.nickname_removed"),
+        Some("time-zone") => Some("club.time_zone_saved"),
         _ => None,
     };
     Ok(page)
@@ -359,6 +367,35 @@ pub async fn save_nickname(
             render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
         }
     }
+}
+
+#[derive(Deserialize)]
+pub struct TimeZoneForm {
+    #[serde(default)]
+    time_zone: String,
+}
+
+/// Sets the time zone of the club's events (each may still have one of its own).
+pub async fn time_zone(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+    form: web::Form<TimeZoneForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, club) = managed_club(&ctx, &state, &slug).await?;
+    let Some(zone) = crate::zone::parse(form.time_zone.trim()) else {
+        let mut page = club_page(ctx, &state, &slug).await?;
+        page.error = Some(page.ctx.t("event.error_time_zone").to_string());
+        return render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY);
+    };
+    let club_id = club.id;
+    state
+        .write(move |connection| clubs::set_time_zone(connection, club_id, zone.name()))
+        .await?;
+    Ok(redirect(&format!(
+        "/manage/clubs/{}?done=time-zone",
+        club.slug
+    )))
 }
 
 #[derive(Deserialize)]

@@ -70,6 +70,9 @@ pub struct EventForm {
     pub time: String,
     #[serde(default)]
     pub venue: String,
+    /// The event's own time zone; empty: its club's.
+    #[serde(default)]
+    pub time_zone: String,
     #[serde(default = "default_game")]
     pub game: String,
     #[serde(default = "default_format")]
@@ -129,6 +132,7 @@ impl Default for EventForm {
             date: String::new(),
             time: "20:30".to_string(),
             venue: String::new(),
+            time_zone: String::new(),
             game: default_game(),
             format: default_format(),
             third_place: false,
@@ -450,6 +454,11 @@ impl NewEventPage {
     }
 
     /// The game's name; a name no game has (never stored) is shown as it is.
+    /// The time zones an event may have of its own.
+    pub fn zones(&self) -> Vec<&'static str> {
+        crate::zone::choices()
+    }
+
     pub fn game_name(&self) -> String {
         match self.form.game.parse::<GameKind>() {
             Ok(game) => game_label(game).to_string(),
@@ -487,6 +496,7 @@ fn form_of(event: &EventRow, format: &Format) -> EventForm {
         date: event.starts_at.format("%Y-%m-%d").to_string(),
         time: event.starts_at.format("%H:%M").to_string(),
         venue: event.venue.clone(),
+        time_zone: event.time_zone.clone().unwrap_or_default(),
         game: event.game.name().to_string(),
         format: format_key(format).to_string(),
         listed: event.listed,
@@ -574,6 +584,9 @@ struct PostedEvent {
     /// them out).
     game_posted: bool,
     format_posted: bool,
+    /// The event's own zone: `Ok(None)` for its club's, `Err` for a name not offered.
+    time_zone: Result<Option<String>, ()>,
+    time_zone_posted: bool,
 }
 
 fn read_posted(ctx: &PageContext, pairs: &[(String, String)]) -> PostedEvent {
@@ -602,7 +615,15 @@ fn read_posted(ctx: &PageContext, pairs: &[(String, String)]) -> PostedEvent {
     } else {
         Err(ctx.t("event.error_game").to_string())
     };
+    let time_zone = match form.time_zone.trim() {
+        "" => Ok(None),
+        name => crate::zone::parse(name)
+            .map(|zone| Some(zone.name().to_string()))
+            .ok_or(()),
+    };
     PostedEvent {
+        time_zone,
+        time_zone_posted: pairs.iter().any(|(k, _)| k == "time_zone"),
         game,
         name: form.name.trim().to_string(),
         venue: form.venue.trim().to_string(),
@@ -623,6 +644,8 @@ fn basic_error(posted: &PostedEvent) -> Option<&'static str> {
         Some("event.error_date")
     } else if posted.venue.chars().count() > 120 {
         Some("event.error_venue")
+    } else if posted.time_zone.is_err() {
+        Some("event.error_time_zone")
     } else if posted.game.is_none() {
         Some("event.error_game")
     } else if posted.format.is_none() {
@@ -687,6 +710,7 @@ pub async fn create(
         serde_json::to_string(&format).map_err(|e| AppError::internal("format", e))?;
     let public_id = crate::scoring::new_public_id();
     let (club_id, listed) = (club.id, posted.form.listed);
+    let time_zone = posted.time_zone.clone().unwrap_or_default();
     let (name, venue) = (posted.name, posted.venue);
     let event = state
         .write(move |connection| {
@@ -703,6 +727,7 @@ pub async fn create(
                     format_json: &format_json,
                     listed,
                     created_by: user.id,
+                    time_zone: time_zone.as_deref(),
                 },
             )
         })
@@ -774,6 +799,9 @@ pub async fn edit(
     if !posted.format_posted {
         posted.format = Some(stored_format.clone());
     }
+    if !posted.time_zone_posted {
+        posted.time_zone = Ok(event.time_zone.clone());
+    }
     // A rotating-partners draw keeps its recorded seed.
     if let (Some(Format::RotatingPartners(new)), Format::RotatingPartners(old)) =
         (&mut posted.format, &stored_format)
@@ -832,6 +860,7 @@ pub async fn edit(
     let format_json =
         serde_json::to_string(&format).map_err(|e| AppError::internal("format", e))?;
     let listed = posted.form.listed;
+    let time_zone = posted.time_zone.clone().unwrap_or_default();
     let (name, venue) = (posted.name, posted.venue);
     let running = format_locked;
     let (stored_options_json, stored_game) = (event.game_options_json.clone(), event.game);
@@ -854,6 +883,7 @@ pub async fn edit(
                     game,
                     game_options_json: &options_json,
                     format_json: &format_json,
+                    time_zone: time_zone.as_deref(),
                 },
             )?;
             if running {

@@ -41,7 +41,8 @@ pub fn datetime(at: NaiveDateTime) -> String {
     at.format("%Y%m%dT%H%M%SZ").to_string()
 }
 
-/// One event of the calendar.
+/// One event of the calendar. Its times are UTC instants (`crate::zone::to_utc` turns
+/// an event's wall-clock time into one), written with RFC 5545's final `Z`.
 pub struct CalendarEvent {
     pub uid: String,
     pub start: NaiveDateTime,

@@ -1038,11 +1038,21 @@ pub async fn export(
         }
         "schedule.ics" => {
             let event = &view.data.event;
+            let club_id = event.club_id;
+            let club = state
+                .read(move |connection| crate::store::clubs::find(connection, club_id))
+                .await?
+                .ok_or(AppError::NotFound)?;
+            // The event's time is a wall-clock time in its zone; a calendar wants the
+            // instant, written in UTC (RFC 5545's form with a final Z).
+            let zone = crate::zone::of_event(event.time_zone.as_deref(), &club.time_zone)
+                .map_err(|error| AppError::Store(crate::store::StoreError::Corrupt(error)))?;
+            let starts = crate::zone::to_utc(event.starts_at, zone);
             let url = state.link(&format!("/e/{}", event.public_id));
             let mut entries = vec![ical::CalendarEvent {
                 uid: format!("event-{}@segnapunti", event.public_id),
-                start: event.starts_at,
-                end: event.starts_at + chrono::Duration::hours(4),
+                start: starts,
+                end: starts + chrono::Duration::hours(4),
                 summary: event.name.clone(),
                 location: event.venue.clone(),
                 description: String::new(),
@@ -1051,7 +1061,7 @@ pub async fn export(
             // The drawn matches, each as a slot of an hour from its creation (the round's
             // start), so a phone's calendar shows the pairings.
             for row in view.data.matches.iter().filter(|m| m.match_key.is_some()) {
-                let start = row.created_at.max(event.starts_at);
+                let start = row.created_at.max(starts);
                 entries.push(ical::CalendarEvent {
                     uid: format!("match-{}@segnapunti", row.public_id),
                     start,

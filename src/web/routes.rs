@@ -237,6 +237,7 @@ route_table! {
     post "/manage/clubs/{slug}/organizers" => clubs::organizers, ADMIN;
     post "/manage/clubs/{slug}/nicknames" => clubs::save_nickname, ORGANIZER;
     post "/manage/clubs/{slug}/nicknames/remove" => clubs::remove_nickname, ORGANIZER;
+    post "/manage/clubs/{slug}/time-zone" => clubs::time_zone, ORGANIZER;
     get "/manage/clubs/{slug}/events/new" => events::new_form, ORGANIZER;
     post "/manage/clubs/{slug}/events" => events::create, ORGANIZER;
     get "/manage/events/{id}" => events::manage, ORGANIZER;

@@ -36,6 +36,21 @@ pub const ENTRIES: &[Entry] = &[
     ("club.nickname_expansion", "Significa", "Stands for"),
     ("club.nickname_name", "Soprannome", "Nickname"),
     (
+        "club.time_zone",
+        "Fuso orario del circolo",
+        "The club's time zone",
+    ),
+    (
+        "club.time_zone_hint",
+        "Le ore dei tornei si leggono su questo fuso, salvo quelli che ne hanno uno proprio; conta per il calendario esportato.",
+        "Event times are read in this zone, except events that have one of their own; it matters for the exported calendar.",
+    ),
+    (
+        "club.time_zone_saved",
+        "Fuso orario salvato.",
+        "Time zone saved.",
+    ),
+    (
         "club.nickname_removed",
         "Soprannome tolto.",
         "Nickname removed.",
@@ -470,6 +485,13 @@ pub const ENTRIES: &[Entry] = &[
         "Tie-breaks, in order",
     ),
     ("event.time", "Ora", "Time"),
+    ("event.time_zone", "Fuso orario", "Time zone"),
+    ("event.time_zone_club", "Quello del circolo", "The club's"),
+    (
+        "event.error_time_zone",
+        "Fuso orario sconosciuto: scegli uno di quelli dell'elenco.",
+        "Unknown time zone: choose one of those listed.",
+    ),
     ("event.undo_check_in", "togli", "undo"),
     ("event.undo_withdraw", "riammetti", "reinstate"),
     ("event.unlisted", "non in elenco", "unlisted"),
