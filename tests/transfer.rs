@@ -590,6 +590,45 @@ backend_tests! {
         round_trip(app, backend);
     }
 
+    fn time_zones_travel_with_the_event(app) {
+        let (event, _) = play_an_event(&app);
+        let folder = tempfile::tempdir().unwrap();
+        // A club of Europe/Rome writes no zone: the document reads as before, and one
+        // without a zone means Europe/Rome.
+        let rome = export(&app.database.url, &event);
+        assert!(!rome.contains("time_zone"), "{rome}");
+        let plain = target_database(app.backend);
+        let file = folder.path().join("roma.json");
+        std::fs::write(&file, &rome).unwrap();
+        assert_eq!(import(&plain.url, &file).code, Some(0));
+        assert_eq!(export(&plain.url, &event), rome);
+
+        app.database.execute(&format!(
+            "UPDATE clubs SET time_zone = 'Europe/Lisbon'; \
+             UPDATE events SET time_zone = 'Europe/London' WHERE public_id = '{event}'"
+        ));
+        let text = export(&app.database.url, &event);
+        let document: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(document["club"]["time_zone"], "Europe/Lisbon");
+        assert_eq!(document["event"]["time_zone"], "Europe/London");
+        let target = target_database(app.backend);
+        let file = folder.path().join("londra.json");
+        std::fs::write(&file, &text).unwrap();
+        let imported = import(&target.url, &file);
+        assert_eq!(imported.code, Some(0), "{}", imported.stderr);
+        assert_eq!(export(&target.url, &event), text, "the zones came back as they went");
+
+        // A zone this build does not offer is refused, and nothing is written.
+        let mut foreign = document.clone();
+        foreign["event"]["time_zone"] = json!("Mars/Olympus");
+        let file = folder.path().join("marte.json");
+        std::fs::write(&file, foreign.to_string()).unwrap();
+        let fresh = target_database(app.backend);
+        let refused = import(&fresh.url, &file);
+        assert_eq!(refused.code, Some(1), "{}", refused.stderr);
+        assert!(refused.stderr.contains("time zone `Mars/Olympus`"), "{}", refused.stderr);
+    }
+
     fn bad_files_are_refused_and_nothing_is_written(app) {
         let (event, _) = play_an_event(&app);
         let text = export(&app.database.url, &event);

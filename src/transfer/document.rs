@@ -37,6 +37,18 @@ pub struct ClubDocument {
     pub name: String,
     pub slug: String,
     pub nicknames: Vec<NicknameDocument>,
+    /// The zone of the club's events' times. Europe/Rome is left out, so a document of
+    /// such a club reads as before; a document without it means Europe/Rome.
+    #[serde(default = "default_zone", skip_serializing_if = "is_default_zone")]
+    pub time_zone: String,
+}
+
+fn default_zone() -> String {
+    crate::zone::DEFAULT.name().to_string()
+}
+
+fn is_default_zone(zone: &str) -> bool {
+    zone == crate::zone::DEFAULT.name()
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,6 +76,9 @@ pub struct EventFields {
     pub seed_order_json: Option<String>,
     #[serde(with = "timestamp")]
     pub created_at: NaiveDateTime,
+    /// The event's own zone; absent: the club's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_zone: Option<String>,
 }
 
 /// An `entrants` row; its players by name (see `docs/transfer.md`).

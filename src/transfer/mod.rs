@@ -176,6 +176,7 @@ pub fn export_from(
             name: club.name,
             slug: club.slug,
             nicknames,
+            time_zone: club.time_zone,
         },
         event: EventFields {
             status: event.status().as_str().to_string(),
@@ -190,6 +191,7 @@ pub fn export_from(
             seeding: event.seeding,
             seed_order_json: event.seed_order_json,
             created_at: to_microseconds(event.created_at),
+            time_zone: event.time_zone,
         },
         entrants,
         matches,
@@ -327,6 +329,11 @@ pub fn check(document: &EventDocument) -> Result<Checked, TransferError> {
             }
             Err(error) => problems.push(format!("event game_options_json is not JSON: {error}")),
         },
+    }
+    for zone in std::iter::once(&document.club.time_zone).chain(&event.time_zone) {
+        if crate::zone::parse(zone).is_none() {
+            problems.push(format!("time zone `{zone}` is not one this build offers"));
+        }
     }
     if let Err(error) = serde_json::from_str::<Format>(&event.format_json) {
         problems.push(format!(
@@ -595,7 +602,11 @@ fn resolve_club(
 ) -> StoreResult<Result<(clubs::Club, ClubOutcome), String>> {
     let name = club.name.trim();
     let Some(existing) = queries::club_named(connection, name)? else {
-        let created = queries::create_club(connection, &club.slug, name)?;
+        let mut created = queries::create_club(connection, &club.slug, name)?;
+        if created.time_zone != club.time_zone {
+            clubs::set_time_zone(connection, created.id, &club.time_zone)?;
+            created.time_zone = club.time_zone.clone();
+        }
         for nickname in &club.nicknames {
             queries::insert_nickname(connection, created.id, &nickname.name, &nickname.expansion)?;
         }
@@ -683,7 +694,14 @@ fn import_rows(
         clubs::add_organizer(connection, club.id, account.id)?;
     }
 
-    let event_id = queries::insert_event(connection, event, club.id, account.id)?;
+    // Times stay as typed: an event that read them in its club's zone keeps reading
+    // them in that zone when the club here has another.
+    let time_zone = match &event.time_zone {
+        Some(zone) => Some(zone.as_str()),
+        None if club.time_zone != document.club.time_zone => Some(document.club.time_zone.as_str()),
+        None => None,
+    };
+    let event_id = queries::insert_event(connection, event, club.id, account.id, time_zone)?;
     for entrant in &document.entrants {
         let player1 = store_events::player_named(connection, &entrant.player1)?.id;
         let player2 = match &entrant.player2 {

@@ -171,6 +171,7 @@ pub fn insert_event(
     fields: &EventFields,
     club_id: i64,
     created_by: i64,
+    time_zone: Option<&str>,
 ) -> StoreResult<i64> {
     diesel::insert_into(events::table)
         .values((
@@ -188,6 +189,7 @@ pub fn insert_event(
             events::seed_order_json.eq(&fields.seed_order_json),
             events::created_by.eq(created_by),
             events::created_at.eq(fields.created_at),
+            events::time_zone.eq(time_zone),
         ))
         .execute(connection)?;
     // RETURNING does not pass through MultiConnection; the public id is unique.
