@@ -78,6 +78,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("post", "/manage/clubs/{slug}/organizers", "NNNNY"),
     ("post", "/manage/clubs/{slug}/nicknames", "NNNNY"),
     ("post", "/manage/clubs/{slug}/nicknames/remove", "NNNNY"),
+    ("post", "/manage/clubs/{slug}/time-zone", "NNNNY"),
     ("get", "/manage/clubs/{slug}/events/new", "NNNNY"),
     ("post", "/manage/clubs/{slug}/events", "NNNNY"),
     ("get", "/manage/events/{id}", "NNNNY"),
@@ -279,6 +280,7 @@ fn body(path: &str) -> Vec<(&'static str, &'static str)> {
         "/manage/clubs/{slug}/organizers" => &[("user_id", "0")],
         "/manage/clubs/{slug}/nicknames" => &[("name", ""), ("expansion", "")],
         "/manage/clubs/{slug}/nicknames/remove" => &[("name", "nessuno")],
+        "/manage/clubs/{slug}/time-zone" => &[("time_zone", "Europe/Rome")],
         "/setup/{token}" | "/invite/{token}" => &[
             ("username", "intruso"),
             ("display_name", "Intruso"),
