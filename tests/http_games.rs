@@ -491,6 +491,7 @@ backend_tests! {
         assert_eq!(page.status, 400, "{}", page.body);
         assert!(page.body.contains("Gioco sconosciuto"), "{}", page.body);
         assert!(!page.body.contains("id=\"new-game\""), "no game is offered in its place");
+        assert!(!page.body.contains("Nuova partita di Trionfetti"), "{}", page.body);
         let posted = organizer.post_form("/manage/matches", &[
             ("game", "foo"), ("title", "Falsa"), ("seat0", "a"), ("seat1", "b"), ("seat2", "c"),
             ("seat3", "d"), ("first_dealer", "0"),
@@ -511,7 +512,6 @@ backend_tests! {
         for path in [
             format!("/m/{public_id}"),
             format!("/m/{public_id}/record.json"),
-            format!("/api/v1/matches/{public_id}"),
             format!("/score/{public_id}"),
             format!("/manage/matches/{public_id}"),
         ] {

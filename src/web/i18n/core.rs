@@ -288,11 +288,7 @@ pub const ENTRIES: &[Entry] = &[
         "No matches yet.",
     ),
     ("matches.live", "Segnapunti dal vivo", "Live score"),
-    (
-        "matches.new",
-        "Nuova partita di Trionfetti",
-        "New Trionfetti match",
-    ),
+    ("matches.new", "Nuova partita", "New match"),
     ("matches.name", "Nome della partita", "Match name"),
     ("matches.players", "Giocatori", "Players"),
     (
