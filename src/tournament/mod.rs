@@ -22,6 +22,7 @@ pub mod seeding;
 pub mod single_elimination;
 pub mod standings;
 pub mod swiss;
+pub mod whist;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;

@@ -24,6 +24,7 @@ pub mod openapi;
 pub mod players;
 pub mod public;
 pub mod publish;
+pub mod rotation;
 pub mod routes;
 pub mod scoring;
 pub mod telemetry;

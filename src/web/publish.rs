@@ -281,7 +281,9 @@ impl EventView {
                         ));
                     }
                 }
-                crate::tournament::DrawNotes::Rotating(report) => out.push(report.message(lang)),
+                crate::tournament::DrawNotes::Rotating(report) => {
+                    out.extend(super::rotation::report_lines(report, lang, &name))
+                }
             }
         }
         out

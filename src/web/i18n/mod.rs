@@ -11,6 +11,7 @@ mod events;
 mod games;
 mod organizer;
 mod players;
+mod rotation;
 
 /// (key, Italian, English)
 pub type Entry = (&'static str, &'static str, &'static str);
@@ -22,6 +23,7 @@ const PARTS: &[&[Entry]] = &[
     games::ENTRIES,
     organizer::ENTRIES,
     players::ENTRIES,
+    rotation::ENTRIES,
 ];
 
 fn catalog() -> &'static HashMap<&'static str, (&'static str, &'static str)> {

@@ -1,0 +1,264 @@
+//! Rotating-partner nights in the organizer's words: each round's report (what repeats and
+//! why it could not be avoided), from the core's `RoundReport`.
+
+use super::i18n::Tr;
+use crate::lang::Lang;
+use crate::tournament::EntrantId;
+use crate::tournament::rotating::{Least, Meeting, Method, Reason, RoundReport};
+
+/// The catalogue's text for `key` with each `{name}` replaced by its value.
+fn fill(tr: Tr, key: &str, values: &[(&str, String)]) -> String {
+    let mut text = tr.t(key).to_string();
+    for (name, value) in values {
+        text = text.replace(&format!("{{{name}}}"), value);
+    }
+    text
+}
+
+/// The lines of one round's report: how the plan was made (on its first round), what
+/// repeats, and why that was unavoidable or what the least possible was.
+pub fn report_lines(
+    report: &RoundReport,
+    lang: Lang,
+    name: &dyn Fn(EntrantId) -> String,
+) -> Vec<String> {
+    let tr = Tr::new(lang);
+    let head = fill(tr, "rotation.round", &[("round", report.round.to_string())]);
+    let players = report.present.to_string();
+    let mut lines = Vec::new();
+    if report.starts_plan {
+        let out = report.present % 4;
+        let method = match report.method {
+            Method::WhistDesign => fill(
+                tr,
+                "rotation.whist_design",
+                &[
+                    ("players", players.clone()),
+                    ("length", (report.present - u32::from(out == 0)).to_string()),
+                ],
+            ),
+            Method::PartOfWhistDesign => fill(
+                tr,
+                "rotation.part_of_design",
+                &[("players", players.clone())],
+            ),
+            Method::NoRepeats => fill(tr, "rotation.no_repeats", &[("players", players.clone())]),
+            Method::RoundByRound => fill(
+                tr,
+                "rotation.round_by_round",
+                &[("players", players.clone())],
+            ),
+        };
+        let method = if out >= 2 {
+            let none = fill(
+                tr,
+                "rotation.no_design",
+                &[("players", players.clone()), ("out", out.to_string())],
+            );
+            format!("{none}; {method}")
+        } else {
+            method
+        };
+        let change = if report.round > 1 {
+            format!("{} ", tr.t("rotation.after_change"))
+        } else {
+            String::new()
+        };
+        lines.push(format!("{head}: {change}{method}"));
+    }
+    let meetings = |list: &[Meeting<EntrantId>]| -> String {
+        list.iter()
+            .map(|m| {
+                format!(
+                    "{} · {} ({})",
+                    name(m.pair[0]),
+                    name(m.pair[1]),
+                    fill(
+                        tr,
+                        "rotation.time",
+                        &[("times", (m.times_before + 1).to_string())]
+                    )
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut parts = Vec::new();
+    if !report.repeated_partners.is_empty() {
+        parts.push(format!(
+            "{}: {}",
+            tr.t("rotation.partners_again"),
+            meetings(&report.repeated_partners)
+        ));
+    }
+    if !report.repeated_opponents.is_empty() {
+        parts.push(format!(
+            "{}: {}",
+            tr.t("rotation.opponents_again"),
+            meetings(&report.repeated_opponents)
+        ));
+    }
+    let repeats = !parts.is_empty();
+    if !report.sitting_out.is_empty() {
+        let names: Vec<String> = report.sitting_out.iter().map(|&e| name(e)).collect();
+        parts.push(format!(
+            "{}: {}",
+            tr.t("rotation.sitting_out"),
+            names.join(", ")
+        ));
+    }
+    let mut line = if repeats {
+        format!("{head}: {}.", parts.join("; "))
+    } else {
+        parts.insert(0, tr.t("rotation.nothing_repeats").to_string());
+        format!("{head}: {}.", parts.join("; "))
+    };
+    if repeats {
+        line.push(' ');
+        line.push_str(&why(report, tr));
+    }
+    lines.push(line);
+    lines
+}
+
+/// Why a round's repeats could not be avoided, or the least possible when this plan
+/// has more.
+fn why(report: &RoundReport, tr: Tr) -> String {
+    if !report.at_least_possible() {
+        let least = &report.least;
+        let so_far = &report.so_far;
+        return fill(
+            tr,
+            "rotation.at_least",
+            &[
+                ("partners", least.partner_repeats.value.to_string()),
+                ("most", least.max_opposed.value.max(1).to_string()),
+                ("opponents", least.opponent_repeats.value.to_string()),
+                ("so_far_partners", so_far.partner_repeats.to_string()),
+                ("so_far_most", so_far.max_opposed.to_string()),
+                ("so_far_opponents", so_far.opponent_repeats.to_string()),
+            ],
+        );
+    }
+    let rounds = report.round.to_string();
+    let reason = |least: &Least, pairs_key: &str, players_key: &str| match least.reason {
+        Reason::Pairs { meetings, pairs } => Some(fill(
+            tr,
+            pairs_key,
+            &[
+                ("rounds", rounds.clone()),
+                ("meetings", meetings.to_string()),
+                ("pairs", pairs.to_string()),
+            ],
+        )),
+        Reason::Players { most, others } => Some(fill(
+            tr,
+            players_key,
+            &[("most", most.to_string()), ("others", others.to_string())],
+        )),
+        Reason::Nothing => None,
+    };
+    let mut text = vec![tr.t("rotation.unavoidable").to_string()];
+    if !report.repeated_partners.is_empty() {
+        text.extend(reason(
+            &report.least.partner_repeats,
+            "rotation.pairs_partners",
+            "rotation.players_partners",
+        ));
+    }
+    if !report.repeated_opponents.is_empty() {
+        text.extend(reason(
+            &report.least.opponent_repeats,
+            "rotation.pairs_opponents",
+            "rotation.players_opponents",
+        ));
+        if report.so_far.max_opposed >= 2 {
+            text.push(fill(
+                tr,
+                "rotation.fewest",
+                &[("most", report.so_far.max_opposed.to_string())],
+            ));
+        }
+    }
+    text.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::rotating::{Options, draw};
+
+    fn night(players: u32, rounds: u32) -> Vec<RoundReport> {
+        let entrants: Vec<EntrantId> = (1..=players).map(EntrantId).collect();
+        let options = Options {
+            rounds,
+            seed: 3,
+            tie_breaks: Vec::new(),
+            sit_out_is_win: false,
+        };
+        draw(&entrants, &[], &options)
+            .unwrap()
+            .into_iter()
+            .map(|d| d.report)
+            .collect()
+    }
+
+    fn name(e: EntrantId) -> String {
+        format!("P{}", e.0)
+    }
+
+    #[test]
+    fn a_whist_night_says_what_repeats_and_why_in_both_languages() {
+        let reports = night(8, 8);
+        let first = report_lines(&reports[0], Lang::It, &name);
+        assert!(
+            first[0].starts_with("Turno 1: schema whist per 8 giocatori"),
+            "{first:?}"
+        );
+        assert_eq!(first[1], "Turno 1: nessuna ripetizione.");
+        // Round 2 of a whist design: partners new, but someone faces an opponent again?
+        // Round 8 repeats four partnerships: everyone has partnered the 7 others.
+        let last = report_lines(&reports[7], Lang::It, &name);
+        assert!(last[0].contains("di nuovo compagni: P"), "{last:?}");
+        assert!(last[0].contains("(2ª volta)"), "{last:?}");
+        assert!(last[0].contains("Inevitabile: in 8 turni si formano 32 coppie di compagni e le coppie di giocatori diverse sono solo 28."), "{last:?}");
+        let english = report_lines(&reports[7], Lang::En, &name);
+        assert!(english[0].contains("partners again: P"), "{english:?}");
+        assert!(
+            english[0].contains("Unavoidable: over 8 rounds 32 partnerships are formed"),
+            "{english:?}"
+        );
+        // The seventh round completes the design: every pair has faced each other twice,
+        // no more, the least possible.
+        let seventh = report_lines(&reports[6], Lang::En, &name).join(" ");
+        assert!(seventh.contains("opponents again"), "{seventh}");
+        assert!(
+            seventh.contains("more than 2 times: the least possible"),
+            "{seventh}"
+        );
+    }
+
+    #[test]
+    fn counts_without_a_design_are_said_and_the_least_possible_given() {
+        let reports = night(10, 5);
+        let first = report_lines(&reports[0], Lang::En, &name);
+        assert!(
+            first[0].contains("with 10 players there is no whist design"),
+            "{first:?}"
+        );
+        assert!(first[0].contains("2 sit out each round"), "{first:?}");
+        assert!(first[1].contains("sitting out: P"), "{first:?}");
+        let italian = report_lines(&reports[0], Lang::It, &name);
+        assert!(
+            italian[0].contains("con 10 giocatori non esiste uno schema whist"),
+            "{italian:?}"
+        );
+        // Wherever this plan repeats more than the bound, it says so with both figures.
+        for report in &reports {
+            if !report.at_least_possible() {
+                let text = report_lines(report, Lang::En, &name).join(" ");
+                assert!(text.contains("The least possible so far"), "{text}");
+            }
+        }
+    }
+}
