@@ -693,7 +693,16 @@ pub fn sync(connection: &mut DbConnection, event_id: i64) -> StoreResult<SyncRep
             serde_json::to_string(&m.sides).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         match (&m.status, row) {
             (Status::Ready, None) => {
-                let table = (1..).find(|t| !used_tables.contains(t)).unwrap_or(1);
+                // A rotating night draws every round at once: each round's tables are the
+                // room's tables 1 to k, as its keys number them.
+                let table = match m
+                    .key
+                    .table()
+                    .filter(|_| individual(&derived.tournament.format))
+                {
+                    Some(table) => table as i32,
+                    None => (1..).find(|t| !used_tables.contains(t)).unwrap_or(1),
+                };
                 used_tables.insert(table);
                 events::insert_match(
                     connection,

@@ -60,6 +60,14 @@ impl MatchKey {
         &self.0
     }
 
+    /// The table a round-based key names (`Rot R2 T3` is table 3), if any.
+    pub fn table(&self) -> Option<u32> {
+        let mut tokens = self.0.rsplit(' ');
+        let table = tokens.next()?.strip_prefix('T')?.parse().ok()?;
+        let round = tokens.next()?.strip_prefix('R')?;
+        round.parse::<u32>().ok().map(|_| table)
+    }
+
     /// The key as pages show it. Results are filed under the key, so it never changes;
     /// only its reading does. Anything that is not a key reads as itself.
     pub fn label(&self, lang: Lang) -> String {
@@ -785,6 +793,15 @@ mod tests {
             assert_eq!(key.label(Lang::It), italian);
             assert_eq!(key.label(Lang::En), key.as_str());
         }
+    }
+
+    #[test]
+    fn round_based_keys_name_their_table() {
+        assert_eq!(MatchKey::new("Rot R2 T3").table(), Some(3));
+        assert_eq!(MatchKey::new("Swiss R4 T17").table(), Some(17));
+        assert_eq!(MatchKey::new("Rot R2 out 1").table(), None);
+        assert_eq!(MatchKey::new("W R1 M2").table(), None);
+        assert_eq!(MatchKey::new("GF").table(), None);
     }
 
     #[test]

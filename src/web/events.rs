@@ -1127,10 +1127,23 @@ pub(super) async fn manage_page(
         .filter(|m| m.conflict)
         .cloned()
         .collect();
+    // A rotating night draws every round at once: the overview shows the round being
+    // played (the first with a table to play), not the whole evening.
+    let current_round = matches!(format, Some(Format::RotatingPartners(_)))
+        .then(|| {
+            rounds
+                .iter()
+                .flat_map(|r| r.matches.iter())
+                .filter(|m| m.match_id.is_some() && (m.playable || m.conflict))
+                .map(|m| m.round)
+                .min()
+        })
+        .flatten();
     let tables = rounds
         .iter()
         .flat_map(|r| r.matches.iter())
         .filter(|m| m.match_id.is_some() && (m.playable || m.forfeit || m.conflict))
+        .filter(|m| current_round.is_none_or(|round| m.round == round))
         .map(|m| TableLine {
             referees: event_referees
                 .iter()
@@ -1727,6 +1740,8 @@ pub struct CardsPage {
     pub ctx: PageContext,
     pub event: EventRow,
     pub cards: Vec<TableCard>,
+    /// A rotating night: one card per physical table and one per player instead.
+    pub rotation: Option<super::rotation::RotationCards>,
 }
 
 /// Printable table cards for every match to be played: table number, teams and the QR
@@ -1795,10 +1810,24 @@ pub async fn cards(
         })
         .collect();
     cards.sort_by_key(|c| c.table);
+    let rotation = view
+        .derived
+        .as_ref()
+        .filter(|d| matches!(d.tournament.format, Format::RotatingPartners(_)))
+        .map(|derived| {
+            let link = |m: &crate::tournament::Match| {
+                let id = keyed.get(&m.key)?.id;
+                let (_, token) = tokens.iter().find(|(match_id, _)| *match_id == id)?;
+                let link = state.link(&format!("/s/{token}"));
+                Some((link.clone(), super::matches::qr_svg(&link)))
+            };
+            super::rotation::cards(&view.data, &derived.schedule.matches, &link)
+        });
     Ok(CardsPage {
         ctx,
         event: view.data.event,
         cards,
+        rotation,
     })
 }
 

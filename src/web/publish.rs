@@ -166,6 +166,7 @@ impl EventView {
             let row = keyed.get(&m.key);
             let view = MatchView {
                 key: m.key.to_string(),
+                round: m.round,
                 label: m.key.label(lang),
                 sides: [
                     self.data.slot_name(&m.sides[0], lang),
@@ -348,6 +349,8 @@ pub struct StandingLine {
 #[derive(Debug, Clone)]
 pub struct MatchView {
     pub key: String,
+    /// Round within its stage, from 1.
+    pub round: u32,
     /// The key as the reader reads it (`key` stays for anchors and forms).
     pub label: String,
     pub sides: [String; 2],
@@ -1338,6 +1341,7 @@ mod tests {
 
     fn view(key: &str, sides: [&str; 2], entrants: [u32; 2], winner: Option<usize>) -> MatchView {
         MatchView {
+            round: 1,
             key: key.into(),
             label: crate::tournament::MatchKey::new(key).label(Lang::It),
             sides: [sides[0].into(), sides[1].into()],

@@ -1,10 +1,16 @@
 //! Rotating-partner nights in the organizer's words: each round's report (what repeats and
-//! why it could not be avoided), from the core's `RoundReport`.
+//! why it could not be avoided), and the cards printed for the room: one per physical
+//! table (round by round, who sits where and who deals first) and one small guide card
+//! per player (round by round, table, seat and partner), as bridge clubs print for
+//! individual movements.
+
+use std::collections::BTreeMap;
 
 use super::i18n::Tr;
+use crate::events::EventData;
 use crate::lang::Lang;
-use crate::tournament::EntrantId;
-use crate::tournament::rotating::{Least, Meeting, Method, Reason, RoundReport};
+use crate::tournament::rotating::{Least, Meeting, Method, Reason, RoundReport, seat_order};
+use crate::tournament::{EntrantId, Match, Slot, Stage};
 
 /// The catalogue's text for `key` with each `{name}` replaced by its value.
 fn fill(tr: Tr, key: &str, values: &[(&str, String)]) -> String {
@@ -181,6 +187,103 @@ fn why(report: &RoundReport, tr: Tr) -> String {
         }
     }
     text.join(" ")
+}
+
+/// One round at a physical table: the four players by seat (seat 1 deals first), and the
+/// scoring link while the match is to be played.
+pub struct TableRound {
+    pub round: u32,
+    pub seats: [String; 4],
+    pub link: Option<String>,
+    pub qr_svg: Option<String>,
+}
+
+/// The card left on a physical table for the whole evening.
+pub struct TableCard {
+    pub number: u32,
+    pub rounds: Vec<TableRound>,
+}
+
+/// One round on a player's guide card: table and seat, or sitting out.
+pub struct GuideRound {
+    pub round: u32,
+    /// `None`: sitting out.
+    pub place: Option<(u32, usize)>,
+    pub partner: String,
+}
+
+/// The small card a player keeps.
+pub struct GuideCard {
+    pub name: String,
+    pub rounds: Vec<GuideRound>,
+}
+
+/// Everything printed for a rotating night.
+pub struct RotationCards {
+    pub tables: Vec<TableCard>,
+    pub players: Vec<GuideCard>,
+}
+
+/// The cards of a rotating night from its derived matches; `link` gives a match's scoring
+/// link (and its QR code) when it has one to print.
+pub fn cards(
+    data: &EventData,
+    matches: &[Match],
+    link: &dyn Fn(&Match) -> Option<(String, String)>,
+) -> RotationCards {
+    let mut tables: BTreeMap<u32, Vec<TableRound>> = BTreeMap::new();
+    let mut guide: BTreeMap<EntrantId, Vec<GuideRound>> = BTreeMap::new();
+    let name = |e: EntrantId| data.entrant_name(e);
+    for m in matches.iter().filter(|m| m.stage == Stage::Rotating) {
+        match (&m.sides, m.key.table()) {
+            ([Slot::Partnership(a), Slot::Partnership(b)], Some(number)) => {
+                let seats = seat_order(&[*a, *b]);
+                let (link, qr_svg) = link(m).unzip();
+                tables.entry(number).or_default().push(TableRound {
+                    round: m.round,
+                    seats: seats.map(name),
+                    link,
+                    qr_svg,
+                });
+                for (seat, &player) in seats.iter().enumerate() {
+                    guide.entry(player).or_default().push(GuideRound {
+                        round: m.round,
+                        place: Some((number, seat + 1)),
+                        partner: name(seats[(seat + 2) % 4]),
+                    });
+                }
+            }
+            ([Slot::Entrant(e), Slot::Bye], _) => {
+                guide.entry(*e).or_default().push(GuideRound {
+                    round: m.round,
+                    place: None,
+                    partner: String::new(),
+                });
+            }
+            _ => {}
+        }
+    }
+    let mut players: Vec<GuideCard> = guide
+        .into_iter()
+        .map(|(e, mut rounds)| {
+            rounds.sort_by_key(|r| r.round);
+            GuideCard {
+                name: name(e),
+                rounds,
+            }
+        })
+        .collect();
+    players.sort_by_key(|card| card.name.to_lowercase());
+    RotationCards {
+        tables: tables
+            .into_iter()
+            .map(|(number, mut rounds)| {
+                rounds.sort_by_key(|r| r.round);
+                TableCard { number, rounds }
+            })
+            .collect(),
+        players,
+    }
 }
 
 #[cfg(test)]

@@ -82,4 +82,29 @@ pub const ENTRIES: &[Entry] = &[
         "Nessuna coppia si è affrontata più di {most} volte: il minimo possibile.",
         "No pair has faced each other more than {most} times: the least possible.",
     ),
+    (
+        "rotation.table_cards",
+        "Cartellini dei tavoli",
+        "Table cards",
+    ),
+    (
+        "rotation.guide_cards",
+        "Cartellini dei giocatori",
+        "Player guide cards",
+    ),
+    (
+        "rotation.cards_hint",
+        "Un cartellino per tavolo, da lasciare sul tavolo tutta la sera, e uno per giocatore, da consegnare: stampa questa pagina.",
+        "One card per table, left on the table all evening, and one per player to hand out: print this page.",
+    ),
+    (
+        "rotation.seat_legend",
+        "I posti 1 e 3 giocano in coppia contro 2 e 4; il posto 1 dà le carte per primo.",
+        "Seats 1 and 3 play together against 2 and 4; seat 1 deals first.",
+    ),
+    ("rotation.round_short", "Turno", "Round"),
+    ("rotation.deals", "dà le carte", "deals"),
+    ("rotation.seat", "Posto", "Seat"),
+    ("rotation.partner", "Compagno", "Partner"),
+    ("rotation.sits_out", "riposa", "sits out"),
 ];

@@ -1,0 +1,149 @@
+//! A rotating-partner night through the pages, on SQLite and (when configured)
+//! PostgreSQL: tables numbered 1 to k in every round, the round overview showing the
+//! round being played, one card per physical table and one guide card per player.
+
+mod support;
+
+use support::{Client, TestApp, club_with_organizer, form_value};
+
+fn night(organizer: &Client, players: usize, rounds: &str) -> String {
+    let response = organizer.post_form(
+        "/manage/clubs/scuola-di-trionfetti/events",
+        &[
+            ("name", "Serata a rotazione"),
+            ("date", "2030-11-21"),
+            ("time", "20:30"),
+            ("venue", "Osteria ai Do Mori"),
+            ("listed", "true"),
+            ("format", "rotating"),
+            ("rounds", rounds),
+            ("target_points", "1"),
+            ("games_to_win", "1"),
+        ],
+    );
+    assert_eq!(response.status, 303, "{}", response.body);
+    let event = response
+        .location
+        .unwrap()
+        .trim_start_matches("/manage/events/")
+        .to_string();
+    let csv: String = (1..=players).map(|i| format!("Singolo {i}\n")).collect();
+    let imported = organizer.post_form(&format!("/manage/events/{event}/import"), &[("csv", &csv)]);
+    assert_eq!(imported.status, 200, "{}", imported.body);
+    let checked = organizer.post_form(
+        &format!("/manage/events/{event}/checkin"),
+        &[("all", "true")],
+    );
+    assert_eq!(checked.status, 303);
+    let drawn = organizer.post_form(
+        &format!("/manage/events/{event}/draw"),
+        &[("method", "random"), ("seed", "7")],
+    );
+    assert_eq!(drawn.status, 303, "{}", drawn.body);
+    event
+}
+
+/// The table numbers of the round overview, in order.
+fn overview_tables(organizer: &Client, event: &str) -> Vec<u32> {
+    let page = organizer.get(&format!("/manage/events/{event}"));
+    assert_eq!(page.status, 200);
+    page.body
+        .split("action=\"/manage/events/")
+        .filter(|s| s.contains("/assign\""))
+        .map(|s| {
+            s.split("name=\"table\" type=\"number\" min=\"1\" max=\"999\" value=\"")
+                .nth(1)
+                .expect("a table number")
+                .split('"')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect()
+}
+
+fn record_win(client: &Client, base: &str) {
+    let page = client.get(base);
+    assert_eq!(page.status, 200, "{}", page.body);
+    let seq = form_value(&page.body, "expected_seq").unwrap();
+    let key = form_value(&page.body, "submission_key").unwrap();
+    let response = client.post_form(
+        &format!("{base}/hand"),
+        &[
+            ("expected_seq", &seq),
+            ("submission_key", &key),
+            ("winner", "A"),
+        ],
+    );
+    assert_eq!(response.status, 303, "{}", response.body);
+}
+
+/// The scoring links of a table card, round by round.
+fn table_links(app: &TestApp, cards: &str, table: u32) -> Vec<String> {
+    let card = cards
+        .split(&format!("id=\"table-card-{table}\""))
+        .nth(1)
+        .expect("the table's card")
+        .split("</article>")
+        .next()
+        .unwrap();
+    card.split("class=\"scoring-link\" href=\"")
+        .skip(1)
+        .map(|rest| rest[app.base.len()..rest.find('"').unwrap()].to_string())
+        .collect()
+}
+
+backend_tests! {
+    fn a_rotating_night_numbers_its_tables_and_prints_cards_for_the_room(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let event = night(&organizer, 16, "4");
+        // Four tables in the room, numbered 1 to 4, and the overview shows round 1 only.
+        assert_eq!(overview_tables(&organizer, &event), vec![1, 2, 3, 4]);
+        let cards = organizer.get(&format!("/manage/events/{event}/cards"));
+        assert_eq!(cards.status, 200, "{}", cards.body);
+        let body = &cards.body;
+        for table in 1..=4 {
+            assert!(body.contains(&format!("id=\"table-card-{table}\"")), "table {table}");
+            assert_eq!(table_links(&app, body, table).len(), 4, "four rounds at table {table}");
+        }
+        assert!(!body.contains("id=\"table-card-5\""), "no fifth table: {body}");
+        assert_eq!(body.matches("class=\"guide-card print-card\"").count(), 16, "a card per player");
+        assert!(body.contains("Cartellini dei giocatori") && body.contains("dà le carte"));
+        assert!(!body.contains("Player guide cards") && !body.contains("Partner<"), "no English");
+        // Each player's card has four rounds, each at a table 1 to 4, seat 1 to 4.
+        let guide = body.split("class=\"guide-card print-card\"").nth(1).unwrap().split("</article>").next().unwrap();
+        assert_eq!(guide.matches("<tr><td>").count(), 4, "{guide}");
+        let english = app.client_in("en");
+        english.login("org", "org-password");
+        let cards_en = english.get(&format!("/manage/events/{event}/cards"));
+        assert!(cards_en.body.contains("Player guide cards") && cards_en.body.contains("deals"));
+
+        // Round 1 played at the four tables: the overview moves on to round 2.
+        for table in 1..=4 {
+            let round1 = &table_links(&app, body, table)[0];
+            record_win(&app.client(), round1);
+        }
+        assert_eq!(overview_tables(&organizer, &event), vec![1, 2, 3, 4]);
+        let page = organizer.get(&format!("/manage/events/{event}"));
+        assert!(page.body.contains("Rotazione T2 tav. 1"), "round 2 is shown");
+        assert!(!page.body.contains("Rotazione T1 tav. 1<"), "round 1 is over");
+        assert!(!page.body.contains("Rotazione T3 tav. 1<"), "round 3 is not yet");
+        // The report of the draw is on the public page: a whist design's rounds.
+        let public = app.client().get(&format!("/e/{event}"));
+        assert!(public.body.contains("schema whist per 16 giocatori"), "{}", public.body);
+    }
+
+    fn a_night_of_ten_sits_two_out_and_says_there_is_no_design(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let event = night(&organizer, 10, "3");
+        assert_eq!(overview_tables(&organizer, &event), vec![1, 2]);
+        let cards = organizer.get(&format!("/manage/events/{event}/cards"));
+        assert_eq!(cards.body.matches("class=\"guide-card print-card\"").count(), 10);
+        assert!(!cards.body.contains("id=\"table-card-3\""));
+        // Each round two sit out: their guide cards say so.
+        assert_eq!(cards.body.matches("<td colspan=\"3\">riposa</td>").count(), 6);
+        let public = app.client().get(&format!("/e/{event}"));
+        assert!(public.body.contains("con 10 giocatori non esiste uno schema whist"), "{}", public.body);
+    }
+}
