@@ -138,7 +138,8 @@ fn level(m: &Match, winners_rounds: u32) -> u32 {
 }
 
 /// Elimination standings: entrants still in the event first, then by how far they got
-/// (the level of their last decided match, and whether they won it), then by seed.
+/// (the level of their last decided match, for those out the one they went out in, and
+/// whether they won it), then by seed.
 /// Single elimination allows one loss, double elimination two.
 pub(crate) fn elimination_standings(
     entrants: &[EntrantId],
@@ -184,7 +185,12 @@ pub(crate) fn elimination_standings(
                 } else {
                     t.losses += 1;
                 }
-                t.last = t.last.max((level(m, winners_rounds), won));
+                // Matches come in play order, each bracket's rounds in turn and the
+                // losers' bracket after the winners': the last one decided is how far the
+                // entrant got, and for an entrant out of the event the one that put them
+                // out. (The highest level would rank a double-elimination entrant by an
+                // earlier winners' round rather than the losers' round they went out in.)
+                t.last = (level(m, winners_rounds), won);
             }
         }
     }

@@ -4,15 +4,17 @@
 //! Entrants are dealt into `ceil(n / N)` groups in snake order (seeds 1..g left to right,
 //! then right to left), so group sizes differ by at most one. The knockout is seeded by
 //! place, then group: all group winners (group 1 first), then all runners-up, and so on;
-//! with the standard bracket this keeps entrants of the same group apart in the first
-//! round whenever the counts allow. Knockout sides stay pending (`Source::GroupPlace`)
+//! where the standard bracket would then set two entrants of one group against each
+//! other in round 1, entrants of the same place are swapped while that reduces such
+//! meetings (3 groups with 2 qualifiers each: group 3's winner would otherwise meet its
+//! own runner-up). Knockout sides stay pending (`Source::GroupPlace`)
 //! until every group match is decided.
 //!
 //! Keys: `G{g} R{r} T{t}` (and `G{g} R{r} bye`), then `KO W R{r} M{m}` and `KO 3rd`.
 
 use serde::{Deserialize, Serialize};
 
-use super::bracket::{elimination_standings, resolve_defs};
+use super::bracket::{bracket_size, elimination_standings, resolve_defs, seeding_positions};
 use super::standings::{Standings, StandingsTable, TableTitle, TieBreak, from_matches};
 use super::{
     Cycles, EntrantId, Match, Results, Schedule, Slot, Source, Stage, Tournament, TournamentError,
@@ -96,27 +98,71 @@ fn validate(tournament: &Tournament, options: &Options) -> Result<(), Tournament
     Ok(())
 }
 
-/// The knockout seeds: by place, then group; pending while the groups are not decided.
+/// The knockout seeds: by place, then group, with entrants of one place swapped where
+/// that keeps two of the same group from meeting in round 1 (see [`keep_groups_apart`]);
+/// pending while the groups are not decided.
 fn qualifiers(
     groups: &[Vec<EntrantId>],
     tables: Option<&[StandingsTable]>,
     options: &Options,
 ) -> Vec<Slot> {
-    let mut seeds = Vec::new();
+    let mut order = Vec::new();
     for place in 0..options.qualifiers_per_group as usize {
         for (g, members) in groups.iter().enumerate() {
             if place < members.len() {
-                seeds.push(match tables {
-                    Some(t) => Slot::Entrant(t[g].rows[place].entrant),
-                    None => Slot::Pending(Source::GroupPlace {
-                        group: g as u32 + 1,
-                        place: place as u32 + 1,
-                    }),
-                });
+                order.push((g, place));
             }
         }
     }
-    seeds
+    keep_groups_apart(&mut order);
+    order
+        .into_iter()
+        .map(|(g, place)| match tables {
+            Some(t) => Slot::Entrant(t[g].rows[place].entrant),
+            None => Slot::Pending(Source::GroupPlace {
+                group: g as u32 + 1,
+                place: place as u32 + 1,
+            }),
+        })
+        .collect()
+}
+
+/// Swaps seeds of the same place (group, place) so that fewer round-1 matches of the
+/// standard bracket set two entrants of one group against each other, while any swap
+/// helps. Places stay where they are, so a winner still meets a lower place.
+fn keep_groups_apart(order: &mut [(usize, usize)]) {
+    let n = order.len();
+    if n < 2 {
+        return;
+    }
+    let positions = seeding_positions(bracket_size(n));
+    let clashes = |order: &[(usize, usize)]| {
+        positions
+            .chunks(2)
+            .filter(|pair| pair[0] <= n && pair[1] <= n)
+            .filter(|pair| order[pair[0] - 1].0 == order[pair[1] - 1].0)
+            .count()
+    };
+    let mut now = clashes(order);
+    let mut improved = true;
+    while now > 0 && improved {
+        improved = false;
+        'search: for i in (0..n).rev() {
+            for j in (0..n).rev() {
+                if i == j || order[i].1 != order[j].1 || order[i].0 == order[j].0 {
+                    continue;
+                }
+                order.swap(i, j);
+                let after = clashes(order);
+                if after < now {
+                    now = after;
+                    improved = true;
+                    break 'search;
+                }
+                order.swap(i, j);
+            }
+        }
+    }
 }
 
 /// Group matches, then the knockout.

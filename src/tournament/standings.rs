@@ -16,9 +16,11 @@ use crate::lang::Lang;
 /// A tie-break the organizer may put in the chain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TieBreak {
-    /// Sum of the scores of every opponent met.
+    /// Sum of the scores of every opponent met; a bye counts as an opponent with the
+    /// entrant's own score (FIDE's virtual opponent for an unplayed round).
     Buchholz,
-    /// Buchholz without the best and the worst opponent (with at least three opponents).
+    /// Buchholz without the best and the worst opponent (with at least three opponents,
+    /// byes counted as above).
     MedianBuchholz,
     /// Sum of the scores of the opponents beaten.
     SonnebornBerger,
@@ -72,8 +74,8 @@ impl TieBreak {
     pub fn message(self, lang: Lang) -> &'static str {
         match self {
             TieBreak::Buchholz => lang.pick(
-                "somma dei punteggi di tutti gli avversari incontrati",
-                "sum of the scores of every opponent met",
+                "somma dei punteggi di tutti gli avversari incontrati; un riposo conta come un avversario con il punteggio dell'iscritto stesso",
+                "sum of the scores of every opponent met; a bye counts as an opponent with the entrant's own score",
             ),
             TieBreak::MedianBuchholz => lang.pick(
                 "Buchholz senza l'avversario migliore e quello peggiore (con almeno tre avversari)",
@@ -273,9 +275,15 @@ fn rank(
                 for (i, e) in entrants.iter().enumerate() {
                     let t = &tally[e];
                     let value = match tb {
-                        TieBreak::Buchholz => t.met.iter().map(|(o, _)| score_of(o)).sum(),
+                        // A bye is an unplayed round: FIDE's tie-break regulations count
+                        // it against a virtual opponent with the entrant's own score.
+                        TieBreak::Buchholz => {
+                            t.met.iter().map(|(o, _)| score_of(o)).sum::<i64>()
+                                + i64::from(t.byes) * t.score
+                        }
                         TieBreak::MedianBuchholz => {
                             let mut s: Vec<i64> = t.met.iter().map(|(o, _)| score_of(o)).collect();
+                            s.extend(std::iter::repeat_n(t.score, t.byes as usize));
                             s.sort_unstable();
                             if s.len() >= 3 {
                                 s[1..s.len() - 1].iter().sum()
@@ -383,6 +391,46 @@ mod tests {
         assert_eq!(table.rows[0].entrant, EntrantId(1));
         let positions: Vec<u32> = table.rows.iter().map(|r| r.position).collect();
         assert_eq!(positions, vec![1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn a_bye_counts_in_buchholz_as_an_opponent_with_the_entrants_own_score() {
+        // 1 beats 2 and 3; 4 beats 3, then has a bye (a win); 2 beats 3.
+        let e: Vec<EntrantId> = (1..=4).map(EntrantId).collect();
+        let mut matches = vec![
+            played("a", 1, 2, Side::A, [1, 0], [1, 0]),
+            played("b", 1, 3, Side::A, [1, 0], [1, 0]),
+            played("c", 4, 3, Side::A, [1, 0], [1, 0]),
+            played("d", 2, 3, Side::A, [1, 0], [1, 0]),
+        ];
+        matches.push(Match {
+            key: MatchKey::new("bye"),
+            stage: Stage::Swiss,
+            round: 2,
+            sides: [Slot::Entrant(EntrantId(4)), Slot::Bye],
+            status: Status::Walkover {
+                winner: Side::A,
+                reason: WalkoverReason::Bye,
+            },
+        });
+        let chain = [TieBreak::Buchholz, TieBreak::MedianBuchholz];
+        let table = from_matches(&e, &matches, &chain, true);
+        let row = |id| {
+            table
+                .rows
+                .iter()
+                .find(|r| r.entrant == EntrantId(id))
+                .unwrap()
+        };
+        // 4 scores 2 (a win and the bye): opponent 3 (score 0) plus the bye's virtual
+        // opponent with 4's own score, 2.
+        assert_eq!(row(4).score, 2);
+        assert_eq!(row(4).tie_breaks[0], (TieBreak::Buchholz, 2));
+        // 1 scores 2 against 2 (score 1) and 3 (score 0): Buchholz 1, so 4 ranks above 1.
+        assert_eq!(row(1).tie_breaks[0], (TieBreak::Buchholz, 1));
+        assert!(row(4).position < row(1).position);
+        // Fewer than three opponents: Median-Buchholz keeps them all, the bye's included.
+        assert_eq!(row(4).tie_breaks[1], (TieBreak::MedianBuchholz, 2));
     }
 
     #[test]
