@@ -1,6 +1,7 @@
 //! The `segnapunti` command line: `serve` (the default) and the tools beside it.
 
 pub mod comanda;
+pub mod plan;
 pub mod record;
 pub mod transfer;
 pub mod user;
@@ -70,6 +71,15 @@ pub enum Command {
     /// The rules engine: read a comanda, check or replay a match record.
     #[command(subcommand)]
     Rules(RulesCommand),
+    /// Print the schedule a format gives for a planning file, as JSON, without a
+    /// database (exit 1: a result names no table of the schedule; 2: the file cannot be
+    /// read). See docs/tournament.md.
+    Plan {
+        /// Print JSON (the only output there is).
+        #[arg(long)]
+        json: bool,
+        file: PathBuf,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -147,6 +157,9 @@ pub fn run(cli: Cli) -> ExitCode {
     if let Some(Command::Rules(command)) = cli.command {
         return run_rules(command);
     }
+    if let Some(Command::Plan { file, .. }) = &cli.command {
+        return print_output(plan::run(file));
+    }
     let database_url = match DatabaseUrl::parse(&cli.database_url) {
         Ok(url) => url,
         Err(error) => {
@@ -186,7 +199,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Import { credit_to, file }) => {
             print_output(transfer::import(&database_url, &file, credit_to.as_deref()))
         }
-        Some(Command::Rules(_)) => unreachable!("handled before the database URL is read"),
+        Some(Command::Rules(_) | Command::Plan { .. }) => {
+            unreachable!("handled before the database URL is read")
+        }
     }
 }
 
