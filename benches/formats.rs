@@ -12,7 +12,11 @@
 //!   from a fixed seed). `schedule` re-derives rounds 1-4 from the results and draws
 //!   round 5, with the standings behind each round;
 //! - `rotating 1 round`: one rotating-partner round (partnerships, seating, sit-outs);
-//! - `rotating 4 rounds`: a four-round plan (each round seated against the earlier ones).
+//! - `rotating 4 rounds`: a four-round plan (each round seated against the earlier ones);
+//! - `double elimination, each result`: a whole double elimination (bracket reset)
+//!   finished one result at a time through `tournament::live::Live`, side A always
+//!   winning, the next matches to play taken from what each result changed: what
+//!   `scripts/bench-peers.sh` measures brackets-manager.js doing.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -20,10 +24,11 @@ use std::time::Duration;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main};
 
+use segnapunti::tournament::live::Live;
 use segnapunti::tournament::rng::SplitMix64;
 use segnapunti::tournament::{
-    EntrantId, Format, Outcome, Recorded, Results, Side, Status, Tournament, double_elimination,
-    rotating, single_elimination, swiss,
+    EntrantId, Format, MatchKey, Outcome, Recorded, Results, Side, Status, Tournament,
+    double_elimination, rotating, single_elimination, swiss,
 };
 
 const SIZES: [u32; 5] = [16, 64, 256, 1024, 4096];
@@ -151,5 +156,66 @@ fn rotating_rounds(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, single, double, swiss_rounds, rotating_rounds);
+/// Finishes a double elimination one result at a time (side A always wins); gives how
+/// many results were recorded.
+pub fn finish_one_at_a_time(t: &Tournament) -> usize {
+    let mut live = Live::new(t.clone(), Results::new()).unwrap();
+    let mut ready: Vec<MatchKey> = live
+        .schedule()
+        .matches
+        .iter()
+        .filter(|m| m.status == Status::Ready)
+        .map(|m| m.key.clone())
+        .collect();
+    let mut recorded = 0;
+    while let Some(key) = ready.pop() {
+        let Some(m) = live.get(&key).cloned() else {
+            continue;
+        };
+        if m.status != Status::Ready {
+            continue;
+        }
+        let outcome = Outcome::Played {
+            winner: Side::A,
+            games: [1, 0],
+            points: [0, 0],
+        };
+        let changed = live
+            .record(&key, Some(Recorded::finished(m.sides, outcome)))
+            .unwrap();
+        recorded += 1;
+        ready.extend(
+            changed
+                .into_iter()
+                .filter(|k| live.get(k).is_some_and(|m| m.status == Status::Ready)),
+        );
+    }
+    assert!(live.schedule().complete);
+    recorded
+}
+
+fn double_each_result(c: &mut Criterion) {
+    let mut group = configure(c, "double elimination, each result");
+    for n in SIZES {
+        let t = Tournament::new(
+            ids(n),
+            Format::DoubleElimination(double_elimination::Options {
+                bracket_reset: true,
+            }),
+        );
+        group.bench_with_input(BenchmarkId::from_parameter(n), &t, |b, t| {
+            b.iter(|| finish_one_at_a_time(black_box(t)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    single,
+    double,
+    swiss_rounds,
+    rotating_rounds,
+    double_each_result
+);
 criterion_main!(benches);

@@ -665,17 +665,26 @@ fn started(row: &EventMatchRow, results: &Results, key: &MatchKey) -> bool {
 
 /// Brings the event's matches in step with the schedule; see the module documentation.
 pub fn sync(connection: &mut DbConnection, event_id: i64) -> StoreResult<SyncReport> {
-    let mut report = SyncReport::default();
     let Some(event) = events::find(connection, event_id)? else {
-        return Ok(report);
+        return Ok(SyncReport::default());
     };
     if event.status() == EventStatus::Setup {
-        return Ok(report);
+        return Ok(SyncReport::default());
     }
     let data = EventData::load(connection, event)?;
     let Some(derived) = derive(connection, &data)? else {
-        return Ok(report);
+        return Ok(SyncReport::default());
     };
+    sync_derived(connection, &data, &derived)
+}
+
+/// [`sync`] for an event already loaded and derived in this transaction.
+fn sync_derived(
+    connection: &mut DbConnection,
+    data: &EventData,
+    derived: &Derived,
+) -> StoreResult<SyncReport> {
+    let mut report = SyncReport::default();
     let keyed = data.keyed();
     let mut used_tables: BTreeSet<i32> = data
         .matches
@@ -686,13 +695,18 @@ pub fn sync(connection: &mut DbConnection, event_id: i64) -> StoreResult<SyncRep
         .collect();
     let options_json = data.event.game_options_json.clone();
     let mut scheduled_keys = BTreeSet::new();
+    let sides_json_of = |m: &tournament::Match| {
+        serde_json::to_string(&m.sides).map_err(|e| StoreError::Corrupt(e.to_string()))
+    };
     for m in &derived.schedule.matches {
         scheduled_keys.insert(m.key.clone());
         let row = keyed.get(&m.key);
-        let sides_json =
-            serde_json::to_string(&m.sides).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        // The sides are written out only for the matches that may need them: in a large
+        // event most are finished, and serializing every one made each sync cost
+        // in proportion to the event.
         match (&m.status, row) {
             (Status::Ready, None) => {
+                let sides_json = sides_json_of(m)?;
                 // A rotating night draws every round at once: each round's tables are the
                 // room's tables 1 to k, as its keys number them.
                 let table = match m
@@ -721,18 +735,18 @@ pub fn sync(connection: &mut DbConnection, event_id: i64) -> StoreResult<SyncRep
                 )?;
                 report.created.push(m.key.clone());
             }
-            (Status::Ready, Some(row))
-                if row.sides_json.as_deref() != Some(sides_json.as_str())
-                    && !started(row, &derived.results, &m.key) =>
-            {
-                events::update_sides(
-                    connection,
-                    row.id,
-                    &match_title(&data.event, &m.key),
-                    &data.seats(&m.sides),
-                    &sides_json,
-                )?;
-                report.updated.push(m.key.clone());
+            (Status::Ready, Some(row)) if !started(row, &derived.results, &m.key) => {
+                let sides_json = sides_json_of(m)?;
+                if row.sides_json.as_deref() != Some(sides_json.as_str()) {
+                    events::update_sides(
+                        connection,
+                        row.id,
+                        &match_title(&data.event, &m.key),
+                        &data.seats(&m.sides),
+                        &sides_json,
+                    )?;
+                    report.updated.push(m.key.clone());
+                }
             }
             (Status::Waiting | Status::Walkover { .. } | Status::Void, Some(row))
                 if !started(row, &derived.results, &m.key) =>
@@ -787,11 +801,15 @@ pub fn after_append(connection: &mut DbConnection, match_id: i64) -> StoreResult
     let Some(event) = events::find(connection, event_id)? else {
         return Ok(());
     };
+    if event.status() == EventStatus::Setup {
+        return Ok(());
+    }
     let data = EventData::load(connection, event)?;
     let Some(tournament) = data.tournament()? else {
         return Ok(());
     };
-    let new = results(connection, &data)?;
+    let summaries = summaries(connection, &data, false)?;
+    let new = results_from(&data, &summaries)?;
     let key = MatchKey::new(key);
     let count = crate::store::matches::entries(connection, match_id)?.len();
     let before = recorded_of(connection, &row, Some(count.saturating_sub(1)))?;
@@ -817,7 +835,18 @@ pub fn after_append(connection: &mut DbConnection, match_id: i64) -> StoreResult
             events::add_notice(connection, event_id, &json)?;
         }
     }
-    sync(connection, event_id)?;
+    // The event as loaded above, derived once: loading and deriving it again for the
+    // sync doubled the cost of every result.
+    let schedule = tournament.schedule(&new).map_err(|error| {
+        StoreError::Corrupt(format!("event {event_id} cannot be derived: {error}"))
+    })?;
+    let derived = Derived {
+        tournament,
+        results: new,
+        schedule,
+        summaries,
+    };
+    sync_derived(connection, &data, &derived)?;
     Ok(())
 }
 

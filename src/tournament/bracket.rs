@@ -103,26 +103,39 @@ pub(crate) fn resolve_defs(
 ) -> Vec<Match> {
     let mut out: Vec<Match> = Vec::with_capacity(defs.len());
     for def in defs {
-        let sides = def.feeds.map(|feed| match feed {
-            Feed::Seed(i) => seeds.get(i).cloned().unwrap_or(Slot::Bye),
-            Feed::Winner(j) => out[j]
-                .winner()
-                .unwrap_or_else(|| Slot::Pending(Source::WinnerOf(out[j].key.clone()))),
-            Feed::Loser(j) => out[j]
-                .loser()
-                .unwrap_or_else(|| Slot::Pending(Source::LoserOf(out[j].key.clone()))),
-        });
-        let sides = super::settle(&def.key, sides, results);
-        let status = resolve(&def.key, &sides, results, withdrawn);
-        out.push(Match {
-            key: def.key.clone(),
-            stage: def.stage,
-            round: def.round,
-            sides,
-            status,
-        });
+        let resolved = resolve_def(def, seeds, &out, results, withdrawn);
+        out.push(resolved);
     }
     out
+}
+
+/// One definition resolved against the matches before it (`out`, in definition order)
+/// and the results.
+pub(crate) fn resolve_def(
+    def: &Def,
+    seeds: &[Slot],
+    out: &[Match],
+    results: &Results,
+    withdrawn: &BTreeSet<EntrantId>,
+) -> Match {
+    let sides = def.feeds.map(|feed| match feed {
+        Feed::Seed(i) => seeds.get(i).cloned().unwrap_or(Slot::Bye),
+        Feed::Winner(j) => out[j]
+            .winner()
+            .unwrap_or_else(|| Slot::Pending(Source::WinnerOf(out[j].key.clone()))),
+        Feed::Loser(j) => out[j]
+            .loser()
+            .unwrap_or_else(|| Slot::Pending(Source::LoserOf(out[j].key.clone()))),
+    });
+    let sides = super::settle(&def.key, sides, results);
+    let status = resolve(&def.key, &sides, results, withdrawn);
+    Match {
+        key: def.key.clone(),
+        stage: def.stage,
+        round: def.round,
+        sides,
+        status,
+    }
 }
 
 /// How deep in the event a match is, for ranking entrants by where they went out.

@@ -37,7 +37,7 @@ pub fn drop_position(j: usize, i: usize, m: usize) -> usize {
     }
 }
 
-fn defs(n: usize) -> (Vec<Def>, usize) {
+pub(crate) fn defs(n: usize) -> (Vec<Def>, usize) {
     let size = bracket_size(n);
     let mut defs = Vec::new();
     let winners = push_winners_bracket(&mut defs, size, "W ", Stage::Winners);

@@ -14,6 +14,7 @@
 pub mod bracket;
 pub mod double_elimination;
 pub mod groups;
+pub mod live;
 pub mod matching;
 pub mod rng;
 pub mod rotating;
