@@ -170,11 +170,23 @@ pub struct EventData {
 
 impl EventData {
     pub fn load(connection: &mut DbConnection, event: EventRow) -> StoreResult<EventData> {
-        let entrants = events::entrants(connection, event.id)?;
-        let players = events::players_of_event(connection, event.id)?
+        let mut data = EventData::load_without_players(connection, event)?;
+        data.players = events::players_of_event(connection, data.event.id)?
             .into_iter()
             .map(|p| (p.id, p))
             .collect();
+        Ok(data)
+    }
+
+    /// The event without its players, whose names only the matches a sync creates or
+    /// gives new sides need ([`EventData::load_players_of`]): advancing after a result
+    /// read every player of the event for the one or two matches it makes ready.
+    fn load_without_players(
+        connection: &mut DbConnection,
+        event: EventRow,
+    ) -> StoreResult<EventData> {
+        let entrants = events::entrants(connection, event.id)?;
+        let players = BTreeMap::new();
         let matches = events::event_matches(connection, event.id)?;
         let mut by_number = HashMap::with_capacity(entrants.len());
         for (index, entrant) in entrants.iter().enumerate() {
@@ -188,6 +200,28 @@ impl EventData {
             matches,
             by_number,
         })
+    }
+
+    /// Loads the players of `entrants` not loaded yet.
+    fn load_players_of(
+        &mut self,
+        connection: &mut DbConnection,
+        entrants: impl IntoIterator<Item = EntrantId>,
+    ) -> StoreResult<()> {
+        let mut missing: Vec<i64> = entrants
+            .into_iter()
+            .filter_map(|e| self.entrant(e))
+            .flat_map(|e| std::iter::once(e.player1_id).chain(e.player2_id))
+            .filter(|id| !self.players.contains_key(id))
+            .collect();
+        missing.sort_unstable();
+        missing.dedup();
+        if !missing.is_empty() {
+            for player in events::players_by_id(connection, &missing)? {
+                self.players.insert(player.id, player);
+            }
+        }
+        Ok(())
     }
 
     pub fn entrant(&self, id: EntrantId) -> Option<&EntrantRow> {
@@ -671,20 +705,50 @@ pub fn sync(connection: &mut DbConnection, event_id: i64) -> StoreResult<SyncRep
     if event.status() == EventStatus::Setup {
         return Ok(SyncReport::default());
     }
-    let data = EventData::load(connection, event)?;
+    let mut data = EventData::load(connection, event)?;
     let Some(derived) = derive(connection, &data)? else {
         return Ok(SyncReport::default());
     };
-    sync_derived(connection, &data, &derived)
+    sync_derived(connection, &mut data, &derived)
 }
 
 /// [`sync`] for an event already loaded and derived in this transaction.
 fn sync_derived(
     connection: &mut DbConnection,
-    data: &EventData,
+    data: &mut EventData,
     derived: &Derived,
 ) -> StoreResult<SyncReport> {
     let mut report = SyncReport::default();
+    // The matches not started whose sides changed, and the players whose names the
+    // matches created or given new sides are written with.
+    let sides_json_of = |m: &tournament::Match| {
+        serde_json::to_string(&m.sides).map_err(|e| StoreError::Corrupt(e.to_string()))
+    };
+    let mut new_sides: BTreeMap<MatchKey, String> = BTreeMap::new();
+    let mut seated: Vec<EntrantId> = Vec::new();
+    {
+        let keyed = data.keyed();
+        for m in derived
+            .schedule
+            .matches
+            .iter()
+            .filter(|m| m.status == Status::Ready)
+        {
+            match keyed.get(&m.key) {
+                None => seated.extend(m.sides.iter().flat_map(Slot::entrants)),
+                Some(row) if !started(row, &derived.results, &m.key) => {
+                    let sides_json = sides_json_of(m)?;
+                    if row.sides_json.as_deref() != Some(sides_json.as_str()) {
+                        seated.extend(m.sides.iter().flat_map(Slot::entrants));
+                        new_sides.insert(m.key.clone(), sides_json);
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    data.load_players_of(connection, seated)?;
+    let data = &*data;
     let keyed = data.keyed();
     let mut used_tables: BTreeSet<i32> = data
         .matches
@@ -695,15 +759,11 @@ fn sync_derived(
         .collect();
     let options_json = data.event.game_options_json.clone();
     let mut scheduled_keys = BTreeSet::new();
-    let sides_json_of = |m: &tournament::Match| {
-        serde_json::to_string(&m.sides).map_err(|e| StoreError::Corrupt(e.to_string()))
-    };
     for m in &derived.schedule.matches {
         scheduled_keys.insert(m.key.clone());
         let row = keyed.get(&m.key);
         // The sides are written out only for the matches that may need them: in a large
-        // event most are finished, and serializing every one made each sync cost
-        // in proportion to the event.
+        // event most are finished, and serializing every one made each sync cost more.
         match (&m.status, row) {
             (Status::Ready, None) => {
                 let sides_json = sides_json_of(m)?;
@@ -736,14 +796,13 @@ fn sync_derived(
                 report.created.push(m.key.clone());
             }
             (Status::Ready, Some(row)) if !started(row, &derived.results, &m.key) => {
-                let sides_json = sides_json_of(m)?;
-                if row.sides_json.as_deref() != Some(sides_json.as_str()) {
+                if let Some(sides_json) = new_sides.get(&m.key) {
                     events::update_sides(
                         connection,
                         row.id,
                         &match_title(&data.event, &m.key),
                         &data.seats(&m.sides),
-                        &sides_json,
+                        sides_json,
                     )?;
                     report.updated.push(m.key.clone());
                 }
@@ -804,7 +863,7 @@ pub fn after_append(connection: &mut DbConnection, match_id: i64) -> StoreResult
     if event.status() == EventStatus::Setup {
         return Ok(());
     }
-    let data = EventData::load(connection, event)?;
+    let mut data = EventData::load_without_players(connection, event)?;
     let Some(tournament) = data.tournament()? else {
         return Ok(());
     };
@@ -846,7 +905,7 @@ pub fn after_append(connection: &mut DbConnection, match_id: i64) -> StoreResult
         schedule,
         summaries,
     };
-    sync_derived(connection, &data, &derived)?;
+    sync_derived(connection, &mut data, &derived)?;
     Ok(())
 }
 

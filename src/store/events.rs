@@ -250,6 +250,9 @@ pub struct EntrantRow {
     pub checked_in: bool,
     pub late: bool,
     pub withdrawn_round: Option<i32>,
+    // Read without chrono's format parser: an event's every entrant is read for each
+    // result it advances.
+    #[diesel(deserialize_as = super::StoredTime)]
     pub created_at: NaiveDateTime,
     /// A late entrant of a Swiss or rotating-partners event: the round it joins from.
     pub joined_round: Option<i32>,
@@ -392,6 +395,7 @@ pub struct EventMatchRow {
     pub forfeit_winner: Option<String>,
     /// The organizer kept this flagged match's result as played.
     pub kept_as_played: bool,
+    #[diesel(deserialize_as = super::StoredTime)]
     pub created_at: NaiveDateTime,
 }
 
