@@ -16,7 +16,8 @@
 //! - `double elimination, each result`: a whole double elimination (bracket reset)
 //!   finished one result at a time through `tournament::live::Live`, side A always
 //!   winning, the next matches to play taken from what each result changed: what
-//!   `scripts/bench-peers.sh` measures brackets-manager.js doing.
+//!   `scripts/bench-peers.sh` measures brackets-manager.js doing;
+//! - `round robin, each result`: the same for a single round robin of 16 to 128.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -27,8 +28,8 @@ use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criteri
 use segnapunti::tournament::live::Live;
 use segnapunti::tournament::rng::SplitMix64;
 use segnapunti::tournament::{
-    EntrantId, Format, MatchKey, Outcome, Recorded, Results, Side, Status, Tournament,
-    double_elimination, rotating, single_elimination, swiss,
+    Cycles, EntrantId, Format, MatchKey, Outcome, Recorded, Results, Side, Status, Tournament,
+    double_elimination, rotating, round_robin, single_elimination, swiss,
 };
 
 const SIZES: [u32; 5] = [16, 64, 256, 1024, 4096];
@@ -156,8 +157,8 @@ fn rotating_rounds(c: &mut Criterion) {
     }
 }
 
-/// Finishes a double elimination one result at a time (side A always wins); gives how
-/// many results were recorded.
+/// Finishes an event one result at a time (side A always wins), the next matches taken
+/// from what each result changed; gives how many results were recorded.
 pub fn finish_one_at_a_time(t: &Tournament) -> usize {
     let mut live = Live::new(t.clone(), Results::new()).unwrap();
     let mut ready: Vec<MatchKey> = live
@@ -210,12 +211,30 @@ fn double_each_result(c: &mut Criterion) {
     group.finish();
 }
 
+fn round_robin_each_result(c: &mut Criterion) {
+    let mut group = configure(c, "round robin, each result");
+    for n in [16, 64, 128] {
+        let t = Tournament::new(
+            ids(n),
+            Format::RoundRobin(round_robin::Options {
+                cycles: Cycles::Single,
+                tie_breaks: Vec::new(),
+            }),
+        );
+        group.bench_with_input(BenchmarkId::from_parameter(n), &t, |b, t| {
+            b.iter(|| finish_one_at_a_time(black_box(t)))
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     single,
     double,
     swiss_rounds,
     rotating_rounds,
-    double_each_result
+    double_each_result,
+    round_robin_each_result
 );
 criterion_main!(benches);
