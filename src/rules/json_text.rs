@@ -6,7 +6,7 @@
 //! this engine's own `custom` messages for cards, seats and bids); each is turned into
 //! Italian here. A message of another shape is shown as it came, rather than lost.
 
-use crate::lang::Lang;
+use crate::lang::{Lang, Written};
 
 /// The message of a serde_json error without the position serde_json appends to
 /// it: callers that show the line and column say so in the reader's language.
@@ -21,9 +21,9 @@ pub fn bare_message(error: &serde_json::Error) -> String {
 
 /// A serde message in the reader's language.
 pub fn describe(message: &str, lang: Lang) -> String {
-    match lang {
-        Lang::En => message.to_string(),
-        Lang::It => italian(message).unwrap_or_else(|| message.to_string()),
+    match lang.written() {
+        Written::En => message.to_string(),
+        Written::It => italian(message).unwrap_or_else(|| message.to_string()),
     }
 }
 

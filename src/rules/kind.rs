@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::lang::Lang;
+use crate::lang::{Lang, Written};
 
 /// One of the five games, named in records, forms and the database by [`GameKind::name`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -76,9 +76,9 @@ pub struct UnknownGame(pub String);
 impl UnknownGame {
     pub fn message(&self, lang: Lang) -> String {
         let known = GameKind::ALL.map(GameKind::name).join(", ");
-        match lang {
-            Lang::It => format!("gioco sconosciuto {:?} (i giochi sono: {known})", self.0),
-            Lang::En => format!("unknown game {:?} (the games are: {known})", self.0),
+        match lang.written() {
+            Written::It => format!("gioco sconosciuto {:?} (i giochi sono: {known})", self.0),
+            Written::En => format!("unknown game {:?} (the games are: {known})", self.0),
         }
     }
 }

@@ -5,7 +5,7 @@
 //! of the rules text.
 
 use super::card::{Card, CardSet, Deck, Rank, Suit};
-use crate::lang::Lang;
+use crate::lang::{Lang, Written};
 
 /// A checked ranking of the 52-card deck.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,31 +33,31 @@ pub enum RankingError {
 impl RankingError {
     /// The message in the given language, naming the cards and the broken restriction.
     pub fn message(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (RankingError::UnequalRanksShareLevel { first, second }, Lang::It) => format!(
+        match (self, lang.written()) {
+            (RankingError::UnequalRanksShareLevel { first, second }, Written::It) => format!(
                 "{first} e {second} hanno ranghi diversi e non possono essere pari \
                  (regola 1: carte di rango diverso non possono avere la stessa forza)"
             ),
-            (RankingError::UnequalRanksShareLevel { first, second }, Lang::En) => format!(
+            (RankingError::UnequalRanksShareLevel { first, second }, Written::En) => format!(
                 "{first} and {second} have different ranks and cannot be equal \
                  (restriction 1: cards of different default ranks cannot share a level)"
             ),
-            (RankingError::CardRepeated { card }, Lang::It) => format!(
+            (RankingError::CardRepeated { card }, Written::It) => format!(
                 "{card} compare più di una volta (regola 2: ogni carta una volta sola, \
                  in un'unica lista)"
             ),
-            (RankingError::CardRepeated { card }, Lang::En) => format!(
+            (RankingError::CardRepeated { card }, Written::En) => format!(
                 "{card} appears more than once (restriction 2: one linear list with \
                  each card exactly once)"
             ),
-            (RankingError::CardMissing { card }, Lang::It) => {
+            (RankingError::CardMissing { card }, Written::It) => {
                 format!("manca {card} (regola 2: la lista deve contenere tutte le 52 carte)")
             }
-            (RankingError::CardMissing { card }, Lang::En) => {
+            (RankingError::CardMissing { card }, Written::En) => {
                 format!("{card} is missing (restriction 2: the list must cover all 52 cards)")
             }
-            (RankingError::EmptyLevel, Lang::It) => "un livello della classifica è vuoto".into(),
-            (RankingError::EmptyLevel, Lang::En) => "a level of the ranking is empty".into(),
+            (RankingError::EmptyLevel, Written::It) => "un livello della classifica è vuoto".into(),
+            (RankingError::EmptyLevel, Written::En) => "a level of the ranking is empty".into(),
         }
     }
 }

@@ -20,7 +20,7 @@ use super::game::Message;
 use super::ranking::{Ranking, RankingError};
 use super::record::{Correction, GameRecord, RecordGame, SmazzataEntry};
 use super::trionfetti::{RuleError, Setup, Trionfetti};
-use crate::lang::Lang;
+use crate::lang::{Lang, Written};
 
 /// A void or replace that cannot be applied, whatever the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -242,14 +242,14 @@ impl Message for EntryError {
 impl<E: Message> ReplayError<E> {
     pub fn message(&self, lang: Lang) -> String {
         let reason = self.error.message(lang);
-        match (self.failing == self.index, lang) {
-            (true, Lang::It) => format!("registrazione {}: {reason}", self.index),
-            (true, Lang::En) => format!("entry {}: {reason}", self.index),
-            (false, Lang::It) => format!(
+        match (self.failing == self.index, lang.written()) {
+            (true, Written::It) => format!("registrazione {}: {reason}", self.index),
+            (true, Written::En) => format!("entry {}: {reason}", self.index),
+            (false, Written::It) => format!(
                 "registrazione {}: con questa correzione la registrazione {} non è più valida: {reason}",
                 self.index, self.failing
             ),
-            (false, Lang::En) => format!(
+            (false, Written::En) => format!(
                 "entry {}: after this correction entry {} is no longer valid: {reason}",
                 self.index, self.failing
             ),

@@ -5,14 +5,14 @@
 use super::card::Card;
 use super::game::{Seat, Team};
 use super::trick::LeadReason;
-use crate::lang::Lang;
+use crate::lang::{Lang, Written};
 
 /// An Italian-deck card with its article: "the 7 of coins" / "il sette di denari",
 /// "l'asso di spade", "l'otto di coppe".
 pub(crate) fn card_name(card: Card, lang: Lang) -> String {
-    match lang {
-        Lang::En => format!("the {}", card.english_name()),
-        Lang::It => {
+    match lang.written() {
+        Written::En => format!("the {}", card.english_name()),
+        Written::It => {
             let article = if matches!(card.rank.value(), 1 | 8) {
                 "l'"
             } else {
@@ -25,17 +25,17 @@ pub(crate) fn card_name(card: Card, lang: Lang) -> String {
 
 /// "seat 2" / "il posto 2".
 pub(crate) fn seat(seat: Seat, lang: Lang) -> String {
-    match lang {
-        Lang::It => format!("il posto {seat}"),
-        Lang::En => format!("seat {seat}"),
+    match lang.written() {
+        Written::It => format!("il posto {seat}"),
+        Written::En => format!("seat {seat}"),
     }
 }
 
 /// "team A" / "la squadra A".
 pub(crate) fn team(team: Team, lang: Lang) -> String {
-    match lang {
-        Lang::It => format!("la squadra {team}"),
-        Lang::En => format!("team {team}"),
+    match lang.written() {
+        Written::It => format!("la squadra {team}"),
+        Written::En => format!("team {team}"),
     }
 }
 
@@ -49,13 +49,13 @@ pub(crate) fn wrong_leader(
     because: LeadReason,
     lang: Lang,
 ) -> String {
-    let why = match (because, lang) {
-        (LeadReason::DealersRight { dealer }, Lang::It) => format!(
+    let why = match (because, lang.written()) {
+        (LeadReason::DealersRight { dealer }, Written::It) => format!(
             "la prima presa la apre {}, alla destra del mazziere ({})",
             seat(expected, lang),
             seat(dealer, lang)
         ),
-        (LeadReason::DealersRight { dealer }, Lang::En) => format!(
+        (LeadReason::DealersRight { dealer }, Written::En) => format!(
             "the first trick is led by {}, on the right of the dealer ({})",
             seat(expected, lang),
             seat(dealer, lang)
@@ -66,7 +66,7 @@ pub(crate) fn wrong_leader(
                 seat: by,
                 card,
             },
-            Lang::It,
+            Written::It,
         ) => format!(
             "la presa {trick} l'ha vinta {} con {}",
             seat(by, lang),
@@ -78,19 +78,19 @@ pub(crate) fn wrong_leader(
                 seat: by,
                 card,
             },
-            Lang::En,
+            Written::En,
         ) => format!(
             "trick {trick} was won by {} with {}",
             seat(by, lang),
             card_name(card, lang)
         ),
     };
-    match lang {
-        Lang::It => format!(
+    match lang.written() {
+        Written::It => format!(
             "{deal}: {} ha aperto la presa {trick}, ma {why}.",
             seat(found, lang)
         ),
-        Lang::En => format!(
+        Written::En => format!(
             "{deal}: {} led trick {trick}, but {why}.",
             seat(found, lang)
         ),

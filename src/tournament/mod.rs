@@ -30,7 +30,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::lang::Lang;
+use crate::lang::{Lang, Written};
 
 pub use seeding::Seeding;
 pub use standings::{StandingRow, Standings, StandingsTable, TieBreak};
@@ -115,10 +115,10 @@ pub fn key_label(text: &str, lang: Lang) -> Option<String> {
         [round, table] => format!("T{} tav. {}", number(round, 'R')?, number(table, 'T')?),
         _ => return None,
     };
-    Some(match (lang, stage) {
-        (Lang::En, _) => text.to_string(),
-        (Lang::It, Some(stage)) => format!("{stage} {place}"),
-        (Lang::It, None) => place,
+    Some(match (lang.written(), stage) {
+        (Written::En, _) => text.to_string(),
+        (Written::It, Some(stage)) => format!("{stage} {place}"),
+        (Written::It, None) => place,
     })
 }
 

@@ -97,7 +97,7 @@ pub async fn create_user(
         confirm_password,
     } = form.into_inner();
     let role = Role::parse(&role).filter(|role| ASSIGNABLE_ROLES.contains(role));
-    let checked = role.ok_or("error.role_invalid").and_then(|role| {
+    let checked = role.ok_or("error-role_invalid").and_then(|role| {
         check_account_form(NewAccountForm {
             username: username.clone(),
             display_name: display_name.clone(),
@@ -115,7 +115,7 @@ pub async fn create_user(
                         .unwrap_or_default();
                     return Ok(redirect(&format!("/admin/users?{query}")));
                 }
-                None => "error.username_taken",
+                None => "error-username_taken",
             }
         }
         Err(key) => key,
@@ -142,7 +142,7 @@ pub async fn invite(
     let admin_id = ctx.require_role(&[Role::Admin])?.id;
     let Some(role) = Role::parse(&form.role).filter(|role| ASSIGNABLE_ROLES.contains(role)) else {
         let mut page = UsersPage::load(ctx, &state).await?;
-        page.error_key = Some("error.role_invalid");
+        page.error_key = Some("error-role_invalid");
         return render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY);
     };
     let token = accounts::random_token();

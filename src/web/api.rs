@@ -180,7 +180,7 @@ async fn writer(
         Caller::Anonymous => Err(AppError::Unauthorized),
         Caller::Link { link_id, match_id } if match_id == row.id => Ok(Author::Link {
             id: link_id,
-            label: ctx.t("scoring.link_author").to_string(),
+            label: ctx.t("scoring-link_author").to_string(),
         }),
         Caller::Link { .. } => Err(AppError::Forbidden),
         Caller::User { user, referee } => {

@@ -38,7 +38,7 @@ pub async fn login_form(ctx: PageContext, query: web::Query<LoginQuery>) -> Logi
         username: String::new(),
         next: safe_local_path(query.next.as_deref()),
         error_key: None,
-        notice_key: query.logged_out.then_some("logout.done"),
+        notice_key: query.logged_out.then_some("logout-done"),
     }
 }
 
@@ -94,7 +94,7 @@ pub async fn login(
         .await?;
     let delay = match admission {
         throttle::Admission::Refused => {
-            return failed_page(ctx, "login.throttled", StatusCode::TOO_MANY_REQUESTS);
+            return failed_page(ctx, "login-throttled", StatusCode::TOO_MANY_REQUESTS);
         }
         throttle::Admission::Admitted { delay } => delay,
     };
@@ -115,7 +115,7 @@ pub async fn login(
 
     // A failure stays counted.
     let Some(user) = verified else {
-        return failed_page(ctx, "login.failed", StatusCode::UNPROCESSABLE_ENTITY);
+        return failed_page(ctx, "login-failed", StatusCode::UNPROCESSABLE_ENTITY);
     };
     state
         .write(move |connection| throttle::forgive(connection, &name, &address))
@@ -158,7 +158,7 @@ pub async fn password_form(
     Ok(PasswordPage {
         ctx,
         error_key: None,
-        notice_key: query.changed.then_some("password.changed"),
+        notice_key: query.changed.then_some("password-changed"),
     })
 }
 
@@ -208,7 +208,7 @@ pub async fn change_password(
     .await?
     .map_err(|error| AppError::internal("password hashing", error))?;
     let Some(new_hash) = new_hash else {
-        return show_error(ctx, "password.wrong_current");
+        return show_error(ctx, "password-wrong_current");
     };
     // This session stays; every other one of the account ends.
     let kept = context::session_id_hash(ctx.session())?;
@@ -224,17 +224,17 @@ pub async fn change_password(
 /// The translation key of what is wrong with a new password, if anything.
 pub(super) fn check_new_password(password: &str, confirmation: &str) -> Result<(), &'static str> {
     if password != confirmation {
-        return Err("error.password_mismatch");
+        return Err("error-password_mismatch");
     }
     accounts::check_password_strength(password).map_err(account_error_key)
 }
 
 pub(super) fn account_error_key(error: AccountError) -> &'static str {
     match error {
-        AccountError::InvalidUsername => "error.username_invalid",
-        AccountError::PasswordTooShort => "error.password_short",
-        AccountError::PasswordTooLong => "error.password_long",
-        AccountError::Hashing => "error.internal",
+        AccountError::InvalidUsername => "error-username_invalid",
+        AccountError::PasswordTooShort => "error-password_short",
+        AccountError::PasswordTooLong => "error-password_long",
+        AccountError::Hashing => "error-internal",
     }
 }
 
@@ -274,7 +274,7 @@ pub(super) fn check_account_form(form: NewAccountForm) -> Result<AccountRequest,
     let username = accounts::normalize_username(&form.username).map_err(account_error_key)?;
     let display_name = form.display_name.trim().to_string();
     if display_name.is_empty() || display_name.chars().count() > 80 {
-        return Err("error.display_name");
+        return Err("error-display_name");
     }
     check_new_password(&form.password, &form.confirm_password)?;
     Ok(AccountRequest {
@@ -343,9 +343,9 @@ async fn setup_token_matches(state: &AppState, token: &str) -> Result<bool, AppE
 fn setup_page(ctx: PageContext, token: &str) -> NewAccountPage {
     NewAccountPage {
         ctx,
-        title_key: "setup.title",
-        intro_key: "setup.intro",
-        submit_key: "setup.submit",
+        title_key: "setup-title",
+        intro_key: "setup-intro",
+        submit_key: "setup-submit",
         role: Role::Admin,
         action: format!("/setup/{token}"),
         username: String::new(),
@@ -401,7 +401,7 @@ pub async fn setup(
             context::begin_session(&state, ctx.session(), user.id).await?;
             Ok(redirect("/"))
         }
-        None => with_error(ctx, "error.username_taken"),
+        None => with_error(ctx, "error-username_taken"),
     }
 }
 
@@ -419,9 +419,9 @@ async fn open_invitation(
 fn invitation_page(ctx: PageContext, token: &str, role: Role) -> NewAccountPage {
     NewAccountPage {
         ctx,
-        title_key: "invite.title",
-        intro_key: "invite.intro",
-        submit_key: "invite.submit",
+        title_key: "invite-title",
+        intro_key: "invite-intro",
+        submit_key: "invite-submit",
         role,
         action: format!("/invite/{token}"),
         username: String::new(),
@@ -464,7 +464,7 @@ pub async fn accept_invitation(
         invitations::mark_used(connection, invitation_id, user.id)
     };
     let Some(user) = create_account(&state, request, role, claim).await? else {
-        return with_error(ctx, "error.username_taken");
+        return with_error(ctx, "error-username_taken");
     };
     tracing::info!(user = %user.username, role = %role, "invitation accepted");
     context::begin_session(&state, ctx.session(), user.id).await?;

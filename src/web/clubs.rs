@@ -115,7 +115,7 @@ pub async fn create(
     let slug = slugify(&name);
     if name.is_empty() || name.chars().count() > 80 || slug.len() < 2 {
         let mut page = list_page(ctx, &state).await?;
-        page.error_key = Some("club.error_name");
+        page.error_key = Some("club-error_name");
         page.name = name;
         return render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY);
     }
@@ -127,7 +127,7 @@ pub async fn create(
         Ok(club) => Ok(redirect(&format!("/manage/clubs/{}", club.slug))),
         Err(AppError::Store(StoreError::Duplicate)) => {
             let mut page = list_page(ctx, &state).await?;
-            page.error_key = Some("club.error_taken");
+            page.error_key = Some("club-error_taken");
             page.name = name;
             render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
         }
@@ -241,10 +241,10 @@ pub async fn manage(
 ) -> Result<ClubPage, AppError> {
     let mut page = club_page(ctx, &state, &slug).await?;
     page.notice_key = match query.done.as_deref() {
-        Some("organizers") => Some("club.organizers_saved"),
-        Some("nickname") => Some("club.nickname_saved"),
-        Some("removed") => Some("club.nickname_removed"),
-        Some("time-zone") => Some("club.time_zone_saved"),
+        Some("organizers") => Some("club-organizers_saved"),
+        Some("nickname") => Some("club-nickname_saved"),
+        Some("removed") => Some("club-nickname_removed"),
+        Some("time-zone") => Some("club-time_zone_saved"),
         _ => None,
     };
     Ok(page)
@@ -327,7 +327,7 @@ pub async fn save_nickname(
             Err(error) => (false, error.message(lang)),
         };
         if too_long {
-            page.error = Some(page.ctx.t("club.error_nickname_long").to_string());
+            page.error = Some(page.ctx.t("club-error_nickname_long").to_string());
         }
         page.draft_preview = Some(preview);
         page.draft = form;
@@ -385,7 +385,7 @@ pub async fn time_zone(
     let (_, club) = managed_club(&ctx, &state, &slug).await?;
     let Some(zone) = crate::zone::parse(form.time_zone.trim()) else {
         let mut page = club_page(ctx, &state, &slug).await?;
-        page.error = Some(page.ctx.t("event.error_time_zone").to_string());
+        page.error = Some(page.ctx.t("event-error_time_zone").to_string());
         return render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY);
     };
     let club_id = club.id;

@@ -10,7 +10,7 @@ use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 
 use super::AppState;
 use super::error::AppError;
-use super::i18n::Tr;
+use super::i18n::{self, Tr};
 use crate::accounts::{self, Role};
 use crate::lang::Lang;
 use crate::store::sessions;
@@ -60,8 +60,18 @@ impl PageContext {
         self.tr.lang()
     }
 
-    pub fn t(&self, key: &str) -> &'static str {
-        self.tr.t(key)
+    pub fn t(&self, id: &str) -> &'static str {
+        self.tr.t(id)
+    }
+
+    /// A message with arguments: `ctx.t_args("rotation-round", &[("round", Arg::from(n))])`.
+    pub fn t_args(&self, id: &str, args: &[(&str, crate::lang::Arg)]) -> String {
+        self.tr.t_args(id, args)
+    }
+
+    /// A message the core gave as data.
+    pub fn msg(&self, msg: &crate::lang::Msg) -> String {
+        self.tr.msg(msg)
     }
 
     /// The account, or a redirect to the login page.
@@ -84,9 +94,9 @@ impl PageContext {
     /// The role label in the visitor's language.
     pub fn role_label(&self, role: &Role) -> &'static str {
         self.tr.t(match *role {
-            Role::Admin => "role.admin",
-            Role::Organizer => "role.organizer",
-            Role::Referee => "role.referee",
+            Role::Admin => "role-admin",
+            Role::Organizer => "role-organizer",
+            Role::Referee => "role-referee",
         })
     }
 
@@ -109,8 +119,8 @@ impl PageContext {
         format!("/lang/{}?{}", lang.code(), query)
     }
 
-    pub fn languages(&self) -> [Lang; 2] {
-        Lang::ALL
+    pub fn languages(&self) -> &'static [Lang] {
+        super::i18n::languages()
     }
 
     pub fn session(&self) -> &Session {
@@ -175,7 +185,7 @@ pub fn expected_csrf_token(session: &Session) -> Option<String> {
 pub fn lang_of_request(request: &HttpRequest) -> Lang {
     if let Some(lang) = request
         .cookie(LANG_COOKIE)
-        .and_then(|cookie| Lang::from_code(cookie.value()))
+        .and_then(|cookie| i18n::lang_from_code(cookie.value()))
     {
         return lang;
     }
@@ -193,7 +203,7 @@ fn preferred_lang(header_value: &str) -> Option<Lang> {
         .split(',')
         .filter_map(|part| {
             let mut pieces = part.trim().split(';');
-            let lang = Lang::from_code(pieces.next()?)?;
+            let lang = i18n::lang_from_code(pieces.next()?)?;
             let quality = pieces
                 .find_map(|piece| piece.trim().strip_prefix("q="))
                 .and_then(|q| q.parse::<f32>().ok())

@@ -174,7 +174,7 @@ pub fn parse_entrants(text: &str, individual: bool) -> (Vec<ImportedEntrant>, Ve
             Err((line, raw)) => {
                 rejected.push(Rejected {
                     line,
-                    reason_key: "import.unclosed_quote",
+                    reason_key: "import-unclosed_quote",
                     detail: raw.chars().take(120).collect(),
                 });
                 continue;
@@ -198,23 +198,23 @@ pub fn parse_entrants(text: &str, individual: bool) -> (Vec<ImportedEntrant>, Ve
             .filter(|label| !label.is_empty())
             .cloned();
         if fields.len() > wanted + 1 {
-            rejected.push(reject("import.too_many_fields"));
+            rejected.push(reject("import-too_many_fields"));
         } else if players.len() < wanted || players.iter().any(|p| p.is_empty()) {
             rejected.push(reject(if individual {
-                "import.missing_player"
+                "import-missing_player"
             } else {
-                "import.missing_partner"
+                "import-missing_partner"
             }));
         } else if players
             .iter()
             .chain(label.iter())
             .any(|name| name.chars().count() > MAX_NAME)
         {
-            rejected.push(reject("import.too_long"));
+            rejected.push(reject("import-too_long"));
         } else if !individual && players[0].to_lowercase() == players[1].to_lowercase() {
-            rejected.push(reject("import.same_player"));
+            rejected.push(reject("import-same_player"));
         } else if players.iter().any(|p| seen.contains(&p.to_lowercase())) {
-            rejected.push(reject("import.duplicate"));
+            rejected.push(reject("import-duplicate"));
         } else {
             seen.extend(players.iter().map(|p| p.to_lowercase()));
             accepted.push(ImportedEntrant {
@@ -299,11 +299,11 @@ mod tests {
         assert_eq!(
             reasons,
             vec![
-                (4, "import.missing_partner"),
-                (5, "import.same_player"),
-                (6, "import.too_many_fields"),
-                (7, "import.unclosed_quote"),
-                (8, "import.duplicate"),
+                (4, "import-missing_partner"),
+                (5, "import-same_player"),
+                (6, "import-too_many_fields"),
+                (7, "import-unclosed_quote"),
+                (8, "import-duplicate"),
             ]
         );
     }
@@ -323,7 +323,7 @@ mod tests {
         let reasons: Vec<(usize, &str)> = rejected.iter().map(|r| (r.line, r.reason_key)).collect();
         assert_eq!(
             reasons,
-            vec![(6, "import.duplicate"), (7, "import.missing_partner")]
+            vec![(6, "import-duplicate"), (7, "import-missing_partner")]
         );
         // The delimiter is the file's: a comma in a later line is part of a name.
         let (accepted, rejected) = parse_entrants("Bepi;Toni\nRossi, Mario;Nane\n", false);
@@ -336,7 +336,7 @@ mod tests {
         let long = "x".repeat(61);
         let (accepted, rejected) = parse_entrants(&format!("Bepi\n{long}\n"), true);
         assert_eq!(accepted.len(), 1);
-        assert_eq!(rejected[0].reason_key, "import.too_long");
+        assert_eq!(rejected[0].reason_key, "import-too_long");
     }
 
     #[test]

@@ -146,8 +146,8 @@ pub fn render_error_page<B: MessageBody>(
     }
     let is_api = response.request().path().starts_with("/api/");
     let (title_key, detail_key) = match status {
-        StatusCode::NOT_FOUND => ("error.not_found", "error.not_found_detail"),
-        StatusCode::METHOD_NOT_ALLOWED => ("error.method", "error.method_detail"),
+        StatusCode::NOT_FOUND => ("error-not_found", "error-not_found_detail"),
+        StatusCode::METHOD_NOT_ALLOWED => ("error-method", "error-method_detail"),
         StatusCode::FORBIDDEN => {
             let csrf = response
                 .response()
@@ -155,17 +155,17 @@ pub fn render_error_page<B: MessageBody>(
                 .and_then(|error| error.as_error::<AppError>())
                 .is_some_and(|error| matches!(error, AppError::BadCsrf));
             if csrf {
-                ("error.csrf", "error.csrf_detail")
+                ("error-csrf", "error-csrf_detail")
             } else {
-                ("error.forbidden", "error.forbidden_detail")
+                ("error-forbidden", "error-forbidden_detail")
             }
         }
-        StatusCode::PAYLOAD_TOO_LARGE => ("error.too_large", "error.too_large_detail"),
-        StatusCode::REQUEST_TIMEOUT => ("error.slow_body", "error.slow_body_detail"),
-        StatusCode::UNAUTHORIZED => ("error.unauthorized", "error.unauthorized_detail"),
-        StatusCode::SERVICE_UNAVAILABLE => ("error.unavailable", "error.unavailable_detail"),
-        status if status.is_server_error() => ("error.internal", "error.internal_detail"),
-        _ => ("error.bad_request", "error.bad_request_detail"),
+        StatusCode::PAYLOAD_TOO_LARGE => ("error-too_large", "error-too_large_detail"),
+        StatusCode::REQUEST_TIMEOUT => ("error-slow_body", "error-slow_body_detail"),
+        StatusCode::UNAUTHORIZED => ("error-unauthorized", "error-unauthorized_detail"),
+        StatusCode::SERVICE_UNAVAILABLE => ("error-unavailable", "error-unavailable_detail"),
+        status if status.is_server_error() => ("error-internal", "error-internal_detail"),
+        _ => ("error-bad_request", "error-bad_request_detail"),
     };
     if is_api {
         let english = Tr::new(crate::lang::Lang::En);

@@ -66,13 +66,13 @@ pub async fn withdraw(
             .ok_or(AppError::NotFound)?;
         let tr = ctx.tr;
         let page = ConfirmPage {
-            heading: tr.t("withdraw.confirm_title").to_string(),
+            heading: tr.t("withdraw-confirm_title").to_string(),
             lines: vec![
                 named,
                 tr.t(if started {
-                    "withdraw.started_line"
+                    "withdraw-started_line"
                 } else {
-                    "withdraw.setup_line"
+                    "withdraw-setup_line"
                 })
                 .to_string(),
             ],
@@ -81,7 +81,7 @@ pub async fn withdraw(
             hidden: vec![("number".to_string(), number.to_string())],
             reason: None,
             error: None,
-            confirm_label: tr.t("withdraw.confirm_submit").to_string(),
+            confirm_label: tr.t("withdraw-confirm_submit").to_string(),
             cancel_href: format!("/manage/events/{}", event.public_id),
             ctx,
         };
@@ -198,7 +198,7 @@ pub async fn assign(
             text => match text.parse::<i32>() {
                 Ok(n) if (1..=999).contains(&n) => Some(Some(n)),
                 _ => {
-                    let message = ctx.t("event.error_table").to_string();
+                    let message = ctx.t("event-error_table").to_string();
                     return failure(ctx, &state, &public_id, message).await;
                 }
             },
@@ -265,7 +265,7 @@ pub async fn forfeit(
         "B" => Some("B"),
         "none" => None,
         "" => {
-            let message = ctx.t("forfeit.error_side").to_string();
+            let message = ctx.t("forfeit-error_side").to_string();
             return failure(ctx, &state, &public_id, message).await;
         }
         _ => return Err(AppError::BadRequest),
@@ -285,7 +285,7 @@ pub async fn forfeit(
     let reason = reason_text(&form.reason);
     if !confirmed(&form.confirm) || (needs_reason && reason.is_empty()) {
         let error = (confirmed(&form.confirm) && needs_reason)
-            .then(|| ctx.t("confirm.error_reason").to_string());
+            .then(|| ctx.t("confirm-error_reason").to_string());
         let status = if error.is_some() {
             StatusCode::UNPROCESSABLE_ENTITY
         } else {
@@ -333,7 +333,7 @@ pub async fn forfeit(
         })
         .await?;
     if !stored {
-        let message = ctx.t("confirm.changed_meanwhile").to_string();
+        let message = ctx.t("confirm-changed_meanwhile").to_string();
         return failure(ctx, &state, &public_id, message).await;
     }
     state.notify(match_id);
@@ -367,7 +367,7 @@ async fn forfeit_confirmation(
         .await?;
     let mut lines = vec![crate::events::title_text(&row.title, lang)];
     if let Some(table) = row.table_number {
-        lines[0] = format!("{} · {} {table}", lines[0], tr.t("event.table"));
+        lines[0] = format!("{} · {} {table}", lines[0], tr.t("event-table"));
     }
     let (heading, submit) = match winner {
         Some(side) => {
@@ -376,27 +376,27 @@ async fn forfeit_confirmation(
             } else {
                 (&sides[1], &sides[0])
             };
-            lines.push(format!("{}: {goes_on}", tr.t("forfeit.winner_line")));
-            lines.push(format!("{}: {loses}", tr.t("forfeit.loser_line")));
-            ("forfeit.confirm_title", "forfeit.confirm_submit")
+            lines.push(format!("{}: {goes_on}", tr.t("forfeit-winner_line")));
+            lines.push(format!("{}: {loses}", tr.t("forfeit-loser_line")));
+            ("forfeit-confirm_title", "forfeit-confirm_submit")
         }
         None => {
-            lines.push(tr.t("forfeit.undo_line").to_string());
-            ("forfeit.undo_title", "forfeit.undo_submit")
+            lines.push(tr.t("forfeit-undo_line").to_string());
+            ("forfeit-undo_title", "forfeit-undo_submit")
         }
     };
     if row.status() != MatchStatus::Scheduled {
         let now = state_text(row.status(), row.forfeit_winner.as_deref());
         lines.push(format!(
             "{}: {}",
-            tr.t("state.current"),
+            tr.t("state-current"),
             state_words(tr, &now, Some(&sides))
         ));
     }
     Ok(ConfirmPage {
         heading: tr.t(heading).to_string(),
         lines,
-        warning: needs_reason.then(|| tr.t("state.backwards_warning").to_string()),
+        warning: needs_reason.then(|| tr.t("state-backwards_warning").to_string()),
         action: format!("/manage/events/{}/forfeit", event.public_id),
         hidden: vec![
             ("public_id".to_string(), row.public_id.clone()),
@@ -441,7 +441,7 @@ pub async fn keep_flagged(
     let (user, event, _) = managed_event(&ctx, &state, &public_id).await?;
     let row = event_match(&state, &event, &form.public_id).await?;
     if row.match_key.is_none() {
-        let message = ctx.t("event.error_not_flagged").to_string();
+        let message = ctx.t("event-error_not_flagged").to_string();
         return failure(ctx, &state, &public_id, message).await;
     }
     let match_id = row.id;

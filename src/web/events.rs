@@ -263,23 +263,23 @@ pub struct GameFieldset {
 /// as posted, since "Option" alone would not say which field is wrong.
 fn option_label(tr: Tr, name: &str) -> String {
     match option_label_key(name) {
-        "option.other" => name.to_string(),
+        "option-other" => name.to_string(),
         key => tr.t(key).to_string(),
     }
 }
 
 fn option_label_key(name: &str) -> &'static str {
     match name {
-        "target_points" => "option.target_points",
-        "games_to_win" => "option.games_to_win",
-        "must_trump" => "option.must_trump",
-        "revoke_penalty" => "option.revoke_penalty",
-        "min_deals" => "option.min_deals",
-        "players" => "option.players",
-        "revoke_points" => "option.revoke_points",
-        "last_trick_points" => "option.last_trick_points",
-        "twenty_rules" => "option.twenty_rules",
-        _ => "option.other",
+        "target_points" => "option-target_points",
+        "games_to_win" => "option-games_to_win",
+        "must_trump" => "option-must_trump",
+        "revoke_penalty" => "option-revoke_penalty",
+        "min_deals" => "option-min_deals",
+        "players" => "option-players",
+        "revoke_points" => "option-revoke_points",
+        "last_trick_points" => "option-last_trick_points",
+        "twenty_rules" => "option-twenty_rules",
+        _ => "option-other",
     }
 }
 
@@ -324,11 +324,11 @@ fn game_fieldsets(
                                 vec![
                                     (
                                         "award".to_string(),
-                                        ctx.t("option.revoke_award").to_string(),
+                                        ctx.t("option-revoke_award").to_string(),
                                     ),
                                     (
                                         "subtract".to_string(),
-                                        ctx.t("option.revoke_subtract").to_string(),
+                                        ctx.t("option-revoke_subtract").to_string(),
                                     ),
                                 ],
                             ),
@@ -469,12 +469,12 @@ impl NewEventPage {
 
 pub fn format_label(ctx: &PageContext, key: &str) -> &'static str {
     ctx.t(match key {
-        "single_elimination" => "format.single_elimination",
-        "double_elimination" => "format.double_elimination",
-        "round_robin" => "format.round_robin",
-        "groups" => "format.groups",
-        "swiss" => "format.swiss",
-        _ => "format.rotating",
+        "single_elimination" => "format-single_elimination",
+        "double_elimination" => "format-double_elimination",
+        "round_robin" => "format-round_robin",
+        "groups" => "format-groups",
+        "swiss" => "format-swiss",
+        _ => "format-rotating",
     })
 }
 
@@ -604,7 +604,7 @@ fn read_posted(ctx: &PageContext, pairs: &[(String, String)]) -> PostedEvent {
             .map_err(|name| {
                 format!(
                     "{}: {}",
-                    ctx.t("event.error_options"),
+                    ctx.t("event-error_options"),
                     option_label(ctx.tr, &name)
                 )
             })
@@ -613,7 +613,7 @@ fn read_posted(ctx: &PageContext, pairs: &[(String, String)]) -> PostedEvent {
                     .map_err(|e| e.message(ctx.lang(), |name| option_label(ctx.tr, name)))
             })
     } else {
-        Err(ctx.t("event.error_game").to_string())
+        Err(ctx.t("event-error_game").to_string())
     };
     let time_zone = match form.time_zone.trim() {
         "" => Ok(None),
@@ -639,17 +639,17 @@ fn read_posted(ctx: &PageContext, pairs: &[(String, String)]) -> PostedEvent {
 /// The first thing wrong with the posted event, as a message key.
 fn basic_error(posted: &PostedEvent) -> Option<&'static str> {
     if posted.name.is_empty() || posted.name.chars().count() > 120 {
-        Some("event.error_name")
+        Some("event-error_name")
     } else if posted.starts_at.is_none() {
-        Some("event.error_date")
+        Some("event-error_date")
     } else if posted.venue.chars().count() > 120 {
-        Some("event.error_venue")
+        Some("event-error_venue")
     } else if posted.time_zone.is_err() {
-        Some("event.error_time_zone")
+        Some("event-error_time_zone")
     } else if posted.game.is_none() {
-        Some("event.error_game")
+        Some("event-error_game")
     } else if posted.format.is_none() {
-        Some("event.error_format")
+        Some("event-error_format")
     } else {
         None
     }
@@ -676,7 +676,7 @@ pub async fn create(
             (Ok(options), Some(format), Some(game))
                 if rotating_needs_four(format, game, options) =>
             {
-                error_key = Some("event.error_rotating_two")
+                error_key = Some("event-error_rotating_two")
             }
             _ => {}
         }
@@ -821,13 +821,13 @@ pub async fn edit(
                 let new_solo = crate::events::individual(&format)
                     || crate::events::players_per_match(game, options) == 2;
                 if format_locked && format != stored_format {
-                    error_key = Some("event.error_format_locked");
+                    error_key = Some("event-error_format_locked");
                 } else if started && game_changed {
-                    error_key = Some("event.error_game_locked");
+                    error_key = Some("event-error_game_locked");
                 } else if rotating_needs_four(&format, game, options) {
-                    error_key = Some("event.error_rotating_two");
+                    error_key = Some("event-error_rotating_two");
                 } else if entrants > 0 && old_solo != new_solo {
-                    error_key = Some("event.error_entrants_kind");
+                    error_key = Some("event-error_entrants_kind");
                 }
             }
         }
@@ -893,7 +893,7 @@ pub async fn edit(
         })
         .await?;
     if !saved {
-        let message = ctx.t("event.error_game_locked").to_string();
+        let message = ctx.t("event-error_game_locked").to_string();
         return failure(ctx, &state, &public_id, message).await;
     }
     Ok(back(&event, "edited"))
@@ -1017,15 +1017,15 @@ impl ManageEventPage {
 /// anything else is shown as stored.
 pub fn seeding_text(stored: &str, tr: Tr) -> String {
     if stored == "manual" {
-        return tr.t("event.seeding_manual").to_string();
+        return tr.t("event-seeding_manual").to_string();
     }
     if let Some(name) = stored.strip_prefix("ranking ") {
-        return format!("{} {name}", tr.t("event.seeding_ranking_of"));
+        return format!("{} {name}", tr.t("event-seeding_ranking_of"));
     }
     if let Some(seed) = stored.strip_prefix("random ")
         && seed.parse::<u64>().is_ok()
     {
-        return format!("{} {seed}", tr.t("event.seeding_random_seed"));
+        return format!("{} {seed}", tr.t("event-seeding_random_seed"));
     }
     stored.to_string()
 }
@@ -1232,17 +1232,17 @@ pub async fn manage(
 ) -> Result<ManageEventPage, AppError> {
     let mut page = manage_page(ctx, &state, &public_id).await?;
     page.notice_key = match query.done.as_deref() {
-        Some("entrant") => Some("event.entrant_added"),
-        Some("checkin") => Some("event.checkin_saved"),
-        Some("withdrawn") => Some("event.withdrawal_saved"),
-        Some("drawn") => Some("event.drawn"),
-        Some("table") => Some("event.table_saved"),
-        Some("forfeit") => Some("event.forfeit_saved"),
-        Some("replayed") => Some("event.replayed"),
-        Some("kept") => Some("event.kept"),
-        Some("edited") => Some("event.edited"),
-        Some("late") => Some("event.late_joined"),
-        Some("unchanged") => Some("confirm.nothing_changed"),
+        Some("entrant") => Some("event-entrant_added"),
+        Some("checkin") => Some("event-checkin_saved"),
+        Some("withdrawn") => Some("event-withdrawal_saved"),
+        Some("drawn") => Some("event-drawn"),
+        Some("table") => Some("event-table_saved"),
+        Some("forfeit") => Some("event-forfeit_saved"),
+        Some("replayed") => Some("event-replayed"),
+        Some("kept") => Some("event-kept"),
+        Some("edited") => Some("event-edited"),
+        Some("late") => Some("event-late_joined"),
+        Some("unchanged") => Some("confirm-nothing_changed"),
         _ => None,
     };
     Ok(page)
@@ -1281,13 +1281,13 @@ pub fn game_line(ctx: &PageContext, event: &EventRow) -> String {
     if let serde_json::Value::Object(options) = crate::events::game_options_of(event) {
         for (name, value) in options {
             let value = match value {
-                serde_json::Value::Bool(true) => ctx.t("option.yes").to_string(),
-                serde_json::Value::Bool(false) => ctx.t("option.no").to_string(),
+                serde_json::Value::Bool(true) => ctx.t("option-yes").to_string(),
+                serde_json::Value::Bool(false) => ctx.t("option-no").to_string(),
                 serde_json::Value::String(text) if text == "award" => {
-                    ctx.t("option.revoke_award").to_string()
+                    ctx.t("option-revoke_award").to_string()
                 }
                 serde_json::Value::String(text) if text == "subtract" => {
-                    ctx.t("option.revoke_subtract").to_string()
+                    ctx.t("option-revoke_subtract").to_string()
                 }
                 other => other.to_string().trim_matches('"').to_string(),
             };
@@ -1309,14 +1309,14 @@ fn entry_round(
 ) -> crate::store::StoreResult<Result<Option<u32>, &'static str>> {
     match event.status() {
         EventStatus::Setup => return Ok(Ok(None)),
-        EventStatus::Finished => return Ok(Err("event.error_finished")),
+        EventStatus::Finished => return Ok(Err("event-error_finished")),
         EventStatus::Running => {}
     }
     let format = crate::events::format_of(event)?;
     let rounds = match &format {
         Format::Swiss(o) => o.rounds,
         Format::RotatingPartners(o) => o.rounds,
-        _ => return Ok(Err("event.error_late_fixed")),
+        _ => return Ok(Err("event-error_late_fixed")),
     };
     let data = crate::events::EventData::load(connection, event.clone())?;
     let Some(derived) = crate::events::derive(connection, &data)? else {
@@ -1352,7 +1352,7 @@ fn entry_round(
         }
     };
     if next > rounds {
-        return Ok(Err("event.error_no_round_left"));
+        return Ok(Err("event-error_no_round_left"));
     }
     Ok(Ok(Some(next)))
 }
@@ -1402,7 +1402,7 @@ fn register(
             ids.push(store_events::player_named(connection, name)?.id);
         }
         if ids.iter().any(|id| taken.contains(id)) {
-            refused.push((index, "import.already_entered"));
+            refused.push((index, "import-already_entered"));
             continue;
         }
         taken.extend(&ids);
@@ -1463,7 +1463,7 @@ pub async fn add_entrant(
         || label.chars().count() > csv::MAX_NAME
         || (!solo && players[0].to_lowercase() == players[1].to_lowercase())
     {
-        let message = ctx.t("event.error_players").to_string();
+        let message = ctx.t("event-error_players").to_string();
         return failure(ctx, &state, &public_id, message).await;
     }
     let event_copy = event.clone();
@@ -1481,7 +1481,7 @@ pub async fn add_entrant(
         return failure(ctx, &state, &public_id, message).await;
     }
     if !registered.refused.is_empty() {
-        let message = ctx.t("import.already_entered").to_string();
+        let message = ctx.t("import-already_entered").to_string();
         return failure(ctx, &state, &public_id, message).await;
     }
     if registered.joins.is_some() {
@@ -1605,7 +1605,7 @@ pub async fn draw(
     let (_, event, club) = managed_event(&ctx, &state, &public_id).await?;
     let lang = ctx.lang();
     if event.status() != EventStatus::Setup {
-        let message = ctx.t("event.error_drawn").to_string();
+        let message = ctx.t("event-error_drawn").to_string();
         return failure(ctx, &state, &public_id, message).await;
     }
     let event_id = event.id;
@@ -1648,7 +1648,7 @@ pub async fn draw(
             match ranking {
                 Some((name, order)) => (Seeding::Ranking(order), format!("ranking {name}")),
                 None => {
-                    let message = ctx.t("event.error_earlier").to_string();
+                    let message = ctx.t("event-error_earlier").to_string();
                     return failure(ctx, &state, &public_id, message).await;
                 }
             }
@@ -1659,7 +1659,7 @@ pub async fn draw(
                 text => match text.parse::<u64>() {
                     Ok(seed) => seed,
                     Err(_) => {
-                        let message = ctx.t("event.error_seed").to_string();
+                        let message = ctx.t("event-error_seed").to_string();
                         return failure(ctx, &state, &public_id, message).await;
                     }
                 },
@@ -1862,7 +1862,7 @@ mod tests {
         for game in GameKind::ALL {
             let defaults = crate::events::default_options(game);
             for name in defaults.as_object().unwrap().keys() {
-                assert_ne!(option_label_key(name), "option.other", "{game}: {name}");
+                assert_ne!(option_label_key(name), "option-other", "{game}: {name}");
             }
         }
     }

@@ -9,7 +9,6 @@ use serde::Deserialize;
 use super::context::{LANG_COOKIE, PageContext, safe_local_path};
 use super::error::AppError;
 use super::{AppState, redirect};
-use crate::lang::Lang;
 use crate::store::Unavailability;
 
 #[derive(Template, WebTemplate)]
@@ -32,7 +31,7 @@ pub async fn switch_language(
     code: web::Path<String>,
     query: web::Query<SwitchQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let lang = Lang::from_code(&code).ok_or(AppError::NotFound)?;
+    let lang = super::i18n::lang_from_code(&code).ok_or(AppError::NotFound)?;
     let cookie = Cookie::build(LANG_COOKIE, lang.code())
         .path("/")
         .http_only(true)

@@ -45,7 +45,7 @@ pub fn state_words(tr: Tr, text: &str, sides: Option<&[String; 2]>) -> String {
                         ("B", Some([_, b])) => b.as_str(),
                         _ => side,
                     };
-                    format!("{label} · {} {name}", tr.t("state.goes_on"))
+                    format!("{label} · {} {name}", tr.t("state-goes_on"))
                 }
                 None => label.to_string(),
             }
@@ -146,7 +146,7 @@ pub async fn set_status(
     let needs_reason = undoes_progress(wanted.current, wanted.target);
     let reason = reason_text(&form.reason);
     if needs_reason && (!confirmed(&form.confirm) || reason.is_empty()) {
-        let error = confirmed(&form.confirm).then(|| ctx.t("confirm.error_reason").to_string());
+        let error = confirmed(&form.confirm).then(|| ctx.t("confirm-error_reason").to_string());
         let status = if error.is_some() {
             StatusCode::UNPROCESSABLE_ENTITY
         } else {
@@ -192,7 +192,7 @@ pub async fn set_status(
         .await?;
     if !stored {
         let mut page = manage_page_of(ctx, &state, &public_id).await?;
-        page.error = Some(page.ctx.t("confirm.changed_meanwhile").to_string());
+        page.error = Some(page.ctx.t("confirm-changed_meanwhile").to_string());
         return render_with_status(&page, StatusCode::CONFLICT);
     }
     state.notify(row.id);
@@ -212,7 +212,7 @@ fn confirm_page(
         title,
         format!(
             "{}: {} → {}",
-            tr.t("manage.state"),
+            tr.t("manage-state"),
             tr.t(status_key(wanted.current)),
             tr.t(status_key(wanted.target))
         ),
@@ -220,7 +220,7 @@ fn confirm_page(
     if let Some(note) = &wanted.note {
         lines.push(format!(
             "{}: {}",
-            tr.t("manage.note"),
+            tr.t("manage-note"),
             status_note_text(note, tr)
         ));
     }
@@ -242,14 +242,14 @@ fn confirm_page(
         ),
     ];
     ConfirmPage {
-        heading: tr.t("state.confirm_title").to_string(),
+        heading: tr.t("state-confirm_title").to_string(),
         lines,
-        warning: Some(tr.t("state.backwards_warning").to_string()),
+        warning: Some(tr.t("state-backwards_warning").to_string()),
         action: format!("/manage/matches/{}/status", row.public_id),
         hidden,
         reason: Some(form.reason.clone()),
         error,
-        confirm_label: tr.t("state.confirm_submit").to_string(),
+        confirm_label: tr.t("state-confirm_submit").to_string(),
         cancel_href: format!("/manage/matches/{}", row.public_id),
         ctx,
     }

@@ -38,10 +38,10 @@ pub(super) async fn load_match(state: &AppState, public_id: &str) -> Result<Load
 
 pub(super) fn status_key(status: MatchStatus) -> &'static str {
     match status {
-        MatchStatus::Scheduled => "status.scheduled",
-        MatchStatus::InProgress => "status.in_progress",
-        MatchStatus::Finished => "status.finished",
-        MatchStatus::Forfeit => "status.forfeit",
+        MatchStatus::Scheduled => "status-scheduled",
+        MatchStatus::InProgress => "status-in_progress",
+        MatchStatus::Finished => "status-finished",
+        MatchStatus::Forfeit => "status-forfeit",
     }
 }
 
@@ -296,7 +296,7 @@ pub async fn list(
     let Some(game) = chosen.kind() else {
         // A name no game has: said, never read as some other game.
         let mut page = list_page(ctx, &state, chosen).await?;
-        page.error_key = Some("match.error_game");
+        page.error_key = Some("match-error_game");
         return render_with_status(&page, StatusCode::BAD_REQUEST);
     };
     let page = list_page(ctx, &state, NewMatchForm::for_game(game)).await?;
@@ -315,18 +315,18 @@ pub async fn create(
     let first_dealer = form.first_dealer.trim().parse::<u8>().ok();
     let options = form.options();
     let error = if form.kind().is_none() {
-        Some("match.error_game")
+        Some("match-error_game")
     } else if title.is_empty() || title.chars().count() > 120 {
-        Some("match.error_title")
+        Some("match-error_title")
     } else if players
         .iter()
         .any(|name| name.is_empty() || name.chars().count() > MAX_NAME)
     {
-        Some("match.error_players")
+        Some("match-error_players")
     } else if first_dealer.is_none_or(|seat| usize::from(seat) >= players.len()) {
-        Some("match.error_dealer")
+        Some("match-error_dealer")
     } else if options.is_none() {
-        Some("match.error_options")
+        Some("match-error_options")
     } else {
         None
     };
@@ -350,7 +350,7 @@ pub async fn create(
     });
     if AnyRecord::from_json(&document.to_string()).is_err() {
         let mut page = list_page(ctx, &state, form).await?;
-        page.error_key = Some("match.error_options");
+        page.error_key = Some("match-error_options");
         return render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY);
     }
     let options_json = options.to_string();
@@ -438,9 +438,9 @@ impl ManageMatchPage {
 /// shown as written.
 pub fn status_note_text(note: &str, tr: Tr) -> String {
     let key = match note {
-        crate::events::NOTE_SIDES_CHANGED => "match.note_sides_changed",
-        crate::events::NOTE_OUT_OF_DRAW => "match.note_out_of_draw",
-        crate::events::NOTE_REPLACED => "match.note_replaced",
+        crate::events::NOTE_SIDES_CHANGED => "match-note_sides_changed",
+        crate::events::NOTE_OUT_OF_DRAW => "match-note_out_of_draw",
+        crate::events::NOTE_REPLACED => "match-note_replaced",
         _ => return note.to_string(),
     };
     tr.t(key).to_string()
@@ -517,12 +517,12 @@ pub async fn manage(
 ) -> Result<ManageMatchPage, AppError> {
     let mut page = manage_page_of(ctx, &state, &public_id).await?;
     page.notice_key = match query.done.as_deref() {
-        Some("link") => Some("manage.link_issued"),
-        Some("revoked") => Some("manage.link_revoked"),
-        Some("referee") => Some("manage.referees_saved"),
-        Some("status") => Some("manage.status_saved"),
-        Some("unchanged") => Some("confirm.nothing_changed"),
-        Some("import") => Some("manage.imported"),
+        Some("link") => Some("manage-link_issued"),
+        Some("revoked") => Some("manage-link_revoked"),
+        Some("referee") => Some("manage-referees_saved"),
+        Some("status") => Some("manage-status_saved"),
+        Some("unchanged") => Some("confirm-nothing_changed"),
+        Some("import") => Some("manage-imported"),
         _ => None,
     };
     Ok(page)
@@ -638,7 +638,7 @@ pub async fn import(
         return failure(error.message(lang)).await;
     }
     if row.status() != MatchStatus::Scheduled {
-        return failure(ctx_text(lang, "manage.import_not_scheduled")).await;
+        return failure(ctx_text(lang, "manage-import_not_scheduled")).await;
     }
     let match_id = row.id;
     let public = row.public_id.clone();
@@ -684,7 +684,7 @@ pub async fn import(
     match outcome {
         Ok(true) => Ok(back_to(&row, "import")),
         Ok(false) | Err(AppError::Store(StoreError::Stale)) => {
-            failure(ctx_text(lang, "manage.import_not_scheduled")).await
+            failure(ctx_text(lang, "manage-import_not_scheduled")).await
         }
         Err(other) => Err(other),
     }

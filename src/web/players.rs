@@ -238,10 +238,10 @@ pub async fn manage(
     let (user, player) = managed_player(&ctx, &state, player_id.into_inner()).await?;
     let mut page = manage_page(ctx, &state, &user, player).await?;
     page.notice_key = match query.done.as_deref() {
-        Some("linked") if page.account.is_some() => Some("players.linked_notice"),
-        Some("unchanged") => Some("players.unchanged_notice"),
-        Some("unlinked") => Some("players.unlinked_notice"),
-        Some("not_linked") => Some("players.not_linked_notice"),
+        Some("linked") if page.account.is_some() => Some("players-linked_notice"),
+        Some("unchanged") => Some("players-unchanged_notice"),
+        Some("unlinked") => Some("players-unlinked_notice"),
+        Some("not_linked") => Some("players-not_linked_notice"),
         _ => None,
     };
     Ok(page)
@@ -300,13 +300,13 @@ pub async fn link(
         }
         Err(LinkRefusal::UnknownPlayer) => return Err(AppError::NotFound),
         Err(LinkRefusal::UnknownAccount) => {
-            ("players.error_unknown_account", username.clone(), None)
+            ("players-error_unknown_account", username.clone(), None)
         }
-        Err(LinkRefusal::PlayerLinked(account)) => ("players.error_player_linked", account, None),
+        Err(LinkRefusal::PlayerLinked(account)) => ("players-error_player_linked", account, None),
         Err(LinkRefusal::AccountTaken {
             player_id,
             player_name,
-        }) => ("players.error_account_taken", player_name, Some(player_id)),
+        }) => ("players-error_account_taken", player_name, Some(player_id)),
     };
     let mut page = manage_page(ctx, &state, &user, player).await?;
     page.error_key = Some(error_key);

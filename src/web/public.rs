@@ -18,7 +18,7 @@ use super::i18n::{Tr, stored_text};
 use super::matches::{load_match, status_key};
 use super::publish::{CachedPage, PageKey, Rendered, fragment_response, kept_or_built};
 use super::{AppState, render_with_status};
-use crate::lang::Lang;
+use crate::lang::{Lang, Written};
 use crate::rules::comanda::Nicknames;
 use crate::rules::game::{Game, Seat, Team};
 use crate::rules::record::RecordEntry;
@@ -387,9 +387,9 @@ pub async fn replay_page(
 }
 
 fn card_name(card: crate::rules::card::Card, lang: Lang) -> String {
-    match lang {
-        Lang::It => card.italian_name(),
-        Lang::En => card.english_name(),
+    match lang.written() {
+        Written::It => card.italian_name(),
+        Written::En => card.english_name(),
     }
 }
 

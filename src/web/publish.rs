@@ -225,7 +225,7 @@ impl EventView {
             champion: self.champion(),
             champion_label: lang.pick("Campioni", "Champions").to_string(),
             table_label: lang.pick("Tavolo", "Table").to_string(),
-            region_label: Tr::new(lang).t("event.bracket").to_string(),
+            region_label: Tr::new(lang).t("event-bracket").to_string(),
         }
     }
 
@@ -416,18 +416,18 @@ pub struct Bracket {
 
 pub fn status_key(status: &Status) -> &'static str {
     match status {
-        Status::Waiting => "event.status_waiting",
-        Status::Ready => "event.status_ready",
-        Status::InProgress => "event.status_in_progress",
-        Status::Finished(Outcome::Forfeit { .. }) => "event.status_forfeit",
-        Status::Finished(_) => "event.status_finished",
+        Status::Waiting => "event-status_waiting",
+        Status::Ready => "event-status_ready",
+        Status::InProgress => "event-status_in_progress",
+        Status::Finished(Outcome::Forfeit { .. }) => "event-status_forfeit",
+        Status::Finished(_) => "event-status_finished",
         Status::Walkover {
             reason: WalkoverReason::Bye,
             ..
-        } => "event.status_bye",
-        Status::Walkover { .. } => "event.status_walkover",
-        Status::Void => "event.status_void",
-        Status::Conflict { .. } => "event.status_conflict",
+        } => "event-status_bye",
+        Status::Walkover { .. } => "event-status_walkover",
+        Status::Void => "event-status_void",
+        Status::Conflict { .. } => "event-status_conflict",
     }
 }
 
@@ -566,9 +566,9 @@ impl<T: Number + ?Sized> Number for &T {
 
 pub fn event_status_key(status: EventStatus) -> &'static str {
     match status {
-        EventStatus::Setup => "event.state_setup",
-        EventStatus::Running => "event.state_running",
-        EventStatus::Finished => "event.state_finished",
+        EventStatus::Setup => "event-state_setup",
+        EventStatus::Running => "event-state_running",
+        EventStatus::Finished => "event-state_finished",
     }
 }
 
@@ -1346,7 +1346,7 @@ mod tests {
             label: crate::tournament::MatchKey::new(key).label(Lang::It),
             sides: [sides[0].into(), sides[1].into()],
             entrants: [vec![entrants[0]], vec![entrants[1]]],
-            status_key: "event.status_finished",
+            status_key: "event-status_finished",
             winner,
             result: "1–0".into(),
             table: Some(1),

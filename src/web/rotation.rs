@@ -8,17 +8,17 @@ use std::collections::BTreeMap;
 
 use super::i18n::Tr;
 use crate::events::EventData;
-use crate::lang::Lang;
+use crate::lang::{Arg, Lang};
 use crate::tournament::rotating::{Least, Meeting, Method, Reason, RoundReport, seat_order};
 use crate::tournament::{EntrantId, Match, Slot, Stage};
 
-/// The catalogue's text for `key` with each `{name}` replaced by its value.
-fn fill(tr: Tr, key: &str, values: &[(&str, String)]) -> String {
-    let mut text = tr.t(key).to_string();
-    for (name, value) in values {
-        text = text.replace(&format!("{{{name}}}"), value);
-    }
-    text
+/// The message `id` with its arguments (`{ $name }` in the Fluent files).
+fn fill(tr: Tr, id: &str, values: &[(&str, String)]) -> String {
+    let args: Vec<(&str, Arg)> = values
+        .iter()
+        .map(|(name, value)| (*name, Arg::from(value.clone())))
+        .collect();
+    tr.t_args(id, &args)
 }
 
 /// The lines of one round's report: how the plan was made (on its first round), what
@@ -29,7 +29,7 @@ pub fn report_lines(
     name: &dyn Fn(EntrantId) -> String,
 ) -> Vec<String> {
     let tr = Tr::new(lang);
-    let head = fill(tr, "rotation.round", &[("round", report.round.to_string())]);
+    let head = fill(tr, "rotation-round", &[("round", report.round.to_string())]);
     let players = report.present.to_string();
     let mut lines = Vec::new();
     if report.starts_plan {
@@ -37,7 +37,7 @@ pub fn report_lines(
         let method = match report.method {
             Method::WhistDesign => fill(
                 tr,
-                "rotation.whist_design",
+                "rotation-whist_design",
                 &[
                     ("players", players.clone()),
                     ("length", (report.present - u32::from(out == 0)).to_string()),
@@ -45,20 +45,20 @@ pub fn report_lines(
             ),
             Method::PartOfWhistDesign => fill(
                 tr,
-                "rotation.part_of_design",
+                "rotation-part_of_design",
                 &[("players", players.clone())],
             ),
-            Method::NoRepeats => fill(tr, "rotation.no_repeats", &[("players", players.clone())]),
+            Method::NoRepeats => fill(tr, "rotation-no_repeats", &[("players", players.clone())]),
             Method::RoundByRound => fill(
                 tr,
-                "rotation.round_by_round",
+                "rotation-round_by_round",
                 &[("players", players.clone())],
             ),
         };
         let method = if out >= 2 {
             let none = fill(
                 tr,
-                "rotation.no_design",
+                "rotation-no_design",
                 &[("players", players.clone()), ("out", out.to_string())],
             );
             format!("{none}; {method}")
@@ -66,7 +66,7 @@ pub fn report_lines(
             method
         };
         let change = if report.round > 1 {
-            format!("{} ", tr.t("rotation.after_change"))
+            format!("{} ", tr.t("rotation-after_change"))
         } else {
             String::new()
         };
@@ -81,7 +81,7 @@ pub fn report_lines(
                     name(m.pair[1]),
                     fill(
                         tr,
-                        "rotation.time",
+                        "rotation-time",
                         &[("times", (m.times_before + 1).to_string())]
                     )
                 )
@@ -93,14 +93,14 @@ pub fn report_lines(
     if !report.repeated_partners.is_empty() {
         parts.push(format!(
             "{}: {}",
-            tr.t("rotation.partners_again"),
+            tr.t("rotation-partners_again"),
             meetings(&report.repeated_partners)
         ));
     }
     if !report.repeated_opponents.is_empty() {
         parts.push(format!(
             "{}: {}",
-            tr.t("rotation.opponents_again"),
+            tr.t("rotation-opponents_again"),
             meetings(&report.repeated_opponents)
         ));
     }
@@ -109,14 +109,14 @@ pub fn report_lines(
         let names: Vec<String> = report.sitting_out.iter().map(|&e| name(e)).collect();
         parts.push(format!(
             "{}: {}",
-            tr.t("rotation.sitting_out"),
+            tr.t("rotation-sitting_out"),
             names.join(", ")
         ));
     }
     let mut line = if repeats {
         format!("{head}: {}.", parts.join("; "))
     } else {
-        parts.insert(0, tr.t("rotation.nothing_repeats").to_string());
+        parts.insert(0, tr.t("rotation-nothing_repeats").to_string());
         format!("{head}: {}.", parts.join("; "))
     };
     if repeats {
@@ -135,7 +135,7 @@ fn why(report: &RoundReport, tr: Tr) -> String {
         let so_far = &report.so_far;
         return fill(
             tr,
-            "rotation.at_least",
+            "rotation-at_least",
             &[
                 ("partners", least.partner_repeats.value.to_string()),
                 ("most", least.max_opposed.value.max(1).to_string()),
@@ -164,24 +164,24 @@ fn why(report: &RoundReport, tr: Tr) -> String {
         )),
         Reason::Nothing => None,
     };
-    let mut text = vec![tr.t("rotation.unavoidable").to_string()];
+    let mut text = vec![tr.t("rotation-unavoidable").to_string()];
     if !report.repeated_partners.is_empty() {
         text.extend(reason(
             &report.least.partner_repeats,
-            "rotation.pairs_partners",
-            "rotation.players_partners",
+            "rotation-pairs_partners",
+            "rotation-players_partners",
         ));
     }
     if !report.repeated_opponents.is_empty() {
         text.extend(reason(
             &report.least.opponent_repeats,
-            "rotation.pairs_opponents",
-            "rotation.players_opponents",
+            "rotation-pairs_opponents",
+            "rotation-players_opponents",
         ));
         if report.so_far.max_opposed >= 2 {
             text.push(fill(
                 tr,
-                "rotation.fewest",
+                "rotation-fewest",
                 &[("most", report.so_far.max_opposed.to_string())],
             ));
         }

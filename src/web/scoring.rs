@@ -18,7 +18,7 @@ use super::i18n::stored_text;
 use super::matches::{load_match, may_manage, status_key};
 use super::{AppState, redirect, render_with_status};
 use crate::accounts::{self, Role};
-use crate::lang::Lang;
+use crate::lang::{Lang, Written};
 use crate::rules::card::{Card, Deck, Suit};
 use crate::rules::comanda::Nicknames;
 use crate::rules::game::Game;
@@ -97,7 +97,7 @@ pub(super) async fn scorer(
             loaded,
             author: Author::Link {
                 id: link.id,
-                label: ctx.t("scoring.link_author").to_string(),
+                label: ctx.t("scoring-link_author").to_string(),
             },
             base: format!("/s/{key}"),
         });
@@ -256,23 +256,23 @@ impl RefereePage {
 
     pub fn winner_label(&self) -> String {
         match self.summary.common.winner {
-            Some(team) => format!("{} {}", self.ctx.t("scoring.team"), team),
+            Some(team) => format!("{} {}", self.ctx.t("scoring-team"), team),
             None => String::new(),
         }
     }
 
     pub fn suit_label(&self, suit: &Suit) -> &'static str {
-        match self.ctx.lang() {
-            Lang::It => suit.italian_name(),
-            Lang::En => suit.english_name(),
+        match self.ctx.lang().written() {
+            Written::It => suit.italian_name(),
+            Written::En => suit.english_name(),
         }
     }
 }
 
 fn card_label(card: Card, lang: Lang) -> String {
-    match lang {
-        Lang::It => card.italian_name(),
-        Lang::En => card.english_name(),
+    match lang.written() {
+        Written::It => card.italian_name(),
+        Written::En => card.english_name(),
     }
 }
 
@@ -340,7 +340,7 @@ fn entry_text(entry: &RecordEntry, lang: Lang) -> String {
 pub(super) fn shown_author(row: &matches::EntryRow, lang: Lang) -> String {
     if row.author_link_id.is_some() {
         super::i18n::Tr::new(lang)
-            .t("scoring.link_author")
+            .t("scoring-link_author")
             .to_string()
     } else {
         row.author_label.clone()
@@ -477,7 +477,7 @@ pub async fn page(
     let notice = request
         .query_string()
         .strip_prefix("recorded=")
-        .map(|query| format!("{} #{query}", ctx.t("scoring.recorded")));
+        .map(|query| format!("{} #{query}", ctx.t("scoring-recorded")));
     respond(
         ctx,
         &scorer,
@@ -594,7 +594,7 @@ pub(super) async fn submit(
                 AppendOutcome::Stale { .. } => (
                     Shown {
                         conflict: true,
-                        error: Some(ctx.t("scoring.stale").to_string()),
+                        error: Some(ctx.t("scoring-stale").to_string()),
                         ..Shown::default()
                     },
                     StatusCode::CONFLICT,
@@ -615,7 +615,7 @@ pub(super) async fn submit(
                 ),
                 _ => (
                     Shown {
-                        error: Some(ctx.t("scoring.closed").to_string()),
+                        error: Some(ctx.t("scoring-closed").to_string()),
                         ..Shown::default()
                     },
                     StatusCode::CONFLICT,
@@ -980,12 +980,12 @@ pub async fn undo(
         .map(|target| {
             scoring::entry_json(&RecordEntry::Void(VoidEntry {
                 target,
-                reason: ctx.t("scoring.undo_reason").to_string(),
+                reason: ctx.t("scoring-undo_reason").to_string(),
                 author: None,
                 time: None,
             }))
         })
-        .ok_or_else(|| ctx.t("scoring.nothing_to_undo").to_string());
+        .ok_or_else(|| ctx.t("scoring-nothing_to_undo").to_string());
     submit(
         &request,
         ctx,

@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::lang::Lang;
+use crate::lang::{Lang, Written};
 use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team};
 use crate::rules::words::{card_name, seat, team};
@@ -19,9 +19,9 @@ pub struct Deal {
 
 impl Deal {
     fn describe(self, lang: Lang) -> String {
-        match lang {
-            Lang::It => format!("Partita {}, battuta {}", self.game, self.deal),
-            Lang::En => format!("Game {}, deal {}", self.game, self.deal),
+        match lang.written() {
+            Written::It => format!("Partita {}, battuta {}", self.game, self.deal),
+            Written::En => format!("Game {}, deal {}", self.game, self.deal),
         }
     }
 }
@@ -176,14 +176,14 @@ pub enum RuleError {
 }
 
 fn where_held(card: Card, played: u8, lang: Lang) -> String {
-    match (played, lang) {
-        (0, Lang::It) => format!("{} gli restava in mano", card_name(card, lang)),
-        (0, Lang::En) => format!("{} was still in that hand", card_name(card, lang)),
-        (trick, Lang::It) => format!(
+    match (played, lang.written()) {
+        (0, Written::It) => format!("{} gli restava in mano", card_name(card, lang)),
+        (0, Written::En) => format!("{} was still in that hand", card_name(card, lang)),
+        (trick, Written::It) => format!(
             "aveva {}, giocato poi nella presa {trick}",
             card_name(card, lang)
         ),
-        (trick, Lang::En) => format!(
+        (trick, Written::En) => format!(
             "it held {}, played later in trick {trick}",
             card_name(card, lang)
         ),

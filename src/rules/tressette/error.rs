@@ -6,7 +6,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::{Declaration, Honour, Sweep};
-use crate::lang::Lang;
+use crate::lang::{Lang, Written};
 use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team};
 use crate::rules::words::{card_name, seat, team};
@@ -20,9 +20,9 @@ pub struct Deal {
 
 impl Deal {
     fn describe(self, lang: Lang) -> String {
-        match lang {
-            Lang::It => format!("Partita {}, mano {}", self.game, self.deal),
-            Lang::En => format!("Game {}, deal {}", self.game, self.deal),
+        match lang.written() {
+            Written::It => format!("Partita {}, mano {}", self.game, self.deal),
+            Written::En => format!("Game {}, deal {}", self.game, self.deal),
         }
     }
 }
@@ -157,40 +157,40 @@ pub enum RuleError {
 }
 
 fn honour_name(honour: Honour, lang: Lang) -> &'static str {
-    match (honour, lang) {
-        (Honour::Three, Lang::It) => "tre",
-        (Honour::Two, Lang::It) => "due",
-        (Honour::Ace, Lang::It) => "assi",
-        (Honour::Three, Lang::En) => "3s",
-        (Honour::Two, Lang::En) => "2s",
-        (Honour::Ace, Lang::En) => "aces",
+    match (honour, lang.written()) {
+        (Honour::Three, Written::It) => "tre",
+        (Honour::Two, Written::It) => "due",
+        (Honour::Ace, Written::It) => "assi",
+        (Honour::Three, Written::En) => "3s",
+        (Honour::Two, Written::En) => "2s",
+        (Honour::Ace, Written::En) => "aces",
     }
 }
 
 /// "the napoletana in cups of seat 2" / "la napoletana di coppe del posto 2".
 fn declaration_name(declaration: Declaration, lang: Lang) -> String {
     let by = declaration.seat();
-    match (declaration, lang) {
-        (Declaration::Four { rank, .. }, Lang::It) => {
+    match (declaration, lang.written()) {
+        (Declaration::Four { rank, .. }, Written::It) => {
             format!("i quattro {} del posto {by}", honour_name(rank, lang))
         }
-        (Declaration::Four { rank, .. }, Lang::En) => {
+        (Declaration::Four { rank, .. }, Written::En) => {
             format!("seat {by}'s four {}", honour_name(rank, lang))
         }
-        (Declaration::Three { rank, missing, .. }, Lang::It) => format!(
+        (Declaration::Three { rank, missing, .. }, Written::It) => format!(
             "i tre {} del posto {by} (manca {})",
             honour_name(rank, lang),
             missing.italian_name()
         ),
-        (Declaration::Three { rank, missing, .. }, Lang::En) => format!(
+        (Declaration::Three { rank, missing, .. }, Written::En) => format!(
             "seat {by}'s three {} ({} missing)",
             honour_name(rank, lang),
             missing.english_name()
         ),
-        (Declaration::Napoletana { suit, .. }, Lang::It) => {
+        (Declaration::Napoletana { suit, .. }, Written::It) => {
             format!("la napoletana di {} del posto {by}", suit.italian_name())
         }
-        (Declaration::Napoletana { suit, .. }, Lang::En) => {
+        (Declaration::Napoletana { suit, .. }, Written::En) => {
             format!("seat {by}'s napoletana in {}", suit.english_name())
         }
     }

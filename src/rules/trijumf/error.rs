@@ -6,7 +6,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::Cut;
-use crate::lang::Lang;
+use crate::lang::{Lang, Written};
 use crate::rules::card::{Card, Suit};
 use crate::rules::game::{Message, Seat, Team};
 use crate::rules::words::{card_name, seat};
@@ -228,9 +228,9 @@ fn suit_name(suit: Suit, lang: Lang) -> &'static str {
 }
 
 fn team(team: Team, lang: Lang) -> String {
-    match lang {
-        Lang::It => format!("la parte {team}"),
-        Lang::En => format!("side {team}"),
+    match lang.written() {
+        Written::It => format!("la parte {team}"),
+        Written::En => format!("side {team}"),
     }
 }
 
@@ -243,11 +243,11 @@ fn cut_name(cut: Cut, lang: Lang) -> &'static str {
 }
 
 fn trumps(trump: Option<Suit>, lang: Lang) -> String {
-    match (trump, lang) {
-        (Some(suit), Lang::It) => format!("briscola {}", suit.italian_name()),
-        (Some(suit), Lang::En) => format!("trumps {}", suit.english_name()),
-        (None, Lang::It) => "senza briscola".to_string(),
-        (None, Lang::En) => "no trumps".to_string(),
+    match (trump, lang.written()) {
+        (Some(suit), Written::It) => format!("briscola {}", suit.italian_name()),
+        (Some(suit), Written::En) => format!("trumps {}", suit.english_name()),
+        (None, Written::It) => "senza briscola".to_string(),
+        (None, Written::En) => "no trumps".to_string(),
     }
 }
 

@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::lang::Lang;
+use crate::lang::{Lang, Written};
 use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team};
 use crate::rules::words::{card_name, seat, team};
@@ -20,9 +20,9 @@ pub struct Deal {
 
 impl Deal {
     fn describe(self, lang: Lang) -> String {
-        match lang {
-            Lang::It => format!("Smazzata {}, mano {}", self.smazzata, self.hand),
-            Lang::En => format!("Smazzata {}, hand {}", self.smazzata, self.hand),
+        match lang.written() {
+            Written::It => format!("Smazzata {}, mano {}", self.smazzata, self.hand),
+            Written::En => format!("Smazzata {}, hand {}", self.smazzata, self.hand),
         }
     }
 }

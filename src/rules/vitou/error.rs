@@ -6,7 +6,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::Bid;
-use crate::lang::Lang;
+use crate::lang::{Lang, Written};
 use crate::rules::card::{Card, Suit};
 use crate::rules::game::{Message, Seat, Team};
 use crate::rules::words::{seat, team};
@@ -218,15 +218,15 @@ pub(crate) fn card_name(card: Card, lang: Lang) -> String {
         13 => ("il re", "king"),
         _ => ("la carta", "card"),
     };
-    match lang {
-        Lang::It if card.rank.value() < 7 && card.rank.value() > 1 => {
+    match lang.written() {
+        Written::It if card.rank.value() < 7 && card.rank.value() > 1 => {
             format!("il {} di {suit_it}", card.rank.italian_name())
         }
-        Lang::It => format!("{rank_it} di {suit_it}"),
-        Lang::En if card.rank.value() < 7 && card.rank.value() > 1 => {
+        Written::It => format!("{rank_it} di {suit_it}"),
+        Written::En if card.rank.value() < 7 && card.rank.value() > 1 => {
             format!("the {} of {suit_en}", card.rank.value())
         }
-        Lang::En => format!("the {rank_en} of {suit_en}"),
+        Written::En => format!("the {rank_en} of {suit_en}"),
     }
 }
 

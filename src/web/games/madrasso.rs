@@ -64,7 +64,7 @@ pub fn describe(entry: &Value, lang: Lang) -> String {
 pub fn sheet(state: &Madrasso, players: &[String], lang: Lang) -> GameSheet {
     let summary = state.summary();
     let mut sheet = GameSheet::new(&summary.common, players, summary.options.games_to_win, lang);
-    sheet.unit_key = "games.col_deal";
+    sheet.unit_key = "games-col_deal";
     sheet.totals = summary.totals.map(|total| total.to_string());
     sheet.rows = summary
         .sheet

@@ -17,7 +17,7 @@ pub mod vitou;
 use serde_json::{Value, json};
 
 use super::i18n::stored_text;
-use crate::lang::Lang;
+use crate::lang::{Lang, Written};
 use crate::rules::any::AnyMatch;
 use crate::rules::card::Card;
 use crate::rules::game::{Seat, Team};
@@ -26,11 +26,11 @@ use crate::rules::kind::GameKind;
 /// The catalogue key of a game's name.
 pub fn game_key(game: GameKind) -> &'static str {
     match game {
-        GameKind::Trionfetti => "games.trionfetti",
-        GameKind::Madrasso => "games.madrasso",
-        GameKind::Tressette => "games.tressette",
-        GameKind::Trijumf => "games.trijumf",
-        GameKind::Vitou => "games.vitou",
+        GameKind::Trionfetti => "games-trionfetti",
+        GameKind::Madrasso => "games-madrasso",
+        GameKind::Tressette => "games-tressette",
+        GameKind::Trijumf => "games-trijumf",
+        GameKind::Vitou => "games-vitou",
     }
 }
 
@@ -203,9 +203,9 @@ pub(crate) fn seat_word(value: &Value, lang: Lang) -> String {
 }
 
 pub(crate) fn card_name(card: Card, lang: Lang) -> String {
-    match lang {
-        Lang::It => card.italian_name(),
-        Lang::En => card.english_name(),
+    match lang.written() {
+        Written::It => card.italian_name(),
+        Written::En => card.english_name(),
     }
 }
 

@@ -15,7 +15,7 @@ use super::super::scoring::{Draft, Envelope, LogLine, Scorer, scorer, shown_auth
 use super::sheets::GameSheet;
 use super::{Fields, card_name};
 use crate::accounts;
-use crate::lang::Lang;
+use crate::lang::Written;
 use crate::rules::card::Deck;
 use crate::rules::game::Team;
 use crate::rules::kind::GameKind;
@@ -114,9 +114,9 @@ impl GameRefereePage {
         crate::rules::card::Suit::ALL
             .into_iter()
             .map(|suit| {
-                let name = match self.ctx.lang() {
-                    Lang::It => suit.italian_name(),
-                    Lang::En => suit.english_name(),
+                let name = match self.ctx.lang().written() {
+                    Written::It => suit.italian_name(),
+                    Written::En => suit.english_name(),
                 };
                 (suit.letter().to_string(), name)
             })

@@ -66,7 +66,7 @@ impl GameSheet {
             games_to_win,
             over: common.over,
             dealer: common.dealer.map(|seat| super::seat_name(players, seat)),
-            unit_key: "games.col_deal",
+            unit_key: "games-col_deal",
             facts: Vec::new(),
         }
     }

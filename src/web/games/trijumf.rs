@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
 use super::{Fields, card_name, need, need_seat, seat_word};
-use crate::lang::Lang;
+use crate::lang::{Lang, Written};
 use crate::rules::card::Suit;
 use crate::rules::game::Game;
 use crate::rules::trijumf::{Cut, DealEnd, Trijumf};
@@ -132,9 +132,9 @@ pub(crate) fn cut_word(cut: Cut, lang: Lang) -> &'static str {
 }
 
 fn suit_word(suit: Suit, lang: Lang) -> &'static str {
-    match lang {
-        Lang::It => suit.italian_name(),
-        Lang::En => suit.english_name(),
+    match lang.written() {
+        Written::It => suit.italian_name(),
+        Written::En => suit.english_name(),
     }
 }
 

@@ -97,7 +97,7 @@ pub fn describe(entry: &Value, lang: Lang) -> String {
 pub fn sheet(state: &Vitou, players: &[String], lang: Lang) -> GameSheet {
     let summary = state.summary();
     let mut sheet = GameSheet::new(&summary.common, players, summary.options.games_to_win, lang);
-    sheet.unit_key = "games.col_round";
+    sheet.unit_key = "games-col_round";
     sheet.rows = summary
         .sheet
         .iter()

@@ -1,0 +1,29 @@
+### Words of the organizer's confirmations: a change of state backwards, a forfeit, a withdrawal (issue 26).
+
+confirm-cancel = Cancel, change nothing
+confirm-reason = Reason (kept with your name)
+confirm-error_reason = Give the reason for the change: it is kept with your name.
+confirm-nothing_changed = No changes: nothing was changed.
+confirm-changed_meanwhile = The match changed meanwhile: check its state now and try again.
+state-confirm_title = Confirm the change of state?
+state-backwards_warning = This change goes backwards: the match loses the state it had reached. Who made it and why is kept, as for a correction.
+state-confirm_submit = Confirm the change of state
+state-changes = Changes of state
+state-current = Current state
+state-goes_on = goes on
+state-note = Note
+forfeit-choose = Forfeit: which side goes on?
+forfeit-submit = Record the forfeit…
+forfeit-error_side = Choose which side goes on: no side is chosen.
+forfeit-confirm_title = Confirm the forfeit?
+forfeit-winner_line = Goes on (wins by forfeit)
+forfeit-loser_line = Loses by forfeit
+forfeit-confirm_submit = Confirm the forfeit
+forfeit-undo_title = Confirm taking the forfeit back?
+forfeit-undo_line = The match goes back to scheduled, to be played.
+forfeit-undo_submit = Confirm: take the forfeit back
+withdraw-confirm_title = Confirm the withdrawal?
+withdraw-started_line = It forfeits every match not yet finished and is not drawn again.
+withdraw-setup_line = It will not be in the draw.
+withdraw-confirm_submit = Confirm the withdrawal
+event-no_referee = no referee

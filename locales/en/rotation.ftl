@@ -1,0 +1,30 @@
+### Words of the rotating-partner reports and cards; `{ $name }` is a value filled in.
+
+rotation-round = Round { $round }
+rotation-whist_design = whist design for { $players } players: over { $length } rounds everyone partners each other player once and faces each twice.
+rotation-part_of_design = rounds chosen from a whist design for { $players } players: those repeating the fewest opponents.
+rotation-no_repeats = rounds with no partner and no opponent repeated ({ $players } players).
+rotation-round_by_round = rounds chosen one at a time against the earlier ones ({ $players } players).
+rotation-no_design = with { $players } players there is no whist design (it needs a number leaving 0 or 1 when divided by 4), { $out } sit out each round
+rotation-after_change = from here on who plays changes (a late entry or a withdrawal).
+rotation-nothing_repeats = nothing repeats
+rotation-partners_again = partners again
+rotation-opponents_again = opponents again
+rotation-time = time { $times }
+rotation-sitting_out = sitting out
+rotation-unavoidable = Unavoidable:
+rotation-pairs_partners = over { $rounds } rounds { $meetings } partnerships are formed and there are only { $pairs } different pairs of players.
+rotation-players_partners = so far a player has had { $most } partners and there are only { $others } other players.
+rotation-pairs_opponents = over { $rounds } rounds there are { $meetings } meetings of opponents and only { $pairs } different pairs of players.
+rotation-players_opponents = so far a player has had { $most } opponents and there are only { $others } other players.
+rotation-at_least = The least possible so far: { $partners } repeated partners, no pair of opponents more than { $most } times, { $opponents } repeated opponents; this plan: { $so_far_partners }, { $so_far_most }, { $so_far_opponents } (the best found).
+rotation-fewest = No pair has faced each other more than { $most } times: the least possible.
+rotation-table_cards = Table cards
+rotation-guide_cards = Player guide cards
+rotation-cards_hint = One card per table, left on the table all evening, and one per player to hand out: print this page.
+rotation-seat_legend = Seats 1 and 3 play together against 2 and 4; seat 1 deals first.
+rotation-round_short = Round
+rotation-deals = deals
+rotation-seat = Seat
+rotation-partner = Partner
+rotation-sits_out = sits out

@@ -1,0 +1,29 @@
+### Words of the organizer's confirmations: a change of state backwards, a forfeit, a withdrawal (issue 26).
+
+confirm-cancel = Annulla, non cambiare nulla
+confirm-reason = Motivo (resta scritto con il tuo nome)
+confirm-error_reason = Scrivi il motivo del cambiamento: resta scritto con il tuo nome.
+confirm-nothing_changed = Nessuna modifica: non è cambiato nulla.
+confirm-changed_meanwhile = Nel frattempo la partita è cambiata: controlla lo stato attuale e riprova.
+state-confirm_title = Confermi il cambio di stato?
+state-backwards_warning = Questo cambio torna indietro: la partita perde lo stato raggiunto. Resterà scritto chi l'ha fatto e perché, come per una correzione.
+state-confirm_submit = Conferma il cambio di stato
+state-changes = Cambi di stato
+state-current = Stato attuale
+state-goes_on = passa
+state-note = Nota
+forfeit-choose = Vittoria a tavolino: quale parte passa?
+forfeit-submit = Registra la vittoria a tavolino…
+forfeit-error_side = Scegli quale parte passa il turno: non è scelta nessuna parte.
+forfeit-confirm_title = Confermi la vittoria a tavolino?
+forfeit-winner_line = Passa il turno (vince a tavolino)
+forfeit-loser_line = Perde a tavolino
+forfeit-confirm_submit = Conferma la vittoria a tavolino
+forfeit-undo_title = Confermi di annullare la vittoria a tavolino?
+forfeit-undo_line = La partita torna in programma, da giocare.
+forfeit-undo_submit = Conferma: annulla la vittoria a tavolino
+withdraw-confirm_title = Confermi il ritiro?
+withdraw-started_line = Perde a tavolino ogni partita non ancora finita e non entra più nei sorteggi.
+withdraw-setup_line = Non entrerà nel sorteggio.
+withdraw-confirm_submit = Conferma il ritiro
+event-no_referee = nessun arbitro
