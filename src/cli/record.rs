@@ -17,6 +17,7 @@ use crate::lang::Lang;
 use crate::rules::any::{AnyMatch, AnyRecord, AnyReplayError};
 use crate::rules::comanda::Nicknames;
 use crate::rules::game::{Game, Seat, Team};
+use crate::web::i18n::Tr;
 
 fn output(stdout: String, stderr: String, exit_code: u8) -> CommandOutput {
     CommandOutput {
@@ -52,6 +53,11 @@ fn load(path: &Path, json: bool) -> Result<AnyRecord, CommandOutput> {
         .map_err(|error| unreadable(error.message(Lang::It), error.message(Lang::En)))
 }
 
+/// A replay's refusal in English, as the command has always printed it.
+fn replay_error_text(error: &AnyReplayError) -> String {
+    Tr::new(Lang::En).msg(&error.msg(Lang::En))
+}
+
 fn invalid(path: &Path, error: &AnyReplayError, json: bool, stdout: String) -> CommandOutput {
     let mut stdout = stdout;
     if json {
@@ -64,7 +70,7 @@ fn invalid(path: &Path, error: &AnyReplayError, json: bool, stdout: String) -> C
     }
     output(
         stdout,
-        format!("{}: {}\n", path.display(), error.message(Lang::En)),
+        format!("{}: {}\n", path.display(), replay_error_text(error)),
         1,
     )
 }
@@ -311,7 +317,7 @@ pub fn replay(path: &Path, json: bool) -> CommandOutput {
             None => output(stdout, String::new(), 0),
             Some(error) => output(
                 stdout,
-                format!("{}: {}\n", path.display(), error.message(Lang::En)),
+                format!("{}: {}\n", path.display(), replay_error_text(error)),
                 1,
             ),
         };

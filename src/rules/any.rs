@@ -18,7 +18,7 @@ use super::tressette::Tressette;
 use super::trijumf::Trijumf;
 use super::trionfetti::Trionfetti;
 use super::vitou::Vitou;
-use crate::lang::Lang;
+use crate::lang::{Lang, Msg};
 
 /// Runs `$body` with `$inner` bound to the value inside any variant of `$value`
 /// (an enum with one variant per game, named like the game).
@@ -133,6 +133,10 @@ pub enum AnyEntryError {
 }
 
 impl Message for AnyEntryError {
+    fn msg(&self, lang: Lang) -> Msg {
+        each_game!(AnyEntryError, self, error => error.msg(lang))
+    }
+
     fn message(&self, lang: Lang) -> String {
         each_game!(AnyEntryError, self, error => error.message(lang))
     }

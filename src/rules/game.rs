@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::lang::Lang;
+use crate::lang::{Lang, Msg};
 
 /// A seat at the table, `0..4`, numbered in the order of play (play is anticlockwise).
 ///
@@ -129,7 +129,15 @@ impl fmt::Display for Team {
 
 /// A message a referee can read, in Italian or English.
 pub trait Message {
+    /// The words written before the Fluent files, in the reader's language.
     fn message(&self, lang: Lang) -> String;
+
+    /// The message as data, for the shell to word (`web::i18n::Tr::msg`). What is
+    /// not in the Fluent files yet comes as the words of `message` (`Msg::text`);
+    /// a variant moved there returns its id and arguments.
+    fn msg(&self, lang: Lang) -> Msg {
+        Msg::text(self.message(lang))
+    }
 }
 
 /// What every game's summary says, whatever the game: enough for a scoreboard.

@@ -20,7 +20,7 @@ use super::game::Message;
 use super::ranking::{Ranking, RankingError};
 use super::record::{Correction, GameRecord, RecordGame, SmazzataEntry};
 use super::trionfetti::{RuleError, Setup, Trionfetti};
-use crate::lang::{Lang, Written};
+use crate::lang::{Lang, Msg, Written};
 
 /// A void or replace that cannot be applied, whatever the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,6 +122,13 @@ impl<E> From<CorrectionError> for GameEntryError<E> {
 }
 
 impl<E: Message> Message for GameEntryError<E> {
+    fn msg(&self, lang: Lang) -> Msg {
+        match self {
+            GameEntryError::Rule(error) => error.msg(lang),
+            GameEntryError::Correction(error) => error.msg(lang),
+        }
+    }
+
     fn message(&self, lang: Lang) -> String {
         match self {
             GameEntryError::Rule(error) => error.message(lang),
@@ -198,6 +205,13 @@ impl<S, E> Steps<S, E> {
 }
 
 impl Message for EntryError {
+    fn msg(&self, lang: Lang) -> Msg {
+        match self {
+            EntryError::Rule(error) => error.msg(lang),
+            _ => Msg::text(self.message(lang)),
+        }
+    }
+
     fn message(&self, lang: Lang) -> String {
         let it = lang == Lang::It;
         match self {
@@ -240,6 +254,22 @@ impl Message for EntryError {
 }
 
 impl<E: Message> ReplayError<E> {
+    /// The entry at fault and why, as data for the shell to word.
+    pub fn msg(&self, lang: Lang) -> Msg {
+        let reason = self.error.msg(lang);
+        if self.failing == self.index {
+            Msg::new("replay-entry_refused")
+                .arg("entry", self.index)
+                .arg("reason", reason)
+        } else {
+            Msg::new("replay-entry_invalidated")
+                .arg("entry", self.index)
+                .arg("failing", self.failing)
+                .arg("reason", reason)
+        }
+    }
+
+    /// The words written before the Fluent files (see `Message::message`).
     pub fn message(&self, lang: Lang) -> String {
         let reason = self.error.message(lang);
         match (self.failing == self.index, lang.written()) {

@@ -5,7 +5,7 @@
 use super::card::Card;
 use super::game::{Seat, Team};
 use super::trick::LeadReason;
-use crate::lang::{Lang, Written};
+use crate::lang::{Lang, Msg, Written};
 
 /// An Italian-deck card with its article: "the 7 of coins" / "il sette di denari",
 /// "l'asso di spade", "l'otto di coppe".
@@ -95,4 +95,24 @@ pub(crate) fn wrong_leader(
             seat(found, lang)
         ),
     }
+}
+
+/// "team A", as data for the Fluent files.
+pub(crate) fn team_msg(team: Team) -> Msg {
+    Msg::new("play-team").arg("team", team.to_string())
+}
+
+/// "side A" (Trijumf's word for a team), as data for the Fluent files.
+pub(crate) fn side_msg(team: Team) -> Msg {
+    Msg::new("play-side").arg("team", team.to_string())
+}
+
+/// The match is over: who won, and by how many games to how many (a plural in the
+/// Fluent files: "1 game to 0", "2 games to 1").
+pub(crate) fn match_over(winner: Msg, games_won: [u32; 2]) -> Msg {
+    let [won, lost] = games_won;
+    Msg::new("play-match_over")
+        .arg("winner", winner)
+        .arg("won", won)
+        .arg("lost", lost)
 }

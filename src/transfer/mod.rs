@@ -471,7 +471,7 @@ pub fn check(document: &EventDocument) -> Result<Checked, TransferError> {
                 }),
                 Err(error) => problems.push(format!(
                     "{name}: the log does not replay: {}",
-                    error.message(Lang::En)
+                    crate::web::i18n::Tr::new(Lang::En).msg(&error.msg(Lang::En))
                 )),
             },
             Err(message) => problems.push(format!("{name}: the log cannot be read: {message}")),
@@ -750,7 +750,7 @@ fn import_rows(
                     "{}: its log does not replay with the nicknames of club \"{}\" here: {}",
                     log.name,
                     club.name,
-                    error.message(Lang::En)
+                    crate::web::i18n::Tr::new(Lang::En).msg(&error.msg(Lang::En))
                 )));
             }
         }

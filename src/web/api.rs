@@ -449,8 +449,8 @@ async fn append(
                 "error": "refused",
                 "index": error.index,
                 "failing": error.failing,
-                "message_it": error.message(Lang::It),
-                "message_en": error.message(Lang::En),
+                "message_it": Tr::new(Lang::It).msg(&error.msg(Lang::It)),
+                "message_en": Tr::new(Lang::En).msg(&error.msg(Lang::En)),
             }),
         ),
         AppendOutcome::Unreadable { error } => refusal(

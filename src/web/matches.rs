@@ -635,7 +635,7 @@ pub async fn import(
         Err(error) => return failure(error.message(lang)).await,
     };
     if let Err(error) = record.replay(&crate::rules::comanda::Nicknames::new()) {
-        return failure(error.message(lang)).await;
+        return failure(Tr::new(lang).msg(&error.msg(lang))).await;
     }
     if row.status() != MatchStatus::Scheduled {
         return failure(ctx_text(lang, "manage-import_not_scheduled")).await;

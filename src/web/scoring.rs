@@ -699,10 +699,11 @@ trait ErrorText {
 impl<E: crate::rules::game::Message> ErrorText for crate::rules::replay::ReplayError<E> {
     /// The rule's own words; the entry index means nothing to a referee at the table.
     fn error_message(&self, lang: Lang) -> String {
+        let tr = super::i18n::Tr::new(lang);
         if self.failing == self.index {
-            self.error.message(lang)
+            tr.msg(&self.error.msg(lang))
         } else {
-            self.message(lang)
+            tr.msg(&self.msg(lang))
         }
     }
 }

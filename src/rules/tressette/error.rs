@@ -6,10 +6,10 @@ use std::fmt;
 use serde::Serialize;
 
 use super::{Declaration, Honour, Sweep};
-use crate::lang::{Lang, Written};
+use crate::lang::{Lang, Msg, Written};
 use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team};
-use crate::rules::words::{card_name, seat, team};
+use crate::rules::words::{card_name, match_over, seat, team, team_msg};
 
 /// Where a deal stands: the game (1-based) and the deal (mano) inside it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -206,6 +206,13 @@ fn sweep_name(sweep: Sweep) -> &'static str {
 }
 
 impl Message for RuleError {
+    fn msg(&self, lang: Lang) -> Msg {
+        match self {
+            RuleError::MatchOver { winner, games_won } => match_over(team_msg(*winner), *games_won),
+            _ => Msg::text(self.message(lang)),
+        }
+    }
+
     fn message(&self, lang: Lang) -> String {
         use RuleError::*;
         let it = lang == Lang::It;

@@ -6,10 +6,10 @@ use std::fmt;
 use serde::Serialize;
 
 use super::Cut;
-use crate::lang::{Lang, Written};
+use crate::lang::{Lang, Msg, Written};
 use crate::rules::card::{Card, Suit};
 use crate::rules::game::{Message, Seat, Team};
-use crate::rules::words::{card_name, seat};
+use crate::rules::words::{card_name, match_over, seat, side_msg};
 
 /// Why a seat had to lead a trick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -252,6 +252,13 @@ fn trumps(trump: Option<Suit>, lang: Lang) -> String {
 }
 
 impl Message for RuleError {
+    fn msg(&self, lang: Lang) -> Msg {
+        match self {
+            RuleError::MatchOver { winner, games_won } => match_over(side_msg(*winner), *games_won),
+            _ => Msg::text(self.message(lang)),
+        }
+    }
+
     fn message(&self, lang: Lang) -> String {
         use RuleError::*;
         let it = lang == Lang::It;

@@ -5,10 +5,10 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::lang::{Lang, Written};
+use crate::lang::{Lang, Msg, Written};
 use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team};
-use crate::rules::words::{card_name, seat, team};
+use crate::rules::words::{card_name, match_over, seat, team, team_msg};
 
 /// Where a hand stands: the smazzata (1-based, counted over the whole match) and the
 /// hand inside it (1 to 4).
@@ -126,6 +126,13 @@ pub enum RuleError {
 }
 
 impl Message for RuleError {
+    fn msg(&self, lang: Lang) -> Msg {
+        match self {
+            RuleError::MatchOver { winner, games_won } => match_over(team_msg(*winner), *games_won),
+            _ => Msg::text(self.message(lang)),
+        }
+    }
+
     fn message(&self, lang: Lang) -> String {
         use RuleError::*;
         let it = lang == Lang::It;

@@ -6,10 +6,10 @@ use std::fmt;
 use serde::Serialize;
 
 use super::Bid;
-use crate::lang::{Lang, Written};
+use crate::lang::{Lang, Msg, Written};
 use crate::rules::card::{Card, Suit};
 use crate::rules::game::{Message, Seat, Team};
-use crate::rules::words::{seat, team};
+use crate::rules::words::{match_over, seat, team, team_msg};
 
 /// Why a seat had to lead a trick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -235,6 +235,13 @@ fn bid_name(bid: Bid) -> String {
 }
 
 impl Message for RuleError {
+    fn msg(&self, lang: Lang) -> Msg {
+        match self {
+            RuleError::MatchOver { winner, games_won } => match_over(team_msg(*winner), *games_won),
+            _ => Msg::text(self.message(lang)),
+        }
+    }
+
     fn message(&self, lang: Lang) -> String {
         use RuleError::*;
         let it = lang == Lang::It;

@@ -14,8 +14,6 @@ use fluent_syntax::ast;
 use crate::lang::{Arg, Lang, Msg};
 
 #[cfg(test)]
-mod legacy;
-#[cfg(test)]
 mod tests;
 
 include!(concat!(env!("OUT_DIR"), "/locales.rs"));

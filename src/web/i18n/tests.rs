@@ -302,24 +302,57 @@ fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The Fluent files say, for every id, exactly what the catalogue before them said.
+/// "1 partita a 0", "2 partite a 1": the games a match was won by take the plural of
+/// their number (CLDR's, in each language), where the words once read "1 partite a 0".
 #[test]
-fn every_message_reads_as_the_old_catalogue_did() {
-    for (key, italian, english) in legacy::PARTS.iter().flat_map(|part| part.iter()) {
-        let id = key.replace('.', "-");
-        for (lang, old) in [(Lang::It, italian), (Lang::En, english)] {
-            let tr = Tr::new(lang);
-            let names = &Catalogue::built_in().ids(lang).unwrap()[&id];
-            let new = if names.is_empty() {
-                tr.t(&id).to_string()
-            } else {
-                let args: Vec<(&str, Arg)> = names
-                    .iter()
-                    .map(|name| (name.as_str(), Arg::from(format!("{{{name}}}"))))
-                    .collect();
-                tr.t_args(&id, &args)
-            };
-            assert_eq!(&new, old, "{lang} {id}");
-        }
-    }
+fn games_won_take_the_plural_of_their_number() {
+    use crate::rules::game::{Message, Team};
+    use crate::rules::madrasso::RuleError;
+    let over = |won: u32, lost: u32| RuleError::MatchOver {
+        winner: Team::A,
+        games_won: [won, lost],
+    };
+    let worded = |lang: Lang, won: u32, lost: u32| Tr::new(lang).msg(&over(won, lost).msg(lang));
+    let italian = |games: &str| {
+        format!("L'incontro è finito: ha vinto la squadra A ({games}); non si registra altro.")
+    };
+    let english = |games: &str| {
+        format!("The match is over: team A won ({games}); nothing more can be recorded.")
+    };
+    assert_eq!(worded(Lang::It, 1, 0), italian("1 partita a 0"));
+    assert_eq!(worded(Lang::It, 2, 1), italian("2 partite a 1"));
+    assert_eq!(worded(Lang::It, 0, 0), italian("0 partite a 0"));
+    assert_eq!(worded(Lang::En, 1, 0), english("1 game to 0"));
+    assert_eq!(worded(Lang::En, 2, 1), english("2 games to 1"));
+    assert_eq!(worded(Lang::En, 0, 0), english("0 games to 0"));
+}
+
+/// A refusal of a replayed log, worded through the Fluent files end to end: the entry
+/// at fault around the rule's own message.
+#[test]
+fn a_replay_refusal_is_worded_with_the_rules_message_inside() {
+    use crate::rules::game::Team;
+    use crate::rules::replay::{GameEntryError, ReplayError};
+    use crate::rules::trijumf::RuleError;
+    let error = ReplayError {
+        index: 7,
+        failing: 7,
+        error: GameEntryError::Rule(RuleError::MatchOver {
+            winner: Team::B,
+            games_won: [1, 0],
+        }),
+    };
+    assert_eq!(
+        Tr::new(Lang::En).msg(&error.msg(Lang::En)),
+        "entry 7: The match is over: side B won (1 game to 0); nothing more can be recorded."
+    );
+    let invalidated = ReplayError {
+        failing: 3,
+        ..error
+    };
+    assert_eq!(
+        Tr::new(Lang::It).msg(&invalidated.msg(Lang::It)),
+        "registrazione 7: con questa correzione la registrazione 3 non è più valida: \
+         L'incontro è finito: ha vinto la parte B (1 partita a 0); non si registra altro."
+    );
 }
