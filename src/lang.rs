@@ -127,6 +127,12 @@ macro_rules! number_args {
                 Arg::Number(value as i64)
             }
         }
+
+        impl From<&$kind> for Arg {
+            fn from(value: &$kind) -> Arg {
+                Arg::Number(*value as i64)
+            }
+        }
     )*};
 }
 number_args!(u8, u16, u32, i32, i64, usize);

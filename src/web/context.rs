@@ -65,7 +65,7 @@ impl PageContext {
     }
 
     /// A message with arguments: `ctx.t_args("rotation-round", &[("round", Arg::from(n))])`.
-    pub fn t_args(&self, id: &str, args: &[(&str, crate::lang::Arg)]) -> String {
+    pub fn t_args<'a>(&self, id: &str, args: impl AsRef<[(&'a str, crate::lang::Arg)]>) -> String {
         self.tr.t_args(id, args)
     }
 

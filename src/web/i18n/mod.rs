@@ -262,7 +262,9 @@ impl Tr {
     }
 
     /// A message with its arguments: `tr.t_args("rotation-round", &[("round", 3.into())])`.
-    pub fn t_args(&self, id: &str, args: &[(&str, Arg)]) -> String {
+    /// Templates call it the same way (askama passes `&[…]` by reference once more).
+    pub fn t_args<'a>(&self, id: &str, args: impl AsRef<[(&'a str, Arg)]>) -> String {
+        let args = args.as_ref();
         let mut fluent = FluentArgs::with_capacity(args.len());
         for (name, value) in args {
             fluent.set(*name, self.value(value));

@@ -356,3 +356,23 @@ fn a_replay_refusal_is_worded_with_the_rules_message_inside() {
          L'incontro è finito: ha vinto la parte B (1 partita a 0); non si registra altro."
     );
 }
+
+/// The call shapes templates use: a plain message, and one with arguments.
+#[test]
+fn templates_word_messages_with_arguments() {
+    use askama::Template;
+    #[derive(Template)]
+    #[template(
+        source = r#"{{ tr.t("nav-home") }}: {{ tr.t_args("rotation-round", &[("round", crate::lang::Arg::from(round))]) }}"#,
+        ext = "txt"
+    )]
+    struct Page {
+        tr: Tr,
+        round: u32,
+    }
+    let page = Page {
+        tr: Tr::new(Lang::It),
+        round: 2,
+    };
+    assert_eq!(page.render().unwrap(), "Inizio: Turno 2");
+}
