@@ -2,7 +2,7 @@
 //!
 //! It says every status and body each operation answers, and the entries of each
 //! game as schemas (`oneOf` by `type`, one list per game). The schemas follow what
-//! serde reads (`src/rules/*/`, `docs/match-record.md`): a body they refuse is
+//! serde reads (`crates/core/src/rules/*/`, `docs/match-record.md`): a body they refuse is
 //! answered 400, one they accept that the rules refuse 422. Kept honest by the
 //! HTTP tests, which check every API answer they receive against this document
 //! (`tests/support/openapi.rs`), and by schemathesis in `.ci/run`.
