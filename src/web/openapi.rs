@@ -5,7 +5,7 @@
 //! serde reads (`crates/core/src/rules/*/`, `docs/match-record.md`): a body they refuse is
 //! answered 400, one they accept that the rules refuse 422. Kept honest by the
 //! HTTP tests, which check every API answer they receive against this document
-//! (`tests/support/openapi.rs`), and by schemathesis in `.ci/run`.
+//! (`tests/it/support/openapi.rs`), and by schemathesis in `.ci/run`.
 
 use serde_json::{Value, json};
 

@@ -2,7 +2,7 @@
 //! PostgreSQL: tables numbered 1 to k in every round, the round overview showing the
 //! round being played, one card per physical table and one guide card per player.
 
-mod support;
+use crate::support;
 
 use support::{Client, TestApp, club_with_organizer, form_value};
 

@@ -7,7 +7,7 @@ use segnapunti::rules::card::{Card, Deck, Rank, Suit};
 use segnapunti::rules::comanda::{self, ComandaError, Nicknames};
 use segnapunti::rules::ranking::Ranking;
 
-const EXAMPLES: &str = include_str!("comanda_examples.txt");
+const EXAMPLES: &str = include_str!("../comanda_examples.txt");
 
 /// The examples of the rules text's "Card Ranking Commands", as said there.
 const SEEDS: &[&str] = &[

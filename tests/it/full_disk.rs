@@ -8,7 +8,7 @@
 //! would on a full disk. SIGXFSZ is ignored (set before exec, so the server
 //! inherits it), so the write fails instead of killing the process.
 
-mod support;
+use crate::support;
 
 use std::process::{Child, Command, Stdio};
 

@@ -3,7 +3,7 @@
 //! Every entry whose response was a success must be in the log afterwards, no
 //! submission is recorded twice, and SQLite's integrity check passes.
 
-mod support;
+use crate::support;
 
 use std::collections::{HashMap, HashSet};
 use std::process::{Child, Stdio};

@@ -4,7 +4,7 @@
 //! anonymous visitors, referees, organizers of another club, a missing form token); the
 //! public player page naming the account; and the account's "my results".
 
-mod support;
+use crate::support;
 
 use support::{Client, TestApp, club_with_organizer, option_value};
 

@@ -8,7 +8,7 @@
 //! such a server cannot be started.
 #![cfg(postgres_tests)]
 
-mod support;
+use crate::support;
 
 use std::io::{BufRead, BufReader};
 use std::sync::mpsc;

@@ -3,7 +3,7 @@
 //! draw, automatic advancement, corrections flagged, forfeits, withdrawals, table cards,
 //! publishing and exports, and the authorization refusals of every organizer route.
 
-mod support;
+use crate::support;
 
 use segnapunti::store::matches::{self as store_matches, Author, MatchStatus};
 use support::{Client, TestApp, club_with_organizer, form_value};

@@ -396,12 +396,12 @@ fn valid_records() -> &'static [String] {
     static RECORDS: OnceLock<Vec<String>> = OnceLock::new();
     RECORDS.get_or_init(|| {
         let mut records: Vec<String> = [
-            include_str!("records/valid_card_level.json"),
-            include_str!("records/valid_corrections.json"),
-            include_str!("records/valid_explicit_ranking.json"),
-            include_str!("records/valid_outcome_match.json"),
-            include_str!("records/valid_outcome_match_over.json"),
-            include_str!("records/valid_replace_comanda.json"),
+            include_str!("../records/valid_card_level.json"),
+            include_str!("../records/valid_corrections.json"),
+            include_str!("../records/valid_explicit_ranking.json"),
+            include_str!("../records/valid_outcome_match.json"),
+            include_str!("../records/valid_outcome_match_over.json"),
+            include_str!("../records/valid_replace_comanda.json"),
         ]
         .map(str::to_string)
         .to_vec();

@@ -92,7 +92,7 @@ pub fn organizer_forms_flow(_driver: &Driver, browser: &Browser<'_>) {
     let event = drawn_event(&organizer);
     let manage = app.url(&format!("/manage/events/{event}"));
 
-    crate::browser_login(&app, browser, "org", "org-password");
+    super::browser_login(&app, browser, "org", "org-password");
     browser.goto(&app.url("/manage/clubs/scuola-di-trionfetti"));
     browser.assert_accessible("the club's page");
     browser.goto(&app.url("/manage/matches"));
@@ -220,7 +220,7 @@ pub fn organizer_forms_flow(_driver: &Driver, browser: &Browser<'_>) {
     );
     assert_eq!(assigned.status, 303);
     browser.goto(&app.url(&format!("/score/{public_id}")));
-    crate::submit_and_wait(browser, "#win-A");
+    super::submit_and_wait(browser, "#win-A");
     browser.goto(&app.url(&format!("/manage/matches/{public_id}")));
     let state = browser.execute("return document.getElementById('status').value;");
     assert_eq!(

@@ -8,7 +8,7 @@
 //! "Refused" means 401, 403, or a redirect to the login page (and, for routes
 //! reached by a token in the path, 404 for a visitor without the token).
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 

@@ -5,7 +5,7 @@
 //! confirmed. Forms are posted as a browser would post them untouched, with only the
 //! field a person would change changed.
 
-mod support;
+use crate::support;
 
 use support::forms::{field, form_fields, form_fields_containing, pairs, set_field};
 use support::{Client, TestApp, club_with_organizer, form_value};

@@ -5,7 +5,7 @@
 //! pages with the game's sheet (up to date right after each entry), export and import,
 //! and an API append.
 
-mod support;
+use crate::support;
 
 use serde_json::{Value, json};
 use support::{Client, TestApp, form_value};

@@ -1,7 +1,7 @@
 //! The foundation through real HTTP: setup link, accounts, sessions, CSRF, roles,
 //! languages and error pages, on SQLite and (when configured) PostgreSQL.
 
-mod support;
+use crate::support;
 
 use support::{ADMIN_PASSWORD, Backend, Client, TestApp, form_value};
 

@@ -1,6 +1,6 @@
 //! The command line as an operator uses it.
 
-mod support;
+use crate::support;
 
 use std::process::{Command, Stdio};
 

@@ -7,7 +7,7 @@
 //! The apps here trust 127.0.0.1 as their reverse proxy, so that a test can speak
 //! from other addresses through `X-Forwarded-For`.
 
-mod support;
+use crate::support;
 
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! double submissions, private links, refusals, corrections, live and replay
 //! pages and the match record, on SQLite and (when configured) PostgreSQL.
 
-mod support;
+use crate::support;
 
 use std::io::{BufRead, BufReader};
 use std::time::{Duration, Instant};
@@ -485,8 +485,6 @@ fn a_database_that_is_down_gives_a_clear_page_and_an_unhealthy_health_check() {
 }
 
 mod escaping {
-    use super::*;
-
     backend_tests! {
         fn player_names_are_shown_not_run(app) {
             let admin = app.admin();

@@ -3,9 +3,8 @@
 //! One chromedriver and one browser serve the whole run; the flows run in turn.
 #![cfg(browser_tests)]
 
-mod support;
+use crate::support;
 
-#[path = "browser/organizer.rs"]
 mod organizer;
 
 use std::time::Duration;

@@ -4,7 +4,7 @@
 //! the other backend and reads back the same, page for page; bad files are refused with
 //! nothing written.
 
-mod support;
+use crate::support;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};

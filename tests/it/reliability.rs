@@ -1,7 +1,7 @@
 //! Reliability: many clients racing for one sequence number, and a server killed
 //! with SIGKILL under load that must keep every acknowledged entry.
 
-mod support;
+use crate::support;
 
 use std::sync::{Arc, Barrier};
 

@@ -1,7 +1,7 @@
 //! The JSON API through real HTTP: reads, appends with the expected sequence
 //! number, voids, the same refusals as the pages, tokens, and the OpenAPI document.
 
-mod support;
+use crate::support;
 
 use serde_json::{Value, json};
 use support::{Client, TestApp};

@@ -1,0 +1,43 @@
+//! The integration tests, one binary: each module was a test binary of its own, and
+//! every one of them linked actix, diesel and SQLite; as modules they build and link
+//! once. `support` spawns the application and talks to it; fixtures stay in `tests/`
+//! (`records/`, `fixtures/`, `comanda_examples.txt`). `browser` is built only with
+//! SEGNAPUNTI_TEST_BROWSER set, `pg_restart` only with SEGNAPUNTI_TEST_POSTGRES_URL
+//! (build.rs sets the cfgs).
+
+// First, so that `backend_tests!` is in scope in every module below.
+#[macro_use]
+mod support;
+
+mod authz_matrix;
+mod browser;
+mod cli;
+mod cli_plan;
+mod comanda;
+mod crash;
+mod full_disk;
+mod http_api;
+mod http_events;
+mod http_foundation;
+mod http_games;
+mod http_login;
+mod http_organizer_forms;
+mod http_players;
+mod http_rotation;
+mod http_scoring;
+mod madrasso_matches;
+mod pg_restart;
+mod record_games;
+mod records;
+mod reliability;
+mod robustness;
+mod tournament_brackets;
+mod tournament_formats;
+mod tournament_props;
+mod tournament_rotation;
+mod tournament_swiss;
+mod transfer;
+mod tressette_matches;
+mod trijumf_props;
+mod trionfetti_props;
+mod vitou_props;
