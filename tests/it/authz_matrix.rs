@@ -13,7 +13,7 @@ use crate::support;
 use std::collections::BTreeMap;
 
 use serde_json::json;
-use support::{ADMIN_PASSWORD, Client, TestApp};
+use support::{ADMIN_PASSWORD, Client, TestApp, setup};
 
 /// [anonymous, link holder, referee of another match, organizer of another club, administrator]
 const EXPECTED: &[(&str, &str, &str)] = &[
@@ -157,47 +157,23 @@ fn fixtures(app: &TestApp, admin: &Client, organizer: &Client) -> Fixtures {
         &[("user_id", &organizer_id)],
     );
 
-    let created = organizer.post_form(
-        "/manage/matches",
-        &[
-            ("title", "M1"),
-            ("seat0", "Bepi"),
-            ("seat1", "Toni"),
-            ("seat2", "Nane"),
-            ("seat3", "Gigio"),
-            ("first_dealer", "0"),
-            ("target_points", "20"),
-            ("games_to_win", "3"),
-        ],
-    );
-    let match_id = created
-        .location
-        .unwrap()
-        .trim_start_matches("/manage/matches/")
-        .to_string();
+    let match_id = setup::create_match(organizer, &[("title", "M1")]);
     organizer.post_form(&format!("/manage/matches/{match_id}/link"), &[]);
     let manage = organizer.get(&format!("/manage/matches/{match_id}"));
     let link_token = after(&manage.body, "/s/").expect("a scoring link");
 
-    let created = organizer.post_form(
+    let fields = [
+        ("name", "Scuola di Trionfetti"),
+        ("date", "2026-11-28"),
+        ("venue", "Fossò"),
+        ("game", "trionfetti"),
+        ("format", "single_elimination"),
+    ];
+    let event_id = setup::create_event(
+        organizer,
         &format!("/manage/clubs/{club_slug}/events"),
-        &[
-            ("name", "Scuola di Trionfetti"),
-            ("date", "2026-11-28"),
-            ("time", "20:30"),
-            ("venue", "Fossò"),
-            ("game", "trionfetti"),
-            ("format", "single_elimination"),
-            ("listed", "true"),
-        ],
+        &fields,
     );
-    assert_eq!(created.status, 303, "the event: {}", created.body);
-    let event_id = created
-        .location
-        .as_deref()
-        .and_then(|location| location.strip_prefix("/manage/events/"))
-        .expect("the event's page")
-        .to_string();
     for (first, second) in [("Bepi", "Nane"), ("Toni", "Gigio")] {
         organizer.post_form(
             &format!("/manage/events/{event_id}/entrants"),

@@ -2,37 +2,17 @@
 //! number, voids, the same refusals as the pages, tokens, and the OpenAPI document.
 
 use crate::support;
+use support::setup;
 
 use serde_json::{Value, json};
 use support::{Client, TestApp};
 
 fn create_match(organizer: &Client) -> String {
-    let response = organizer.post_form(
-        "/manage/matches",
-        &[
-            ("title", "API"),
-            ("seat0", "Bepi"),
-            ("seat1", "Toni"),
-            ("seat2", "Nane"),
-            ("seat3", "Gigio"),
-            ("first_dealer", "0"),
-            ("target_points", "20"),
-            ("games_to_win", "3"),
-        ],
-    );
-    response
-        .location
-        .unwrap()
-        .trim_start_matches("/manage/matches/")
-        .to_string()
+    setup::create_match(organizer, &[("title", "API")])
 }
 
 fn personal_token(client: &Client) -> String {
-    let page = client.post_form("/account/tokens", &[("label", "tabellone")]);
-    assert_eq!(page.status, 200, "{}", page.body);
-    let marker = "id=\"new-token\" readonly value=\"";
-    let start = page.body.find(marker).expect("the new token is shown once") + marker.len();
-    page.body[start..start + page.body[start..].find('"').unwrap()].to_string()
+    setup::personal_token(client, "tabellone")
 }
 
 /// A JSON request with an optional bearer token; returns (status, body).

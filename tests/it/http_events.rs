@@ -4,79 +4,25 @@
 //! publishing and exports, and the authorization refusals of every organizer route.
 
 use crate::support;
+use support::setup::{self, card_links, import_and_draw, record_win};
 
 use segnapunti::store::matches::{self as store_matches, Author, MatchStatus};
 use support::{Client, TestApp, club_with_organizer, form_value};
 
 fn create_event(organizer: &Client, name: &str, format: &str, target: &str) -> String {
-    let response = organizer.post_form(
-        "/manage/clubs/scuola-di-trionfetti/events",
-        &[
-            ("name", name),
-            ("date", "2030-11-21"),
-            ("time", "20:30"),
-            ("venue", "Osteria ai Do Mori"),
-            ("game", "trionfetti"),
-            ("target_points", target),
-            ("games_to_win", "1"),
-            ("format", format),
-            ("listed", "true"),
-        ],
-    );
-    assert_eq!(response.status, 303, "{}", response.body);
-    response
-        .location
-        .unwrap()
-        .trim_start_matches("/manage/events/")
-        .to_string()
+    let fields = [
+        ("name", name),
+        ("game", "trionfetti"),
+        ("target_points", target),
+        ("games_to_win", "1"),
+        ("format", format),
+    ];
+    setup::create_event(organizer, setup::CLUB_EVENTS, &fields)
 }
 
 /// Registers `n` pairs through the CSV import, checks everyone in and draws with seed 7.
 fn register_and_draw(organizer: &Client, event: &str, n: usize) {
-    let csv: String = (1..=n)
-        .map(|i| format!("Giocatore {i}a,Giocatore {i}b,Coppia {i}\n"))
-        .collect();
-    let imported = organizer.post_form(&format!("/manage/events/{event}/import"), &[("csv", &csv)]);
-    assert_eq!(imported.status, 200, "{}", imported.body);
-    let checked = organizer.post_form(
-        &format!("/manage/events/{event}/checkin"),
-        &[("all", "true")],
-    );
-    assert_eq!(checked.status, 303);
-    let drawn = organizer.post_form(
-        &format!("/manage/events/{event}/draw"),
-        &[("method", "random"), ("seed", "7")],
-    );
-    assert_eq!(drawn.status, 303, "{}", drawn.body);
-}
-
-/// The private scoring links printed on the table cards, in table order.
-fn card_links(app: &TestApp, organizer: &Client, event: &str) -> Vec<String> {
-    let cards = organizer.get(&format!("/manage/events/{event}/cards"));
-    assert_eq!(cards.status, 200, "{}", cards.body);
-    assert!(cards.body.contains("<svg"), "QR codes are printed");
-    cards
-        .body
-        .split("class=\"scoring-link\" href=\"")
-        .skip(1)
-        .map(|rest| rest[app.base.len()..rest.find('"').unwrap()].to_string())
-        .collect()
-}
-
-fn record_win(client: &Client, base: &str, team: &str) {
-    let page = client.get(base);
-    assert_eq!(page.status, 200, "{}", page.body);
-    let seq = form_value(&page.body, "expected_seq").unwrap();
-    let key = form_value(&page.body, "submission_key").unwrap();
-    let response = client.post_form(
-        &format!("{base}/hand"),
-        &[
-            ("expected_seq", &seq),
-            ("submission_key", &key),
-            ("winner", team),
-        ],
-    );
-    assert_eq!(response.status, 303, "{}", response.body);
+    import_and_draw(organizer, event, &setup::pairs_csv(n));
 }
 
 fn correct_first_hand(client: &Client, base: &str, team: &str) {
@@ -98,37 +44,9 @@ fn correct_first_hand(client: &Client, base: &str, team: &str) {
 
 /// Creates an event with these fields (name, date, time, venue and listed added).
 fn create_event_with(organizer: &Client, name: &str, fields: &[(&str, &str)]) -> String {
-    let mut all = vec![
-        ("name", name),
-        ("date", "2030-11-21"),
-        ("time", "20:30"),
-        ("venue", "Osteria ai Do Mori"),
-        ("listed", "true"),
-    ];
+    let mut all = vec![("name", name)];
     all.extend_from_slice(fields);
-    let response = organizer.post_form("/manage/clubs/scuola-di-trionfetti/events", &all);
-    assert_eq!(response.status, 303, "{}", response.body);
-    response
-        .location
-        .unwrap()
-        .trim_start_matches("/manage/events/")
-        .to_string()
-}
-
-/// Imports `csv`, checks everyone in and draws with seed 7.
-fn import_and_draw(organizer: &Client, event: &str, csv: &str) {
-    let imported = organizer.post_form(&format!("/manage/events/{event}/import"), &[("csv", csv)]);
-    assert_eq!(imported.status, 200, "{}", imported.body);
-    let checked = organizer.post_form(
-        &format!("/manage/events/{event}/checkin"),
-        &[("all", "true")],
-    );
-    assert_eq!(checked.status, 303);
-    let drawn = organizer.post_form(
-        &format!("/manage/events/{event}/draw"),
-        &[("method", "random"), ("seed", "7")],
-    );
-    assert_eq!(drawn.status, 303, "{}", drawn.body);
+    setup::create_event(organizer, setup::CLUB_EVENTS, &all)
 }
 
 /// The public ids of the matches on the organizer's overview, in table order.

@@ -8,6 +8,7 @@
 //! from other addresses through `X-Forwarded-For`.
 
 use crate::support;
+use support::setup;
 
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
@@ -32,33 +33,11 @@ fn wrong_password(client: &Client, username: &str) -> u16 {
 }
 
 fn personal_token(client: &Client) -> String {
-    let page = client.post_form("/account/tokens", &[("label", "tabellone")]);
-    assert_eq!(page.status, 200, "{}", page.body);
-    let marker = "id=\"new-token\" readonly value=\"";
-    let start = page.body.find(marker).expect("the new token is shown once") + marker.len();
-    page.body[start..start + page.body[start..].find('"').unwrap()].to_string()
+    setup::personal_token(client, "tabellone")
 }
 
 fn create_match(organizer: &Client) -> String {
-    let response = organizer.post_form(
-        "/manage/matches",
-        &[
-            ("title", "Sessioni"),
-            ("seat0", "Bepi"),
-            ("seat1", "Toni"),
-            ("seat2", "Nane"),
-            ("seat3", "Gigio"),
-            ("first_dealer", "0"),
-            ("target_points", "20"),
-            ("games_to_win", "3"),
-        ],
-    );
-    assert_eq!(response.status, 303, "{}", response.body);
-    response
-        .location
-        .unwrap()
-        .trim_start_matches("/manage/matches/")
-        .to_string()
+    setup::create_match(organizer, &[("title", "Sessioni")])
 }
 
 /// The first hand of a match through the API, as `client` sends it.

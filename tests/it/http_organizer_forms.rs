@@ -6,47 +6,25 @@
 //! field a person would change changed.
 
 use crate::support;
+use support::setup;
 
 use support::forms::{field, form_fields, form_fields_containing, pairs, set_field};
-use support::{Client, TestApp, club_with_organizer, form_value};
+use support::{Client, TestApp, club_with_organizer};
 
 /// A standalone Trionfetti match made by `organizer`, one hand deciding it when
 /// `short`; returns its public id.
 fn create_match(organizer: &Client, short: bool) -> String {
     let target = if short { "1" } else { "20" };
-    let response = organizer.post_form(
-        "/manage/matches",
-        &[
-            ("title", "Finale del circolo"),
-            ("seat0", "Bepi"),
-            ("seat1", "Toni"),
-            ("seat2", "Nane"),
-            ("seat3", "Gigio"),
-            ("first_dealer", "0"),
-            ("target_points", target),
-            ("games_to_win", "1"),
-        ],
-    );
-    assert_eq!(response.status, 303, "{}", response.body);
-    let location = response.location.unwrap();
-    location.trim_start_matches("/manage/matches/").to_string()
+    let fields = [
+        ("title", "Finale del circolo"),
+        ("target_points", target),
+        ("games_to_win", "1"),
+    ];
+    setup::create_match(organizer, &fields)
 }
 
 fn record_win(client: &Client, public_id: &str, team: &str) {
-    let base = format!("/score/{public_id}");
-    let page = client.get(&base);
-    assert_eq!(page.status, 200, "{}", page.body);
-    let seq = form_value(&page.body, "expected_seq").unwrap();
-    let key = form_value(&page.body, "submission_key").unwrap();
-    let response = client.post_form(
-        &format!("{base}/hand"),
-        &[
-            ("expected_seq", &seq),
-            ("submission_key", &key),
-            ("winner", team),
-        ],
-    );
-    assert_eq!(response.status, 303, "{}", response.body);
+    setup::record_win(client, &format!("/score/{public_id}"), team);
 }
 
 /// The state badge of the match page.
@@ -71,41 +49,17 @@ fn state_form(organizer: &Client, public_id: &str) -> Vec<(String, String)> {
 
 /// An event of `pairs` pairs drawn as a single elimination; returns its public id.
 fn drawn_event(organizer: &Client, pairs: usize) -> String {
-    let response = organizer.post_form(
-        "/manage/clubs/scuola-di-trionfetti/events",
-        &[
-            ("name", "Coppa del Moro"),
-            ("date", "2030-11-21"),
-            ("time", "20:30"),
-            ("venue", "Osteria ai Do Mori"),
-            ("game", "trionfetti"),
-            ("target_points", "1"),
-            ("games_to_win", "1"),
-            ("format", "single_elimination"),
-            ("listed", "true"),
-        ],
-    );
-    assert_eq!(response.status, 303, "{}", response.body);
-    let event = response
-        .location
-        .unwrap()
-        .trim_start_matches("/manage/events/")
-        .to_string();
+    let fields = [
+        ("game", "trionfetti"),
+        ("target_points", "1"),
+        ("games_to_win", "1"),
+        ("format", "single_elimination"),
+    ];
+    let event = setup::create_event(organizer, setup::CLUB_EVENTS, &fields);
     let csv: String = (1..=pairs)
         .map(|i| format!("Giocatore {i}a,Giocatore {i}b,Coppia numero {i} dal nome molto lungo\n"))
         .collect();
-    let imported = organizer.post_form(&format!("/manage/events/{event}/import"), &[("csv", &csv)]);
-    assert_eq!(imported.status, 200, "{}", imported.body);
-    let checked = organizer.post_form(
-        &format!("/manage/events/{event}/checkin"),
-        &[("all", "true")],
-    );
-    assert_eq!(checked.status, 303);
-    let drawn = organizer.post_form(
-        &format!("/manage/events/{event}/draw"),
-        &[("method", "random"), ("seed", "7")],
-    );
-    assert_eq!(drawn.status, 303, "{}", drawn.body);
+    setup::import_and_draw(organizer, &event, &csv);
     event
 }
 

@@ -6,30 +6,19 @@
 
 use crate::support;
 
-use support::{Client, TestApp, club_with_organizer, option_value};
+use support::{Client, TestApp, club_with_organizer, option_value, setup};
 
 /// An event of the club with the pairs of `csv` (player 1, player 2, label per line).
 fn event_with_entrants(organizer: &Client, club: &str, csv: &str) -> String {
-    let created = organizer.post_form(
-        &format!("/manage/clubs/{club}/events"),
-        &[
-            ("name", "Serata dei giocatori"),
-            ("date", "2030-11-21"),
-            ("time", "20:30"),
-            ("venue", "Osteria"),
-            ("game", "trionfetti"),
-            ("target_points", "1"),
-            ("games_to_win", "1"),
-            ("format", "single_elimination"),
-            ("listed", "true"),
-        ],
-    );
-    assert_eq!(created.status, 303, "{}", created.body);
-    let event = created
-        .location
-        .unwrap()
-        .trim_start_matches("/manage/events/")
-        .to_string();
+    let fields = [
+        ("name", "Serata dei giocatori"),
+        ("venue", "Osteria"),
+        ("game", "trionfetti"),
+        ("target_points", "1"),
+        ("games_to_win", "1"),
+        ("format", "single_elimination"),
+    ];
+    let event = setup::create_event(organizer, &format!("/manage/clubs/{club}/events"), &fields);
     let imported = organizer.post_form(&format!("/manage/events/{event}/import"), &[("csv", csv)]);
     assert_eq!(imported.status, 200, "{}", imported.body);
     event

@@ -3,43 +3,21 @@
 //! round being played, one card per physical table and one guide card per player.
 
 use crate::support;
+use support::setup;
 
-use support::{Client, TestApp, club_with_organizer, form_value};
+use support::{Client, TestApp, club_with_organizer};
 
 fn night(organizer: &Client, players: usize, rounds: &str) -> String {
-    let response = organizer.post_form(
-        "/manage/clubs/scuola-di-trionfetti/events",
-        &[
-            ("name", "Serata a rotazione"),
-            ("date", "2030-11-21"),
-            ("time", "20:30"),
-            ("venue", "Osteria ai Do Mori"),
-            ("listed", "true"),
-            ("format", "rotating"),
-            ("rounds", rounds),
-            ("target_points", "1"),
-            ("games_to_win", "1"),
-        ],
-    );
-    assert_eq!(response.status, 303, "{}", response.body);
-    let event = response
-        .location
-        .unwrap()
-        .trim_start_matches("/manage/events/")
-        .to_string();
+    let fields = [
+        ("name", "Serata a rotazione"),
+        ("format", "rotating"),
+        ("rounds", rounds),
+        ("target_points", "1"),
+        ("games_to_win", "1"),
+    ];
+    let event = setup::create_event(organizer, setup::CLUB_EVENTS, &fields);
     let csv: String = (1..=players).map(|i| format!("Singolo {i}\n")).collect();
-    let imported = organizer.post_form(&format!("/manage/events/{event}/import"), &[("csv", &csv)]);
-    assert_eq!(imported.status, 200, "{}", imported.body);
-    let checked = organizer.post_form(
-        &format!("/manage/events/{event}/checkin"),
-        &[("all", "true")],
-    );
-    assert_eq!(checked.status, 303);
-    let drawn = organizer.post_form(
-        &format!("/manage/events/{event}/draw"),
-        &[("method", "random"), ("seed", "7")],
-    );
-    assert_eq!(drawn.status, 303, "{}", drawn.body);
+    setup::import_and_draw(organizer, &event, &csv);
     event
 }
 
@@ -64,19 +42,7 @@ fn overview_tables(organizer: &Client, event: &str) -> Vec<u32> {
 }
 
 fn record_win(client: &Client, base: &str) {
-    let page = client.get(base);
-    assert_eq!(page.status, 200, "{}", page.body);
-    let seq = form_value(&page.body, "expected_seq").unwrap();
-    let key = form_value(&page.body, "submission_key").unwrap();
-    let response = client.post_form(
-        &format!("{base}/hand"),
-        &[
-            ("expected_seq", &seq),
-            ("submission_key", &key),
-            ("winner", "A"),
-        ],
-    );
-    assert_eq!(response.status, 303, "{}", response.body);
+    setup::record_win(client, base, "A");
 }
 
 /// The scoring links of a table card, round by round.

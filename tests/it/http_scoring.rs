@@ -3,6 +3,7 @@
 //! pages and the match record, on SQLite and (when configured) PostgreSQL.
 
 use crate::support;
+use support::setup::{self, envelope, record_win};
 
 use std::io::{BufRead, BufReader};
 use std::time::{Duration, Instant};
@@ -11,45 +12,7 @@ use support::{Client, TestApp, form_value};
 
 /// Creates a match as `organizer` and returns its public id.
 fn create_match(organizer: &Client, title: &str) -> String {
-    let response = organizer.post_form(
-        "/manage/matches",
-        &[
-            ("title", title),
-            ("seat0", "Bepi"),
-            ("seat1", "Toni"),
-            ("seat2", "Nane"),
-            ("seat3", "Gigio"),
-            ("first_dealer", "0"),
-            ("target_points", "20"),
-            ("games_to_win", "3"),
-        ],
-    );
-    assert_eq!(response.status, 303, "{}", response.body);
-    let location = response.location.unwrap();
-    location.trim_start_matches("/manage/matches/").to_string()
-}
-
-/// The form fields a scoring page hands out: (expected_seq, submission_key).
-fn envelope(client: &Client, path: &str) -> (String, String) {
-    let page = client.get(path);
-    assert_eq!(page.status, 200, "{}", page.body);
-    (
-        form_value(&page.body, "expected_seq").expect("expected_seq"),
-        form_value(&page.body, "submission_key").expect("submission_key"),
-    )
-}
-
-fn record_win(client: &Client, base: &str, team: &str) {
-    let (seq, key) = envelope(client, base);
-    let response = client.post_form(
-        &format!("{base}/hand"),
-        &[
-            ("expected_seq", &seq),
-            ("submission_key", &key),
-            ("winner", team),
-        ],
-    );
-    assert_eq!(response.status, 303, "{}", response.body);
+    setup::create_match(organizer, &[("title", title)])
 }
 
 fn points(body: &str, team: &str) -> String {

@@ -9,6 +9,7 @@
 #![cfg(postgres_tests)]
 
 use crate::support;
+use support::setup;
 
 use std::io::{BufRead, BufReader};
 use std::sync::mpsc;
@@ -22,32 +23,11 @@ fn instance(server: &PgServer) -> TestApp {
 }
 
 fn create_match(organizer: &Client) -> String {
-    let response = organizer.post_form(
-        "/manage/matches",
-        &[
-            ("title", "Riavvio"),
-            ("seat0", "Bepi"),
-            ("seat1", "Toni"),
-            ("seat2", "Nane"),
-            ("seat3", "Gigio"),
-            ("first_dealer", "0"),
-            ("target_points", "20"),
-            ("games_to_win", "3"),
-        ],
-    );
-    assert_eq!(response.status, 303, "{}", response.body);
-    response
-        .location
-        .unwrap()
-        .trim_start_matches("/manage/matches/")
-        .to_string()
+    setup::create_match(organizer, &[("title", "Riavvio")])
 }
 
 fn personal_token(client: &Client) -> String {
-    let page = client.post_form("/account/tokens", &[("label", "riavvio")]);
-    let marker = "id=\"new-token\" readonly value=\"";
-    let start = page.body.find(marker).expect("a token is shown") + marker.len();
-    page.body[start..start + page.body[start..].find('"').unwrap()].to_string()
+    setup::personal_token(client, "riavvio")
 }
 
 fn hand(seq: i64) -> String {

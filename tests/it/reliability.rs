@@ -2,6 +2,7 @@
 //! with SIGKILL under load that must keep every acknowledged entry.
 
 use crate::support;
+use support::setup;
 
 use std::sync::{Arc, Barrier};
 
@@ -9,24 +10,12 @@ use serde_json::{Value, json};
 use support::Client;
 
 fn create_match(organizer: &Client, title: &str) -> String {
-    let response = organizer.post_form(
-        "/manage/matches",
-        &[
-            ("title", title),
-            ("seat0", "Bepi"),
-            ("seat1", "Toni"),
-            ("seat2", "Nane"),
-            ("seat3", "Gigio"),
-            ("first_dealer", "0"),
-            ("target_points", "100"),
-            ("games_to_win", "9"),
-        ],
-    );
-    response
-        .location
-        .expect("the match was created")
-        .trim_start_matches("/manage/matches/")
-        .to_string()
+    let long = [
+        ("title", title),
+        ("target_points", "100"),
+        ("games_to_win", "9"),
+    ];
+    setup::create_match(organizer, &long)
 }
 
 fn post_entry(base: &str, public_id: &str, token: &str, body: &Value) -> u16 {

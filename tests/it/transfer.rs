@@ -5,6 +5,7 @@
 //! nothing written.
 
 use crate::support;
+use support::setup::{self, card_links};
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -146,18 +147,6 @@ fn hand(client: &Client, link: &str, winner: &str) {
     post_entry(client, link, "hand", &[("winner", winner)]);
 }
 
-/// The private scoring links of the matches to play, in table order.
-fn card_links(app: &TestApp, organizer: &Client, event: &str) -> Vec<String> {
-    let cards = organizer.get(&format!("/manage/events/{event}/cards"));
-    assert_eq!(cards.status, 200, "{}", cards.body);
-    cards
-        .body
-        .split("class=\"scoring-link\" href=\"")
-        .skip(1)
-        .map(|rest| rest[app.base.len()..rest.find('"').unwrap()].to_string())
-        .collect()
-}
-
 /// The public id of the match a scoring link scores.
 fn public_id_of(client: &Client, link: &str) -> String {
     let page = client.get(link);
@@ -197,41 +186,17 @@ fn play_an_event(app: &TestApp) -> (String, Vec<String>) {
     );
     assert_eq!(nickname.status, 303, "{}", nickname.body);
 
-    let response = organizer.post_form(
-        &format!("/manage/clubs/{CLUB}/events"),
-        &[
-            ("name", "Torneo d'inverno"),
-            ("date", "2030-12-05"),
-            ("time", "20:45"),
-            ("venue", "Osteria ai Do Mori"),
-            ("game", "trionfetti"),
-            ("target_points", "2"),
-            ("games_to_win", "1"),
-            ("format", "single_elimination"),
-            ("listed", "true"),
-        ],
-    );
-    assert_eq!(response.status, 303, "{}", response.body);
-    let event = response
-        .location
-        .unwrap()
-        .trim_start_matches("/manage/events/")
-        .to_string();
-    let csv: String = (1..=4)
-        .map(|i| format!("Giocatore {i}a,Giocatore {i}b,Coppia {i}\n"))
-        .collect();
-    let imported = organizer.post_form(&format!("/manage/events/{event}/import"), &[("csv", &csv)]);
-    assert_eq!(imported.status, 200, "{}", imported.body);
-    let checked = organizer.post_form(
-        &format!("/manage/events/{event}/checkin"),
-        &[("all", "true")],
-    );
-    assert_eq!(checked.status, 303);
-    let drawn = organizer.post_form(
-        &format!("/manage/events/{event}/draw"),
-        &[("method", "random"), ("seed", "7")],
-    );
-    assert_eq!(drawn.status, 303, "{}", drawn.body);
+    let fields = [
+        ("name", "Torneo d'inverno"),
+        ("date", "2030-12-05"),
+        ("time", "20:45"),
+        ("game", "trionfetti"),
+        ("target_points", "2"),
+        ("games_to_win", "1"),
+        ("format", "single_elimination"),
+    ];
+    let event = setup::create_event(&organizer, &format!("/manage/clubs/{CLUB}/events"), &fields);
+    setup::import_and_draw(&organizer, &event, &setup::pairs_csv(4));
 
     let referee = app.client();
     let mut handed_out = Vec::new();

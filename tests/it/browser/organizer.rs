@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use crate::support::browser::{Browser, Driver};
-use crate::support::{Backend, Client, TestApp, club_with_organizer, option_value};
+use crate::support::{Backend, Client, TestApp, club_with_organizer, option_value, setup};
 
 /// Screenshots of the page at a phone's and a laptop's size when
 /// SEGNAPUNTI_SCREENSHOTS names a folder.
@@ -46,42 +46,19 @@ fn open_all_details(browser: &Browser<'_>) {
 
 /// A drawn 4-pair event of `organizer`'s club; returns its public id.
 fn drawn_event(organizer: &Client) -> String {
-    let created = organizer.post_form(
-        "/manage/clubs/scuola-di-trionfetti/events",
-        &[
-            ("name", "Coppa del Moro"),
-            ("date", "2030-11-21"),
-            ("time", "20:30"),
-            ("venue", "Osteria ai Do Mori"),
-            ("game", "trionfetti"),
-            ("target_points", "1"),
-            ("games_to_win", "1"),
-            ("format", "single_elimination"),
-            ("listed", "true"),
-        ],
-    );
-    assert_eq!(created.status, 303, "{}", created.body);
-    let event = created
-        .location
-        .unwrap()
-        .trim_start_matches("/manage/events/")
-        .to_string();
+    let fields = [
+        ("game", "trionfetti"),
+        ("target_points", "1"),
+        ("games_to_win", "1"),
+        ("format", "single_elimination"),
+    ];
+    let event = setup::create_event(organizer, setup::CLUB_EVENTS, &fields);
     let csv: String = (1..=4)
         .map(|i| {
             format!("Giocatore {i}a,Giocatore {i}b,Coppia numero {i} del circolo di Cannaregio\n")
         })
         .collect();
-    let imported = organizer.post_form(&format!("/manage/events/{event}/import"), &[("csv", &csv)]);
-    assert_eq!(imported.status, 200, "{}", imported.body);
-    organizer.post_form(
-        &format!("/manage/events/{event}/checkin"),
-        &[("all", "true")],
-    );
-    let drawn = organizer.post_form(
-        &format!("/manage/events/{event}/draw"),
-        &[("method", "random"), ("seed", "7")],
-    );
-    assert_eq!(drawn.status, 303, "{}", drawn.body);
+    setup::import_and_draw(organizer, &event, &csv);
     event
 }
 

@@ -15,6 +15,7 @@ pub mod forms;
 pub mod openapi;
 pub mod pg_server;
 pub mod process;
+pub mod setup;
 
 pub const ADMIN_PASSWORD: &str = "amministra-bene";
 
