@@ -13,6 +13,7 @@ pub mod ranking;
 pub mod record;
 pub mod replay;
 pub mod rng;
+pub mod simulate;
 pub mod tressette;
 pub mod trick;
 pub mod trijumf;

@@ -9,8 +9,9 @@ use super::{
     DealEntry, Declaration, Entry, Honour, Options, TRICKS, Tressette, card_thirds, trick_winner,
 };
 use crate::rules::card::{Card, Deck, Suit};
-use crate::rules::game::{Game, Seat, Team};
+use crate::rules::game::{Seat, Team};
 pub use crate::rules::rng::SplitMix;
+use crate::rules::simulate::play_match;
 use crate::rules::trick::Trick;
 
 /// What the simulator itself worked out for one deal, to compare with the engine.
@@ -24,39 +25,15 @@ pub struct SimDeal {
     pub claim: Option<Seat>,
 }
 
-/// A simulated match: the first dealer, the entries and the simulator's own view.
-#[derive(Debug, Clone)]
-pub struct Simulated {
-    pub options: Options,
-    pub first_dealer: Seat,
-    pub entries: Vec<Entry>,
-    pub deals: Vec<SimDeal>,
-}
-
-const MAX_DEALS: usize = 500;
+/// A simulated match: the entries and, for each deal, the simulator's own view.
+pub type Simulated = crate::rules::simulate::Simulated<Tressette, SimDeal>;
 
 /// Plays a whole match from the seed.
 pub fn simulate(seed: u64, options: Options) -> Simulated {
-    let mut rng = SplitMix::new(seed);
-    let first_dealer = Seat::ALL[rng.below(4)];
-    let mut state = Tressette::new(options, first_dealer);
-    let mut entries = Vec::new();
-    let mut deals = Vec::new();
-    while !state.is_over() && deals.len() < MAX_DEALS {
-        let (entry, deal) = play_deal(&mut rng, &state);
-        let entry = Entry::Deal(entry);
-        state = state
-            .apply(&entry)
-            .unwrap_or_else(|error| panic!("seed {seed}: simulated deal refused: {error}"));
-        entries.push(entry);
-        deals.push(deal);
-    }
-    Simulated {
-        options,
-        first_dealer,
-        entries,
-        deals,
-    }
+    play_match(seed, options, 4, |rng, state| {
+        let (entry, deal) = play_deal(rng, state);
+        (Entry::Deal(entry), deal)
+    })
 }
 
 /// Every declaration a hand allows (four of a kind rather than three of it).
@@ -192,6 +169,7 @@ pub fn play_deal(rng: &mut SplitMix, state: &Tressette) -> (DealEntry, SimDeal) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::game::Game;
 
     #[test]
     fn the_same_seed_gives_the_same_match() {

@@ -10,18 +10,10 @@ use super::{
     winning_position,
 };
 use crate::rules::card::{Card, Deck, Rank, Suit};
-use crate::rules::game::{Game as _, Seat};
+use crate::rules::game::Seat;
 pub use crate::rules::rng::SplitMix;
+use crate::rules::simulate::play_match;
 use crate::rules::trick::Trick;
-
-/// A simulated match: the entries, and for each deal the points it added to each side.
-#[derive(Debug, Clone)]
-pub struct Simulated {
-    pub options: Options,
-    pub first_dealer: Seat,
-    pub entries: Vec<Entry>,
-    pub points: Vec<[u32; 2]>,
-}
 
 /// How the simulator treats one deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,29 +25,17 @@ pub enum Breach {
     Hidden,
 }
 
+/// A simulated match: the entries and, for each deal, the points it adds to each side.
+pub type Simulated = crate::rules::simulate::Simulated<Trijumf, [u32; 2]>;
+
 /// Plays a whole match from the seed.
 pub fn simulate(seed: u64, options: Options) -> Simulated {
-    let mut rng = SplitMix::new(seed);
-    let first_dealer = Seat::ALL[rng.below(options.players as usize)];
-    let mut state = Trijumf::new(options, first_dealer);
-    let mut entries = Vec::new();
-    let mut points = Vec::new();
-    while !state.is_over() {
-        let (entry, added) = simulate_deal(&mut rng, &state, Breach::Announced)
+    let seats = options.players as usize;
+    play_match(seed, options, seats, |rng, state| {
+        let (entry, added) = simulate_deal(rng, state, Breach::Announced)
             .expect("an announced simulation always gives a deal");
-        let entry = Entry::Deal(entry);
-        state
-            .apply_in_place(&entry)
-            .unwrap_or_else(|error| panic!("a simulated deal is legal: {error}\n{entry:?}"));
-        entries.push(entry);
-        points.push(added);
-    }
-    Simulated {
-        options,
-        first_dealer,
-        entries,
-        points,
-    }
+        (Entry::Deal(entry), added)
+    })
 }
 
 /// Plays one deal for the state's dealer; returns the entry and the points it adds

@@ -741,7 +741,7 @@ fn simulated_matches_replay_and_conserve_points() {
             };
             let simulated = simulate(seed, options);
             let mut state = Trijumf::new(options, simulated.first_dealer);
-            for (entry, added) in simulated.entries.iter().zip(&simulated.points) {
+            for (entry, added) in simulated.entries.iter().zip(&simulated.deals) {
                 let before = state.scores();
                 state = state.apply(entry).unwrap();
                 let row = state.sheet().last().unwrap();

@@ -9,41 +9,21 @@ use super::{
     trick_winner,
 };
 use crate::rules::card::{Card, Deck};
-use crate::rules::game::{Game as _, Seat, Team};
+use crate::rules::game::Team;
 pub use crate::rules::rng::SplitMix;
+use crate::rules::simulate::play_match;
 use crate::rules::trick::Trick;
 
-/// A simulated match: the entries, and for each round the side that scored and what.
-#[derive(Debug, Clone)]
-pub struct Simulated {
-    pub options: Options,
-    pub first_dealer: Seat,
-    pub entries: Vec<Entry>,
-    pub scored: Vec<Option<(Team, u32)>>,
-}
+/// A simulated match: the entries and, for each round, the side it scores for and how much.
+pub type Simulated = crate::rules::simulate::Simulated<Vitou, Option<(Team, u32)>>;
 
 /// Plays a whole match from the seed.
 pub fn simulate(seed: u64, options: Options) -> Simulated {
-    let mut rng = SplitMix::new(seed);
-    let first_dealer = Seat::ALL[rng.below(options.players as usize)];
-    let mut state = Vitou::new(options, first_dealer);
-    let mut entries = Vec::new();
-    let mut scored = Vec::new();
-    while !state.is_over() {
-        let (round, result) = simulate_round(&mut rng, &state);
-        let entry = Entry::Round(round);
-        state
-            .apply_in_place(&entry)
-            .unwrap_or_else(|error| panic!("a simulated round is legal: {error}\n{entry:?}"));
-        entries.push(entry);
-        scored.push(result);
-    }
-    Simulated {
-        options,
-        first_dealer,
-        entries,
-        scored,
-    }
+    let seats = options.players as usize;
+    play_match(seed, options, seats, |rng, state| {
+        let (round, result) = simulate_round(rng, state);
+        (Entry::Round(round), result)
+    })
 }
 
 /// Plays one round for the state's dealer; returns the entry and who scored what

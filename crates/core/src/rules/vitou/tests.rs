@@ -569,7 +569,7 @@ fn simulated_matches_replay_and_score_what_they_say() {
             };
             let simulated = simulate(seed, options);
             let mut state = Vitou::new(options, simulated.first_dealer);
-            for (entry, scored) in simulated.entries.iter().zip(&simulated.scored) {
+            for (entry, scored) in simulated.entries.iter().zip(&simulated.deals) {
                 state = state.apply(entry).unwrap();
                 let row = state.sheet().last().unwrap();
                 let mut expected = [0, 0];

@@ -1,0 +1,58 @@
+//! The loop every game's simulator shares: a seeded first dealer, then one simulated
+//! entry after another, each applied by the engine, until the match is over.
+//!
+//! Each game's `simulate.rs` plays one entry (a deal, or Vitou's round) with random
+//! legal cards and says what it worked out itself, so tests can compare it with the
+//! engine's own scoring.
+
+use std::fmt::Debug;
+
+use crate::rules::game::{Game, Seat};
+use crate::rules::rng::SplitMix;
+
+/// A simulated match: its options, first dealer and entries, and for each entry what
+/// the simulator itself worked out.
+#[derive(Debug, Clone)]
+pub struct Simulated<G: Game, D> {
+    pub options: G::Options,
+    pub first_dealer: Seat,
+    pub entries: Vec<G::Entry>,
+    pub deals: Vec<D>,
+}
+
+/// Entries after which a simulation gives up: a match this long is a bug.
+const MAX_ENTRIES: usize = 500;
+
+/// Plays a whole match from `seed`: the first dealer is drawn among `seats` seats, then
+/// `play` gives each next entry for the state so far. A refused entry is a bug of the
+/// simulator or the engine, so it panics naming the seed.
+pub fn play_match<G, D>(
+    seed: u64,
+    options: G::Options,
+    seats: usize,
+    mut play: impl FnMut(&mut SplitMix, &G) -> (G::Entry, D),
+) -> Simulated<G, D>
+where
+    G: Game,
+    G::Entry: Debug,
+{
+    let mut rng = SplitMix::new(seed);
+    let first_dealer = Seat::ALL[rng.below(seats)];
+    let mut state = G::new(options.clone(), first_dealer);
+    let mut entries = Vec::new();
+    let mut deals = Vec::new();
+    while !state.common().over && entries.len() < MAX_ENTRIES {
+        let (entry, deal) = play(&mut rng, &state);
+        state.apply_in_place(&entry).unwrap_or_else(|error| {
+            panic!("seed {seed}: a simulated entry is refused: {error}\n{entry:?}")
+        });
+        entries.push(entry);
+        deals.push(deal);
+    }
+    Simulated {
+        options,
+        first_dealer,
+        entries,
+        deals,
+    }
+}
