@@ -30,6 +30,10 @@ use crate::tournament::{
     Schedule, Side, Slot, Status, Tournament, Withdrawal,
 };
 
+pub mod draw;
+pub mod entrants;
+pub mod view;
+
 /// A game's name as pages show it.
 pub fn game_label(game: GameKind) -> &'static str {
     game.label()

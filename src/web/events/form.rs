@@ -1,0 +1,701 @@
+//! The event form: a new event for a club, and an event's settings edited (what may
+//! still change: the game while no match has started, the format before the draw).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
+use serde::Deserialize;
+
+use super::options::{GameFieldset, game_fieldsets, option_label, posted_options};
+use super::{back, failure, managed_event};
+use crate::events::{game_label, solo_entrants};
+use crate::rules::kind::GameKind;
+use crate::store::clubs::Club;
+use crate::store::events::{self as store_events, EventRow, EventStatus};
+use crate::tournament::{
+    Cycles, Format, TieBreak, double_elimination, groups, rotating, round_robin,
+    single_elimination, swiss,
+};
+use crate::web::clubs::managed_club;
+use crate::web::context::PageContext;
+use crate::web::error::AppError;
+use crate::web::{AppState, redirect, render_with_status};
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct EventForm {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub date: String,
+    #[serde(default)]
+    pub time: String,
+    #[serde(default)]
+    pub venue: String,
+    /// The event's own time zone; empty: its club's.
+    #[serde(default)]
+    pub time_zone: String,
+    #[serde(default = "default_game")]
+    pub game: String,
+    #[serde(default = "default_format")]
+    pub format: String,
+    #[serde(default)]
+    pub third_place: bool,
+    #[serde(default)]
+    pub bracket_reset: bool,
+    #[serde(default)]
+    pub double_cycle: bool,
+    #[serde(default = "default_group_size")]
+    pub group_size: u32,
+    #[serde(default = "default_qualifiers")]
+    pub qualifiers: u32,
+    #[serde(default = "default_rounds")]
+    pub rounds: u32,
+    #[serde(default = "default_tie1")]
+    pub tie1: String,
+    #[serde(default = "default_tie2")]
+    pub tie2: String,
+    #[serde(default)]
+    pub tie3: String,
+    #[serde(default)]
+    pub bye_is_win: bool,
+    #[serde(default)]
+    pub sit_out_is_win: bool,
+    #[serde(default)]
+    pub listed: bool,
+}
+
+fn default_game() -> String {
+    GameKind::Trionfetti.name().to_string()
+}
+fn default_format() -> String {
+    "single_elimination".to_string()
+}
+fn default_group_size() -> u32 {
+    4
+}
+fn default_qualifiers() -> u32 {
+    2
+}
+fn default_rounds() -> u32 {
+    4
+}
+fn default_tie1() -> String {
+    TieBreak::Buchholz.key().to_string()
+}
+fn default_tie2() -> String {
+    TieBreak::SonnebornBerger.key().to_string()
+}
+
+impl Default for EventForm {
+    fn default() -> EventForm {
+        EventForm {
+            name: String::new(),
+            date: String::new(),
+            time: "20:30".to_string(),
+            venue: String::new(),
+            time_zone: String::new(),
+            game: default_game(),
+            format: default_format(),
+            third_place: false,
+            bracket_reset: false,
+            double_cycle: false,
+            group_size: default_group_size(),
+            qualifiers: default_qualifiers(),
+            rounds: default_rounds(),
+            tie1: default_tie1(),
+            tie2: default_tie2(),
+            tie3: String::new(),
+            bye_is_win: true,
+            sit_out_is_win: false,
+            listed: true,
+        }
+    }
+}
+
+pub const FORMATS: [&str; 6] = [
+    "single_elimination",
+    "double_elimination",
+    "round_robin",
+    "groups",
+    "swiss",
+    "rotating",
+];
+
+impl EventForm {
+    fn tie_breaks(&self) -> Vec<TieBreak> {
+        let mut chain = Vec::new();
+        for key in [&self.tie1, &self.tie2, &self.tie3] {
+            if let Some(t) = TieBreak::from_key(key)
+                && !chain.contains(&t)
+            {
+                chain.push(t);
+            }
+        }
+        chain
+    }
+
+    fn format(&self) -> Option<Format> {
+        let cycles = if self.double_cycle {
+            Cycles::Double
+        } else {
+            Cycles::Single
+        };
+        Some(match self.format.as_str() {
+            "single_elimination" => Format::SingleElimination(single_elimination::Options {
+                third_place: self.third_place,
+            }),
+            "double_elimination" => Format::DoubleElimination(double_elimination::Options {
+                bracket_reset: self.bracket_reset,
+            }),
+            "round_robin" => Format::RoundRobin(round_robin::Options {
+                cycles,
+                tie_breaks: self.tie_breaks(),
+            }),
+            "groups" => {
+                if !(2..=16).contains(&self.group_size)
+                    || self.qualifiers == 0
+                    || self.qualifiers > self.group_size
+                {
+                    return None;
+                }
+                Format::GroupsThenKnockout(groups::Options {
+                    group_size: self.group_size,
+                    qualifiers_per_group: self.qualifiers,
+                    cycles,
+                    tie_breaks: self.tie_breaks(),
+                    third_place: self.third_place,
+                })
+            }
+            "swiss" => {
+                if !(1..=30).contains(&self.rounds) {
+                    return None;
+                }
+                Format::Swiss(swiss::Options {
+                    rounds: self.rounds,
+                    tie_breaks: self.tie_breaks(),
+                    bye_is_win: self.bye_is_win,
+                })
+            }
+            "rotating" => {
+                if !(1..=30).contains(&self.rounds) {
+                    return None;
+                }
+                Format::RotatingPartners(rotating::Options {
+                    rounds: self.rounds,
+                    seed: u64::from(rand::random::<u32>()),
+                    tie_breaks: self.tie_breaks(),
+                    sit_out_is_win: self.sit_out_is_win,
+                })
+            }
+            _ => return None,
+        })
+    }
+
+    fn starts_at(&self) -> Option<NaiveDateTime> {
+        let date = NaiveDate::parse_from_str(self.date.trim(), "%Y-%m-%d").ok()?;
+        let time = NaiveTime::parse_from_str(self.time.trim(), "%H:%M").ok()?;
+        Some(date.and_time(time))
+    }
+}
+
+/// The event form, for a new event or to edit one.
+#[derive(Template, WebTemplate)]
+#[template(path = "events/new.html")]
+pub struct NewEventPage {
+    pub ctx: PageContext,
+    pub club: Club,
+    pub form: EventForm,
+    pub games: Vec<GameFieldset>,
+    pub error_key: Option<&'static str>,
+    /// A refusal in words (the rules' own message).
+    pub error: Option<String>,
+    /// Editing this event (public id); `None` for a new one.
+    pub editing: Option<String>,
+    /// The format is fixed (the draw is made).
+    pub format_locked: bool,
+    /// The game and its options are fixed (a match has started).
+    pub game_locked: bool,
+}
+
+impl NewEventPage {
+    pub fn formats(&self) -> [&'static str; 6] {
+        FORMATS
+    }
+
+    pub fn format_label(&self, key: &str) -> &'static str {
+        format_label(&self.ctx, key)
+    }
+
+    pub fn is_format(&self, key: &str) -> bool {
+        self.form.format == key
+    }
+
+    /// Whether tie-break `key` is chosen in place `slot` (1 to 3) of the chain.
+    pub fn tie_is(&self, slot: i32, key: &str) -> bool {
+        let chosen = match slot {
+            1 => &self.form.tie1,
+            2 => &self.form.tie2,
+            _ => &self.form.tie3,
+        };
+        chosen == key
+    }
+
+    pub fn tie_breaks(&self) -> Vec<(&'static str, &'static str)> {
+        TieBreak::ALL
+            .iter()
+            .map(|t| (t.key(), t.name(self.ctx.lang())))
+            .collect()
+    }
+
+    pub fn action(&self) -> String {
+        match &self.editing {
+            Some(id) => format!("/manage/events/{id}/edit"),
+            None => format!("/manage/clubs/{}/events", self.club.slug),
+        }
+    }
+
+    /// The game's name; a name no game has (never stored) is shown as it is.
+    /// The time zones an event may have of its own.
+    pub fn zones(&self) -> Vec<&'static str> {
+        crate::zone::choices()
+    }
+
+    pub fn game_name(&self) -> String {
+        match self.form.game.parse::<GameKind>() {
+            Ok(game) => game_label(game).to_string(),
+            Err(_) => self.form.game.clone(),
+        }
+    }
+}
+
+pub fn format_label(ctx: &PageContext, key: &str) -> &'static str {
+    ctx.t(match key {
+        "single_elimination" => "format-single_elimination",
+        "double_elimination" => "format-double_elimination",
+        "round_robin" => "format-round_robin",
+        "groups" => "format-groups",
+        "swiss" => "format-swiss",
+        _ => "format-rotating",
+    })
+}
+
+pub fn format_key(format: &Format) -> &'static str {
+    match format {
+        Format::SingleElimination(_) => "single_elimination",
+        Format::DoubleElimination(_) => "double_elimination",
+        Format::RoundRobin(_) => "round_robin",
+        Format::GroupsThenKnockout(_) => "groups",
+        Format::Swiss(_) => "swiss",
+        Format::RotatingPartners(_) => "rotating",
+    }
+}
+
+/// The form filled from a stored event (to edit it).
+fn form_of(event: &EventRow, format: &Format) -> EventForm {
+    let mut form = EventForm {
+        name: event.name.clone(),
+        date: event.starts_at.format("%Y-%m-%d").to_string(),
+        time: event.starts_at.format("%H:%M").to_string(),
+        venue: event.venue.clone(),
+        time_zone: event.time_zone.clone().unwrap_or_default(),
+        game: event.game.name().to_string(),
+        format: format_key(format).to_string(),
+        listed: event.listed,
+        bye_is_win: false,
+        ..EventForm::default()
+    };
+    let mut chain: Vec<TieBreak> = Vec::new();
+    match format {
+        Format::SingleElimination(o) => form.third_place = o.third_place,
+        Format::DoubleElimination(o) => form.bracket_reset = o.bracket_reset,
+        Format::RoundRobin(o) => {
+            form.double_cycle = o.cycles == Cycles::Double;
+            chain = o.tie_breaks.clone();
+        }
+        Format::GroupsThenKnockout(o) => {
+            form.group_size = o.group_size;
+            form.qualifiers = o.qualifiers_per_group;
+            form.double_cycle = o.cycles == Cycles::Double;
+            form.third_place = o.third_place;
+            chain = o.tie_breaks.clone();
+        }
+        Format::Swiss(o) => {
+            form.rounds = o.rounds;
+            form.bye_is_win = o.bye_is_win;
+            chain = o.tie_breaks.clone();
+        }
+        Format::RotatingPartners(o) => {
+            form.rounds = o.rounds;
+            form.sit_out_is_win = o.sit_out_is_win;
+            chain = o.tie_breaks.clone();
+        }
+    }
+    let key = |i: usize| {
+        chain
+            .get(i)
+            .map(|t| t.key().to_string())
+            .unwrap_or_default()
+    };
+    if !chain.is_empty()
+        || !matches!(
+            format,
+            Format::SingleElimination(_) | Format::DoubleElimination(_)
+        )
+    {
+        form.tie1 = key(0);
+        form.tie2 = key(1);
+        form.tie3 = key(2);
+    }
+    form
+}
+
+pub async fn new_form(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+) -> Result<NewEventPage, AppError> {
+    let (_, club) = managed_club(&ctx, &state, &slug).await?;
+    let form = EventForm::default();
+    let games = game_fieldsets(&ctx, Some(GameKind::Trionfetti), &serde_json::Value::Null);
+    Ok(NewEventPage {
+        ctx,
+        club,
+        form,
+        games,
+        error_key: None,
+        error: None,
+        editing: None,
+        format_locked: false,
+        game_locked: false,
+    })
+}
+
+/// The event form as posted: its fields, and the chosen game's options (checked by the
+/// game's own rules).
+struct PostedEvent {
+    form: EventForm,
+    /// The game the form names; `None` for a name no game has.
+    game: Option<GameKind>,
+    name: String,
+    venue: String,
+    starts_at: Option<NaiveDateTime>,
+    format: Option<Format>,
+    options: Result<serde_json::Value, String>,
+    /// Whether the game and the format were posted at all (an edit after the draw leaves
+    /// them out).
+    game_posted: bool,
+    format_posted: bool,
+    /// The event's own zone: `Ok(None)` for its club's, `Err` for a name not offered.
+    time_zone: Result<Option<String>, ()>,
+    time_zone_posted: bool,
+}
+
+fn read_posted(ctx: &PageContext, pairs: &[(String, String)]) -> PostedEvent {
+    let plain: Vec<&(String, String)> = pairs
+        .iter()
+        .filter(|(k, _)| !k.starts_with("opt."))
+        .collect();
+    let encoded = serde_urlencoded::to_string(&plain).unwrap_or_default();
+    let form: EventForm = serde_urlencoded::from_str(&encoded).unwrap_or_default();
+    let game_posted = pairs.iter().any(|(k, _)| k == "game");
+    let format_posted = pairs.iter().any(|(k, _)| k == "format");
+    let game = form.game.trim().parse::<GameKind>().ok();
+    let options = if let Some(game) = game {
+        posted_options(game, pairs)
+            .map_err(|name| {
+                format!(
+                    "{}: {}",
+                    ctx.t("event-error_options"),
+                    option_label(ctx.tr, &name)
+                )
+            })
+            .and_then(|given| {
+                crate::events::check_options(game, &given, ctx.lang())
+                    .map_err(|e| e.message(ctx.lang(), |name| option_label(ctx.tr, name)))
+            })
+    } else {
+        Err(ctx.t("event-error_game").to_string())
+    };
+    let time_zone = match form.time_zone.trim() {
+        "" => Ok(None),
+        name => crate::zone::parse(name)
+            .map(|zone| Some(zone.name().to_string()))
+            .ok_or(()),
+    };
+    PostedEvent {
+        time_zone,
+        time_zone_posted: pairs.iter().any(|(k, _)| k == "time_zone"),
+        game,
+        name: form.name.trim().to_string(),
+        venue: form.venue.trim().to_string(),
+        starts_at: form.starts_at(),
+        format: form.format(),
+        options,
+        game_posted,
+        format_posted,
+        form,
+    }
+}
+
+/// The first thing wrong with the posted event, as a message key.
+fn basic_error(posted: &PostedEvent) -> Option<&'static str> {
+    if posted.name.is_empty() || posted.name.chars().count() > 120 {
+        Some("event-error_name")
+    } else if posted.starts_at.is_none() {
+        Some("event-error_date")
+    } else if posted.venue.chars().count() > 120 {
+        Some("event-error_venue")
+    } else if posted.time_zone.is_err() {
+        Some("event-error_time_zone")
+    } else if posted.game.is_none() {
+        Some("event-error_game")
+    } else if posted.format.is_none() {
+        Some("event-error_format")
+    } else {
+        None
+    }
+}
+
+/// Rotating partners seats two partnerships at a table: a four-player game only.
+fn rotating_needs_four(format: &Format, game: GameKind, options: &serde_json::Value) -> bool {
+    crate::events::individual(format) && crate::events::players_per_match(game, options) != 4
+}
+
+pub async fn create(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let (user, club) = managed_club(&ctx, &state, &slug).await?;
+    let posted = read_posted(&ctx, &form);
+    let mut error_key = basic_error(&posted);
+    let mut error = None;
+    if error_key.is_none() {
+        match (&posted.options, &posted.format, posted.game) {
+            (Err(message), _, _) => error = Some(message.clone()),
+            (Ok(options), Some(format), Some(game))
+                if rotating_needs_four(format, game, options) =>
+            {
+                error_key = Some("event-error_rotating_two")
+            }
+            _ => {}
+        }
+    }
+    let (Some(format), Some(starts_at), Some(game), Ok(options), None, None) = (
+        posted.format.clone(),
+        posted.starts_at,
+        posted.game,
+        posted.options.clone(),
+        error_key,
+        error.clone(),
+    ) else {
+        let given = posted.options.clone().unwrap_or(serde_json::Value::Null);
+        let games = game_fieldsets(&ctx, posted.game, &given);
+        let page = NewEventPage {
+            ctx,
+            club,
+            form: posted.form,
+            games,
+            error_key,
+            error,
+            editing: None,
+            format_locked: false,
+            game_locked: false,
+        };
+        return render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY);
+    };
+    let options_json =
+        serde_json::to_string(&options).map_err(|e| AppError::internal("options", e))?;
+    let format_json =
+        serde_json::to_string(&format).map_err(|e| AppError::internal("format", e))?;
+    let public_id = crate::scoring::new_public_id();
+    let (club_id, listed) = (club.id, posted.form.listed);
+    let time_zone = posted.time_zone.clone().unwrap_or_default();
+    let (name, venue) = (posted.name, posted.venue);
+    let event = state
+        .write(move |connection| {
+            store_events::insert(
+                connection,
+                &store_events::NewEvent {
+                    public_id: &public_id,
+                    club_id,
+                    name: &name,
+                    starts_at,
+                    venue: &venue,
+                    game,
+                    game_options_json: &options_json,
+                    format_json: &format_json,
+                    listed,
+                    created_by: user.id,
+                    time_zone: time_zone.as_deref(),
+                },
+            )
+        })
+        .await?;
+    Ok(redirect(&format!("/manage/events/{}", event.public_id)))
+}
+
+/// The event's form, filled in, with what may no longer change shown as fixed.
+pub async fn edit_form(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+) -> Result<NewEventPage, AppError> {
+    let (_, event, club) = managed_event(&ctx, &state, &public_id).await?;
+    let event_id = event.id;
+    let started = state
+        .read(move |connection| store_events::any_match_started(connection, event_id))
+        .await?;
+    let format = crate::events::format_of(&event)?;
+    let form = form_of(&event, &format);
+    let games = game_fieldsets(
+        &ctx,
+        Some(event.game),
+        &crate::events::game_options_of(&event),
+    );
+    Ok(NewEventPage {
+        ctx,
+        club,
+        form,
+        games,
+        error_key: None,
+        error: None,
+        editing: Some(event.public_id.clone()),
+        format_locked: event.status() != EventStatus::Setup,
+        game_locked: started,
+    })
+}
+
+/// Saves an event's settings. Name, date and time, venue and public/unlisted may always
+/// change; the game and its options while no match has started; the format and its
+/// options only before the draw. A change no longer allowed is refused, saying why.
+pub async fn edit(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let (_, event, club) = managed_event(&ctx, &state, &public_id).await?;
+    let event_id = event.id;
+    let (started, entrants) = state
+        .read(move |connection| {
+            Ok((
+                store_events::any_match_started(connection, event_id)?,
+                store_events::entrants(connection, event_id)?.len(),
+            ))
+        })
+        .await?;
+    let stored_format = crate::events::format_of(&event)?;
+    let stored_options = crate::events::game_options_of(&event);
+    let format_locked = event.status() != EventStatus::Setup;
+    let mut posted = read_posted(&ctx, &form);
+    if !posted.game_posted {
+        posted.form.game = event.game.name().to_string();
+        posted.game = Some(event.game);
+        posted.options = Ok(stored_options.clone());
+    }
+    if !posted.format_posted {
+        posted.format = Some(stored_format.clone());
+    }
+    if !posted.time_zone_posted {
+        posted.time_zone = Ok(event.time_zone.clone());
+    }
+    // A rotating-partners draw keeps its recorded seed.
+    if let (Some(Format::RotatingPartners(new)), Format::RotatingPartners(old)) =
+        (&mut posted.format, &stored_format)
+    {
+        new.seed = old.seed;
+    }
+    let mut error_key = basic_error(&posted);
+    let mut error = None;
+    if error_key.is_none() {
+        let format = posted.format.clone().unwrap_or(stored_format.clone());
+        match (&posted.options, posted.game) {
+            (Err(message), _) => error = Some(message.clone()),
+            (_, None) => {}
+            (Ok(options), Some(game)) => {
+                let game_changed = game != event.game || *options != stored_options;
+                let old_solo = solo_entrants(&event, &stored_format);
+                let new_solo = crate::events::individual(&format)
+                    || crate::events::players_per_match(game, options) == 2;
+                if format_locked && format != stored_format {
+                    error_key = Some("event-error_format_locked");
+                } else if started && game_changed {
+                    error_key = Some("event-error_game_locked");
+                } else if rotating_needs_four(&format, game, options) {
+                    error_key = Some("event-error_rotating_two");
+                } else if entrants > 0 && old_solo != new_solo {
+                    error_key = Some("event-error_entrants_kind");
+                }
+            }
+        }
+    }
+    let (Some(format), Some(starts_at), Some(game), Ok(options), None, None) = (
+        posted.format.clone(),
+        posted.starts_at,
+        posted.game,
+        posted.options.clone(),
+        error_key,
+        error.clone(),
+    ) else {
+        let given = posted.options.clone().unwrap_or(serde_json::Value::Null);
+        let games = game_fieldsets(&ctx, posted.game, &given);
+        let page = NewEventPage {
+            ctx,
+            club,
+            form: posted.form,
+            games,
+            error_key,
+            error,
+            editing: Some(event.public_id.clone()),
+            format_locked,
+            game_locked: started,
+        };
+        return render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY);
+    };
+    let options_json =
+        serde_json::to_string(&options).map_err(|e| AppError::internal("options", e))?;
+    let format_json =
+        serde_json::to_string(&format).map_err(|e| AppError::internal("format", e))?;
+    let listed = posted.form.listed;
+    let time_zone = posted.time_zone.clone().unwrap_or_default();
+    let (name, venue) = (posted.name, posted.venue);
+    let running = format_locked;
+    let (stored_options_json, stored_game) = (event.game_options_json.clone(), event.game);
+    let saved = state
+        .write(move |connection| {
+            // Checked again in the write: a match may have started meanwhile.
+            if (options_json != stored_options_json || game != stored_game)
+                && store_events::any_match_started(connection, event_id)?
+            {
+                return Ok(false);
+            }
+            store_events::update_settings(
+                connection,
+                event_id,
+                &store_events::EventSettings {
+                    name: &name,
+                    starts_at,
+                    venue: &venue,
+                    listed,
+                    game,
+                    game_options_json: &options_json,
+                    format_json: &format_json,
+                    time_zone: time_zone.as_deref(),
+                },
+            )?;
+            if running {
+                crate::events::sync(connection, event_id)?;
+            }
+            Ok(true)
+        })
+        .await?;
+    if !saved {
+        let message = ctx.t("event-error_game_locked").to_string();
+        return failure(ctx, &state, &public_id, message).await;
+    }
+    Ok(back(&ctx, &event, "event-edited"))
+}
