@@ -17,7 +17,7 @@ use std::sync::{LazyLock, Mutex};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::lang::Lang;
+use crate::lang::{Arg, Lang};
 use crate::rules::any::AnyRecord;
 use crate::rules::game::Team;
 use crate::rules::kind::GameKind;
@@ -29,6 +29,7 @@ use crate::tournament::{
     self, Correction, EntrantId, Format, LateEntry, MatchKey, Outcome, Progress, Recorded, Results,
     Schedule, Side, Slot, Status, Tournament, Withdrawal,
 };
+use crate::web::i18n::Tr;
 
 pub mod draw;
 pub mod entrants;
@@ -99,11 +100,13 @@ impl OptionsError {
     pub fn message(&self, lang: Lang, label: impl Fn(&str) -> String) -> String {
         match self {
             OptionsError::Refused(message) => message.clone(),
-            OptionsError::OutOfRange { option, min, max } => format!(
-                "{} \"{}\": {} {min}–{max}",
-                lang.pick("opzione", "option"),
-                label(option),
-                lang.pick("valori ammessi", "allowed values"),
+            OptionsError::OutOfRange { option, min, max } => Tr::new(lang).t_args(
+                "event-option_out_of_range",
+                [
+                    ("option", label(option).into()),
+                    ("min", (*min as i64).into()),
+                    ("max", (*max as i64).into()),
+                ],
             ),
         }
     }
@@ -360,26 +363,24 @@ impl EventData {
             Slot::Partnership([a, b]) => {
                 format!("{} · {}", self.entrant_name(*a), self.entrant_name(*b))
             }
-            Slot::Bye => lang.pick("riposo", "bye").to_string(),
-            Slot::Pending(source) => match source {
-                tournament::Source::WinnerOf(key) => {
-                    format!(
-                        "{} {}",
-                        lang.pick("vincente di", "winner of"),
-                        key.label(lang)
-                    )
-                }
-                tournament::Source::LoserOf(key) => {
-                    format!(
-                        "{} {}",
-                        lang.pick("perdente di", "loser of"),
-                        key.label(lang)
-                    )
-                }
-                tournament::Source::GroupPlace { group, place } => {
-                    format!("{place}° {} {group}", lang.pick("del girone", "of group"))
-                }
-            },
+            Slot::Bye => Tr::new(lang).t("event-slot_bye").to_string(),
+            Slot::Pending(source) => {
+                let (id, args): (_, Vec<(&str, Arg)>) = match source {
+                    tournament::Source::WinnerOf(key) => (
+                        "event-slot_winner_of",
+                        vec![("match", key.label(lang).into())],
+                    ),
+                    tournament::Source::LoserOf(key) => (
+                        "event-slot_loser_of",
+                        vec![("match", key.label(lang).into())],
+                    ),
+                    tournament::Source::GroupPlace { group, place } => (
+                        "event-slot_group_place",
+                        vec![("place", place.into()), ("group", group.into())],
+                    ),
+                };
+                Tr::new(lang).t_args(id, args)
+            }
         }
     }
 }

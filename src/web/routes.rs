@@ -241,8 +241,8 @@ route_table! {
     get "/manage/clubs/{slug}/events/new" => events::form::new_form, ORGANIZER;
     post "/manage/clubs/{slug}/events" => events::form::create, ORGANIZER;
     get "/manage/events/{id}" => events::manage::manage, ORGANIZER;
-    get "/manage/events/{id}/edit" => events::form::edit_form, ORGANIZER;
-    post "/manage/events/{id}/edit" => events::form::edit, ORGANIZER;
+    get "/manage/events/{id}/edit" => events::edit::edit_form, ORGANIZER;
+    post "/manage/events/{id}/edit" => events::edit::edit, ORGANIZER;
     post "/manage/events/{id}/entrants" => events::entrants::add_entrant, ORGANIZER;
     post "/manage/events/{id}/import" => events::entrants::import, ORGANIZER;
     post "/manage/events/{id}/checkin" => events::entrants::check_in, ORGANIZER;

@@ -9,11 +9,10 @@ use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use serde::Deserialize;
 
 use super::options::{GameFieldset, game_fieldsets, option_label, posted_options};
-use super::{back, failure, managed_event};
-use crate::events::{game_label, solo_entrants};
+use crate::events::game_label;
 use crate::rules::kind::GameKind;
 use crate::store::clubs::Club;
-use crate::store::events::{self as store_events, EventRow, EventStatus};
+use crate::store::events as store_events;
 use crate::tournament::{
     Cycles, Format, TieBreak, double_elimination, groups, rotating, round_robin,
     single_elimination, swiss,
@@ -202,7 +201,7 @@ impl EventForm {
 
 /// The event form, for a new event or to edit one.
 #[derive(Template, WebTemplate)]
-#[template(path = "events/new.html")]
+#[template(path = "events/form.html")]
 pub struct NewEventPage {
     pub ctx: PageContext,
     pub club: Club,
@@ -292,65 +291,6 @@ pub fn format_key(format: &Format) -> &'static str {
     }
 }
 
-/// The form filled from a stored event (to edit it).
-fn form_of(event: &EventRow, format: &Format) -> EventForm {
-    let mut form = EventForm {
-        name: event.name.clone(),
-        date: event.starts_at.format("%Y-%m-%d").to_string(),
-        time: event.starts_at.format("%H:%M").to_string(),
-        venue: event.venue.clone(),
-        time_zone: event.time_zone.clone().unwrap_or_default(),
-        game: event.game.name().to_string(),
-        format: format_key(format).to_string(),
-        listed: event.listed,
-        bye_is_win: false,
-        ..EventForm::default()
-    };
-    let mut chain: Vec<TieBreak> = Vec::new();
-    match format {
-        Format::SingleElimination(o) => form.third_place = o.third_place,
-        Format::DoubleElimination(o) => form.bracket_reset = o.bracket_reset,
-        Format::RoundRobin(o) => {
-            form.double_cycle = o.cycles == Cycles::Double;
-            chain = o.tie_breaks.clone();
-        }
-        Format::GroupsThenKnockout(o) => {
-            form.group_size = o.group_size;
-            form.qualifiers = o.qualifiers_per_group;
-            form.double_cycle = o.cycles == Cycles::Double;
-            form.third_place = o.third_place;
-            chain = o.tie_breaks.clone();
-        }
-        Format::Swiss(o) => {
-            form.rounds = o.rounds;
-            form.bye_is_win = o.bye_is_win;
-            chain = o.tie_breaks.clone();
-        }
-        Format::RotatingPartners(o) => {
-            form.rounds = o.rounds;
-            form.sit_out_is_win = o.sit_out_is_win;
-            chain = o.tie_breaks.clone();
-        }
-    }
-    let key = |i: usize| {
-        chain
-            .get(i)
-            .map(|t| t.key().to_string())
-            .unwrap_or_default()
-    };
-    if !chain.is_empty()
-        || !matches!(
-            format,
-            Format::SingleElimination(_) | Format::DoubleElimination(_)
-        )
-    {
-        form.tie1 = key(0);
-        form.tie2 = key(1);
-        form.tie3 = key(2);
-    }
-    form
-}
-
 pub async fn new_form(
     ctx: PageContext,
     state: web::Data<AppState>,
@@ -374,25 +314,25 @@ pub async fn new_form(
 
 /// The event form as posted: its fields, and the chosen game's options (checked by the
 /// game's own rules).
-struct PostedEvent {
-    form: EventForm,
+pub(super) struct PostedEvent {
+    pub(super) form: EventForm,
     /// The game the form names; `None` for a name no game has.
-    game: Option<GameKind>,
-    name: String,
-    venue: String,
-    starts_at: Option<NaiveDateTime>,
-    format: Option<Format>,
-    options: Result<serde_json::Value, String>,
+    pub(super) game: Option<GameKind>,
+    pub(super) name: String,
+    pub(super) venue: String,
+    pub(super) starts_at: Option<NaiveDateTime>,
+    pub(super) format: Option<Format>,
+    pub(super) options: Result<serde_json::Value, String>,
     /// Whether the game and the format were posted at all (an edit after the draw leaves
     /// them out).
-    game_posted: bool,
-    format_posted: bool,
+    pub(super) game_posted: bool,
+    pub(super) format_posted: bool,
     /// The event's own zone: `Ok(None)` for its club's, `Err` for a name not offered.
-    time_zone: Result<Option<String>, ()>,
-    time_zone_posted: bool,
+    pub(super) time_zone: Result<Option<String>, ()>,
+    pub(super) time_zone_posted: bool,
 }
 
-fn read_posted(ctx: &PageContext, pairs: &[(String, String)]) -> PostedEvent {
+pub(super) fn read_posted(ctx: &PageContext, pairs: &[(String, String)]) -> PostedEvent {
     let plain: Vec<&(String, String)> = pairs
         .iter()
         .filter(|(k, _)| !k.starts_with("opt."))
@@ -440,7 +380,7 @@ fn read_posted(ctx: &PageContext, pairs: &[(String, String)]) -> PostedEvent {
 }
 
 /// The first thing wrong with the posted event, as a message key.
-fn basic_error(posted: &PostedEvent) -> Option<&'static str> {
+pub(super) fn basic_error(posted: &PostedEvent) -> Option<&'static str> {
     if posted.name.is_empty() || posted.name.chars().count() > 120 {
         Some("event-error_name")
     } else if posted.starts_at.is_none() {
@@ -459,7 +399,11 @@ fn basic_error(posted: &PostedEvent) -> Option<&'static str> {
 }
 
 /// Rotating partners seats two partnerships at a table: a four-player game only.
-fn rotating_needs_four(format: &Format, game: GameKind, options: &serde_json::Value) -> bool {
+pub(super) fn rotating_needs_four(
+    format: &Format,
+    game: GameKind,
+    options: &serde_json::Value,
+) -> bool {
     crate::events::individual(format) && crate::events::players_per_match(game, options) != 4
 }
 
@@ -536,166 +480,4 @@ pub async fn create(
         })
         .await?;
     Ok(redirect(&format!("/manage/events/{}", event.public_id)))
-}
-
-/// The event's form, filled in, with what may no longer change shown as fixed.
-pub async fn edit_form(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
-) -> Result<NewEventPage, AppError> {
-    let (_, event, club) = managed_event(&ctx, &state, &public_id).await?;
-    let event_id = event.id;
-    let started = state
-        .read(move |connection| store_events::any_match_started(connection, event_id))
-        .await?;
-    let format = crate::events::format_of(&event)?;
-    let form = form_of(&event, &format);
-    let games = game_fieldsets(
-        &ctx,
-        Some(event.game),
-        &crate::events::game_options_of(&event),
-    );
-    Ok(NewEventPage {
-        ctx,
-        club,
-        form,
-        games,
-        error_key: None,
-        error: None,
-        editing: Some(event.public_id.clone()),
-        format_locked: event.status() != EventStatus::Setup,
-        game_locked: started,
-    })
-}
-
-/// Saves an event's settings. Name, date and time, venue and public/unlisted may always
-/// change; the game and its options while no match has started; the format and its
-/// options only before the draw. A change no longer allowed is refused, saying why.
-pub async fn edit(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
-    form: web::Form<Vec<(String, String)>>,
-) -> Result<HttpResponse, AppError> {
-    let (_, event, club) = managed_event(&ctx, &state, &public_id).await?;
-    let event_id = event.id;
-    let (started, entrants) = state
-        .read(move |connection| {
-            Ok((
-                store_events::any_match_started(connection, event_id)?,
-                store_events::entrants(connection, event_id)?.len(),
-            ))
-        })
-        .await?;
-    let stored_format = crate::events::format_of(&event)?;
-    let stored_options = crate::events::game_options_of(&event);
-    let format_locked = event.status() != EventStatus::Setup;
-    let mut posted = read_posted(&ctx, &form);
-    if !posted.game_posted {
-        posted.form.game = event.game.name().to_string();
-        posted.game = Some(event.game);
-        posted.options = Ok(stored_options.clone());
-    }
-    if !posted.format_posted {
-        posted.format = Some(stored_format.clone());
-    }
-    if !posted.time_zone_posted {
-        posted.time_zone = Ok(event.time_zone.clone());
-    }
-    // A rotating-partners draw keeps its recorded seed.
-    if let (Some(Format::RotatingPartners(new)), Format::RotatingPartners(old)) =
-        (&mut posted.format, &stored_format)
-    {
-        new.seed = old.seed;
-    }
-    let mut error_key = basic_error(&posted);
-    let mut error = None;
-    if error_key.is_none() {
-        let format = posted.format.clone().unwrap_or(stored_format.clone());
-        match (&posted.options, posted.game) {
-            (Err(message), _) => error = Some(message.clone()),
-            (_, None) => {}
-            (Ok(options), Some(game)) => {
-                let game_changed = game != event.game || *options != stored_options;
-                let old_solo = solo_entrants(&event, &stored_format);
-                let new_solo = crate::events::individual(&format)
-                    || crate::events::players_per_match(game, options) == 2;
-                if format_locked && format != stored_format {
-                    error_key = Some("event-error_format_locked");
-                } else if started && game_changed {
-                    error_key = Some("event-error_game_locked");
-                } else if rotating_needs_four(&format, game, options) {
-                    error_key = Some("event-error_rotating_two");
-                } else if entrants > 0 && old_solo != new_solo {
-                    error_key = Some("event-error_entrants_kind");
-                }
-            }
-        }
-    }
-    let (Some(format), Some(starts_at), Some(game), Ok(options), None, None) = (
-        posted.format.clone(),
-        posted.starts_at,
-        posted.game,
-        posted.options.clone(),
-        error_key,
-        error.clone(),
-    ) else {
-        let given = posted.options.clone().unwrap_or(serde_json::Value::Null);
-        let games = game_fieldsets(&ctx, posted.game, &given);
-        let page = NewEventPage {
-            ctx,
-            club,
-            form: posted.form,
-            games,
-            error_key,
-            error,
-            editing: Some(event.public_id.clone()),
-            format_locked,
-            game_locked: started,
-        };
-        return render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY);
-    };
-    let options_json =
-        serde_json::to_string(&options).map_err(|e| AppError::internal("options", e))?;
-    let format_json =
-        serde_json::to_string(&format).map_err(|e| AppError::internal("format", e))?;
-    let listed = posted.form.listed;
-    let time_zone = posted.time_zone.clone().unwrap_or_default();
-    let (name, venue) = (posted.name, posted.venue);
-    let running = format_locked;
-    let (stored_options_json, stored_game) = (event.game_options_json.clone(), event.game);
-    let saved = state
-        .write(move |connection| {
-            // Checked again in the write: a match may have started meanwhile.
-            if (options_json != stored_options_json || game != stored_game)
-                && store_events::any_match_started(connection, event_id)?
-            {
-                return Ok(false);
-            }
-            store_events::update_settings(
-                connection,
-                event_id,
-                &store_events::EventSettings {
-                    name: &name,
-                    starts_at,
-                    venue: &venue,
-                    listed,
-                    game,
-                    game_options_json: &options_json,
-                    format_json: &format_json,
-                    time_zone: time_zone.as_deref(),
-                },
-            )?;
-            if running {
-                crate::events::sync(connection, event_id)?;
-            }
-            Ok(true)
-        })
-        .await?;
-    if !saved {
-        let message = ctx.t("event-error_game_locked").to_string();
-        return failure(ctx, &state, &public_id, message).await;
-    }
-    Ok(back(&ctx, &event, "event-edited"))
 }

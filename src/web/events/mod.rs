@@ -1,5 +1,5 @@
 //! Organizers' pages for events, one file per action: `form` creates an event for a club
-//! and edits its settings (`options`: each game's options on the form), `manage` is the
+//! (`edit`: its settings edited; `options`: each game's options on the form), `manage` is the
 //! organizer's page of an event, `entrants` registers (one by one or from CSV) and checks
 //! in, `draw` seeds and draws, `cards` prints the table cards. Running the rounds (tables,
 //! referees, forfeits, the decisions a correction upstream asks for) is in
@@ -18,6 +18,7 @@ use crate::store::events::{self as store_events, EventRow};
 
 pub mod cards;
 pub mod draw;
+pub mod edit;
 pub mod entrants;
 pub mod form;
 pub mod manage;

@@ -27,7 +27,7 @@ use crate::web::i18n::Tr;
 /// The content of the event page, the same for every visitor who reads it in one
 /// language (the header with the visitor's account is [`CachedPage`]'s).
 #[derive(Template)]
-#[template(path = "events/public.html", block = "content")]
+#[template(path = "publish/event.html", block = "content")]
 pub struct EventPage {
     pub ctx: Tr,
     pub event: EventRow,
@@ -133,7 +133,7 @@ pub async fn event_page(
 // ---------------------------------------------------------------- embed and projector
 
 #[derive(Template)]
-#[template(path = "events/embed.html")]
+#[template(path = "publish/embed.html")]
 pub struct EmbedPage {
     pub ctx: PageContext,
     pub event: EventRow,
@@ -175,7 +175,7 @@ pub async fn embed(
 }
 
 #[derive(Template, WebTemplate)]
-#[template(path = "events/projector.html")]
+#[template(path = "publish/projector.html")]
 pub struct ProjectorPage {
     pub ctx: PageContext,
     pub event: EventRow,
@@ -250,7 +250,7 @@ pub struct HeadToHead {
 }
 
 #[derive(Template, WebTemplate)]
-#[template(path = "events/player.html")]
+#[template(path = "publish/player.html")]
 pub struct PlayerPage {
     pub ctx: PageContext,
     pub name: String,
@@ -392,7 +392,7 @@ mod tests {
     use crate::lang::Lang;
 
     #[derive(Template)]
-    #[template(source = "{% include \"events/bracket.html\" %}", ext = "html")]
+    #[template(source = "{% include \"publish/bracket.html\" %}", ext = "html")]
     struct BracketOnly {
         bracket: Bracket,
     }

@@ -85,7 +85,7 @@ pub struct RoundView {
 }
 
 /// The bracket: elimination rounds as columns, rendered as HTML that scrolls sideways on
-/// a phone (see `templates/events/bracket.html`).
+/// a phone (see `templates/publish/bracket.html`).
 pub struct Bracket {
     pub columns: Vec<RoundView>,
     pub highlight: Option<u32>,
@@ -287,4 +287,34 @@ pub fn standings_views(view: &EventView, lang: Lang) -> Vec<StandingsView> {
                 .collect(),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_titles_and_results_read_as_the_pages_always_wrote_them() {
+        let (it, en) = (Tr::new(Lang::It), Tr::new(Lang::En));
+        let knockout_final =
+            Msg::new("event-round_knockout").arg("title", Msg::new("event-round_final"));
+        assert_eq!(it.msg(&knockout_final), "Eliminazione · Finale");
+        assert_eq!(en.msg(&knockout_final), "Knockout · Final");
+        let group = Msg::new("event-round_group").arg("group", 2).arg("round", 3);
+        assert_eq!(it.msg(&group), "Girone 2 · turno 3");
+        assert_eq!(en.msg(&group), "Group 2 · round 3");
+        let played = |tr: Tr| {
+            tr.t_args(
+                "event-result_played",
+                [
+                    ("games_a", 2.into()),
+                    ("games_b", 1.into()),
+                    ("points_a", 1234.into()),
+                    ("points_b", 987.into()),
+                ],
+            )
+        };
+        assert_eq!(played(it), "2–1 (punti 1234–987)");
+        assert_eq!(played(en), "2–1 (points 1234–987)");
+    }
 }

@@ -18,7 +18,7 @@ use crate::web::error::AppError;
 use crate::web::i18n::Tr;
 
 #[derive(Template)]
-#[template(path = "events/live_fragment.html")]
+#[template(path = "publish/live_fragment.html")]
 pub struct LiveFragment {
     pub ctx: Tr,
     pub rounds: Vec<RoundView>,
