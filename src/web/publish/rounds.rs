@@ -300,7 +300,9 @@ mod tests {
             Msg::new("event-round_knockout").arg("title", Msg::new("event-round_final"));
         assert_eq!(it.msg(&knockout_final), "Eliminazione · Finale");
         assert_eq!(en.msg(&knockout_final), "Knockout · Final");
-        let group = Msg::new("event-round_group").arg("group", 2).arg("round", 3);
+        let group = Msg::new("event-round_group")
+            .arg("group", 2)
+            .arg("round", 3);
         assert_eq!(it.msg(&group), "Girone 2 · turno 3");
         assert_eq!(en.msg(&group), "Group 2 · round 3");
         let played = |tr: Tr| {
