@@ -2,7 +2,6 @@
 //! which refuses what may no longer change (the game once a match has started, the
 //! format after the draw), saying why.
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
 use super::form::{
@@ -13,9 +12,9 @@ use super::{back, failure, managed_event};
 use crate::events::solo_entrants;
 use crate::store::events::{self as store_events, EventRow, EventStatus};
 use crate::tournament::{Cycles, Format, TieBreak};
+use crate::web::AppState;
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
-use crate::web::{AppState, render_with_status};
 
 /// The form filled from a stored event (to edit it).
 fn form_of(event: &EventRow, format: &Format) -> EventForm {
@@ -171,42 +170,17 @@ pub async fn edit(
             }
         }
     }
-    let (Some(format), Some(starts_at), Some(game), Ok(options), None, None) = (
-        posted.format.clone(),
-        posted.starts_at,
-        posted.game,
-        posted.options.clone(),
-        error_key,
-        error.clone(),
-    ) else {
-        let given = posted.options.clone().unwrap_or(serde_json::Value::Null);
-        let games = game_fieldsets(&ctx, posted.game, &given);
-        let page = NewEventPage {
-            ctx,
-            club,
-            form: posted.form,
-            games,
-            error_key,
-            error,
-            editing: Some(event.public_id.clone()),
-            format_locked,
-            game_locked: started,
-        };
-        return render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY);
+    let Some(valid) = posted.valid(error_key, &error)? else {
+        let editing = Some(event.public_id.clone());
+        let locked = (format_locked, started);
+        return posted.refused(ctx, club, (error_key, error), editing, locked);
     };
-    let options_json =
-        serde_json::to_string(&options).map_err(|e| AppError::internal("options", e))?;
-    let format_json =
-        serde_json::to_string(&format).map_err(|e| AppError::internal("format", e))?;
-    let listed = posted.form.listed;
-    let time_zone = posted.time_zone.clone().unwrap_or_default();
-    let (name, venue) = (posted.name, posted.venue);
     let running = format_locked;
     let (stored_options_json, stored_game) = (event.game_options_json.clone(), event.game);
     let saved = state
         .write(move |connection| {
             // Checked again in the write: a match may have started meanwhile.
-            if (options_json != stored_options_json || game != stored_game)
+            if (valid.options_json != stored_options_json || valid.game != stored_game)
                 && store_events::any_match_started(connection, event_id)?
             {
                 return Ok(false);
@@ -215,14 +189,14 @@ pub async fn edit(
                 connection,
                 event_id,
                 &store_events::EventSettings {
-                    name: &name,
-                    starts_at,
-                    venue: &venue,
-                    listed,
-                    game,
-                    game_options_json: &options_json,
-                    format_json: &format_json,
-                    time_zone: time_zone.as_deref(),
+                    name: &valid.name,
+                    starts_at: valid.starts_at,
+                    venue: &valid.venue,
+                    listed: valid.listed,
+                    game: valid.game,
+                    game_options_json: &valid.options_json,
+                    format_json: &valid.format_json,
+                    time_zone: valid.time_zone.as_deref(),
                 },
             )?;
             if running {

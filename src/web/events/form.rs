@@ -379,6 +379,77 @@ pub(super) fn read_posted(ctx: &PageContext, pairs: &[(String, String)]) -> Post
     }
 }
 
+/// A posted event with nothing wrong, ready to store.
+pub(super) struct ValidEvent {
+    pub(super) name: String,
+    pub(super) venue: String,
+    pub(super) starts_at: NaiveDateTime,
+    pub(super) game: GameKind,
+    pub(super) options_json: String,
+    pub(super) format_json: String,
+    pub(super) listed: bool,
+    pub(super) time_zone: Option<String>,
+}
+
+impl PostedEvent {
+    /// The event to store, unless something is wrong with it (`error_key`, `error`, or
+    /// a field that could not be read).
+    pub(super) fn valid(
+        &self,
+        error_key: Option<&'static str>,
+        error: &Option<String>,
+    ) -> Result<Option<ValidEvent>, AppError> {
+        let (Some(format), Some(starts_at), Some(game), Ok(options), None, None) = (
+            &self.format,
+            self.starts_at,
+            self.game,
+            &self.options,
+            error_key,
+            error,
+        ) else {
+            return Ok(None);
+        };
+        Ok(Some(ValidEvent {
+            name: self.name.clone(),
+            venue: self.venue.clone(),
+            starts_at,
+            game,
+            options_json: serde_json::to_string(options)
+                .map_err(|e| AppError::internal("options", e))?,
+            format_json: serde_json::to_string(format)
+                .map_err(|e| AppError::internal("format", e))?,
+            listed: self.form.listed,
+            time_zone: self.time_zone.clone().unwrap_or_default(),
+        }))
+    }
+
+    /// The form shown again as posted, saying what is wrong (`editing`: the event's
+    /// public id when editing one; `locked`: whether the format and the game are fixed).
+    pub(super) fn refused(
+        self,
+        ctx: PageContext,
+        club: Club,
+        wrong: (Option<&'static str>, Option<String>),
+        editing: Option<String>,
+        locked: (bool, bool),
+    ) -> Result<HttpResponse, AppError> {
+        let given = self.options.clone().unwrap_or(serde_json::Value::Null);
+        let games = game_fieldsets(&ctx, self.game, &given);
+        let page = NewEventPage {
+            ctx,
+            club,
+            form: self.form,
+            games,
+            error_key: wrong.0,
+            error: wrong.1,
+            editing,
+            format_locked: locked.0,
+            game_locked: locked.1,
+        };
+        render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+    }
+}
+
 /// The first thing wrong with the posted event, as a message key.
 pub(super) fn basic_error(posted: &PostedEvent) -> Option<&'static str> {
     if posted.name.is_empty() || posted.name.chars().count() > 120 {
@@ -428,37 +499,11 @@ pub async fn create(
             _ => {}
         }
     }
-    let (Some(format), Some(starts_at), Some(game), Ok(options), None, None) = (
-        posted.format.clone(),
-        posted.starts_at,
-        posted.game,
-        posted.options.clone(),
-        error_key,
-        error.clone(),
-    ) else {
-        let given = posted.options.clone().unwrap_or(serde_json::Value::Null);
-        let games = game_fieldsets(&ctx, posted.game, &given);
-        let page = NewEventPage {
-            ctx,
-            club,
-            form: posted.form,
-            games,
-            error_key,
-            error,
-            editing: None,
-            format_locked: false,
-            game_locked: false,
-        };
-        return render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY);
+    let Some(valid) = posted.valid(error_key, &error)? else {
+        return posted.refused(ctx, club, (error_key, error), None, (false, false));
     };
-    let options_json =
-        serde_json::to_string(&options).map_err(|e| AppError::internal("options", e))?;
-    let format_json =
-        serde_json::to_string(&format).map_err(|e| AppError::internal("format", e))?;
     let public_id = crate::scoring::new_public_id();
-    let (club_id, listed) = (club.id, posted.form.listed);
-    let time_zone = posted.time_zone.clone().unwrap_or_default();
-    let (name, venue) = (posted.name, posted.venue);
+    let club_id = club.id;
     let event = state
         .write(move |connection| {
             store_events::insert(
@@ -466,15 +511,15 @@ pub async fn create(
                 &store_events::NewEvent {
                     public_id: &public_id,
                     club_id,
-                    name: &name,
-                    starts_at,
-                    venue: &venue,
-                    game,
-                    game_options_json: &options_json,
-                    format_json: &format_json,
-                    listed,
+                    name: &valid.name,
+                    starts_at: valid.starts_at,
+                    venue: &valid.venue,
+                    game: valid.game,
+                    game_options_json: &valid.options_json,
+                    format_json: &valid.format_json,
+                    listed: valid.listed,
                     created_by: user.id,
-                    time_zone: time_zone.as_deref(),
+                    time_zone: valid.time_zone.as_deref(),
                 },
             )
         })
