@@ -93,17 +93,9 @@ pub async fn edit_form(
         Some(event.game),
         &crate::events::game_options_of(&event),
     );
-    Ok(NewEventPage {
-        ctx,
-        club,
-        form,
-        games,
-        error_key: None,
-        error: None,
-        editing: Some(event.public_id.clone()),
-        format_locked: event.status() != EventStatus::Setup,
-        game_locked: started,
-    })
+    let editing = Some(event.public_id.clone());
+    let locked = (event.status() != EventStatus::Setup, started);
+    Ok(NewEventPage::shown(ctx, club, form, games, editing, locked))
 }
 
 /// Saves an event's settings. Name, date and time, venue and public/unlisted may always

@@ -219,6 +219,29 @@ pub struct NewEventPage {
 }
 
 impl NewEventPage {
+    /// The form with nothing wrong yet (`editing`: the event's public id when editing
+    /// one; `locked`: whether the format and the game are fixed).
+    pub(super) fn shown(
+        ctx: PageContext,
+        club: Club,
+        form: EventForm,
+        games: Vec<GameFieldset>,
+        editing: Option<String>,
+        locked: (bool, bool),
+    ) -> NewEventPage {
+        NewEventPage {
+            ctx,
+            club,
+            form,
+            games,
+            error_key: None,
+            error: None,
+            editing,
+            format_locked: locked.0,
+            game_locked: locked.1,
+        }
+    }
+
     pub fn formats(&self) -> [&'static str; 6] {
         FORMATS
     }
@@ -299,17 +322,14 @@ pub async fn new_form(
     let (_, club) = managed_club(&ctx, &state, &slug).await?;
     let form = EventForm::default();
     let games = game_fieldsets(&ctx, Some(GameKind::Trionfetti), &serde_json::Value::Null);
-    Ok(NewEventPage {
+    Ok(NewEventPage::shown(
         ctx,
         club,
         form,
         games,
-        error_key: None,
-        error: None,
-        editing: None,
-        format_locked: false,
-        game_locked: false,
-    })
+        None,
+        (false, false),
+    ))
 }
 
 /// The event form as posted: its fields, and the chosen game's options (checked by the
@@ -435,17 +455,8 @@ impl PostedEvent {
     ) -> Result<HttpResponse, AppError> {
         let given = self.options.clone().unwrap_or(serde_json::Value::Null);
         let games = game_fieldsets(&ctx, self.game, &given);
-        let page = NewEventPage {
-            ctx,
-            club,
-            form: self.form,
-            games,
-            error_key: wrong.0,
-            error: wrong.1,
-            editing,
-            format_locked: locked.0,
-            game_locked: locked.1,
-        };
+        let mut page = NewEventPage::shown(ctx, club, self.form, games, editing, locked);
+        (page.error_key, page.error) = wrong;
         render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
     }
 }

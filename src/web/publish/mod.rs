@@ -50,6 +50,19 @@ pub struct HighlightQuery {
     pub highlight: Option<u32>,
 }
 
+impl HighlightQuery {
+    /// The cache key of an event's page of `kind` (`e` the page, `f` its live fragment)
+    /// as this visitor reads it.
+    pub(super) fn key(&self, kind: &'static str, public_id: String, ctx: &PageContext) -> PageKey {
+        PageKey {
+            kind,
+            public_id,
+            lang: ctx.lang(),
+            highlight: self.highlight,
+        }
+    }
+}
+
 /// A public page whose content came from the [`PageCache`] or was just rendered for it:
 /// the visitor's header around the kept content.
 #[derive(Template)]

@@ -13,8 +13,7 @@ use super::rounds::{
     Bracket, MatchView, RoundView, StandingsView, bracket_of, draw_notes, rounds, standings_views,
 };
 use super::{
-    CachedPage, HighlightQuery, PageKey, Rendered, event_status_key, kept_or_built, load_view,
-    of_event,
+    CachedPage, HighlightQuery, Rendered, event_status_key, kept_or_built, load_view, of_event,
 };
 use crate::events::view::EventView;
 use crate::store::events::{self as store_events, EventRow};
@@ -77,12 +76,7 @@ pub async fn event_page(
     public_id: web::Path<String>,
     query: web::Query<HighlightQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let key = PageKey {
-        kind: "e",
-        public_id: public_id.into_inner(),
-        lang: ctx.lang(),
-        highlight: query.highlight,
-    };
+    let key = query.key("e", public_id.into_inner(), &ctx);
     let load = of_event(|connection, event| {
         Ok(
             match crate::store::clubs::find(connection, event.club_id)? {

@@ -9,7 +9,7 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use super::rounds::{RoundView, rounds};
-use super::{HighlightQuery, PageKey, Rendered, fragment_response, kept_or_built, of_event};
+use super::{HighlightQuery, Rendered, fragment_response, kept_or_built, of_event};
 use crate::events::view::EventView;
 use crate::store::events as store_events;
 use crate::web::AppState;
@@ -33,12 +33,7 @@ pub async fn live_fragment(
     public_id: web::Path<String>,
     query: web::Query<HighlightQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let key = PageKey {
-        kind: "f",
-        public_id: public_id.into_inner(),
-        lang: ctx.lang(),
-        highlight: query.highlight,
-    };
+    let key = query.key("f", public_id.into_inner(), &ctx);
     let load = of_event(|connection, event| Ok(Some(EventView::load(connection, event)?)));
     let page = kept_or_built(&state, key, load, |view, key| {
         let fragment = LiveFragment {
