@@ -245,3 +245,25 @@ option-twenty_rules = Special rules at 20
 option-other = Option
 option-yes = yes
 option-no = no
+
+## The titles of rounds, results and notes of the event pages.
+event-round = Round { $round }
+event-round_final = Final
+event-round_semifinals = Semifinals
+event-round_knockout = Knockout · { $title }
+event-round_winners = Winners · round { $round }
+event-round_losers = Losers · round { $round }
+event-round_grand_final = Grand final
+event-round_grand_final_reset = Grand final (reset)
+event-round_third_place = Third place
+event-round_group = Group { $group } · round { $round }
+event-result_played = { $games_a }–{ $games_b } (points { $points_a }–{ $points_b })
+event-result_forfeit = forfeit
+event-bracket_champions = Champions
+event-draw_note = Round { $round }: { $note }
+event-ical_location = { $venue } · table { $table }
+event-slot_bye = bye
+event-slot_winner_of = winner of { $match }
+event-slot_loser_of = loser of { $match }
+event-slot_group_place = { $place }° of group { $group }
+event-option_out_of_range = option "{ $option }": allowed values { $min }–{ $max }

@@ -245,3 +245,25 @@ option-twenty_rules = Regole speciali a 20
 option-other = Opzione
 option-yes = sì
 option-no = no
+
+## The titles of rounds, results and notes of the event pages.
+event-round = Turno { $round }
+event-round_final = Finale
+event-round_semifinals = Semifinali
+event-round_knockout = Eliminazione · { $title }
+event-round_winners = Vincenti · turno { $round }
+event-round_losers = Perdenti · turno { $round }
+event-round_grand_final = Finalissima
+event-round_grand_final_reset = Finalissima (spareggio)
+event-round_third_place = Finale 3° posto
+event-round_group = Girone { $group } · turno { $round }
+event-result_played = { $games_a }–{ $games_b } (punti { $points_a }–{ $points_b })
+event-result_forfeit = a tavolino
+event-bracket_champions = Campioni
+event-draw_note = Turno { $round }: { $note }
+event-ical_location = { $venue } · tavolo { $table }
+event-slot_bye = riposo
+event-slot_winner_of = vincente di { $match }
+event-slot_loser_of = perdente di { $match }
+event-slot_group_place = { $place }° del girone { $group }
+event-option_out_of_range = opzione "{ $option }": valori ammessi { $min }–{ $max }

@@ -115,7 +115,7 @@ pub async fn withdraw(
             Ok(())
         })
         .await?;
-    Ok(back(&event, "withdrawn"))
+    Ok(back(&ctx, &event, "event-withdrawal_saved"))
 }
 
 // ---------------------------------------------------------------- tables, referees, forfeits
@@ -245,7 +245,7 @@ pub async fn assign(
             AppError::Store(StoreError::Stale) => AppError::NotFound,
             other => other,
         })?;
-    Ok(back(&event, "table"))
+    Ok(back(&ctx, &event, "event-table_saved"))
 }
 
 /// Records a forfeit (the chosen side goes on, `Outcome::Forfeit`) or takes one back,
@@ -279,7 +279,7 @@ pub async fn forfeit(
     };
     let to = state_text(target, winner);
     if from == to || (winner.is_none() && current != MatchStatus::Forfeit) {
-        return Ok(back(&event, "unchanged"));
+        return Ok(back(&ctx, &event, "confirm-nothing_changed"));
     }
     let needs_reason = undoes_progress(current, target) || current == MatchStatus::Forfeit;
     let reason = reason_text(&form.reason);
@@ -337,7 +337,7 @@ pub async fn forfeit(
         return failure(ctx, &state, &public_id, message).await;
     }
     state.notify(match_id);
-    Ok(back(&event, "forfeit"))
+    Ok(back(&ctx, &event, "event-forfeit_saved"))
 }
 
 /// The forfeit's second step: both sides named in full, which one goes on.
@@ -427,7 +427,7 @@ pub async fn replay_flagged(
         })
         .await?;
     state.notify(match_id);
-    Ok(back(&event, "replayed"))
+    Ok(back(&ctx, &event, "event-replayed"))
 }
 
 /// The organizer's other decision on a flagged match: keep its result as played. The
@@ -451,5 +451,5 @@ pub async fn keep_flagged(
         })
         .await?;
     state.notify(match_id);
-    Ok(back(&event, "kept"))
+    Ok(back(&ctx, &event, "event-kept"))
 }

@@ -14,6 +14,7 @@ pub mod csv;
 pub mod error;
 pub mod event_actions;
 pub mod events;
+pub mod flash;
 pub mod games;
 pub mod home;
 pub mod i18n;

@@ -442,7 +442,12 @@ backend_tests! {
         // A Swiss takes late entrants after the draw (from the next round not drawn).
         let after = organizer.post_form(&format!("/manage/events/{event}/entrants"), &[("player1", "Troppo"), ("player2", "Tardi")]);
         assert_eq!(after.status, 303, "{}", after.body);
-        assert_eq!(after.location.as_deref(), Some(format!("/manage/events/{event}?done=late").as_str()));
+        // The notice of a late entry is a flash: the page the redirect leads to shows it once.
+        assert_eq!(after.location.as_deref(), Some(format!("/manage/events/{event}").as_str()));
+        let page = organizer.get(&format!("/manage/events/{event}"));
+        assert!(page.body.contains("Iscrizione tardiva registrata"), "{}", page.body);
+        let again = organizer.get(&format!("/manage/events/{event}"));
+        assert!(!again.body.contains("Iscrizione tardiva registrata"), "shown once");
     }
 
     fn organizer_routes_refuse_the_wrong_people(app) {
@@ -519,8 +524,9 @@ backend_tests! {
               ("format", "round_robin"), ("tie1", "head-to-head")],
         );
         assert_eq!(saved.status, 303, "{}", saved.body);
-        assert_eq!(saved.location.as_deref(), Some(format!("/manage/events/{event}?done=edited").as_str()));
+        assert_eq!(saved.location.as_deref(), Some(format!("/manage/events/{event}").as_str()));
         let page = organizer.get(&format!("/manage/events/{event}"));
+        assert!(page.body.contains("evento salvate."), "the notice, once: {}", page.body);
         assert!(page.body.contains("Ritoccato") && page.body.contains("Bacaro"));
         assert!(page.body.contains("2030-11-22 21:00"));
         assert!(page.body.contains("Tressette"), "{}", page.body);
@@ -605,7 +611,7 @@ backend_tests! {
         register_and_draw(&organizer, &event, 4);
         let late = organizer.post_form(&format!("/manage/events/{event}/entrants"), &[("player1", "Ultimo"), ("player2", "Arrivato"), ("label", "Ritardatari")]);
         assert_eq!(late.status, 303, "{}", late.body);
-        let page = organizer.get(&format!("/manage/events/{event}?done=late"));
+        let page = organizer.get(&format!("/manage/events/{event}"));
         assert!(page.body.contains("entra dal prossimo turno"), "{}", page.body);
         assert!(page.body.contains("Ritardatari"));
         let round1 = card_links(&app, &organizer, &event);
@@ -690,8 +696,9 @@ backend_tests! {
             .split("name=\"public_id\" value=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
         let kept = organizer.post_form(&format!("/manage/events/{event}/keep"), &[("public_id", &flagged_id)]);
         assert_eq!(kept.status, 303, "{}", kept.body);
-        assert_eq!(kept.location.as_deref(), Some(format!("/manage/events/{event}?done=kept").as_str()));
+        assert_eq!(kept.location.as_deref(), Some(format!("/manage/events/{event}").as_str()));
         let page = organizer.get(&format!("/manage/events/{event}"));
+        assert!(page.body.contains("il tabellone prosegue da lì"), "the notice, once: {}", page.body);
         assert!(!page.body.contains("id=\"flagged\""), "no longer flagged");
         // The final stands as played: same champion, event finished.
         let public = app.client().get(&format!("/e/{event}"));

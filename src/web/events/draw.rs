@@ -1,0 +1,99 @@
+//! The draw form: how to seed the present entrants (by hand, at random with a recorded
+//! seed, or by an earlier event's results), read from the request and handed to
+//! `crate::events::draw`.
+
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+
+use super::{back, failure, managed_event};
+use crate::events::draw;
+use crate::store::events::{self as store_events, EventStatus};
+use crate::tournament::{EntrantId, Seeding};
+use crate::web::AppState;
+use crate::web::context::PageContext;
+use crate::web::error::AppError;
+
+#[derive(Deserialize)]
+pub struct DrawForm {
+    #[serde(default)]
+    method: String,
+    /// Random: the seed (blank: a new one, recorded).
+    #[serde(default)]
+    seed: String,
+    /// Manual: entrant numbers in seed order, separated by spaces, commas or lines.
+    #[serde(default)]
+    order: String,
+    /// By results: the earlier event whose standings give the order.
+    #[serde(default)]
+    earlier: String,
+}
+
+/// Seeds the checked-in entrants and makes the draw: the first matches are created.
+pub async fn draw(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+    form: web::Form<DrawForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, event, club) = managed_event(&ctx, &state, &public_id).await?;
+    let lang = ctx.lang();
+    if event.status() != EventStatus::Setup {
+        let message = ctx.t("event-error_drawn").to_string();
+        return failure(ctx, &state, &public_id, message).await;
+    }
+    let event_id = event.id;
+    let entrants = state
+        .read(move |connection| store_events::entrants(connection, event_id))
+        .await?;
+    let present = draw::present(&entrants);
+    let (seeding, description) = match form.method.as_str() {
+        "manual" => {
+            let order: Vec<EntrantId> = form
+                .order
+                .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+                .filter(|s| !s.is_empty())
+                .filter_map(|s| s.trim_start_matches('#').parse::<u32>().ok())
+                .map(EntrantId)
+                .collect();
+            (Seeding::Manual(order), "manual".to_string())
+        }
+        "ranking" => {
+            let earlier = form.earlier.clone();
+            let current = entrants.clone();
+            let club_id = club.id;
+            let ranking = state
+                .read(move |connection| {
+                    draw::earlier_ranking(connection, club_id, &earlier, &current)
+                })
+                .await?;
+            match ranking {
+                Some((name, order)) => (Seeding::Ranking(order), format!("ranking {name}")),
+                None => {
+                    let message = ctx.t("event-error_earlier").to_string();
+                    return failure(ctx, &state, &public_id, message).await;
+                }
+            }
+        }
+        _ => {
+            let seed = match form.seed.trim() {
+                "" => u64::from(rand::random::<u32>()),
+                text => match text.parse::<u64>() {
+                    Ok(seed) => seed,
+                    Err(_) => {
+                        let message = ctx.t("event-error_seed").to_string();
+                        return failure(ctx, &state, &public_id, message).await;
+                    }
+                },
+            };
+            (Seeding::Random { seed }, format!("random {seed}"))
+        }
+    };
+    let order = match draw::seed_order(&event, &present, &seeding)? {
+        Ok(order) => order,
+        Err(error) => return failure(ctx, &state, &public_id, error.message(lang)).await,
+    };
+    state
+        .write(move |connection| draw::start(connection, event_id, &description, &order))
+        .await?;
+    Ok(back(&ctx, &event, "event-drawn"))
+}

@@ -1,0 +1,205 @@
+//! An event's settings edited: the form filled from the stored event, and the save,
+//! which refuses what may no longer change (the game once a match has started, the
+//! format after the draw), saying why.
+
+use actix_web::{HttpResponse, web};
+
+use super::form::{
+    EventForm, NewEventPage, basic_error, format_key, read_posted, rotating_needs_four,
+};
+use super::options::game_fieldsets;
+use super::{back, failure, managed_event};
+use crate::events::solo_entrants;
+use crate::store::events::{self as store_events, EventRow, EventStatus};
+use crate::tournament::{Cycles, Format, TieBreak};
+use crate::web::AppState;
+use crate::web::context::PageContext;
+use crate::web::error::AppError;
+
+/// The form filled from a stored event (to edit it).
+fn form_of(event: &EventRow, format: &Format) -> EventForm {
+    let mut form = EventForm {
+        name: event.name.clone(),
+        date: event.starts_at.format("%Y-%m-%d").to_string(),
+        time: event.starts_at.format("%H:%M").to_string(),
+        venue: event.venue.clone(),
+        time_zone: event.time_zone.clone().unwrap_or_default(),
+        game: event.game.name().to_string(),
+        format: format_key(format).to_string(),
+        listed: event.listed,
+        bye_is_win: false,
+        ..EventForm::default()
+    };
+    let mut chain: Vec<TieBreak> = Vec::new();
+    match format {
+        Format::SingleElimination(o) => form.third_place = o.third_place,
+        Format::DoubleElimination(o) => form.bracket_reset = o.bracket_reset,
+        Format::RoundRobin(o) => {
+            form.double_cycle = o.cycles == Cycles::Double;
+            chain = o.tie_breaks.clone();
+        }
+        Format::GroupsThenKnockout(o) => {
+            form.group_size = o.group_size;
+            form.qualifiers = o.qualifiers_per_group;
+            form.double_cycle = o.cycles == Cycles::Double;
+            form.third_place = o.third_place;
+            chain = o.tie_breaks.clone();
+        }
+        Format::Swiss(o) => {
+            form.rounds = o.rounds;
+            form.bye_is_win = o.bye_is_win;
+            chain = o.tie_breaks.clone();
+        }
+        Format::RotatingPartners(o) => {
+            form.rounds = o.rounds;
+            form.sit_out_is_win = o.sit_out_is_win;
+            chain = o.tie_breaks.clone();
+        }
+    }
+    let key = |i: usize| {
+        chain
+            .get(i)
+            .map(|t| t.key().to_string())
+            .unwrap_or_default()
+    };
+    if !chain.is_empty()
+        || !matches!(
+            format,
+            Format::SingleElimination(_) | Format::DoubleElimination(_)
+        )
+    {
+        form.tie1 = key(0);
+        form.tie2 = key(1);
+        form.tie3 = key(2);
+    }
+    form
+}
+
+/// The event's form, filled in, with what may no longer change shown as fixed.
+pub async fn edit_form(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+) -> Result<NewEventPage, AppError> {
+    let (_, event, club) = managed_event(&ctx, &state, &public_id).await?;
+    let event_id = event.id;
+    let started = state
+        .read(move |connection| store_events::any_match_started(connection, event_id))
+        .await?;
+    let format = crate::events::format_of(&event)?;
+    let form = form_of(&event, &format);
+    let games = game_fieldsets(
+        &ctx,
+        Some(event.game),
+        &crate::events::game_options_of(&event),
+    );
+    let editing = Some(event.public_id.clone());
+    let locked = (event.status() != EventStatus::Setup, started);
+    Ok(NewEventPage::shown(ctx, club, form, games, editing, locked))
+}
+
+/// Saves an event's settings. Name, date and time, venue and public/unlisted may always
+/// change; the game and its options while no match has started; the format and its
+/// options only before the draw. A change no longer allowed is refused, saying why.
+pub async fn edit(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let (_, event, club) = managed_event(&ctx, &state, &public_id).await?;
+    let event_id = event.id;
+    let (started, entrants) = state
+        .read(move |connection| {
+            Ok((
+                store_events::any_match_started(connection, event_id)?,
+                store_events::entrants(connection, event_id)?.len(),
+            ))
+        })
+        .await?;
+    let stored_format = crate::events::format_of(&event)?;
+    let stored_options = crate::events::game_options_of(&event);
+    let format_locked = event.status() != EventStatus::Setup;
+    let mut posted = read_posted(&ctx, &form);
+    if !posted.game_posted {
+        posted.form.game = event.game.name().to_string();
+        posted.game = Some(event.game);
+        posted.options = Ok(stored_options.clone());
+    }
+    if !posted.format_posted {
+        posted.format = Some(stored_format.clone());
+    }
+    if !posted.time_zone_posted {
+        posted.time_zone = Ok(event.time_zone.clone());
+    }
+    // A rotating-partners draw keeps its recorded seed.
+    if let (Some(Format::RotatingPartners(new)), Format::RotatingPartners(old)) =
+        (&mut posted.format, &stored_format)
+    {
+        new.seed = old.seed;
+    }
+    let mut error_key = basic_error(&posted);
+    let mut error = None;
+    if error_key.is_none() {
+        let format = posted.format.clone().unwrap_or(stored_format.clone());
+        match (&posted.options, posted.game) {
+            (Err(message), _) => error = Some(message.clone()),
+            (_, None) => {}
+            (Ok(options), Some(game)) => {
+                let game_changed = game != event.game || *options != stored_options;
+                let old_solo = solo_entrants(&event, &stored_format);
+                let new_solo = crate::events::individual(&format)
+                    || crate::events::players_per_match(game, options) == 2;
+                if format_locked && format != stored_format {
+                    error_key = Some("event-error_format_locked");
+                } else if started && game_changed {
+                    error_key = Some("event-error_game_locked");
+                } else if rotating_needs_four(&format, game, options) {
+                    error_key = Some("event-error_rotating_two");
+                } else if entrants > 0 && old_solo != new_solo {
+                    error_key = Some("event-error_entrants_kind");
+                }
+            }
+        }
+    }
+    let Some(valid) = posted.valid(error_key, &error)? else {
+        let editing = Some(event.public_id.clone());
+        let locked = (format_locked, started);
+        return posted.refused(ctx, club, (error_key, error), editing, locked);
+    };
+    let running = format_locked;
+    let (stored_options_json, stored_game) = (event.game_options_json.clone(), event.game);
+    let saved = state
+        .write(move |connection| {
+            // Checked again in the write: a match may have started meanwhile.
+            if (valid.options_json != stored_options_json || valid.game != stored_game)
+                && store_events::any_match_started(connection, event_id)?
+            {
+                return Ok(false);
+            }
+            store_events::update_settings(
+                connection,
+                event_id,
+                &store_events::EventSettings {
+                    name: &valid.name,
+                    starts_at: valid.starts_at,
+                    venue: &valid.venue,
+                    listed: valid.listed,
+                    game: valid.game,
+                    game_options_json: &valid.options_json,
+                    format_json: &valid.format_json,
+                    time_zone: valid.time_zone.as_deref(),
+                },
+            )?;
+            if running {
+                crate::events::sync(connection, event_id)?;
+            }
+            Ok(true)
+        })
+        .await?;
+    if !saved {
+        let message = ctx.t("event-error_game_locked").to_string();
+        return failure(ctx, &state, &public_id, message).await;
+    }
+    Ok(back(&ctx, &event, "event-edited"))
+}

@@ -1,0 +1,384 @@
+//! The organizer's page of an event: its entrants, the rounds with the tables being
+//! played and what the organizer may do about each, corrections and their
+//! consequences, changes of a match's state backwards, and the notice of the last action.
+
+use actix_web::web;
+use askama::Template;
+use askama_web::WebTemplate;
+
+use super::form::{format_key, format_label};
+use super::managed_event;
+use super::options::game_line;
+use crate::accounts::Role;
+use crate::events::view::EventView;
+use crate::events::{CorrectionNotice, solo_entrants};
+use crate::store::clubs::Club;
+use crate::store::events::{self as store_events, EventRow, EventStatus};
+use crate::store::{matches, state_changes, users};
+use crate::tournament::{Format, Slot};
+use crate::web::context::PageContext;
+use crate::web::csv::Rejected;
+use crate::web::error::AppError;
+use crate::web::i18n::Tr;
+use crate::web::match_state::{StateChangeView, change_view};
+use crate::web::publish::rounds::rounds;
+use crate::web::publish::{MatchView, RoundView, event_status_key};
+use crate::web::{AppState, flash};
+
+/// An entrant as the organizer's page lists it.
+pub struct EntrantLine {
+    pub number: i32,
+    pub label: String,
+    pub players: Vec<(i64, String)>,
+    pub checked_in: bool,
+    pub late: bool,
+    pub withdrawn: bool,
+    pub seed: Option<usize>,
+}
+
+/// A correction notice in words.
+pub struct NoticeView {
+    pub at: String,
+    pub source: String,
+    pub updated: Vec<String>,
+    pub flagged: Vec<String>,
+}
+
+/// A match of the current rounds with what the organizer may do about it.
+pub struct TableLine {
+    pub view: MatchView,
+    pub referees: Vec<String>,
+    /// The assigned referees' accounts.
+    pub referee_ids: Vec<i64>,
+    pub has_link: bool,
+}
+
+impl TableLine {
+    /// The referee list's value: the one assigned, none, or several kept as they are.
+    pub fn referee_choice(&self) -> String {
+        crate::web::event_actions::referee_choice(&self.referee_ids)
+    }
+
+    pub fn several_referees(&self) -> bool {
+        self.referee_ids.len() > 1
+    }
+
+    pub fn table_value(&self) -> String {
+        self.view.table.map(|t| t.to_string()).unwrap_or_default()
+    }
+
+    /// The side a recorded forfeit sends on (`A` or `B`).
+    pub fn forfeit_side(&self) -> Option<&'static str> {
+        match (self.view.forfeit, self.view.winner) {
+            (true, Some(0)) => Some("A"),
+            (true, Some(1)) => Some("B"),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "events/manage.html")]
+pub struct ManageEventPage {
+    pub ctx: PageContext,
+    pub event: EventRow,
+    pub club: Club,
+    pub format_label: &'static str,
+    pub individual: bool,
+    pub entrants: Vec<EntrantLine>,
+    pub rounds: Vec<RoundView>,
+    pub tables: Vec<TableLine>,
+    pub conflicts: Vec<MatchView>,
+    pub notices: Vec<NoticeView>,
+    /// Changes of a match's state backwards, with who and why.
+    pub state_changes: Vec<StateChangeView>,
+    pub referees: Vec<(i64, String)>,
+    pub earlier_events: Vec<(String, String)>,
+    pub champion: Option<String>,
+    pub import_report: Option<ImportReport>,
+    /// The notice the last action left, in words.
+    pub notice: Option<&'static str>,
+    pub error: Option<String>,
+    /// The game and its options in words.
+    pub game_line: String,
+    /// Entrants may still join (before the draw, or a Swiss or rotating-partners event
+    /// with a round not drawn yet).
+    pub takes_entries: bool,
+    /// Nobody is highlighted on the organizer's page.
+    pub highlight: Option<u32>,
+}
+
+pub struct ImportReport {
+    pub accepted: usize,
+    pub rejected: Vec<Rejected>,
+}
+
+impl ManageEventPage {
+    pub fn status_label(&self) -> &'static str {
+        self.ctx.t(event_status_key(self.event.status()))
+    }
+
+    pub fn in_setup(&self) -> bool {
+        self.event.status() == EventStatus::Setup
+    }
+
+    pub fn seeding_text(&self) -> Option<String> {
+        self.event
+            .seeding
+            .as_deref()
+            .map(|stored| seeding_text(stored, self.ctx.tr))
+    }
+
+    pub fn checked_in_count(&self) -> usize {
+        self.entrants
+            .iter()
+            .filter(|e| e.checked_in && !e.withdrawn)
+            .count()
+    }
+}
+
+/// The draw's seeding in words. The draw stores it as "manual", "ranking NAME" or
+/// "random SEED" (existing databases hold those words), so it is translated when shown;
+/// anything else is shown as stored.
+pub fn seeding_text(stored: &str, tr: Tr) -> String {
+    if stored == "manual" {
+        return tr.t("event-seeding_manual").to_string();
+    }
+    if let Some(name) = stored.strip_prefix("ranking ") {
+        return format!("{} {name}", tr.t("event-seeding_ranking_of"));
+    }
+    if let Some(seed) = stored.strip_prefix("random ")
+        && seed.parse::<u64>().is_ok()
+    {
+        return format!("{} {seed}", tr.t("event-seeding_random_seed"));
+    }
+    stored.to_string()
+}
+
+fn notice_view(
+    data: &crate::events::EventData,
+    notice: &CorrectionNotice,
+    lang: crate::lang::Lang,
+    at: String,
+) -> NoticeView {
+    let sides = |sides: &Option<[Slot; 2]>| match sides {
+        Some([a, b]) => format!("{} – {}", data.slot_name(a, lang), data.slot_name(b, lang)),
+        None => "—".to_string(),
+    };
+    let line = |change: &crate::tournament::MatchChange| {
+        format!(
+            "{}: {} → {}",
+            change.key.label(lang),
+            sides(&change.before),
+            sides(&change.after)
+        )
+    };
+    NoticeView {
+        at,
+        source: notice.source.label(lang),
+        updated: notice.correction.updated.iter().map(line).collect(),
+        flagged: notice.correction.flagged.iter().map(line).collect(),
+    }
+}
+
+pub(super) async fn manage_page(
+    ctx: PageContext,
+    state: &AppState,
+    public_id: &str,
+) -> Result<ManageEventPage, AppError> {
+    let (_, event, club) = managed_event(&ctx, state, public_id).await?;
+    let lang = ctx.lang();
+    let event_id = event.id;
+    let club_id = club.id;
+    let (view, notices, changes, referees, event_referees, links, earlier) = state
+        .read(move |connection| {
+            let view = EventView::load(connection, event.clone())?;
+            let notices = store_events::notices(connection, event_id)?;
+            let changes = state_changes::of_event(connection, event_id)?;
+            let referees: Vec<(i64, String)> = users::list(connection)?
+                .into_iter()
+                .filter(|u| u.role() == Role::Referee)
+                .map(|u| (u.id, u.display_name))
+                .collect();
+            let event_referees = store_events::event_referees(connection, event_id)?;
+            let mut links = Vec::new();
+            for row in &view.data.matches {
+                if matches::active_link(connection, row.id)?.is_some() {
+                    links.push(row.id);
+                }
+            }
+            let earlier = store_events::of_club(connection, club_id)?
+                .into_iter()
+                .filter(|e| e.id != event_id && e.status() != EventStatus::Setup)
+                .map(|e| (e.public_id, e.name))
+                .collect::<Vec<_>>();
+            Ok((
+                view,
+                notices,
+                changes,
+                referees,
+                event_referees,
+                links,
+                earlier,
+            ))
+        })
+        .await?;
+    let format = view.format();
+    let order = view.data.seed_order().unwrap_or_default();
+    let entrants = view
+        .data
+        .entrants
+        .iter()
+        .map(|e| EntrantLine {
+            number: e.number,
+            label: e.label.clone(),
+            players: std::iter::once(e.player1_id)
+                .chain(e.player2_id)
+                .map(|p| (p, view.data.player_name(p)))
+                .collect(),
+            checked_in: e.checked_in,
+            late: e.late,
+            withdrawn: e.withdrawn_round.is_some(),
+            seed: order
+                .iter()
+                .position(|id| id.0 == e.number as u32)
+                .map(|p| p + 1),
+        })
+        .collect();
+    let rounds = rounds(&view, lang);
+    let conflicts = rounds
+        .iter()
+        .flat_map(|r| r.matches.iter())
+        .filter(|m| m.conflict)
+        .cloned()
+        .collect();
+    // A rotating night draws every round at once: the overview shows the round being
+    // played (the first with a table to play), not the whole evening.
+    let current_round = matches!(format, Some(Format::RotatingPartners(_)))
+        .then(|| {
+            rounds
+                .iter()
+                .flat_map(|r| r.matches.iter())
+                .filter(|m| m.match_id.is_some() && (m.playable || m.conflict))
+                .map(|m| m.round)
+                .min()
+        })
+        .flatten();
+    let tables = rounds
+        .iter()
+        .flat_map(|r| r.matches.iter())
+        .filter(|m| m.match_id.is_some() && (m.playable || m.forfeit || m.conflict))
+        .filter(|m| current_round.is_none_or(|round| m.round == round))
+        .map(|m| TableLine {
+            referees: event_referees
+                .iter()
+                .filter(|(match_id, _, _)| Some(*match_id) == m.match_id)
+                .map(|(_, _, name)| name.clone())
+                .collect(),
+            referee_ids: event_referees
+                .iter()
+                .filter(|(match_id, _, _)| Some(*match_id) == m.match_id)
+                .map(|(_, user_id, _)| *user_id)
+                .collect(),
+            has_link: m.match_id.is_some_and(|id| links.contains(&id)),
+            view: m.clone(),
+        })
+        .collect();
+    let notices = notices
+        .iter()
+        .filter_map(|row| {
+            let notice: CorrectionNotice = serde_json::from_str(&row.notice_json).ok()?;
+            Some(notice_view(
+                &view.data,
+                &notice,
+                lang,
+                row.created_at.format("%H:%M").to_string(),
+            ))
+        })
+        .collect();
+    let state_changes = changes
+        .iter()
+        .map(|change| {
+            let shown = rounds
+                .iter()
+                .flat_map(|r| r.matches.iter())
+                .find(|m| m.match_id == Some(change.match_id));
+            let subject = shown.map(|m| m.label.clone()).unwrap_or_default();
+            change_view(ctx.tr, change, subject, shown.map(|m| &m.sides))
+        })
+        .collect();
+    let game_line = game_line(&ctx, &view.data.event);
+    let takes_entries = match view.data.event.status() {
+        EventStatus::Setup => true,
+        EventStatus::Running => format
+            .as_ref()
+            .is_some_and(|f| matches!(f, Format::Swiss(_) | Format::RotatingPartners(_))),
+        EventStatus::Finished => false,
+    };
+    Ok(ManageEventPage {
+        format_label: format
+            .as_ref()
+            .map(|f| format_label(&ctx, format_key(f)))
+            .unwrap_or(""),
+        individual: format
+            .as_ref()
+            .is_some_and(|f| solo_entrants(&view.data.event, f)),
+        champion: view.champion(),
+        entrants,
+        rounds,
+        tables,
+        conflicts,
+        notices,
+        state_changes,
+        referees,
+        earlier_events: earlier,
+        import_report: None,
+        notice: None,
+        error: None,
+        game_line,
+        takes_entries,
+        highlight: None,
+        event: view.data.event,
+        club,
+        ctx,
+    })
+}
+
+/// The organizer's page, with the notice the last action left (see [`flash`]).
+pub async fn manage(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+) -> Result<ManageEventPage, AppError> {
+    let notice = flash::take(ctx.session()).map(|id| ctx.t(&id));
+    let mut page = manage_page(ctx, &state, &public_id).await?;
+    page.notice = notice;
+    Ok(page)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::Lang;
+
+    #[test]
+    fn the_stored_seeding_is_shown_in_the_readers_language() {
+        let it = Tr::new(Lang::It);
+        let en = Tr::new(Lang::En);
+        assert_eq!(seeding_text("manual", it), "manuale");
+        assert_eq!(seeding_text("manual", en), "manual");
+        assert_eq!(seeding_text("random 1234567", it), "casuale, seme 1234567");
+        assert_eq!(seeding_text("random 1234567", en), "random, seed 1234567");
+        assert_eq!(
+            seeding_text("ranking Torneo d'autunno", it),
+            "classifica di Torneo d'autunno"
+        );
+        assert_eq!(
+            seeding_text("ranking Torneo d'autunno", en),
+            "ranking of Torneo d'autunno"
+        );
+        // Words the draw never wrote are shown as they are.
+        assert_eq!(seeding_text("random seven", it), "random seven");
+        assert_eq!(seeding_text("a mano", it), "a mano");
+    }
+}

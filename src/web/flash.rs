@@ -1,0 +1,25 @@
+//! Flash notices: a form's handler that saved something sets one (a message id) in the
+//! visitor's signed session cookie before redirecting, and the page the redirect leads
+//! to takes it out and shows it once, in the reader's language. No JavaScript and no
+//! query string: reloading the page or following a bookmark shows no stale notice.
+
+use actix_session::Session;
+
+use super::i18n;
+
+const FLASH: &str = "flash";
+
+/// Leaves the notice `id` for the next page this visitor opens.
+pub fn set(session: &Session, id: &'static str) {
+    if let Err(error) = session.insert(FLASH, id) {
+        // The action is done; only its notice is lost.
+        tracing::error!(%error, "cannot store the notice in the session");
+    }
+}
+
+/// The notice left for this page, taken out so that it shows once; an id the
+/// messages do not have (an older build's) is dropped.
+pub fn take(session: &Session) -> Option<String> {
+    let id = session.remove_as::<String>(FLASH)?.ok()?;
+    i18n::has_key(&id).then_some(id)
+}

@@ -1,0 +1,168 @@
+//! Published event pages, no login needed: the event page (bracket, rounds and pairings
+//! with live tables, standings with every tie-break explained, results) and the pages
+//! beside it in `pages`, its live updates in `streams` (Server-Sent Events and the live
+//! fragment), the exports (CSV, JSON, iCalendar) in `exports`; `rounds` words the event's
+//! read model for all of them, and `cache` keeps rendered public pages until the
+//! database changes. This module holds what they share: loading an event and the cache's
+//! plumbing.
+//!
+//! The embed route is the one page that may be framed by other sites: its handler replaces
+//! the site-wide `X-Frame-Options: DENY` and `frame-ancestors 'none'` (see
+//! `security_headers()` in `web/mod.rs`) with `frame-ancestors *`.
+
+use std::sync::Arc;
+
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::AppState;
+use super::context::PageContext;
+use super::error::AppError;
+use crate::events::view::EventView;
+use crate::store::events::{self as store_events, EventRow, EventStatus};
+use crate::store::{DbConnection, StoreResult};
+
+mod cache;
+pub mod exports;
+pub mod pages;
+pub mod rounds;
+pub mod streams;
+
+pub(super) use cache::{PageCache, PageKey, Rendered};
+pub use rounds::{MatchView, RoundView};
+
+pub(super) async fn load_view(state: &AppState, public_id: &str) -> Result<EventView, AppError> {
+    let public_id = public_id.to_string();
+    state
+        .read(
+            move |connection| match store_events::find_by_public_id(connection, &public_id)? {
+                Some(event) => Ok(Some(EventView::load(connection, event)?)),
+                None => Ok(None),
+            },
+        )
+        .await?
+        .ok_or(AppError::NotFound)
+}
+
+#[derive(Deserialize)]
+pub struct HighlightQuery {
+    pub highlight: Option<u32>,
+}
+
+impl HighlightQuery {
+    /// The cache key of an event's page of `kind` (`e` the page, `f` its live fragment)
+    /// as this visitor reads it.
+    pub(super) fn key(&self, kind: &'static str, public_id: String, ctx: &PageContext) -> PageKey {
+        PageKey {
+            kind,
+            public_id,
+            lang: ctx.lang(),
+            highlight: self.highlight,
+        }
+    }
+}
+
+/// A public page whose content came from the [`PageCache`] or was just rendered for it:
+/// the visitor's header around the kept content.
+#[derive(Template)]
+#[template(path = "cached_page.html")]
+pub struct CachedPage {
+    pub ctx: PageContext,
+    pub page: Arc<Rendered>,
+}
+
+impl CachedPage {
+    /// The page as a response, written into a buffer sized for the kept content (most
+    /// of the page) rather than grown, and copied, step by step.
+    pub fn respond(&self) -> Result<HttpResponse, AppError> {
+        let mut out = String::with_capacity(self.page.content.len() + 4096);
+        self.render_into(&mut out)?;
+        Ok(HttpResponse::Ok()
+            .content_type("text/html; charset=utf-8")
+            .body(out))
+    }
+}
+
+impl Rendered {
+    /// The content block of a page with its title.
+    pub fn page(title: String, content: &impl Template) -> Result<Rendered, AppError> {
+        Ok(Rendered {
+            title,
+            content: content.render()?,
+        })
+    }
+
+    /// A fragment, which has no page around it and so no title.
+    pub fn fragment(fragment: &impl Template) -> Result<Rendered, AppError> {
+        Rendered::page(String::new(), fragment)
+    }
+}
+
+/// Kept content with no page around it: a fragment a live page's script swaps in.
+pub(super) fn fragment_response(page: &Rendered) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(page.content.clone())
+}
+
+pub fn event_status_key(status: EventStatus) -> &'static str {
+    match status {
+        EventStatus::Setup => "event-state_setup",
+        EventStatus::Running => "event-state_running",
+        EventStatus::Finished => "event-state_finished",
+    }
+}
+
+/// What a public page's read found: its content kept in this generation, or what to
+/// build it from.
+enum Found<T> {
+    Kept(Arc<Rendered>),
+    Load(T),
+    Nothing,
+}
+
+/// A public page's content: kept in the [`PageCache`] in this generation, or else built
+/// by `build` from what `load` reads of `key.public_id` (`None`: no such page), and kept.
+/// The generation is read before the rows, in the same read: read after them, a commit
+/// in between would keep a page built from older rows under the newer generation.
+pub(super) async fn kept_or_built<T: Send + 'static>(
+    state: &web::Data<AppState>,
+    key: PageKey,
+    mut load: impl FnMut(&mut DbConnection, &str) -> StoreResult<Option<T>> + Send + 'static,
+    build: impl FnOnce(T, &PageKey) -> Result<Rendered, AppError>,
+) -> Result<Arc<Rendered>, AppError> {
+    let cache = PageCache::of(state);
+    let (generation, found) = {
+        let (cache, key) = (cache.clone(), key.clone());
+        state
+            .read(move |connection| {
+                let generation = cache.generation(connection);
+                if let Some(page) = generation.and_then(|g| cache.get(&key, g)) {
+                    return Ok((generation, Found::Kept(page)));
+                }
+                let found = load(connection, &key.public_id)?.map_or(Found::Nothing, Found::Load);
+                Ok((generation, found))
+            })
+            .await?
+    };
+    let page = match found {
+        Found::Kept(page) => return Ok(page),
+        Found::Load(loaded) => Arc::new(build(loaded, &key)?),
+        Found::Nothing => return Err(AppError::NotFound),
+    };
+    if let Some(generation) = generation {
+        cache.put(key, generation, page.clone());
+    }
+    Ok(page)
+}
+
+/// A `load` for [`kept_or_built`] that reads, through `load`, the event a page's key names.
+pub(super) fn of_event<T>(
+    mut load: impl FnMut(&mut DbConnection, EventRow) -> StoreResult<Option<T>> + Send + 'static,
+) -> impl FnMut(&mut DbConnection, &str) -> StoreResult<Option<T>> + Send + 'static {
+    move |connection, public_id| match store_events::find_by_public_id(connection, public_id)? {
+        Some(event) => load(connection, event),
+        None => Ok(None),
+    }
+}

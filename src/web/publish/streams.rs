@@ -1,0 +1,117 @@
+//! An event page's live updates: Server-Sent Events that say a match of the event
+//! changed, and the fragment of rounds and tables the page's script then swaps in.
+
+use std::time::Duration;
+
+use actix_web::http::header;
+use actix_web::web::Bytes;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use super::rounds::{RoundView, rounds};
+use super::{HighlightQuery, Rendered, fragment_response, kept_or_built, of_event};
+use crate::events::view::EventView;
+use crate::store::events as store_events;
+use crate::web::AppState;
+use crate::web::context::PageContext;
+use crate::web::error::AppError;
+use crate::web::i18n::Tr;
+
+#[derive(Template)]
+#[template(path = "publish/live_fragment.html")]
+pub struct LiveFragment {
+    pub ctx: Tr,
+    pub rounds: Vec<RoundView>,
+    pub highlight: Option<u32>,
+}
+
+/// Just the rounds and tables, for the event page's script to swap in. Every open event
+/// page asks for it after each change, all at once: it is kept like the page.
+pub async fn live_fragment(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+    query: web::Query<HighlightQuery>,
+) -> Result<HttpResponse, AppError> {
+    let key = query.key("f", public_id.into_inner(), &ctx);
+    let load = of_event(|connection, event| Ok(Some(EventView::load(connection, event)?)));
+    let page = kept_or_built(&state, key, load, |view, key| {
+        let fragment = LiveFragment {
+            rounds: rounds(&view, key.lang),
+            highlight: key.highlight,
+            ctx: Tr::new(key.lang),
+        };
+        Rendered::fragment(&fragment)
+    })
+    .await?;
+    Ok(fragment_response(&page))
+}
+
+/// Server-Sent Events: `update` whenever a match of the event changes.
+pub async fn event_stream(
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let public_id = public_id.into_inner();
+    let event = state
+        .read(move |connection| store_events::find_by_public_id(connection, &public_id))
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let event_id = event.id;
+    let receiver = state.updates.subscribe();
+    let watched = state.clone();
+    let first = Bytes::from_static(b"retry: 3000\nevent: update\ndata: start\n\n");
+    let stream = futures_util::stream::unfold(
+        (receiver, Some(first), watched),
+        move |(mut receiver, pending, state)| async move {
+            if let Some(bytes) = pending {
+                return Some((Ok::<_, actix_web::Error>(bytes), (receiver, None, state)));
+            }
+            loop {
+                let next =
+                    actix_web::rt::time::timeout(Duration::from_secs(20), receiver.recv()).await;
+                match next {
+                    Err(_) => {
+                        return Some((
+                            Ok(Bytes::from_static(b": keep-alive\n\n")),
+                            (receiver, None, state),
+                        ));
+                    }
+                    // Any match may have changed unheard: the page reads its tables again.
+                    Ok(Ok(crate::web::EVERY_MATCH)) => {
+                        return Some((
+                            Ok(Bytes::from_static(b"event: update\ndata: ?\n\n")),
+                            (receiver, None, state),
+                        ));
+                    }
+                    Ok(Ok(changed)) => {
+                        let belongs = state
+                            .read(move |connection| {
+                                Ok(store_events::event_match(connection, changed)?
+                                    .and_then(|m| m.event_id)
+                                    == Some(event_id))
+                            })
+                            .await
+                            .unwrap_or(false);
+                        if belongs {
+                            let event = Bytes::from(format!("event: update\ndata: {changed}\n\n"));
+                            return Some((Ok(event), (receiver, None, state)));
+                        }
+                    }
+                    Ok(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => {
+                        return Some((
+                            Ok(Bytes::from_static(b"event: update\ndata: ?\n\n")),
+                            (receiver, None, state),
+                        ));
+                    }
+                    Ok(Err(tokio::sync::broadcast::error::RecvError::Closed)) => return None,
+                }
+            }
+        },
+    );
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "text/event-stream"))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header(("X-Accel-Buffering", "no"))
+        .streaming(stream))
+}
