@@ -63,7 +63,7 @@ impl MatchListPage {
 
     /// A game's name in the visitor's language.
     pub fn game_label(&self, game: &GameKind) -> &'static str {
-        self.ctx.t(super::games::game_key(*game))
+        self.ctx.t(game.descriptor().name_key)
     }
 
     /// Every game, with its name in the visitor's language.
@@ -121,15 +121,10 @@ impl Default for NewMatchForm {
     }
 }
 
-/// A game's default options as JSON.
-fn default_options(game: GameKind) -> serde_json::Value {
-    crate::events::default_options(game)
-}
-
 impl NewMatchForm {
     /// An empty form for a game, its options at their defaults.
     pub fn for_game(game: GameKind) -> NewMatchForm {
-        let defaults = default_options(game);
+        let defaults = game.descriptor().default_options();
         let text = |name: &str| match &defaults[name] {
             serde_json::Value::Null => String::new(),
             serde_json::Value::String(text) => text.clone(),
@@ -172,7 +167,8 @@ impl NewMatchForm {
 
     /// Whether the game may be played by two (Trijumf, Vitou).
     pub fn two_or_four(&self) -> bool {
-        self.kind().is_some_and(GameKind::two_or_four)
+        self.kind()
+            .is_some_and(|game| game.descriptor().seats_vary())
     }
 
     /// How many players sit at the table.
@@ -193,71 +189,29 @@ impl NewMatchForm {
     }
 
     /// The options as JSON: the game's defaults with what was typed over them, or
-    /// `None` when a value is not a number in its range.
+    /// `None` when a value is not one its option takes.
     fn options(&self) -> Option<serde_json::Value> {
-        let game = self.kind()?;
-        let mut options = default_options(game);
-        let mut number = |name: &str, text: &str, range: std::ops::RangeInclusive<u32>| {
-            let text = text.trim();
-            if text.is_empty() {
-                return true;
-            }
-            match text.parse::<u32>() {
-                Ok(value) if range.contains(&value) => {
-                    options[name] = serde_json::json!(value);
-                    true
-                }
-                _ => false,
-            }
-        };
-        let mut ok = if game == GameKind::Trionfetti {
-            number("target_points", &self.target_points, 1..=100)
-                && number("games_to_win", &self.games_to_win, 1..=9)
-        } else {
-            number("target_points", &self.target_points, 1..=10_000)
-                && number("games_to_win", &self.games_to_win, 1..=99)
-        };
-        match game {
-            GameKind::Madrasso => ok = ok && number("min_deals", &self.min_deals, 0..=100),
-            GameKind::Trijumf => {
-                ok = ok
-                    && number("revoke_points", &self.revoke_points, 0..=1_000)
-                    && number("last_trick_points", &self.last_trick_points, 0..=100)
-            }
-            GameKind::Trionfetti | GameKind::Tressette | GameKind::Vitou => {}
-        }
-        if !ok {
-            return None;
-        }
-        let yes_no = |text: &str| match text.trim() {
-            "yes" | "on" | "true" => Some(true),
-            "no" | "off" | "false" => Some(false),
-            _ => None,
-        };
-        match game {
-            GameKind::Madrasso => {
-                if let Some(value) = yes_no(&self.must_trump) {
-                    options["must_trump"] = serde_json::json!(value);
-                }
-                match self.revoke_penalty.trim() {
-                    "" => {}
-                    "award" | "subtract" => {
-                        options["revoke_penalty"] = serde_json::json!(self.revoke_penalty.trim())
-                    }
-                    _ => return None,
-                }
-            }
-            GameKind::Vitou => {
-                if let Some(value) = yes_no(&self.twenty_rules) {
-                    options["twenty_rules"] = serde_json::json!(value);
-                }
-            }
-            GameKind::Trionfetti | GameKind::Tressette | GameKind::Trijumf => {}
-        }
-        if self.two_or_four() {
+        let game = self.kind()?.descriptor();
+        let mut options = game.typed_options(|name| self.typed(name))?;
+        if game.seats_vary() {
             options["players"] = serde_json::json!(self.seat_count());
         }
         Some(options)
+    }
+
+    /// The text typed for an option, by its field name.
+    fn typed(&self, option: &str) -> &str {
+        match option {
+            "target_points" => &self.target_points,
+            "games_to_win" => &self.games_to_win,
+            "must_trump" => &self.must_trump,
+            "revoke_penalty" => &self.revoke_penalty,
+            "min_deals" => &self.min_deals,
+            "revoke_points" => &self.revoke_points,
+            "last_trick_points" => &self.last_trick_points,
+            "twenty_rules" => &self.twenty_rules,
+            _ => "",
+        }
     }
 }
 

@@ -116,7 +116,7 @@ pub async fn live(
         highlight: None,
     };
     let page = kept_or_built(&state, key, LoadedMatch::load, |loaded, key| {
-        if loaded.row.game != crate::rules::kind::GameKind::Trionfetti {
+        if super::games::has_pages(loaded.row.game) {
             return super::games::sheets::live(&loaded, key.lang);
         }
         let game = loaded.state()?;
@@ -156,7 +156,7 @@ pub async fn sheet(
         highlight: None,
     };
     let page = kept_or_built(&state, key, LoadedMatch::load, |loaded, key| {
-        if loaded.row.game != crate::rules::kind::GameKind::Trionfetti {
+        if super::games::has_pages(loaded.row.game) {
             return super::games::sheets::fragment(&loaded, key.lang);
         }
         let game = loaded.state()?;
@@ -307,7 +307,7 @@ pub async fn replay_page(
     query: web::Query<StepQuery>,
 ) -> Result<HttpResponse, AppError> {
     let loaded = load_match(&state, &public_id).await?;
-    if loaded.row.game != crate::rules::kind::GameKind::Trionfetti {
+    if super::games::has_pages(loaded.row.game) {
         return super::games::sheets::replay(ctx, &loaded, query.step);
     }
     let record = loaded.record()?;

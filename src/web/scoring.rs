@@ -506,7 +506,7 @@ pub(super) fn respond(
     shown: Shown,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    if scorer.loaded.row.game != crate::rules::kind::GameKind::Trionfetti {
+    if super::games::has_pages(scorer.loaded.row.game) {
         let mut page = super::games::referee::build_page(ctx, scorer, draft.fields)?;
         page.notice = shown.notice;
         page.error = shown.error;
@@ -886,7 +886,7 @@ pub async fn record_tricks(
         ..Draft::default()
     };
     let scorer = scorer(&request, &ctx, &state).await?;
-    if scorer.loaded.row.game != crate::rules::kind::GameKind::Trionfetti {
+    if super::games::has_pages(scorer.loaded.row.game) {
         return Err(AppError::NotFound);
     }
     if field("action") != "save" {
