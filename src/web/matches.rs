@@ -15,6 +15,7 @@ use super::match_state::{StateChangeView, change_view};
 use super::{AppState, redirect, render_with_status};
 use crate::accounts::{self, Role};
 use crate::rules::any::AnyRecord;
+use crate::rules::descriptor::OptionValues;
 use crate::rules::kind::GameKind;
 use crate::scoring::{self, LoadedMatch};
 use crate::store::matches::{self, Author, MatchRow, MatchStatus};
@@ -73,6 +74,17 @@ impl MatchListPage {
             .map(|game| (game, self.game_label(&game)))
             .collect()
     }
+}
+
+/// An option of the game on the new-match form: a number, or a choice among words.
+pub struct OptionInput {
+    pub name: &'static str,
+    pub label_key: &'static str,
+    pub min: u32,
+    /// What was typed (a number's field shows it).
+    pub value: String,
+    /// The words of a choice: (value, label id, chosen); empty for a number.
+    pub choices: Vec<(&'static str, &'static str, bool)>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -197,6 +209,50 @@ impl NewMatchForm {
             options["players"] = serde_json::json!(self.seat_count());
         }
         Some(options)
+    }
+
+    /// The game's own options as the form offers them, with what was typed.
+    pub fn game_options(&self) -> Vec<OptionInput> {
+        let Some(game) = self.kind() else {
+            return Vec::new();
+        };
+        let defaults = game.descriptor().default_options();
+        game.descriptor()
+            .options
+            .iter()
+            .map(|field| {
+                let value = self.typed(field.name).to_string();
+                let (min, mut choices) = match field.values {
+                    OptionValues::Number { min, .. } => (min, Vec::new()),
+                    // The default first: it stays chosen when what was typed is neither.
+                    OptionValues::YesNo if defaults[field.name] == true => {
+                        (0, vec![("yes", "games-yes"), ("no", "games-no")])
+                    }
+                    OptionValues::YesNo => (0, vec![("no", "games-no"), ("yes", "games-yes")]),
+                    OptionValues::OneOf(words) => (0, words.to_vec()),
+                };
+                let chosen = choices
+                    .iter()
+                    .position(|(word, _)| *word == value.trim())
+                    .unwrap_or(0);
+                OptionInput {
+                    name: field.name,
+                    label_key: field.label_key,
+                    min,
+                    value,
+                    choices: choices
+                        .drain(..)
+                        .enumerate()
+                        .map(|(index, (word, key))| (word, key, index == chosen))
+                        .collect(),
+                }
+            })
+            .collect()
+    }
+
+    /// The game's hint under its options, if it has one.
+    pub fn options_hint(&self) -> Option<&'static str> {
+        self.kind()?.descriptor().options_hint
     }
 
     /// The text typed for an option, by its field name.

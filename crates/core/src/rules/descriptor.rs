@@ -20,8 +20,14 @@ pub struct GameDescriptor {
     pub name_key: &'static str,
     /// The players a table may seat, the usual first.
     pub seat_counts: &'static [usize],
-    /// The options a new match may set, with the values each takes.
+    /// The values a new match may give the points that win a game and the games that
+    /// win the match, which every game has.
+    pub target_points: (u32, u32),
+    pub games_to_win: (u32, u32),
+    /// The game's own options a new match may set, with the values each takes.
     pub options: &'static [OptionField],
+    /// The Fluent id of a hint the new-match form shows under the options.
+    pub options_hint: Option<&'static str>,
     default_options: fn() -> Value,
 }
 
@@ -29,6 +35,8 @@ pub struct GameDescriptor {
 pub struct OptionField {
     /// Its field name in the game's options (and on the form).
     pub name: &'static str,
+    /// The Fluent id of its label on the form.
+    pub label_key: &'static str,
     pub values: OptionValues,
 }
 
@@ -38,8 +46,8 @@ pub enum OptionValues {
     Number { min: u32, max: u32 },
     /// Yes or no (`yes`/`on`/`true`, `no`/`off`/`false`); anything else leaves the default.
     YesNo,
-    /// One of these words.
-    OneOf(&'static [&'static str]),
+    /// One of these words, each with the Fluent id of its label; the first is the default.
+    OneOf(&'static [(&'static str, &'static str)]),
 }
 
 impl GameDescriptor {
@@ -71,7 +79,11 @@ impl GameDescriptor {
     /// empty when left out), or `None` when a typed value is not one its option takes.
     pub fn typed_options<'a>(&self, typed: impl Fn(&str) -> &'a str) -> Option<Value> {
         let mut options = self.default_options();
-        for field in self.options {
+        let common = [
+            number("target_points", "", self.target_points),
+            number("games_to_win", "", self.games_to_win),
+        ];
+        for field in common.iter().chain(self.options) {
             let text = typed(field.name).trim();
             let value = match field.values {
                 _ if text.is_empty() => continue,
@@ -84,7 +96,9 @@ impl GameDescriptor {
                     "no" | "off" | "false" => Value::Bool(false),
                     _ => continue,
                 },
-                OptionValues::OneOf(words) if words.contains(&text) => Value::from(text),
+                OptionValues::OneOf(words) if words.iter().any(|(word, _)| *word == text) => {
+                    Value::from(text)
+                }
                 OptionValues::OneOf(_) => return None,
             };
             options[field.name] = value;
@@ -97,16 +111,29 @@ fn options_json(options: impl Serialize) -> Value {
     serde_json::to_value(options).expect("options serialize")
 }
 
-const fn number(name: &'static str, min: u32, max: u32) -> OptionField {
+const fn number(
+    name: &'static str,
+    label_key: &'static str,
+    (min, max): (u32, u32),
+) -> OptionField {
     OptionField {
         name,
+        label_key,
         values: OptionValues::Number { min, max },
     }
 }
 
+const fn yes_no(name: &'static str, label_key: &'static str) -> OptionField {
+    OptionField {
+        name,
+        label_key,
+        values: OptionValues::YesNo,
+    }
+}
+
 /// Target and games to win, as every game but Trionfetti takes them.
-const TARGET_POINTS: OptionField = number("target_points", 1, 10_000);
-const GAMES_TO_WIN: OptionField = number("games_to_win", 1, 99);
+const TARGET_POINTS: (u32, u32) = (1, 10_000);
+const GAMES_TO_WIN: (u32, u32) = (1, 99);
 
 pub(super) const TRIONFETTI: GameDescriptor = GameDescriptor {
     kind: GameKind::Trionfetti,
@@ -114,10 +141,10 @@ pub(super) const TRIONFETTI: GameDescriptor = GameDescriptor {
     label: "Trionfetti",
     name_key: "games-trionfetti",
     seat_counts: &[4],
-    options: &[
-        number("target_points", 1, 100),
-        number("games_to_win", 1, 9),
-    ],
+    target_points: (1, 100),
+    games_to_win: (1, 9),
+    options: &[],
+    options_hint: None,
     default_options: || options_json(trionfetti::Options::default()),
 };
 
@@ -127,19 +154,21 @@ pub(super) const MADRASSO: GameDescriptor = GameDescriptor {
     label: "Madrasso",
     name_key: "games-madrasso",
     seat_counts: &[4],
+    target_points: TARGET_POINTS,
+    games_to_win: GAMES_TO_WIN,
     options: &[
-        TARGET_POINTS,
-        GAMES_TO_WIN,
-        number("min_deals", 0, 100),
-        OptionField {
-            name: "must_trump",
-            values: OptionValues::YesNo,
-        },
+        number("min_deals", "games-min_deals", (0, 100)),
+        yes_no("must_trump", "games-must_trump"),
         OptionField {
             name: "revoke_penalty",
-            values: OptionValues::OneOf(&["award", "subtract"]),
+            label_key: "games-revoke_penalty",
+            values: OptionValues::OneOf(&[
+                ("award", "games-penalty_award"),
+                ("subtract", "games-penalty_subtract"),
+            ]),
         },
     ],
+    options_hint: None,
     default_options: || options_json(madrasso::Options::default()),
 };
 
@@ -149,7 +178,10 @@ pub(super) const TRESSETTE: GameDescriptor = GameDescriptor {
     label: "Tressette",
     name_key: "games-tressette",
     seat_counts: &[4],
-    options: &[TARGET_POINTS, GAMES_TO_WIN],
+    target_points: TARGET_POINTS,
+    games_to_win: GAMES_TO_WIN,
+    options: &[],
+    options_hint: Some("games-tressette_targets"),
     default_options: || options_json(tressette::Options::default()),
 };
 
@@ -159,12 +191,13 @@ pub(super) const TRIJUMF: GameDescriptor = GameDescriptor {
     label: "Trijumf",
     name_key: "games-trijumf",
     seat_counts: &[4, 2],
+    target_points: TARGET_POINTS,
+    games_to_win: GAMES_TO_WIN,
     options: &[
-        TARGET_POINTS,
-        GAMES_TO_WIN,
-        number("revoke_points", 0, 1_000),
-        number("last_trick_points", 0, 100),
+        number("revoke_points", "games-revoke_points", (0, 1_000)),
+        number("last_trick_points", "games-last_trick_points", (0, 100)),
     ],
+    options_hint: None,
     default_options: || options_json(trijumf::Options::default()),
 };
 
@@ -174,14 +207,10 @@ pub(super) const VITOU: GameDescriptor = GameDescriptor {
     label: "Vitou",
     name_key: "games-vitou",
     seat_counts: &[4, 2],
-    options: &[
-        TARGET_POINTS,
-        GAMES_TO_WIN,
-        OptionField {
-            name: "twenty_rules",
-            values: OptionValues::YesNo,
-        },
-    ],
+    target_points: TARGET_POINTS,
+    games_to_win: GAMES_TO_WIN,
+    options: &[yes_no("twenty_rules", "games-twenty_rules")],
+    options_hint: None,
     default_options: || options_json(vitou::Options::default()),
 };
 
