@@ -2,44 +2,23 @@
 //! cassone or a declaration), its log lines and its score sheet (totals may go
 //! below zero under the subtract variant).
 
-use askama::Template;
 use serde_json::{Value, json};
 
-use super::referee::GameRefereePage;
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, GamePages, card_name, count, fact, json_arg, judged, need, need_seat, need_team,
-    outcome_form, pair, position, seat_word, team_word, unknown_outcome, word, yes_no,
+    Fields, card_name, count, fact, game_pages, json_arg, judged, need, need_seat, need_team, pair,
+    position, seat_word, team_word, unknown_outcome, word, yes_no,
 };
-use crate::rules::any::AnyMatch;
 use crate::rules::game::Game;
 use crate::rules::madrasso::{DealEnd, Madrasso, RevokePenalty};
 use crate::web::i18n::Tr;
 
-pub struct MadrassoPages;
-
-outcome_form!(MadrassoForm, "games/form_madrasso.html");
-
-impl GamePages for MadrassoPages {
-    fn entry(&self, fields: &Fields, tr: Tr) -> Result<Value, String> {
-        entry(fields, tr)
-    }
-
-    fn describe(&self, entry: &Value, tr: Tr) -> String {
-        describe(entry, tr)
-    }
-
-    fn sheet(&self, state: &AnyMatch, players: &[String], tr: Tr) -> GameSheet {
-        match state {
-            AnyMatch::Madrasso(game) => sheet(game, players, tr),
-            _ => GameSheet::common(state, players),
-        }
-    }
-
-    fn outcome_form(&self, page: &GameRefereePage) -> askama::Result<String> {
-        MadrassoForm { page }.render()
-    }
-}
+game_pages!(
+    MadrassoPages,
+    Madrasso,
+    MadrassoForm,
+    "games/form_madrasso.html"
+);
 
 /// The deal the outcome form describes.
 pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
@@ -127,11 +106,7 @@ pub fn sheet(state: &Madrasso, players: &[String], tr: Tr) -> GameSheet {
         rules.push(tr.t("games-must_trump_fact").to_string());
     }
     sheet.facts = vec![
-        fact(
-            tr,
-            "games-fact_deal",
-            position(tr, summary.deal, summary.game_number),
-        ),
+        position(tr, "games-fact_deal", summary.deal, summary.game_number),
         fact(
             tr,
             "games-fact_can_declare",

@@ -234,12 +234,11 @@ pub(crate) fn pair(tr: Tr, id: &str, [a, b]: [impl Into<Arg>; 2]) -> String {
     tr.t_args(id, &[("a", a.into()), ("b", b.into())])
 }
 
-/// "12 · partita 2": where a match stands, beside the sheet.
-pub(crate) fn position(tr: Tr, number: u32, game: u32) -> String {
-    tr.t_args(
-        "games-fact_number",
-        &[("number", number.into()), ("game", game.into())],
-    )
+/// "Mano: 12 · partita 2": where a match stands, beside the sheet (`label` names the
+/// deal or the round).
+pub(crate) fn position(tr: Tr, label: &str, number: u32, game: u32) -> (String, String) {
+    let args = [("number", number.into()), ("game", game.into())];
+    fact(tr, label, tr.t_args("games-fact_number", args))
 }
 
 /// A fact beside the sheet, its label from the catalogue.
@@ -294,10 +293,13 @@ pub fn handles(state: &AnyMatch) -> bool {
     has_pages(state.kind())
 }
 
-/// The template of a game's outcome form: it reads the referee page it is part of
-/// (the typed values, the seats, the sides) as if it were that page.
-macro_rules! outcome_form {
-    ($form:ident, $path:tt) => {
+/// A game's pages from its file's `entry`, `describe` and `sheet` functions and its
+/// outcome form's template, which reads the referee page it is part of (the typed
+/// values, the seats, the sides) as if it were that page.
+macro_rules! game_pages {
+    ($pages:ident, $variant:ident, $form:ident, $path:tt) => {
+        pub struct $pages;
+
         #[derive(askama::Template)]
         #[template(path = $path)]
         pub struct $form<'a> {
@@ -311,6 +313,39 @@ macro_rules! outcome_form {
                 self.page
             }
         }
+
+        impl $crate::web::games::GamePages for $pages {
+            fn entry(
+                &self,
+                fields: &$crate::web::games::Fields,
+                tr: $crate::web::i18n::Tr,
+            ) -> Result<serde_json::Value, String> {
+                entry(fields, tr)
+            }
+
+            fn describe(&self, entry: &serde_json::Value, tr: $crate::web::i18n::Tr) -> String {
+                describe(entry, tr)
+            }
+
+            fn sheet(
+                &self,
+                state: &$crate::rules::any::AnyMatch,
+                players: &[String],
+                tr: $crate::web::i18n::Tr,
+            ) -> $crate::web::games::sheets::GameSheet {
+                match state {
+                    $crate::rules::any::AnyMatch::$variant(game) => sheet(game, players, tr),
+                    _ => $crate::web::games::sheets::GameSheet::common(state, players),
+                }
+            }
+
+            fn outcome_form(
+                &self,
+                page: &$crate::web::games::referee::GameRefereePage,
+            ) -> askama::Result<String> {
+                askama::Template::render(&$form { page })
+            }
+        }
     };
 }
-pub(crate) use outcome_form;
+pub(crate) use game_pages;

@@ -2,16 +2,13 @@
 //! declarations, a claim or a sweep), its log lines and its score sheet (a sweep
 //! wins several games at once).
 
-use askama::Template;
 use serde_json::{Value, json};
 
-use super::referee::GameRefereePage;
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, GamePages, count, fact, json_arg, judged, need, need_seat, need_team, outcome_form,
-    pair, position, seat_word, team_word, unknown_outcome, word,
+    Fields, count, fact, game_pages, json_arg, judged, need, need_seat, need_team, pair, position,
+    seat_word, team_word, unknown_outcome, word,
 };
-use crate::rules::any::AnyMatch;
 use crate::rules::game::Game;
 use crate::rules::tressette::{DealEnd, Declaration, Sweep, Tressette};
 use crate::web::i18n::Tr;
@@ -19,30 +16,12 @@ use crate::web::i18n::Tr;
 /// Declaration rows on the form.
 pub const DECLARATION_ROWS: usize = 4;
 
-pub struct TressettePages;
-
-outcome_form!(TressetteForm, "games/form_tressette.html");
-
-impl GamePages for TressettePages {
-    fn entry(&self, fields: &Fields, tr: Tr) -> Result<Value, String> {
-        entry(fields, tr)
-    }
-
-    fn describe(&self, entry: &Value, tr: Tr) -> String {
-        describe(entry, tr)
-    }
-
-    fn sheet(&self, state: &AnyMatch, players: &[String], tr: Tr) -> GameSheet {
-        match state {
-            AnyMatch::Tressette(game) => sheet(game, players, tr),
-            _ => GameSheet::common(state, players),
-        }
-    }
-
-    fn outcome_form(&self, page: &GameRefereePage) -> askama::Result<String> {
-        TressetteForm { page }.render()
-    }
-}
+game_pages!(
+    TressettePages,
+    Tressette,
+    TressetteForm,
+    "games/form_tressette.html"
+);
 
 fn declarations(fields: &Fields, tr: Tr) -> Result<Vec<Value>, String> {
     let mut list = Vec::new();
@@ -197,11 +176,7 @@ pub fn sheet(state: &Tressette, players: &[String], tr: Tr) -> GameSheet {
         .collect();
     let options = &summary.options;
     sheet.facts = vec![
-        fact(
-            tr,
-            "games-fact_deal",
-            position(tr, summary.deal, summary.game_number),
-        ),
+        position(tr, "games-fact_deal", summary.deal, summary.game_number),
         fact(
             tr,
             "games-fact_played_to",

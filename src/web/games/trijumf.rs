@@ -2,17 +2,14 @@
 //! of each side, king-horse declarations, a claim or a revoke), its log lines and
 //! its score sheet.
 
-use askama::Template;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::referee::GameRefereePage;
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, GamePages, card_name, count, fact, judged, need, need_seat, outcome_form, pair,
-    position, seat_word, suit_name, word,
+    Fields, card_name, count, fact, game_pages, judged, need, need_seat, pair, position, seat_word,
+    suit_name, word,
 };
-use crate::rules::any::AnyMatch;
 use crate::rules::card::Deck;
 use crate::rules::game::{Game, Team};
 use crate::rules::trijumf::{Cut, DealEnd, Trijumf};
@@ -21,9 +18,12 @@ use crate::web::i18n::Tr;
 /// Declaration rows on the form.
 pub const DECLARATION_ROWS: usize = 4;
 
-pub struct TrijumfPages;
-
-outcome_form!(TrijumfForm, "games/form_trijumf.html");
+game_pages!(
+    TrijumfPages,
+    Trijumf,
+    TrijumfForm,
+    "games/form_trijumf.html"
+);
 
 impl TrijumfForm<'_> {
     /// The trump card choices: code and name.
@@ -33,27 +33,6 @@ impl TrijumfForm<'_> {
             .cards()
             .map(|card| (card.code(), card_name(card, lang)))
             .collect()
-    }
-}
-
-impl GamePages for TrijumfPages {
-    fn entry(&self, fields: &Fields, tr: Tr) -> Result<Value, String> {
-        entry(fields, tr)
-    }
-
-    fn describe(&self, entry: &Value, tr: Tr) -> String {
-        describe(entry, tr)
-    }
-
-    fn sheet(&self, state: &AnyMatch, players: &[String], tr: Tr) -> GameSheet {
-        match state {
-            AnyMatch::Trijumf(game) => sheet(game, players, tr),
-            _ => GameSheet::common(state, players),
-        }
-    }
-
-    fn outcome_form(&self, page: &GameRefereePage) -> askama::Result<String> {
-        TrijumfForm { page }.render()
     }
 }
 
@@ -197,10 +176,11 @@ pub fn sheet(state: &Trijumf, players: &[String], tr: Tr) -> GameSheet {
                 .points(row.points, row.scores, row.game_won)
         })
         .collect();
-    let mut facts = vec![fact(
+    let mut facts = vec![position(
         tr,
         "games-fact_deal",
-        position(tr, summary.deal, summary.game_number),
+        summary.deal,
+        summary.game_number,
     )];
     if let Some(cutter) = summary.cutter {
         facts.push(fact(

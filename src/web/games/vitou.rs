@@ -2,16 +2,13 @@
 //! tie, a side on 20 declining, everybody passing at 20-20), its log lines and its
 //! score sheet.
 
-use askama::Template;
 use serde_json::{Value, json};
 
-use super::referee::GameRefereePage;
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, GamePages, fact, need, need_seat, need_team, outcome_form, position, seat_word,
-    team_word, unknown_outcome, word, yes_no,
+    Fields, fact, game_pages, need, need_seat, need_team, position, seat_word, team_word,
+    unknown_outcome, word, yes_no,
 };
-use crate::rules::any::AnyMatch;
 use crate::rules::game::Game;
 use crate::rules::vitou::{RoundEnd, Stage, Vitou};
 use crate::web::i18n::Tr;
@@ -19,30 +16,7 @@ use crate::web::i18n::Tr;
 /// Bid rows on the form.
 pub const BID_ROWS: usize = 4;
 
-pub struct VitouPages;
-
-outcome_form!(VitouForm, "games/form_vitou.html");
-
-impl GamePages for VitouPages {
-    fn entry(&self, fields: &Fields, tr: Tr) -> Result<Value, String> {
-        entry(fields, tr)
-    }
-
-    fn describe(&self, entry: &Value, tr: Tr) -> String {
-        describe(entry, tr)
-    }
-
-    fn sheet(&self, state: &AnyMatch, players: &[String], tr: Tr) -> GameSheet {
-        match state {
-            AnyMatch::Vitou(game) => sheet(game, players, tr),
-            _ => GameSheet::common(state, players),
-        }
-    }
-
-    fn outcome_form(&self, page: &GameRefereePage) -> askama::Result<String> {
-        VitouForm { page }.render()
-    }
-}
+game_pages!(VitouPages, Vitou, VitouForm, "games/form_vitou.html");
 
 /// The round the outcome form describes.
 pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
@@ -151,11 +125,7 @@ pub fn sheet(state: &Vitou, players: &[String], tr: Tr) -> GameSheet {
     };
     let options = &summary.options;
     sheet.facts = vec![
-        fact(
-            tr,
-            "games-fact_round",
-            position(tr, summary.round, summary.game_number),
-        ),
+        position(tr, "games-fact_round", summary.round, summary.game_number),
         fact(tr, "games-fact_stage", stage),
         fact(tr, "games-fact_bidding", yes_no(tr, summary.bidding)),
         fact(
