@@ -349,3 +349,70 @@ macro_rules! game_pages {
     };
 }
 pub(crate) use game_pages;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_but_trionfetti_has_its_pages() {
+        for game in GameKind::ALL {
+            assert_eq!(has_pages(game), game != GameKind::Trionfetti, "{game}");
+        }
+        let refused = outcome_entry(GameKind::Trionfetti, &Fields::default(), Tr::new(Lang::En));
+        assert_eq!(
+            refused,
+            Err("Trionfetti is scored on its own referee page.".to_string())
+        );
+    }
+
+    /// Counted words take the plural of their number: once "1 prese", "1 tricks".
+    #[test]
+    fn log_lines_count_in_the_plural_of_their_number() {
+        let (italian, english) = (Tr::new(Lang::It), Tr::new(Lang::En));
+        let one = json!({"type": "deal", "tricks": [{"leader": 0, "cards": []}]});
+        assert_eq!(
+            describe(GameKind::Madrasso, &one, italian),
+            "carta per carta · 1 presa"
+        );
+        assert_eq!(
+            describe(GameKind::Madrasso, &one, english),
+            "card by card · 1 trick"
+        );
+        let two = json!({"type": "deal", "tricks": [{}, {}]});
+        assert_eq!(
+            describe(GameKind::Vitou, &two, italian),
+            "carta per carta · 2 prese"
+        );
+        let declared = json!({"type": "deal", "team": "A", "points": 1, "declarations": [{}]});
+        assert_eq!(
+            describe(GameKind::Tressette, &declared, italian),
+            "squadra A · 1 punto · 1 accuso"
+        );
+        assert_eq!(
+            describe(GameKind::Tressette, &declared, english),
+            "team A · 1 point · 1 declaration"
+        );
+        let void = json!({"type": "void", "target": 3, "reason": "tavolo sbagliato"});
+        assert_eq!(
+            describe(GameKind::Trijumf, &void, italian),
+            "annulla #3: tavolo sbagliato"
+        );
+        let replace = json!({"type": "replace", "target": 0, "reason": "x",
+            "entry": {"type": "deal", "cappotto": "B"}});
+        assert_eq!(
+            describe(GameKind::Madrasso, &replace, english),
+            "replaces #0 (x): cappotto · team B"
+        );
+    }
+
+    #[test]
+    fn a_form_value_that_does_not_read_is_refused_with_what_was_typed() {
+        let fields = Fields(vec![("points".to_string(), "tre".to_string())]);
+        assert_eq!(
+            fields.number("points", Tr::new(Lang::It)),
+            Err("Non è un numero intero: \"tre\"".to_string())
+        );
+        assert_eq!(fields.number("missing", Tr::new(Lang::En)), Ok(None));
+    }
+}
