@@ -4,8 +4,11 @@
 //! (`super::scoring`, `super::public`); the handlers there hand a match of another
 //! game over to this module.
 //!
-//! One file per game builds its outcome entry from the form (`entry`), describes
-//! its log entries (`describe`) and draws its score sheet (`sheet`).
+//! One file per game builds its outcome entry from the form (`entry`), words its log
+//! entries (`describe`) and draws its score sheet (`sheet`), in the Fluent words of
+//! `locales/*/games.ftl`; `game_pages!` makes them, with the game's outcome form
+//! (`templates/games/form_<game>.html`), its [`GamePages`], which [`pages`] finds
+//! from the game. A new game is one more file here and one more arm in [`pages`].
 
 pub mod madrasso;
 pub mod referee;
