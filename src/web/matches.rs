@@ -250,7 +250,7 @@ impl NewMatchForm {
             .collect()
     }
 
-    /// The game's hint under its options, if it has one.
+    /// The hint the game shows under its options, where it has one.
     pub fn options_hint(&self) -> Option<&'static str> {
         self.kind()?.descriptor().options_hint
     }

@@ -298,7 +298,7 @@ pub fn handles(state: &AnyMatch) -> bool {
 
 /// A game's pages from its file's `entry`, `describe` and `sheet` functions and its
 /// outcome form's template, which reads the referee page it is part of (the typed
-/// values, the seats, the sides) as if it were that page.
+/// values, the seats, the sides) as though it were that page.
 macro_rules! game_pages {
     ($pages:ident, $variant:ident, $form:ident, $path:tt) => {
         pub struct $pages;
