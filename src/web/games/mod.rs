@@ -372,41 +372,45 @@ mod tests {
     /// Counted words take the plural of their number: once "1 prese", "1 tricks".
     #[test]
     fn log_lines_count_in_the_plural_of_their_number() {
-        let (italian, english) = (Tr::new(Lang::It), Tr::new(Lang::En));
         let one = json!({"type": "deal", "tricks": [{"leader": 0, "cards": []}]});
-        assert_eq!(
-            describe(GameKind::Madrasso, &one, italian),
-            "carta per carta · 1 presa"
-        );
-        assert_eq!(
-            describe(GameKind::Madrasso, &one, english),
-            "card by card · 1 trick"
-        );
         let two = json!({"type": "deal", "tricks": [{}, {}]});
-        assert_eq!(
-            describe(GameKind::Vitou, &two, italian),
-            "carta per carta · 2 prese"
-        );
         let declared = json!({"type": "deal", "team": "A", "points": 1, "declarations": [{}]});
-        assert_eq!(
-            describe(GameKind::Tressette, &declared, italian),
-            "squadra A · 1 punto · 1 accuso"
-        );
-        assert_eq!(
-            describe(GameKind::Tressette, &declared, english),
-            "team A · 1 point · 1 declaration"
-        );
         let void = json!({"type": "void", "target": 3, "reason": "tavolo sbagliato"});
-        assert_eq!(
-            describe(GameKind::Trijumf, &void, italian),
-            "annulla #3: tavolo sbagliato"
-        );
         let replace = json!({"type": "replace", "target": 0, "reason": "x",
             "entry": {"type": "deal", "cappotto": "B"}});
-        assert_eq!(
-            describe(GameKind::Madrasso, &replace, english),
-            "replaces #0 (x): cappotto · team B"
-        );
+        let cases = [
+            (GameKind::Madrasso, &one, "it", "carta per carta · 1 presa"),
+            (GameKind::Madrasso, &one, "en", "card by card · 1 trick"),
+            (GameKind::Vitou, &two, "it", "carta per carta · 2 prese"),
+            (
+                GameKind::Tressette,
+                &declared,
+                "it",
+                "squadra A · 1 punto · 1 accuso",
+            ),
+            (
+                GameKind::Tressette,
+                &declared,
+                "en",
+                "team A · 1 point · 1 declaration",
+            ),
+            (
+                GameKind::Trijumf,
+                &void,
+                "it",
+                "annulla #3: tavolo sbagliato",
+            ),
+            (
+                GameKind::Madrasso,
+                &replace,
+                "en",
+                "replaces #0 (x): cappotto · team B",
+            ),
+        ];
+        for (game, entry, code, words) in cases {
+            let tr = Tr::new(super::super::i18n::lang_from_code(code).unwrap());
+            assert_eq!(describe(game, entry, tr), words, "{game} {entry}");
+        }
     }
 
     #[test]
