@@ -106,3 +106,115 @@ games-col_totals = Total
 games-col_detail = Notes
 games-game = Game
 games-first_to = first to
+
+## reading an outcome form
+
+games-not_a_number = Not a whole number: { $text }
+games-unknown_card = Unknown card: { $text }
+games-need_team = Choose the team.
+games-need_seat = Choose the player.
+games-trionfetti_own_page = Trionfetti is scored on its own referee page.
+games-bad_correction = Invalid correction.
+games-need_reason = Give the reason for the correction.
+games-unknown_outcome = Unknown outcome.
+games-json_missing = Write the entry as JSON.
+games-madrasso_need_points = Give the points (0-130).
+games-tressette_need_declarer = Choose who made the declaration.
+games-tressette_need_suit = Choose the suit of the declaration.
+games-tressette_unknown_declaration = Unknown declaration.
+games-tressette_need_points = Give the card points (0-11).
+games-tressette_need_sweep = Choose the kind of sweep.
+games-trijumf_unknown_cut = Unknown cut.
+games-trijumf_need_declarer = Choose who declared king and horse.
+games-trijumf_need_points = Give the card points of both sides.
+games-vitou_need_bidder = Choose who bid.
+games-vitou_unknown_bid = Unknown bid.
+
+## the log's lines and the score sheets' details
+
+games-log_void = voids #{ $target }: { $reason }
+games-log_replace = replaces #{ $target } ({ $reason }): { $entry }
+games-log_card_by_card = card by card · { $tricks ->
+        [one] { $tricks } trick
+       *[other] { $tricks } tricks
+    }
+games-team_word = team { $team }
+games-seat_word = seat { $seat }
+games-n_points = { $count ->
+        [one] { $count } point
+       *[other] { $count } points
+    }
+games-n_games = { $count ->
+        [one] { $count } game
+       *[other] { $count } games
+    }
+games-n_games_won = { $count ->
+        [one] { $count } game won
+       *[other] { $count } games won
+    }
+games-n_players = { $count ->
+        [one] { $count } player
+       *[other] { $count } players
+    }
+games-n_accusi = { $count ->
+        [one] { $count } declaration
+       *[other] { $count } declarations
+    }
+games-n_declared = { $count ->
+        [one] { $count } declaration
+       *[other] { $count } declarations
+    }
+games-at_least_deals = at least { $count ->
+        [one] { $count } deal
+       *[other] { $count } deals
+    }
+games-declared_out_by = declared out by { $who }
+games-declared_by = declared by { $who } ({ $correct ->
+        [yes] correct
+       *[no] wrong
+    })
+games-claim_by = claim by { $who }
+games-claim_judged = claim by { $who } ({ $correct ->
+        [yes] correct
+       *[no] wrong
+    })
+games-revoke_by = revoke by { $who }
+games-trumps = trumps: { $trump }
+games-no_trumps = no trumps
+games-cards_pair = cards { $a }–{ $b }
+games-tricks_pair = tricks { $a }–{ $b }
+games-accusi_pair = declarations { $a }–{ $b }: { $list }
+games-king_horse_pair = king-horse { $a }–{ $b }
+games-decl_four = four of a kind
+games-decl_three = three of a kind
+games-cut_normal = normal cut
+games-cut_knock = knock
+games-cut_flip = flip
+games-cut_unknown = cut ?
+games-tied = three tied tricks
+games-declined = the side on 20 declined
+games-all_passed = all passed
+games-refused_the = refused by { $who }
+games-refused = refused by { $who }
+games-won_by = won by { $team }
+games-bid = bid { $bid }
+games-team_on_twenty = team { $team } on 20
+games-team_declined = team { $team } declined
+games-penalty_award_fact = cassone: 130 to the opponents
+games-penalty_subtract_fact = cassone: −130 to the offenders
+games-must_trump_fact = must trump
+
+## the facts beside a score sheet
+
+games-fact_deal = Deal
+games-fact_round = Round
+games-fact_number = { $number } · game { $game }
+games-fact_can_declare = Declaring out allowed
+games-fact_rules = Rules
+games-fact_played_to = Played to
+games-fact_cuts = Cuts
+games-fact_stage = Stage
+games-fact_bidding = Bidding open
+games-stage_normal = normal
+games-stage_on_twenty = team { $team } on 20: no bidding
+games-stage_both_twenty = 20–20: the next round decides

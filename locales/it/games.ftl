@@ -106,3 +106,115 @@ games-col_totals = Totale
 games-col_detail = Note
 games-game = Partita
 games-first_to = vince chi arriva a
+
+## reading an outcome form
+
+games-not_a_number = Non è un numero intero: { $text }
+games-unknown_card = Carta sconosciuta: { $text }
+games-need_team = Scegli la squadra.
+games-need_seat = Scegli il giocatore.
+games-trionfetti_own_page = Per il Trionfetti si usa la sua pagina del segnapunti.
+games-bad_correction = Correzione non valida.
+games-need_reason = Scrivi il motivo della correzione.
+games-unknown_outcome = Esito sconosciuto.
+games-json_missing = Scrivi la registrazione in JSON.
+games-madrasso_need_points = Scrivi i punti (0-130).
+games-tressette_need_declarer = Scegli chi ha fatto l'accuso.
+games-tressette_need_suit = Scegli il seme dell'accuso.
+games-tressette_unknown_declaration = Accuso sconosciuto.
+games-tressette_need_points = Scrivi i punti in carte (0-11).
+games-tressette_need_sweep = Scegli il tipo di cappotto.
+games-trijumf_unknown_cut = Taglio sconosciuto.
+games-trijumf_need_declarer = Scegli chi ha dichiarato re e cavallo.
+games-trijumf_need_points = Scrivi i punti in carte delle due parti.
+games-vitou_need_bidder = Scegli chi ha rilanciato.
+games-vitou_unknown_bid = Rilancio sconosciuto.
+
+## the log's lines and the score sheets' details
+
+games-log_void = annulla #{ $target }: { $reason }
+games-log_replace = sostituisce #{ $target } ({ $reason }): { $entry }
+games-log_card_by_card = carta per carta · { $tricks ->
+        [one] { $tricks } presa
+       *[other] { $tricks } prese
+    }
+games-team_word = squadra { $team }
+games-seat_word = posto { $seat }
+games-n_points = { $count ->
+        [one] { $count } punto
+       *[other] { $count } punti
+    }
+games-n_games = { $count ->
+        [one] { $count } partita
+       *[other] { $count } partite
+    }
+games-n_games_won = { $count ->
+        [one] { $count } partita vinta
+       *[other] { $count } partite vinte
+    }
+games-n_players = { $count ->
+        [one] { $count } giocatore
+       *[other] { $count } giocatori
+    }
+games-n_accusi = { $count ->
+        [one] { $count } accuso
+       *[other] { $count } accusi
+    }
+games-n_declared = { $count ->
+        [one] { $count } dichiarazione
+       *[other] { $count } dichiarazioni
+    }
+games-at_least_deals = almeno { $count ->
+        [one] { $count } mano
+       *[other] { $count } mani
+    }
+games-declared_out_by = dichiara fuori il { $who }
+games-declared_by = dichiarazione di { $who } ({ $correct ->
+        [yes] giusta
+       *[no] sbagliata
+    })
+games-claim_by = chiamata di { $who }
+games-claim_judged = chiamata di { $who } ({ $correct ->
+        [yes] giusta
+       *[no] sbagliata
+    })
+games-revoke_by = rinuncia di { $who }
+games-trumps = briscola: { $trump }
+games-no_trumps = senza briscola
+games-cards_pair = carte { $a }–{ $b }
+games-tricks_pair = prese { $a }–{ $b }
+games-accusi_pair = accusi { $a }–{ $b }: { $list }
+games-king_horse_pair = re e cavallo { $a }–{ $b }
+games-decl_four = quattro
+games-decl_three = tre
+games-cut_normal = taglio normale
+games-cut_knock = bussata
+games-cut_flip = carta girata
+games-cut_unknown = taglio ?
+games-tied = tre prese pari
+games-declined = non gioca chi è a 20
+games-all_passed = passano tutti
+games-refused_the = rifiuta il { $who }
+games-refused = rifiuta { $who }
+games-won_by = vince la { $team }
+games-bid = rilancio { $bid }
+games-team_on_twenty = squadra { $team } a 20
+games-team_declined = squadra { $team } non gioca
+games-penalty_award_fact = cassone: 130 agli avversari
+games-penalty_subtract_fact = cassone: −130 a chi sbaglia
+games-must_trump_fact = obbligo di briscola
+
+## the facts beside a score sheet
+
+games-fact_deal = Mano
+games-fact_round = Giro
+games-fact_number = { $number } · partita { $game }
+games-fact_can_declare = Si può dichiarare fuori
+games-fact_rules = Regole
+games-fact_played_to = Si gioca a
+games-fact_cuts = Taglia
+games-fact_stage = Fase
+games-fact_bidding = Rilanci aperti
+games-stage_normal = normale
+games-stage_on_twenty = squadra { $team } a 20: niente rilanci
+games-stage_both_twenty = 20–20: la prossima decide

@@ -9,6 +9,7 @@
 
 use std::path::Path;
 
+use super::in_both;
 use crate::lang::Lang;
 use crate::rules::comanda::{self, Nicknames};
 use crate::rules::ranking::Ranking;
@@ -54,11 +55,12 @@ pub fn run(text: &str, json: bool, nicknames_file: Option<&Path>) -> CommandOutp
                 }
             },
             Err(error) => {
-                let shown = path.display();
-                return CommandOutput::failure(
-                    &format!("impossibile leggere {shown}: {error}"),
-                    &format!("cannot read {shown}: {error}"),
-                );
+                let place = [
+                    ("file", path.display().to_string()),
+                    ("error", error.to_string()),
+                ];
+                let [italian, english] = in_both("cli-nicknames_unreadable", &place);
+                return CommandOutput::failure(&italian, &english);
             }
         },
     };

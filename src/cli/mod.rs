@@ -11,7 +11,9 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::lang::{Arg, Lang};
 use crate::store::DatabaseUrl;
+use crate::web::i18n::Tr;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -217,6 +219,18 @@ fn run_rules(command: RulesCommand) -> ExitCode {
         RulesCommand::Replay { json, file } => record::replay(&file, json),
     };
     print_output(output)
+}
+
+/// A message of the command line's words (`locales/*/cli.ftl`) in Italian and in English,
+/// as its errors print both; the arguments are shown as they are.
+pub(crate) fn in_both(id: &str, args: &[(&'static str, String)]) -> [String; 2] {
+    [Lang::It, Lang::En].map(|lang| {
+        let args: Vec<(&str, Arg)> = args
+            .iter()
+            .map(|(name, value)| (*name, Arg::from(value.clone())))
+            .collect();
+        Tr::new(lang).t_args(id, args)
+    })
 }
 
 fn print_output(output: comanda::CommandOutput) -> ExitCode {

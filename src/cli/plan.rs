@@ -11,6 +11,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::comanda::CommandOutput;
+use super::in_both;
 use crate::tournament::{
     Cycles, EntrantId, Format, Match, Outcome, Recorded, Results, Side, Slot, Stage, Status,
     TieBreak, Tournament, double_elimination, rotating, round_robin, single_elimination, swiss,
@@ -84,10 +85,16 @@ fn refused(italian: &str, english: &str) -> CommandOutput {
 pub fn run(file: &Path) -> CommandOutput {
     match std::fs::read_to_string(file) {
         Ok(text) => plan(&text),
-        Err(error) => unreadable(
-            &format!("{}: non si può leggere: {error}", file.display()),
-            &format!("{}: cannot be read: {error}", file.display()),
-        ),
+        Err(error) => {
+            let [italian, english] = in_both(
+                "cli-file_unreadable",
+                &[
+                    ("file", file.display().to_string()),
+                    ("error", error.to_string()),
+                ],
+            );
+            unreadable(&italian, &english)
+        }
     }
 }
 
@@ -201,10 +208,8 @@ pub fn plan(text: &str) -> CommandOutput {
     let file: PlanFile = match serde_json::from_str(text) {
         Ok(file) => file,
         Err(error) => {
-            return unreadable(
-                &format!("il file non è un piano leggibile: {error}"),
-                &format!("the file is not a readable plan: {error}"),
-            );
+            let [italian, english] = in_both("cli-not_a_plan", &[("error", error.to_string())]);
+            return unreadable(&italian, &english);
         }
     };
     let format = match format_of(&file) {
@@ -212,10 +217,9 @@ pub fn plan(text: &str) -> CommandOutput {
         Err(output) => return output,
     };
     if let Some(line) = file.results.iter().find(|r| r.winner > 1) {
-        return unreadable(
-            &format!("\"winner\" è 0 o 1, non {}", line.winner),
-            &format!("\"winner\" is 0 or 1, not {}", line.winner),
-        );
+        let [italian, english] =
+            in_both("cli-winner_range", &[("winner", line.winner.to_string())]);
+        return unreadable(&italian, &english);
     }
     let double = matches!(format, Format::DoubleElimination(_));
     let entrants: Vec<EntrantId> = (1..=file.entrants).map(EntrantId).collect();
@@ -268,24 +272,18 @@ pub fn plan(text: &str) -> CommandOutput {
                     .is_some_and(|(label, _, t)| label == line.round && t == Some(table))
             });
             let n = index + 1;
-            return match exists {
-                None => refused(
-                    &format!("risultato {n}: il turno {round} non ha un tavolo {table}"),
-                    &format!("result {n}: round {round} has no table {table}"),
-                ),
-                Some(m) if m.status.is_decided() => refused(
-                    &format!("risultato {n}: il turno {round}, tavolo {table} è già deciso"),
-                    &format!("result {n}: round {round}, table {table} is already decided"),
-                ),
-                Some(_) => refused(
-                    &format!(
-                        "risultato {n}: il turno {round}, tavolo {table} non si gioca ancora: manca una squadra"
-                    ),
-                    &format!(
-                        "result {n}: round {round}, table {table} is not ready: a side is not known yet"
-                    ),
-                ),
+            let id = match exists {
+                None => "cli-no_table",
+                Some(m) if m.status.is_decided() => "cli-table_decided",
+                Some(_) => "cli-table_not_ready",
             };
+            let place = [
+                ("n", n.to_string()),
+                ("round", round.to_string()),
+                ("table", table.to_string()),
+            ];
+            let [italian, english] = in_both(id, &place);
+            return refused(&italian, &english);
         }
     };
     let schedule = match schedule {

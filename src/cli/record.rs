@@ -13,6 +13,7 @@ use std::path::Path;
 use serde_json::json;
 
 use super::comanda::CommandOutput;
+use super::in_both;
 use crate::lang::Lang;
 use crate::rules::any::{AnyMatch, AnyRecord, AnyReplayError};
 use crate::rules::comanda::Nicknames;
@@ -44,10 +45,8 @@ fn load(path: &Path, json: bool) -> Result<AnyRecord, CommandOutput> {
         output(stdout, format!("{}: {message_en}\n", path.display()), 2)
     };
     let text = std::fs::read_to_string(path).map_err(|error| {
-        unreadable(
-            format!("impossibile leggere il file: {error}"),
-            format!("cannot read the file: {error}"),
-        )
+        let [italian, english] = in_both("cli-record_unreadable", &[("error", error.to_string())]);
+        unreadable(italian, english)
     })?;
     AnyRecord::from_json(&text)
         .map_err(|error| unreadable(error.message(Lang::It), error.message(Lang::En)))

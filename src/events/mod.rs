@@ -63,28 +63,12 @@ pub fn game_options_of(event: &EventRow) -> Value {
 /// Players at a table of this game with these options: 4, or 2 for a two-player Trijumf
 /// or Vitou.
 pub fn players_per_match(game: GameKind, options: &Value) -> usize {
-    if game.two_or_four() {
-        options
-            .get("players")
-            .and_then(Value::as_u64)
-            .map_or(4, |p| p as usize)
-    } else {
-        4
-    }
+    game.descriptor().players(options)
 }
 
 /// The game's default options as JSON (every field, with its default).
 pub fn default_options(game: GameKind) -> Value {
-    fn value(options: impl Serialize) -> Value {
-        serde_json::to_value(options).expect("options serialize")
-    }
-    match game {
-        GameKind::Trionfetti => value(crate::rules::trionfetti::Options::default()),
-        GameKind::Madrasso => value(crate::rules::madrasso::Options::default()),
-        GameKind::Tressette => value(crate::rules::tressette::Options::default()),
-        GameKind::Trijumf => value(crate::rules::trijumf::Options::default()),
-        GameKind::Vitou => value(crate::rules::vitou::Options::default()),
-    }
+    game.descriptor().default_options()
 }
 
 // The notes the event stores on a match it takes out of play. They stay in English in

@@ -20,7 +20,7 @@ use super::matches::{load_match, status_key};
 use super::scoring::{append_via_writer, may_score, may_score_knowing, stale_when_raced};
 use super::{AppState, redirect};
 use crate::accounts;
-use crate::lang::Lang;
+use crate::lang::{Arg, Lang};
 use crate::rules::comanda::Nicknames;
 use crate::rules::json_text;
 use crate::rules::record::{RecordEntry, VoidEntry};
@@ -306,23 +306,31 @@ struct VoidBody {
 fn unreadable(error: serde_json::Error) -> HttpResponse {
     let message = json_text::bare_message(&error);
     let (line, column) = (error.line(), error.column());
-    let (at_it, at_en) = if line > 0 {
-        (
-            format!(" (riga {line}, colonna {column})"),
-            format!(" (line {line}, column {column})"),
-        )
-    } else {
-        (String::new(), String::new())
-    };
-    refusal(
-        StatusCode::BAD_REQUEST,
-        "unreadable",
-        format!(
-            "richiesta non leggibile{at_it}: {}",
-            json_text::describe(&message, Lang::It)
-        ),
-        format!("cannot read the request{at_en}: {message}"),
-    )
+    refusal_in_words(StatusCode::BAD_REQUEST, "unreadable", |lang| {
+        let message = json_text::describe(&message, lang);
+        if line > 0 {
+            let at = [("line", line.to_string()), ("column", column.to_string())];
+            let mut args: Vec<_> = at.map(|(name, value)| (name, Arg::from(value))).into();
+            args.push(("message", message.into()));
+            ("api-unreadable_at", args)
+        } else {
+            ("api-unreadable", vec![("message", message.into())])
+        }
+    })
+}
+
+/// A refusal whose two messages are one Fluent message, worded in Italian and English
+/// (`words` gives the id and arguments for a language).
+fn refusal_in_words(
+    status: StatusCode,
+    code: &str,
+    words: impl Fn(Lang) -> (&'static str, Vec<(&'static str, Arg)>),
+) -> HttpResponse {
+    let [message_it, message_en] = [Lang::It, Lang::En].map(|lang| {
+        let (id, args) = words(lang);
+        Tr::new(lang).t_args(id, args)
+    });
+    refusal(status, code, message_it, message_en)
 }
 
 async fn append(
@@ -517,11 +525,10 @@ pub async fn void_entry(
     };
     let reason = body.reason.trim().chars().take(300).collect::<String>();
     if reason.is_empty() {
-        return Ok(refusal(
+        return Ok(refusal_in_words(
             StatusCode::UNPROCESSABLE_ENTITY,
             "reason_required",
-            "serve il motivo della correzione".to_string(),
-            "a correction needs a reason".to_string(),
+            |_| ("api-reason_required", Vec::new()),
         ));
     }
     let entry = scoring::entry_json(&RecordEntry::Void(VoidEntry {

@@ -15,6 +15,7 @@ use super::match_state::{StateChangeView, change_view};
 use super::{AppState, redirect, render_with_status};
 use crate::accounts::{self, Role};
 use crate::rules::any::AnyRecord;
+use crate::rules::descriptor::OptionValues;
 use crate::rules::kind::GameKind;
 use crate::scoring::{self, LoadedMatch};
 use crate::store::matches::{self, Author, MatchRow, MatchStatus};
@@ -63,7 +64,7 @@ impl MatchListPage {
 
     /// A game's name in the visitor's language.
     pub fn game_label(&self, game: &GameKind) -> &'static str {
-        self.ctx.t(super::games::game_key(*game))
+        self.ctx.t(game.descriptor().name_key)
     }
 
     /// Every game, with its name in the visitor's language.
@@ -73,6 +74,17 @@ impl MatchListPage {
             .map(|game| (game, self.game_label(&game)))
             .collect()
     }
+}
+
+/// An option of the game on the new-match form: a number, or a choice among words.
+pub struct OptionInput {
+    pub name: &'static str,
+    pub label_key: &'static str,
+    pub min: u32,
+    /// What was typed (a number's field shows it).
+    pub value: String,
+    /// The words of a choice: (value, label id, chosen); empty for a number.
+    pub choices: Vec<(&'static str, &'static str, bool)>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -121,15 +133,10 @@ impl Default for NewMatchForm {
     }
 }
 
-/// A game's default options as JSON.
-fn default_options(game: GameKind) -> serde_json::Value {
-    crate::events::default_options(game)
-}
-
 impl NewMatchForm {
     /// An empty form for a game, its options at their defaults.
     pub fn for_game(game: GameKind) -> NewMatchForm {
-        let defaults = default_options(game);
+        let defaults = game.descriptor().default_options();
         let text = |name: &str| match &defaults[name] {
             serde_json::Value::Null => String::new(),
             serde_json::Value::String(text) => text.clone(),
@@ -172,7 +179,8 @@ impl NewMatchForm {
 
     /// Whether the game may be played by two (Trijumf, Vitou).
     pub fn two_or_four(&self) -> bool {
-        self.kind().is_some_and(GameKind::two_or_four)
+        self.kind()
+            .is_some_and(|game| game.descriptor().seats_vary())
     }
 
     /// How many players sit at the table.
@@ -193,71 +201,73 @@ impl NewMatchForm {
     }
 
     /// The options as JSON: the game's defaults with what was typed over them, or
-    /// `None` when a value is not a number in its range.
+    /// `None` when a value is not one its option takes.
     fn options(&self) -> Option<serde_json::Value> {
-        let game = self.kind()?;
-        let mut options = default_options(game);
-        let mut number = |name: &str, text: &str, range: std::ops::RangeInclusive<u32>| {
-            let text = text.trim();
-            if text.is_empty() {
-                return true;
-            }
-            match text.parse::<u32>() {
-                Ok(value) if range.contains(&value) => {
-                    options[name] = serde_json::json!(value);
-                    true
-                }
-                _ => false,
-            }
-        };
-        let mut ok = if game == GameKind::Trionfetti {
-            number("target_points", &self.target_points, 1..=100)
-                && number("games_to_win", &self.games_to_win, 1..=9)
-        } else {
-            number("target_points", &self.target_points, 1..=10_000)
-                && number("games_to_win", &self.games_to_win, 1..=99)
-        };
-        match game {
-            GameKind::Madrasso => ok = ok && number("min_deals", &self.min_deals, 0..=100),
-            GameKind::Trijumf => {
-                ok = ok
-                    && number("revoke_points", &self.revoke_points, 0..=1_000)
-                    && number("last_trick_points", &self.last_trick_points, 0..=100)
-            }
-            GameKind::Trionfetti | GameKind::Tressette | GameKind::Vitou => {}
-        }
-        if !ok {
-            return None;
-        }
-        let yes_no = |text: &str| match text.trim() {
-            "yes" | "on" | "true" => Some(true),
-            "no" | "off" | "false" => Some(false),
-            _ => None,
-        };
-        match game {
-            GameKind::Madrasso => {
-                if let Some(value) = yes_no(&self.must_trump) {
-                    options["must_trump"] = serde_json::json!(value);
-                }
-                match self.revoke_penalty.trim() {
-                    "" => {}
-                    "award" | "subtract" => {
-                        options["revoke_penalty"] = serde_json::json!(self.revoke_penalty.trim())
-                    }
-                    _ => return None,
-                }
-            }
-            GameKind::Vitou => {
-                if let Some(value) = yes_no(&self.twenty_rules) {
-                    options["twenty_rules"] = serde_json::json!(value);
-                }
-            }
-            GameKind::Trionfetti | GameKind::Tressette | GameKind::Trijumf => {}
-        }
-        if self.two_or_four() {
+        let game = self.kind()?.descriptor();
+        let mut options = game.typed_options(|name| self.typed(name))?;
+        if game.seats_vary() {
             options["players"] = serde_json::json!(self.seat_count());
         }
         Some(options)
+    }
+
+    /// The game's own options as the form offers them, with what was typed.
+    pub fn game_options(&self) -> Vec<OptionInput> {
+        let Some(game) = self.kind() else {
+            return Vec::new();
+        };
+        let defaults = game.descriptor().default_options();
+        game.descriptor()
+            .options
+            .iter()
+            .map(|field| {
+                let value = self.typed(field.name).to_string();
+                let (min, mut choices) = match field.values {
+                    OptionValues::Number { min, .. } => (min, Vec::new()),
+                    // The default first: it stays chosen when what was typed is neither.
+                    OptionValues::YesNo if defaults[field.name] == true => {
+                        (0, vec![("yes", "games-yes"), ("no", "games-no")])
+                    }
+                    OptionValues::YesNo => (0, vec![("no", "games-no"), ("yes", "games-yes")]),
+                    OptionValues::OneOf(words) => (0, words.to_vec()),
+                };
+                let chosen = choices
+                    .iter()
+                    .position(|(word, _)| *word == value.trim())
+                    .unwrap_or(0);
+                OptionInput {
+                    name: field.name,
+                    label_key: field.label_key,
+                    min,
+                    value,
+                    choices: choices
+                        .drain(..)
+                        .enumerate()
+                        .map(|(index, (word, key))| (word, key, index == chosen))
+                        .collect(),
+                }
+            })
+            .collect()
+    }
+
+    /// The hint the game shows under its options, where it has one.
+    pub fn options_hint(&self) -> Option<&'static str> {
+        self.kind()?.descriptor().options_hint
+    }
+
+    /// The text typed for an option, by its field name.
+    fn typed(&self, option: &str) -> &str {
+        match option {
+            "target_points" => &self.target_points,
+            "games_to_win" => &self.games_to_win,
+            "must_trump" => &self.must_trump,
+            "revoke_penalty" => &self.revoke_penalty,
+            "min_deals" => &self.min_deals,
+            "revoke_points" => &self.revoke_points,
+            "last_trick_points" => &self.last_trick_points,
+            "twenty_rules" => &self.twenty_rules,
+            _ => "",
+        }
     }
 }
 

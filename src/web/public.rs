@@ -14,11 +14,12 @@ use serde::Deserialize;
 
 use super::context::PageContext;
 use super::error::AppError;
+use super::games::card_name;
 use super::i18n::{Tr, stored_text};
 use super::matches::{load_match, status_key};
 use super::publish::{CachedPage, PageKey, Rendered, fragment_response, kept_or_built};
 use super::{AppState, render_with_status};
-use crate::lang::{Lang, Written};
+use crate::lang::Lang;
 use crate::rules::comanda::Nicknames;
 use crate::rules::game::{Game, Seat, Team};
 use crate::rules::record::RecordEntry;
@@ -116,7 +117,7 @@ pub async fn live(
         highlight: None,
     };
     let page = kept_or_built(&state, key, LoadedMatch::load, |loaded, key| {
-        if loaded.row.game != crate::rules::kind::GameKind::Trionfetti {
+        if super::games::has_pages(loaded.row.game) {
             return super::games::sheets::live(&loaded, key.lang);
         }
         let game = loaded.state()?;
@@ -156,7 +157,7 @@ pub async fn sheet(
         highlight: None,
     };
     let page = kept_or_built(&state, key, LoadedMatch::load, |loaded, key| {
-        if loaded.row.game != crate::rules::kind::GameKind::Trionfetti {
+        if super::games::has_pages(loaded.row.game) {
             return super::games::sheets::fragment(&loaded, key.lang);
         }
         let game = loaded.state()?;
@@ -307,7 +308,7 @@ pub async fn replay_page(
     query: web::Query<StepQuery>,
 ) -> Result<HttpResponse, AppError> {
     let loaded = load_match(&state, &public_id).await?;
-    if loaded.row.game != crate::rules::kind::GameKind::Trionfetti {
+    if super::games::has_pages(loaded.row.game) {
         return super::games::sheets::replay(ctx, &loaded, query.step);
     }
     let record = loaded.record()?;
@@ -386,48 +387,34 @@ pub async fn replay_page(
     render_with_status(&page, StatusCode::OK)
 }
 
-fn card_name(card: crate::rules::card::Card, lang: Lang) -> String {
-    match lang.written() {
-        Written::It => card.italian_name(),
-        Written::En => card.english_name(),
-    }
-}
-
 fn describe(entry: &RecordEntry, lang: Lang) -> String {
+    let tr = Tr::new(lang);
+    let correction = |id: &str, target: usize, reason: &str| {
+        let reason = stored_text(reason, lang).to_string();
+        tr.t_args(id, &[("target", target.into()), ("reason", reason.into())])
+    };
     match entry {
-        RecordEntry::Smazzata(setup) => format!(
-            "{}: {}",
-            lang.pick("comanda", "comanda"),
-            setup.comanda.clone().unwrap_or_else(|| lang
-                .pick("ordine esplicito", "explicit ranking")
-                .to_string())
-        ),
+        RecordEntry::Smazzata(setup) => {
+            let comanda = setup
+                .comanda
+                .clone()
+                .unwrap_or_else(|| tr.t("trionfetti-explicit_ranking").to_string());
+            tr.t_args("trionfetti-comanda", &[("comanda", comanda.into())])
+        }
         RecordEntry::Hand(hand) => match (hand.winner, &hand.tricks) {
-            (_, Some(tricks)) => format!(
-                "{} · {} {}",
-                lang.pick("mano carta per carta", "hand card by card"),
-                tricks.len(),
-                lang.pick("prese", "tricks")
+            (_, Some(tricks)) => tr.t_args(
+                "trionfetti-card_by_card_tricks",
+                &[("tricks", tricks.len().into())],
             ),
             (Some(team), None) => {
-                format!("{} {team}", lang.pick("mano alla squadra", "hand to team"))
+                tr.t_args("trionfetti-hand_to", &[("team", team.to_string().into())])
             }
-            (None, None) => lang
-                .pick("mano (vagaresto rifiutato)", "hand (vagaresto conceded)")
-                .to_string(),
+            (None, None) => tr.t("trionfetti-hand_conceded").to_string(),
         },
-        RecordEntry::Void(void) => format!(
-            "{} #{}: {}",
-            lang.pick("annulla", "voids"),
-            void.target,
-            stored_text(&void.reason, lang)
-        ),
-        RecordEntry::Replace(replace) => format!(
-            "{} #{}: {}",
-            lang.pick("sostituisce", "replaces"),
-            replace.target,
-            stored_text(&replace.reason, lang)
-        ),
+        RecordEntry::Void(void) => correction("games-log_void", void.target, &void.reason),
+        RecordEntry::Replace(replace) => {
+            correction("trionfetti-replaces", replace.target, &replace.reason)
+        }
     }
 }
 

@@ -14,11 +14,12 @@ use serde::Deserialize;
 
 use super::context::PageContext;
 use super::error::AppError;
-use super::i18n::stored_text;
+use super::games::{card_name, suit_name};
+use super::i18n::{Tr, stored_text};
 use super::matches::{load_match, may_manage, status_key};
 use super::{AppState, redirect, render_with_status};
 use crate::accounts::{self, Role};
-use crate::lang::{Lang, Written};
+use crate::lang::{Arg, Lang};
 use crate::rules::card::{Card, Deck, Suit};
 use crate::rules::comanda::Nicknames;
 use crate::rules::game::Game;
@@ -262,76 +263,58 @@ impl RefereePage {
     }
 
     pub fn suit_label(&self, suit: &Suit) -> &'static str {
-        match self.ctx.lang().written() {
-            Written::It => suit.italian_name(),
-            Written::En => suit.english_name(),
-        }
-    }
-}
-
-fn card_label(card: Card, lang: Lang) -> String {
-    match lang.written() {
-        Written::It => card.italian_name(),
-        Written::En => card.english_name(),
+        suit_name(*suit, self.ctx.lang())
     }
 }
 
 fn entry_text(entry: &RecordEntry, lang: Lang) -> String {
+    let tr = Tr::new(lang);
     let team = |team: Option<Team>| {
         team.map(|team| team.letter().to_string())
             .unwrap_or_else(|| "—".to_string())
     };
+    let correction = |id: &str, target: usize, reason: &str| {
+        let reason = stored_text(reason, lang).to_string();
+        tr.t_args(id, &[("target", target.into()), ("reason", reason.into())])
+    };
     match entry {
-        RecordEntry::Smazzata(setup) => format!(
-            "{} {} · {} {}",
-            lang.pick("comanda", "comanda"),
-            setup
+        RecordEntry::Smazzata(setup) => {
+            let comanda = setup
                 .comanda
                 .clone()
-                .unwrap_or_else(|| lang.pick("(esplicita)", "(explicit)").to_string()),
-            lang.pick("taglio", "cut"),
-            card_label(setup.cut, lang)
-        ),
+                .unwrap_or_else(|| tr.t("trionfetti-explicit").to_string());
+            let cut = card_name(setup.cut, lang);
+            tr.t_args(
+                "trionfetti-comanda_cut",
+                &[("comanda", comanda.into()), ("cut", cut.into())],
+            )
+        }
         RecordEntry::Hand(hand) => {
             let mut text = match (&hand.tricks, hand.winner) {
-                (Some(tricks), _) => format!(
-                    "{} ({} {})",
-                    lang.pick("mano carta per carta", "hand card by card"),
-                    tricks.len(),
-                    lang.pick("prese", "tricks")
+                (Some(tricks), _) => tr.t_args(
+                    "trionfetti-card_by_card",
+                    &[("tricks", tricks.len().into())],
                 ),
-                (None, winner) => format!(
-                    "{} {}",
-                    lang.pick("mano vinta da", "hand won by"),
-                    team(winner)
-                ),
+                (None, winner) => tr.t_args("trionfetti-won_by", &[("team", team(winner).into())]),
             };
             if let Some(vagaresto) = &hand.vagaresto {
                 let answer = match vagaresto.answer {
-                    Answer::Accepted => lang.pick("accettato", "accepted"),
-                    Answer::Conceded => lang.pick("rifiutato", "conceded"),
+                    Answer::Accepted => "accepted",
+                    Answer::Conceded => "conceded",
                 };
-                text.push_str(&format!(
-                    " · vagaresto {} {} {}",
-                    lang.pick("del posto", "by seat"),
-                    vagaresto.caller,
-                    answer
+                let seat = vagaresto.caller.to_string();
+                text.push_str(" · ");
+                text.push_str(&tr.t_args(
+                    "trionfetti-vagaresto",
+                    &[("seat", seat.into()), ("answer", answer.into())],
                 ));
             }
             text
         }
-        RecordEntry::Void(void) => format!(
-            "{} {}: {}",
-            lang.pick("annulla la registrazione", "voids entry"),
-            void.target,
-            stored_text(&void.reason, lang)
-        ),
-        RecordEntry::Replace(replace) => format!(
-            "{} {}: {}",
-            lang.pick("sostituisce la registrazione", "replaces entry"),
-            replace.target,
-            stored_text(&replace.reason, lang)
-        ),
+        RecordEntry::Void(void) => correction("trionfetti-voids_entry", void.target, &void.reason),
+        RecordEntry::Replace(replace) => {
+            correction("trionfetti-replaces_entry", replace.target, &replace.reason)
+        }
     }
 }
 
@@ -381,7 +364,7 @@ fn build_page(ctx: PageContext, scorer: &Scorer, draft: Draft) -> Result<Referee
                 .filter(|card| card.suit == suit)
                 .map(|card| {
                     let unavailable = played.contains(&card) || summary.cut == Some(card);
-                    (card.code(), card_label(card, lang), unavailable)
+                    (card.code(), card_name(card, lang), unavailable)
                 })
                 .collect();
             (suit, options)
@@ -506,7 +489,7 @@ pub(super) fn respond(
     shown: Shown,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    if scorer.loaded.row.game != crate::rules::kind::GameKind::Trionfetti {
+    if super::games::has_pages(scorer.loaded.row.game) {
         let mut page = super::games::referee::build_page(ctx, scorer, draft.fields)?;
         page.notice = shown.notice;
         page.error = shown.error;
@@ -733,23 +716,12 @@ fn parse_vagaresto(
         .parse::<u8>()
         .ok()
         .and_then(Seat::new)
-        .ok_or_else(|| {
-            lang.pick(
-                "Scegli chi ha chiamato il vagaresto.",
-                "Choose who called the vagaresto.",
-            )
-            .to_string()
-        })?;
+        .ok_or_else(|| Tr::new(lang).t("trionfetti-need_caller").to_string())?;
     let answer = match answer {
         "accepted" => Answer::Accepted,
         "conceded" => Answer::Conceded,
         _ => {
-            return Err(lang
-                .pick(
-                    "Indica se il vagaresto è stato accettato o rifiutato.",
-                    "Say whether the vagaresto was accepted or conceded.",
-                )
-                .to_string());
+            return Err(Tr::new(lang).t("trionfetti-need_answer").to_string());
         }
     };
     Ok(Some(Vagaresto {
@@ -783,12 +755,7 @@ pub async fn record_hand(
                 _ => None,
             };
             if winner.is_none() && !conceded {
-                return Err(lang
-                    .pick(
-                        "Scegli la squadra che ha vinto la mano.",
-                        "Choose the team that won the hand.",
-                    )
-                    .to_string());
+                return Err(Tr::new(lang).t("trionfetti-need_winner").to_string());
             }
             Ok(RecordEntry::Hand(HandEntry {
                 winner: if conceded { None } else { winner },
@@ -826,12 +793,7 @@ pub async fn record_smazzata(
     };
     let comanda = form.comanda.trim().to_string();
     let entry = if comanda.is_empty() || comanda.len() > 500 {
-        Err(lang
-            .pick(
-                "Scrivi la comanda (al massimo 500 caratteri).",
-                "Write the comanda (500 characters at most).",
-            )
-            .to_string())
+        Err(Tr::new(lang).t("trionfetti-need_comanda").to_string())
     } else {
         match form.cut.parse::<Card>() {
             Ok(cut) => Ok(RecordEntry::Smazzata(SmazzataEntry {
@@ -841,9 +803,7 @@ pub async fn record_smazzata(
                 author: None,
                 time: None,
             })),
-            Err(_) => Err(lang
-                .pick("Scegli la carta del taglio.", "Choose the cut card.")
-                .to_string()),
+            Err(_) => Err(Tr::new(lang).t("trionfetti-need_cut").to_string()),
         }
     };
     let entry = entry.map(|entry| scoring::entry_json(&entry));
@@ -886,7 +846,7 @@ pub async fn record_tricks(
         ..Draft::default()
     };
     let scorer = scorer(&request, &ctx, &state).await?;
-    if scorer.loaded.row.game != crate::rules::kind::GameKind::Trionfetti {
+    if super::games::has_pages(scorer.loaded.row.game) {
         return Err(AppError::NotFound);
     }
     if field("action") != "save" {
@@ -918,20 +878,15 @@ fn build_card_hand(
             break;
         }
         let Some(leader) = row.leader else {
-            return Err(lang
-                .pick(
-                    "Completa la presa precedente prima di questa.",
-                    "Complete the previous trick before this one.",
-                )
-                .to_string());
+            return Err(Tr::new(lang).t("trionfetti-previous_trick").to_string());
         };
         let cards = chosen
             .iter()
             .map(|code| {
                 code.parse::<Card>().map_err(|_| {
-                    format!(
-                        "{} {code:?}",
-                        lang.pick("carta sconosciuta", "unknown card")
+                    Tr::new(lang).t_args(
+                        "trionfetti-unknown_card",
+                        &[("text", Arg::from(format!("{code:?}")))],
                     )
                 })
             })
@@ -939,12 +894,7 @@ fn build_card_hand(
         tricks.push(Trick { leader, cards });
     }
     if tricks.is_empty() {
-        return Err(lang
-            .pick(
-                "Scegli le carte della prima presa.",
-                "Choose the cards of the first trick.",
-            )
-            .to_string());
+        return Err(Tr::new(lang).t("trionfetti-need_first_trick").to_string());
     }
     let trick = draft.vagaresto_trick.parse::<u8>().ok();
     let vagaresto = parse_vagaresto(
@@ -1023,12 +973,7 @@ pub async fn correct(
     let reason = form.reason.trim().chars().take(300).collect::<String>();
     let target: usize = form.target.parse().map_err(|_| AppError::BadRequest)?;
     let entry = if reason.is_empty() {
-        Err(lang
-            .pick(
-                "Scrivi il motivo della correzione.",
-                "Give the reason for the correction.",
-            )
-            .to_string())
+        Err(Tr::new(lang).t("games-need_reason").to_string())
     } else {
         match form.winner.as_str() {
             "" => Ok(RecordEntry::Void(VoidEntry {
@@ -1047,9 +992,7 @@ pub async fn correct(
                 author: None,
                 time: None,
             })),
-            _ => Err(lang
-                .pick("Correzione non valida.", "Invalid correction.")
-                .to_string()),
+            _ => Err(Tr::new(lang).t("games-bad_correction").to_string()),
         }
     };
     let entry = entry.map(|entry| scoring::entry_json(&entry));

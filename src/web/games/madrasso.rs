@@ -5,65 +5,62 @@
 use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
-use super::{Fields, card_name, need, need_seat, need_team, seat_word, team_word};
-use crate::lang::Lang;
+use super::{
+    Fields, card_name, count, fact, game_pages, json_arg, judged, need, need_seat, need_team, pair,
+    position, seat_word, team_word, unknown_outcome, word, yes_no,
+};
 use crate::rules::game::Game;
 use crate::rules::madrasso::{DealEnd, Madrasso, RevokePenalty};
+use crate::web::i18n::Tr;
+
+game_pages!(
+    MadrassoPages,
+    Madrasso,
+    MadrassoForm,
+    "games/form_madrasso.html"
+);
 
 /// The deal the outcome form describes.
-pub fn entry(fields: &Fields, lang: Lang) -> Result<Value, String> {
+pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
     let points = || {
         need(
-            fields.number("points", lang)?,
-            "Scrivi i punti (0-130).",
-            "Give the points (0-130).",
-            lang,
+            fields.number("points", tr)?,
+            tr,
+            "games-madrasso_need_points",
         )
     };
     Ok(match fields.get("outcome") {
         "" | "played" => {
-            json!({"type": "deal", "team": need_team(fields, lang)?, "points": points()?})
+            json!({"type": "deal", "team": need_team(fields, tr)?, "points": points()?})
         }
-        "cappotto" => json!({"type": "deal", "cappotto": need_team(fields, lang)?}),
-        "cassone" => json!({"type": "deal", "cassone": {"seat": need_seat(fields, lang)?}}),
+        "cappotto" => json!({"type": "deal", "cappotto": need_team(fields, tr)?}),
+        "cassone" => json!({"type": "deal", "cassone": {"seat": need_seat(fields, tr)?}}),
         "declared" => {
-            json!({"type": "deal", "declared": need_seat(fields, lang)?, "points": points()?})
+            json!({"type": "deal", "declared": need_seat(fields, tr)?, "points": points()?})
         }
-        _ => {
-            return Err(lang
-                .pick("Esito sconosciuto.", "Unknown outcome.")
-                .to_string());
-        }
+        _ => return unknown_outcome(tr),
     })
 }
 
-pub fn describe(entry: &Value, lang: Lang) -> String {
+pub fn describe(entry: &Value, tr: Tr) -> String {
     if let Some(team) = entry.get("cappotto") {
-        return format!("cappotto · {}", team_word(team, lang));
+        return format!("cappotto · {}", team_word(team, tr));
     }
     if let Some(cassone) = entry.get("cassone") {
-        return format!("cassone · {}", seat_word(&cassone["seat"], lang));
+        return format!("cassone · {}", seat_word(&cassone["seat"], tr));
     }
+    let points = count(tr, "games-n_points", json_arg(&entry["points"]));
     if let Some(seat) = entry.get("declared") {
-        return format!(
-            "{} {} · {} {}",
-            lang.pick("dichiara fuori il", "declared out by"),
-            seat_word(seat, lang),
-            entry["points"],
-            lang.pick("punti", "points")
-        );
+        let who = word(tr, "games-declared_out_by", "who", seat_word(seat, tr));
+        return format!("{who} · {points}");
     }
-    format!(
-        "{} · {} {}",
-        team_word(&entry["team"], lang),
-        entry["points"],
-        lang.pick("punti", "points")
-    )
+    format!("{} · {points}", team_word(&entry["team"], tr))
 }
 
-pub fn sheet(state: &Madrasso, players: &[String], lang: Lang) -> GameSheet {
+pub fn sheet(state: &Madrasso, players: &[String], tr: Tr) -> GameSheet {
+    let lang = tr.lang();
     let summary = state.summary();
-    let mut sheet = GameSheet::new(&summary.common, players, summary.options.games_to_win, lang);
+    let mut sheet = GameSheet::new(&summary.common, players, summary.options.games_to_win);
     sheet.unit_key = "games-col_deal";
     sheet.totals = summary.totals.map(|total| total.to_string());
     sheet.rows = summary
@@ -72,14 +69,10 @@ pub fn sheet(state: &Madrasso, players: &[String], lang: Lang) -> GameSheet {
         .map(|row| {
             let mut detail = Vec::new();
             if let Some(card) = row.face_up {
-                detail.push(format!(
-                    "{}: {}",
-                    lang.pick("briscola", "trumps"),
-                    card_name(card, lang)
-                ));
+                detail.push(word(tr, "games-trumps", "trump", card_name(card, lang)));
             }
-            if let Some([a, b]) = row.tricks {
-                detail.push(format!("{} {a}–{b}", lang.pick("prese", "tricks")));
+            if let Some(tricks) = row.tricks {
+                detail.push(pair(tr, "games-tricks_pair", tricks));
             }
             match row.end {
                 DealEnd::Played => {}
@@ -87,74 +80,40 @@ pub fn sheet(state: &Madrasso, players: &[String], lang: Lang) -> GameSheet {
                 DealEnd::Cassone { seat } => {
                     detail.push(format!("cassone · {}", super::seat_name(players, seat)))
                 }
-                DealEnd::Declared { seat, correct } => detail.push(format!(
-                    "{} {} ({})",
-                    lang.pick("dichiarazione di", "declared by"),
+                DealEnd::Declared { seat, correct } => detail.push(judged(
+                    tr,
+                    "games-declared_by",
                     super::seat_name(players, seat),
-                    if correct {
-                        lang.pick("giusta", "correct")
-                    } else {
-                        lang.pick("sbagliata", "wrong")
-                    }
+                    correct,
                 )),
             }
-            SheetRow {
-                number: row.deal,
-                game: row.game,
-                first_of_game: false,
-                dealer: super::seat_name(players, row.dealer),
-                detail: detail.join(" · "),
-                points: row.points.map(|points| points.to_string()),
-                totals: row.totals.map(|total| total.to_string()),
-                game_won: row.game_won,
-            }
+            SheetRow::new(row.deal, row.game, super::seat_name(players, row.dealer))
+                .detail(detail)
+                .points(row.points, row.totals, row.game_won)
         })
         .collect();
-    let mut facts = vec![(
-        lang.pick("Mano", "Deal").to_string(),
-        format!(
-            "{} · {} {}",
-            summary.deal,
-            lang.pick("partita", "game"),
-            summary.game_number
-        ),
-    )];
-    facts.push((
-        lang.pick("Si può dichiarare fuori", "Declaring out allowed")
-            .to_string(),
-        lang.pick(
-            if summary.can_declare { "sì" } else { "no" },
-            if summary.can_declare { "yes" } else { "no" },
-        )
+    let options = &summary.options;
+    let mut rules = vec![
+        count(tr, "games-n_points", options.target_points),
+        count(tr, "games-at_least_deals", options.min_deals),
+        tr.t(match options.revoke_penalty {
+            RevokePenalty::Award => "games-penalty_award_fact",
+            RevokePenalty::Subtract => "games-penalty_subtract_fact",
+        })
         .to_string(),
-    ));
-    facts.push((
-        lang.pick("Regole", "Rules").to_string(),
-        format!(
-            "{} {} · {} {} {} · {}{}",
-            summary.options.target_points,
-            lang.pick("punti", "points"),
-            lang.pick("almeno", "at least"),
-            summary.options.min_deals,
-            lang.pick("mani", "deals"),
-            match summary.options.revoke_penalty {
-                RevokePenalty::Award => lang.pick(
-                    "cassone: 130 agli avversari",
-                    "cassone: 130 to the opponents"
-                ),
-                RevokePenalty::Subtract => lang.pick(
-                    "cassone: −130 a chi sbaglia",
-                    "cassone: −130 to the offenders"
-                ),
-            },
-            if summary.options.must_trump {
-                lang.pick(" · obbligo di briscola", " · must trump")
-            } else {
-                ""
-            }
+    ];
+    if options.must_trump {
+        rules.push(tr.t("games-must_trump_fact").to_string());
+    }
+    sheet.facts = vec![
+        position(tr, "games-fact_deal", summary.deal, summary.game_number),
+        fact(
+            tr,
+            "games-fact_can_declare",
+            yes_no(tr, summary.can_declare),
         ),
-    ));
-    sheet.facts = facts;
+        fact(tr, "games-fact_rules", rules.join(" · ")),
+    ];
     sheet.finish();
     sheet
 }

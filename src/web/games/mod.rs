@@ -4,8 +4,11 @@
 //! (`super::scoring`, `super::public`); the handlers there hand a match of another
 //! game over to this module.
 //!
-//! One file per game builds its outcome entry from the form (`entry`), describes
-//! its log entries (`describe`) and draws its score sheet (`sheet`).
+//! One file per game builds its outcome entry from the form (`entry`), words its log
+//! entries (`describe`) and draws its score sheet (`sheet`), in the Fluent words of
+//! `locales/*/games.ftl`; `game_pages!` makes them, with the game's outcome form
+//! (`templates/games/form_<game>.html`), its [`GamePages`], which [`pages`] finds
+//! from the game. A new game is one more file here and one more arm in [`pages`].
 
 pub mod madrasso;
 pub mod referee;
@@ -16,22 +19,51 @@ pub mod vitou;
 
 use serde_json::{Value, json};
 
-use super::i18n::stored_text;
-use crate::lang::{Lang, Written};
+use self::referee::GameRefereePage;
+use self::sheets::GameSheet;
+use super::i18n::{Tr, stored_text};
+use crate::lang::{Arg, Lang, Written};
 use crate::rules::any::AnyMatch;
-use crate::rules::card::Card;
+use crate::rules::card::{Card, Suit};
 use crate::rules::game::{Seat, Team};
 use crate::rules::kind::GameKind;
 
+/// What a game is on the pages: its outcome form, how the form reads into an entry, the
+/// wording of its log lines and its score sheet. One implementation per game's file.
+pub trait GamePages: Sync {
+    /// The entry the outcome form describes, as the game's record JSON.
+    fn entry(&self, fields: &Fields, tr: Tr) -> Result<Value, String>;
+
+    /// A play entry (neither a correction nor card by card) in a line.
+    fn describe(&self, entry: &Value, tr: Tr) -> String;
+
+    /// The score sheet of a match of this game (any other state gets the common one).
+    fn sheet(&self, state: &AnyMatch, players: &[String], tr: Tr) -> GameSheet;
+
+    /// The outcome form of the referee page, rendered.
+    fn outcome_form(&self, page: &GameRefereePage) -> askama::Result<String>;
+}
+
+/// The pages of a game, or `None` for Trionfetti, which keeps pages of its own
+/// (`super::scoring`, `super::public`): the one place a game's pages are chosen.
+pub fn pages(game: GameKind) -> Option<&'static dyn GamePages> {
+    match game {
+        GameKind::Madrasso => Some(&madrasso::MadrassoPages),
+        GameKind::Tressette => Some(&tressette::TressettePages),
+        GameKind::Trijumf => Some(&trijumf::TrijumfPages),
+        GameKind::Vitou => Some(&vitou::VitouPages),
+        GameKind::Trionfetti => None,
+    }
+}
+
+/// Whether a match of this game is shown by the pages of this module.
+pub fn has_pages(game: GameKind) -> bool {
+    pages(game).is_some()
+}
+
 /// The catalogue key of a game's name.
 pub fn game_key(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Trionfetti => "games-trionfetti",
-        GameKind::Madrasso => "games-madrasso",
-        GameKind::Tressette => "games-tressette",
-        GameKind::Trijumf => "games-trijumf",
-        GameKind::Vitou => "games-vitou",
-    }
+    game.descriptor().name_key
 }
 
 /// A submitted form as typed: (name, value) pairs, kept to show the form again.
@@ -61,151 +93,178 @@ impl Fields {
     }
 
     /// A number, `Ok(None)` when left empty.
-    pub fn number(&self, name: &str, lang: Lang) -> Result<Option<u32>, String> {
+    pub fn number(&self, name: &str, tr: Tr) -> Result<Option<u32>, String> {
+        self.parsed(name, tr, "games-not_a_number")
+    }
+
+    pub fn card(&self, name: &str, tr: Tr) -> Result<Option<Card>, String> {
+        self.parsed(name, tr, "games-unknown_card")
+    }
+
+    /// A field read as `T`, `Ok(None)` when left empty; what does not read is refused
+    /// with message `refusal`, which shows the text typed.
+    fn parsed<T: std::str::FromStr>(
+        &self,
+        name: &str,
+        tr: Tr,
+        refusal: &str,
+    ) -> Result<Option<T>, String> {
         let text = self.get(name);
         if text.is_empty() {
             return Ok(None);
         }
-        text.parse::<u32>().map(Some).map_err(|_| {
-            format!(
-                "{} {text:?}",
-                lang.pick("Non è un numero intero:", "Not a whole number:")
-            )
-        })
-    }
-
-    pub fn card(&self, name: &str, lang: Lang) -> Result<Option<Card>, String> {
-        let text = self.get(name);
-        if text.is_empty() {
-            return Ok(None);
-        }
-        text.parse::<Card>().map(Some).map_err(|_| {
-            format!(
-                "{} {text:?}",
-                lang.pick("Carta sconosciuta:", "Unknown card:")
-            )
-        })
+        text.parse::<T>()
+            .map(Some)
+            .map_err(|_| tr.t_args(refusal, &[("text", Arg::from(format!("{text:?}")))]))
     }
 }
 
-pub(crate) fn need<T>(
-    value: Option<T>,
-    italian: &str,
-    english: &str,
-    lang: Lang,
-) -> Result<T, String> {
-    value.ok_or_else(|| lang.pick(italian, english).to_string())
+/// The value, or the message `refusal` when it is missing.
+pub(crate) fn need<T>(value: Option<T>, tr: Tr, refusal: &str) -> Result<T, String> {
+    value.ok_or_else(|| tr.t(refusal).to_string())
 }
 
-pub(crate) fn need_team(fields: &Fields, lang: Lang) -> Result<Team, String> {
-    need(
-        fields.team("team"),
-        "Scegli la squadra.",
-        "Choose the team.",
-        lang,
-    )
+pub(crate) fn need_team(fields: &Fields, tr: Tr) -> Result<Team, String> {
+    need(fields.team("team"), tr, "games-need_team")
 }
 
-pub(crate) fn need_seat(fields: &Fields, lang: Lang) -> Result<Seat, String> {
-    need(
-        fields.seat("seat"),
-        "Scegli il giocatore.",
-        "Choose the player.",
-        lang,
-    )
+pub(crate) fn need_seat(fields: &Fields, tr: Tr) -> Result<Seat, String> {
+    need(fields.seat("seat"), tr, "games-need_seat")
+}
+
+/// The refusal of an outcome the form does not offer.
+pub(crate) fn unknown_outcome(tr: Tr) -> Result<Value, String> {
+    Err(tr.t("games-unknown_outcome").to_string())
 }
 
 /// The entry a game's outcome form gives, as the game's record JSON, wrapped in a
 /// `replace` when the form names an entry to correct.
-pub fn outcome_entry(game: GameKind, fields: &Fields, lang: Lang) -> Result<Value, String> {
-    let entry = match game {
-        GameKind::Madrasso => madrasso::entry(fields, lang)?,
-        GameKind::Tressette => tressette::entry(fields, lang)?,
-        GameKind::Trijumf => trijumf::entry(fields, lang)?,
-        GameKind::Vitou => vitou::entry(fields, lang)?,
-        // Trionfetti's referee page is its own, with forms of its own.
-        GameKind::Trionfetti => {
-            return Err(lang
-                .pick(
-                    "Per il Trionfetti si usa la sua pagina del segnapunti.",
-                    "Trionfetti is scored on its own referee page.",
-                )
-                .to_string());
-        }
+pub fn outcome_entry(game: GameKind, fields: &Fields, tr: Tr) -> Result<Value, String> {
+    let Some(pages) = pages(game) else {
+        return Err(tr.t("games-trionfetti_own_page").to_string());
     };
+    let entry = pages.entry(fields, tr)?;
     let target = fields.get("replace_target");
     if target.is_empty() {
         return Ok(entry);
     }
-    let target: usize = target.parse().map_err(|_| {
-        lang.pick("Correzione non valida.", "Invalid correction.")
-            .to_string()
-    })?;
+    let target: usize = target
+        .parse()
+        .map_err(|_| tr.t("games-bad_correction").to_string())?;
     let reason: String = fields.get("replace_reason").chars().take(300).collect();
     if reason.is_empty() {
-        return Err(lang
-            .pick(
-                "Scrivi il motivo della correzione.",
-                "Give the reason for the correction.",
-            )
-            .to_string());
+        return Err(tr.t("games-need_reason").to_string());
     }
     Ok(json!({"type": "replace", "target": target, "reason": reason, "entry": entry}))
 }
 
 /// One log entry in a line, in the reader's language.
-pub fn describe(game: GameKind, entry: &Value, lang: Lang) -> String {
+pub fn describe(game: GameKind, entry: &Value, tr: Tr) -> String {
     let kind = entry.get("type").and_then(Value::as_str).unwrap_or("");
     let target = entry.get("target").and_then(Value::as_u64).unwrap_or(0);
     let reason = stored_text(
         entry.get("reason").and_then(Value::as_str).unwrap_or(""),
-        lang,
+        tr.lang(),
     );
+    let correction = |id: &str, more: Option<String>| {
+        let mut args = vec![
+            ("target", Arg::Number(target as i64)),
+            ("reason", reason.to_string().into()),
+        ];
+        args.extend(more.map(|entry| ("entry", Arg::from(entry))));
+        tr.t_args(id, args)
+    };
     match kind {
-        "void" => format!("{} #{target}: {reason}", lang.pick("annulla", "voids")),
-        "replace" => format!(
-            "{} #{target} ({reason}): {}",
-            lang.pick("sostituisce", "replaces"),
-            describe(game, &entry["entry"], lang)
+        "void" => correction("games-log_void", None),
+        "replace" => correction(
+            "games-log_replace",
+            Some(describe(game, &entry["entry"], tr)),
         ),
         _ => {
             if let Some(tricks) = entry.get("tricks").and_then(Value::as_array) {
-                return format!(
-                    "{} · {} {}",
-                    lang.pick("carta per carta", "card by card"),
-                    tricks.len(),
-                    lang.pick("prese", "tricks")
-                );
+                return tr.t_args("games-log_card_by_card", &[("tricks", tricks.len().into())]);
             }
-            match game {
-                GameKind::Madrasso => madrasso::describe(entry, lang),
-                GameKind::Tressette => tressette::describe(entry, lang),
-                GameKind::Trijumf => trijumf::describe(entry, lang),
-                GameKind::Vitou => vitou::describe(entry, lang),
+            match pages(game) {
+                Some(pages) => pages.describe(entry, tr),
                 // Trionfetti's log is worded by its own page.
-                GameKind::Trionfetti => entry.to_string(),
+                None => entry.to_string(),
             }
         }
     }
 }
 
+/// A value of a stored entry as a message's argument: a number where it is one (so
+/// that plurals select on it), else its JSON text.
+pub(crate) fn json_arg(value: &Value) -> Arg {
+    match value.as_i64() {
+        Some(number) => Arg::from(number),
+        None => Arg::from(value.to_string()),
+    }
+}
+
+/// A message with one argument.
+pub(crate) fn word(tr: Tr, id: &str, name: &'static str, value: impl Into<Arg>) -> String {
+    tr.t_args(id, &[(name, value.into())])
+}
+
+/// "3 punti", "1 game": a count with its noun, in the plural its number takes.
+pub(crate) fn count(tr: Tr, id: &str, count: impl Into<Arg>) -> String {
+    word(tr, id, "count", count)
+}
+
 /// "team A" / "squadra A".
-pub(crate) fn team_word(value: &Value, lang: Lang) -> String {
-    format!(
-        "{} {}",
-        lang.pick("squadra", "team"),
-        value.as_str().unwrap_or("?")
+pub(crate) fn team_word(value: &Value, tr: Tr) -> String {
+    word(
+        tr,
+        "games-team_word",
+        "team",
+        value.as_str().unwrap_or("?").to_string(),
     )
 }
 
-pub(crate) fn seat_word(value: &Value, lang: Lang) -> String {
-    format!("{} {}", lang.pick("posto", "seat"), value)
+pub(crate) fn seat_word(value: &Value, tr: Tr) -> String {
+    word(tr, "games-seat_word", "seat", value.to_string())
 }
 
+/// "(giusta)" / "(wrong)": whether a claim or declaration was right, as a selector.
+pub(crate) fn judged(tr: Tr, id: &str, who: String, correct: bool) -> String {
+    let correct = if correct { "yes" } else { "no" };
+    tr.t_args(id, &[("who", Arg::from(who)), ("correct", correct.into())])
+}
+
+/// A number pair ("carte 6–5").
+pub(crate) fn pair(tr: Tr, id: &str, [a, b]: [impl Into<Arg>; 2]) -> String {
+    tr.t_args(id, &[("a", a.into()), ("b", b.into())])
+}
+
+/// "Mano: 12 · partita 2": where a match stands, beside the sheet (`label` names the
+/// deal or the round).
+pub(crate) fn position(tr: Tr, label: &str, number: u32, game: u32) -> (String, String) {
+    let args = [("number", number.into()), ("game", game.into())];
+    fact(tr, label, tr.t_args("games-fact_number", args))
+}
+
+/// A fact beside the sheet, its label from the catalogue.
+pub(crate) fn fact(tr: Tr, label: &str, value: String) -> (String, String) {
+    (tr.t(label).to_string(), value)
+}
+
+pub(crate) fn yes_no(tr: Tr, yes: bool) -> String {
+    tr.t(if yes { "games-yes" } else { "games-no" }).to_string()
+}
+
+// Cards' and suits' names are the core's, in its two written languages.
 pub(crate) fn card_name(card: Card, lang: Lang) -> String {
     match lang.written() {
         Written::It => card.italian_name(),
         Written::En => card.english_name(),
+    }
+}
+
+pub(crate) fn suit_name(suit: Suit, lang: Lang) -> &'static str {
+    match lang.written() {
+        Written::It => suit.italian_name(),
+        Written::En => suit.english_name(),
     }
 }
 
@@ -234,5 +293,133 @@ pub fn seats(players: &[String]) -> Vec<Seat> {
 
 /// Whether `state` is one of the games of this module.
 pub fn handles(state: &AnyMatch) -> bool {
-    !matches!(state, AnyMatch::Trionfetti(_))
+    has_pages(state.kind())
+}
+
+/// A game's pages from its file's `entry`, `describe` and `sheet` functions and its
+/// outcome form's template, which reads the referee page it is part of (the typed
+/// values, the seats, the sides) as though it were that page.
+macro_rules! game_pages {
+    ($pages:ident, $variant:ident, $form:ident, $path:tt) => {
+        pub struct $pages;
+
+        #[derive(askama::Template)]
+        #[template(path = $path)]
+        pub struct $form<'a> {
+            pub page: &'a $crate::web::games::referee::GameRefereePage,
+        }
+
+        impl std::ops::Deref for $form<'_> {
+            type Target = $crate::web::games::referee::GameRefereePage;
+
+            fn deref(&self) -> &Self::Target {
+                self.page
+            }
+        }
+
+        impl $crate::web::games::GamePages for $pages {
+            fn entry(
+                &self,
+                fields: &$crate::web::games::Fields,
+                tr: $crate::web::i18n::Tr,
+            ) -> Result<serde_json::Value, String> {
+                entry(fields, tr)
+            }
+
+            fn describe(&self, entry: &serde_json::Value, tr: $crate::web::i18n::Tr) -> String {
+                describe(entry, tr)
+            }
+
+            fn sheet(
+                &self,
+                state: &$crate::rules::any::AnyMatch,
+                players: &[String],
+                tr: $crate::web::i18n::Tr,
+            ) -> $crate::web::games::sheets::GameSheet {
+                match state {
+                    $crate::rules::any::AnyMatch::$variant(game) => sheet(game, players, tr),
+                    _ => $crate::web::games::sheets::GameSheet::common(state, players),
+                }
+            }
+
+            fn outcome_form(
+                &self,
+                page: &$crate::web::games::referee::GameRefereePage,
+            ) -> askama::Result<String> {
+                askama::Template::render(&$form { page })
+            }
+        }
+    };
+}
+pub(crate) use game_pages;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_but_trionfetti_has_its_pages() {
+        for game in GameKind::ALL {
+            assert_eq!(has_pages(game), game != GameKind::Trionfetti, "{game}");
+        }
+        let refused = outcome_entry(GameKind::Trionfetti, &Fields::default(), Tr::new(Lang::En));
+        assert_eq!(
+            refused,
+            Err("Trionfetti is scored on its own referee page.".to_string())
+        );
+    }
+
+    /// Counted words take the plural of their number: once "1 prese", "1 tricks".
+    #[test]
+    fn log_lines_count_in_the_plural_of_their_number() {
+        let one = json!({"type": "deal", "tricks": [{"leader": 0, "cards": []}]});
+        let two = json!({"type": "deal", "tricks": [{}, {}]});
+        let declared = json!({"type": "deal", "team": "A", "points": 1, "declarations": [{}]});
+        let void = json!({"type": "void", "target": 3, "reason": "tavolo sbagliato"});
+        let replace = json!({"type": "replace", "target": 0, "reason": "x",
+            "entry": {"type": "deal", "cappotto": "B"}});
+        let cases = [
+            (GameKind::Madrasso, &one, "it", "carta per carta · 1 presa"),
+            (GameKind::Madrasso, &one, "en", "card by card · 1 trick"),
+            (GameKind::Vitou, &two, "it", "carta per carta · 2 prese"),
+            (
+                GameKind::Tressette,
+                &declared,
+                "it",
+                "squadra A · 1 punto · 1 accuso",
+            ),
+            (
+                GameKind::Tressette,
+                &declared,
+                "en",
+                "team A · 1 point · 1 declaration",
+            ),
+            (
+                GameKind::Trijumf,
+                &void,
+                "it",
+                "annulla #3: tavolo sbagliato",
+            ),
+            (
+                GameKind::Madrasso,
+                &replace,
+                "en",
+                "replaces #0 (x): cappotto · team B",
+            ),
+        ];
+        for (game, entry, code, words) in cases {
+            let tr = Tr::new(super::super::i18n::lang_from_code(code).unwrap());
+            assert_eq!(describe(game, entry, tr), words, "{game} {entry}");
+        }
+    }
+
+    #[test]
+    fn a_form_value_that_does_not_read_is_refused_with_what_was_typed() {
+        let fields = Fields(vec![("points".to_string(), "tre".to_string())]);
+        assert_eq!(
+            fields.number("points", Tr::new(Lang::It)),
+            Err("Non è un numero intero: \"tre\"".to_string())
+        );
+        assert_eq!(fields.number("missing", Tr::new(Lang::En)), Ok(None));
+    }
 }

@@ -10,13 +10,12 @@ use askama::Template;
 use super::super::AppState;
 use super::super::context::PageContext;
 use super::super::error::AppError;
+use super::super::i18n::Tr;
 use super::super::matches::status_key;
 use super::super::scoring::{Draft, Envelope, LogLine, Scorer, scorer, shown_author, submit};
+use super::Fields;
 use super::sheets::GameSheet;
-use super::{Fields, card_name};
 use crate::accounts;
-use crate::lang::Written;
-use crate::rules::card::Deck;
 use crate::rules::game::Team;
 use crate::rules::kind::GameKind;
 use crate::rules::record::SyntaxError;
@@ -43,8 +42,6 @@ pub struct GameRefereePage {
     pub replaceable: Vec<usize>,
     /// What was typed, shown again after a refusal.
     pub fields: Fields,
-    /// The trump card choices (Trijumf): code and name.
-    pub cards: Vec<(String, String)>,
     pub notice: Option<String>,
     pub error: Option<String>,
     pub conflict: bool,
@@ -111,16 +108,19 @@ impl GameRefereePage {
     }
 
     pub fn suits(&self) -> Vec<(String, &'static str)> {
+        let lang = self.ctx.lang();
         crate::rules::card::Suit::ALL
             .into_iter()
-            .map(|suit| {
-                let name = match self.ctx.lang().written() {
-                    Written::It => suit.italian_name(),
-                    Written::En => suit.english_name(),
-                };
-                (suit.letter().to_string(), name)
-            })
+            .map(|suit| (suit.letter().to_string(), super::suit_name(suit, lang)))
             .collect()
+    }
+
+    /// The game's outcome form, rendered as part of this page.
+    pub fn outcome_form(&self) -> askama::Result<String> {
+        match super::pages(self.game) {
+            Some(pages) => pages.outcome_form(self),
+            None => Ok(String::new()),
+        }
     }
 }
 
@@ -131,6 +131,7 @@ pub fn build_page(
     fields: Vec<(String, String)>,
 ) -> Result<GameRefereePage, AppError> {
     let lang = ctx.lang();
+    let tr = Tr::new(lang);
     let loaded = &scorer.loaded;
     let record = loaded.any_record()?;
     let state = record
@@ -149,7 +150,7 @@ pub fn build_page(
             LogLine {
                 index,
                 kind: kinds[index],
-                text: super::describe(loaded.row.game, entry, lang),
+                text: super::describe(loaded.row.game, entry, tr),
                 author: shown_author(row, lang),
                 time: row.created_at.format("%H:%M").to_string(),
                 voided: voided.contains(&index),
@@ -164,21 +165,13 @@ pub fn build_page(
         .filter(|(index, correction)| correction.is_none() && !voided.contains(index))
         .map(|(index, _)| index)
         .collect();
-    let cards = if loaded.row.game == GameKind::Trijumf {
-        Deck::Italian40
-            .cards()
-            .map(|card| (card.code(), card_name(card, lang)))
-            .collect()
-    } else {
-        Vec::new()
-    };
     Ok(GameRefereePage {
         base: scorer.base.clone(),
         title: crate::events::title_text(&loaded.row.title, lang),
         public_id: loaded.row.public_id.clone(),
         game: loaded.row.game,
         game_key: super::game_key(loaded.row.game),
-        sheet: GameSheet::of(&state, &players, lang),
+        sheet: GameSheet::of(&state, &players, tr),
         players,
         status: loaded.row.status(),
         next_seq: loaded.next_seq(),
@@ -187,7 +180,6 @@ pub fn build_page(
         log,
         replaceable,
         fields: Fields(fields),
-        cards,
         notice: None,
         error: None,
         conflict: false,
@@ -233,7 +225,7 @@ pub async fn record_outcome(
     let (envelope, pairs) = read_form(&body)?;
     let scorer = scorer(&request, &ctx, &state).await?;
     let fields = Fields(pairs.clone());
-    let entry = super::outcome_entry(scorer.loaded.row.game, &fields, ctx.lang());
+    let entry = super::outcome_entry(scorer.loaded.row.game, &fields, Tr::new(ctx.lang()));
     let draft = Draft {
         fields: pairs,
         ..Draft::default()
@@ -252,12 +244,7 @@ pub async fn record_json(
     let lang = ctx.lang();
     let text = Fields(pairs.clone()).get("entry").to_string();
     let entry = if text.is_empty() {
-        Err(lang
-            .pick(
-                "Scrivi la registrazione in JSON.",
-                "Write the entry as JSON.",
-            )
-            .to_string())
+        Err(Tr::new(lang).t("games-json_missing").to_string())
     } else {
         serde_json::from_str::<serde_json::Value>(&text)
             .map_err(|error| SyntaxError::json(&error).message(lang))

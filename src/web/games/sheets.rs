@@ -51,8 +51,43 @@ pub struct GameSheet {
     pub facts: Vec<(String, String)>,
 }
 
+impl SheetRow {
+    /// Deal (or round) `number` of game `game`, dealt by `dealer`; nothing in it yet.
+    pub fn new(number: u32, game: u32, dealer: String) -> SheetRow {
+        SheetRow {
+            number,
+            game,
+            first_of_game: false,
+            dealer,
+            detail: String::new(),
+            points: Default::default(),
+            totals: Default::default(),
+            game_won: None,
+        }
+    }
+
+    /// What else the deal says, the parts in the order given.
+    pub fn detail(mut self, parts: Vec<String>) -> SheetRow {
+        self.detail = parts.join(" · ");
+        self
+    }
+
+    /// The points the deal gave each side, the totals after it and the game it won.
+    pub fn points(
+        mut self,
+        points: [impl ToString; 2],
+        totals: [impl ToString; 2],
+        game_won: Option<Team>,
+    ) -> SheetRow {
+        self.points = points.map(|points| points.to_string());
+        self.totals = totals.map(|total| total.to_string());
+        self.game_won = game_won;
+        self
+    }
+}
+
 impl GameSheet {
-    pub fn new(common: &Summary, players: &[String], games_to_win: u32, _lang: Lang) -> GameSheet {
+    pub fn new(common: &Summary, players: &[String], games_to_win: u32) -> GameSheet {
         let sides = [
             super::side_names(players, Team::A),
             super::side_names(players, Team::B),
@@ -81,17 +116,16 @@ impl GameSheet {
     }
 
     /// The sheet of a match of any of the four games (Trionfetti has its own).
-    pub fn of(state: &AnyMatch, players: &[String], lang: Lang) -> GameSheet {
-        match state {
-            AnyMatch::Madrasso(game) => super::madrasso::sheet(game, players, lang),
-            AnyMatch::Tressette(game) => super::tressette::sheet(game, players, lang),
-            AnyMatch::Trijumf(game) => super::trijumf::sheet(game, players, lang),
-            AnyMatch::Vitou(game) => super::vitou::sheet(game, players, lang),
-            AnyMatch::Trionfetti(_) => {
-                let common = state.common();
-                GameSheet::new(&common, players, 1, lang)
-            }
+    pub fn of(state: &AnyMatch, players: &[String], tr: Tr) -> GameSheet {
+        match super::pages(state.kind()) {
+            Some(pages) => pages.sheet(state, players, tr),
+            None => GameSheet::common(state, players),
         }
+    }
+
+    /// The sheet of what every game's summary has, without rows.
+    pub fn common(state: &AnyMatch, players: &[String]) -> GameSheet {
+        GameSheet::new(&state.common(), players, 1)
     }
 
     pub fn side_label(&self, team: &Team) -> String {
@@ -134,7 +168,7 @@ pub fn live(loaded: &LoadedMatch, lang: Lang) -> Result<Rendered, AppError> {
         game_key: super::game_key(loaded.row.game),
         status: loaded.row.status(),
         seq: loaded.entries.len(),
-        sheet: GameSheet::of(&state, &loaded.row.player_names(), lang),
+        sheet: GameSheet::of(&state, &loaded.row.player_names(), Tr::new(lang)),
         ctx: Tr::new(lang),
     };
     Rendered::page(body.title.clone(), &body)
@@ -152,7 +186,7 @@ pub fn fragment(loaded: &LoadedMatch, lang: Lang) -> Result<Rendered, AppError> 
     let state = loaded.any_state()?;
     let fragment = GameSheetFragment {
         seq: loaded.entries.len(),
-        sheet: GameSheet::of(&state, &loaded.row.player_names(), lang),
+        sheet: GameSheet::of(&state, &loaded.row.player_names(), Tr::new(lang)),
         ctx: Tr::new(lang),
     };
     Rendered::fragment(&fragment)
@@ -218,7 +252,7 @@ pub fn replay(
         .enumerate()
         .map(|(index, entry)| ReplayLine {
             index,
-            text: super::describe(loaded.row.game, entry, lang),
+            text: super::describe(loaded.row.game, entry, Tr::new(lang)),
             voided: voided.contains(&index),
             replaced: replaced.contains(&index),
             current: index + 1 == step,
@@ -235,7 +269,7 @@ pub fn replay(
         step,
         last_step,
         lines,
-        sheet: GameSheet::of(&state, &players, lang),
+        sheet: GameSheet::of(&state, &players, Tr::new(lang)),
         tricks,
         ctx,
     };

@@ -5,15 +5,25 @@
 use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
-use super::{Fields, need, need_seat, need_team, seat_word, team_word};
-use crate::lang::Lang;
+use super::{
+    Fields, count, fact, game_pages, json_arg, judged, need, need_seat, need_team, pair, position,
+    seat_word, team_word, unknown_outcome, word,
+};
 use crate::rules::game::Game;
 use crate::rules::tressette::{DealEnd, Declaration, Sweep, Tressette};
+use crate::web::i18n::Tr;
 
 /// Declaration rows on the form.
 pub const DECLARATION_ROWS: usize = 4;
 
-fn declarations(fields: &Fields, lang: Lang) -> Result<Vec<Value>, String> {
+game_pages!(
+    TressettePages,
+    Tressette,
+    TressetteForm,
+    "games/form_tressette.html"
+);
+
+fn declarations(fields: &Fields, tr: Tr) -> Result<Vec<Value>, String> {
     let mut list = Vec::new();
     for row in 0..DECLARATION_ROWS {
         let combo = fields.get(&format!("decl{row}_combo"));
@@ -22,19 +32,11 @@ fn declarations(fields: &Fields, lang: Lang) -> Result<Vec<Value>, String> {
         }
         let seat = need(
             fields.seat(&format!("decl{row}_seat")),
-            "Scegli chi ha fatto l'accuso.",
-            "Choose who made the declaration.",
-            lang,
+            tr,
+            "games-tressette_need_declarer",
         )?;
         let rank = fields.get(&format!("decl{row}_rank"));
         let suit = fields.get(&format!("decl{row}_suit"));
-        let no_suit = || {
-            lang.pick(
-                "Scegli il seme dell'accuso.",
-                "Choose the suit of the declaration.",
-            )
-            .to_string()
-        };
         list.push(match combo {
             "four" => json!({"combo": "four", "seat": seat, "rank": rank}),
             "three" if !suit.is_empty() => {
@@ -43,83 +45,59 @@ fn declarations(fields: &Fields, lang: Lang) -> Result<Vec<Value>, String> {
             "napoletana" if !suit.is_empty() => {
                 json!({"combo": "napoletana", "seat": seat, "suit": suit})
             }
-            "three" | "napoletana" => return Err(no_suit()),
-            _ => {
-                return Err(lang
-                    .pick("Accuso sconosciuto.", "Unknown declaration.")
-                    .to_string());
-            }
+            "three" | "napoletana" => return Err(tr.t("games-tressette_need_suit").to_string()),
+            _ => return Err(tr.t("games-tressette_unknown_declaration").to_string()),
         });
     }
     Ok(list)
 }
 
 /// The deal the outcome form describes.
-pub fn entry(fields: &Fields, lang: Lang) -> Result<Value, String> {
+pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
     let points = || {
         need(
-            fields.number("points", lang)?,
-            "Scrivi i punti in carte (0-11).",
-            "Give the card points (0-11).",
-            lang,
+            fields.number("points", tr)?,
+            tr,
+            "games-tressette_need_points",
         )
     };
     let mut entry = match fields.get("outcome") {
         "" | "played" => {
-            json!({"type": "deal", "team": need_team(fields, lang)?, "points": points()?})
+            json!({"type": "deal", "team": need_team(fields, tr)?, "points": points()?})
         }
-        "claim" => json!({"type": "deal", "claim": need_seat(fields, lang)?, "points": points()?}),
+        "claim" => json!({"type": "deal", "claim": need_seat(fields, tr)?, "points": points()?}),
         "sweep" => {
             let sweep = fields.get("sweep");
             if sweep.is_empty() {
-                return Err(lang
-                    .pick("Scegli il tipo di cappotto.", "Choose the kind of sweep.")
-                    .to_string());
+                return Err(tr.t("games-tressette_need_sweep").to_string());
             }
-            json!({"type": "deal", "sweep": sweep, "team": need_team(fields, lang)?})
+            json!({"type": "deal", "sweep": sweep, "team": need_team(fields, tr)?})
         }
-        _ => {
-            return Err(lang
-                .pick("Esito sconosciuto.", "Unknown outcome.")
-                .to_string());
-        }
+        _ => return unknown_outcome(tr),
     };
-    let declared = declarations(fields, lang)?;
+    let declared = declarations(fields, tr)?;
     if !declared.is_empty() {
         entry["declarations"] = Value::Array(declared);
     }
     Ok(entry)
 }
 
-pub fn describe(entry: &Value, lang: Lang) -> String {
+pub fn describe(entry: &Value, tr: Tr) -> String {
+    let points = || count(tr, "games-n_points", json_arg(&entry["points"]));
     let mut text = if let Some(sweep) = entry.get("sweep") {
         format!(
             "{} · {}",
             sweep.as_str().unwrap_or("?"),
-            team_word(&entry["team"], lang)
+            team_word(&entry["team"], tr)
         )
     } else if let Some(seat) = entry.get("claim") {
-        format!(
-            "{} {} · {} {}",
-            lang.pick("chiamata di", "claim by"),
-            seat_word(seat, lang),
-            entry["points"],
-            lang.pick("punti", "points")
-        )
+        let who = word(tr, "games-claim_by", "who", seat_word(seat, tr));
+        format!("{who} · {}", points())
     } else {
-        format!(
-            "{} · {} {}",
-            team_word(&entry["team"], lang),
-            entry["points"],
-            lang.pick("punti", "points")
-        )
+        format!("{} · {}", team_word(&entry["team"], tr), points())
     };
     if let Some(list) = entry.get("declarations").and_then(Value::as_array) {
-        text.push_str(&format!(
-            " · {} {}",
-            list.len(),
-            lang.pick("accusi", "declarations")
-        ));
+        text.push_str(&format!(" · {}", count(tr, "games-n_accusi", list.len())));
     }
     text
 }
@@ -133,17 +111,17 @@ fn sweep_word(sweep: Sweep) -> &'static str {
     }
 }
 
-fn declaration_word(declaration: &Declaration, lang: Lang) -> String {
+fn declaration_word(declaration: &Declaration, tr: Tr) -> &'static str {
     match declaration {
-        Declaration::Four { .. } => lang.pick("quattro", "four of a kind").to_string(),
-        Declaration::Three { .. } => lang.pick("tre", "three of a kind").to_string(),
-        Declaration::Napoletana { .. } => "napoletana".to_string(),
+        Declaration::Four { .. } => tr.t("games-decl_four"),
+        Declaration::Three { .. } => tr.t("games-decl_three"),
+        Declaration::Napoletana { .. } => "napoletana",
     }
 }
 
-pub fn sheet(state: &Tressette, players: &[String], lang: Lang) -> GameSheet {
+pub fn sheet(state: &Tressette, players: &[String], tr: Tr) -> GameSheet {
     let summary = state.summary();
-    let mut sheet = GameSheet::new(&summary.common, players, summary.options.games_to_win, lang);
+    let mut sheet = GameSheet::new(&summary.common, players, summary.options.games_to_win);
     if !summary.common.over {
         sheet.totals = summary.totals.map(|total| total.to_string());
     }
@@ -151,12 +129,7 @@ pub fn sheet(state: &Tressette, players: &[String], lang: Lang) -> GameSheet {
         .sheet
         .iter()
         .map(|row| {
-            let mut detail = vec![format!(
-                "{} {}–{}",
-                lang.pick("carte", "cards"),
-                row.card_points[0],
-                row.card_points[1]
-            )];
+            let mut detail = vec![pair(tr, "games-cards_pair", row.card_points)];
             if row.declared != [0, 0] {
                 let words: Vec<String> = row
                     .declarations
@@ -164,75 +137,53 @@ pub fn sheet(state: &Tressette, players: &[String], lang: Lang) -> GameSheet {
                     .map(|declaration| {
                         format!(
                             "{} ({})",
-                            declaration_word(declaration, lang),
+                            declaration_word(declaration, tr),
                             super::seat_name(players, declaration.seat())
                         )
                     })
                     .collect();
-                detail.push(format!(
-                    "{} {}–{}: {}",
-                    lang.pick("accusi", "declarations"),
-                    row.declared[0],
-                    row.declared[1],
-                    words.join(", ")
+                let [a, b] = row.declared;
+                detail.push(tr.t_args(
+                    "games-accusi_pair",
+                    &[
+                        ("a", a.into()),
+                        ("b", b.into()),
+                        ("list", words.join(", ").into()),
+                    ],
                 ));
             }
             match row.end {
                 DealEnd::Played => {}
-                DealEnd::Claim { seat, correct } => detail.push(format!(
-                    "{} {} ({})",
-                    lang.pick("chiamata di", "claim by"),
+                DealEnd::Claim { seat, correct } => detail.push(judged(
+                    tr,
+                    "games-claim_judged",
                     super::seat_name(players, seat),
-                    if correct {
-                        lang.pick("giusta", "correct")
-                    } else {
-                        lang.pick("sbagliata", "wrong")
-                    }
+                    correct,
                 )),
                 DealEnd::Sweep { sweep, team } => detail.push(format!(
-                    "{} {team} · {} {}",
+                    "{} {team} · {}",
                     sweep_word(sweep),
-                    sweep.games(),
-                    lang.pick("partite", "games")
+                    count(tr, "games-n_games", sweep.games())
                 )),
             }
             if row.game_won.is_some() && row.games > 1 {
-                detail.push(format!(
-                    "{} {}",
-                    row.games,
-                    lang.pick("partite vinte", "games won")
-                ));
+                detail.push(count(tr, "games-n_games_won", row.games));
             }
-            SheetRow {
-                number: row.deal,
-                game: row.game,
-                first_of_game: false,
-                dealer: super::seat_name(players, row.dealer),
-                detail: detail.join(" · "),
-                points: row.points.map(|points| points.to_string()),
-                totals: row.totals.map(|total| total.to_string()),
-                game_won: row.game_won,
-            }
+            SheetRow::new(row.deal, row.game, super::seat_name(players, row.dealer))
+                .detail(detail)
+                .points(row.points, row.totals, row.game_won)
         })
         .collect();
+    let options = &summary.options;
     sheet.facts = vec![
-        (
-            lang.pick("Mano", "Deal").to_string(),
+        position(tr, "games-fact_deal", summary.deal, summary.game_number),
+        fact(
+            tr,
+            "games-fact_played_to",
             format!(
-                "{} · {} {}",
-                summary.deal,
-                lang.pick("partita", "game"),
-                summary.game_number
-            ),
-        ),
-        (
-            lang.pick("Si gioca a", "Played to").to_string(),
-            format!(
-                "{} {} · {} {}",
-                summary.options.target_points,
-                lang.pick("punti", "points"),
-                summary.options.games_to_win,
-                lang.pick("partite", "games")
+                "{} · {}",
+                count(tr, "games-n_points", options.target_points),
+                count(tr, "games-n_games", options.games_to_win)
             ),
         ),
     ];

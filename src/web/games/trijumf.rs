@@ -6,25 +6,46 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
-use super::{Fields, card_name, need, need_seat, seat_word};
-use crate::lang::{Lang, Written};
-use crate::rules::card::Suit;
-use crate::rules::game::Game;
+use super::{
+    Fields, card_name, count, fact, game_pages, judged, need, need_seat, pair, position, seat_word,
+    suit_name, word,
+};
+use crate::rules::card::Deck;
+use crate::rules::game::{Game, Team};
 use crate::rules::trijumf::{Cut, DealEnd, Trijumf};
+use crate::web::i18n::Tr;
 
 /// Declaration rows on the form.
 pub const DECLARATION_ROWS: usize = 4;
 
+game_pages!(
+    TrijumfPages,
+    Trijumf,
+    TrijumfForm,
+    "games/form_trijumf.html"
+);
+
+impl TrijumfForm<'_> {
+    /// The trump card choices: code and name.
+    pub fn cards(&self) -> Vec<(String, String)> {
+        let lang = self.ctx.lang();
+        Deck::Italian40
+            .cards()
+            .map(|card| (card.code(), card_name(card, lang)))
+            .collect()
+    }
+}
+
 /// The deal the outcome form describes.
-pub fn entry(fields: &Fields, lang: Lang) -> Result<Value, String> {
+pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
     let cut = match fields.get("cut") {
         "" | "normal" => "normal",
         "knock" => "knock",
         "flip" => "flip",
-        _ => return Err(lang.pick("Taglio sconosciuto.", "Unknown cut.").to_string()),
+        _ => return Err(tr.t("games-trijumf_unknown_cut").to_string()),
     };
     let mut entry = json!({"type": "deal", "cut": cut});
-    if let Some(card) = fields.card("trump_card", lang)? {
+    if let Some(card) = fields.card("trump_card", tr)? {
         entry["trump_card"] = json!(card);
     }
     let mut declared = Vec::new();
@@ -35,9 +56,8 @@ pub fn entry(fields: &Fields, lang: Lang) -> Result<Value, String> {
         }
         let seat = need(
             fields.seat(&format!("decl{row}_seat")),
-            "Scegli chi ha dichiarato re e cavallo.",
-            "Choose who declared king and horse.",
-            lang,
+            tr,
+            "games-trijumf_need_declarer",
         )?;
         declared.push(json!({"seat": seat, "suit": suit}));
     }
@@ -45,23 +65,18 @@ pub fn entry(fields: &Fields, lang: Lang) -> Result<Value, String> {
         entry["declarations"] = Value::Array(declared);
     }
     let points = || -> Result<Value, String> {
-        let a = fields.number("points_a", lang)?;
-        let b = fields.number("points_b", lang)?;
+        let a = fields.number("points_a", tr)?;
+        let b = fields.number("points_b", tr)?;
         match (a, b) {
             (Some(a), Some(b)) => Ok(json!([a, b])),
-            _ => Err(lang
-                .pick(
-                    "Scrivi i punti in carte delle due parti.",
-                    "Give the card points of both sides.",
-                )
-                .to_string()),
+            _ => Err(tr.t("games-trijumf_need_points").to_string()),
         }
     };
     match fields.get("outcome") {
         "" | "played" => entry["points"] = points()?,
         "claim" => {
             entry["points"] = points()?;
-            let mut claim = json!({"seat": need_seat(fields, lang)?});
+            let mut claim = json!({"seat": need_seat(fields, tr)?});
             match fields.get("claim_correct") {
                 "yes" => claim["correct"] = json!(true),
                 "no" => claim["correct"] = json!(false),
@@ -69,181 +84,148 @@ pub fn entry(fields: &Fields, lang: Lang) -> Result<Value, String> {
             }
             entry["claim"] = claim;
         }
-        "revoke" => entry["revoke"] = json!({"seat": need_seat(fields, lang)?}),
-        _ => {
-            return Err(lang
-                .pick("Esito sconosciuto.", "Unknown outcome.")
-                .to_string());
-        }
+        "revoke" => entry["revoke"] = json!({"seat": need_seat(fields, tr)?}),
+        _ => return super::unknown_outcome(tr),
     }
     Ok(entry)
 }
 
-pub fn describe(entry: &Value, lang: Lang) -> String {
+pub fn describe(entry: &Value, tr: Tr) -> String {
     // The stored word is the engine's ("knock"), not the reader's ("bussata").
-    let mut text = match Cut::deserialize(&entry["cut"]) {
-        Ok(cut) => cut_word(cut, lang).to_string(),
-        Err(_) => format!("{} ?", lang.pick("taglio", "cut")),
-    };
+    let mut parts = vec![match Cut::deserialize(&entry["cut"]) {
+        Ok(cut) => cut_word(cut, tr).to_string(),
+        Err(_) => tr.t("games-cut_unknown").to_string(),
+    }];
     if let Some(card) = entry
         .get("trump_card")
         .and_then(Value::as_str)
         .and_then(|code| code.parse().ok())
     {
-        text.push_str(&format!(" · {}", card_name(card, lang)));
+        parts.push(card_name(card, tr.lang()));
     }
     if let Some([a, b]) = entry
         .get("points")
         .and_then(Value::as_array)
         .map(|points| [points[0].clone(), points[1].clone()])
     {
-        text.push_str(&format!(" · {a}–{b}"));
+        parts.push(format!("{a}–{b}"));
     }
     if let Some(list) = entry.get("declarations").and_then(Value::as_array) {
-        text.push_str(&format!(
-            " · {} {}",
-            list.len(),
-            lang.pick("dichiarazioni", "declarations")
-        ));
+        parts.push(count(tr, "games-n_declared", list.len()));
     }
     if let Some(claim) = entry.get("claim") {
-        text.push_str(&format!(
-            " · {} {}",
-            lang.pick("chiamata di", "claim by"),
-            seat_word(&claim["seat"], lang)
+        parts.push(word(
+            tr,
+            "games-claim_by",
+            "who",
+            seat_word(&claim["seat"], tr),
         ));
     }
     if let Some(revoke) = entry.get("revoke") {
-        text.push_str(&format!(
-            " · {} {}",
-            lang.pick("rinuncia di", "revoke by"),
-            seat_word(&revoke["seat"], lang)
+        parts.push(word(
+            tr,
+            "games-revoke_by",
+            "who",
+            seat_word(&revoke["seat"], tr),
         ));
     }
-    text
+    parts.join(" · ")
 }
 
-pub(crate) fn cut_word(cut: Cut, lang: Lang) -> &'static str {
-    match cut {
-        Cut::Normal => lang.pick("taglio normale", "normal cut"),
-        Cut::Knock => lang.pick("bussata", "knock"),
-        Cut::Flip => lang.pick("carta girata", "flip"),
-    }
+pub(crate) fn cut_word(cut: Cut, tr: Tr) -> &'static str {
+    tr.t(match cut {
+        Cut::Normal => "games-cut_normal",
+        Cut::Knock => "games-cut_knock",
+        Cut::Flip => "games-cut_flip",
+    })
 }
 
-fn suit_word(suit: Suit, lang: Lang) -> &'static str {
-    match lang.written() {
-        Written::It => suit.italian_name(),
-        Written::En => suit.english_name(),
-    }
-}
-
-pub fn sheet(state: &Trijumf, players: &[String], lang: Lang) -> GameSheet {
+pub fn sheet(state: &Trijumf, players: &[String], tr: Tr) -> GameSheet {
     let summary = state.summary();
-    let mut sheet = GameSheet::new(&summary.common, players, summary.options.games_to_win, lang);
+    let mut sheet = GameSheet::new(&summary.common, players, summary.options.games_to_win);
     sheet.rows = summary
         .sheet
         .iter()
         .map(|row| {
-            let mut detail = vec![cut_word(row.cut, lang).to_string()];
-            match row.trump {
-                Some(suit) => detail.push(format!(
-                    "{}: {}",
-                    lang.pick("briscola", "trumps"),
-                    suit_word(suit, lang)
-                )),
-                None => detail.push(lang.pick("senza briscola", "no trumps").to_string()),
-            }
-            detail.push(format!(
-                "{} {}–{}",
-                lang.pick("carte", "cards"),
-                row.card_points[0],
-                row.card_points[1]
-            ));
+            let mut detail = vec![cut_word(row.cut, tr).to_string()];
+            detail.push(match row.trump {
+                Some(suit) => word(tr, "games-trumps", "trump", suit_name(suit, tr.lang())),
+                None => tr.t("games-no_trumps").to_string(),
+            });
+            detail.push(pair(tr, "games-cards_pair", row.card_points));
             if row.declarations != [0, 0] {
-                detail.push(format!(
-                    "{} {}–{}",
-                    lang.pick("re e cavallo", "king-horse"),
-                    row.declarations[0],
-                    row.declarations[1]
-                ));
+                detail.push(pair(tr, "games-king_horse_pair", row.declarations));
             }
             match row.end {
                 DealEnd::Played => {}
-                DealEnd::Claim { seat, correct } => detail.push(format!(
-                    "{} {} ({})",
-                    lang.pick("chiamata di", "claim by"),
+                DealEnd::Claim { seat, correct } => detail.push(judged(
+                    tr,
+                    "games-claim_judged",
                     super::seat_name(players, seat),
-                    if correct {
-                        lang.pick("giusta", "correct")
-                    } else {
-                        lang.pick("sbagliata", "wrong")
-                    }
+                    correct,
                 )),
-                DealEnd::Revoke { seat } => detail.push(format!(
-                    "{} {}",
-                    lang.pick("rinuncia di", "revoke by"),
-                    super::seat_name(players, seat)
+                DealEnd::Revoke { seat } => detail.push(word(
+                    tr,
+                    "games-revoke_by",
+                    "who",
+                    super::seat_name(players, seat),
                 )),
             }
-            SheetRow {
-                number: row.deal,
-                game: row.game,
-                first_of_game: false,
-                dealer: super::seat_name(players, row.dealer),
-                detail: detail.join(" · "),
-                points: row.points.map(|points| points.to_string()),
-                totals: row.scores.map(|score| score.to_string()),
-                game_won: row.game_won,
-            }
+            SheetRow::new(row.deal, row.game, super::seat_name(players, row.dealer))
+                .detail(detail)
+                .points(row.points, row.scores, row.game_won)
         })
         .collect();
-    let mut facts = vec![(
-        lang.pick("Mano", "Deal").to_string(),
-        format!(
-            "{} · {} {}",
-            summary.deal,
-            lang.pick("partita", "game"),
-            summary.game_number
-        ),
+    let mut facts = vec![position(
+        tr,
+        "games-fact_deal",
+        summary.deal,
+        summary.game_number,
     )];
     if let Some(cutter) = summary.cutter {
-        facts.push((
-            lang.pick("Taglia", "Cuts").to_string(),
+        facts.push(fact(
+            tr,
+            "games-fact_cuts",
             super::seat_name(players, cutter),
         ));
     }
-    facts.push((
-        lang.pick("Si gioca a", "Played to").to_string(),
-        format!(
-            "{} {} · {} {}",
-            summary.options.target_points,
-            lang.pick("punti", "points"),
-            summary.options.players,
-            lang.pick("giocatori", "players")
-        ),
+    facts.push(fact(
+        tr,
+        "games-fact_played_to",
+        played_to(tr, summary.options.target_points, summary.options.players),
     ));
     sheet.facts = facts;
     sheet.finish();
     sheet
 }
 
+/// "401 punti · 4 giocatori".
+pub(crate) fn played_to(tr: Tr, target_points: u32, players: u8) -> String {
+    format!(
+        "{} · {}",
+        count(tr, "games-n_points", target_points),
+        count(tr, "games-n_players", players)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::Lang;
 
     #[test]
     fn a_deal_names_its_cut_in_the_readers_language() {
+        let (italian, english) = (Tr::new(Lang::It), Tr::new(Lang::En));
         let knock = json!({"cut": "knock", "points": [3, 0]});
-        assert_eq!(describe(&knock, Lang::It), "bussata · 3–0");
-        assert_eq!(describe(&knock, Lang::En), "knock · 3–0");
+        assert_eq!(describe(&knock, italian), "bussata · 3–0");
+        assert_eq!(describe(&knock, english), "knock · 3–0");
         let flip = json!({"cut": "flip", "trump_card": "1D", "points": [1, 2]});
         assert!(
-            describe(&flip, Lang::It).starts_with("carta girata · "),
+            describe(&flip, italian).starts_with("carta girata · "),
             "{}",
-            describe(&flip, Lang::It)
+            describe(&flip, italian)
         );
         let damaged = json!({"cut": "sideways"});
-        assert_eq!(describe(&damaged, Lang::It), "taglio ?");
+        assert_eq!(describe(&damaged, italian), "taglio ?");
     }
 }

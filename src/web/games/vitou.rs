@@ -5,16 +5,21 @@
 use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
-use super::{Fields, need, need_seat, need_team, seat_word, team_word};
-use crate::lang::Lang;
+use super::{
+    Fields, fact, game_pages, need, need_seat, need_team, position, seat_word, team_word,
+    unknown_outcome, word, yes_no,
+};
 use crate::rules::game::Game;
 use crate::rules::vitou::{RoundEnd, Stage, Vitou};
+use crate::web::i18n::Tr;
 
 /// Bid rows on the form.
 pub const BID_ROWS: usize = 4;
 
+game_pages!(VitouPages, Vitou, VitouForm, "games/form_vitou.html");
+
 /// The round the outcome form describes.
-pub fn entry(fields: &Fields, lang: Lang) -> Result<Value, String> {
+pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
     let mut bids = Vec::new();
     for row in 0..BID_ROWS {
         let bid = fields.get(&format!("bid{row}_bid"));
@@ -23,81 +28,66 @@ pub fn entry(fields: &Fields, lang: Lang) -> Result<Value, String> {
         }
         let seat = need(
             fields.seat(&format!("bid{row}_seat")),
-            "Scegli chi ha rilanciato.",
-            "Choose who bid.",
-            lang,
+            tr,
+            "games-vitou_need_bidder",
         )?;
         let bid = match bid {
             "3" | "6" | "12" => json!(bid.parse::<u32>().unwrap_or(3)),
             "baraque" => json!("baraque"),
-            _ => {
-                return Err(lang
-                    .pick("Rilancio sconosciuto.", "Unknown bid.")
-                    .to_string());
-            }
+            _ => return Err(tr.t("games-vitou_unknown_bid").to_string()),
         };
         bids.push(json!({"seat": seat, "bid": bid}));
     }
     let mut entry = match fields.get("outcome") {
-        "" | "won" => json!({"type": "round", "winner": need_team(fields, lang)?}),
+        "" | "won" => json!({"type": "round", "winner": need_team(fields, tr)?}),
         "tied" => json!({"type": "round", "tied": true}),
-        "refused" => json!({"type": "round", "refusal": {"seat": need_seat(fields, lang)?}}),
+        "refused" => json!({"type": "round", "refusal": {"seat": need_seat(fields, tr)?}}),
         "declined" => json!({"type": "round", "declined": true}),
         "all_passed" => json!({"type": "round", "all_passed": true}),
-        _ => {
-            return Err(lang
-                .pick("Esito sconosciuto.", "Unknown outcome.")
-                .to_string());
-        }
+        _ => return unknown_outcome(tr),
     };
     if !bids.is_empty() {
         entry["bids"] = Value::Array(bids);
     }
-    if let Some(points) = fields.number("points", lang)? {
+    if let Some(points) = fields.number("points", tr)? {
         entry["points"] = json!(points);
     }
     Ok(entry)
 }
 
-pub fn describe(entry: &Value, lang: Lang) -> String {
+pub fn describe(entry: &Value, tr: Tr) -> String {
     let mut text = if entry["tied"] == json!(true) {
-        lang.pick("tre prese pari", "three tied tricks").to_string()
+        tr.t("games-tied").to_string()
     } else if entry["declined"] == json!(true) {
-        lang.pick("non gioca chi è a 20", "the side on 20 declined")
-            .to_string()
+        tr.t("games-declined").to_string()
     } else if entry["all_passed"] == json!(true) {
-        lang.pick("passano tutti", "all passed").to_string()
+        tr.t("games-all_passed").to_string()
     } else if let Some(refusal) = entry.get("refusal") {
-        format!(
-            "{} {}",
-            lang.pick("rifiuta il", "refused by"),
-            seat_word(&refusal["seat"], lang)
+        word(
+            tr,
+            "games-refused_the",
+            "who",
+            seat_word(&refusal["seat"], tr),
         )
     } else {
-        format!(
-            "{} {}",
-            lang.pick("vince la", "won by"),
-            team_word(&entry["winner"], lang)
-        )
+        word(tr, "games-won_by", "team", team_word(&entry["winner"], tr))
     };
     if let Some(last) = entry
         .get("bids")
         .and_then(Value::as_array)
         .and_then(|bids| bids.last())
     {
-        text.push_str(&format!(
-            " · {} {}",
-            lang.pick("rilancio", "bid"),
-            last["bid"].to_string().trim_matches('"')
-        ));
+        let bid = last["bid"].to_string().trim_matches('"').to_string();
+        text.push_str(&format!(" · {}", word(tr, "games-bid", "bid", bid)));
     }
     text
 }
 
-pub fn sheet(state: &Vitou, players: &[String], lang: Lang) -> GameSheet {
+pub fn sheet(state: &Vitou, players: &[String], tr: Tr) -> GameSheet {
     let summary = state.summary();
-    let mut sheet = GameSheet::new(&summary.common, players, summary.options.games_to_win, lang);
+    let mut sheet = GameSheet::new(&summary.common, players, summary.options.games_to_win);
     sheet.unit_key = "games-col_round";
+    let team = |id: &str, team: crate::rules::game::Team| word(tr, id, "team", team.to_string());
     sheet.rows = summary
         .sheet
         .iter()
@@ -105,86 +95,43 @@ pub fn sheet(state: &Vitou, players: &[String], lang: Lang) -> GameSheet {
             let mut detail = Vec::new();
             match row.stage {
                 Stage::Normal => {}
-                Stage::OnTwenty { team } => detail.push(format!(
-                    "{} {team} {}",
-                    lang.pick("squadra", "team"),
-                    lang.pick("a 20", "on 20")
-                )),
+                Stage::OnTwenty { team: on } => detail.push(team("games-team_on_twenty", on)),
                 Stage::BothOnTwenty => detail.push("20–20".to_string()),
             }
             if let Some(bid) = row.bid {
-                detail.push(format!("{} {}", lang.pick("rilancio", "bid"), bid.word()));
+                detail.push(word(tr, "games-bid", "bid", bid.word().to_string()));
             }
             match row.end {
                 RoundEnd::Played { winner: Some(_) } => {}
-                RoundEnd::Played { winner: None } => {
-                    detail.push(lang.pick("tre prese pari", "three tied tricks").to_string())
-                }
-                RoundEnd::Refused { seat } => detail.push(format!(
-                    "{} {}",
-                    lang.pick("rifiuta", "refused by"),
-                    super::seat_name(players, seat)
+                RoundEnd::Played { winner: None } => detail.push(tr.t("games-tied").to_string()),
+                RoundEnd::Refused { seat } => detail.push(word(
+                    tr,
+                    "games-refused",
+                    "who",
+                    super::seat_name(players, seat),
                 )),
-                RoundEnd::Declined { team } => detail.push(format!(
-                    "{} {team} {}",
-                    lang.pick("squadra", "team"),
-                    lang.pick("non gioca", "declined")
-                )),
-                RoundEnd::AllPassed => {
-                    detail.push(lang.pick("passano tutti", "all passed").to_string())
-                }
+                RoundEnd::Declined { team: out } => detail.push(team("games-team_declined", out)),
+                RoundEnd::AllPassed => detail.push(tr.t("games-all_passed").to_string()),
             }
-            SheetRow {
-                number: row.round,
-                game: row.game,
-                first_of_game: false,
-                dealer: super::seat_name(players, row.dealer),
-                detail: detail.join(" · "),
-                points: row.points.map(|points| points.to_string()),
-                totals: row.scores.map(|score| score.to_string()),
-                game_won: row.game_won,
-            }
+            SheetRow::new(row.round, row.game, super::seat_name(players, row.dealer))
+                .detail(detail)
+                .points(row.points, row.scores, row.game_won)
         })
         .collect();
     let stage = match summary.stage {
-        None | Some(Stage::Normal) => lang.pick("normale", "normal").to_string(),
-        Some(Stage::OnTwenty { team }) => format!(
-            "{} {team} {}",
-            lang.pick("squadra", "team"),
-            lang.pick("a 20: niente rilanci", "on 20: no bidding")
-        ),
-        Some(Stage::BothOnTwenty) => lang
-            .pick("20–20: la prossima decide", "20–20: the next round decides")
-            .to_string(),
+        None | Some(Stage::Normal) => tr.t("games-stage_normal").to_string(),
+        Some(Stage::OnTwenty { team: on }) => team("games-stage_on_twenty", on),
+        Some(Stage::BothOnTwenty) => tr.t("games-stage_both_twenty").to_string(),
     };
+    let options = &summary.options;
     sheet.facts = vec![
-        (
-            lang.pick("Giro", "Round").to_string(),
-            format!(
-                "{} · {} {}",
-                summary.round,
-                lang.pick("partita", "game"),
-                summary.game_number
-            ),
-        ),
-        (lang.pick("Fase", "Stage").to_string(), stage),
-        (
-            lang.pick("Rilanci aperti", "Bidding open").to_string(),
-            lang.pick(
-                if summary.bidding { "sì" } else { "no" },
-                if summary.bidding { "yes" } else { "no" },
-            )
-            .to_string(),
-        ),
-        (
-            lang.pick("Si gioca a", "Played to").to_string(),
-            format!(
-                "{} {} · {} {}",
-                summary.options.target_points,
-                lang.pick("punti", "points"),
-                summary.options.players,
-                lang.pick("giocatori", "players")
-            ),
+        position(tr, "games-fact_round", summary.round, summary.game_number),
+        fact(tr, "games-fact_stage", stage),
+        fact(tr, "games-fact_bidding", yes_no(tr, summary.bidding)),
+        fact(
+            tr,
+            "games-fact_played_to",
+            super::trijumf::played_to(tr, options.target_points, options.players),
         ),
     ];
     sheet.finish();

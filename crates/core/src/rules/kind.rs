@@ -9,6 +9,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::descriptor::{self, GameDescriptor};
 use crate::lang::{Lang, Written};
 
 /// One of the five games, named in records, forms and the database by [`GameKind::name`].
@@ -32,34 +33,30 @@ impl GameKind {
         GameKind::Vitou,
     ];
 
+    /// The game's facts as data: the one place a game's descriptor is chosen.
+    pub const fn descriptor(self) -> &'static GameDescriptor {
+        match self {
+            GameKind::Trionfetti => &descriptor::TRIONFETTI,
+            GameKind::Madrasso => &descriptor::MADRASSO,
+            GameKind::Tressette => &descriptor::TRESSETTE,
+            GameKind::Trijumf => &descriptor::TRIJUMF,
+            GameKind::Vitou => &descriptor::VITOU,
+        }
+    }
+
     /// The record name: what records, forms and the database hold.
     pub const fn name(self) -> &'static str {
-        match self {
-            GameKind::Trionfetti => "trionfetti",
-            GameKind::Madrasso => "madrasso",
-            GameKind::Tressette => "tressette",
-            GameKind::Trijumf => "trijumf",
-            GameKind::Vitou => "vitou",
-        }
+        self.descriptor().name
     }
 
     /// The game's proper name, the same in every language.
     pub const fn label(self) -> &'static str {
-        match self {
-            GameKind::Trionfetti => "Trionfetti",
-            GameKind::Madrasso => "Madrasso",
-            GameKind::Tressette => "Tressette",
-            GameKind::Trijumf => "Trijumf",
-            GameKind::Vitou => "Vitou",
-        }
+        self.descriptor().label
     }
 
     /// Whether the game is also played by two (Trijumf and Vitou); the others by four.
-    pub const fn two_or_four(self) -> bool {
-        match self {
-            GameKind::Trijumf | GameKind::Vitou => true,
-            GameKind::Trionfetti | GameKind::Madrasso | GameKind::Tressette => false,
-        }
+    pub fn two_or_four(self) -> bool {
+        self.descriptor().seats_vary()
     }
 }
 

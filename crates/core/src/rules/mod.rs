@@ -5,6 +5,7 @@
 pub mod any;
 pub mod card;
 pub mod comanda;
+pub mod descriptor;
 pub mod game;
 pub mod json_text;
 pub mod kind;
