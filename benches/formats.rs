@@ -25,8 +25,8 @@ use std::time::Duration;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main};
 
+use segnapunti::rng::SplitMix;
 use segnapunti::tournament::live::Live;
-use segnapunti::tournament::rng::SplitMix64;
 use segnapunti::tournament::{
     Cycles, EntrantId, Format, MatchKey, Outcome, Recorded, Results, Side, Status, Tournament,
     double_elimination, rotating, round_robin, single_elimination, swiss,
@@ -80,7 +80,7 @@ fn double(c: &mut Criterion) {
 
 /// Records a random winner (fixed seed) for every ready match, `rounds` times.
 fn play_rounds(t: &Tournament, rounds: u32, seed: u64) -> Results {
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = SplitMix::new(seed);
     let mut results = Results::new();
     for _ in 0..rounds {
         let schedule = t.schedule(&results).unwrap();

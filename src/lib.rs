@@ -10,4 +10,4 @@ pub mod web;
 pub mod zone;
 
 // The pure core lives in its own crate; the shell names it by the same paths.
-pub use segnapunti_core::{lang, rules, tournament};
+pub use segnapunti_core::{lang, rng, rules, tournament};

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use proptest::prelude::*;
-use segnapunti::tournament::rng::SplitMix64;
+use segnapunti::rng::SplitMix;
 use segnapunti::tournament::{
     Cycles, EntrantId, Format, Match, Outcome, Progress, Recorded, Results, Side, Slot, Stage,
     StandingsTable, Status, TieBreak, Tournament, WalkoverReason, diff, double_elimination,
@@ -16,7 +16,7 @@ fn ids(n: u32) -> Vec<EntrantId> {
     (1..=n).map(EntrantId).collect()
 }
 
-fn random_outcome(rng: &mut SplitMix64) -> Outcome {
+fn random_outcome(rng: &mut SplitMix) -> Outcome {
     let winner = if rng.below(2) == 0 { Side::A } else { Side::B };
     if rng.below(10) == 0 {
         return Outcome::Forfeit { winner };
@@ -32,7 +32,7 @@ fn random_outcome(rng: &mut SplitMix64) -> Outcome {
 
 /// Plays every ready match with random outcomes until nothing is ready.
 fn play_out(t: &Tournament, seed: u64) -> Results {
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = SplitMix::new(seed);
     let mut results = Results::new();
     loop {
         let s = t.schedule(&results).unwrap();

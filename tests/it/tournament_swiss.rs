@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use segnapunti::tournament::rng::SplitMix64;
+use segnapunti::rng::SplitMix;
 use segnapunti::tournament::{
     EntrantId, Format, Outcome, Recorded, Results, Side, Slot, Stage, Status, Tournament, swiss,
 };
@@ -61,7 +61,7 @@ fn brute_force(players: usize, scores: &[i64], met: &BTreeSet<(usize, usize)>) -
     best((1u32 << players) - 1, scores, met, &mut BTreeMap::new())
 }
 
-fn random_outcome(rng: &mut SplitMix64) -> Outcome {
+fn random_outcome(rng: &mut SplitMix) -> Outcome {
     let winner = if rng.below(2) == 0 { Side::A } else { Side::B };
     let mut games = [0, 0];
     games[winner.index()] = 1;
@@ -77,7 +77,7 @@ fn random_outcome(rng: &mut SplitMix64) -> Outcome {
 fn check_event(n: u32, rounds: u32, seed: u64) -> u32 {
     let entrants: Vec<EntrantId> = (1..=n).map(EntrantId).collect();
     let t = Tournament::new(entrants.clone(), Format::Swiss(swiss::Options::new(rounds)));
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = SplitMix::new(seed);
     let mut results = Results::new();
     let mut checked = 0;
     for round in 1..=rounds {

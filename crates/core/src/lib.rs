@@ -5,5 +5,6 @@
 //! times, seeds and data in, so every result can be replayed and tested.
 
 pub mod lang;
+pub mod rng;
 pub mod rules;
 pub mod tournament;

@@ -13,7 +13,6 @@ pub mod madrasso;
 pub mod ranking;
 pub mod record;
 pub mod replay;
-pub mod rng;
 pub mod simulate;
 pub mod tressette;
 pub mod trick;

@@ -7,8 +7,8 @@
 
 use std::fmt::Debug;
 
+use crate::rng::SplitMix;
 use crate::rules::game::{Game, Seat};
-use crate::rules::rng::SplitMix;
 
 /// A simulated match: its options, first dealer and entries, and for each entry what
 /// the simulator itself worked out.

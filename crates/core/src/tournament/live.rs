@@ -256,12 +256,12 @@ impl Live {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::rng::SplitMix64;
+    use crate::rng::SplitMix;
     use crate::tournament::{
         Outcome, Side, Withdrawal, rotating, round_robin, single_elimination, swiss,
     };
 
-    fn outcome(rng: &mut SplitMix64) -> Outcome {
+    fn outcome(rng: &mut SplitMix) -> Outcome {
         let winner = if rng.below(2) == 0 { Side::A } else { Side::B };
         Outcome::Played {
             winner,
@@ -273,7 +273,7 @@ mod tests {
     /// Plays the event one result at a time, checking after each that the kept schedule
     /// is what deriving it from scratch gives; then corrects a few results.
     fn check(t: Tournament, seed: u64) {
-        let mut rng = SplitMix64::new(seed);
+        let mut rng = SplitMix::new(seed);
         let mut live = Live::new(t.clone(), Results::new()).unwrap();
         let mut played = Vec::new();
         loop {

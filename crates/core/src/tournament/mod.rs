@@ -2,7 +2,7 @@
 //!
 //! Everything here is a pure function of the entrants (in seed order), the format's
 //! options, the withdrawals and the results recorded so far. There is no IO, clock or
-//! random source: draws come from a seed passed in (see [`rng`]).
+//! random source: draws come from a seed passed in (see [`crate::rng`]).
 //!
 //! The central call is [`Tournament::schedule`]: it derives every match that exists now,
 //! each with a stable [`MatchKey`] the web layer stores results under. A corrected result
@@ -16,7 +16,6 @@ pub mod double_elimination;
 pub mod groups;
 pub mod live;
 pub mod matching;
-pub mod rng;
 pub mod rotating;
 pub mod round_robin;
 pub mod seeding;

@@ -4,8 +4,8 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::rng::SplitMix64;
 use super::{EntrantId, TournamentError};
+use crate::rng::SplitMix;
 
 /// How the seed order is chosen.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,7 +38,7 @@ pub fn seed(entrants: &[EntrantId], seeding: &Seeding) -> Result<Vec<EntrantId>,
         }
         Seeding::Random { seed } => {
             let mut order = entrants.to_vec();
-            SplitMix64::new(*seed).shuffle(&mut order);
+            SplitMix::new(*seed).shuffle(&mut order);
             Ok(order)
         }
         Seeding::Ranking(ranking) => {

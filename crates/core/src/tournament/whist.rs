@@ -18,7 +18,7 @@
 //! check every stored starter develops into a whist design, and that the search finds
 //! them.
 
-use super::rng::SplitMix64;
+use crate::rng::SplitMix;
 
 /// A table: four points at seats 0 to 3; seats 0 and 2 are partners against seats 1 and 3.
 pub type Table = [usize; 4];
@@ -214,7 +214,7 @@ pub fn search_starter(n: usize, seed: u64, node_limit: u64) -> Option<Vec<Table>
         partner: vec![0; v / 2 + 1],
         opponent: vec![0; v / 2 + 1],
         found: Vec::new(),
-        rng: SplitMix64::new(seed),
+        rng: SplitMix::new(seed),
         nodes: 0,
         node_limit,
     };
@@ -229,7 +229,7 @@ struct StarterSearch {
     partner: Vec<u8>,
     opponent: Vec<u8>,
     found: Vec<Table>,
-    rng: SplitMix64,
+    rng: SplitMix,
     nodes: u64,
     node_limit: u64,
 }

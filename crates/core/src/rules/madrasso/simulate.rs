@@ -9,9 +9,9 @@ use super::{
     Cassone, DealEntry, Entry, LAST_TRICK_BONUS, Madrasso, Options, TRICKS, card_points,
     trick_winner,
 };
+pub use crate::rng::SplitMix;
 use crate::rules::card::{Card, Deck, Rank};
 use crate::rules::game::{Seat, Team};
-pub use crate::rules::rng::SplitMix;
 use crate::rules::simulate::play_match;
 use crate::rules::trick::Trick;
 

@@ -8,9 +8,9 @@
 use super::{
     DealEntry, Declaration, Entry, Honour, Options, TRICKS, Tressette, card_thirds, trick_winner,
 };
+pub use crate::rng::SplitMix;
 use crate::rules::card::{Card, Deck, Suit};
 use crate::rules::game::{Seat, Team};
-pub use crate::rules::rng::SplitMix;
 use crate::rules::simulate::play_match;
 use crate::rules::trick::Trick;
 

@@ -9,9 +9,9 @@ use super::{
     Claim, Cut, DealEntry, Declaration, Entry, Options, Revoke, Trijumf, seat_after,
     winning_position,
 };
+pub use crate::rng::SplitMix;
 use crate::rules::card::{Card, Deck, Rank, Suit};
 use crate::rules::game::Seat;
-pub use crate::rules::rng::SplitMix;
 use crate::rules::simulate::play_match;
 use crate::rules::trick::Trick;
 

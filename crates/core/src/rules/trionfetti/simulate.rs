@@ -34,7 +34,7 @@ pub const COMANDE: &[&str] = &[
     "bomba",
 ];
 
-pub use crate::rules::rng::SplitMix;
+pub use crate::rng::SplitMix;
 
 /// A simulated match: the record and, for each hand, the team that won it and its value.
 #[derive(Debug, Clone)]

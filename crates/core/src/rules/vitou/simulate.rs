@@ -8,9 +8,9 @@ use super::{
     Bid, BidCall, Entry, Options, Refusal, RoundEntry, Stage, Vitou, round_decision, seat_after,
     trick_winner,
 };
+pub use crate::rng::SplitMix;
 use crate::rules::card::{Card, Deck};
 use crate::rules::game::Team;
-pub use crate::rules::rng::SplitMix;
 use crate::rules::simulate::play_match;
 use crate::rules::trick::Trick;
 

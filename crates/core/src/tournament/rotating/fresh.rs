@@ -11,9 +11,9 @@ use std::sync::{Arc, LazyLock, Mutex};
 
 use serde::{Deserialize, Serialize};
 
-use super::super::rng::SplitMix64;
 use super::super::whist::{self, PlanRound, Table};
 use super::tally::{Cost, opponent_pairs, plan_cost};
+use crate::rng::SplitMix;
 
 /// How a plan was made, for the organizer's report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -236,7 +236,7 @@ pub fn without_repeats(p: usize, rounds: usize, node_limit: u64) -> Option<Vec<P
             busy: vec![false; p],
             rounds: Vec::with_capacity(rounds),
             sitting: sitting.clone(),
-            rng: SplitMix64::new(0x005E_ED0F_5EA7 ^ attempt),
+            rng: SplitMix::new(0x005E_ED0F_5EA7 ^ attempt),
             nodes: 0,
             node_limit: budget,
         };
@@ -277,7 +277,7 @@ struct NoRepeatSearch {
     busy: Vec<bool>,
     rounds: Vec<PlanRound>,
     sitting: Vec<Vec<usize>>,
-    rng: SplitMix64,
+    rng: SplitMix,
     nodes: u64,
     node_limit: u64,
 }

@@ -11,10 +11,10 @@
 //! bounded number of candidate factor rounds are tried and the best kept.
 
 use super::super::matching::maximise;
-use super::super::rng::SplitMix64;
 use super::super::round_robin::berger_round;
 use super::super::whist::PlanRound;
 use super::tally::{Cost, Counts, History};
+use crate::rng::SplitMix;
 
 /// The cost of seating partnerships `p` and `q` at one table: repeats first, then how
 /// often they met.
@@ -208,7 +208,7 @@ fn draw_with(
     seed: u64,
 ) -> Vec<PlanRound> {
     let n = history.sat_out.len();
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = SplitMix::new(seed);
     let mut perm = roster.to_vec();
     rng.shuffle(&mut perm);
     let padded = perm.len() + perm.len() % 2;
@@ -218,7 +218,7 @@ fn draw_with(
     for round in first..first + count {
         // Sit-outs: fewest so far, ties by a seeded order for this round.
         let mut order = perm.clone();
-        SplitMix64::new(seed ^ u64::from(round).wrapping_mul(0xA076_1D64_78BD_642F))
+        SplitMix::new(seed ^ u64::from(round).wrapping_mul(0xA076_1D64_78BD_642F))
             .shuffle(&mut order);
         order.sort_by_key(|&i| history.sat_out[i]);
         let out_count = perm.len() % 4;

@@ -36,13 +36,13 @@ use serde::{Deserialize, Serialize};
 pub use fresh::Method;
 pub use report::{Bounds, Figures, Least, Meeting, Reason};
 
-use super::rng::SplitMix64;
 use super::standings::TieBreak;
 use super::whist::PlanRound;
 use super::{
     DrawNotes, EntrantId, LateEntry, Match, MatchKey, Results, Schedule, Slot, Stage, Tournament,
     TournamentError, Withdrawal, resolve,
 };
+use crate::rng::SplitMix;
 use report::{BoundTally, repeats_in};
 use tally::{History, plan_cost};
 
@@ -253,7 +253,7 @@ fn plan_segment(
     if let Some(made) = designed {
         let (method, plan) = &*made;
         let mut shuffled = roster.to_vec();
-        SplitMix64::new(seed).shuffle(&mut shuffled);
+        SplitMix::new(seed).shuffle(&mut shuffled);
         let mapped: Vec<PlanRound> = plan
             .iter()
             .map(|r| PlanRound {

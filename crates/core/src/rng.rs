@@ -1,19 +1,18 @@
-//! A tiny deterministic random number generator (SplitMix64).
+//! A tiny deterministic random generator (SplitMix64) for the draws and the simulators.
 //!
-//! The tournament core never reads a random source: every draw comes from a seed the
-//! organizer recorded, so the same seed always gives the same draw.
+//! The core never reads a random source: a draw comes from a seed the organizer
+//! recorded, and simulators, tests and benches seed their own, so the same seed always
+//! gives the same draw or match.
 
-/// SplitMix64: small, fast and reproducible.
+/// SplitMix64: small, fast and good enough to shuffle cards.
 #[derive(Debug, Clone)]
-pub struct SplitMix64(u64);
+pub struct SplitMix(u64);
 
-impl SplitMix64 {
-    /// A generator starting from `seed`.
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
+impl SplitMix {
+    pub fn new(seed: u64) -> SplitMix {
+        SplitMix(seed)
     }
 
-    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -22,10 +21,15 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
 
-    /// A number in `0..bound`; `bound` must be positive.
+    /// A number in `0..bound` (`bound > 0`).
     pub fn below(&mut self, bound: usize) -> usize {
         debug_assert!(bound > 0);
         (((self.next_u64() >> 32) * bound as u64) >> 32) as usize
+    }
+
+    /// True with probability `1 / n`.
+    pub fn one_in(&mut self, n: usize) -> bool {
+        self.below(n) == 0
     }
 
     /// Fisher–Yates shuffle.
@@ -43,19 +47,19 @@ mod tests {
 
     #[test]
     fn same_seed_same_sequence() {
-        let mut a = SplitMix64::new(42);
-        let mut b = SplitMix64::new(42);
+        let mut a = SplitMix::new(42);
+        let mut b = SplitMix::new(42);
         for _ in 0..100 {
             assert_eq!(a.next_u64(), b.next_u64());
         }
-        let mut c = SplitMix64::new(43);
-        assert_ne!(SplitMix64::new(42).next_u64(), c.next_u64());
+        let mut c = SplitMix::new(43);
+        assert_ne!(SplitMix::new(42).next_u64(), c.next_u64());
     }
 
     #[test]
     fn shuffle_is_a_permutation() {
         let mut items: Vec<u32> = (0..50).collect();
-        SplitMix64::new(7).shuffle(&mut items);
+        SplitMix::new(7).shuffle(&mut items);
         let mut sorted = items.clone();
         sorted.sort_unstable();
         assert_eq!(sorted, (0..50).collect::<Vec<_>>());
