@@ -16,7 +16,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::bracket::{Def, Feed, bracket_size, push_winners_bracket, resolve_defs};
-use super::{MatchKey, Results, Schedule, Side, Slot, Stage, Status, Tournament, TournamentError};
+use super::{MatchKey, Results, Schedule, Side, Stage, Status, Tournament, TournamentError};
 
 /// Double-elimination options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -118,15 +118,8 @@ pub fn schedule(
     options: &Options,
     results: &Results,
 ) -> Result<Schedule, TournamentError> {
-    let n = tournament.entrants.len();
-    if n < 2 {
-        return Err(TournamentError::TooFewEntrants { needed: 2, got: n });
-    }
-    let seeds: Vec<Slot> = tournament
-        .entrants
-        .iter()
-        .map(|&e| Slot::Entrant(e))
-        .collect();
+    let n = tournament.require_entrants(2)?;
+    let seeds = tournament.seed_slots();
     let withdrawn = tournament.withdrawn();
     let (mut defs, gf) = defs(n);
     let mut matches = resolve_defs(&defs, &seeds, results, &withdrawn);
@@ -141,12 +134,7 @@ pub fn schedule(
         });
         matches = resolve_defs(&defs, &seeds, results, &withdrawn);
     }
-    let complete = matches.iter().all(|m| m.status.is_decided());
-    Ok(Schedule {
-        matches,
-        notes: Vec::new(),
-        complete,
-    })
+    Ok(Schedule::of(matches, Vec::new()))
 }
 
 #[cfg(test)]

@@ -91,10 +91,7 @@ fn validate(tournament: &Tournament, options: &Options) -> Result<(), Tournament
             "at least one entrant per group must qualify",
         ));
     }
-    let n = tournament.entrants.len();
-    if n < 2 {
-        return Err(TournamentError::TooFewEntrants { needed: 2, got: n });
-    }
+    tournament.require_entrants(2)?;
     Ok(())
 }
 
@@ -195,12 +192,7 @@ pub fn schedule(
         let defs = single_elimination::defs(seeds.len(), &ko_options, "KO ");
         matches.extend(resolve_defs(&defs, &seeds, results, &withdrawn));
     }
-    let complete = matches.iter().all(|m| m.status.is_decided());
-    Ok(Schedule {
-        matches,
-        notes: Vec::new(),
-        complete,
-    })
+    Ok(Schedule::of(matches, Vec::new()))
 }
 
 /// One table per group, then the knockout once it exists.

@@ -421,6 +421,17 @@ impl Schedule {
     pub fn get(&self, key: &MatchKey) -> Option<&Match> {
         self.matches.iter().find(|m| &m.key == key)
     }
+
+    /// These matches with their notes, complete once every one is decided (for formats
+    /// whose matches all exist from the draw on).
+    pub(crate) fn of(matches: Vec<Match>, notes: Vec<DrawNotes>) -> Schedule {
+        let complete = matches.iter().all(|m| m.status.is_decided());
+        Schedule {
+            matches,
+            notes,
+            complete,
+        }
+    }
 }
 
 /// Why an event cannot be derived.
@@ -491,6 +502,20 @@ impl Tournament {
             withdrawals: Vec::new(),
             late_entries: Vec::new(),
         }
+    }
+
+    /// How many entrants there are, refused when fewer than the format needs.
+    pub(crate) fn require_entrants(&self, needed: usize) -> Result<usize, TournamentError> {
+        let got = self.entrants.len();
+        if got < needed {
+            return Err(TournamentError::TooFewEntrants { needed, got });
+        }
+        Ok(got)
+    }
+
+    /// The entrants as the first slots of a bracket, in seed order.
+    pub(crate) fn seed_slots(&self) -> Vec<Slot> {
+        self.entrants.iter().map(|&e| Slot::Entrant(e)).collect()
     }
 
     /// Whether the format can take entrants after the draw: the round-based formats, where

@@ -111,10 +111,7 @@ pub fn schedule(
     options: &Options,
     results: &Results,
 ) -> Result<Schedule, TournamentError> {
-    let n = tournament.entrants.len();
-    if n < 2 {
-        return Err(TournamentError::TooFewEntrants { needed: 2, got: n });
-    }
+    tournament.require_entrants(2)?;
     let matches = matches(
         &tournament.entrants,
         options.cycles,
@@ -123,12 +120,7 @@ pub fn schedule(
         results,
         &tournament.withdrawn(),
     );
-    let complete = matches.iter().all(|m| m.status.is_decided());
-    Ok(Schedule {
-        matches,
-        notes: Vec::new(),
-        complete,
-    })
+    Ok(Schedule::of(matches, Vec::new()))
 }
 
 #[cfg(test)]

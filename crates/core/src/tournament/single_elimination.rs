@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::bracket::{Def, Feed, bracket_size, push_winners_bracket, resolve_defs};
-use super::{MatchKey, Results, Schedule, Slot, Stage, Tournament, TournamentError};
+use super::{MatchKey, Results, Schedule, Stage, Tournament, TournamentError};
 
 /// Single-elimination options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -42,25 +42,13 @@ pub fn schedule(
     options: &Options,
     results: &Results,
 ) -> Result<Schedule, TournamentError> {
-    let n = tournament.entrants.len();
-    if n < 2 {
-        return Err(TournamentError::TooFewEntrants { needed: 2, got: n });
-    }
-    let seeds: Vec<Slot> = tournament
-        .entrants
-        .iter()
-        .map(|&e| Slot::Entrant(e))
-        .collect();
+    let n = tournament.require_entrants(2)?;
+    let seeds = tournament.seed_slots();
     let matches = resolve_defs(
         &defs(n, options, ""),
         &seeds,
         results,
         &tournament.withdrawn(),
     );
-    let complete = matches.iter().all(|m| m.status.is_decided());
-    Ok(Schedule {
-        matches,
-        notes: Vec::new(),
-        complete,
-    })
+    Ok(Schedule::of(matches, Vec::new()))
 }

@@ -474,10 +474,7 @@ pub fn schedule(
     options: &Options,
     results: &Results,
 ) -> Result<Schedule, TournamentError> {
-    let n = tournament.entrants.len();
-    if n < 2 {
-        return Err(TournamentError::TooFewEntrants { needed: 2, got: n });
-    }
+    let n = tournament.require_entrants(2)?;
     if options.rounds == 0 {
         return Err(TournamentError::InvalidOption(
             "a Swiss needs at least one round",

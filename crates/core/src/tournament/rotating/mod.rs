@@ -317,10 +317,5 @@ pub fn schedule(
         }
         notes.push(DrawNotes::Rotating(d.report));
     }
-    let complete = matches.iter().all(|m| m.status.is_decided());
-    Ok(Schedule {
-        matches,
-        notes,
-        complete,
-    })
+    Ok(Schedule::of(matches, notes))
 }
