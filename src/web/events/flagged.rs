@@ -4,31 +4,25 @@
 
 use actix_web::{HttpResponse, web};
 
-use super::{MatchActionForm, back, event_match, failure, managed_event};
+use super::{ManagedEvent, MatchActionForm, back, event_match, failure};
 use crate::store::{DbConnection, StoreResult};
-use crate::web::AppState;
-use crate::web::context::PageContext;
 use crate::web::error::AppError;
 
 /// Replaces a flagged match by a new one between the sides the corrected results give.
 pub async fn replay_flagged(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
     form: web::Form<MatchActionForm>,
+    managed: ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
-    decide(ctx, state, public_id, form, Decision::Replay).await
+    decide(form, managed, Decision::Replay).await
 }
 
 /// Keeps a flagged match's result as played; advancement continues from it. A match
 /// that is not (or no longer) flagged is refused in words.
 pub async fn keep_flagged(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
     form: web::Form<MatchActionForm>,
+    managed: ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
-    decide(ctx, state, public_id, form, Decision::Keep).await
+    decide(form, managed, Decision::Keep).await
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -56,18 +50,22 @@ impl Decision {
 
 /// The organizer's decision on the event's match the form names.
 async fn decide(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
     form: web::Form<MatchActionForm>,
+    managed: ManagedEvent,
     decision: Decision,
 ) -> Result<HttpResponse, AppError> {
-    let (user, event, _) = managed_event(&ctx, &state, &public_id).await?;
+    let ManagedEvent {
+        ctx,
+        state,
+        user,
+        event,
+        ..
+    } = managed;
     let row = event_match(&state, &event, &form.public_id).await?;
     // Only a match of the draw (one with a match key) has a result to keep.
     if decision == Decision::Keep && row.match_key.is_none() {
         let message = ctx.t("event-error_not_flagged").to_string();
-        return failure(ctx, &state, &public_id, message).await;
+        return failure(ctx, &state, &event.public_id, message).await;
     }
     let match_id = row.id;
     state

@@ -5,7 +5,7 @@
 
 use actix_web::{HttpResponse, web};
 
-use super::{MatchActionForm, SlotNames, back, event_match, failure, managed_event};
+use super::{ManagedEvent, MatchActionForm, SlotNames, back, event_match, failure};
 use crate::store::events::{EventMatchRow, EventRow};
 use crate::store::matches::MatchStatus;
 use crate::store::state_changes::{state_text, undoes_progress};
@@ -19,12 +19,16 @@ use crate::web::match_state::state_words;
 /// Records a forfeit or takes one back. No side is assumed: a form without one is
 /// refused.
 pub async fn forfeit(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
     form: web::Form<MatchActionForm>,
+    managed: ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
-    let (user, event, _) = managed_event(&ctx, &state, &public_id).await?;
+    let ManagedEvent {
+        ctx,
+        state,
+        user,
+        event,
+        ..
+    } = managed;
     let row = event_match(&state, &event, &form.public_id).await?;
     let winner = match form.winner.trim() {
         "A" => Some("A"),
@@ -32,7 +36,7 @@ pub async fn forfeit(
         "none" => None,
         "" => {
             let message = ctx.t("forfeit-error_side").to_string();
-            return failure(ctx, &state, &public_id, message).await;
+            return failure(ctx, &state, &event.public_id, message).await;
         }
         _ => return Err(AppError::BadRequest),
     };
@@ -84,7 +88,7 @@ pub async fn forfeit(
         .await?;
     if !stored {
         let message = ctx.t("confirm-changed_meanwhile").to_string();
-        return failure(ctx, &state, &public_id, message).await;
+        return failure(ctx, &state, &event.public_id, message).await;
     }
     state.notify(match_id);
     Ok(back(&ctx, &event, "event-forfeit_saved"))

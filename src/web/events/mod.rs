@@ -6,8 +6,12 @@
 //! decisions a correction upstream asks for). Every handler checks the role and the club
 //! membership itself; what an action decides lives in `crate::events`.
 
-use actix_web::HttpResponse;
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
 use actix_web::http::StatusCode;
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
 use super::context::{PageContext, SessionUser};
@@ -45,6 +49,43 @@ pub trait SlotNames {
 impl SlotNames for EventData {
     fn slot_name(&self, slot: &Slot, lang: Lang) -> String {
         Tr::new(lang).msg(&self.slot_msg(slot, lang))
+    }
+}
+
+/// What an organizer's action on an event starts from: the page, the application, and
+/// the event with its club, once the visitor is found to manage it (see
+/// [`managed_event`]). Extracted from the `{id}` of the path; put it after a form, so
+/// that an unreadable form is refused first, as it was before this extractor.
+pub struct ManagedEvent {
+    pub ctx: PageContext,
+    pub state: web::Data<AppState>,
+    pub user: SessionUser,
+    pub event: EventRow,
+    pub club: Club,
+}
+
+impl FromRequest for ManagedEvent {
+    type Error = AppError;
+    type Future = Pin<Box<dyn Future<Output = Result<ManagedEvent, AppError>>>>;
+
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let context = PageContext::from_request(request, payload);
+        let state = request.app_data::<web::Data<AppState>>().cloned();
+        let public_id = request.match_info().get("id").map(str::to_string);
+        Box::pin(async move {
+            let ctx = context.await?;
+            let state =
+                state.ok_or_else(|| AppError::Internal("no application state".to_string()))?;
+            let public_id = public_id.ok_or(AppError::NotFound)?;
+            let (user, event, club) = managed_event(&ctx, &state, &public_id).await?;
+            Ok(ManagedEvent {
+                ctx,
+                state,
+                user,
+                event,
+                club,
+            })
+        })
     }
 }
 

@@ -4,13 +4,11 @@
 
 use actix_web::{HttpResponse, web};
 
-use super::{MatchActionForm, back, event_match, failure, managed_event};
+use super::{ManagedEvent, MatchActionForm, back, event_match, failure};
 use crate::accounts::Role;
 use crate::store::events as store_events;
 use crate::store::matches;
 use crate::store::{StoreError, users};
-use crate::web::AppState;
-use crate::web::context::PageContext;
 use crate::web::error::AppError;
 
 /// The referee list's value that keeps more than one assigned referee as they are.
@@ -28,12 +26,12 @@ pub fn referee_choice(assigned: &[i64]) -> String {
 /// Sets a match's table number and referee: what the organizer changed of what the
 /// form showed. "No referee" unassigns every referee of the match.
 pub async fn assign(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
     form: web::Form<MatchActionForm>,
+    managed: ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
-    let (_, event, _) = managed_event(&ctx, &state, &public_id).await?;
+    let ManagedEvent {
+        ctx, state, event, ..
+    } = managed;
     let row = event_match(&state, &event, &form.public_id).await?;
     let shown_table = form.table_was.clone().unwrap_or_else(|| {
         row.table_number
@@ -49,7 +47,7 @@ pub async fn assign(
                 Ok(n) if (1..=999).contains(&n) => Some(Some(n)),
                 _ => {
                     let message = ctx.t("event-error_table").to_string();
-                    return failure(ctx, &state, &public_id, message).await;
+                    return failure(ctx, &state, &event.public_id, message).await;
                 }
             },
         }

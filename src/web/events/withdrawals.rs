@@ -5,7 +5,7 @@
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use super::{back, managed_event};
+use super::{ManagedEvent, back};
 use crate::events::EventData;
 use crate::store::events::{self as store_events, EventRow, EventStatus};
 use crate::web::AppState;
@@ -24,12 +24,12 @@ pub struct WithdrawForm {
 
 /// Withdraws an entrant (or takes the withdrawal back), once confirmed.
 pub async fn withdraw(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
     form: web::Form<WithdrawForm>,
+    managed: ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
-    let (_, event, _) = managed_event(&ctx, &state, &public_id).await?;
+    let ManagedEvent {
+        ctx, state, event, ..
+    } = managed;
     let event_id = event.id;
     let (number, undo) = (form.number, form.undo);
     let started = event.status() != EventStatus::Setup;
