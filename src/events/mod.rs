@@ -20,7 +20,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::lang::{Arg, Lang};
+use crate::lang::{Lang, Msg};
 use crate::rules::any::AnyRecord;
 use crate::rules::kind::GameKind;
 use crate::rules::record::FORMAT_VERSION;
@@ -31,7 +31,6 @@ use crate::tournament::{
     self, Correction, EntrantId, Format, LateEntry, MatchKey, Progress, Recorded, Results, Side,
     Slot, Status, Tournament, Withdrawal,
 };
-use crate::web::i18n::Tr;
 
 pub mod draw;
 pub mod entrants;
@@ -88,18 +87,14 @@ pub enum OptionsError {
 }
 
 impl OptionsError {
-    /// In words; `label` names an option from its field name.
-    pub fn message(&self, lang: Lang, label: impl Fn(&str) -> String) -> String {
+    /// As a message for the shell to word; `label` names an option from its field name.
+    pub fn msg(&self, label: impl Fn(&str) -> String) -> Msg {
         match self {
-            OptionsError::Refused(message) => message.clone(),
-            OptionsError::OutOfRange { option, min, max } => Tr::new(lang).t_args(
-                "event-option_out_of_range",
-                [
-                    ("option", label(option).into()),
-                    ("min", (*min as i64).into()),
-                    ("max", (*max as i64).into()),
-                ],
-            ),
+            OptionsError::Refused(message) => Msg::text(message.clone()),
+            OptionsError::OutOfRange { option, min, max } => Msg::new("event-option_out_of_range")
+                .arg("option", label(option))
+                .arg("min", *min as i64)
+                .arg("max", *max as i64),
         }
     }
 }
@@ -348,30 +343,27 @@ impl EventData {
         }
     }
 
-    /// A side in words.
-    pub fn slot_name(&self, slot: &Slot, lang: Lang) -> String {
+    /// A side as a message for the shell to word: the names of its entrants as they are,
+    /// a bye, or where a side still to come comes from (a match key labelled in `lang`).
+    pub fn slot_msg(&self, slot: &Slot, lang: Lang) -> Msg {
         match slot {
-            Slot::Entrant(e) => self.entrant_name(*e),
-            Slot::Partnership([a, b]) => {
-                format!("{} · {}", self.entrant_name(*a), self.entrant_name(*b))
+            Slot::Entrant(e) => Msg::text(self.entrant_name(*e)),
+            Slot::Partnership([a, b]) => Msg::text(format!(
+                "{} · {}",
+                self.entrant_name(*a),
+                self.entrant_name(*b)
+            )),
+            Slot::Bye => Msg::new("event-slot_bye"),
+            Slot::Pending(tournament::Source::WinnerOf(key)) => {
+                Msg::new("event-slot_winner_of").arg("match", key.label(lang))
             }
-            Slot::Bye => Tr::new(lang).t("event-slot_bye").to_string(),
-            Slot::Pending(source) => {
-                let (id, args): (_, Vec<(&str, Arg)>) = match source {
-                    tournament::Source::WinnerOf(key) => (
-                        "event-slot_winner_of",
-                        vec![("match", key.label(lang).into())],
-                    ),
-                    tournament::Source::LoserOf(key) => (
-                        "event-slot_loser_of",
-                        vec![("match", key.label(lang).into())],
-                    ),
-                    tournament::Source::GroupPlace { group, place } => (
-                        "event-slot_group_place",
-                        vec![("place", place.into()), ("group", group.into())],
-                    ),
-                };
-                Tr::new(lang).t_args(id, args)
+            Slot::Pending(tournament::Source::LoserOf(key)) => {
+                Msg::new("event-slot_loser_of").arg("match", key.label(lang))
+            }
+            Slot::Pending(tournament::Source::GroupPlace { group, place }) => {
+                Msg::new("event-slot_group_place")
+                    .arg("place", place)
+                    .arg("group", group)
             }
         }
     }

@@ -323,7 +323,8 @@ pub fn check(document: &EventDocument) -> Result<Checked, TransferError> {
                 if let Err(error) = crate::events::check_options(game, &options, Lang::En) {
                     problems.push(format!(
                         "event game options: {}",
-                        error.message(Lang::En, |name| name.to_string())
+                        crate::web::i18n::Tr::new(Lang::En)
+                            .msg(&error.msg(|name| name.to_string()))
                     ));
                 }
             }

@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 use super::context::{PageContext, SessionUser};
 use super::error::AppError;
-use super::{AppState, redirect, render_with_status};
+use super::{AppState, flash, redirect, render_with_status};
 use crate::accounts::Role;
 use crate::rules::comanda::{self, Nicknames};
 use crate::store::clubs::{self, Club, NicknameRow};
@@ -228,26 +228,45 @@ async fn club_page(ctx: PageContext, state: &AppState, slug: &str) -> Result<Clu
     })
 }
 
-#[derive(Deserialize)]
-pub struct NoticeQuery {
-    done: Option<String>,
-}
+/// The notices the club's page shows once, after a saved form (see [`flash`]).
+const NOTICES: &[&str] = &[
+    "club-organizers_saved",
+    "club-nickname_saved",
+    "club-nickname_removed",
+    "club-time_zone_saved",
+];
 
+/// The club's page, with the notice the last saved form left.
 pub async fn manage(
     ctx: PageContext,
     state: web::Data<AppState>,
     slug: web::Path<String>,
-    query: web::Query<NoticeQuery>,
 ) -> Result<ClubPage, AppError> {
+    let notice = flash::take_one_of(ctx.session(), NOTICES);
     let mut page = club_page(ctx, &state, &slug).await?;
-    page.notice_key = match query.done.as_deref() {
-        Some("organizers") => Some("club-organizers_saved"),
-        Some("nickname") => Some("club-nickname_saved"),
-        Some("removed") => Some("club-nickname_removed"),
-        Some("time-zone") => Some("club-time_zone_saved"),
-        _ => None,
-    };
+    page.notice_key = notice;
     Ok(page)
+}
+
+/// The club's page refusing a form: `message` says why; `draft` keeps the nickname
+/// form as typed (empty for the other forms).
+async fn refused(
+    ctx: PageContext,
+    state: &AppState,
+    slug: &str,
+    message: String,
+    draft: NicknameForm,
+) -> Result<HttpResponse, AppError> {
+    let mut page = club_page(ctx, state, slug).await?;
+    page.error = Some(message);
+    page.draft = draft;
+    render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+}
+
+/// Back to the club's page, which shows the notice `notice` once.
+fn back(ctx: &PageContext, club: &Club, notice: &'static str) -> HttpResponse {
+    flash::set(ctx.session(), notice);
+    redirect(&format!("/manage/clubs/{}", club.slug))
 }
 
 #[derive(Deserialize)]
@@ -285,10 +304,7 @@ pub async fn organizers(
             AppError::Store(StoreError::Stale) => AppError::NotFound,
             other => other,
         })?;
-    Ok(redirect(&format!(
-        "/manage/clubs/{}?done=organizers",
-        club.slug
-    )))
+    Ok(back(&ctx, &club, "club-organizers_saved"))
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -356,16 +372,8 @@ pub async fn save_nickname(
         })
         .await?;
     match outcome {
-        Ok(()) => Ok(redirect(&format!(
-            "/manage/clubs/{}?done=nickname",
-            club.slug
-        ))),
-        Err(error) => {
-            let mut page = club_page(ctx, &state, &slug).await?;
-            page.error = Some(error.message(lang));
-            page.draft = form;
-            render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
-        }
+        Ok(()) => Ok(back(&ctx, &club, "club-nickname_saved")),
+        Err(error) => refused(ctx, &state, &slug, error.message(lang), form).await,
     }
 }
 
@@ -384,18 +392,14 @@ pub async fn time_zone(
 ) -> Result<HttpResponse, AppError> {
     let (_, club) = managed_club(&ctx, &state, &slug).await?;
     let Some(zone) = crate::zone::parse(form.time_zone.trim()) else {
-        let mut page = club_page(ctx, &state, &slug).await?;
-        page.error = Some(page.ctx.t("event-error_time_zone").to_string());
-        return render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY);
+        let message = ctx.t("event-error_time_zone").to_string();
+        return refused(ctx, &state, &slug, message, NicknameForm::default()).await;
     };
     let club_id = club.id;
     state
         .write(move |connection| clubs::set_time_zone(connection, club_id, zone.name()))
         .await?;
-    Ok(redirect(&format!(
-        "/manage/clubs/{}?done=time-zone",
-        club.slug
-    )))
+    Ok(back(&ctx, &club, "club-time_zone_saved"))
 }
 
 #[derive(Deserialize)]
@@ -417,14 +421,10 @@ pub async fn remove_nickname(
         .write(move |connection| clubs::remove_nickname(connection, club_id, &name))
         .await?;
     match outcome {
-        Ok(()) => Ok(redirect(&format!(
-            "/manage/clubs/{}?done=removed",
-            club.slug
-        ))),
+        Ok(()) => Ok(back(&ctx, &club, "club-nickname_removed")),
         Err(error) => {
-            let mut page = club_page(ctx, &state, &slug).await?;
-            page.error = Some(error.message(lang));
-            render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+            let message = error.message(lang);
+            refused(ctx, &state, &slug, message, NicknameForm::default()).await
         }
     }
 }

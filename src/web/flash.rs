@@ -23,3 +23,10 @@ pub fn take(session: &Session) -> Option<String> {
     let id = session.remove_as::<String>(FLASH)?.ok()?;
     i18n::has_key(&id).then_some(id)
 }
+
+/// The notice left for this page if it is one of `shown`, the notices this page words;
+/// taken out either way, so that it shows once.
+pub fn take_one_of(session: &Session, shown: &[&'static str]) -> Option<&'static str> {
+    let id = take(session)?;
+    shown.iter().copied().find(|notice| *notice == id)
+}

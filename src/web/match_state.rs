@@ -9,7 +9,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use super::confirm::{ConfirmPage, confirmed, reason_text};
+use super::confirm::{ConfirmPage, confirmed, missing_reason, reason_text, record_undone};
 use super::context::PageContext;
 use super::error::AppError;
 use super::i18n::Tr;
@@ -17,7 +17,7 @@ use super::matches::{back_to, manage_page_of, managed_match, status_key, status_
 use super::{AppState, render_with_status};
 use crate::store::events as store_events;
 use crate::store::matches::{self, MatchRow, MatchStatus};
-use crate::store::state_changes::{self, StateChangeRow, parse_state, undoes_progress};
+use crate::store::state_changes::{StateChangeRow, parse_state, undoes_progress};
 
 const MAX_NOTE: usize = 200;
 
@@ -141,19 +141,13 @@ pub async fn set_status(
     let form = form.into_inner();
     let wanted = requested(&row, &form, ctx.tr).ok_or(AppError::NotFound)?;
     if wanted.target == wanted.current && !wanted.note_touched {
-        return Ok(back_to(&row, "unchanged"));
+        return Ok(back_to(ctx.session(), &row, "confirm-nothing_changed"));
     }
     let needs_reason = undoes_progress(wanted.current, wanted.target);
     let reason = reason_text(&form.reason);
     if needs_reason && (!confirmed(&form.confirm) || reason.is_empty()) {
-        let error = confirmed(&form.confirm).then(|| ctx.t("confirm-error_reason").to_string());
-        let status = if error.is_some() {
-            StatusCode::UNPROCESSABLE_ENTITY
-        } else {
-            StatusCode::OK
-        };
-        let page = confirm_page(ctx, &row, &wanted, &form, error);
-        return render_with_status(&page, status);
+        let error = missing_reason(&ctx, &form.confirm, needs_reason);
+        return confirm_page(ctx, &row, &wanted, &form, error).answer();
     }
     let (match_id, from, to) = (row.id, wanted.current, wanted.target);
     let note = wanted.note.clone();
@@ -175,16 +169,12 @@ pub async fn set_status(
                 crate::events::sync(connection, event_id)?;
             }
             if needs_reason {
-                state_changes::record(
+                record_undone(
                     connection,
-                    &state_changes::NewStateChange {
-                        match_id,
-                        from_state: from.as_str(),
-                        to_state: to.as_str(),
-                        reason: &reason,
-                        by_user_id: Some(user.id),
-                        by_label: &user.display_name,
-                    },
+                    match_id,
+                    (from.as_str(), to.as_str()),
+                    &reason,
+                    &user,
                 )?;
             }
             Ok(true)
@@ -196,7 +186,7 @@ pub async fn set_status(
         return render_with_status(&page, StatusCode::CONFLICT);
     }
     state.notify(row.id);
-    Ok(back_to(&row, "status"))
+    Ok(back_to(ctx.session(), &row, "manage-status_saved"))
 }
 
 fn confirm_page(

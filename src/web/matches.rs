@@ -2,6 +2,7 @@
 //! private scoring link (with a QR code for the table card), set its state, import
 //! a match record.
 
+use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -12,7 +13,7 @@ use super::context::{PageContext, SessionUser};
 use super::error::AppError;
 use super::i18n::Tr;
 use super::match_state::{StateChangeView, change_view};
-use super::{AppState, redirect, render_with_status};
+use super::{AppState, flash, redirect, render_with_status};
 use crate::accounts::{self, Role};
 use crate::rules::any::AnyRecord;
 use crate::rules::descriptor::OptionValues;
@@ -514,27 +515,25 @@ pub(super) fn qr_svg(link: &str) -> String {
     }
 }
 
-#[derive(Deserialize)]
-pub struct NoticeQuery {
-    done: Option<String>,
-}
+/// The notices the match's page shows once, after a saved form (see [`flash`]).
+const NOTICES: &[&str] = &[
+    "manage-link_issued",
+    "manage-link_revoked",
+    "manage-referees_saved",
+    "manage-status_saved",
+    "confirm-nothing_changed",
+    "manage-imported",
+];
 
+/// The organizer's page of the match, with the notice the last saved form left.
 pub async fn manage(
     ctx: PageContext,
     state: web::Data<AppState>,
     public_id: web::Path<String>,
-    query: web::Query<NoticeQuery>,
 ) -> Result<ManageMatchPage, AppError> {
+    let notice = flash::take_one_of(ctx.session(), NOTICES);
     let mut page = manage_page_of(ctx, &state, &public_id).await?;
-    page.notice_key = match query.done.as_deref() {
-        Some("link") => Some("manage-link_issued"),
-        Some("revoked") => Some("manage-link_revoked"),
-        Some("referee") => Some("manage-referees_saved"),
-        Some("status") => Some("manage-status_saved"),
-        Some("unchanged") => Some("confirm-nothing_changed"),
-        Some("import") => Some("manage-imported"),
-        _ => None,
-    };
+    page.notice_key = notice;
     Ok(page)
 }
 
@@ -552,8 +551,10 @@ pub(super) async fn managed_match(
     Ok((user, loaded.row))
 }
 
-pub(super) fn back_to(row: &MatchRow, done: &str) -> HttpResponse {
-    redirect(&format!("/manage/matches/{}?done={done}", row.public_id))
+/// Back to the organizer's page of the match, which shows the notice `notice` once.
+pub(super) fn back_to(session: &Session, row: &MatchRow, notice: &'static str) -> HttpResponse {
+    flash::set(session, notice);
+    redirect(&format!("/manage/matches/{}", row.public_id))
 }
 
 pub async fn issue_link(
@@ -567,7 +568,7 @@ pub async fn issue_link(
     state
         .write(move |connection| matches::issue_link(connection, match_id, &token, user.id))
         .await?;
-    Ok(back_to(&row, "link"))
+    Ok(back_to(ctx.session(), &row, "manage-link_issued"))
 }
 
 pub async fn revoke_link(
@@ -580,7 +581,7 @@ pub async fn revoke_link(
     state
         .write(move |connection| matches::revoke_links(connection, match_id))
         .await?;
-    Ok(back_to(&row, "revoked"))
+    Ok(back_to(ctx.session(), &row, "manage-link_revoked"))
 }
 
 #[derive(Deserialize)]
@@ -617,7 +618,7 @@ pub async fn referees(
             AppError::Store(StoreError::Stale) => AppError::NotFound,
             other => other,
         })?;
-    Ok(back_to(&row, "referee"))
+    Ok(back_to(ctx.session(), &row, "manage-referees_saved"))
 }
 
 #[derive(Deserialize)]
@@ -635,6 +636,7 @@ pub async fn import(
 ) -> Result<HttpResponse, AppError> {
     let (user, row) = managed_match(&ctx, &state, &public_id).await?;
     let lang = ctx.lang();
+    let session = ctx.session().clone();
     let failure = |message: String| async {
         let mut page = manage_page_of(ctx, &state, &public_id).await?;
         page.error = Some(message);
@@ -692,7 +694,7 @@ pub async fn import(
         })
         .await;
     match outcome {
-        Ok(true) => Ok(back_to(&row, "import")),
+        Ok(true) => Ok(back_to(&session, &row, "manage-imported")),
         Ok(false) | Err(AppError::Store(StoreError::Stale)) => {
             failure(ctx_text(lang, "manage-import_not_scheduled")).await
         }

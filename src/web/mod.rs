@@ -12,7 +12,6 @@ pub mod context;
 pub mod csrf;
 pub mod csv;
 pub mod error;
-pub mod event_actions;
 pub mod events;
 pub mod flash;
 pub mod games;

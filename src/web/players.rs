@@ -21,7 +21,7 @@ use crate::store::players::{
 };
 use crate::web::context::{PageContext, SessionUser};
 use crate::web::error::AppError;
-use crate::web::{AppState, redirect, render_with_status};
+use crate::web::{AppState, flash, redirect, render_with_status};
 
 const STAFF: &[Role] = &[Role::Organizer];
 const PAGE_SIZE: i64 = 25;
@@ -79,6 +79,11 @@ pub struct PlayerListPage {
     pub organizer_only: bool,
 }
 
+/// How many pages a list of `total` players fills (one, even when empty).
+fn page_count(total: i64) -> i64 {
+    ((total + PAGE_SIZE - 1) / PAGE_SIZE).max(1)
+}
+
 fn list_url(query: &str, page: i64) -> String {
     let mut pairs: Vec<(&str, String)> = Vec::new();
     if !query.is_empty() {
@@ -110,29 +115,26 @@ pub async fn list(
     let search = text.clone();
     let (rows, total, page) = state
         .read(move |connection| {
-            let (rows, total) = players::search(
-                connection,
-                scope,
-                &search,
-                (asked - 1) * PAGE_SIZE,
-                PAGE_SIZE,
-            )?;
-            let last = ((total + PAGE_SIZE - 1) / PAGE_SIZE).max(1);
+            let page_of = |connection: &mut _, number: i64| {
+                players::search(
+                    connection,
+                    scope,
+                    &search,
+                    (number - 1) * PAGE_SIZE,
+                    PAGE_SIZE,
+                )
+            };
+            let (rows, total) = page_of(connection, asked)?;
+            let last = page_count(total);
             if asked <= last {
                 return Ok((rows, total, asked));
             }
             // A page past the end (the list shrank since the link was made): the last one.
-            let (rows, total) = players::search(
-                connection,
-                scope,
-                &search,
-                (last - 1) * PAGE_SIZE,
-                PAGE_SIZE,
-            )?;
+            let (rows, total) = page_of(connection, last)?;
             Ok((rows, total, last))
         })
         .await?;
-    let pages = ((total + PAGE_SIZE - 1) / PAGE_SIZE).max(1);
+    let pages = page_count(total);
     Ok(PlayerListPage {
         ctx,
         previous: (page > 1).then(|| list_url(&text, page - 1)),
@@ -224,27 +226,35 @@ async fn manage_page(
     })
 }
 
-#[derive(Deserialize)]
-pub struct DoneQuery {
-    done: Option<String>,
-}
+/// The notices the player's page shows once, after a link or an unlink (see [`flash`]).
+const NOTICES: &[&str] = &[
+    LINKED,
+    "players-unchanged_notice",
+    "players-unlinked_notice",
+    "players-not_linked_notice",
+];
 
+/// The notice of a new link, which names the account linked.
+const LINKED: &str = "players-linked_notice";
+
+/// The player's page, with the notice the last link or unlink left.
 pub async fn manage(
     ctx: PageContext,
     state: web::Data<AppState>,
     player_id: web::Path<i64>,
-    query: web::Query<DoneQuery>,
 ) -> Result<PlayerManagePage, AppError> {
     let (user, player) = managed_player(&ctx, &state, player_id.into_inner()).await?;
+    let notice = flash::take_one_of(ctx.session(), NOTICES);
     let mut page = manage_page(ctx, &state, &user, player).await?;
-    page.notice_key = match query.done.as_deref() {
-        Some("linked") if page.account.is_some() => Some("players-linked_notice"),
-        Some("unchanged") => Some("players-unchanged_notice"),
-        Some("unlinked") => Some("players-unlinked_notice"),
-        Some("not_linked") => Some("players-not_linked_notice"),
-        _ => None,
-    };
+    // A link taken away meanwhile leaves no account to name.
+    page.notice_key = notice.filter(|notice| *notice != LINKED || page.account.is_some());
     Ok(page)
+}
+
+/// Back to the player's page, which shows the notice `notice` once.
+fn back(ctx: &PageContext, player_id: i64, notice: &'static str) -> HttpResponse {
+    flash::set(ctx.session(), notice);
+    redirect(&format!("/manage/players/{player_id}"))
 }
 
 #[derive(Deserialize)]
@@ -289,14 +299,12 @@ pub async fn link(
                     "player linked to an account"
                 );
             }
-            let done = if linked.changed {
-                "linked"
+            let notice = if linked.changed {
+                LINKED
             } else {
-                "unchanged"
+                "players-unchanged_notice"
             };
-            return Ok(redirect(&format!(
-                "/manage/players/{player_id}?done={done}"
-            )));
+            return Ok(back(&ctx, player_id, notice));
         }
         Err(LinkRefusal::UnknownPlayer) => return Err(AppError::NotFound),
         Err(LinkRefusal::UnknownAccount) => {
@@ -332,19 +340,17 @@ pub async fn unlink(
         Err(AppError::Store(StoreError::Stale)) => attempt().await?,
         other => other?,
     };
-    let done = if had.is_some() {
+    let notice = if had.is_some() {
         tracing::info!(
             player = player_id,
             by = user.id,
             "player unlinked from its account"
         );
-        "unlinked"
+        "players-unlinked_notice"
     } else {
-        "not_linked"
+        "players-not_linked_notice"
     };
-    Ok(redirect(&format!(
-        "/manage/players/{player_id}?done={done}"
-    )))
+    Ok(back(&ctx, player_id, notice))
 }
 
 // ---------------------------------------------------------------- my results

@@ -11,8 +11,8 @@ use super::context::session_user;
 use super::error::AppError;
 
 use super::{
-    admin, api, assets, auth, clubs, event_actions, events, games, home, match_state, matches,
-    players, public, publish, scoring,
+    admin, api, assets, auth, clubs, events, games, home, match_state, matches, players, public,
+    publish, scoring,
 };
 use crate::accounts::Role;
 
@@ -246,12 +246,12 @@ route_table! {
     post "/manage/events/{id}/entrants" => events::entrants::add_entrant, ORGANIZER;
     post "/manage/events/{id}/import" => events::entrants::import, ORGANIZER;
     post "/manage/events/{id}/checkin" => events::entrants::check_in, ORGANIZER;
-    post "/manage/events/{id}/withdraw" => event_actions::withdraw, ORGANIZER;
+    post "/manage/events/{id}/withdraw" => events::withdrawals::withdraw, ORGANIZER;
     post "/manage/events/{id}/draw" => events::draw::draw, ORGANIZER;
-    post "/manage/events/{id}/assign" => event_actions::assign, ORGANIZER;
-    post "/manage/events/{id}/forfeit" => event_actions::forfeit, ORGANIZER;
-    post "/manage/events/{id}/replay" => event_actions::replay_flagged, ORGANIZER;
-    post "/manage/events/{id}/keep" => event_actions::keep_flagged, ORGANIZER;
+    post "/manage/events/{id}/assign" => events::tables::assign, ORGANIZER;
+    post "/manage/events/{id}/forfeit" => events::forfeits::forfeit, ORGANIZER;
+    post "/manage/events/{id}/replay" => events::flagged::replay_flagged, ORGANIZER;
+    post "/manage/events/{id}/keep" => events::flagged::keep_flagged, ORGANIZER;
     get "/manage/events/{id}/cards" => events::cards::cards, ORGANIZER;
     get "/clubs/{slug}" => clubs::public_list, Access::Anyone;
     get "/clubs/{slug}/comanda" => clubs::comanda_preview, Access::Anyone;

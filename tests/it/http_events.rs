@@ -169,6 +169,8 @@ backend_tests! {
         // Removing it, then a standalone match does not know it.
         let removed = organizer.post_form("/manage/clubs/scuola-di-trionfetti/nicknames/remove", &[("name", "brisca")]);
         assert_eq!(removed.status, 303);
+        assert_eq!(removed.location.as_deref(), Some("/manage/clubs/scuola-di-trionfetti"));
+        assert!(organizer.get("/manage/clubs/scuola-di-trionfetti").body.contains("Soprannome tolto."), "the notice shows");
         assert!(!organizer.get("/manage/clubs/scuola-di-trionfetti").body.contains("nick-name\">brisca"));
         assert!(app.client().get("/rules/comanda?text=brisca").body.contains("\"error\""));
     }
@@ -387,6 +389,8 @@ backend_tests! {
         assert_eq!(dtstart(&event), "20260625T193000Z");
         let page = organizer.get("/manage/clubs/scuola-di-trionfetti");
         assert!(page.body.contains("<option value=\"Europe/Lisbon\" selected>"), "{}", page.body);
+        assert!(page.body.contains("Fuso orario salvato."), "the notice shows");
+        assert!(!organizer.get("/manage/clubs/scuola-di-trionfetti").body.contains("Fuso orario salvato."), "once");
         // Zones not offered are refused, saying so, with what was typed kept.
         let refused = organizer.post_form("/manage/clubs/scuola-di-trionfetti/events", &fields("2026-11-25", "Mars/Olympus"));
         assert_eq!(refused.status, 422);

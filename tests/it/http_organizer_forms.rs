@@ -101,6 +101,10 @@ backend_tests! {
         set_field(&mut form, "note", "tavolo spostato vicino alla finestra");
         let saved = organizer.post_raw(&format!("/manage/matches/{public_id}/status"), &pairs(&form));
         assert_eq!(saved.status, 303, "{}", saved.body);
+        let manage = format!("/manage/matches/{public_id}");
+        assert_eq!(saved.location.as_deref(), Some(manage.as_str()));
+        assert!(organizer.get(&manage).body.contains("Stato aggiornato."), "the notice shows");
+        assert!(!organizer.get(&manage).body.contains("Stato aggiornato."), "once");
         assert_eq!(shown_state(&organizer, &public_id), "in corso", "a note does not reset the state");
         let form = state_form(&organizer, &public_id);
         assert_eq!(field(&form, "note"), Some("tavolo spostato vicino alla finestra"), "the note is shown to edit");
@@ -109,6 +113,8 @@ backend_tests! {
         // Saved again untouched: nothing changes, the note stays.
         let again = organizer.post_raw(&format!("/manage/matches/{public_id}/status"), &pairs(&form));
         assert_eq!(again.status, 303, "{}", again.body);
+        assert_eq!(again.location.as_deref(), Some(manage.as_str()));
+        assert!(organizer.get(&manage).body.contains("Nessuna modifica: non è cambiato nulla."));
         assert_eq!(shown_state(&organizer, &public_id), "in corso");
         assert_eq!(field(&state_form(&organizer, &public_id), "note"), Some("tavolo spostato vicino alla finestra"));
 

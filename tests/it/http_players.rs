@@ -93,10 +93,14 @@ backend_tests! {
         let linked = link(&organizer, &bepi, "  Bepi.F ");
         assert_eq!(linked.status, 303, "{}", linked.body);
         let location = linked.location.unwrap();
-        assert_eq!(location, format!("/manage/players/{bepi}?done=linked"));
+        assert_eq!(location, format!("/manage/players/{bepi}"));
         let page = organizer.get(&location);
         assert!(page.body.contains("id=\"player-notice\""), "{}", page.body);
+        assert!(page.body.contains("Fatto: il giocatore ora è collegato"), "{}", page.body);
         assert!(page.body.contains("<strong>Bepi Fornasier</strong>."), "{}", page.body);
+        // The notice shows once: the page opened again has none.
+        let again = organizer.get(&location);
+        assert!(!again.body.contains("id=\"player-notice\""), "{}", again.body);
         // Organizers see the display name; only administrators see usernames.
         assert!(!page.body.contains("@bepi.f"), "{}", page.body);
         assert!(admin.get(&location).body.contains("@bepi.f"));
@@ -124,9 +128,10 @@ backend_tests! {
         // Unlinked: the player keeps its page, the account no longer leads there.
         let unlinked = organizer.post_form(&format!("/manage/players/{bepi}/unlink"), &[]);
         assert_eq!(unlinked.status, 303);
-        assert_eq!(unlinked.location, Some(format!("/manage/players/{bepi}?done=unlinked")));
+        assert_eq!(unlinked.location, Some(format!("/manage/players/{bepi}")));
         let page = organizer.get(&unlinked.location.unwrap());
         assert!(page.body.contains("Collegamento tolto."), "{}", page.body);
+        assert!(!organizer.get(&format!("/manage/players/{bepi}")).body.contains("Collegamento tolto."));
         assert!(page.body.contains("id=\"link-form\""));
         let history = page.body.split("id=\"player-history\"").nth(1).unwrap();
         let unlink_at = history.find("scollegato da <strong>Bepi Fornasier</strong> · fatto da org").expect(history);
@@ -142,15 +147,17 @@ backend_tests! {
         assert!(!header.body.contains("id=\"my-results\""), "{}", header.body);
         // Unlinking again changes nothing and notes nothing.
         let again = organizer.post_form(&format!("/manage/players/{bepi}/unlink"), &[]);
-        assert_eq!(again.location, Some(format!("/manage/players/{bepi}?done=not_linked")));
+        assert_eq!(again.location, Some(format!("/manage/players/{bepi}")));
         let page = organizer.get(&again.location.unwrap());
+        assert!(page.body.contains("Il giocatore non era collegato a nessun account."), "{}", page.body);
         assert_eq!(page.body.split("id=\"player-history\"").nth(1).unwrap().matches("<li>").count(), 2);
 
         // Linked again, by an administrator this time; the same link twice is no change.
         assert_eq!(link(&admin, &bepi, "bepi.f").status, 303);
         let same = link(&admin, &bepi, "bepi.f");
-        assert_eq!(same.location, Some(format!("/manage/players/{bepi}?done=unchanged")));
+        assert_eq!(same.location, Some(format!("/manage/players/{bepi}")));
         let page = admin.get(&same.location.unwrap());
+        assert!(page.body.contains("Il giocatore era già collegato a questo account."), "{}", page.body);
         let history = page.body.split("id=\"player-history\"").nth(1).unwrap();
         assert_eq!(history.matches("<li>").count(), 3, "{history}");
         assert!(history.contains("fatto da Capo Arbitro"), "{history}");

@@ -113,6 +113,10 @@ backend_tests! {
 
         let revoked = organizer.post_form(&format!("/manage/matches/{public_id}/link/revoke"), &[]);
         assert_eq!(revoked.status, 303);
+        let manage = format!("/manage/matches/{public_id}");
+        assert_eq!(revoked.location.as_deref(), Some(manage.as_str()));
+        assert!(organizer.get(&manage).body.contains("Collegamento revocato."), "the notice shows");
+        assert!(!organizer.get(&manage).body.contains("Collegamento revocato."), "once");
         assert_eq!(table.get(&link).status, 404);
         let (seq, key) = ("1".to_string(), "after-revoke".to_string());
         let refused = table.post_form(&format!("{link}/hand"), &[("expected_seq", &seq), ("submission_key", &key), ("winner", "B")]);
@@ -301,6 +305,10 @@ backend_tests! {
         let copy = create_match(&organizer, "Copia");
         let imported = organizer.post_form(&format!("/manage/matches/{copy}/import"), &[("record", &record)]);
         assert_eq!(imported.status, 303, "{}", imported.body);
+        let manage = format!("/manage/matches/{copy}");
+        assert_eq!(imported.location.as_deref(), Some(manage.as_str()));
+        assert!(organizer.get(&manage).body.contains("Referto importato."), "the notice shows");
+        assert!(!organizer.get(&manage).body.contains("Referto importato."), "once");
         let copied = organizer.get(&format!("/score/{copy}"));
         assert!(copied.body.contains("id=\"match-result\""));
         assert_eq!(points(&copied.body, "B"), points(&page.body, "B"));

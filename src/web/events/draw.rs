@@ -5,12 +5,10 @@
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use super::{back, failure, managed_event};
+use super::{ManagedEvent, back, failure};
 use crate::events::draw;
 use crate::store::events::{self as store_events, EventStatus};
 use crate::tournament::{EntrantId, Seeding};
-use crate::web::AppState;
-use crate::web::context::PageContext;
 use crate::web::error::AppError;
 
 #[derive(Deserialize)]
@@ -30,16 +28,20 @@ pub struct DrawForm {
 
 /// Seeds the checked-in entrants and makes the draw: the first matches are created.
 pub async fn draw(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
     form: web::Form<DrawForm>,
+    managed: ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
-    let (_, event, club) = managed_event(&ctx, &state, &public_id).await?;
+    let ManagedEvent {
+        ctx,
+        state,
+        event,
+        club,
+        ..
+    } = managed;
     let lang = ctx.lang();
     if event.status() != EventStatus::Setup {
         let message = ctx.t("event-error_drawn").to_string();
-        return failure(ctx, &state, &public_id, message).await;
+        return failure(ctx, &state, &event.public_id, message).await;
     }
     let event_id = event.id;
     let entrants = state
@@ -70,7 +72,7 @@ pub async fn draw(
                 Some((name, order)) => (Seeding::Ranking(order), format!("ranking {name}")),
                 None => {
                     let message = ctx.t("event-error_earlier").to_string();
-                    return failure(ctx, &state, &public_id, message).await;
+                    return failure(ctx, &state, &event.public_id, message).await;
                 }
             }
         }
@@ -81,7 +83,7 @@ pub async fn draw(
                     Ok(seed) => seed,
                     Err(_) => {
                         let message = ctx.t("event-error_seed").to_string();
-                        return failure(ctx, &state, &public_id, message).await;
+                        return failure(ctx, &state, &event.public_id, message).await;
                     }
                 },
             };
@@ -90,7 +92,7 @@ pub async fn draw(
     };
     let order = match draw::seed_order(&event, &present, &seeding)? {
         Ok(order) => order,
-        Err(error) => return failure(ctx, &state, &public_id, error.message(lang)).await,
+        Err(error) => return failure(ctx, &state, &event.public_id, error.message(lang)).await,
     };
     state
         .write(move |connection| draw::start(connection, event_id, &description, &order))

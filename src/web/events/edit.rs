@@ -8,12 +8,10 @@ use super::form::{
     EventForm, NewEventPage, basic_error, format_key, read_posted, rotating_needs_four,
 };
 use super::options::game_fieldsets;
-use super::{back, failure, managed_event};
+use super::{ManagedEvent, back, failure};
 use crate::events::solo_entrants;
 use crate::store::events::{self as store_events, EventRow, EventStatus};
 use crate::tournament::{Cycles, Format, TieBreak};
-use crate::web::AppState;
-use crate::web::context::PageContext;
 use crate::web::error::AppError;
 
 /// The form filled from a stored event (to edit it).
@@ -76,12 +74,14 @@ fn form_of(event: &EventRow, format: &Format) -> EventForm {
 }
 
 /// The event's form, filled in, with what may no longer change shown as fixed.
-pub async fn edit_form(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
-) -> Result<NewEventPage, AppError> {
-    let (_, event, club) = managed_event(&ctx, &state, &public_id).await?;
+pub async fn edit_form(managed: ManagedEvent) -> Result<NewEventPage, AppError> {
+    let ManagedEvent {
+        ctx,
+        state,
+        event,
+        club,
+        ..
+    } = managed;
     let event_id = event.id;
     let started = state
         .read(move |connection| store_events::any_match_started(connection, event_id))
@@ -102,12 +102,16 @@ pub async fn edit_form(
 /// change; the game and its options while no match has started; the format and its
 /// options only before the draw. A change no longer allowed is refused, saying why.
 pub async fn edit(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
     form: web::Form<Vec<(String, String)>>,
+    managed: ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
-    let (_, event, club) = managed_event(&ctx, &state, &public_id).await?;
+    let ManagedEvent {
+        ctx,
+        state,
+        event,
+        club,
+        ..
+    } = managed;
     let event_id = event.id;
     let (started, entrants) = state
         .read(move |connection| {
@@ -199,7 +203,7 @@ pub async fn edit(
         .await?;
     if !saved {
         let message = ctx.t("event-error_game_locked").to_string();
-        return failure(ctx, &state, &public_id, message).await;
+        return failure(ctx, &state, &event.public_id, message).await;
     }
     Ok(back(&ctx, &event, "event-edited"))
 }

@@ -6,14 +6,13 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 use super::manage::{ImportReport, manage_page};
-use super::{back, failure, managed_event};
+use super::{ManagedEvent, back, failure};
 use crate::events::entrants::register;
 use crate::events::solo_entrants;
 use crate::store::events as store_events;
-use crate::web::context::PageContext;
 use crate::web::csv::{self, Rejected};
 use crate::web::error::AppError;
-use crate::web::{AppState, render_with_status};
+use crate::web::render_with_status;
 
 #[derive(Deserialize)]
 pub struct EntrantForm {
@@ -26,12 +25,12 @@ pub struct EntrantForm {
 }
 
 pub async fn add_entrant(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
     form: web::Form<EntrantForm>,
+    managed: ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
-    let (_, event, _) = managed_event(&ctx, &state, &public_id).await?;
+    let ManagedEvent {
+        ctx, state, event, ..
+    } = managed;
     let format = crate::events::format_of(&event)?;
     let solo = solo_entrants(&event, &format);
     let mut players = vec![form.player1.trim().to_string()];
@@ -46,7 +45,7 @@ pub async fn add_entrant(
         || (!solo && players[0].to_lowercase() == players[1].to_lowercase())
     {
         let message = ctx.t("event-error_players").to_string();
-        return failure(ctx, &state, &public_id, message).await;
+        return failure(ctx, &state, &event.public_id, message).await;
     }
     let event_copy = event.clone();
     let registered = state
@@ -60,11 +59,11 @@ pub async fn add_entrant(
         .await?;
     if let Some(key) = registered.closed {
         let message = ctx.t(key).to_string();
-        return failure(ctx, &state, &public_id, message).await;
+        return failure(ctx, &state, &event.public_id, message).await;
     }
     if !registered.refused.is_empty() {
         let message = ctx.t("import-already_entered").to_string();
-        return failure(ctx, &state, &public_id, message).await;
+        return failure(ctx, &state, &event.public_id, message).await;
     }
     if registered.joins.is_some() {
         return Ok(back(&ctx, &event, "event-late_joined"));
@@ -81,12 +80,12 @@ pub struct ImportForm {
 /// Imports entrants from CSV text (pasted, or read by the page from a chosen file) and
 /// reports every rejected line with its number and reason.
 pub async fn import(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
     form: web::Form<ImportForm>,
+    managed: ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
-    let (_, event, _) = managed_event(&ctx, &state, &public_id).await?;
+    let ManagedEvent {
+        ctx, state, event, ..
+    } = managed;
     let solo = solo_entrants(&event, &crate::events::format_of(&event)?);
     let (accepted, mut rejected) = csv::parse_entrants(&form.csv, solo);
     let rows: Vec<(Vec<String>, Option<String>)> = accepted
@@ -99,7 +98,7 @@ pub async fn import(
         .await?;
     if let Some(key) = registered.closed {
         let message = ctx.t(key).to_string();
-        return failure(ctx, &state, &public_id, message).await;
+        return failure(ctx, &state, &event.public_id, message).await;
     }
     let refused = registered.refused;
     for (index, key) in &refused {
@@ -111,7 +110,7 @@ pub async fn import(
         });
     }
     rejected.sort_by_key(|r| r.line);
-    let mut page = manage_page(ctx, &state, &public_id).await?;
+    let mut page = manage_page(ctx, &state, &event.public_id).await?;
     page.import_report = Some(ImportReport {
         accepted: accepted.len() - refused.len(),
         rejected,
@@ -139,12 +138,12 @@ pub struct CheckInForm {
 }
 
 pub async fn check_in(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
     form: web::Form<CheckInForm>,
+    managed: ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
-    let (_, event, _) = managed_event(&ctx, &state, &public_id).await?;
+    let ManagedEvent {
+        ctx, state, event, ..
+    } = managed;
     let event_id = event.id;
     let (all, number, checked_in) = (form.all, form.number, form.checked_in);
     state

@@ -373,7 +373,7 @@ pub(super) fn read_posted(ctx: &PageContext, pairs: &[(String, String)]) -> Post
             })
             .and_then(|given| {
                 crate::events::check_options(game, &given, ctx.lang())
-                    .map_err(|e| e.message(ctx.lang(), |name| option_label(ctx.tr, name)))
+                    .map_err(|e| ctx.tr.msg(&e.msg(|name| option_label(ctx.tr, name))))
             })
     } else {
         Err(ctx.t("event-error_game").to_string())

@@ -7,8 +7,8 @@ use askama::Template;
 use askama_web::WebTemplate;
 
 use super::form::{format_key, format_label};
-use super::managed_event;
 use super::options::game_line;
+use super::{SlotNames, managed_event};
 use crate::accounts::Role;
 use crate::events::view::EventView;
 use crate::events::{CorrectionNotice, solo_entrants};
@@ -56,7 +56,7 @@ pub struct TableLine {
 impl TableLine {
     /// The referee list's value: the one assigned, none, or several kept as they are.
     pub fn referee_choice(&self) -> String {
-        crate::web::event_actions::referee_choice(&self.referee_ids)
+        super::tables::referee_choice(&self.referee_ids)
     }
 
     pub fn several_referees(&self) -> bool {

@@ -1,30 +1,93 @@
 //! Organizers' pages for events, one file per action: `form` creates an event for a club
 //! (`edit`: its settings edited; `options`: each game's options on the form), `manage` is the
 //! organizer's page of an event, `entrants` registers (one by one or from CSV) and checks
-//! in, `draw` seeds and draws, `cards` prints the table cards. Running the rounds (tables,
-//! referees, forfeits, the decisions a correction upstream asks for) is in
-//! `web/event_actions.rs`. Every handler checks the role and the club membership itself;
-//! what an action decides lives in `crate::events`.
+//! in, `draw` seeds and draws, `cards` prints the table cards. Running the rounds:
+//! `withdrawals`, `tables` (a match's table and referee), `forfeits`, and `flagged` (the
+//! decisions a correction upstream asks for). Every handler checks the role and the club
+//! membership itself; what an action decides lives in `crate::events`.
 
-use actix_web::HttpResponse;
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
 use actix_web::http::StatusCode;
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
+use serde::Deserialize;
 
 use super::context::{PageContext, SessionUser};
 use super::error::AppError;
+use super::i18n::Tr;
 use super::{AppState, flash, redirect, render_with_status};
 use crate::accounts::Role;
+use crate::events::EventData;
+use crate::lang::Lang;
 use crate::store::clubs::{self, Club};
-use crate::store::events::{self as store_events, EventRow};
+use crate::store::events::{self as store_events, EventMatchRow, EventRow};
+use crate::store::matches;
+use crate::tournament::Slot;
 
 pub mod cards;
 pub mod draw;
 pub mod edit;
 pub mod entrants;
+pub mod flagged;
+pub mod forfeits;
 pub mod form;
 pub mod manage;
 pub mod options;
+pub mod tables;
+pub mod withdrawals;
 
 const STAFF: &[Role] = &[Role::Organizer];
+
+/// The sides of an event's matches in the reader's words.
+pub trait SlotNames {
+    /// A side in words: its entrants' names, a bye, or where a side to come comes from.
+    fn slot_name(&self, slot: &Slot, lang: Lang) -> String;
+}
+
+impl SlotNames for EventData {
+    fn slot_name(&self, slot: &Slot, lang: Lang) -> String {
+        Tr::new(lang).msg(&self.slot_msg(slot, lang))
+    }
+}
+
+/// What an organizer's action on an event starts from: the page, the application, and
+/// the event with its club, once the visitor is found to manage it (see
+/// [`managed_event`]). Extracted from the `{id}` of the path; put it after a form, so
+/// that an unreadable form is refused first, as it was before this extractor.
+pub struct ManagedEvent {
+    pub ctx: PageContext,
+    pub state: web::Data<AppState>,
+    pub user: SessionUser,
+    pub event: EventRow,
+    pub club: Club,
+}
+
+impl FromRequest for ManagedEvent {
+    type Error = AppError;
+    type Future = Pin<Box<dyn Future<Output = Result<ManagedEvent, AppError>>>>;
+
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let context = PageContext::from_request(request, payload);
+        let state = request.app_data::<web::Data<AppState>>().cloned();
+        let public_id = request.match_info().get("id").map(str::to_string);
+        Box::pin(async move {
+            let ctx = context.await?;
+            let state =
+                state.ok_or_else(|| AppError::Internal("no application state".to_string()))?;
+            let public_id = public_id.ok_or(AppError::NotFound)?;
+            let (user, event, club) = managed_event(&ctx, &state, &public_id).await?;
+            Ok(ManagedEvent {
+                ctx,
+                state,
+                user,
+                event,
+                club,
+            })
+        })
+    }
+}
 
 /// The event, if the visitor is an administrator or an organizer of its club.
 pub(super) async fn managed_event(
@@ -69,4 +132,50 @@ pub(super) async fn failure(
     let mut page = manage::manage_page(ctx, state, public_id).await?;
     page.error = Some(message);
     render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+}
+
+/// The form of an action on one of the event's matches (its table and referee, a
+/// forfeit, a decision on a flagged match); each action reads the fields it needs.
+#[derive(Deserialize)]
+pub struct MatchActionForm {
+    /// The match's public id.
+    public_id: String,
+    #[serde(default)]
+    table: String,
+    /// The table the form showed; without it the stored table counts as shown.
+    table_was: Option<String>,
+    /// A referee's id, empty for none, or `several` to keep more than one assigned.
+    #[serde(default)]
+    referee: String,
+    /// The choice the form showed ([`tables::referee_choice`]).
+    referee_was: Option<String>,
+    /// `A` or `B` (the side that goes on), or `none` to take a forfeit back.
+    #[serde(default)]
+    winner: String,
+    #[serde(default)]
+    confirm: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// The event's match named in a form, checked to belong to the event.
+async fn event_match(
+    state: &AppState,
+    event: &EventRow,
+    public_id: &str,
+) -> Result<EventMatchRow, AppError> {
+    let public_id = public_id.to_string();
+    let row = state
+        .read(
+            move |connection| match matches::find_by_public_id(connection, &public_id)? {
+                Some(row) => store_events::event_match(connection, row.id),
+                None => Ok(None),
+            },
+        )
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if row.event_id != Some(event.id) {
+        return Err(AppError::NotFound);
+    }
+    Ok(row)
 }

@@ -227,7 +227,7 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(
-            error.message(Lang::It, |name| option_label(it, name)),
+            it.msg(&error.msg(|name| option_label(it, name))),
             "opzione \"Punti per vincere una partita\": valori ammessi 1–10000"
         );
     }

@@ -11,6 +11,7 @@ use crate::events::view::EventView;
 use crate::tournament::{Match, Outcome, Side, Stage, Status};
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
+use crate::web::events::SlotNames;
 use crate::web::i18n::Tr;
 use crate::web::{AppState, csv, ical};
 

@@ -21,6 +21,7 @@ use crate::tournament::{EntrantId, Slot, Status};
 use crate::web::AppState;
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
+use crate::web::events::SlotNames;
 use crate::web::i18n::Tr;
 
 /// The content of the event page, the same for every visitor who reads it in one

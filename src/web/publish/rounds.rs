@@ -5,6 +5,7 @@ use crate::events::view::{EventView, LiveState};
 use crate::lang::{Lang, Msg};
 use crate::store::matches::MatchStatus;
 use crate::tournament::{EntrantId, Match, Outcome, Stage, Status, WalkoverReason};
+use crate::web::events::SlotNames;
 
 use super::super::i18n::Tr;
 

@@ -1,0 +1,97 @@
+//! A match's table number and referee, set from the organizer's page of the event. The
+//! form says what it showed (`table_was`, `referee_was`), so a save changes only what
+//! the organizer changed.
+
+use actix_web::{HttpResponse, web};
+
+use super::{ManagedEvent, MatchActionForm, back, event_match, failure};
+use crate::accounts::Role;
+use crate::store::events as store_events;
+use crate::store::matches;
+use crate::store::{StoreError, users};
+use crate::web::error::AppError;
+
+/// The referee list's value that keeps more than one assigned referee as they are.
+pub const SEVERAL: &str = "several";
+
+/// The referee list's value for the referees assigned: none, one, or several.
+pub fn referee_choice(assigned: &[i64]) -> String {
+    match assigned {
+        [] => String::new(),
+        [one] => one.to_string(),
+        _ => SEVERAL.to_string(),
+    }
+}
+
+/// Sets a match's table number and referee: what the organizer changed of what the
+/// form showed. "No referee" unassigns every referee of the match.
+pub async fn assign(
+    form: web::Form<MatchActionForm>,
+    managed: ManagedEvent,
+) -> Result<HttpResponse, AppError> {
+    let ManagedEvent {
+        ctx, state, event, ..
+    } = managed;
+    let row = event_match(&state, &event, &form.public_id).await?;
+    let shown_table = form.table_was.clone().unwrap_or_else(|| {
+        row.table_number
+            .map(|table| table.to_string())
+            .unwrap_or_default()
+    });
+    let table = if form.table.trim() == shown_table.trim() {
+        None
+    } else {
+        match form.table.trim() {
+            "" => Some(None),
+            text => match text.parse::<i32>() {
+                Ok(n) if (1..=999).contains(&n) => Some(Some(n)),
+                _ => {
+                    let message = ctx.t("event-error_table").to_string();
+                    return failure(ctx, &state, &event.public_id, message).await;
+                }
+            },
+        }
+    };
+    let chosen = form.referee.trim().to_string();
+    let referee_was = form.referee_was.clone();
+    let match_id = row.id;
+    state
+        .write(move |connection| {
+            if let Some(table) = table {
+                store_events::set_table(connection, match_id, table)?;
+            }
+            let assigned: Vec<i64> = matches::referees(connection, match_id)?
+                .into_iter()
+                .map(|(id, _)| id)
+                .collect();
+            let shown = referee_was.unwrap_or_else(|| referee_choice(&assigned));
+            if chosen == shown.trim() || chosen == SEVERAL {
+                return Ok(());
+            }
+            let new = match chosen.as_str() {
+                "" => None,
+                text => match text.parse::<i64>() {
+                    Ok(user_id) => match users::find_by_id(connection, user_id)? {
+                        Some(user) if user.role() == Role::Referee => Some(user_id),
+                        _ => return Err(StoreError::Stale),
+                    },
+                    Err(_) => return Err(StoreError::Stale),
+                },
+            };
+            for id in assigned {
+                if Some(id) != new {
+                    matches::unassign_referee(connection, match_id, id)?;
+                }
+            }
+            if let Some(user_id) = new {
+                matches::assign_referee(connection, match_id, user_id)?;
+            }
+            Ok(())
+        })
+        .await
+        .map_err(|error| match error {
+            AppError::Store(StoreError::Stale) => AppError::NotFound,
+            other => other,
+        })?;
+    Ok(back(&ctx, &event, "event-table_saved"))
+}
