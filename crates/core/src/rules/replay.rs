@@ -13,14 +13,12 @@
 
 use std::fmt;
 
-use serde::Serialize;
-
 use super::comanda::{self, ComandaError, Nicknames};
-use super::game::Message;
+use super::game::{Message, describe};
 use super::ranking::{Ranking, RankingError};
 use super::record::{Correction, GameRecord, RecordGame, SmazzataEntry};
 use super::trionfetti::{RuleError, Setup, Trionfetti};
-use crate::lang::{Lang, Msg, Written};
+use crate::lang::{Lang, Msg};
 
 /// A void or replace that cannot be applied, whatever the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,7 +33,14 @@ pub enum CorrectionError {
 }
 
 impl Message for CorrectionError {
-    fn message(&self, lang: Lang) -> String {
+    fn msg(&self, lang: Lang) -> Msg {
+        Msg::text(self.words(lang))
+    }
+}
+
+impl CorrectionError {
+    /// The words written before the Fluent files, in the reader's language.
+    fn words(&self, lang: Lang) -> String {
         let it = lang == Lang::It;
         match self {
             CorrectionError::TargetOutOfRange { target } => {
@@ -128,13 +133,6 @@ impl<E: Message> Message for GameEntryError<E> {
             GameEntryError::Correction(error) => error.msg(lang),
         }
     }
-
-    fn message(&self, lang: Lang) -> String {
-        match self {
-            GameEntryError::Rule(error) => error.message(lang),
-            GameEntryError::Correction(error) => error.message(lang),
-        }
-    }
 }
 
 /// The first entry that makes a record invalid. `E` is the game's entry error.
@@ -208,14 +206,18 @@ impl Message for EntryError {
     fn msg(&self, lang: Lang) -> Msg {
         match self {
             EntryError::Rule(error) => error.msg(lang),
-            _ => Msg::text(self.message(lang)),
+            other => Msg::text(other.words(lang)),
         }
     }
+}
 
-    fn message(&self, lang: Lang) -> String {
+impl EntryError {
+    /// The words written before the Fluent files of every error but the rules' own
+    /// (which `msg` gives as data).
+    fn words(&self, lang: Lang) -> String {
         let it = lang == Lang::It;
         match self {
-            EntryError::Rule(error) => error.message(lang),
+            EntryError::Rule(_) => String::new(),
             EntryError::Comanda { text, error } => {
                 if it {
                     format!("comanda {text:?} non leggibile: {}", error.message(lang))
@@ -231,7 +233,7 @@ impl Message for EntryError {
                 )
                 .to_string(),
             EntryError::TargetOutOfRange { target } => {
-                CorrectionError::TargetOutOfRange { target: *target }.message(lang)
+                CorrectionError::TargetOutOfRange { target: *target }.words(lang)
             }
             EntryError::TargetIsCorrection { target, kind } => {
                 if it {
@@ -247,7 +249,7 @@ impl Message for EntryError {
                 }
             }
             EntryError::AlreadyVoid { target } => {
-                CorrectionError::AlreadyVoid { target: *target }.message(lang)
+                CorrectionError::AlreadyVoid { target: *target }.words(lang)
             }
         }
     }
@@ -268,44 +270,21 @@ impl<E: Message> ReplayError<E> {
                 .arg("reason", reason)
         }
     }
+}
 
-    /// The words written before the Fluent files (see `Message::message`).
-    pub fn message(&self, lang: Lang) -> String {
-        let reason = self.error.message(lang);
-        match (self.failing == self.index, lang.written()) {
-            (true, Written::It) => format!("registrazione {}: {reason}", self.index),
-            (true, Written::En) => format!("entry {}: {reason}", self.index),
-            (false, Written::It) => format!(
-                "registrazione {}: con questa correzione la registrazione {} non è più valida: {reason}",
-                self.index, self.failing
-            ),
-            (false, Written::En) => format!(
-                "entry {}: after this correction entry {} is no longer valid: {reason}",
-                self.index, self.failing
-            ),
-        }
+impl<E: Message> Message for ReplayError<E> {
+    fn msg(&self, lang: Lang) -> Msg {
+        ReplayError::msg(self, lang)
     }
 }
 
 impl<E: Message> fmt::Display for ReplayError<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message(Lang::En))
+        f.write_str(&describe(&self.msg(Lang::En)))
     }
 }
 
 impl<E: Message + fmt::Debug> std::error::Error for ReplayError<E> {}
-
-impl<E: Message> Serialize for ReplayError<E> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut out = serializer.serialize_struct("ReplayError", 4)?;
-        out.serialize_field("index", &self.index)?;
-        out.serialize_field("failing", &self.failing)?;
-        out.serialize_field("message_it", &self.message(Lang::It))?;
-        out.serialize_field("message_en", &self.message(Lang::En))?;
-        out.end()
-    }
-}
 
 /// Reads a smazzata entry into the engine's setup.
 pub fn setup(entry: &SmazzataEntry, nicknames: &Nicknames) -> Result<Setup, EntryError> {
@@ -483,7 +462,7 @@ mod tests {
             target: 2,
             kind: "replace",
         };
-        assert!(error.message(Lang::It).contains("(una sostituzione)"));
-        assert!(error.message(Lang::En).contains("(a replacement)"));
+        assert!(error.words(Lang::It).contains("(una sostituzione)"));
+        assert!(error.words(Lang::En).contains("(a replacement)"));
     }
 }

@@ -1,8 +1,9 @@
-//! How rule errors name cards, seats and teams, in Italian and English, shared by the
-//! games that use the same words (Vitou names French cards, and Trijumf says "side",
-//! with their own helpers).
+//! How rule errors name cards, seats and teams, shared by the games that use the same
+//! words (Vitou names French cards, and Trijumf says "side", with their own helpers):
+//! as data for the Fluent files (`locales/*/rules.ftl`), and, for the errors not moved
+//! there yet, in Italian and English.
 
-use super::card::Card;
+use super::card::{Card, Suit};
 use super::game::{Seat, Team};
 use super::trick::LeadReason;
 use crate::lang::{Lang, Msg, Written};
@@ -39,64 +40,6 @@ pub(crate) fn team(team: Team, lang: Lang) -> String {
     }
 }
 
-/// "Game 1, deal 3: seat 2 led trick 2, but trick 1 was won by seat 3 with the 7
-/// of coins." The sentence of a wrong leader, after the deal's own words.
-pub(crate) fn wrong_leader(
-    deal: &str,
-    found: Seat,
-    trick: u8,
-    expected: Seat,
-    because: LeadReason,
-    lang: Lang,
-) -> String {
-    let why = match (because, lang.written()) {
-        (LeadReason::DealersRight { dealer }, Written::It) => format!(
-            "la prima presa la apre {}, alla destra del mazziere ({})",
-            seat(expected, lang),
-            seat(dealer, lang)
-        ),
-        (LeadReason::DealersRight { dealer }, Written::En) => format!(
-            "the first trick is led by {}, on the right of the dealer ({})",
-            seat(expected, lang),
-            seat(dealer, lang)
-        ),
-        (
-            LeadReason::WonPrevious {
-                trick,
-                seat: by,
-                card,
-            },
-            Written::It,
-        ) => format!(
-            "la presa {trick} l'ha vinta {} con {}",
-            seat(by, lang),
-            card_name(card, lang)
-        ),
-        (
-            LeadReason::WonPrevious {
-                trick,
-                seat: by,
-                card,
-            },
-            Written::En,
-        ) => format!(
-            "trick {trick} was won by {} with {}",
-            seat(by, lang),
-            card_name(card, lang)
-        ),
-    };
-    match lang.written() {
-        Written::It => format!(
-            "{deal}: {} ha aperto la presa {trick}, ma {why}.",
-            seat(found, lang)
-        ),
-        Written::En => format!(
-            "{deal}: {} led trick {trick}, but {why}.",
-            seat(found, lang)
-        ),
-    }
-}
-
 /// "team A", as data for the Fluent files.
 pub(crate) fn team_msg(team: Team) -> Msg {
     Msg::new("play-team").arg("team", team.to_string())
@@ -115,4 +58,42 @@ pub(crate) fn match_over(winner: Msg, games_won: [u32; 2]) -> Msg {
         .arg("winner", winner)
         .arg("won", won)
         .arg("lost", lost)
+}
+
+/// "seat 2", as data for the Fluent files.
+pub(crate) fn seat_msg(seat: Seat) -> Msg {
+    Msg::new("rules-seat").arg("seat", u8::from(seat))
+}
+
+/// A suit of the Italian deck by its Fluent key ("coppe": "cups").
+pub(crate) fn suit_msg(suit: Suit) -> Msg {
+    Msg::new("rules-suit").arg("suit", suit.italian_name())
+}
+
+/// An Italian-deck card without its article ("7 of coins", "sette di denari").
+pub(crate) fn card_name_msg(card: Card) -> Msg {
+    Msg::new("rules-card_name")
+        .arg("rank", card.rank.value())
+        .arg("suit", card.suit.italian_name())
+}
+
+/// An Italian-deck card with its article ("the 7 of coins", "l'asso di spade").
+pub(crate) fn card_msg(card: Card) -> Msg {
+    Msg::new("rules-card")
+        .arg("rank", card.rank.value())
+        .arg("name", card_name_msg(card))
+}
+
+/// Why the seat that should have led a trick had to ("trick 1 was won by seat 3
+/// with the 7 of coins"), as data.
+pub(crate) fn lead_reason_msg(expected: Seat, because: LeadReason) -> Msg {
+    match because {
+        LeadReason::DealersRight { dealer } => Msg::new("rules-lead_dealers_right")
+            .arg("expected", seat_msg(expected))
+            .arg("dealer", seat_msg(dealer)),
+        LeadReason::WonPrevious { trick, seat, card } => Msg::new("rules-lead_won_previous")
+            .arg("trick", trick)
+            .arg("seat", seat_msg(seat))
+            .arg("card", card_msg(card)),
+    }
 }

@@ -258,8 +258,11 @@ impl Message for RuleError {
             _ => Msg::text(self.message(lang)),
         }
     }
+}
 
-    fn message(&self, lang: Lang) -> String {
+impl RuleError {
+    /// The message in the given language (its words are not in the Fluent files yet).
+    pub fn message(&self, lang: Lang) -> String {
         use RuleError::*;
         let it = lang == Lang::It;
         let l = |italian: String, english: String| if it { italian } else { english };
@@ -942,13 +945,6 @@ impl Message for RuleError {
                 )
             }
         }
-    }
-}
-
-impl RuleError {
-    /// The message in the given language (the same as [`Message::message`]).
-    pub fn message(&self, lang: Lang) -> String {
-        Message::message(self, lang)
     }
 }
 

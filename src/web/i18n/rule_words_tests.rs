@@ -1,0 +1,264 @@
+//! The words of the games' rule errors, worded through the Fluent files: the
+//! assertions on words the games' unit tests made while the core wrote them itself.
+//! The core's tests keep asserting the errors as data.
+
+use super::Worded;
+use crate::lang::Lang;
+use crate::rules::card::Card;
+use crate::rules::game::{Seat, Team};
+use crate::rules::play_error::PlayError;
+use crate::rules::trick::LeadReason;
+
+fn seat(index: u8) -> Seat {
+    Seat::new(index).unwrap()
+}
+
+fn card(code: &str) -> Card {
+    code.parse().unwrap()
+}
+
+mod madrasso {
+    use super::*;
+    use crate::rules::madrasso::{Deal, RuleError};
+
+    fn at(game: u32, deal: u32) -> Deal {
+        Deal { game, deal }
+    }
+
+    #[test]
+    fn impossible_points_name_the_game_and_the_deal() {
+        let error = RuleError::PointsImpossible {
+            deal: at(1, 1),
+            points: 1,
+        };
+        assert!(error.message(Lang::It).contains("Partita 1, battuta 1"));
+    }
+
+    #[test]
+    fn an_early_declaration_says_how_many_deals_come_first() {
+        let error = RuleError::DeclarationTooEarly {
+            deal: at(1, 1),
+            seat: seat(0),
+            min_deals: 10,
+        };
+        assert!(error.message(Lang::En).contains("before 10 deals"));
+    }
+
+    #[test]
+    fn a_revoke_names_the_cards_and_where_the_proof_was() {
+        let error = RuleError::Revoke {
+            deal: at(1, 1),
+            trick: 3,
+            seat: seat(1),
+            card: card("1c"),
+            led: card("1s"),
+            held: card("2s"),
+            held_played: 4,
+        };
+        assert_eq!(
+            error.message(Lang::En),
+            "Game 1, deal 1: in trick 3 seat 1 played the ace of cups to the ace of swords \
+             without following suit, but it held the 2 of swords, played later in trick 4: \
+             that is a cassone and must be recorded as one."
+        );
+        assert!(error.message(Lang::It).contains("l'asso di coppe"));
+    }
+
+    #[test]
+    fn a_wrong_leader_names_the_trick_that_decided_the_lead() {
+        let error = RuleError::from(PlayError::WrongLeader {
+            deal: at(1, 1),
+            trick: 2,
+            found: seat(3),
+            expected: seat(0),
+            because: LeadReason::WonPrevious {
+                trick: 1,
+                seat: seat(0),
+                card: card("2d"),
+            },
+        });
+        assert_eq!(
+            error.message(Lang::En),
+            "Game 1, deal 1: seat 3 led trick 2, but trick 1 was won by seat 0 with the 2 of coins."
+        );
+    }
+
+    #[test]
+    fn every_error_has_both_languages() {
+        let error = RuleError::from(PlayError::WrongLeader {
+            deal: at(1, 1),
+            trick: 3,
+            found: seat(2),
+            expected: seat(1),
+            because: LeadReason::WonPrevious {
+                trick: 2,
+                seat: seat(1),
+                card: card("3d"),
+            },
+        });
+        let it = error.message(Lang::It);
+        let en = error.message(Lang::En);
+        assert_ne!(it, en);
+        assert!(it.starts_with("Partita 1, battuta 1: il posto 2 ha aperto la presa 3"));
+        assert!(en.starts_with("Game 1, deal 1: seat 2 led trick 3"));
+    }
+}
+
+mod tressette {
+    use super::*;
+    use crate::rules::tressette::{Deal, RuleError};
+
+    fn at(game: u32, deal: u32) -> Deal {
+        Deal { game, deal }
+    }
+
+    #[test]
+    fn eleven_to_nothing_without_a_sweep_explains_the_sweep_field() {
+        for swept in [Team::A, Team::B] {
+            let error = RuleError::ElevenWithoutSweep {
+                deal: at(1, 2),
+                team: swept,
+            };
+            let italian = error.message(Lang::It);
+            let english = error.message(Lang::En);
+            assert!(italian.starts_with("Partita 1, mano 2: "), "{italian}");
+            assert!(italian.contains("11 a 0"), "{italian}");
+            assert!(italian.contains("\"sweep\""), "{italian}");
+            assert!(italian.contains("cappotto") && italian.contains("stramazzo"));
+            assert!(english.starts_with("Game 1, deal 2: "), "{english}");
+            assert!(english.contains("11 to 0"), "{english}");
+            assert!(english.contains("\"sweep\""), "{english}");
+        }
+    }
+
+    #[test]
+    fn a_card_declared_by_two_players_names_both() {
+        let error = RuleError::CardDeclaredTwice {
+            deal: at(1, 1),
+            card: card("3c"),
+            first: seat(0),
+            second: seat(1),
+        };
+        assert_eq!(
+            error.message(Lang::En),
+            "Game 1, deal 1: the 3 of cups is in the declarations of both seat 0 and seat 1, \
+             but it is in one hand only."
+        );
+    }
+
+    #[test]
+    fn a_revoke_and_a_wrong_leader_say_where() {
+        let revoke = RuleError::Revoke {
+            deal: at(1, 1),
+            trick: 2,
+            seat: seat(0),
+            card: card("2d"),
+            led: card("4s"),
+            held: card("5s"),
+            held_played: 3,
+        };
+        assert!(
+            revoke
+                .message(Lang::It)
+                .contains("Partita 1, mano 1: nella presa 2")
+        );
+        let leader = RuleError::from(PlayError::WrongLeader {
+            deal: at(1, 1),
+            trick: 3,
+            found: seat(1),
+            expected: seat(3),
+            because: LeadReason::WonPrevious {
+                trick: 2,
+                seat: seat(3),
+                card: card("3s"),
+            },
+        });
+        assert_eq!(
+            leader.message(Lang::En),
+            "Game 1, deal 1: seat 1 led trick 3, but trick 2 was won by seat 3 with the 3 of swords."
+        );
+    }
+}
+
+mod trionfetti {
+    use super::*;
+    use crate::rules::trionfetti::{Deal, RuleError};
+
+    fn at(smazzata: u32, hand: u8) -> Deal {
+        Deal { smazzata, hand }
+    }
+
+    #[test]
+    fn a_finished_match_says_so() {
+        let error = RuleError::from(PlayError::<Deal>::MatchOver {
+            winner: Team::B,
+            games_won: [0, 2],
+        });
+        assert!(error.message(Lang::En).contains("match is over"));
+    }
+
+    #[test]
+    fn a_wrong_stake_says_what_the_vagaresto_is_worth() {
+        let error = RuleError::StakeMismatch {
+            deal: at(1, 3),
+            recorded: 18,
+            expected: 19,
+            scores: [1, 1],
+        };
+        assert!(error.message(Lang::It).contains("vale 19 punti"));
+    }
+
+    #[test]
+    fn a_winner_the_cards_contradict_names_the_card_in_both_languages() {
+        let error = RuleError::WinnerContradictsCards {
+            deal: at(1, 1),
+            recorded: Team::B,
+            actual: Team::A,
+            trick: 2,
+            seat: seat(0),
+            card: card("Cc"),
+        };
+        assert!(error.message(Lang::En).contains("horse of cups"));
+        assert!(error.message(Lang::It).contains("cavallo di coppe"));
+    }
+
+    #[test]
+    fn the_wrong_leader_is_named_with_the_trick_that_decided_the_lead() {
+        let error = RuleError::from(PlayError::WrongLeader {
+            deal: at(1, 1),
+            trick: 2,
+            found: seat(3),
+            expected: seat(2),
+            because: LeadReason::WonPrevious {
+                trick: 1,
+                seat: seat(2),
+                card: card("Rs"),
+            },
+        });
+        assert_eq!(
+            error.message(Lang::En),
+            "Smazzata 1, hand 1: seat 3 led trick 2, but trick 1 was won by seat 2 with the king of swords."
+        );
+        assert_eq!(
+            error.message(Lang::It),
+            "Smazzata 1, mano 1: il posto 3 ha aperto la presa 2, ma la presa 1 l'ha vinta il posto 2 con il re di spade."
+        );
+    }
+
+    #[test]
+    fn a_card_played_twice_says_where_it_was_first_played() {
+        let error = RuleError::CardAlreadyPlayed {
+            deal: at(2, 1),
+            trick: 1,
+            seat: seat(2),
+            card: card("1c"),
+            first_hand: 1,
+            first_trick: 2,
+        };
+        assert!(
+            error
+                .message(Lang::En)
+                .contains("already played in this smazzata (hand 1, trick 2)")
+        );
+    }
+}
