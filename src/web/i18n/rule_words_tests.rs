@@ -262,3 +262,103 @@ mod trionfetti {
         );
     }
 }
+
+mod trijumf {
+    use super::*;
+    use crate::rules::card::Suit;
+    use crate::rules::trijumf::{Cut, LeadReason, RuleError};
+
+    #[test]
+    fn declarations_and_a_missing_trump_card_say_what_was_expected() {
+        let points = RuleError::DeclarationPoints {
+            deal: 1,
+            seat: seat(1),
+            suit: Suit::Bastoni,
+            recorded: 40,
+            expected: 20,
+        };
+        assert!(points.message(Lang::It).contains("valgono 20"));
+        let missing = RuleError::TrumpCardMissing {
+            deal: 1,
+            cut: Cut::Flip,
+        };
+        assert!(
+            missing
+                .message(Lang::En)
+                .contains("after a flip a trump card")
+        );
+    }
+
+    #[test]
+    fn a_revoke_says_what_the_seat_had_to_do() {
+        let error = RuleError::Revoke {
+            deal: 1,
+            trick: 1,
+            seat: seat(2),
+            card: card("1d"),
+            held: card("2s"),
+            held_trick: 2,
+            led: Suit::Spade,
+            trump: Some(Suit::Spade),
+        };
+        assert!(
+            error
+                .message(Lang::It)
+                .contains("doveva rispondere a spade")
+        );
+        assert!(error.message(Lang::En).contains("trick 1"));
+        let legal = RuleError::RevokeNotShown {
+            deal: 1,
+            trick: 1,
+            seat: seat(2),
+            card: card("2d"),
+            held: Some(card("Rd")),
+            led: Suit::Spade,
+            trump: Some(Suit::Denari),
+        };
+        assert!(
+            legal
+                .message(Lang::En)
+                .contains("a legal play even holding the king of coins")
+        );
+    }
+
+    #[test]
+    fn claims_points_and_cards_played_twice_give_their_numbers() {
+        let verdict = RuleError::ClaimVerdict {
+            deal: 1,
+            seat: seat(0),
+            recorded: true,
+            total: 400,
+            target: 401,
+        };
+        assert!(verdict.message(Lang::It).contains("400 punti su 401"));
+        let points = RuleError::PointsNotConserved {
+            deal: 1,
+            points: [65, 64],
+            expected: 130,
+        };
+        assert!(points.message(Lang::En).contains("65 + 64 = 129"));
+        let twice = RuleError::CardAlreadyPlayed {
+            deal: 1,
+            trick: 5,
+            seat: seat(2),
+            card: card("3c"),
+            first_trick: 4,
+            first_seat: seat(1),
+        };
+        assert!(twice.message(Lang::It).contains("nella presa 4"));
+        let leader = RuleError::WrongLeader {
+            deal: 1,
+            trick: 1,
+            found: seat(0),
+            expected: seat(1),
+            because: LeadReason::DealersLeft { dealer: seat(0) },
+        };
+        assert!(
+            leader
+                .message(Lang::En)
+                .contains("on the left of the dealer")
+        );
+    }
+}

@@ -8,22 +8,6 @@ use super::game::{Seat, Team};
 use super::trick::LeadReason;
 use crate::lang::{Lang, Msg, Written};
 
-/// An Italian-deck card with its article: "the 7 of coins" / "il sette di denari",
-/// "l'asso di spade", "l'otto di coppe".
-pub(crate) fn card_name(card: Card, lang: Lang) -> String {
-    match lang.written() {
-        Written::En => format!("the {}", card.english_name()),
-        Written::It => {
-            let article = if matches!(card.rank.value(), 1 | 8) {
-                "l'"
-            } else {
-                "il "
-            };
-            format!("{article}{}", card.italian_name())
-        }
-    }
-}
-
 /// "seat 2" / "il posto 2".
 pub(crate) fn seat(seat: Seat, lang: Lang) -> String {
     match lang.written() {
