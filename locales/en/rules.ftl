@@ -29,6 +29,7 @@ rules-card = { $rank ->
 rules-wrong_trick_size = { $deal }: in trick { $trick } every seat plays one card (4 cards), found { $found }.
 rules-wrong_leader = { $deal }: { $found } led trick { $trick }, but { $why }.
 rules-lead_dealers_right = the first trick is led by { $expected }, on the right of the dealer ({ $dealer })
+rules-lead_dealers_left = the first trick is led by { $expected }, on the left of the dealer ({ $dealer })
 rules-lead_won_previous = trick { $trick } was won by { $seat } with { $card }
 rules-card_played_twice = { $deal }: { $seat } played { $card } in trick { $trick }, but it was already played in trick { $first_trick }.
 rules-not_in_deck = { $deal }: { $card } { $trick ->

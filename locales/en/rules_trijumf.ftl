@@ -36,7 +36,6 @@ trijumf-stock_card_twice = { $deal }: { $card } appears twice in the stock and t
 trijumf-wrong_trick_count = { $deal }: a deal played out has { $expected } tricks, found { $found } (with no claim or breach).
 trijumf-too_many_tricks = { $deal }: a deal has at most { $most } tricks, found { $found }.
 trijumf-wrong_trick_size = { $deal }: in trick { $trick } every player plays one card ({ $expected } cards), found { $found }.
-trijumf-lead_dealers_left = the first trick is led by { $expected }, on the left of the dealer ({ $dealer })
 trijumf-card_already_played = { $deal }: { $seat } played { $card } in trick { $trick }, but { $first_seat } already played it in trick { $first_trick }.
 trijumf-trump_card_played_by_other = { $deal }: { $seat } played { $card } in trick { $trick }, but it is the trump card, held by { $holder }.
 trijumf-card_drawn_by_other = { $deal }: { $seat } played { $card } in trick { $trick }, but { $drawn_by } drew it after trick { $drawn_after }.

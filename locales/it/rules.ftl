@@ -39,6 +39,7 @@ rules-card = { $rank ->
 rules-wrong_trick_size = { $deal }: nella presa { $trick } ogni posto gioca una carta (4 carte), trovate { $found }.
 rules-wrong_leader = { $deal }: { $found } ha aperto la presa { $trick }, ma { $why }.
 rules-lead_dealers_right = la prima presa la apre { $expected }, alla destra del mazziere ({ $dealer })
+rules-lead_dealers_left = la prima presa la apre { $expected }, alla sinistra del mazziere ({ $dealer })
 rules-lead_won_previous = la presa { $trick } l'ha vinta { $seat } con { $card }
 rules-card_played_twice = { $deal }: { $seat } ha giocato { $card } nella presa { $trick }, ma era già uscito nella presa { $first_trick }.
 rules-not_in_deck = { $deal }: { $card } { $trick ->

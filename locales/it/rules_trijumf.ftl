@@ -36,7 +36,6 @@ trijumf-stock_card_twice = { $deal }: { $card } compare due volte tra tallone e 
 trijumf-wrong_trick_count = { $deal }: una mano giocata fino in fondo ha { $expected } prese, trovate { $found } (senza chiamata né errore di gioco).
 trijumf-too_many_tricks = { $deal }: una mano ha al più { $most } prese, trovate { $found }.
 trijumf-wrong_trick_size = { $deal }: nella presa { $trick } ogni giocatore gioca una carta ({ $expected } carte), trovate { $found }.
-trijumf-lead_dealers_left = la prima presa la apre { $expected }, alla sinistra del mazziere ({ $dealer })
 trijumf-card_already_played = { $deal }: { $seat } ha giocato { $card } nella presa { $trick }, ma l'aveva già giocato { $first_seat } nella presa { $first_trick }.
 trijumf-trump_card_played_by_other = { $deal }: { $seat } ha giocato { $card } nella presa { $trick }, ma è la carta di briscola e la tiene { $holder }.
 trijumf-card_drawn_by_other = { $deal }: { $seat } ha giocato { $card } nella presa { $trick }, ma dopo la presa { $drawn_after } l'ha pescato { $drawn_by }.

@@ -362,3 +362,89 @@ mod trijumf {
         );
     }
 }
+
+mod vitou {
+    use super::*;
+    use crate::rules::vitou::{Bid, LeadReason, RuleError};
+
+    #[test]
+    fn a_wrong_stake_says_what_the_round_is_worth() {
+        let error = RuleError::StakeMismatch {
+            round: 1,
+            recorded: 12,
+            expected: 6,
+            bid: Some(Bid::Twelve),
+            refused: true,
+        };
+        assert!(
+            error
+                .message(Lang::En)
+                .contains("with the 12 refused the round is worth 6")
+        );
+        assert!(error.message(Lang::It).contains("vale 6 punti"));
+    }
+
+    #[test]
+    fn bids_out_of_turn_say_who_may_bid() {
+        let raise = RuleError::RaiseOwnSide {
+            round: 1,
+            seat: seat(2),
+            bid: Bid::Six,
+            last: seat(0),
+        };
+        assert!(
+            raise
+                .message(Lang::En)
+                .contains("only the other team raises")
+        );
+        let last = RuleError::BidByLast {
+            round: 1,
+            seat: seat(3),
+            bid: Bid::Three,
+            trick: 1,
+        };
+        assert!(last.message(Lang::It).contains("l'ultimo non punta mai"));
+        let closed = RuleError::BiddingClosed {
+            round: 1,
+            scores: [20, 5],
+        };
+        assert!(closed.message(Lang::En).contains("at 20-5 a team is on 20"));
+    }
+
+    #[test]
+    fn leaders_and_cards_are_named_with_the_french_deck() {
+        let tied = RuleError::WrongLeader {
+            round: 1,
+            trick: 2,
+            found: seat(1),
+            expected: seat(0),
+            because: LeadReason::Tied { trick: 1 },
+        };
+        assert!(
+            tied.message(Lang::En)
+                .contains("trick 1 was tied and whoever led it, seat 0, leads again")
+        );
+        let twice = RuleError::CardAlreadyPlayed {
+            round: 1,
+            trick: 2,
+            seat: seat(1),
+            card: card("7s"),
+            first_trick: 1,
+            first_seat: seat(1),
+        };
+        assert!(twice.message(Lang::It).contains("il sette di picche"));
+        assert!(twice.message(Lang::En).contains("the 7 of spades"));
+        let first = RuleError::WrongLeader {
+            round: 1,
+            trick: 1,
+            found: seat(1),
+            expected: seat(0),
+            because: LeadReason::DealersLeft { dealer: seat(3) },
+        };
+        assert!(
+            first
+                .message(Lang::En)
+                .contains("on the left of the dealer")
+        );
+    }
+}

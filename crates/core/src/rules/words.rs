@@ -1,28 +1,11 @@
-//! How rule errors name cards, seats and teams, shared by the games that use the same
-//! words (Vitou names French cards, and Trijumf says "side", with their own helpers):
-//! as data for the Fluent files (`locales/*/rules.ftl`), and, for the errors not moved
-//! there yet, in Italian and English.
+//! How rule errors name cards, seats and teams, as data for the Fluent files
+//! (`locales/*/rules.ftl`), shared by the games (Vitou names French cards with its own
+//! helper).
 
 use super::card::{Card, Suit};
 use super::game::{Seat, Team};
 use super::trick::LeadReason;
-use crate::lang::{Lang, Msg, Written};
-
-/// "seat 2" / "il posto 2".
-pub(crate) fn seat(seat: Seat, lang: Lang) -> String {
-    match lang.written() {
-        Written::It => format!("il posto {seat}"),
-        Written::En => format!("seat {seat}"),
-    }
-}
-
-/// "team A" / "la squadra A".
-pub(crate) fn team(team: Team, lang: Lang) -> String {
-    match lang.written() {
-        Written::It => format!("la squadra {team}"),
-        Written::En => format!("team {team}"),
-    }
-}
+use crate::lang::Msg;
 
 /// "team A", as data for the Fluent files.
 pub(crate) fn team_msg(team: Team) -> Msg {

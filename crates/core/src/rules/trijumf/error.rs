@@ -400,7 +400,7 @@ impl Message for RuleError {
                 because,
             } => {
                 let why = match because {
-                    LeadReason::DealersLeft { dealer } => Msg::new("trijumf-lead_dealers_left")
+                    LeadReason::DealersLeft { dealer } => Msg::new("rules-lead_dealers_left")
                         .arg("expected", seat_msg(expected))
                         .arg("dealer", seat_msg(dealer)),
                     LeadReason::WonPrevious { trick, seat, card } => {
