@@ -36,3 +36,17 @@ rules-not_in_deck = { $deal }: { $card } { $trick ->
         [0] as the face-up card
        *[other] in trick { $trick }
     } is not in the 40-card deck (no 8s, 9s or 10s).
+
+## corrections and the other refusals of a match's log
+
+replay-correction_kind = { $kind ->
+        [void] a void
+        [replace] a replacement
+       *[other] { $kind }
+    }
+replay-target_out_of_range = the correction targets entry { $target }, which is not an earlier entry
+replay-target_is_correction = the correction targets entry { $target }, which is itself a correction ({ $kind }); correct the original entry instead
+replay-target_is_correction_hand = the correction targets entry { $target }, which is itself a correction ({ $kind }); correct the original hand or smazzata instead
+replay-already_void = entry { $target } is already void
+replay-comanda_unreadable = cannot read the comanda { $comanda }: { $error }
+replay-no_ranking = a smazzata entry needs a comanda or an explicit ranking

@@ -46,3 +46,17 @@ rules-not_in_deck = { $deal }: { $card } { $trick ->
         [0] come carta scoperta
        *[other] nella presa { $trick }
     } non è nel mazzo da 40 carte (niente 8, 9 e 10).
+
+## corrections and the other refusals of a match's log
+
+replay-correction_kind = { $kind ->
+        [void] un annullamento
+        [replace] una sostituzione
+       *[other] { $kind }
+    }
+replay-target_out_of_range = la correzione punta alla registrazione { $target }, che non è una registrazione precedente
+replay-target_is_correction = la correzione punta alla registrazione { $target }, che è a sua volta una correzione ({ $kind }); correggere la registrazione originale
+replay-target_is_correction_hand = la correzione punta alla registrazione { $target }, che è a sua volta una correzione ({ $kind }); correggere la mano o la smazzata originale
+replay-already_void = la registrazione { $target } è già annullata
+replay-comanda_unreadable = comanda { $comanda } non leggibile: { $error }
+replay-no_ranking = la smazzata deve dare la comanda o l'ordine esplicito delle carte

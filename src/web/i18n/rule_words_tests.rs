@@ -448,3 +448,18 @@ mod vitou {
         );
     }
 }
+
+mod replay {
+    use super::*;
+    use crate::rules::replay::CorrectionError;
+
+    #[test]
+    fn a_correction_of_a_correction_names_its_kind_in_the_readers_words() {
+        let error = CorrectionError::TargetIsCorrection {
+            target: 2,
+            kind: "replace",
+        };
+        assert!(error.message(Lang::It).contains("(una sostituzione)"));
+        assert!(error.message(Lang::En).contains("(a replacement)"));
+    }
+}

@@ -150,7 +150,7 @@ pub fn describe(msg: &Msg) -> String {
         .iter()
         .map(|(name, value)| match value {
             Arg::Number(number) => format!("{name}: {number}"),
-            Arg::Text(text) => format!("{name}: {text:?}"),
+            Arg::Text(text) => format!("{name}: {text}"),
             Arg::Msg(inner) => format!("{name}: {}", describe(inner)),
         })
         .collect();

@@ -33,44 +33,18 @@ pub enum CorrectionError {
 }
 
 impl Message for CorrectionError {
-    fn msg(&self, lang: Lang) -> Msg {
-        Msg::text(self.words(lang))
-    }
-}
-
-impl CorrectionError {
-    /// The words written before the Fluent files, in the reader's language.
-    fn words(&self, lang: Lang) -> String {
-        let it = lang == Lang::It;
-        match self {
+    fn msg(&self, _: Lang) -> Msg {
+        match *self {
             CorrectionError::TargetOutOfRange { target } => {
-                if it {
-                    format!(
-                        "la correzione punta alla registrazione {target}, che non è una registrazione precedente"
-                    )
-                } else {
-                    format!("the correction targets entry {target}, which is not an earlier entry")
-                }
+                Msg::new("replay-target_out_of_range").arg("target", target)
             }
             CorrectionError::TargetIsCorrection { target, kind } => {
-                if it {
-                    format!(
-                        "la correzione punta alla registrazione {target}, che è a sua volta una correzione ({}); correggere la registrazione originale",
-                        correction_word(kind, lang)
-                    )
-                } else {
-                    format!(
-                        "the correction targets entry {target}, which is itself a correction ({}); correct the original entry instead",
-                        correction_word(kind, lang)
-                    )
-                }
+                Msg::new("replay-target_is_correction")
+                    .arg("target", target)
+                    .arg("kind", correction_kind(kind))
             }
             CorrectionError::AlreadyVoid { target } => {
-                if it {
-                    format!("la registrazione {target} è già annullata")
-                } else {
-                    format!("entry {target} is already void")
-                }
+                Msg::new("replay-already_void").arg("target", target)
             }
         }
     }
@@ -158,13 +132,9 @@ impl<E> ReplayError<E> {
     }
 }
 
-/// A correction's kind as the log stores it ("void"), in the reader's words.
-fn correction_word(kind: &str, lang: Lang) -> &str {
-    match kind {
-        "void" => lang.pick("un annullamento", "a void"),
-        "replace" => lang.pick("una sostituzione", "a replacement"),
-        other => other,
-    }
+/// A correction's kind as the log stores it ("void"), as data for the reader's words.
+fn correction_kind(kind: &'static str) -> Msg {
+    Msg::new("replay-correction_kind").arg("kind", kind)
 }
 
 /// The state of the match after one log entry.
@@ -206,50 +176,22 @@ impl Message for EntryError {
     fn msg(&self, lang: Lang) -> Msg {
         match self {
             EntryError::Rule(error) => error.msg(lang),
-            other => Msg::text(other.words(lang)),
-        }
-    }
-}
-
-impl EntryError {
-    /// The words written before the Fluent files of every error but the rules' own
-    /// (which `msg` gives as data).
-    fn words(&self, lang: Lang) -> String {
-        let it = lang == Lang::It;
-        match self {
-            EntryError::Rule(_) => String::new(),
-            EntryError::Comanda { text, error } => {
-                if it {
-                    format!("comanda {text:?} non leggibile: {}", error.message(lang))
-                } else {
-                    format!("cannot read the comanda {text:?}: {}", error.message(lang))
-                }
-            }
-            EntryError::Ranking(error) => error.message(lang),
-            EntryError::NoRanking => lang
-                .pick(
-                    "la smazzata deve dare la comanda o l'ordine esplicito delle carte",
-                    "a smazzata entry needs a comanda or an explicit ranking",
-                )
-                .to_string(),
+            EntryError::Comanda { text, error } => Msg::new("replay-comanda_unreadable")
+                .arg("comanda", format!("{text:?}"))
+                .arg("error", Msg::text(error.message(lang))),
+            // The ranking's words are not in the Fluent files yet.
+            EntryError::Ranking(error) => Msg::text(error.message(lang)),
+            EntryError::NoRanking => Msg::new("replay-no_ranking"),
             EntryError::TargetOutOfRange { target } => {
-                CorrectionError::TargetOutOfRange { target: *target }.words(lang)
+                CorrectionError::TargetOutOfRange { target: *target }.msg(lang)
             }
             EntryError::TargetIsCorrection { target, kind } => {
-                if it {
-                    format!(
-                        "la correzione punta alla registrazione {target}, che è a sua volta una correzione ({}); correggere la mano o la smazzata originale",
-                        correction_word(kind, lang)
-                    )
-                } else {
-                    format!(
-                        "the correction targets entry {target}, which is itself a correction ({}); correct the original hand or smazzata instead",
-                        correction_word(kind, lang)
-                    )
-                }
+                Msg::new("replay-target_is_correction_hand")
+                    .arg("target", *target)
+                    .arg("kind", correction_kind(kind))
             }
             EntryError::AlreadyVoid { target } => {
-                CorrectionError::AlreadyVoid { target: *target }.words(lang)
+                CorrectionError::AlreadyVoid { target: *target }.msg(lang)
             }
         }
     }
@@ -462,7 +404,12 @@ mod tests {
             target: 2,
             kind: "replace",
         };
-        assert!(error.words(Lang::It).contains("(una sostituzione)"));
-        assert!(error.words(Lang::En).contains("(a replacement)"));
+        // Worded: `web/i18n/rule_words_tests.rs`.
+        assert_eq!(
+            error.msg(Lang::It).get("kind"),
+            Some(&crate::lang::Arg::Msg(
+                Msg::new("replay-correction_kind").arg("kind", "replace")
+            ))
+        );
     }
 }

@@ -58,9 +58,23 @@ pub(crate) fn lead_reason_msg(expected: Seat, because: LeadReason) -> Msg {
         LeadReason::DealersRight { dealer } => Msg::new("rules-lead_dealers_right")
             .arg("expected", seat_msg(expected))
             .arg("dealer", seat_msg(dealer)),
-        LeadReason::WonPrevious { trick, seat, card } => Msg::new("rules-lead_won_previous")
-            .arg("trick", trick)
-            .arg("seat", seat_msg(seat))
-            .arg("card", card_msg(card)),
+        LeadReason::WonPrevious { trick, seat, card } => {
+            won_previous_msg(trick, seat, card_msg(card))
+        }
     }
+}
+
+/// "trick 1 was won by seat 3 with …" (the card in the game's own words), as data.
+pub(crate) fn won_previous_msg(trick: u8, seat: Seat, card: Msg) -> Msg {
+    Msg::new("rules-lead_won_previous")
+        .arg("trick", trick)
+        .arg("seat", seat_msg(seat))
+        .arg("card", card)
+}
+
+/// "the first trick is led by seat 1, on the left of the dealer (seat 0)", as data.
+pub(crate) fn dealers_left_msg(expected: Seat, dealer: Seat) -> Msg {
+    Msg::new("rules-lead_dealers_left")
+        .arg("expected", seat_msg(expected))
+        .arg("dealer", seat_msg(dealer))
 }

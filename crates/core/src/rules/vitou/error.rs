@@ -10,7 +10,7 @@ use super::Bid;
 use crate::lang::{Lang, Msg};
 use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team, describe};
-use crate::rules::words::{match_over, seat_msg, team_msg};
+use crate::rules::words::{dealers_left_msg, match_over, seat_msg, team_msg, won_previous_msg};
 
 /// Why a seat had to lead a trick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -373,14 +373,9 @@ impl Message for RuleError {
                 because,
             } => {
                 let why = match because {
-                    LeadReason::DealersLeft { dealer } => Msg::new("rules-lead_dealers_left")
-                        .arg("expected", seat_msg(expected))
-                        .arg("dealer", seat_msg(dealer)),
+                    LeadReason::DealersLeft { dealer } => dealers_left_msg(expected, dealer),
                     LeadReason::WonPrevious { trick, seat, card } => {
-                        Msg::new("rules-lead_won_previous")
-                            .arg("trick", trick)
-                            .arg("seat", seat_msg(seat))
-                            .arg("card", card_msg(card))
+                        won_previous_msg(trick, seat, card_msg(card))
                     }
                     LeadReason::Tied { trick } => Msg::new("vitou-lead_tied")
                         .arg("trick", trick)
