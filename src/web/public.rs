@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 use super::context::PageContext;
 use super::error::AppError;
-use super::i18n::{Tr, stored_text};
+use super::i18n::{Tr, Worded, stored_text};
 use super::matches::{load_match, status_key};
 use super::publish::{CachedPage, PageKey, Rendered, fragment_response, kept_or_built};
 use super::{AppState, render_with_status};

@@ -463,3 +463,49 @@ mod replay {
         assert!(error.message(Lang::En).contains("(a replacement)"));
     }
 }
+
+mod comanda {
+    use super::*;
+    use crate::rules::comanda::{ComandaError, ErrorKind, Position};
+
+    #[test]
+    fn messages_name_word_and_position_in_both_languages() {
+        let error = ComandaError {
+            kind: ErrorKind::UnknownWord,
+            word: Some("zucchero".to_string()),
+            position: Some(Position {
+                word_index: 4,
+                byte_offset: 17,
+            }),
+            nickname: None,
+            line: None,
+        };
+        assert_eq!(
+            error.message(Lang::En),
+            "unknown word \"zucchero\" (word 4, byte 17)"
+        );
+        assert_eq!(
+            error.message(Lang::It),
+            "parola sconosciuta «zucchero» (parola 4, byte 17)"
+        );
+    }
+
+    #[test]
+    fn errors_inside_a_nickname_point_at_the_nickname() {
+        let error = ComandaError {
+            kind: ErrorKind::DirectionTwice,
+            word: Some("manco".to_string()),
+            position: Some(Position {
+                word_index: 2,
+                byte_offset: 8,
+            }),
+            nickname: Some("doppio".to_string()),
+            line: None,
+        };
+        assert!(
+            error
+                .message(Lang::En)
+                .contains("in the expansion of \"doppio\"")
+        );
+    }
+}

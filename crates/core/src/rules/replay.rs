@@ -178,7 +178,7 @@ impl Message for EntryError {
             EntryError::Rule(error) => error.msg(lang),
             EntryError::Comanda { text, error } => Msg::new("replay-comanda_unreadable")
                 .arg("comanda", format!("{text:?}"))
-                .arg("error", Msg::text(error.message(lang))),
+                .arg("error", error.msg(lang)),
             // The ranking's words are not in the Fluent files yet.
             EntryError::Ranking(error) => Msg::text(error.message(lang)),
             EntryError::NoRanking => Msg::new("replay-no_ranking"),
