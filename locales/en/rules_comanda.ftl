@@ -22,3 +22,16 @@ comanda-nickname_empty = the nickname "{ $word }" has no expansion
 comanda-at_word = { $text } (word { $word }, byte { $byte })
 comanda-in_nickname = { $text }, in the expansion of "{ $nickname }"
 comanda-at_line = { $text }, line { $line }
+
+## an explicit ranking, and the two restrictions every ranking keeps
+
+ranking-unequal_ranks = { $first } and { $second } have different ranks and cannot be equal (restriction 1: cards of different default ranks cannot share a level)
+ranking-card_repeated = { $card } appears more than once (restriction 2: one linear list with each card exactly once)
+ranking-card_missing = { $card } is missing (restriction 2: the list must cover all 52 cards)
+ranking-empty_level = a level of the ranking is empty
+comanda-explicit_empty = the ranking is empty
+comanda-explicit_unknown_word = "{ $word }" is not a card
+comanda-explicit_suit_without_rank = the suit "{ $word }" follows no rank
+comanda-explicit_suit_expected = "{ $word }" must be followed by a suit
+comanda-explicit_at_level = level { $level }: { $text }
+comanda-explicit_at_level_again = level { $level }: { $text } (already in level { $first })

@@ -22,3 +22,16 @@ comanda-nickname_empty = il soprannome «{ $word }» non ha espansione
 comanda-at_word = { $text } (parola { $word }, byte { $byte })
 comanda-in_nickname = { $text }, nell'espansione di «{ $nickname }»
 comanda-at_line = { $text }, riga { $line }
+
+## an explicit ranking, and the two restrictions every ranking keeps
+
+ranking-unequal_ranks = { $first } e { $second } hanno ranghi diversi e non possono essere pari (regola 1: carte di rango diverso non possono avere la stessa forza)
+ranking-card_repeated = { $card } compare più di una volta (regola 2: ogni carta una volta sola, in un'unica lista)
+ranking-card_missing = manca { $card } (regola 2: la lista deve contenere tutte le 52 carte)
+ranking-empty_level = un livello della classifica è vuoto
+comanda-explicit_empty = la classifica è vuota
+comanda-explicit_unknown_word = «{ $word }» non è una carta
+comanda-explicit_suit_without_rank = il seme «{ $word }» non segue nessuna carta
+comanda-explicit_suit_expected = dopo «{ $word }» manca il seme
+comanda-explicit_at_level = livello { $level }: { $text }
+comanda-explicit_at_level_again = livello { $level }: { $text } (già al livello { $first })

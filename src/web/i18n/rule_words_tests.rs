@@ -509,3 +509,47 @@ mod comanda {
         );
     }
 }
+
+mod explicit {
+    use super::*;
+    use crate::rules::comanda::{ExplicitError, ExplicitErrorKind};
+    use crate::rules::ranking::RankingError;
+
+    fn at(kind: RankingError, level: usize, first_level: Option<usize>) -> ExplicitError {
+        ExplicitError {
+            kind: ExplicitErrorKind::Ranking(kind),
+            level: Some(level),
+            first_level,
+            word: None,
+        }
+    }
+
+    #[test]
+    fn names_the_broken_restriction() {
+        let error = at(
+            RankingError::UnequalRanksShareLevel {
+                first: card("1s"),
+                second: card("2s"),
+            },
+            1,
+            None,
+        );
+        assert_eq!(
+            error.message(Lang::En),
+            "level 1: 1s and 2s have different ranks and cannot be equal \
+             (restriction 1: cards of different default ranks cannot share a level)"
+        );
+        assert!(error.message(Lang::It).starts_with("livello 1: 1s e 2s"));
+
+        let error = at(RankingError::CardMissing { card: card("Rd") }, 13, None);
+        assert!(error.message(Lang::En).contains("restriction 2"));
+        assert!(error.message(Lang::It).contains("regola 2"));
+
+        let error = at(RankingError::CardRepeated { card: card("7d") }, 8, Some(3));
+        assert_eq!(
+            error.message(Lang::En),
+            "level 8: 7d appears more than once (restriction 2: one linear list with each \
+             card exactly once) (already in level 3)"
+        );
+    }
+}

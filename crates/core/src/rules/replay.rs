@@ -179,8 +179,7 @@ impl Message for EntryError {
             EntryError::Comanda { text, error } => Msg::new("replay-comanda_unreadable")
                 .arg("comanda", format!("{text:?}"))
                 .arg("error", error.msg(lang)),
-            // The ranking's words are not in the Fluent files yet.
-            EntryError::Ranking(error) => Msg::text(error.message(lang)),
+            EntryError::Ranking(error) => error.msg(lang),
             EntryError::NoRanking => Msg::new("replay-no_ranking"),
             EntryError::TargetOutOfRange { target } => {
                 CorrectionError::TargetOutOfRange { target: *target }.msg(lang)

@@ -156,8 +156,7 @@ impl Message for ComandaError {
             ErrorKind::NicknameLoop => with_word("comanda-nickname_loop"),
             ErrorKind::NicknameDuplicate => with_word("comanda-nickname_duplicate"),
             ErrorKind::NicknameEmpty => with_word("comanda-nickname_empty"),
-            // The ranking's words are not in the Fluent files yet.
-            ErrorKind::Ranking(error) => Msg::text(error.message(lang)),
+            ErrorKind::Ranking(error) => error.msg(lang),
         };
         if let Some(position) = self.position {
             msg = Msg::new("comanda-at_word")
