@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 use super::context::PageContext;
 use super::error::AppError;
-use super::i18n::{Tr, Worded, stored_text};
+use super::i18n::{Tr, stored_text};
 use super::matches::{load_match, status_key};
 use super::publish::{CachedPage, PageKey, Rendered, fragment_response, kept_or_built};
 use super::{AppState, render_with_status};
@@ -466,7 +466,7 @@ pub async fn comanda_preview(ctx: PageContext, query: web::Query<ComandaQuery>) 
             "line": ranking.render_line(lang),
             "levels": ranking.level_codes(),
         }),
-        Err(error) => serde_json::json!({ "error": error.message(lang) }),
+        Err(error) => serde_json::json!({ "error": super::i18n::Worded::message(&error, lang) }),
     };
     HttpResponse::Ok()
         .content_type("application/json")
