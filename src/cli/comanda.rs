@@ -13,6 +13,7 @@ use super::in_both;
 use crate::lang::Lang;
 use crate::rules::comanda::{self, Nicknames};
 use crate::rules::ranking::Ranking;
+use crate::web::i18n::Worded;
 
 /// What the command prints and its exit code; the binary prints and exits.
 #[derive(Debug, Clone, PartialEq, Eq)]

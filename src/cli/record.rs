@@ -57,13 +57,24 @@ fn replay_error_text(error: &AnyReplayError) -> String {
     Tr::new(Lang::En).msg(&error.msg(Lang::En))
 }
 
+/// A replay's refusal as the JSON output has always carried it: where, and why in
+/// both languages.
+fn replay_error_json(error: &AnyReplayError) -> serde_json::Value {
+    json!({
+        "index": error.index,
+        "failing": error.failing,
+        "message_it": Tr::new(Lang::It).msg(&error.msg(Lang::It)),
+        "message_en": Tr::new(Lang::En).msg(&error.msg(Lang::En)),
+    })
+}
+
 fn invalid(path: &Path, error: &AnyReplayError, json: bool, stdout: String) -> CommandOutput {
     let mut stdout = stdout;
     if json {
         let value = json!({
             "valid": false,
             "readable": true,
-            "error": error,
+            "error": replay_error_json(error),
         });
         let _ = writeln!(stdout, "{value:#}");
     }
@@ -309,7 +320,7 @@ pub fn replay(path: &Path, json: bool) -> CommandOutput {
                 "type": step.kind,
                 "summary": step.state.summary_json(),
             })).collect::<Vec<_>>(),
-            "error": steps.error,
+            "error": steps.error.as_ref().map(replay_error_json),
         });
         let stdout = format!("{value:#}\n");
         return match &steps.error {

@@ -35,6 +35,7 @@ use crate::store::matches::{self as store_matches, MatchStatus};
 use crate::store::state_changes::{self, parse_state};
 use crate::store::{Db, DbConnection, StoreError, StoreResult, clubs};
 use crate::tournament::{EntrantId, Format, Slot};
+use crate::web::i18n::Worded;
 use document::to_microseconds;
 
 /// What can go wrong moving an event.

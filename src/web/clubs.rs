@@ -16,6 +16,7 @@ use crate::rules::comanda::{self, Nicknames};
 use crate::store::clubs::{self, Club, NicknameRow};
 use crate::store::events::{self, EventRow, EventStatus};
 use crate::store::{StoreError, users};
+use crate::web::i18n::Worded;
 
 const STAFF: &[Role] = &[Role::Organizer];
 

@@ -453,7 +453,7 @@ pub async fn comanda_preview(ctx: PageContext, query: web::Query<ComandaQuery>) 
             "line": ranking.render_line(lang),
             "levels": ranking.level_codes(),
         }),
-        Err(error) => serde_json::json!({ "error": error.message(lang) }),
+        Err(error) => serde_json::json!({ "error": super::i18n::Worded::message(&error, lang) }),
     };
     HttpResponse::Ok()
         .content_type("application/json")

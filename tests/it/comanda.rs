@@ -6,6 +6,7 @@ use segnapunti::lang::Lang;
 use segnapunti::rules::card::{Card, Deck, Rank, Suit};
 use segnapunti::rules::comanda::{self, ComandaError, Nicknames};
 use segnapunti::rules::ranking::Ranking;
+use segnapunti::web::i18n::Worded;
 
 const EXAMPLES: &str = include_str!("../comanda_examples.txt");
 

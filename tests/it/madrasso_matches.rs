@@ -10,6 +10,7 @@ use segnapunti::rules::madrasso::simulate::simulate;
 use segnapunti::rules::madrasso::{
     Cassone, DealEnd, DealEntry, Entry, Madrasso, Options, RevokePenalty, RuleError, trick_winner,
 };
+use segnapunti::rules::play_error::PlayError;
 
 fn options(must_trump: bool, subtract: bool, games_to_win: u32) -> Options {
     Options {
@@ -219,7 +220,7 @@ proptest! {
         copies[last].cards[3] = tricks[0].cards[0];
         let error = state.apply(&Entry::Deal(duplicated)).unwrap_err();
         prop_assert!(
-            matches!(error, RuleError::CardPlayedTwice { .. }),
+            matches!(error, RuleError::Play(PlayError::CardPlayedTwice { .. })),
             "{error:?}"
         );
 

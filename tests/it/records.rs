@@ -20,6 +20,7 @@ use segnapunti::rules::comanda::Nicknames;
 use segnapunti::rules::game::Game;
 use segnapunti::rules::record::MatchRecord;
 use segnapunti::rules::replay;
+use segnapunti::web::i18n::Worded;
 use serde_json::Value;
 
 fn cases() -> Vec<PathBuf> {

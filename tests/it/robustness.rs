@@ -16,12 +16,13 @@ use segnapunti::lang::Lang;
 use segnapunti::rules::any::AnyRecord;
 use segnapunti::rules::card::{Card, CardSet};
 use segnapunti::rules::comanda::{self, Nicknames};
-use segnapunti::rules::game::{Game, Message, Seat, Team};
+use segnapunti::rules::game::{Game, Seat, Team};
 use segnapunti::rules::ranking::Ranking;
 use segnapunti::rules::record::{GameRecord, LogEntry, MatchRecord, RecordGame};
 use segnapunti::rules::trick::{Trick, winning_position};
 use segnapunti::rules::trionfetti::{self, Answer, Entry, Hand, Setup, Trionfetti, Vagaresto};
 use segnapunti::rules::{madrasso, tressette, trijumf, vitou};
+use segnapunti::web::i18n::Worded;
 
 fn assert_messages(what: &str, message: impl Fn(Lang) -> String) {
     for lang in Lang::ALL {

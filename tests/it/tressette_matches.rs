@@ -6,6 +6,7 @@ use proptest::prelude::*;
 
 use segnapunti::rules::card::{Card, Suit};
 use segnapunti::rules::game::{Game, Seat, Team};
+use segnapunti::rules::play_error::PlayError;
 use segnapunti::rules::tressette::simulate::simulate;
 use segnapunti::rules::tressette::{
     DealEnd, DealEntry, Declaration, Entry, Options, RuleError, Tressette, trick_winner,
@@ -205,7 +206,7 @@ proptest! {
             let last = copies.len() - 1;
             copies[last].cards[3] = tricks[0].cards[0];
             let error = state.apply(&Entry::Deal(duplicated)).unwrap_err();
-            prop_assert!(matches!(error, RuleError::CardPlayedTwice { .. }), "{error:?}");
+            prop_assert!(matches!(error, RuleError::Play(PlayError::CardPlayedTwice { .. })), "{error:?}");
         }
 
         let row = states[index + 1].sheet().last().unwrap().clone();

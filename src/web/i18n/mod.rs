@@ -12,7 +12,10 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use fluent_syntax::ast;
 
 use crate::lang::{Arg, Lang, Msg};
+use crate::rules::game::Message;
 
+#[cfg(test)]
+mod rule_words_tests;
 #[cfg(test)]
 mod tests;
 
@@ -292,6 +295,18 @@ impl Tr {
             Arg::Text(text) => FluentValue::from(text.to_string()),
             Arg::Msg(msg) => FluentValue::from(self.msg(msg)),
         }
+    }
+}
+
+/// A message of the core worded in the reader's language: `error.message(lang)` for
+/// every type that gives its message as data ([`Message`]).
+pub trait Worded {
+    fn message(&self, lang: Lang) -> String;
+}
+
+impl<T: Message + ?Sized> Worded for T {
+    fn message(&self, lang: Lang) -> String {
+        Tr::new(lang).msg(&self.msg(lang))
     }
 }
 

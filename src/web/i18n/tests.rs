@@ -247,7 +247,7 @@ const NOT_IDS: &[&str] = &[
 fn every_id_used_is_in_the_italian_files() {
     let areas = areas();
     let mut files = Vec::new();
-    for dir in ["templates", "src"] {
+    for dir in ["templates", "src", "crates/core/src"] {
         collect_files(&root().join(dir), &mut files);
     }
     let mut missing = Vec::new();
@@ -308,9 +308,12 @@ fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) {
 fn games_won_take_the_plural_of_their_number() {
     use crate::rules::game::{Message, Team};
     use crate::rules::madrasso::RuleError;
-    let over = |won: u32, lost: u32| RuleError::MatchOver {
-        winner: Team::A,
-        games_won: [won, lost],
+    use crate::rules::play_error::PlayError;
+    let over = |won: u32, lost: u32| {
+        RuleError::from(PlayError::MatchOver {
+            winner: Team::A,
+            games_won: [won, lost],
+        })
     };
     let worded = |lang: Lang, won: u32, lost: u32| Tr::new(lang).msg(&over(won, lost).msg(lang));
     let italian = |games: &str| {

@@ -136,10 +136,6 @@ impl Message for AnyEntryError {
     fn msg(&self, lang: Lang) -> Msg {
         each_game!(AnyEntryError, self, error => error.msg(lang))
     }
-
-    fn message(&self, lang: Lang) -> String {
-        each_game!(AnyEntryError, self, error => error.message(lang))
-    }
 }
 
 /// The first invalid entry of a record of any game.

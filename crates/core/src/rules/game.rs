@@ -127,17 +127,34 @@ impl fmt::Display for Team {
     }
 }
 
-/// A message a referee can read, in Italian or English.
+/// A message a referee can read: the core gives it as data (an id and its arguments),
+/// the shell words it in the reader's language (`web::i18n::Worded`).
 pub trait Message {
-    /// The words written before the Fluent files, in the reader's language.
-    fn message(&self, lang: Lang) -> String;
+    /// The message as data. Types whose words are not in the Fluent files yet give
+    /// them already worded in `lang` (`Msg::text`); the others ignore `lang`.
+    fn msg(&self, lang: Lang) -> Msg;
+}
 
-    /// The message as data, for the shell to word (`web::i18n::Tr::msg`). What is
-    /// not in the Fluent files yet comes as the words of `message` (`Msg::text`);
-    /// a variant moved there returns its id and arguments.
-    fn msg(&self, lang: Lang) -> Msg {
-        Msg::text(self.message(lang))
+/// A message's id and arguments as plain text (`madrasso-points_missing(deal:
+/// madrasso-deal(game: 1, deal: 3))`): what `Display` shows of an error whose words
+/// only the shell has, for logs and debugging.
+pub fn describe(msg: &Msg) -> String {
+    use crate::lang::Arg;
+    if msg.id == Msg::TEXT
+        && let Some(Arg::Text(text)) = msg.get("text")
+    {
+        return text.to_string();
     }
+    let args: Vec<String> = msg
+        .args
+        .iter()
+        .map(|(name, value)| match value {
+            Arg::Number(number) => format!("{name}: {number}"),
+            Arg::Text(text) => format!("{name}: {text}"),
+            Arg::Msg(inner) => format!("{name}: {}", describe(inner)),
+        })
+        .collect();
+    format!("{}({})", msg.id, args.join(", "))
 }
 
 /// What every game's summary says, whatever the game: enough for a scoreboard.

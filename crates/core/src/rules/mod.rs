@@ -10,6 +10,7 @@ pub mod game;
 pub mod json_text;
 pub mod kind;
 pub mod madrasso;
+pub mod play_error;
 pub mod ranking;
 pub mod record;
 pub mod replay;

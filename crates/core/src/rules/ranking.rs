@@ -5,7 +5,8 @@
 //! of the rules text.
 
 use super::card::{Card, CardSet, Deck, Rank, Suit};
-use crate::lang::{Lang, Written};
+use super::game::Message;
+use crate::lang::{Lang, Msg};
 
 /// A checked ranking of the 52-card deck.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,34 +31,22 @@ pub enum RankingError {
     EmptyLevel,
 }
 
-impl RankingError {
-    /// The message in the given language, naming the cards and the broken restriction.
-    pub fn message(&self, lang: Lang) -> String {
-        match (self, lang.written()) {
-            (RankingError::UnequalRanksShareLevel { first, second }, Written::It) => format!(
-                "{first} e {second} hanno ranghi diversi e non possono essere pari \
-                 (regola 1: carte di rango diverso non possono avere la stessa forza)"
-            ),
-            (RankingError::UnequalRanksShareLevel { first, second }, Written::En) => format!(
-                "{first} and {second} have different ranks and cannot be equal \
-                 (restriction 1: cards of different default ranks cannot share a level)"
-            ),
-            (RankingError::CardRepeated { card }, Written::It) => format!(
-                "{card} compare più di una volta (regola 2: ogni carta una volta sola, \
-                 in un'unica lista)"
-            ),
-            (RankingError::CardRepeated { card }, Written::En) => format!(
-                "{card} appears more than once (restriction 2: one linear list with \
-                 each card exactly once)"
-            ),
-            (RankingError::CardMissing { card }, Written::It) => {
-                format!("manca {card} (regola 2: la lista deve contenere tutte le 52 carte)")
+impl Message for RankingError {
+    /// What is wrong, naming the cards and the broken restriction, as data for the shell.
+    fn msg(&self, _: Lang) -> Msg {
+        match self {
+            RankingError::UnequalRanksShareLevel { first, second } => {
+                Msg::new("ranking-unequal_ranks")
+                    .arg("first", first.to_string())
+                    .arg("second", second.to_string())
             }
-            (RankingError::CardMissing { card }, Written::En) => {
-                format!("{card} is missing (restriction 2: the list must cover all 52 cards)")
+            RankingError::CardRepeated { card } => {
+                Msg::new("ranking-card_repeated").arg("card", card.to_string())
             }
-            (RankingError::EmptyLevel, Written::It) => "un livello della classifica è vuoto".into(),
-            (RankingError::EmptyLevel, Written::En) => "a level of the ranking is empty".into(),
+            RankingError::CardMissing { card } => {
+                Msg::new("ranking-card_missing").arg("card", card.to_string())
+            }
+            RankingError::EmptyLevel => Msg::new("ranking-empty_level"),
         }
     }
 }

@@ -13,14 +13,12 @@
 
 use std::fmt;
 
-use serde::Serialize;
-
 use super::comanda::{self, ComandaError, Nicknames};
-use super::game::Message;
+use super::game::{Message, describe};
 use super::ranking::{Ranking, RankingError};
 use super::record::{Correction, GameRecord, RecordGame, SmazzataEntry};
 use super::trionfetti::{RuleError, Setup, Trionfetti};
-use crate::lang::{Lang, Msg, Written};
+use crate::lang::{Lang, Msg};
 
 /// A void or replace that cannot be applied, whatever the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,37 +33,18 @@ pub enum CorrectionError {
 }
 
 impl Message for CorrectionError {
-    fn message(&self, lang: Lang) -> String {
-        let it = lang == Lang::It;
-        match self {
+    fn msg(&self, _: Lang) -> Msg {
+        match *self {
             CorrectionError::TargetOutOfRange { target } => {
-                if it {
-                    format!(
-                        "la correzione punta alla registrazione {target}, che non è una registrazione precedente"
-                    )
-                } else {
-                    format!("the correction targets entry {target}, which is not an earlier entry")
-                }
+                Msg::new("replay-target_out_of_range").arg("target", target)
             }
             CorrectionError::TargetIsCorrection { target, kind } => {
-                if it {
-                    format!(
-                        "la correzione punta alla registrazione {target}, che è a sua volta una correzione ({}); correggere la registrazione originale",
-                        correction_word(kind, lang)
-                    )
-                } else {
-                    format!(
-                        "the correction targets entry {target}, which is itself a correction ({}); correct the original entry instead",
-                        correction_word(kind, lang)
-                    )
-                }
+                Msg::new("replay-target_is_correction")
+                    .arg("target", target)
+                    .arg("kind", correction_kind(kind))
             }
             CorrectionError::AlreadyVoid { target } => {
-                if it {
-                    format!("la registrazione {target} è già annullata")
-                } else {
-                    format!("entry {target} is already void")
-                }
+                Msg::new("replay-already_void").arg("target", target)
             }
         }
     }
@@ -128,13 +107,6 @@ impl<E: Message> Message for GameEntryError<E> {
             GameEntryError::Correction(error) => error.msg(lang),
         }
     }
-
-    fn message(&self, lang: Lang) -> String {
-        match self {
-            GameEntryError::Rule(error) => error.message(lang),
-            GameEntryError::Correction(error) => error.message(lang),
-        }
-    }
 }
 
 /// The first entry that makes a record invalid. `E` is the game's entry error.
@@ -160,13 +132,9 @@ impl<E> ReplayError<E> {
     }
 }
 
-/// A correction's kind as the log stores it ("void"), in the reader's words.
-fn correction_word(kind: &str, lang: Lang) -> &str {
-    match kind {
-        "void" => lang.pick("un annullamento", "a void"),
-        "replace" => lang.pick("una sostituzione", "a replacement"),
-        other => other,
-    }
+/// A correction's kind as the log stores it ("void"), as data for the reader's words.
+fn correction_kind(kind: &'static str) -> Msg {
+    Msg::new("replay-correction_kind").arg("kind", kind)
 }
 
 /// The state of the match after one log entry.
@@ -208,46 +176,21 @@ impl Message for EntryError {
     fn msg(&self, lang: Lang) -> Msg {
         match self {
             EntryError::Rule(error) => error.msg(lang),
-            _ => Msg::text(self.message(lang)),
-        }
-    }
-
-    fn message(&self, lang: Lang) -> String {
-        let it = lang == Lang::It;
-        match self {
-            EntryError::Rule(error) => error.message(lang),
-            EntryError::Comanda { text, error } => {
-                if it {
-                    format!("comanda {text:?} non leggibile: {}", error.message(lang))
-                } else {
-                    format!("cannot read the comanda {text:?}: {}", error.message(lang))
-                }
-            }
-            EntryError::Ranking(error) => error.message(lang),
-            EntryError::NoRanking => lang
-                .pick(
-                    "la smazzata deve dare la comanda o l'ordine esplicito delle carte",
-                    "a smazzata entry needs a comanda or an explicit ranking",
-                )
-                .to_string(),
+            EntryError::Comanda { text, error } => Msg::new("replay-comanda_unreadable")
+                .arg("comanda", format!("{text:?}"))
+                .arg("error", error.msg(lang)),
+            EntryError::Ranking(error) => error.msg(lang),
+            EntryError::NoRanking => Msg::new("replay-no_ranking"),
             EntryError::TargetOutOfRange { target } => {
-                CorrectionError::TargetOutOfRange { target: *target }.message(lang)
+                CorrectionError::TargetOutOfRange { target: *target }.msg(lang)
             }
             EntryError::TargetIsCorrection { target, kind } => {
-                if it {
-                    format!(
-                        "la correzione punta alla registrazione {target}, che è a sua volta una correzione ({}); correggere la mano o la smazzata originale",
-                        correction_word(kind, lang)
-                    )
-                } else {
-                    format!(
-                        "the correction targets entry {target}, which is itself a correction ({}); correct the original hand or smazzata instead",
-                        correction_word(kind, lang)
-                    )
-                }
+                Msg::new("replay-target_is_correction_hand")
+                    .arg("target", *target)
+                    .arg("kind", correction_kind(kind))
             }
             EntryError::AlreadyVoid { target } => {
-                CorrectionError::AlreadyVoid { target: *target }.message(lang)
+                CorrectionError::AlreadyVoid { target: *target }.msg(lang)
             }
         }
     }
@@ -268,44 +211,21 @@ impl<E: Message> ReplayError<E> {
                 .arg("reason", reason)
         }
     }
+}
 
-    /// The words written before the Fluent files (see `Message::message`).
-    pub fn message(&self, lang: Lang) -> String {
-        let reason = self.error.message(lang);
-        match (self.failing == self.index, lang.written()) {
-            (true, Written::It) => format!("registrazione {}: {reason}", self.index),
-            (true, Written::En) => format!("entry {}: {reason}", self.index),
-            (false, Written::It) => format!(
-                "registrazione {}: con questa correzione la registrazione {} non è più valida: {reason}",
-                self.index, self.failing
-            ),
-            (false, Written::En) => format!(
-                "entry {}: after this correction entry {} is no longer valid: {reason}",
-                self.index, self.failing
-            ),
-        }
+impl<E: Message> Message for ReplayError<E> {
+    fn msg(&self, lang: Lang) -> Msg {
+        ReplayError::msg(self, lang)
     }
 }
 
 impl<E: Message> fmt::Display for ReplayError<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message(Lang::En))
+        f.write_str(&describe(&self.msg(Lang::En)))
     }
 }
 
 impl<E: Message + fmt::Debug> std::error::Error for ReplayError<E> {}
-
-impl<E: Message> Serialize for ReplayError<E> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut out = serializer.serialize_struct("ReplayError", 4)?;
-        out.serialize_field("index", &self.index)?;
-        out.serialize_field("failing", &self.failing)?;
-        out.serialize_field("message_it", &self.message(Lang::It))?;
-        out.serialize_field("message_en", &self.message(Lang::En))?;
-        out.end()
-    }
-}
 
 /// Reads a smazzata entry into the engine's setup.
 pub fn setup(entry: &SmazzataEntry, nicknames: &Nicknames) -> Result<Setup, EntryError> {
@@ -483,7 +403,12 @@ mod tests {
             target: 2,
             kind: "replace",
         };
-        assert!(error.message(Lang::It).contains("(una sostituzione)"));
-        assert!(error.message(Lang::En).contains("(a replacement)"));
+        // Worded: `web/i18n/rule_words_tests.rs`.
+        assert_eq!(
+            error.msg(Lang::It).get("kind"),
+            Some(&crate::lang::Arg::Msg(
+                Msg::new("replay-correction_kind").arg("kind", "replace")
+            ))
+        );
     }
 }

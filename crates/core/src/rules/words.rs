@@ -1,101 +1,11 @@
-//! How rule errors name cards, seats and teams, in Italian and English, shared by the
-//! games that use the same words (Vitou names French cards, and Trijumf says "side",
-//! with their own helpers).
+//! How rule errors name cards, seats and teams, as data for the Fluent files
+//! (`locales/*/rules.ftl`), shared by the games (Vitou names French cards with its own
+//! helper).
 
-use super::card::Card;
+use super::card::{Card, Suit};
 use super::game::{Seat, Team};
 use super::trick::LeadReason;
-use crate::lang::{Lang, Msg, Written};
-
-/// An Italian-deck card with its article: "the 7 of coins" / "il sette di denari",
-/// "l'asso di spade", "l'otto di coppe".
-pub(crate) fn card_name(card: Card, lang: Lang) -> String {
-    match lang.written() {
-        Written::En => format!("the {}", card.english_name()),
-        Written::It => {
-            let article = if matches!(card.rank.value(), 1 | 8) {
-                "l'"
-            } else {
-                "il "
-            };
-            format!("{article}{}", card.italian_name())
-        }
-    }
-}
-
-/// "seat 2" / "il posto 2".
-pub(crate) fn seat(seat: Seat, lang: Lang) -> String {
-    match lang.written() {
-        Written::It => format!("il posto {seat}"),
-        Written::En => format!("seat {seat}"),
-    }
-}
-
-/// "team A" / "la squadra A".
-pub(crate) fn team(team: Team, lang: Lang) -> String {
-    match lang.written() {
-        Written::It => format!("la squadra {team}"),
-        Written::En => format!("team {team}"),
-    }
-}
-
-/// "Game 1, deal 3: seat 2 led trick 2, but trick 1 was won by seat 3 with the 7
-/// of coins." The sentence of a wrong leader, after the deal's own words.
-pub(crate) fn wrong_leader(
-    deal: &str,
-    found: Seat,
-    trick: u8,
-    expected: Seat,
-    because: LeadReason,
-    lang: Lang,
-) -> String {
-    let why = match (because, lang.written()) {
-        (LeadReason::DealersRight { dealer }, Written::It) => format!(
-            "la prima presa la apre {}, alla destra del mazziere ({})",
-            seat(expected, lang),
-            seat(dealer, lang)
-        ),
-        (LeadReason::DealersRight { dealer }, Written::En) => format!(
-            "the first trick is led by {}, on the right of the dealer ({})",
-            seat(expected, lang),
-            seat(dealer, lang)
-        ),
-        (
-            LeadReason::WonPrevious {
-                trick,
-                seat: by,
-                card,
-            },
-            Written::It,
-        ) => format!(
-            "la presa {trick} l'ha vinta {} con {}",
-            seat(by, lang),
-            card_name(card, lang)
-        ),
-        (
-            LeadReason::WonPrevious {
-                trick,
-                seat: by,
-                card,
-            },
-            Written::En,
-        ) => format!(
-            "trick {trick} was won by {} with {}",
-            seat(by, lang),
-            card_name(card, lang)
-        ),
-    };
-    match lang.written() {
-        Written::It => format!(
-            "{deal}: {} ha aperto la presa {trick}, ma {why}.",
-            seat(found, lang)
-        ),
-        Written::En => format!(
-            "{deal}: {} led trick {trick}, but {why}.",
-            seat(found, lang)
-        ),
-    }
-}
+use crate::lang::Msg;
 
 /// "team A", as data for the Fluent files.
 pub(crate) fn team_msg(team: Team) -> Msg {
@@ -115,4 +25,56 @@ pub(crate) fn match_over(winner: Msg, games_won: [u32; 2]) -> Msg {
         .arg("winner", winner)
         .arg("won", won)
         .arg("lost", lost)
+}
+
+/// "seat 2", as data for the Fluent files.
+pub(crate) fn seat_msg(seat: Seat) -> Msg {
+    Msg::new("rules-seat").arg("seat", u8::from(seat))
+}
+
+/// A suit of the Italian deck by its Fluent key ("coppe": "cups").
+pub(crate) fn suit_msg(suit: Suit) -> Msg {
+    Msg::new("rules-suit").arg("suit", suit.italian_name())
+}
+
+/// An Italian-deck card without its article ("7 of coins", "sette di denari").
+pub(crate) fn card_name_msg(card: Card) -> Msg {
+    Msg::new("rules-card_name")
+        .arg("rank", card.rank.value())
+        .arg("suit", card.suit.italian_name())
+}
+
+/// An Italian-deck card with its article ("the 7 of coins", "l'asso di spade").
+pub(crate) fn card_msg(card: Card) -> Msg {
+    Msg::new("rules-card")
+        .arg("rank", card.rank.value())
+        .arg("name", card_name_msg(card))
+}
+
+/// Why the seat that should have led a trick had to ("trick 1 was won by seat 3
+/// with the 7 of coins"), as data.
+pub(crate) fn lead_reason_msg(expected: Seat, because: LeadReason) -> Msg {
+    match because {
+        LeadReason::DealersRight { dealer } => Msg::new("rules-lead_dealers_right")
+            .arg("expected", seat_msg(expected))
+            .arg("dealer", seat_msg(dealer)),
+        LeadReason::WonPrevious { trick, seat, card } => {
+            won_previous_msg(trick, seat, card_msg(card))
+        }
+    }
+}
+
+/// "trick 1 was won by seat 3 with …" (the card in the game's own words), as data.
+pub(crate) fn won_previous_msg(trick: u8, seat: Seat, card: Msg) -> Msg {
+    Msg::new("rules-lead_won_previous")
+        .arg("trick", trick)
+        .arg("seat", seat_msg(seat))
+        .arg("card", card)
+}
+
+/// "the first trick is led by seat 1, on the left of the dealer (seat 0)", as data.
+pub(crate) fn dealers_left_msg(expected: Seat, dealer: Seat) -> Msg {
+    Msg::new("rules-lead_dealers_left")
+        .arg("expected", seat_msg(expected))
+        .arg("dealer", seat_msg(dealer))
 }

@@ -1,8 +1,9 @@
-//! Errors of the comanda reader, with Italian and English messages.
+//! Errors of the comanda reader, as data the shell words (`locales/*/rules_comanda.ftl`).
 
 use std::fmt;
 
-use crate::lang::Lang;
+use crate::lang::{Lang, Msg};
+use crate::rules::game::{Message, describe};
 use crate::rules::ranking::RankingError;
 
 /// What went wrong while reading a comanda or a club's nicknames.
@@ -121,175 +122,65 @@ impl ComandaError {
             ..ComandaError::new(kind)
         }
     }
+}
 
-    /// The message in the given language, naming the word and its position.
-    pub fn message(&self, lang: Lang) -> String {
-        let word = self.word.as_deref().unwrap_or("");
-        let it = lang == Lang::It;
-        let mut text = match &self.kind {
-            ErrorKind::Empty => lang
-                .pick("la comanda è vuota", "the comanda is empty")
-                .into(),
-            ErrorKind::UnknownWord => {
-                if it {
-                    format!("parola sconosciuta «{word}»")
-                } else {
-                    format!("unknown word \"{word}\"")
-                }
-            }
-            ErrorKind::Misplaced => {
-                if it {
-                    format!("«{word}» non può stare qui")
-                } else {
-                    format!("\"{word}\" cannot stand here")
-                }
-            }
-            ErrorKind::RankExpected { after } if after == word => {
-                if it {
-                    format!("dopo «{word}» manca una carta (asso … re, 1 … 13)")
-                } else {
-                    format!("\"{word}\" must be followed by a rank (asso … re, 1 … 13)")
-                }
+impl Message for ComandaError {
+    /// What went wrong, naming the word and where it stands, as data for the shell.
+    fn msg(&self, lang: Lang) -> Msg {
+        let word = || self.word.clone().unwrap_or_default();
+        let with_word = |id: &'static str| Msg::new(id).arg("word", word());
+        let mut msg = match &self.kind {
+            ErrorKind::Empty => Msg::new("comanda-empty"),
+            ErrorKind::UnknownWord => with_word("comanda-unknown_word"),
+            ErrorKind::Misplaced => with_word("comanda-misplaced"),
+            ErrorKind::RankExpected { after } if *after == word() => {
+                with_word("comanda-rank_missing")
             }
             ErrorKind::RankExpected { after } => {
-                if it {
-                    format!("dopo «{after}» ci vuole una carta (asso … re, 1 … 13), non «{word}»")
-                } else {
-                    format!(
-                        "after \"{after}\" a rank is needed (asso … re, 1 … 13), not \"{word}\""
-                    )
-                }
+                with_word("comanda-rank_expected").arg("after", after.clone())
             }
-            ErrorKind::SuitExpected { after } if after == word => {
-                if it {
-                    format!("dopo «{word}» manca il seme (spade, bastoni, coppe, denari)")
-                } else {
-                    format!("\"{word}\" must be followed by a suit (spade, bastoni, coppe, denari)")
-                }
+            ErrorKind::SuitExpected { after } if *after == word() => {
+                with_word("comanda-suit_missing")
             }
             ErrorKind::SuitExpected { after } => {
-                if it {
-                    format!(
-                        "dopo «{after}» ci vuole un seme (spade, bastoni, coppe, denari), non «{word}»"
-                    )
-                } else {
-                    format!(
-                        "after \"{after}\" a suit is needed (spade, bastoni, coppe, denari), not \"{word}\""
-                    )
-                }
+                with_word("comanda-suit_expected").arg("after", after.clone())
             }
-            ErrorKind::DirectionTwice => {
-                if it {
-                    format!("«{word}» segue un'altra parola di direzione (più, manco, meno)")
-                } else {
-                    format!("\"{word}\" follows another direction word (più, manco, meno)")
-                }
-            }
-            ErrorKind::TwoSuits => {
-                if it {
-                    format!("«{word}» è un secondo seme nella stessa parte della comanda")
-                } else {
-                    format!("\"{word}\" is a second suit in the same clause")
-                }
-            }
-            ErrorKind::SuitClash => {
-                if it {
-                    format!("«{word}» contraddice il seme di un'altra parola della stessa parte")
-                } else {
-                    format!("\"{word}\" contradicts the suit of another word of the same clause")
-                }
-            }
-            ErrorKind::SuitWithoutCards => {
-                if it {
-                    format!(
-                        "«{word}»: quali carte di questo seme? (per esempio «{word} al tredici»)"
-                    )
-                } else {
-                    format!(
-                        "\"{word}\": which cards of this suit? (for example \"{word} al tredici\")"
-                    )
-                }
-            }
-            ErrorKind::TooLong => lang
-                .pick("la comanda è troppo lunga", "the comanda is too long")
-                .into(),
-            ErrorKind::NicknameSyntax => lang
-                .pick(
-                    "la riga non è nella forma «nome = espansione»",
-                    "the line is not of the form \"name = expansion\"",
-                )
-                .into(),
-            ErrorKind::NicknameName => {
-                if it {
-                    format!("«{word}» non è un nome valido: una sola parola di lettere o cifre")
-                } else {
-                    format!("\"{word}\" is not a valid name: one word of letters or digits")
-                }
-            }
-            ErrorKind::NicknameClash => {
-                if it {
-                    format!("«{word}» è già una parola del vocabolario")
-                } else {
-                    format!("\"{word}\" is already a word of the vocabulary")
-                }
-            }
-            ErrorKind::NicknameLoop => {
-                if it {
-                    format!("il soprannome «{word}» rimanda a se stesso")
-                } else {
-                    format!("the nickname \"{word}\" refers back to itself")
-                }
-            }
-            ErrorKind::NicknameDuplicate => {
-                if it {
-                    format!("il soprannome «{word}» è definito due volte")
-                } else {
-                    format!("the nickname \"{word}\" is defined twice")
-                }
-            }
-            ErrorKind::NicknameEmpty => {
-                if it {
-                    format!("il soprannome «{word}» non ha espansione")
-                } else {
-                    format!("the nickname \"{word}\" has no expansion")
-                }
-            }
-            ErrorKind::Ranking(error) => error.message(lang),
+            ErrorKind::DirectionTwice => with_word("comanda-direction_twice"),
+            ErrorKind::TwoSuits => with_word("comanda-two_suits"),
+            ErrorKind::SuitClash => with_word("comanda-suit_clash"),
+            ErrorKind::SuitWithoutCards => with_word("comanda-suit_without_cards"),
+            ErrorKind::TooLong => Msg::new("comanda-too_long"),
+            ErrorKind::NicknameSyntax => Msg::new("comanda-nickname_syntax"),
+            ErrorKind::NicknameName => with_word("comanda-nickname_name"),
+            ErrorKind::NicknameClash => with_word("comanda-nickname_clash"),
+            ErrorKind::NicknameLoop => with_word("comanda-nickname_loop"),
+            ErrorKind::NicknameDuplicate => with_word("comanda-nickname_duplicate"),
+            ErrorKind::NicknameEmpty => with_word("comanda-nickname_empty"),
+            ErrorKind::Ranking(error) => error.msg(lang),
         };
         if let Some(position) = self.position {
-            if it {
-                text += &format!(
-                    " (parola {}, byte {})",
-                    position.word_index, position.byte_offset
-                );
-            } else {
-                text += &format!(
-                    " (word {}, byte {})",
-                    position.word_index, position.byte_offset
-                );
-            }
+            msg = Msg::new("comanda-at_word")
+                .arg("text", msg)
+                .arg("word", position.word_index)
+                .arg("byte", position.byte_offset);
         }
         if let Some(nickname) = &self.nickname {
-            if it {
-                text += &format!(", nell'espansione di «{nickname}»");
-            } else {
-                text += &format!(", in the expansion of \"{nickname}\"");
-            }
+            msg = Msg::new("comanda-in_nickname")
+                .arg("text", msg)
+                .arg("nickname", nickname.clone());
         }
         if let Some(line) = self.line {
-            if it {
-                text += &format!(", riga {line}");
-            } else {
-                text += &format!(", line {line}");
-            }
+            msg = Msg::new("comanda-at_line")
+                .arg("text", msg)
+                .arg("line", line);
         }
-        text
+        msg
     }
 }
 
 impl fmt::Display for ComandaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message(Lang::En))
+        f.write_str(&describe(&self.msg(Lang::En)))
     }
 }
 
@@ -309,14 +200,18 @@ mod tests {
                 byte_offset: 17,
             },
         );
+        // Worded in both languages: `web/i18n/rule_words_tests.rs`.
         assert_eq!(
-            error.to_string(),
-            "unknown word \"zucchero\" (word 4, byte 17)"
+            error.msg(Lang::It),
+            Msg::new("comanda-at_word")
+                .arg(
+                    "text",
+                    Msg::new("comanda-unknown_word").arg("word", "zucchero")
+                )
+                .arg("word", 4usize)
+                .arg("byte", 17usize)
         );
-        assert_eq!(
-            error.message(Lang::It),
-            "parola sconosciuta «zucchero» (parola 4, byte 17)"
-        );
+        assert!(error.to_string().contains("zucchero"));
     }
 
     #[test]

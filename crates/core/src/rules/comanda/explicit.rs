@@ -7,8 +7,9 @@
 
 use std::fmt;
 
-use crate::lang::Lang;
+use crate::lang::{Lang, Msg};
 use crate::rules::card::{Card, Rank, Suit, fold_word, is_suit_preposition};
+use crate::rules::game::{Message, describe};
 use crate::rules::ranking::{Ranking, RankingError};
 
 /// What is wrong with an explicit ranking.
@@ -48,34 +49,33 @@ impl ExplicitError {
             word: word.map(str::to_string),
         }
     }
+}
 
-    /// The message in the given language, naming the card, the level and the restriction.
-    pub fn message(&self, lang: Lang) -> String {
-        let word = self.word.as_deref().unwrap_or("");
-        let it = lang == Lang::It;
+impl Message for ExplicitError {
+    /// What is wrong, naming the card, the level and the restriction, as data.
+    fn msg(&self, lang: Lang) -> Msg {
+        let word = || self.word.clone().unwrap_or_default();
         let body = match &self.kind {
-            ExplicitErrorKind::Empty => lang
-                .pick("la classifica è vuota", "the ranking is empty")
-                .to_string(),
-            ExplicitErrorKind::UnknownWord if it => format!("«{word}» non è una carta"),
-            ExplicitErrorKind::UnknownWord => format!("\"{word}\" is not a card"),
-            ExplicitErrorKind::SuitWithoutRank if it => {
-                format!("il seme «{word}» non segue nessuna carta")
+            ExplicitErrorKind::Empty => Msg::new("comanda-explicit_empty"),
+            ExplicitErrorKind::UnknownWord => {
+                Msg::new("comanda-explicit_unknown_word").arg("word", word())
             }
-            ExplicitErrorKind::SuitWithoutRank => format!("the suit \"{word}\" follows no rank"),
-            ExplicitErrorKind::SuitExpected if it => format!("dopo «{word}» manca il seme"),
-            ExplicitErrorKind::SuitExpected => format!("\"{word}\" must be followed by a suit"),
-            ExplicitErrorKind::Ranking(error) => error.message(lang),
+            ExplicitErrorKind::SuitWithoutRank => {
+                Msg::new("comanda-explicit_suit_without_rank").arg("word", word())
+            }
+            ExplicitErrorKind::SuitExpected => {
+                Msg::new("comanda-explicit_suit_expected").arg("word", word())
+            }
+            ExplicitErrorKind::Ranking(error) => error.msg(lang),
         };
         match (self.level, self.first_level) {
-            (Some(level), Some(first)) if it => {
-                format!("livello {level}: {body} (già al livello {first})")
-            }
-            (Some(level), Some(first)) => {
-                format!("level {level}: {body} (already in level {first})")
-            }
-            (Some(level), None) if it => format!("livello {level}: {body}"),
-            (Some(level), None) => format!("level {level}: {body}"),
+            (Some(level), Some(first)) => Msg::new("comanda-explicit_at_level_again")
+                .arg("level", level)
+                .arg("text", body)
+                .arg("first", first),
+            (Some(level), None) => Msg::new("comanda-explicit_at_level")
+                .arg("level", level)
+                .arg("text", body),
             (None, _) => body,
         }
     }
@@ -83,7 +83,7 @@ impl ExplicitError {
 
 impl fmt::Display for ExplicitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message(Lang::En))
+        f.write_str(&describe(&self.msg(Lang::En)))
     }
 }
 
@@ -242,13 +242,16 @@ mod tests {
     #[test]
     fn names_the_broken_restriction() {
         let error = parse_explicit("1 2 < 3 4 5 6 7 8 9 10 F C R").unwrap_err();
+        // Worded: `web/i18n/rule_words_tests.rs`.
         assert_eq!(error.level, Some(1));
+        assert_eq!(error.first_level, None);
         assert_eq!(
-            error.message(Lang::En),
-            "level 1: 1s and 2s have different ranks and cannot be equal \
-             (restriction 1: cards of different default ranks cannot share a level)"
+            error.kind,
+            ExplicitErrorKind::Ranking(RankingError::UnequalRanksShareLevel {
+                first: card("1s"),
+                second: card("2s")
+            })
         );
-        assert!(error.message(Lang::It).starts_with("livello 1: 1s e 2s"));
 
         let error = parse_explicit("1 < 2 < 3 < 4 < 5 < 6 < 7 < 8 < 9 < 10 < F < C < Rs Rb Rc")
             .unwrap_err();
@@ -256,17 +259,15 @@ mod tests {
             error.kind,
             ExplicitErrorKind::Ranking(RankingError::CardMissing { card: card("Rd") })
         );
-        assert!(error.message(Lang::En).contains("restriction 2"));
-        assert!(error.message(Lang::It).contains("regola 2"));
 
         let error =
             parse_explicit("1 < 2 < 7d < 3 < 4 < 5 < 6 < 7 < 8 < 9 < 10 < F < C < R").unwrap_err();
         assert_eq!((error.first_level, error.level), (Some(3), Some(8)));
         assert_eq!(
-            error.message(Lang::En),
-            "level 8: 7d appears more than once (restriction 2: one linear list with each \
-             card exactly once) (already in level 3)"
+            error.kind,
+            ExplicitErrorKind::Ranking(RankingError::CardRepeated { card: card("7d") })
         );
+        assert_eq!(error.msg(Lang::En).id, "comanda-explicit_at_level_again");
     }
 
     #[test]

@@ -30,6 +30,7 @@ mod tests {
     use super::*;
     use crate::lang::Lang;
     use crate::rules::card::Card;
+    use crate::rules::game::Message;
 
     fn order(text: &str) -> String {
         parse(text, &Nicknames::new())
@@ -129,9 +130,10 @@ mod tests {
         assert_eq!(e.kind, ErrorKind::DirectionTwice);
         assert_eq!(e.nickname.as_deref(), Some("doppio"));
         assert_eq!(e.position.map(|p| p.word_index), Some(2));
-        assert!(
-            e.message(Lang::En)
-                .contains("in the expansion of \"doppio\"")
+        // Worded: `web/i18n/rule_words_tests.rs`.
+        assert_eq!(
+            e.msg(Lang::En).get("nickname"),
+            Some(&crate::lang::Arg::Text("doppio".into()))
         );
     }
 

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
+use super::play_error::PlayError;
 use super::trick::Trick;
 
 /// Points in one deal: 120 in the cards plus 10 for the last trick.
@@ -372,10 +373,11 @@ impl Madrasso {
     /// Records one deal. On error nothing changes.
     pub fn apply_deal(&mut self, entry: &DealEntry) -> Result<(), RuleError> {
         if let Some(winner) = self.winner {
-            return Err(RuleError::MatchOver {
+            return Err(PlayError::MatchOver {
                 winner,
                 games_won: self.games_won,
-            });
+            }
+            .into());
         }
         let deal = self.deal();
         let specials = [
@@ -581,11 +583,12 @@ impl Madrasso {
     ) -> Result<CardOutcome, RuleError> {
         let face_up = entry.face_up.ok_or(RuleError::FaceUpMissing { deal })?;
         if !Deck::Italian40.contains(face_up) {
-            return Err(RuleError::NotInDeck {
+            return Err(PlayError::NotInDeck {
                 deal,
                 trick: 0,
                 card: face_up,
-            });
+            }
+            .into());
         }
         let trumps = face_up.suit;
         let seven = Card::new(Rank::new(7).expect("7 is a rank"), trumps);
@@ -629,28 +632,31 @@ impl Madrasso {
         for (index, trick) in tricks.iter().enumerate() {
             let number = index as u8 + 1;
             if trick.cards.len() != 4 {
-                return Err(RuleError::WrongTrickSize {
+                return Err(PlayError::WrongTrickSize {
                     deal,
                     trick: number,
                     found: trick.cards.len(),
-                });
+                }
+                .into());
             }
             for (seat, card) in trick.plays() {
                 if !Deck::Italian40.contains(card) {
-                    return Err(RuleError::NotInDeck {
+                    return Err(PlayError::NotInDeck {
                         deal,
                         trick: number,
                         card,
-                    });
+                    }
+                    .into());
                 }
                 if !seen.insert(card) {
-                    return Err(RuleError::CardPlayedTwice {
+                    return Err(PlayError::CardPlayedTwice {
                         deal,
                         trick: number,
                         seat,
                         card,
                         first_trick: played_at[card.index()],
-                    });
+                    }
+                    .into());
                 }
                 played_at[card.index()] = number;
             }
@@ -683,13 +689,14 @@ impl Madrasso {
         for (index, trick) in tricks.iter().enumerate() {
             let number = index as u8 + 1;
             if trick.leader != leader {
-                return Err(RuleError::WrongLeader {
+                return Err(PlayError::WrongLeader {
                     deal,
                     trick: number,
                     found: trick.leader,
                     expected: leader,
                     because,
-                });
+                }
+                .into());
             }
             for (seat, card) in trick.plays() {
                 // The face-up card stays with the dealer unless exchanged; the 7 of

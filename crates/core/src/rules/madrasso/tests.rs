@@ -1,6 +1,8 @@
 use super::simulate::{self, SplitMix};
 use super::*;
-use crate::lang::Lang;
+use crate::lang::{Lang, Msg};
+use crate::rules::game::Message;
+use crate::rules::play_error::PlayError;
 
 fn seat(index: u8) -> Seat {
     Seat::new(index).unwrap()
@@ -166,11 +168,16 @@ fn points_no_deal_can_give_are_refused() {
             }
         );
     }
-    assert!(
-        play(&state, scored(Team::A, 1))
-            .unwrap_err()
-            .message(Lang::It)
-            .contains("Partita 1, battuta 1")
+    assert_eq!(
+        play(&state, scored(Team::A, 1)).unwrap_err().msg(Lang::It),
+        Msg::new("madrasso-points_impossible")
+            .arg(
+                "deal",
+                Msg::new("madrasso-deal")
+                    .arg("game", 1u32)
+                    .arg("deal", 1u32)
+            )
+            .arg("points", 1u32)
     );
     for points in [0, 2, 5, 11, 120, 121, 128, 130] {
         assert!(play(&state, scored(Team::A, points)).is_ok(), "{points}");
@@ -209,10 +216,10 @@ fn after_ten_deals_777_wins_and_the_totals_make_1300() {
     let error = play(&state, scored(Team::A, 65)).unwrap_err();
     assert_eq!(
         error,
-        RuleError::MatchOver {
+        RuleError::Play(PlayError::MatchOver {
             winner: Team::A,
             games_won: [1, 0]
-        }
+        })
     );
 }
 
@@ -235,7 +242,10 @@ fn under_777_after_ten_deals_play_goes_on_and_declaring_becomes_possible() {
             min_deals: 10
         }
     );
-    assert!(error.message(Lang::En).contains("before 10 deals"));
+    assert_eq!(
+        error.msg(Lang::En).get("min_deals"),
+        Some(&crate::lang::Arg::Number(10))
+    );
     let state = play_all(state, (0..10).map(|_| scored(Team::A, 70)));
     assert_eq!(state.totals(), [700, 600]);
     assert!(!state.is_over());
@@ -457,13 +467,8 @@ fn following_suit_is_required_and_a_revoke_is_named() {
             held_played: 4
         }
     );
-    assert_eq!(
-        error.message(Lang::En),
-        "Game 1, deal 1: in trick 3 seat 1 played the ace of cups to the ace of swords \
-         without following suit, but it held the 2 of swords, played later in trick 4: \
-         that is a cassone and must be recorded as one."
-    );
-    assert!(error.message(Lang::It).contains("l'asso di coppe"));
+    // Worded: `web/i18n/rule_words_tests.rs`.
+    assert_eq!(error.msg(Lang::En).id, "madrasso-revoke");
 }
 
 #[test]
@@ -696,20 +701,30 @@ fn leaders_are_checked_first_trick_by_the_dealers_right_then_the_winner() {
     let error = play(&state, entry).unwrap_err();
     assert_eq!(
         error,
-        RuleError::WrongLeader {
+        RuleError::Play(PlayError::WrongLeader {
             deal: at(1, 1),
             trick: 1,
             found: seat(1),
             expected: seat(0),
             because: LeadReason::DealersRight { dealer: seat(3) }
-        }
+        })
     );
     let mut entry = nine_tricks_of_ten();
     tricks_of(&mut entry)[1].leader = seat(3);
     let error = play(&state, entry).unwrap_err();
     assert_eq!(
-        error.message(Lang::En),
-        "Game 1, deal 1: seat 3 led trick 2, but trick 1 was won by seat 0 with the 2 of coins."
+        error,
+        RuleError::Play(PlayError::WrongLeader {
+            deal: at(1, 1),
+            trick: 2,
+            found: seat(3),
+            expected: seat(0),
+            because: LeadReason::WonPrevious {
+                trick: 1,
+                seat: seat(0),
+                card: card("2d")
+            }
+        })
     );
 }
 
@@ -720,23 +735,23 @@ fn duplicated_cards_wrong_sizes_and_missing_tricks_are_refused() {
     tricks_of(&mut entry)[9].cards[3] = card("2d");
     assert_eq!(
         play(&state, entry).unwrap_err(),
-        RuleError::CardPlayedTwice {
+        RuleError::Play(PlayError::CardPlayedTwice {
             deal: at(1, 1),
             trick: 10,
             seat: seat(2),
             card: card("2d"),
             first_trick: 1
-        }
+        })
     );
     let mut entry = nine_tricks_of_ten();
     tricks_of(&mut entry)[4].cards.pop();
     assert!(matches!(
         play(&state, entry).unwrap_err(),
-        RuleError::WrongTrickSize {
+        RuleError::Play(PlayError::WrongTrickSize {
             trick: 5,
             found: 3,
             ..
-        }
+        })
     ));
     let mut entry = nine_tricks_of_ten();
     tricks_of(&mut entry).pop();
@@ -752,7 +767,7 @@ fn duplicated_cards_wrong_sizes_and_missing_tricks_are_refused() {
     tricks_of(&mut entry)[9].cards[0] = card("10s");
     assert!(matches!(
         play(&state, entry).unwrap_err(),
-        RuleError::NotInDeck { trick: 10, .. }
+        RuleError::Play(PlayError::NotInDeck { trick: 10, .. })
     ));
     let mut entry = nine_tricks_of_ten();
     entry.face_up = None;
@@ -962,10 +977,19 @@ fn every_error_has_both_languages() {
     let mut entry = nine_tricks_of_ten();
     tricks_of(&mut entry)[2].leader = seat(2);
     let error = play(&state, entry).unwrap_err();
-    let it = error.message(Lang::It);
-    let en = error.message(Lang::En);
-    assert_ne!(it, en);
-    assert!(it.starts_with("Partita 1, battuta 1: il posto 2 ha aperto la presa 3"));
-    assert!(en.starts_with("Game 1, deal 1: seat 2 led trick 3"));
-    assert_eq!(error.to_string(), en);
+    // Worded in both languages: `web/i18n/rule_words_tests.rs`.
+    assert!(matches!(
+        error,
+        RuleError::Play(PlayError::WrongLeader {
+            trick: 3,
+            found,
+            ..
+        }) if found == seat(2)
+    ));
+    assert_eq!(error.msg(Lang::It), error.msg(Lang::En));
+    assert!(
+        error
+            .to_string()
+            .starts_with("rules-wrong_leader(deal: madrasso-deal(game: 1, deal: 1)")
+    );
 }

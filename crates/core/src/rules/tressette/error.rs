@@ -1,15 +1,17 @@
 //! Why a Tressette entry cannot happen: every variant says what was expected and what
-//! was found, and where (game, deal, trick, card).
+//! was found, and where (game, deal, trick, card), as data the shell words
+//! (`locales/*/rules_tressette.ftl`).
 
 use std::fmt;
 
 use serde::Serialize;
 
 use super::{Declaration, Honour, Sweep};
-use crate::lang::{Lang, Msg, Written};
+use crate::lang::{Lang, Msg};
 use crate::rules::card::Card;
-use crate::rules::game::{Message, Seat, Team};
-use crate::rules::words::{card_name, match_over, seat, team, team_msg};
+use crate::rules::game::{Message, Seat, Team, describe};
+use crate::rules::play_error::{DealPlace, PlayError};
+use crate::rules::words::{card_msg, seat_msg, suit_msg, team_msg};
 
 /// Where a deal stands: the game (1-based) and the deal (mano) inside it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -18,12 +20,11 @@ pub struct Deal {
     pub deal: u32,
 }
 
-impl Deal {
-    fn describe(self, lang: Lang) -> String {
-        match lang.written() {
-            Written::It => format!("Partita {}, mano {}", self.game, self.deal),
-            Written::En => format!("Game {}, deal {}", self.game, self.deal),
-        }
+impl DealPlace for Deal {
+    fn msg(self) -> Msg {
+        Msg::new("tressette-deal")
+            .arg("game", self.game)
+            .arg("deal", self.deal)
     }
 }
 
@@ -33,8 +34,6 @@ pub use crate::rules::trick::LeadReason;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub enum RuleError {
-    /// The match is decided; nothing more can be recorded.
-    MatchOver { winner: Team, games_won: [u32; 2] },
     /// A claim stops the play, so the deal cannot also be a sweep.
     SweepAndClaim { deal: Deal },
     /// A team's card points in a deal are 0 to 11.
@@ -107,26 +106,6 @@ pub enum RuleError {
         found: usize,
         claimed: bool,
     },
-    /// A trick without exactly one card from every seat.
-    WrongTrickSize { deal: Deal, trick: u8, found: usize },
-    /// A card outside the 40-card deck.
-    NotInDeck { deal: Deal, trick: u8, card: Card },
-    /// A card can be played only once in a deal.
-    CardPlayedTwice {
-        deal: Deal,
-        trick: u8,
-        seat: Seat,
-        card: Card,
-        first_trick: u8,
-    },
-    /// The wrong seat led a trick.
-    WrongLeader {
-        deal: Deal,
-        trick: u8,
-        found: Seat,
-        expected: Seat,
-        because: LeadReason,
-    },
     /// A declared card was played by another seat: the declarer did not hold it.
     DeclaredCardPlayedByOther {
         deal: Deal,
@@ -154,48 +133,44 @@ pub enum RuleError {
         held: Card,
         held_played: u8,
     },
+    /// A refusal every trick game shares.
+    #[serde(untagged)]
+    Play(PlayError<Deal>),
 }
 
-fn honour_name(honour: Honour, lang: Lang) -> &'static str {
-    match (honour, lang.written()) {
-        (Honour::Three, Written::It) => "tre",
-        (Honour::Two, Written::It) => "due",
-        (Honour::Ace, Written::It) => "assi",
-        (Honour::Three, Written::En) => "3s",
-        (Honour::Two, Written::En) => "2s",
-        (Honour::Ace, Written::En) => "aces",
+impl From<PlayError<Deal>> for RuleError {
+    fn from(error: PlayError<Deal>) -> RuleError {
+        RuleError::Play(error)
     }
 }
 
-/// "the napoletana in cups of seat 2" / "la napoletana di coppe del posto 2".
-fn declaration_name(declaration: Declaration, lang: Lang) -> String {
-    let by = declaration.seat();
-    match (declaration, lang.written()) {
-        (Declaration::Four { rank, .. }, Written::It) => {
-            format!("i quattro {} del posto {by}", honour_name(rank, lang))
-        }
-        (Declaration::Four { rank, .. }, Written::En) => {
-            format!("seat {by}'s four {}", honour_name(rank, lang))
-        }
-        (Declaration::Three { rank, missing, .. }, Written::It) => format!(
-            "i tre {} del posto {by} (manca {})",
-            honour_name(rank, lang),
-            missing.italian_name()
-        ),
-        (Declaration::Three { rank, missing, .. }, Written::En) => format!(
-            "seat {by}'s three {} ({} missing)",
-            honour_name(rank, lang),
-            missing.english_name()
-        ),
-        (Declaration::Napoletana { suit, .. }, Written::It) => {
-            format!("la napoletana di {} del posto {by}", suit.italian_name())
-        }
-        (Declaration::Napoletana { suit, .. }, Written::En) => {
-            format!("seat {by}'s napoletana in {}", suit.english_name())
-        }
+/// "the napoletana in cups of seat 2", as data.
+fn declaration_msg(declaration: Declaration) -> Msg {
+    let seat = u8::from(declaration.seat());
+    match declaration {
+        Declaration::Four { rank, .. } => Msg::new("tressette-declaration_four")
+            .arg("seat", seat)
+            .arg("honour", honour_key(rank)),
+        Declaration::Three { rank, missing, .. } => Msg::new("tressette-declaration_three")
+            .arg("seat", seat)
+            .arg("honour", honour_key(rank))
+            .arg("missing", suit_msg(missing)),
+        Declaration::Napoletana { suit, .. } => Msg::new("tressette-declaration_napoletana")
+            .arg("seat", seat)
+            .arg("suit", suit_msg(suit)),
     }
 }
 
+/// The Fluent key of an honour's name ("tre", "3s").
+fn honour_key(honour: Honour) -> &'static str {
+    match honour {
+        Honour::Three => "three",
+        Honour::Two => "two",
+        Honour::Ace => "ace",
+    }
+}
+
+/// A sweep's name: the same word in every language.
 fn sweep_name(sweep: Sweep) -> &'static str {
     match sweep {
         Sweep::Cappotto => "cappotto",
@@ -207,477 +182,147 @@ fn sweep_name(sweep: Sweep) -> &'static str {
 
 impl Message for RuleError {
     fn msg(&self, lang: Lang) -> Msg {
-        match self {
-            RuleError::MatchOver { winner, games_won } => match_over(team_msg(*winner), *games_won),
-            _ => Msg::text(self.message(lang)),
-        }
-    }
-
-    fn message(&self, lang: Lang) -> String {
         use RuleError::*;
-        let it = lang == Lang::It;
-        let at = |deal: &Deal| deal.describe(lang);
-        let card = |card: &Card| card_name(*card, lang);
-        let seat = |s: &Seat| seat(*s, lang);
-        let team = |t: &Team| team(*t, lang);
-        let declaration = |d: &Declaration| declaration_name(*d, lang);
-        match self {
-            MatchOver { winner, games_won } => {
-                let [a, b] = games_won;
-                if it {
-                    format!(
-                        "L'incontro è finito: ha vinto {} ({a} partite a {b}); non si registra altro.",
-                        team(winner)
-                    )
-                } else {
-                    format!(
-                        "The match is over: {} won ({a} games to {b}); nothing more can be recorded.",
-                        team(winner)
-                    )
-                }
-            }
-            SweepAndClaim { deal } => {
-                if it {
-                    format!(
-                        "{}: una chiamata ferma il gioco, quindi la mano non può essere anche un cappotto o uno stramazzo.",
-                        at(deal)
-                    )
-                } else {
-                    format!(
-                        "{}: a claim stops the play, so the deal cannot also be a cappotto or stramazzo.",
-                        at(deal)
-                    )
-                }
-            }
+        let at = |id: &'static str, deal: Deal| Msg::new(id).arg("deal", deal.msg());
+        match *self {
+            Play(ref error) => error.msg(lang),
+            SweepAndClaim { deal } => at("tressette-sweep_and_claim", deal),
             PointsOutOfRange { deal, points } => {
-                if it {
-                    format!(
-                        "{}: in una mano una squadra fa da 0 a 11 punti di carte, registrati {points}.",
-                        at(deal)
-                    )
-                } else {
-                    format!(
-                        "{}: a team takes 0 to 11 card points in a deal, {points} recorded.",
-                        at(deal)
-                    )
-                }
+                at("tressette-points_out_of_range", deal).arg("points", points)
             }
-            PointsMissing { deal } => {
-                if it {
-                    format!(
-                        "{}: mancano la squadra e i suoi punti (oppure una chiamata o un cappotto).",
-                        at(deal)
-                    )
-                } else {
-                    format!(
-                        "{}: the team and its points are missing (or a claim or a sweep).",
-                        at(deal)
-                    )
-                }
+            PointsMissing { deal } => at("tressette-points_missing", deal),
+            ElevenWithoutSweep { deal, team } => {
+                at("tressette-eleven_without_sweep", deal).arg("team", team_msg(team))
             }
-            ElevenWithoutSweep { deal, team: t } => {
-                if it {
-                    format!(
-                        "{}: 11 a 0 per {} non si fa senza cappotto né stramazzo: una squadra resta senza punti solo se l'altra prende tutte le prese (cappotto) o tutti i punti di carte (stramazzo; l'ultima presa allora non conta). Se è così, indicalo nel campo \"sweep\"; altrimenti all'altra squadra va almeno 1 punto (al più 10 a 1).",
-                        at(deal),
-                        team(t)
-                    )
-                } else {
-                    format!(
-                        "{}: 11 to 0 for {} cannot happen without a sweep: a team ends a deal without a point only when the other takes every trick (cappotto) or every card point (stramazzo; the last trick's point does not count then). If so, record it in the \"sweep\" field; otherwise the other team has at least 1 point (10 to 1 at most).",
-                        at(deal),
-                        team(t)
-                    )
-                }
-            }
-            ClaimPointsMissing { deal, seat: by } => {
-                if it {
-                    format!(
-                        "{}: {} ha chiamato, ma mancano i punti di carte fatti finora dalla sua squadra.",
-                        at(deal),
-                        seat(by)
-                    )
-                } else {
-                    format!(
-                        "{}: {} claimed, but the card points the team had taken so far are missing.",
-                        at(deal),
-                        seat(by)
-                    )
-                }
+            ClaimPointsMissing { deal, seat } => {
+                at("tressette-claim_points_missing", deal).arg("seat", seat_msg(seat))
             }
             ClaimTeamMismatch {
                 deal,
-                seat: by,
+                seat,
                 recorded,
-            } => {
-                if it {
-                    format!(
-                        "{}: ha chiamato {}, della {}, ma i punti sono registrati per {}.",
-                        at(deal),
-                        seat(by),
-                        team(&by.team()),
-                        team(recorded)
-                    )
-                } else {
-                    format!(
-                        "{}: {} claimed, who plays for {}, but the points are recorded for {}.",
-                        at(deal),
-                        seat(by),
-                        team(&by.team()),
-                        team(recorded)
-                    )
-                }
-            }
-            SweepTeamMissing { deal } => {
-                if it {
-                    format!(
-                        "{}: manca la squadra che ha fatto cappotto o stramazzo.",
-                        at(deal)
-                    )
-                } else {
-                    format!("{}: the team that made the sweep is missing.", at(deal))
-                }
-            }
+            } => at("tressette-claim_team_mismatch", deal)
+                .arg("seat", seat_msg(seat))
+                .arg("team", team_msg(seat.team()))
+                .arg("recorded", team_msg(recorded)),
+            SweepTeamMissing { deal } => at("tressette-sweep_team_missing", deal),
             PointsContradict {
                 deal,
-                team: t,
+                team,
                 recorded,
                 actual,
-            } => {
-                if it {
-                    format!(
-                        "{}: registrati {recorded} punti di carte per {}, ma le carte gliene danno {actual}.",
-                        at(deal),
-                        team(t)
-                    )
-                } else {
-                    format!(
-                        "{}: {recorded} card points recorded for {}, but the cards give it {actual}.",
-                        at(deal),
-                        team(t)
-                    )
-                }
-            }
+            } => at("tressette-points_contradict", deal)
+                .arg("recorded", recorded)
+                .arg("team", team_msg(team))
+                .arg("actual", actual),
             SweepContradictsCards {
                 deal,
                 recorded,
-                team: t,
+                team,
                 actual,
             } => {
-                let shown = match (actual, it) {
-                    (None, true) => "nessun cappotto né stramazzo".to_string(),
-                    (None, false) => "no sweep at all".to_string(),
-                    (Some((sweep, by)), _) => format!("{} {}", sweep_name(*sweep), team(by)),
+                let shown = match actual {
+                    None => Msg::new("tressette-no_sweep"),
+                    Some((sweep, by)) => Msg::new("tressette-sweep_by")
+                        .arg("sweep", sweep_name(sweep))
+                        .arg("team", team_msg(by)),
                 };
-                if it {
-                    format!(
-                        "{}: registrato {} per {}, ma le carte mostrano {shown}.",
-                        at(deal),
-                        sweep_name(*recorded),
-                        team(t)
-                    )
-                } else {
-                    format!(
-                        "{}: {} recorded for {}, but the cards show {shown}.",
-                        at(deal),
-                        sweep_name(*recorded),
-                        team(t)
-                    )
-                }
+                at("tressette-sweep_contradicts_cards", deal)
+                    .arg("sweep", sweep_name(recorded))
+                    .arg("team", team_msg(team))
+                    .arg("shown", shown)
             }
-            DeclarationRepeated {
-                deal,
-                declaration: d,
-            } => {
-                if it {
-                    format!("{}: {} è registrata due volte.", at(deal), declaration(d))
-                } else {
-                    format!("{}: {} is recorded twice.", at(deal), declaration(d))
-                }
-            }
+            DeclarationRepeated { deal, declaration } => at("tressette-declaration_repeated", deal)
+                .arg("declaration", declaration_msg(declaration)),
             DeclarationsOverlap {
                 deal,
                 first,
                 second,
-            } => {
-                if it {
-                    format!(
-                        "{}: {} e {} non possono stare insieme: le carte di un rango si accusano una volta sola.",
-                        at(deal),
-                        declaration(first),
-                        declaration(second)
-                    )
-                } else {
-                    format!(
-                        "{}: {} and {} cannot both be declared: the cards of one rank are declared once.",
-                        at(deal),
-                        declaration(first),
-                        declaration(second)
-                    )
-                }
-            }
+            } => at("tressette-declarations_overlap", deal)
+                .arg("first", declaration_msg(first))
+                .arg("second", declaration_msg(second)),
             CardDeclaredTwice {
                 deal,
-                card: c,
+                card,
                 first,
                 second,
-            } => {
-                if it {
-                    format!(
-                        "{}: {} è negli accusi sia di {} sia di {}, ma sta in una mano sola.",
-                        at(deal),
-                        card(c),
-                        seat(first),
-                        seat(second)
-                    )
-                } else {
-                    format!(
-                        "{}: {} is in the declarations of both {} and {}, but it is in one hand only.",
-                        at(deal),
-                        card(c),
-                        seat(first),
-                        seat(second)
-                    )
-                }
-            }
+            } => at("tressette-card_declared_twice", deal)
+                .arg("card", card_msg(card))
+                .arg("first", seat_msg(first))
+                .arg("second", seat_msg(second)),
             DeclarationsContradict {
                 deal,
-                declaration: d,
-                card: c,
-            } => {
-                if it {
-                    format!(
-                        "{}: secondo {} manca {}, ma un altro suo accuso lo richiede.",
-                        at(deal),
-                        declaration(d),
-                        card(c)
-                    )
-                } else {
-                    format!(
-                        "{}: by {} the player lacks {}, but another of that player's declarations needs it.",
-                        at(deal),
-                        declaration(d),
-                        card(c)
-                    )
-                }
-            }
-            TooManyDeclaredCards {
-                deal,
-                seat: by,
-                cards,
-            } => {
-                if it {
-                    format!(
-                        "{}: gli accusi di {} richiedono {cards} carte, ma una mano ne ha 10.",
-                        at(deal),
-                        seat(by)
-                    )
-                } else {
-                    format!(
-                        "{}: the declarations of {} need {cards} cards, but a hand has 10.",
-                        at(deal),
-                        seat(by)
-                    )
-                }
+                declaration,
+                card,
+            } => at("tressette-declarations_contradict", deal)
+                .arg("declaration", declaration_msg(declaration))
+                .arg("card", card_msg(card)),
+            TooManyDeclaredCards { deal, seat, cards } => {
+                at("tressette-too_many_declared_cards", deal)
+                    .arg("seat", seat_msg(seat))
+                    .arg("cards", cards)
             }
             DeclarationsBeforeFirstTrick { deal } => {
-                if it {
-                    format!(
-                        "{}: si accusa alla fine della prima presa, ma la chiamata è venuta prima che fosse giocata.",
-                        at(deal)
-                    )
-                } else {
-                    format!(
-                        "{}: declarations are made at the end of the first trick, but the claim came before it was played.",
-                        at(deal)
-                    )
-                }
+                at("tressette-declarations_before_first_trick", deal)
             }
             WrongTrickCount {
                 deal,
                 found,
                 claimed,
-            } => match (claimed, it) {
-                (false, true) => {
-                    format!("{}: una mano ha 10 prese, registrate {found}.", at(deal))
-                }
-                (false, false) => format!("{}: a deal has 10 tricks, found {found}.", at(deal)),
-                (true, true) => format!(
-                    "{}: dopo una chiamata si registrano al più 10 prese, registrate {found}.",
-                    at(deal)
-                ),
-                (true, false) => format!(
-                    "{}: with a claim at most 10 tricks are recorded, found {found}.",
-                    at(deal)
-                ),
-            },
-            WrongTrickSize { deal, trick, found } => {
-                if it {
-                    format!(
-                        "{}: nella presa {trick} ogni posto gioca una carta (4 carte), trovate {found}.",
-                        at(deal)
-                    )
-                } else {
-                    format!(
-                        "{}: in trick {trick} every seat plays one card (4 cards), found {found}.",
-                        at(deal)
-                    )
-                }
-            }
-            NotInDeck {
-                deal,
-                trick,
-                card: c,
             } => {
-                if it {
-                    format!(
-                        "{}: {} nella presa {trick} non è nel mazzo da 40 carte (niente 8, 9 e 10).",
-                        at(deal),
-                        card(c)
-                    )
+                let id = if claimed {
+                    "tressette-wrong_trick_count_claimed"
                 } else {
-                    format!(
-                        "{}: {} in trick {trick} is not in the 40-card deck (no 8s, 9s or 10s).",
-                        at(deal),
-                        card(c)
-                    )
-                }
+                    "tressette-wrong_trick_count"
+                };
+                at(id, deal).arg("found", found)
             }
-            CardPlayedTwice {
-                deal,
-                trick,
-                seat: by,
-                card: c,
-                first_trick,
-            } => {
-                if it {
-                    format!(
-                        "{}: {} ha giocato {} nella presa {trick}, ma era già uscito nella presa {first_trick}.",
-                        at(deal),
-                        seat(by),
-                        card(c)
-                    )
-                } else {
-                    format!(
-                        "{}: {} played {} in trick {trick}, but it was already played in trick {first_trick}.",
-                        at(deal),
-                        seat(by),
-                        card(c)
-                    )
-                }
-            }
-            WrongLeader {
-                deal,
-                trick,
-                found,
-                expected,
-                because,
-            } => crate::rules::words::wrong_leader(
-                &at(deal),
-                *found,
-                *trick,
-                *expected,
-                *because,
-                lang,
-            ),
             DeclaredCardPlayedByOther {
                 deal,
-                declaration: d,
-                card: c,
+                declaration,
+                card,
                 by,
                 trick,
-            } => {
-                if it {
-                    format!(
-                        "{}: {} richiede {}, ma l'ha giocato {} nella presa {trick}.",
-                        at(deal),
-                        declaration(d),
-                        card(c),
-                        seat(by)
-                    )
-                } else {
-                    format!(
-                        "{}: {} needs {}, but {} played it in trick {trick}.",
-                        at(deal),
-                        declaration(d),
-                        card(c),
-                        seat(by)
-                    )
-                }
-            }
+            } => at("tressette-declared_card_played_by_other", deal)
+                .arg("declaration", declaration_msg(declaration))
+                .arg("card", card_msg(card))
+                .arg("seat", seat_msg(by))
+                .arg("trick", trick),
             MissingCardHeld {
                 deal,
-                declaration: d,
-                card: c,
+                declaration,
+                card,
                 trick,
-            } => {
-                if it {
-                    format!(
-                        "{}: secondo {} manca {}, ma l'ha giocato lui stesso nella presa {trick}.",
-                        at(deal),
-                        declaration(d),
-                        card(c)
-                    )
-                } else {
-                    format!(
-                        "{}: by {} the player lacks {}, but played it in trick {trick}.",
-                        at(deal),
-                        declaration(d),
-                        card(c)
-                    )
-                }
-            }
+            } => at("tressette-missing_card_held", deal)
+                .arg("declaration", declaration_msg(declaration))
+                .arg("card", card_msg(card))
+                .arg("trick", trick),
             Revoke {
                 deal,
                 trick,
-                seat: by,
-                card: c,
+                seat,
+                card,
                 led,
                 held,
                 held_played,
-            } => {
-                let proof = match (held_played, it) {
-                    (0, true) => format!("aveva accusato {}", card(held)),
-                    (0, false) => format!("it had declared {}", card(held)),
-                    (later, true) => {
-                        format!("aveva {}, giocato poi nella presa {later}", card(held))
-                    }
-                    (later, false) => {
-                        format!("it held {}, played later in trick {later}", card(held))
-                    }
-                };
-                if it {
-                    format!(
-                        "{}: nella presa {trick} {} ha giocato {} su {} senza rispondere al seme, ma {proof}.",
-                        at(deal),
-                        seat(by),
-                        card(c),
-                        card(led)
-                    )
-                } else {
-                    format!(
-                        "{}: in trick {trick} {} played {} to {} without following suit, but {proof}.",
-                        at(deal),
-                        seat(by),
-                        card(c),
-                        card(led)
-                    )
-                }
-            }
+            } => at("tressette-revoke", deal)
+                .arg("trick", trick)
+                .arg("seat", seat_msg(seat))
+                .arg("card", card_msg(card))
+                .arg("led", card_msg(led))
+                .arg(
+                    "proof",
+                    Msg::new("tressette-held")
+                        .arg("card", card_msg(held))
+                        .arg("played", held_played),
+                ),
         }
-    }
-}
-
-impl RuleError {
-    /// The message in the given language (the same as [`Message::message`]).
-    pub fn message(&self, lang: Lang) -> String {
-        Message::message(self, lang)
     }
 }
 
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message(Lang::En))
+        f.write_str(&describe(&self.msg(Lang::En)))
     }
 }
 

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
+use super::play_error::PlayError;
 use super::trick::Trick;
 
 /// Whole points in the cards of a deal (11 and two thirds, the thirds dropped).
@@ -401,10 +402,11 @@ impl Tressette {
     /// Records one deal. On error nothing changes.
     pub fn apply_deal(&mut self, entry: &DealEntry) -> Result<(), RuleError> {
         if let Some(winner) = self.winner {
-            return Err(RuleError::MatchOver {
+            return Err(PlayError::MatchOver {
                 winner,
                 games_won: self.games_won,
-            });
+            }
+            .into());
         }
         let deal = self.deal();
         if entry.sweep.is_some() && entry.claim.is_some() {
@@ -560,28 +562,31 @@ impl Tressette {
         for (index, trick) in tricks.iter().enumerate() {
             let number = index as u8 + 1;
             if trick.cards.len() != 4 {
-                return Err(RuleError::WrongTrickSize {
+                return Err(PlayError::WrongTrickSize {
                     deal,
                     trick: number,
                     found: trick.cards.len(),
-                });
+                }
+                .into());
             }
             for (seat, card) in trick.plays() {
                 if !Deck::Italian40.contains(card) {
-                    return Err(RuleError::NotInDeck {
+                    return Err(PlayError::NotInDeck {
                         deal,
                         trick: number,
                         card,
-                    });
+                    }
+                    .into());
                 }
                 if !seen.insert(card) {
-                    return Err(RuleError::CardPlayedTwice {
+                    return Err(PlayError::CardPlayedTwice {
                         deal,
                         trick: number,
                         seat,
                         card,
                         first_trick: played_at[card.index()],
-                    });
+                    }
+                    .into());
                 }
                 played_at[card.index()] = number;
                 played_by[card.index()] = Some(seat);
@@ -597,13 +602,14 @@ impl Tressette {
         for (index, trick) in tricks.iter().enumerate() {
             let number = index as u8 + 1;
             if trick.leader != leader {
-                return Err(RuleError::WrongLeader {
+                return Err(PlayError::WrongLeader {
                     deal,
                     trick: number,
                     found: trick.leader,
                     expected: leader,
                     because,
-                });
+                }
+                .into());
             }
             let position = trick_winner(&trick.cards).expect("four cards");
             let winner = trick.seat_at(position);

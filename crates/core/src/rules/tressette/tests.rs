@@ -1,6 +1,8 @@
 use super::simulate::{self, SplitMix};
 use super::*;
 use crate::lang::Lang;
+use crate::rules::game::Message;
+use crate::rules::play_error::PlayError;
 
 fn seat(index: u8) -> Seat {
     Seat::new(index).unwrap()
@@ -201,15 +203,8 @@ fn eleven_to_nothing_by_outcome_is_refused_unless_recorded_as_a_sweep() {
                 team: swept
             }
         );
-        let italian = error.message(Lang::It);
-        let english = error.message(Lang::En);
-        assert!(italian.starts_with("Partita 1, mano 2: "), "{italian}");
-        assert!(italian.contains("11 a 0"), "{italian}");
-        assert!(italian.contains("\"sweep\""), "{italian}");
-        assert!(italian.contains("cappotto") && italian.contains("stramazzo"));
-        assert!(english.starts_with("Game 1, deal 2: "), "{english}");
-        assert!(english.contains("11 to 0"), "{english}");
-        assert!(english.contains("\"sweep\""), "{english}");
+        // Worded: `web/i18n/rule_words_tests.rs`.
+        assert_eq!(error.msg(Lang::It).id, "tressette-eleven_without_sweep");
     }
     // Ten is the most without a sweep: the other team has at least one point.
     assert_eq!(play(&state, scored(Team::A, 10)).unwrap().totals(), [15, 7]);
@@ -305,11 +300,7 @@ fn declarations_that_cannot_all_be_true_are_refused() {
             second: seat(1)
         }
     );
-    assert_eq!(
-        error.message(Lang::En),
-        "Game 1, deal 1: the 3 of cups is in the declarations of both seat 0 and seat 1, \
-         but it is in one hand only."
-    );
+    assert_eq!(error.msg(Lang::En).id, "tressette-card_declared_twice");
     let missing_spade_but_napoletana = vec![
         three_threes,
         Declaration::Napoletana {
@@ -702,7 +693,7 @@ fn with_one_game_to_win_a_sweep_ends_the_match_counting_all_its_games() {
     assert_eq!(after.games_won(), [0, 6]);
     assert!(matches!(
         play(&after, scored(Team::A, 5)).unwrap_err(),
-        RuleError::MatchOver { .. }
+        RuleError::Play(PlayError::MatchOver { .. })
     ));
 }
 
@@ -751,26 +742,32 @@ fn revokes_duplicates_and_wrong_leaders_are_refused() {
             held_played: 3
         }
     );
-    assert!(
-        error
-            .message(Lang::It)
-            .contains("Partita 1, mano 1: nella presa 2")
-    );
+    assert_eq!(error.msg(Lang::It).id, "tressette-revoke");
     let mut entry = stramazzo_deal();
     tricks_of(&mut entry)[9].cards[0] = card("4c");
     assert!(matches!(
         play(&state, entry).unwrap_err(),
-        RuleError::CardPlayedTwice {
+        RuleError::Play(PlayError::CardPlayedTwice {
             trick: 10,
             first_trick: 1,
             ..
-        }
+        })
     ));
     let mut entry = stramazzo_deal();
     tricks_of(&mut entry)[2].leader = seat(1);
     assert_eq!(
-        play(&state, entry).unwrap_err().message(Lang::En),
-        "Game 1, deal 1: seat 1 led trick 3, but trick 2 was won by seat 3 with the 3 of swords."
+        play(&state, entry).unwrap_err(),
+        RuleError::Play(PlayError::WrongLeader {
+            deal: at(1, 1),
+            trick: 3,
+            found: seat(1),
+            expected: seat(3),
+            because: LeadReason::WonPrevious {
+                trick: 2,
+                seat: seat(3),
+                card: card("3s")
+            }
+        })
     );
     let mut entry = stramazzo_deal();
     tricks_of(&mut entry).pop();

@@ -1,15 +1,18 @@
 //! Why a Trijumf entry cannot happen: every variant says what was expected and what
-//! was found, and where (deal, trick, seat, card).
+//! was found, and where (deal, trick, seat, card), as data the shell words
+//! (`locales/*/rules_trijumf.ftl`).
 
 use std::fmt;
 
 use serde::Serialize;
 
 use super::Cut;
-use crate::lang::{Lang, Msg, Written};
+use crate::lang::{Lang, Msg};
 use crate::rules::card::{Card, Suit};
-use crate::rules::game::{Message, Seat, Team};
-use crate::rules::words::{card_name, match_over, seat, side_msg};
+use crate::rules::game::{Message, Seat, Team, describe};
+use crate::rules::words::{
+    card_msg, dealers_left_msg, match_over, seat_msg, side_msg, suit_msg, won_previous_msg,
+};
 
 /// Why a seat had to lead a trick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -223,430 +226,174 @@ pub enum RuleError {
     },
 }
 
-fn suit_name(suit: Suit, lang: Lang) -> &'static str {
-    lang.pick(suit.italian_name(), suit.english_name())
+/// "Deal 3", as data.
+fn deal_msg(deal: u32) -> Msg {
+    Msg::new("trijumf-deal").arg("deal", deal)
 }
 
-fn team(team: Team, lang: Lang) -> String {
-    match lang.written() {
-        Written::It => format!("la parte {team}"),
-        Written::En => format!("side {team}"),
-    }
+/// The cutter's choice ("a knock"), as data.
+fn cut_msg(cut: Cut) -> Msg {
+    let key = match cut {
+        Cut::Normal => "normal",
+        Cut::Knock => "knock",
+        Cut::Flip => "flip",
+    };
+    Msg::new("trijumf-cut").arg("cut", key)
 }
 
-fn cut_name(cut: Cut, lang: Lang) -> &'static str {
-    match cut {
-        Cut::Normal => lang.pick("il taglio normale", "a normal cut"),
-        Cut::Knock => lang.pick("il bussare sul mazzo", "a knock"),
-        Cut::Flip => lang.pick("la carta girata", "a flip"),
-    }
-}
-
-fn trumps(trump: Option<Suit>, lang: Lang) -> String {
-    match (trump, lang.written()) {
-        (Some(suit), Written::It) => format!("briscola {}", suit.italian_name()),
-        (Some(suit), Written::En) => format!("trumps {}", suit.english_name()),
-        (None, Written::It) => "senza briscola".to_string(),
-        (None, Written::En) => "no trumps".to_string(),
+/// "trumps coins" or "no trumps", as data.
+fn trumps_msg(trump: Option<Suit>) -> Msg {
+    match trump {
+        Some(suit) => Msg::new("trijumf-trumps").arg("suit", suit_msg(suit)),
+        None => Msg::new("trijumf-no_trumps"),
     }
 }
 
 impl Message for RuleError {
-    fn msg(&self, lang: Lang) -> Msg {
-        match self {
-            RuleError::MatchOver { winner, games_won } => match_over(side_msg(*winner), *games_won),
-            _ => Msg::text(self.message(lang)),
-        }
-    }
-
-    fn message(&self, lang: Lang) -> String {
+    fn msg(&self, _: Lang) -> Msg {
         use RuleError::*;
-        let it = lang == Lang::It;
-        let l = |italian: String, english: String| if it { italian } else { english };
-        let at = |deal: &u32| l(format!("Mano {deal}"), format!("Deal {deal}"));
-        let s = |x: &Seat| seat(*x, lang);
-        let c = |x: &Card| card_name(*x, lang);
-        match self {
-            MatchOver { winner, games_won } => {
-                let [a, b] = games_won;
-                l(
-                    format!(
-                        "L'incontro è finito: ha vinto {} ({a} partite a {b}); non si registra altro.",
-                        team(*winner, lang)
-                    ),
-                    format!(
-                        "The match is over: {} won ({a} games to {b}); nothing more can be recorded.",
-                        team(*winner, lang)
-                    ),
-                )
+        let at = |id: &'static str, deal: u32| Msg::new(id).arg("deal", deal_msg(deal));
+        match *self {
+            MatchOver { winner, games_won } => match_over(side_msg(winner), games_won),
+            PlayersNotSupported { players } => {
+                Msg::new("trijumf-players_not_supported").arg("players", players)
             }
-            PlayersNotSupported { players } => l(
-                format!("Il trijumf si gioca in 2 o in 4, non in {players}."),
-                format!("Trijumf is played by 2 or 4 players, not {players}."),
-            ),
             SeatNotInGame {
                 deal,
-                seat: x,
+                seat,
                 players,
-            } => l(
-                format!(
-                    "{}: in {players} giocatori {} non esiste (posti da 0 a {}).",
-                    at(deal),
-                    s(x),
-                    players - 1
-                ),
-                format!(
-                    "{}: with {players} players {} does not exist (seats 0 to {}).",
-                    at(deal),
-                    s(x),
-                    players - 1
-                ),
-            ),
-            TrumpCardMissing { deal, cut } => l(
-                format!(
-                    "{}: con {} si scopre la carta di briscola, ma non è registrata.",
-                    at(deal),
-                    cut_name(*cut, lang)
-                ),
-                format!(
-                    "{}: after {} a trump card is turned up, but none is recorded.",
-                    at(deal),
-                    cut_name(*cut, lang)
-                ),
-            ),
-            TrumpCardAfterKnock { deal, card } => l(
-                format!(
-                    "{}: in quattro, dopo il bussare non si scopre briscola, ma è registrato {}.",
-                    at(deal),
-                    c(card)
-                ),
-                format!(
-                    "{}: with four players a knock turns up no trump card, but {} is recorded.",
-                    at(deal),
-                    c(card)
-                ),
-            ),
-            CardNotInDeck { deal, trick, card } => {
-                let where_it = match (trick, it) {
-                    (Some(trick), true) => format!(" nella presa {trick}"),
-                    (Some(trick), false) => format!(" in trick {trick}"),
-                    (None, _) => String::new(),
-                };
-                l(
-                    format!(
-                        "{}: {}{where_it} non è nel mazzo da 40 (niente 8, 9 e 10).",
-                        at(deal),
-                        c(card)
-                    ),
-                    format!(
-                        "{}: {}{where_it} is not in the 40-card deck (no 8, 9 or 10).",
-                        at(deal),
-                        c(card)
-                    ),
-                )
+            } => at("trijumf-seat_not_in_game", deal)
+                .arg("players", players)
+                .arg("seat", seat_msg(seat))
+                .arg("last", i64::from(players) - 1),
+            TrumpCardMissing { deal, cut } => {
+                at("trijumf-trump_card_missing", deal).arg("cut", cut_msg(cut))
             }
-            SuitDeclaredTwice { deal, suit } => l(
-                format!(
-                    "{}: re e cavallo di {} accusati due volte.",
-                    at(deal),
-                    suit_name(*suit, lang)
-                ),
-                format!(
-                    "{}: king and horse of {} declared twice.",
-                    at(deal),
-                    suit_name(*suit, lang)
-                ),
-            ),
-            SecondDeclaration { deal, seat: x } => l(
-                format!(
-                    "{}: in due ognuno accusa una sola coppia re-cavallo, ma {} ne accusa un'altra.",
-                    at(deal),
-                    s(x)
-                ),
-                format!(
-                    "{}: with two players each declares one king-horse pair only, but {} declares another.",
-                    at(deal),
-                    s(x)
-                ),
-            ),
+            TrumpCardAfterKnock { deal, card } => {
+                at("trijumf-trump_card_after_knock", deal).arg("card", card_msg(card))
+            }
+            CardNotInDeck { deal, trick, card } => match trick {
+                Some(trick) => at("trijumf-card_not_in_deck_trick", deal)
+                    .arg("card", card_msg(card))
+                    .arg("trick", trick),
+                None => at("trijumf-card_not_in_deck", deal).arg("card", card_msg(card)),
+            },
+            SuitDeclaredTwice { deal, suit } => {
+                at("trijumf-suit_declared_twice", deal).arg("suit", suit_msg(suit))
+            }
+            SecondDeclaration { deal, seat } => {
+                at("trijumf-second_declaration", deal).arg("seat", seat_msg(seat))
+            }
             DeclaredTrumpCard {
                 deal,
-                seat: x,
+                seat,
                 card,
                 holder,
             } => match holder {
-                Some(holder) => l(
-                    format!(
-                        "{}: {} accusa con {}, ma la carta di briscola la tiene {}.",
-                        at(deal),
-                        s(x),
-                        c(card),
-                        s(holder)
-                    ),
-                    format!(
-                        "{}: {} declares with {}, but the trump card is held by {}.",
-                        at(deal),
-                        s(x),
-                        c(card),
-                        s(holder)
-                    ),
-                ),
-                None => l(
-                    format!(
-                        "{}: {} accusa con {}, ma è la carta di briscola sotto il tallone.",
-                        at(deal),
-                        s(x),
-                        c(card)
-                    ),
-                    format!(
-                        "{}: {} declares with {}, but it is the trump card under the stock.",
-                        at(deal),
-                        s(x),
-                        c(card)
-                    ),
-                ),
+                Some(holder) => at("trijumf-declared_trump_card_held", deal)
+                    .arg("seat", seat_msg(seat))
+                    .arg("card", card_msg(card))
+                    .arg("holder", seat_msg(holder)),
+                None => at("trijumf-declared_trump_card", deal)
+                    .arg("seat", seat_msg(seat))
+                    .arg("card", card_msg(card)),
             },
             DeclarationPoints {
                 deal,
-                seat: x,
+                seat,
                 suit,
                 recorded,
                 expected,
-            } => l(
-                format!(
-                    "{}: re e cavallo di {} accusati da {} valgono {expected}, ma ne sono registrati {recorded}.",
-                    at(deal),
-                    suit_name(*suit, lang),
-                    s(x)
-                ),
-                format!(
-                    "{}: king and horse of {} declared by {} are worth {expected}, but {recorded} were recorded.",
-                    at(deal),
-                    suit_name(*suit, lang),
-                    s(x)
-                ),
-            ),
-            DeclarationOrder { deal, seat: x } => l(
-                format!(
-                    "{}: le accuse vanno nell'ordine della prima presa, ma quella di {} segue l'accusa di chi gioca dopo.",
-                    at(deal),
-                    s(x)
-                ),
-                format!(
-                    "{}: declarations follow the order of the first trick, but {}'s comes after that of a later player.",
-                    at(deal),
-                    s(x)
-                ),
-            ),
-            DeclarationAfterPlayEnded { deal, seat: x } => l(
-                format!(
-                    "{}: {} accusa, ma il gioco è finito prima del suo turno nella prima presa.",
-                    at(deal),
-                    s(x)
-                ),
-                format!(
-                    "{}: {} declares, but play ended before their turn in the first trick.",
-                    at(deal),
-                    s(x)
-                ),
-            ),
+            } => at("trijumf-declaration_points", deal)
+                .arg("suit", suit_msg(suit))
+                .arg("seat", seat_msg(seat))
+                .arg("expected", expected)
+                .arg("recorded", recorded),
+            DeclarationOrder { deal, seat } => {
+                at("trijumf-declaration_order", deal).arg("seat", seat_msg(seat))
+            }
+            DeclarationAfterPlayEnded { deal, seat } => {
+                at("trijumf-declaration_after_play_ended", deal).arg("seat", seat_msg(seat))
+            }
             DeclaredCardPlayedByOther {
                 deal,
-                seat: x,
+                seat,
                 card,
                 by,
                 trick,
-            } => l(
-                format!(
-                    "{}: {} ha accusato {}, ma lo gioca {} nella presa {trick}.",
-                    at(deal),
-                    s(x),
-                    c(card),
-                    s(by)
-                ),
-                format!(
-                    "{}: {} declared {}, but {} plays it in trick {trick}.",
-                    at(deal),
-                    s(x),
-                    c(card),
-                    s(by)
-                ),
-            ),
-            DeclaredCardDrawn {
-                deal,
-                seat: x,
-                card,
-            } => l(
-                format!(
-                    "{}: {} ha accusato {}, ma l'ha pescato dal tallone dopo la prima presa.",
-                    at(deal),
-                    s(x),
-                    c(card)
-                ),
-                format!(
-                    "{}: {} declared {}, but drew it from the stock after the first trick.",
-                    at(deal),
-                    s(x),
-                    c(card)
-                ),
-            ),
-            DeclaredCardNotPlayed {
-                deal,
-                seat: x,
-                card,
-            } => l(
-                format!(
-                    "{}: {} ha accusato {}, ma nella mano intera non lo gioca.",
-                    at(deal),
-                    s(x),
-                    c(card)
-                ),
-                format!(
-                    "{}: {} declared {}, but never plays it in the whole deal.",
-                    at(deal),
-                    s(x),
-                    c(card)
-                ),
-            ),
-            PointsMissing { deal } => l(
-                format!("{}: mancano i punti delle carte delle due parti.", at(deal)),
-                format!("{}: the card points of both sides are missing.", at(deal)),
-            ),
+            } => at("trijumf-declared_card_played_by_other", deal)
+                .arg("seat", seat_msg(seat))
+                .arg("card", card_msg(card))
+                .arg("by", seat_msg(by))
+                .arg("trick", trick),
+            DeclaredCardDrawn { deal, seat, card } => at("trijumf-declared_card_drawn", deal)
+                .arg("seat", seat_msg(seat))
+                .arg("card", card_msg(card)),
+            DeclaredCardNotPlayed { deal, seat, card } => {
+                at("trijumf-declared_card_not_played", deal)
+                    .arg("seat", seat_msg(seat))
+                    .arg("card", card_msg(card))
+            }
+            PointsMissing { deal } => at("trijumf-points_missing", deal),
             PointsNotConserved {
                 deal,
                 points: [a, b],
                 expected,
-            } => l(
-                format!(
-                    "{}: i punti di una mano (carte e ultima) sommano a {expected}, ma {a} + {b} = {}.",
-                    at(deal),
-                    u64::from(*a) + u64::from(*b)
-                ),
-                format!(
-                    "{}: a deal's points (cards and last trick) add up to {expected}, but {a} + {b} = {}.",
-                    at(deal),
-                    u64::from(*a) + u64::from(*b)
-                ),
-            ),
+            } => at("trijumf-points_not_conserved", deal)
+                .arg("expected", expected)
+                .arg("a", a)
+                .arg("b", b)
+                .arg("sum", i64::from(a) + i64::from(b)),
             PointsTooMany {
                 deal,
                 points: [a, b],
                 most,
-            } => l(
-                format!(
-                    "{}: alla chiamata non si possono avere più di {most} punti di carte, ma {a} + {b} = {}.",
-                    at(deal),
-                    u64::from(*a) + u64::from(*b)
-                ),
-                format!(
-                    "{}: at a claim no more than {most} card points can have been taken, but {a} + {b} = {}.",
-                    at(deal),
-                    u64::from(*a) + u64::from(*b)
-                ),
-            ),
-            PointsWithRevoke { deal } => l(
-                format!(
-                    "{}: dopo un errore di gioco i punti non si contano: vanno solo quelli del castigo agli avversari.",
-                    at(deal)
-                ),
-                format!(
-                    "{}: after a breach of the rules no points are counted: the opponents get the award only.",
-                    at(deal)
-                ),
-            ),
+            } => at("trijumf-points_too_many", deal)
+                .arg("most", most)
+                .arg("a", a)
+                .arg("b", b)
+                .arg("sum", i64::from(a) + i64::from(b)),
+            PointsWithRevoke { deal } => at("trijumf-points_with_revoke", deal),
             PointsContradictCards {
                 deal,
                 recorded: [ra, rb],
                 actual: [a, b],
-            } => l(
-                format!(
-                    "{}: registrati {ra}-{rb} punti, ma le carte danno {a}-{b}.",
-                    at(deal)
-                ),
-                format!(
-                    "{}: {ra}-{rb} points recorded, but the cards give {a}-{b}.",
-                    at(deal)
-                ),
-            ),
-            StockWithoutTricks { deal } => l(
-                format!(
-                    "{}: il tallone si registra solo con le carte giocate.",
-                    at(deal)
-                ),
-                format!(
-                    "{}: the stock is recorded only with the cards played.",
-                    at(deal)
-                ),
-            ),
-            StockWithFourPlayers { deal } => l(
-                format!("{}: in quattro non c'è tallone.", at(deal)),
-                format!("{}: there is no stock with four players.", at(deal)),
-            ),
+            } => at("trijumf-points_contradict_cards", deal)
+                .arg("recorded_a", ra)
+                .arg("recorded_b", rb)
+                .arg("actual_a", a)
+                .arg("actual_b", b),
+            StockWithoutTricks { deal } => at("trijumf-stock_without_tricks", deal),
+            StockWithFourPlayers { deal } => at("trijumf-stock_with_four_players", deal),
             StockSize {
                 deal,
                 found,
                 expected,
-            } => l(
-                format!(
-                    "{}: il tallone ha {expected} carte coperte, trovate {found}.",
-                    at(deal)
-                ),
-                format!(
-                    "{}: the stock holds {expected} face-down cards, found {found}.",
-                    at(deal)
-                ),
-            ),
-            StockCardTwice { deal, card } => l(
-                format!(
-                    "{}: {} compare due volte tra tallone e carta di briscola.",
-                    at(deal),
-                    c(card)
-                ),
-                format!(
-                    "{}: {} appears twice in the stock and trump card.",
-                    at(deal),
-                    c(card)
-                ),
-            ),
+            } => at("trijumf-stock_size", deal)
+                .arg("expected", expected)
+                .arg("found", found),
+            StockCardTwice { deal, card } => {
+                at("trijumf-stock_card_twice", deal).arg("card", card_msg(card))
+            }
             WrongTrickCount {
                 deal,
                 found,
                 expected,
-            } => l(
-                format!(
-                    "{}: una mano giocata fino in fondo ha {expected} prese, trovate {found} (senza chiamata né errore di gioco).",
-                    at(deal)
-                ),
-                format!(
-                    "{}: a deal played out has {expected} tricks, found {found} (with no claim or breach).",
-                    at(deal)
-                ),
-            ),
-            TooManyTricks { deal, found, most } => l(
-                format!(
-                    "{}: una mano ha al più {most} prese, trovate {found}.",
-                    at(deal)
-                ),
-                format!(
-                    "{}: a deal has at most {most} tricks, found {found}.",
-                    at(deal)
-                ),
-            ),
+            } => at("trijumf-wrong_trick_count", deal)
+                .arg("expected", expected)
+                .arg("found", found),
+            TooManyTricks { deal, found, most } => at("trijumf-too_many_tricks", deal)
+                .arg("most", most)
+                .arg("found", found),
             WrongTrickSize {
                 deal,
                 trick,
                 found,
                 expected,
-            } => l(
-                format!(
-                    "{}: nella presa {trick} ogni giocatore gioca una carta ({expected} carte), trovate {found}.",
-                    at(deal)
-                ),
-                format!(
-                    "{}: in trick {trick} every player plays one card ({expected} cards), found {found}.",
-                    at(deal)
-                ),
-            ),
+            } => at("trijumf-wrong_trick_size", deal)
+                .arg("trick", trick)
+                .arg("expected", expected)
+                .arg("found", found),
             WrongLeader {
                 deal,
                 trick,
@@ -655,306 +402,153 @@ impl Message for RuleError {
                 because,
             } => {
                 let why = match because {
-                    LeadReason::DealersLeft { dealer } => l(
-                        format!(
-                            "la prima presa la apre {}, alla sinistra del mazziere ({})",
-                            s(expected),
-                            s(dealer)
-                        ),
-                        format!(
-                            "the first trick is led by {}, on the left of the dealer ({})",
-                            s(expected),
-                            s(dealer)
-                        ),
-                    ),
-                    LeadReason::WonPrevious {
-                        trick,
-                        seat: by,
-                        card,
-                    } => l(
-                        format!("la presa {trick} l'ha vinta {} con {}", s(by), c(card)),
-                        format!("trick {trick} was won by {} with {}", s(by), c(card)),
-                    ),
+                    LeadReason::DealersLeft { dealer } => dealers_left_msg(expected, dealer),
+                    LeadReason::WonPrevious { trick, seat, card } => {
+                        won_previous_msg(trick, seat, card_msg(card))
+                    }
                 };
-                l(
-                    format!(
-                        "{}: {} ha aperto la presa {trick}, ma {why}.",
-                        at(deal),
-                        s(found)
-                    ),
-                    format!("{}: {} led trick {trick}, but {why}.", at(deal), s(found)),
-                )
+                at("rules-wrong_leader", deal)
+                    .arg("found", seat_msg(found))
+                    .arg("trick", trick)
+                    .arg("why", why)
             }
             CardAlreadyPlayed {
                 deal,
                 trick,
-                seat: x,
+                seat,
                 card,
                 first_trick,
                 first_seat,
-            } => l(
-                format!(
-                    "{}: {} ha giocato {} nella presa {trick}, ma l'aveva già giocato {} nella presa {first_trick}.",
-                    at(deal),
-                    s(x),
-                    c(card),
-                    s(first_seat)
-                ),
-                format!(
-                    "{}: {} played {} in trick {trick}, but {} already played it in trick {first_trick}.",
-                    at(deal),
-                    s(x),
-                    c(card),
-                    s(first_seat)
-                ),
-            ),
+            } => at("trijumf-card_already_played", deal)
+                .arg("seat", seat_msg(seat))
+                .arg("card", card_msg(card))
+                .arg("trick", trick)
+                .arg("first_seat", seat_msg(first_seat))
+                .arg("first_trick", first_trick),
             TrumpCardPlayedByOther {
                 deal,
                 trick,
-                seat: x,
+                seat,
                 card,
                 holder,
-            } => l(
-                format!(
-                    "{}: {} ha giocato {} nella presa {trick}, ma è la carta di briscola e la tiene {}.",
-                    at(deal),
-                    s(x),
-                    c(card),
-                    s(holder)
-                ),
-                format!(
-                    "{}: {} played {} in trick {trick}, but it is the trump card, held by {}.",
-                    at(deal),
-                    s(x),
-                    c(card),
-                    s(holder)
-                ),
-            ),
+            } => at("trijumf-trump_card_played_by_other", deal)
+                .arg("seat", seat_msg(seat))
+                .arg("card", card_msg(card))
+                .arg("trick", trick)
+                .arg("holder", seat_msg(holder)),
             CardDrawnByOther {
                 deal,
                 trick,
-                seat: x,
+                seat,
                 card,
                 drawn_by,
                 drawn_after,
-            } => l(
-                format!(
-                    "{}: {} ha giocato {} nella presa {trick}, ma dopo la presa {drawn_after} l'ha pescato {}.",
-                    at(deal),
-                    s(x),
-                    c(card),
-                    s(drawn_by)
-                ),
-                format!(
-                    "{}: {} played {} in trick {trick}, but {} drew it after trick {drawn_after}.",
-                    at(deal),
-                    s(x),
-                    c(card),
-                    s(drawn_by)
-                ),
-            ),
+            } => at("trijumf-card_drawn_by_other", deal)
+                .arg("seat", seat_msg(seat))
+                .arg("card", card_msg(card))
+                .arg("trick", trick)
+                .arg("drawn_after", drawn_after)
+                .arg("drawn_by", seat_msg(drawn_by)),
             CardNotYetDrawn {
                 deal,
                 trick,
-                seat: x,
+                seat,
                 card,
-            } => l(
-                format!(
-                    "{}: {} ha giocato {} nella presa {trick}, ma a quel punto era ancora nel tallone.",
-                    at(deal),
-                    s(x),
-                    c(card)
-                ),
-                format!(
-                    "{}: {} played {} in trick {trick}, but it was still in the stock then.",
-                    at(deal),
-                    s(x),
-                    c(card)
-                ),
-            ),
+            } => at("trijumf-card_not_yet_drawn", deal)
+                .arg("seat", seat_msg(seat))
+                .arg("card", card_msg(card))
+                .arg("trick", trick),
             Revoke {
                 deal,
                 trick,
-                seat: x,
+                seat,
                 card,
                 held,
                 held_trick,
                 led,
                 trump,
             } => {
-                let duty = if held.suit == *led {
-                    l(
-                        format!("rispondere a {}", suit_name(*led, lang)),
-                        format!("follow suit in {}", suit_name(*led, lang)),
-                    )
+                let duty = if held.suit == led {
+                    Msg::new("trijumf-duty_follow").arg("suit", suit_msg(led))
                 } else {
-                    l("giocare briscola".to_string(), "play a trump".to_string())
+                    Msg::new("trijumf-duty_trump")
                 };
-                l(
-                    format!(
-                        "{}: {} ha giocato {} nella presa {trick} ({}), ma aveva {} (giocato nella presa {held_trick}) e doveva {duty}: è un errore di gioco da registrare come tale.",
-                        at(deal),
-                        s(x),
-                        c(card),
-                        trumps(*trump, lang),
-                        c(held)
-                    ),
-                    format!(
-                        "{}: {} played {} in trick {trick} ({}), but held {} (played in trick {held_trick}) and had to {duty}: a breach to be recorded as such.",
-                        at(deal),
-                        s(x),
-                        c(card),
-                        trumps(*trump, lang),
-                        c(held)
-                    ),
-                )
+                at("trijumf-revoke", deal)
+                    .arg("seat", seat_msg(seat))
+                    .arg("card", card_msg(card))
+                    .arg("trick", trick)
+                    .arg("trumps", trumps_msg(trump))
+                    .arg("held", card_msg(held))
+                    .arg("held_trick", held_trick)
+                    .arg("duty", duty)
             }
-            ClaimWithRevoke { deal } => l(
-                format!(
-                    "{}: una mano finisce per chiamata o per errore di gioco, non per entrambi.",
-                    at(deal)
-                ),
-                format!(
-                    "{}: a deal ends by a claim or by a breach, not both.",
-                    at(deal)
-                ),
-            ),
+            ClaimWithRevoke { deal } => at("trijumf-claim_with_revoke", deal),
             ClaimVerdict {
                 deal,
-                seat: x,
+                seat,
                 recorded,
                 total,
                 target,
-            } => {
-                let (said_it, said_en) = if *recorded {
-                    ("giusta", "correct")
-                } else {
-                    ("sbagliata", "wrong")
-                };
-                l(
-                    format!(
-                        "{}: la chiamata di {} è registrata come {said_it}, ma la sua parte conta {total} punti su {target}.",
-                        at(deal),
-                        s(x)
-                    ),
-                    format!(
-                        "{}: the claim by {} is recorded as {said_en}, but their side counts {total} points of {target}.",
-                        at(deal),
-                        s(x)
-                    ),
-                )
-            }
-            RevokeTrickMissing { deal } => l(
-                format!(
-                    "{}: registrata carta per carta, l'errore di gioco deve dire in quale presa è avvenuto.",
-                    at(deal)
-                ),
-                format!(
-                    "{}: recorded card by card, the breach must say in which trick it happened.",
-                    at(deal)
-                ),
-            ),
+            } => at("trijumf-claim_verdict", deal)
+                .arg("seat", seat_msg(seat))
+                .arg("verdict", if recorded { "correct" } else { "wrong" })
+                .arg("total", total)
+                .arg("target", target),
+            RevokeTrickMissing { deal } => at("trijumf-revoke_trick_missing", deal),
             RevokeNotLast {
                 deal,
                 trick,
                 recorded,
-            } => l(
-                format!(
-                    "{}: il gioco finisce all'errore nella presa {trick}, che dev'essere l'ultima registrata, ma le prese registrate sono {recorded}.",
-                    at(deal)
-                ),
-                format!(
-                    "{}: play ends at the breach in trick {trick}, which must be the last trick recorded, but {recorded} are recorded.",
-                    at(deal)
-                ),
-            ),
+            } => at("trijumf-revoke_not_last", deal)
+                .arg("trick", trick)
+                .arg("recorded", recorded),
             RevokeWrongSeat {
                 deal,
                 trick,
                 recorded,
                 actual,
-            } => l(
-                format!(
-                    "{}: l'errore è attribuito a {}, ma l'ultima carta della presa {trick} l'ha giocata {}.",
-                    at(deal),
-                    s(recorded),
-                    s(actual)
-                ),
-                format!(
-                    "{}: the breach is charged to {}, but the last card of trick {trick} was played by {}.",
-                    at(deal),
-                    s(recorded),
-                    s(actual)
-                ),
-            ),
+            } => at("trijumf-revoke_wrong_seat", deal)
+                .arg("recorded", seat_msg(recorded))
+                .arg("trick", trick)
+                .arg("actual", seat_msg(actual)),
             RevokeHeldCardPlayed {
                 deal,
                 held,
                 trick,
-                seat: x,
-            } => l(
-                format!(
-                    "{}: l'errore si prova con {}, ma l'aveva già giocato {} nella presa {trick}.",
-                    at(deal),
-                    c(held),
-                    s(x)
-                ),
-                format!(
-                    "{}: the breach is shown by {}, but {} already played it in trick {trick}.",
-                    at(deal),
-                    c(held),
-                    s(x)
-                ),
-            ),
+                seat,
+            } => at("trijumf-revoke_held_card_played", deal)
+                .arg("held", card_msg(held))
+                .arg("seat", seat_msg(seat))
+                .arg("trick", trick),
             RevokeNotShown {
                 deal,
                 trick,
-                seat: x,
+                seat,
                 card,
                 held,
                 led,
                 trump,
             } => {
-                let with = match held {
-                    Some(held) => l(
-                        format!(" anche tenendo {}", c(held)),
-                        format!(" even holding {}", c(held)),
-                    ),
-                    None => String::new(),
+                let shown = match held {
+                    Some(held) => {
+                        at("trijumf-revoke_not_shown_holding", deal).arg("held", card_msg(held))
+                    }
+                    None => at("trijumf-revoke_not_shown", deal),
                 };
-                l(
-                    format!(
-                        "{}: {} nella presa {trick} ha giocato {} su {} ({}): una giocata lecita{with}, non un errore.",
-                        at(deal),
-                        s(x),
-                        c(card),
-                        suit_name(*led, lang),
-                        trumps(*trump, lang)
-                    ),
-                    format!(
-                        "{}: {} played {} in trick {trick} to a lead in {} ({}): a legal play{with}, not a breach.",
-                        at(deal),
-                        s(x),
-                        c(card),
-                        suit_name(*led, lang),
-                        trumps(*trump, lang)
-                    ),
-                )
+                shown
+                    .arg("seat", seat_msg(seat))
+                    .arg("trick", trick)
+                    .arg("card", card_msg(card))
+                    .arg("led", suit_msg(led))
+                    .arg("trumps", trumps_msg(trump))
             }
         }
     }
 }
 
-impl RuleError {
-    /// The message in the given language (the same as [`Message::message`]).
-    pub fn message(&self, lang: Lang) -> String {
-        Message::message(self, lang)
-    }
-}
-
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message(Lang::En))
+        f.write_str(&describe(&self.msg(Lang::En)))
     }
 }
 

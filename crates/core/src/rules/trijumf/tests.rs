@@ -1,6 +1,7 @@
 use super::simulate::{Breach, SplitMix, legal_play, simulate, simulate_deal};
 use super::*;
 use crate::lang::Lang;
+use crate::rules::game::Message;
 
 fn seat(index: u8) -> Seat {
     Seat::new(index).unwrap()
@@ -230,7 +231,8 @@ fn a_whole_deal_counts_130_with_the_last_trick_and_declarations_add() {
             ..
         }
     ));
-    assert!(error.message(Lang::It).contains("valgono 20"));
+    // Worded: `web/i18n/rule_words_tests.rs`.
+    assert_eq!(error.msg(Lang::It).id, "trijumf-declaration_points");
 }
 
 #[test]
@@ -324,10 +326,12 @@ fn after_a_four_player_knock_the_first_declared_pair_sets_trumps_from_trick_two(
     ));
     let missing = DealEntry::outcome(Cut::Flip, None, [65, 65]);
     let error = apply(&Trijumf::new(Options::default(), seat(0)), &missing).unwrap_err();
-    assert!(
-        error
-            .message(Lang::En)
-            .contains("after a flip a trump card")
+    assert_eq!(
+        error,
+        RuleError::TrumpCardMissing {
+            deal: 1,
+            cut: Cut::Flip
+        }
     );
     // With two players a knock still turns the 21st card.
     assert!(apply(&Trijumf::new(two(), seat(0)), &missing).is_err());
@@ -379,12 +383,7 @@ fn a_hidden_revoke_is_found_and_named() {
             trump: Some(Suit::Spade),
         }
     );
-    assert!(
-        error
-            .message(Lang::It)
-            .contains("doveva rispondere a spade")
-    );
-    assert!(error.message(Lang::En).contains("trick 1"));
+    assert_eq!(error.msg(Lang::En).id, "trijumf-revoke");
 }
 
 #[test]
@@ -426,11 +425,7 @@ fn a_recorded_revoke_ends_the_deal_and_gives_the_opponents_130() {
     legal.tricks.as_mut().unwrap()[0].cards = cards("1s 2d");
     let error = apply(&state, &legal).unwrap_err();
     assert!(matches!(error, RuleError::RevokeNotShown { .. }));
-    assert!(
-        error
-            .message(Lang::En)
-            .contains("a legal play even holding the king of coins")
-    );
+    assert_eq!(error.msg(Lang::En).id, "trijumf-revoke_not_shown_holding");
     // The breach is the last card recorded, by the seat named.
     let mut wrong = entry.clone();
     wrong.revoke.as_mut().unwrap().seat = seat(1);
@@ -501,7 +496,7 @@ fn claims_win_or_lose_the_game_at_once() {
             ..
         }
     ));
-    assert!(error.message(Lang::It).contains("400 punti su 401"));
+    assert_eq!(error.msg(Lang::It).id, "trijumf-claim_verdict");
     // At a claim the points may not exceed a whole deal.
     entry.points = Some([120, 20]);
     entry.claim.as_mut().unwrap().correct = None;
@@ -570,7 +565,10 @@ fn outcome_points_are_conserved() {
             expected: 130
         }
     );
-    assert!(error.message(Lang::En).contains("65 + 64 = 129"));
+    assert_eq!(
+        error.msg(Lang::En).get("sum"),
+        Some(&crate::lang::Arg::Number(129))
+    );
     let mut entry = DealEntry::outcome(Cut::Normal, Some(card("7s")), [0, 0]);
     entry.points = None;
     assert_eq!(
@@ -714,15 +712,20 @@ fn a_duplicated_card_and_a_wrong_leader_are_refused() {
             ..
         }
     ));
-    assert!(error.message(Lang::It).contains("nella presa 4"));
+    assert_eq!(
+        error.msg(Lang::It).get("first_trick"),
+        Some(&crate::lang::Arg::Number(4))
+    );
     let mut led = tricks.clone();
     led[0].leader = seat(0);
     let error = apply(&state, &card_deal(Cut::Normal, Some(card("7s")), led)).unwrap_err();
-    assert!(
-        error
-            .message(Lang::En)
-            .contains("on the left of the dealer")
-    );
+    assert!(matches!(
+        error,
+        RuleError::WrongLeader {
+            because: LeadReason::DealersLeft { .. },
+            ..
+        }
+    ));
     // The trump card of a four-player deal belongs to the dealer's left.
     let error = apply(&state, &card_deal(Cut::Normal, Some(card("1d")), tricks)).unwrap_err();
     assert!(

@@ -1,14 +1,16 @@
 //! Why a Trionfetti entry cannot happen: every variant says what was expected and
-//! what was found, and where (smazzata, hand, trick, card).
+//! what was found, and where (smazzata, hand, trick, card), as data the shell words
+//! (`locales/*/rules_trionfetti.ftl`).
 
 use std::fmt;
 
 use serde::Serialize;
 
-use crate::lang::{Lang, Msg, Written};
+use crate::lang::{Lang, Msg};
 use crate::rules::card::Card;
-use crate::rules::game::{Message, Seat, Team};
-use crate::rules::words::{card_name, match_over, seat, team, team_msg};
+use crate::rules::game::{Message, Seat, Team, describe};
+use crate::rules::play_error::{DealPlace, PlayError};
+use crate::rules::words::{card_msg, seat_msg, team_msg};
 
 /// Where a hand stands: the smazzata (1-based, counted over the whole match) and the
 /// hand inside it (1 to 4).
@@ -18,12 +20,11 @@ pub struct Deal {
     pub hand: u8,
 }
 
-impl Deal {
-    fn describe(self, lang: Lang) -> String {
-        match lang.written() {
-            Written::It => format!("Smazzata {}, mano {}", self.smazzata, self.hand),
-            Written::En => format!("Smazzata {}, hand {}", self.smazzata, self.hand),
-        }
+impl DealPlace for Deal {
+    fn msg(self) -> Msg {
+        Msg::new("trionfetti-deal")
+            .arg("smazzata", self.smazzata)
+            .arg("hand", self.hand)
     }
 }
 
@@ -33,8 +34,6 @@ pub use crate::rules::trick::LeadReason;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub enum RuleError {
-    /// The match is decided; nothing more can be recorded.
-    MatchOver { winner: Team, games_won: [u32; 2] },
     /// The comanda and cut card come before the first hand of a smazzata.
     SetupAfterHands { deal: Deal },
     /// The smazzata's comanda and cut card were already recorded.
@@ -47,16 +46,6 @@ pub enum RuleError {
     NoTricks { deal: Deal },
     /// More than three tricks in one hand.
     TooManyTricks { deal: Deal, found: usize },
-    /// A trick without exactly one card from every seat.
-    WrongTrickSize { deal: Deal, trick: u8, found: usize },
-    /// The wrong seat led a trick.
-    WrongLeader {
-        deal: Deal,
-        trick: u8,
-        found: Seat,
-        expected: Seat,
-        because: LeadReason,
-    },
     /// The cut card is never dealt.
     CutCardPlayed {
         deal: Deal,
@@ -123,359 +112,133 @@ pub enum RuleError {
     },
     /// After a conceded vagaresto nothing more is played.
     PlayedAfterConcession { deal: Deal, trick: u8 },
+    /// A refusal every trick game shares.
+    #[serde(untagged)]
+    Play(PlayError<Deal>),
+}
+
+impl From<PlayError<Deal>> for RuleError {
+    fn from(error: PlayError<Deal>) -> RuleError {
+        RuleError::Play(error)
+    }
 }
 
 impl Message for RuleError {
     fn msg(&self, lang: Lang) -> Msg {
-        match self {
-            RuleError::MatchOver { winner, games_won } => match_over(team_msg(*winner), *games_won),
-            _ => Msg::text(self.message(lang)),
-        }
-    }
-
-    fn message(&self, lang: Lang) -> String {
         use RuleError::*;
-        let it = lang == Lang::It;
-        let at = |deal: &Deal| deal.describe(lang);
-        match self {
-            MatchOver { winner, games_won } => {
-                let [a, b] = games_won;
-                if it {
-                    format!(
-                        "L'incontro è finito: ha vinto {} ({a} partite a {b}); non si registra altro.",
-                        team(*winner, lang)
-                    )
-                } else {
-                    format!(
-                        "The match is over: {} won ({a} games to {b}); nothing more can be recorded.",
-                        team(*winner, lang)
-                    )
-                }
-            }
+        let at = |id: &'static str, deal: Deal| Msg::new(id).arg("deal", deal.msg());
+        match *self {
+            Play(ref error) => error.msg(lang),
             SetupAfterHands { deal } => {
-                let played = deal.hand - 1;
-                if it {
-                    format!(
-                        "{}: la comanda e la carta del taglio vanno registrate prima della prima mano, ma sono già state giocate {played} mani.",
-                        at(deal)
-                    )
-                } else {
-                    format!(
-                        "{}: the comanda and cut card belong before the first hand, but {played} hand(s) were already played.",
-                        at(deal)
-                    )
-                }
+                at("trionfetti-setup_after_hands", deal).arg("played", deal.hand - 1)
             }
-            SetupTwice { smazzata } => {
-                if it {
-                    format!(
-                        "Smazzata {smazzata}: la comanda e il taglio sono già registrati; per correggerli sostituire quella registrazione."
-                    )
-                } else {
-                    format!(
-                        "Smazzata {smazzata}: the comanda and cut card are already recorded; replace that entry to correct them."
-                    )
-                }
-            }
-            CardsWithoutSetup { deal } => {
-                if it {
-                    format!(
-                        "{}: mano registrata carta per carta, ma mancano la comanda e la carta del taglio della smazzata.",
-                        at(deal)
-                    )
-                } else {
-                    format!(
-                        "{}: hand recorded card by card, but the smazzata's comanda and cut card were not recorded.",
-                        at(deal)
-                    )
-                }
-            }
-            WinnerMissing { deal } => {
-                if it {
-                    format!("{}: manca la squadra che ha vinto la mano.", at(deal))
-                } else {
-                    format!("{}: the team that won the hand is missing.", at(deal))
-                }
-            }
-            NoTricks { deal } => {
-                if it {
-                    format!("{}: nessuna presa registrata.", at(deal))
-                } else {
-                    format!("{}: no tricks recorded.", at(deal))
-                }
-            }
+            SetupTwice { smazzata } => Msg::new("trionfetti-setup_twice").arg("smazzata", smazzata),
+            CardsWithoutSetup { deal } => at("trionfetti-cards_without_setup", deal),
+            WinnerMissing { deal } => at("trionfetti-winner_missing", deal),
+            NoTricks { deal } => at("trionfetti-no_tricks", deal),
             TooManyTricks { deal, found } => {
-                if it {
-                    format!("{}: una mano ha al più 3 prese, trovate {found}.", at(deal))
-                } else {
-                    format!("{}: a hand has at most 3 tricks, found {found}.", at(deal))
-                }
+                at("trionfetti-too_many_tricks", deal).arg("found", found)
             }
-            WrongTrickSize { deal, trick, found } => {
-                if it {
-                    format!(
-                        "{}: nella presa {trick} ogni posto gioca una carta (4 carte), trovate {found}.",
-                        at(deal)
-                    )
-                } else {
-                    format!(
-                        "{}: in trick {trick} every seat plays one card (4 cards), found {found}.",
-                        at(deal)
-                    )
-                }
-            }
-            WrongLeader {
-                deal,
-                trick,
-                found,
-                expected,
-                because,
-            } => crate::rules::words::wrong_leader(
-                &at(deal),
-                *found,
-                *trick,
-                *expected,
-                *because,
-                lang,
-            ),
             CutCardPlayed {
                 deal,
                 trick,
-                seat: by,
+                seat,
                 card,
-            } => {
-                if it {
-                    format!(
-                        "{}: {} ha giocato {} nella presa {trick}, ma è la carta del taglio e non viene mai data.",
-                        at(deal),
-                        seat(*by, lang),
-                        card_name(*card, lang)
-                    )
-                } else {
-                    format!(
-                        "{}: {} played {} in trick {trick}, but it is the cut card and is never dealt.",
-                        at(deal),
-                        seat(*by, lang),
-                        card_name(*card, lang)
-                    )
-                }
-            }
+            } => at("trionfetti-cut_card_played", deal)
+                .arg("seat", seat_msg(seat))
+                .arg("card", card_msg(card))
+                .arg("trick", trick),
             CardAlreadyPlayed {
                 deal,
                 trick,
-                seat: by,
+                seat,
                 card,
                 first_hand,
                 first_trick,
-            } => {
-                if it {
-                    format!(
-                        "{}: {} ha giocato {} nella presa {trick}, ma era già uscito in questa smazzata (mano {first_hand}, presa {first_trick}).",
-                        at(deal),
-                        seat(*by, lang),
-                        card_name(*card, lang)
-                    )
-                } else {
-                    format!(
-                        "{}: {} played {} in trick {trick}, but it was already played in this smazzata (hand {first_hand}, trick {first_trick}).",
-                        at(deal),
-                        seat(*by, lang),
-                        card_name(*card, lang)
-                    )
-                }
-            }
-            HandUndecided { deal, tricks, won } => {
-                let [a, b] = won;
-                if it {
-                    format!(
-                        "{}: la mano la vince chi fa due prese, ma le {tricks} prese registrate danno {a} alla squadra A e {b} alla squadra B.",
-                        at(deal)
-                    )
-                } else {
-                    format!(
-                        "{}: a hand is won by taking two tricks, but the {tricks} trick(s) recorded give {a} to team A and {b} to team B.",
-                        at(deal)
-                    )
-                }
-            }
+            } => at("trionfetti-card_already_played", deal)
+                .arg("seat", seat_msg(seat))
+                .arg("card", card_msg(card))
+                .arg("trick", trick)
+                .arg("first_hand", first_hand)
+                .arg("first_trick", first_trick),
+            HandUndecided {
+                deal,
+                tricks,
+                won: [a, b],
+            } => at("trionfetti-hand_undecided", deal)
+                .arg("tricks", tricks)
+                .arg("won_a", a)
+                .arg("won_b", b),
             WinnerContradictsCards {
                 deal,
                 recorded,
                 actual,
                 trick,
-                seat: by,
+                seat,
                 card,
-            } => {
-                if it {
-                    format!(
-                        "{}: registrata come vinta da {}, ma le carte la danno a {}: la seconda presa l'ha fatta alla presa {trick} {} con {}.",
-                        at(deal),
-                        team(*recorded, lang),
-                        team(*actual, lang),
-                        seat(*by, lang),
-                        card_name(*card, lang)
-                    )
-                } else {
-                    format!(
-                        "{}: recorded as won by {}, but the cards give it to {}: their second trick was trick {trick}, taken by {} with {}.",
-                        at(deal),
-                        team(*recorded, lang),
-                        team(*actual, lang),
-                        seat(*by, lang),
-                        card_name(*card, lang)
-                    )
-                }
-            }
+            } => at("trionfetti-winner_contradicts_cards", deal)
+                .arg("recorded", team_msg(recorded))
+                .arg("actual", team_msg(actual))
+                .arg("trick", trick)
+                .arg("seat", seat_msg(seat))
+                .arg("card", card_msg(card)),
             WinnerContradictsConcession {
                 deal,
                 recorded,
                 caller,
-            } => {
-                if it {
-                    format!(
-                        "{}: registrata come vinta da {}, ma il vagaresto di {} non è stato accettato e la mano va a {}.",
-                        at(deal),
-                        team(*recorded, lang),
-                        seat(*caller, lang),
-                        team(caller.team(), lang)
-                    )
-                } else {
-                    format!(
-                        "{}: recorded as won by {}, but the vagaresto called by {} was conceded, so the hand goes to {}.",
-                        at(deal),
-                        team(*recorded, lang),
-                        seat(*caller, lang),
-                        team(caller.team(), lang)
-                    )
-                }
-            }
+            } => at("trionfetti-winner_contradicts_concession", deal)
+                .arg("recorded", team_msg(recorded))
+                .arg("caller", seat_msg(caller))
+                .arg("team", team_msg(caller.team())),
             StakeMismatch {
                 deal,
                 recorded,
                 expected,
-                scores,
-            } => {
-                let [a, b] = scores;
-                if it {
-                    format!(
-                        "{}: il vagaresto vale {expected} punti (punteggio {a}-{b}), ma ne sono stati registrati {recorded}.",
-                        at(deal)
-                    )
-                } else {
-                    format!(
-                        "{}: the vagaresto is worth {expected} points (score {a}-{b}), but {recorded} were recorded.",
-                        at(deal)
-                    )
-                }
-            }
-            VagarestoTrickMissing { deal } => {
-                if it {
-                    format!(
-                        "{}: in una mano registrata carta per carta il vagaresto deve dire in quale presa è stato chiamato.",
-                        at(deal)
-                    )
-                } else {
-                    format!(
-                        "{}: in a hand recorded card by card the vagaresto must say in which trick it was called.",
-                        at(deal)
-                    )
-                }
-            }
+                scores: [a, b],
+            } => at("trionfetti-stake_mismatch", deal)
+                .arg("expected", expected)
+                .arg("score_a", a)
+                .arg("score_b", b)
+                .arg("recorded", recorded),
+            VagarestoTrickMissing { deal } => at("trionfetti-vagaresto_trick_missing", deal),
             VagarestoTrickOutOfRange { deal, trick } => {
-                if it {
-                    format!(
-                        "{}: le prese vanno da 1 a 3, ma il vagaresto è nella presa {trick}.",
-                        at(deal)
-                    )
-                } else {
-                    format!(
-                        "{}: tricks are numbered 1 to 3, but the vagaresto is placed in trick {trick}.",
-                        at(deal)
-                    )
-                }
+                at("trionfetti-vagaresto_trick_out_of_range", deal).arg("trick", trick)
             }
             VagarestoNotReached {
                 deal,
                 trick,
                 recorded,
-            } => {
-                if it {
-                    format!(
-                        "{}: il vagaresto è nella presa {trick}, ma sono registrate solo {recorded} prese.",
-                        at(deal)
-                    )
-                } else {
-                    format!(
-                        "{}: the vagaresto is placed in trick {trick}, but only {recorded} trick(s) are recorded.",
-                        at(deal)
-                    )
-                }
-            }
+            } => at("trionfetti-vagaresto_not_reached", deal)
+                .arg("trick", trick)
+                .arg("recorded", recorded),
             VagarestoAfterDecided {
                 deal,
                 trick,
                 decided,
-            } => {
-                if it {
-                    format!(
-                        "{}: il vagaresto è nella presa {trick}, ma la mano era già decisa alla presa {decided}.",
-                        at(deal)
-                    )
-                } else {
-                    format!(
-                        "{}: the vagaresto is placed in trick {trick}, but the hand was already decided in trick {decided}.",
-                        at(deal)
-                    )
-                }
-            }
+            } => at("trionfetti-vagaresto_after_decided", deal)
+                .arg("trick", trick)
+                .arg("decided", decided),
             VagarestoOutOfTurn {
                 deal,
                 trick,
                 caller,
                 expected,
                 played,
-            } => {
-                if it {
-                    format!(
-                        "{}: il vagaresto si chiama al proprio turno; nella presa {trick}, dopo {played} carte, era il turno del posto {expected}, ma l'ha chiamato il posto {caller}.",
-                        at(deal)
-                    )
-                } else {
-                    format!(
-                        "{}: a vagaresto is called at one's turn; in trick {trick}, after {played} card(s), it was the turn of {}, but {} called it.",
-                        at(deal),
-                        seat(*expected, lang),
-                        seat(*caller, lang)
-                    )
-                }
-            }
+            } => at("trionfetti-vagaresto_out_of_turn", deal)
+                .arg("trick", trick)
+                .arg("played", played)
+                .arg("expected", u8::from(expected))
+                .arg("caller", u8::from(caller)),
             PlayedAfterConcession { deal, trick } => {
-                if it {
-                    format!(
-                        "{}: dopo un vagaresto non accettato non si gioca più, ma è registrata la presa {trick}.",
-                        at(deal)
-                    )
-                } else {
-                    format!(
-                        "{}: nothing is played after a conceded vagaresto, but trick {trick} is recorded.",
-                        at(deal)
-                    )
-                }
+                at("trionfetti-played_after_concession", deal).arg("trick", trick)
             }
         }
     }
 }
 
-impl RuleError {
-    /// The message in the given language (the same as [`Message::message`]).
-    pub fn message(&self, lang: Lang) -> String {
-        Message::message(self, lang)
-    }
-}
-
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message(Lang::En))
+        f.write_str(&describe(&self.msg(Lang::En)))
     }
 }
 

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck};
 use super::game::{Game, Seat, Summary, Team};
+use super::play_error::PlayError;
 use super::ranking::Ranking;
 use super::trick::{Trick, winning_position};
 
@@ -328,10 +329,11 @@ impl Trionfetti {
 
     fn check_open(&self) -> Result<(), RuleError> {
         match self.winner {
-            Some(winner) => Err(RuleError::MatchOver {
+            Some(winner) => Err(PlayError::MatchOver {
                 winner,
                 games_won: self.games_won,
-            }),
+            }
+            .into()),
             None => Ok(()),
         }
     }
@@ -494,13 +496,14 @@ impl Trionfetti {
         for (index, trick) in tricks.iter().enumerate() {
             let number = index as u8 + 1;
             if trick.leader != leader {
-                return Err(RuleError::WrongLeader {
+                return Err(PlayError::WrongLeader {
                     deal,
                     trick: number,
                     found: trick.leader,
                     expected: leader,
                     because,
-                });
+                }
+                .into());
             }
             let conceded_here = concession.is_some_and(|(at, _)| at == number);
             if let Some((at, vagaresto)) = concession
@@ -526,11 +529,12 @@ impl Trionfetti {
                 }
             }
             if !conceded_here && trick.cards.len() != 4 {
-                return Err(RuleError::WrongTrickSize {
+                return Err(PlayError::WrongTrickSize {
                     deal,
                     trick: number,
                     found: trick.cards.len(),
-                });
+                }
+                .into());
             }
             for (seat, card) in trick.plays() {
                 if card == level.cut {

@@ -1,5 +1,7 @@
 use super::*;
 use crate::lang::Lang;
+use crate::rules::game::Message;
+use crate::rules::play_error::PlayError;
 
 fn seat(index: u8) -> Seat {
     Seat::new(index).unwrap()
@@ -126,12 +128,12 @@ fn a_game_won_resets_points_and_passes_the_deal_mid_smazzata() {
     let error = play(&state, &won_by(Team::A)).unwrap_err();
     assert_eq!(
         error,
-        RuleError::MatchOver {
+        RuleError::Play(PlayError::MatchOver {
             winner: Team::B,
             games_won: [0, 2]
-        }
+        })
     );
-    assert!(error.message(Lang::En).contains("match is over"));
+    assert_eq!(error.msg(Lang::En).id, "play-match_over");
 }
 
 #[test]
@@ -164,7 +166,10 @@ fn accepted_vagaresto_is_worth_what_the_leader_needs_and_ends_the_smazzata() {
             scores: [1, 1]
         }
     );
-    assert!(error.message(Lang::It).contains("vale 19 punti"));
+    assert_eq!(
+        error.msg(Lang::It).get("expected"),
+        Some(&crate::lang::Arg::Number(19))
+    );
     hand.vagaresto.as_mut().unwrap().stake = Some(19);
     let state = play(&state, &hand).unwrap();
     assert_eq!(state.scores(), [0, 0]);
@@ -266,8 +271,12 @@ fn card_hands_are_decided_by_the_ranking() {
             card: card("Cc"),
         }
     );
-    assert!(error.message(Lang::En).contains("horse of cups"));
-    assert!(error.message(Lang::It).contains("cavallo di coppe"));
+    assert_eq!(
+        error.msg(Lang::En).get("card"),
+        Some(&crate::lang::Arg::Msg(crate::rules::words::card_msg(card(
+            "Cc"
+        ))))
+    );
 }
 
 #[test]
@@ -290,21 +299,30 @@ fn the_wrong_leader_is_named_with_the_trick_that_decided_the_lead() {
     ]);
     let error = play(&state, &hand).unwrap_err();
     assert_eq!(
-        error.message(Lang::En),
-        "Smazzata 1, hand 1: seat 3 led trick 2, but trick 1 was won by seat 2 with the king of swords."
-    );
-    assert_eq!(
-        error.message(Lang::It),
-        "Smazzata 1, mano 1: il posto 3 ha aperto la presa 2, ma la presa 1 l'ha vinta il posto 2 con il re di spade."
+        error,
+        RuleError::Play(PlayError::WrongLeader {
+            deal: Deal {
+                smazzata: 1,
+                hand: 1
+            },
+            trick: 2,
+            found: seat(3),
+            expected: seat(2),
+            because: LeadReason::WonPrevious {
+                trick: 1,
+                seat: seat(2),
+                card: card("Rs")
+            }
+        })
     );
     let first = cards_hand(vec![trick(0, &["Cd", "Rs", "1b", "7d"])]);
     assert!(matches!(
         play(&state, &first),
-        Err(RuleError::WrongLeader {
+        Err(RuleError::Play(PlayError::WrongLeader {
             trick: 1,
             because: LeadReason::DealersRight { .. },
             ..
-        })
+        }))
     ));
 }
 
@@ -337,7 +355,7 @@ fn cards_are_checked_against_the_deck() {
     let short = cards_hand(vec![trick(1, &["7d", "Rs", "1b"])]);
     assert!(matches!(
         play(&state, &short),
-        Err(RuleError::WrongTrickSize { found: 3, .. })
+        Err(RuleError::Play(PlayError::WrongTrickSize { found: 3, .. }))
     ));
     let undecided = cards_hand(vec![trick(1, &["7d", "Rs", "1b", "2c"])]);
     assert!(matches!(
@@ -365,11 +383,7 @@ fn cards_are_checked_against_the_deck() {
             ..
         }
     ));
-    assert!(
-        error
-            .message(Lang::En)
-            .contains("already played in this smazzata (hand 1, trick 2)")
-    );
+    assert_eq!(error.msg(Lang::En).id, "trionfetti-card_already_played");
 }
 
 #[test]

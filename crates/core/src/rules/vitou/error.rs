@@ -1,15 +1,16 @@
 //! Why a Vitou entry cannot happen: every variant says what was expected and what was
-//! found, and where (round, trick, seat, card).
+//! found, and where (round, trick, seat, card), as data the shell words
+//! (`locales/*/rules_vitou.ftl`).
 
 use std::fmt;
 
 use serde::Serialize;
 
 use super::Bid;
-use crate::lang::{Lang, Msg, Written};
-use crate::rules::card::{Card, Suit};
-use crate::rules::game::{Message, Seat, Team};
-use crate::rules::words::{match_over, seat, team, team_msg};
+use crate::lang::{Lang, Msg};
+use crate::rules::card::Card;
+use crate::rules::game::{Message, Seat, Team, describe};
+use crate::rules::words::{dealers_left_msg, match_over, seat_msg, team_msg, won_previous_msg};
 
 /// Why a seat had to lead a trick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -199,311 +200,127 @@ pub enum RuleError {
     },
 }
 
-/// The French name of a card of the 32-card deck: "il dieci di cuori", "the 10 of hearts".
-pub(crate) fn card_name(card: Card, lang: Lang) -> String {
-    let (suit_it, suit_en) = match card.suit {
-        Suit::Spade => ("picche", "spades"),
-        Suit::Bastoni => ("fiori", "clubs"),
-        Suit::Coppe => ("cuori", "hearts"),
-        Suit::Denari => ("quadri", "diamonds"),
-    };
-    let (rank_it, rank_en) = match card.rank.value() {
-        1 => ("l'asso", "ace"),
-        7 => ("il sette", "7"),
-        8 => ("l'otto", "8"),
-        9 => ("il nove", "9"),
-        10 => ("il dieci", "10"),
-        11 => ("il fante", "jack"),
-        12 => ("la donna", "queen"),
-        13 => ("il re", "king"),
-        _ => ("la carta", "card"),
-    };
-    match lang.written() {
-        Written::It if card.rank.value() < 7 && card.rank.value() > 1 => {
-            format!("il {} di {suit_it}", card.rank.italian_name())
-        }
-        Written::It => format!("{rank_it} di {suit_it}"),
-        Written::En if card.rank.value() < 7 && card.rank.value() > 1 => {
-            format!("the {} of {suit_en}", card.rank.value())
-        }
-        Written::En => format!("the {rank_en} of {suit_en}"),
-    }
+/// A card of the 32-card deck by its French name ("the 10 of hearts"), as data.
+pub(crate) fn card_msg(card: Card) -> Msg {
+    Msg::new("vitou-card")
+        .arg("rank", card.rank.value())
+        .arg("suit", card.suit.italian_name())
 }
 
-fn bid_name(bid: Bid) -> String {
-    bid.word()
+/// "Round 3", as data.
+fn round_msg(round: u32) -> Msg {
+    Msg::new("vitou-round").arg("round", round)
+}
+
+/// The tricks recorded, each by its winner's letter or as tied ("A, tied, B").
+fn results_msg(results: &[Option<Team>]) -> Msg {
+    let result = |result: &Option<Team>| match result {
+        Some(winner) => Msg::new("vitou-won").arg("team", winner.letter()),
+        None => Msg::new("vitou-tied"),
+    };
+    match results {
+        [] => Msg::text(""),
+        [only] => result(only),
+        [first, rest @ ..] => Msg::new("vitou-list")
+            .arg("head", result(first))
+            .arg("tail", results_msg(rest)),
+    }
 }
 
 impl Message for RuleError {
-    fn msg(&self, lang: Lang) -> Msg {
-        match self {
-            RuleError::MatchOver { winner, games_won } => match_over(team_msg(*winner), *games_won),
-            _ => Msg::text(self.message(lang)),
-        }
-    }
-
-    fn message(&self, lang: Lang) -> String {
+    fn msg(&self, _: Lang) -> Msg {
         use RuleError::*;
-        let it = lang == Lang::It;
-        let l = |italian: String, english: String| if it { italian } else { english };
-        let at = |round: &u32| l(format!("Mano {round}"), format!("Round {round}"));
-        let s = |x: &Seat| seat(*x, lang);
-        let c = |x: &Card| card_name(*x, lang);
-        let t = |x: &Team| team(*x, lang);
-        match self {
-            MatchOver { winner, games_won } => {
-                let [a, b] = games_won;
-                l(
-                    format!(
-                        "L'incontro è finito: ha vinto {} ({a} partite a {b}); non si registra altro.",
-                        t(winner)
-                    ),
-                    format!(
-                        "The match is over: {} won ({a} games to {b}); nothing more can be recorded.",
-                        t(winner)
-                    ),
-                )
+        let at = |id: &'static str, round: u32| Msg::new(id).arg("round", round_msg(round));
+        match *self {
+            MatchOver { winner, games_won } => match_over(team_msg(winner), games_won),
+            PlayersNotSupported { players } => {
+                Msg::new("vitou-players_not_supported").arg("players", players)
             }
-            PlayersNotSupported { players } => l(
-                format!("Il vitou si gioca in 2 o in 4, non in {players}."),
-                format!("Vitou is played by 2 or 4 players, not {players}."),
-            ),
             SeatNotInGame {
                 round,
-                seat: x,
+                seat,
                 players,
-            } => l(
-                format!(
-                    "{}: in {players} giocatori {} non esiste (posti da 0 a {}).",
-                    at(round),
-                    s(x),
-                    players - 1
-                ),
-                format!(
-                    "{}: with {players} players {} does not exist (seats 0 to {}).",
-                    at(round),
-                    s(x),
-                    players - 1
-                ),
-            ),
+            } => at("vitou-seat_not_in_game", round)
+                .arg("players", players)
+                .arg("seat", seat_msg(seat))
+                .arg("last", i64::from(players) - 1),
             DeclineNotAllowed {
                 round,
                 scores: [a, b],
-            } => l(
-                format!(
-                    "{}: rinunciare a giocare può solo la squadra a 20 (l'altra no), ma il punteggio è {a}-{b}.",
-                    at(round)
-                ),
-                format!(
-                    "{}: only a team on 20 (the other not) may decline to play, but the score is {a}-{b}.",
-                    at(round)
-                ),
-            ),
+            } => at("vitou-decline_not_allowed", round)
+                .arg("score_a", a)
+                .arg("score_b", b),
             AllPassedNotAllowed {
                 round,
                 scores: [a, b],
-            } => l(
-                format!(
-                    "{}: si passa tutti solo sul 20 pari, ma il punteggio è {a}-{b}.",
-                    at(round)
-                ),
-                format!(
-                    "{}: all players pass only at 20-20, but the score is {a}-{b}.",
-                    at(round)
-                ),
-            ),
-            PlayWithoutRound { round } => l(
-                format!(
-                    "{}: una mano rifiutata o passata non ha carte, puntate né vincitore.",
-                    at(round)
-                ),
-                format!(
-                    "{}: a declined or passed round has no cards, bids or winner.",
-                    at(round)
-                ),
-            ),
+            } => at("vitou-all_passed_not_allowed", round)
+                .arg("score_a", a)
+                .arg("score_b", b),
+            PlayWithoutRound { round } => at("vitou-play_without_round", round),
             BiddingClosed {
                 round,
                 scores: [a, b],
-            } => l(
-                format!(
-                    "{}: sul {a}-{b} una squadra è a 20 e non si punta più fino alla fine della partita.",
-                    at(round)
-                ),
-                format!(
-                    "{}: at {a}-{b} a team is on 20 and there is no bidding until the game ends.",
-                    at(round)
-                ),
-            ),
+            } => at("vitou-bidding_closed", round)
+                .arg("score_a", a)
+                .arg("score_b", b),
             BidOutOfOrder {
                 round,
-                seat: x,
+                seat,
                 bid,
                 expected,
             } => match expected {
-                Some(expected) => l(
-                    format!(
-                        "{}: {} punta {}, ma la puntata successiva può essere solo {} (niente salti).",
-                        at(round),
-                        s(x),
-                        bid_name(*bid),
-                        bid_name(*expected)
-                    ),
-                    format!(
-                        "{}: {} bids {}, but the next bid can only be {} (no jumps).",
-                        at(round),
-                        s(x),
-                        bid_name(*bid),
-                        bid_name(*expected)
-                    ),
-                ),
-                None => l(
-                    format!(
-                        "{}: {} punta {}, ma dopo baraque non si rilancia.",
-                        at(round),
-                        s(x),
-                        bid_name(*bid)
-                    ),
-                    format!(
-                        "{}: {} bids {}, but nothing goes above baraque.",
-                        at(round),
-                        s(x),
-                        bid_name(*bid)
-                    ),
-                ),
+                Some(expected) => at("vitou-bid_out_of_order", round)
+                    .arg("seat", seat_msg(seat))
+                    .arg("bid", bid.word())
+                    .arg("expected", expected.word()),
+                None => at("vitou-bid_above_baraque", round)
+                    .arg("seat", seat_msg(seat))
+                    .arg("bid", bid.word()),
             },
             RaiseOwnSide {
                 round,
-                seat: x,
+                seat,
                 bid,
                 last,
-            } => l(
-                format!(
-                    "{}: {} rilancia a {}, ma l'ultima puntata è della sua squadra ({}): rilancia solo l'altra.",
-                    at(round),
-                    s(x),
-                    bid_name(*bid),
-                    s(last)
-                ),
-                format!(
-                    "{}: {} raises to {}, but the last bid was their own team's ({}): only the other team raises.",
-                    at(round),
-                    s(x),
-                    bid_name(*bid),
-                    s(last)
-                ),
-            ),
-            RefusalWithoutBid { round } => l(
-                format!("{}: rifiuto senza alcuna puntata.", at(round)),
-                format!("{}: a refusal with no bid.", at(round)),
-            ),
+            } => at("vitou-raise_own_side", round)
+                .arg("seat", seat_msg(seat))
+                .arg("bid", bid.word())
+                .arg("last", seat_msg(last)),
+            RefusalWithoutBid { round } => at("vitou-refusal_without_bid", round),
             RefusalOutOfTurn {
                 round,
-                seat: x,
+                seat,
                 expected,
                 raiser,
-            } => l(
-                format!(
-                    "{}: rifiuta {}, ma può rifiutare solo {}, subito dopo chi ha puntato per ultimo ({}).",
-                    at(round),
-                    s(x),
-                    s(expected),
-                    s(raiser)
-                ),
-                format!(
-                    "{}: {} refuses, but only {}, right after the last raiser ({}), may refuse.",
-                    at(round),
-                    s(x),
-                    s(expected),
-                    s(raiser)
-                ),
-            ),
-            TiedAndRefused { round } => l(
-                format!(
-                    "{}: una mano rifiutata non finisce con tre prese pari.",
-                    at(round)
-                ),
-                format!("{}: a refused round does not end in three ties.", at(round)),
-            ),
+            } => at("vitou-refusal_out_of_turn", round)
+                .arg("seat", seat_msg(seat))
+                .arg("expected", seat_msg(expected))
+                .arg("raiser", seat_msg(raiser)),
+            TiedAndRefused { round } => at("vitou-tied_and_refused", round),
             WinnerContradictsCards {
                 round,
                 recorded,
                 actual,
             } => match actual {
-                Some(actual) => l(
-                    format!(
-                        "{}: registrata come vinta da {}, ma le carte la danno a {}.",
-                        at(round),
-                        t(recorded),
-                        t(actual)
-                    ),
-                    format!(
-                        "{}: recorded as won by {}, but the cards give it to {}.",
-                        at(round),
-                        t(recorded),
-                        t(actual)
-                    ),
-                ),
-                None => l(
-                    format!(
-                        "{}: registrata come vinta da {}, ma le tre prese sono pari e nessuno segna.",
-                        at(round),
-                        t(recorded)
-                    ),
-                    format!(
-                        "{}: recorded as won by {}, but all three tricks are tied and nobody scores.",
-                        at(round),
-                        t(recorded)
-                    ),
-                ),
+                Some(actual) => at("vitou-winner_contradicts_cards", round)
+                    .arg("recorded", team_msg(recorded))
+                    .arg("actual", team_msg(actual)),
+                None => {
+                    at("vitou-winner_contradicts_ties", round).arg("recorded", team_msg(recorded))
+                }
             },
-            TiedContradictsCards { round, actual } => l(
-                format!(
-                    "{}: registrata con tre prese pari, ma le carte la danno a {}.",
-                    at(round),
-                    t(actual)
-                ),
-                format!(
-                    "{}: recorded as three ties, but the cards give it to {}.",
-                    at(round),
-                    t(actual)
-                ),
-            ),
+            TiedContradictsCards { round, actual } => {
+                at("vitou-tied_contradicts_cards", round).arg("actual", team_msg(actual))
+            }
             WinnerContradictsRefusal {
                 round,
                 recorded,
                 refuser,
-            } => l(
-                format!(
-                    "{}: registrata come vinta da {}, ma ha rifiutato {} e la mano va agli avversari.",
-                    at(round),
-                    t(recorded),
-                    s(refuser)
-                ),
-                format!(
-                    "{}: recorded as won by {}, but {} refused and the round goes to the other team.",
-                    at(round),
-                    t(recorded),
-                    s(refuser)
-                ),
-            ),
-            WinnerAndTied { round } => l(
-                format!(
-                    "{}: una mano con tre prese pari non ha vincitore.",
-                    at(round)
-                ),
-                format!("{}: a round of three ties has no winner.", at(round)),
-            ),
-            WinnerMissing { round } => l(
-                format!(
-                    "{}: manca chi ha vinto la mano (o che le tre prese sono pari).",
-                    at(round)
-                ),
-                format!(
-                    "{}: the winner of the round (or that all three tricks tied) is missing.",
-                    at(round)
-                ),
-            ),
+            } => at("vitou-winner_contradicts_refusal", round)
+                .arg("recorded", team_msg(recorded))
+                .arg("refuser", seat_msg(refuser)),
+            WinnerAndTied { round } => at("vitou-winner_and_tied", round),
+            WinnerMissing { round } => at("vitou-winner_missing", round),
             StakeMismatch {
                 round,
                 recorded,
@@ -512,89 +329,41 @@ impl Message for RuleError {
                 refused,
             } => {
                 let why = match (bid, refused) {
-                    (None, _) => l("senza puntate".to_string(), "with no bidding".to_string()),
-                    (Some(bid), true) => l(
-                        format!("con il {} rifiutato", bid_name(*bid)),
-                        format!("with the {} refused", bid_name(*bid)),
-                    ),
-                    (Some(bid), false) => l(
-                        format!("con il {} accettato", bid_name(*bid)),
-                        format!("with the {} accepted", bid_name(*bid)),
-                    ),
+                    (None, _) => Msg::new("vitou-no_bidding"),
+                    (Some(bid), true) => Msg::new("vitou-bid_refused").arg("bid", bid.word()),
+                    (Some(bid), false) => Msg::new("vitou-bid_accepted").arg("bid", bid.word()),
                 };
-                l(
-                    format!(
-                        "{}: {why} la mano vale {expected} punti, ma ne sono registrati {recorded}.",
-                        at(round)
-                    ),
-                    format!(
-                        "{}: {why} the round is worth {expected} points, but {recorded} were recorded.",
-                        at(round)
-                    ),
-                )
+                at("vitou-stake_mismatch", round)
+                    .arg("why", why)
+                    .arg("expected", expected)
+                    .arg("recorded", recorded)
             }
-            NoTricks { round } => l(
-                format!("{}: nessuna presa registrata.", at(round)),
-                format!("{}: no tricks recorded.", at(round)),
-            ),
-            TooManyTricks { round, found } => l(
-                format!(
-                    "{}: una mano ha al più 3 prese, trovate {found}.",
-                    at(round)
-                ),
-                format!(
-                    "{}: a round has at most 3 tricks, found {found}.",
-                    at(round)
-                ),
-            ),
-            CallTrickMissing { round, seat: x } => l(
-                format!(
-                    "{}: registrata carta per carta, la puntata o il rifiuto di {} deve dire in quale presa è stato fatto.",
-                    at(round),
-                    s(x)
-                ),
-                format!(
-                    "{}: recorded card by card, the bid or refusal of {} must say in which trick it was made.",
-                    at(round),
-                    s(x)
-                ),
-            ),
+            NoTricks { round } => at("vitou-no_tricks", round),
+            TooManyTricks { round, found } => {
+                at("vitou-too_many_tricks", round).arg("found", found)
+            }
+            CallTrickMissing { round, seat } => {
+                at("vitou-call_trick_missing", round).arg("seat", seat_msg(seat))
+            }
             PlayedAfterRefusal {
                 round,
                 trick,
                 recorded,
-            } => l(
-                format!(
-                    "{}: il rifiuto nella presa {trick} chiude la mano, ma le prese registrate sono {recorded}.",
-                    at(round)
-                ),
-                format!(
-                    "{}: the refusal in trick {trick} ends the round, but {recorded} tricks are recorded.",
-                    at(round)
-                ),
-            ),
+            } => at("vitou-played_after_refusal", round)
+                .arg("trick", trick)
+                .arg("recorded", recorded),
             TrickAfterDecided {
                 round,
                 trick,
                 winner,
             } => {
                 let who = match winner {
-                    Some(winner) => l(
-                        format!("vinta da {}", t(winner)),
-                        format!("won by {}", t(winner)),
-                    ),
-                    None => l("pari".to_string(), "tied".to_string()),
+                    Some(winner) => Msg::new("vitou-won_by").arg("team", team_msg(winner)),
+                    None => Msg::new("vitou-tied"),
                 };
-                l(
-                    format!(
-                        "{}: la presa {trick} non si gioca, la mano era già decisa ({who}).",
-                        at(round)
-                    ),
-                    format!(
-                        "{}: trick {trick} is not played, the round was already decided ({who}).",
-                        at(round)
-                    ),
-                )
+                at("vitou-trick_after_decided", round)
+                    .arg("trick", trick)
+                    .arg("who", who)
             }
             WrongLeader {
                 round,
@@ -604,210 +373,93 @@ impl Message for RuleError {
                 because,
             } => {
                 let why = match because {
-                    LeadReason::DealersLeft { dealer } => l(
-                        format!(
-                            "la prima presa la apre {}, alla sinistra del mazziere ({})",
-                            s(expected),
-                            s(dealer)
-                        ),
-                        format!(
-                            "the first trick is led by {}, on the left of the dealer ({})",
-                            s(expected),
-                            s(dealer)
-                        ),
-                    ),
-                    LeadReason::WonPrevious {
-                        trick,
-                        seat: by,
-                        card,
-                    } => l(
-                        format!("la presa {trick} l'ha vinta {} con {}", s(by), c(card)),
-                        format!("trick {trick} was won by {} with {}", s(by), c(card)),
-                    ),
-                    LeadReason::Tied { trick } => l(
-                        format!(
-                            "la presa {trick} è finita pari e riapre chi l'aveva aperta, {}",
-                            s(expected)
-                        ),
-                        format!(
-                            "trick {trick} was tied and whoever led it, {}, leads again",
-                            s(expected)
-                        ),
-                    ),
+                    LeadReason::DealersLeft { dealer } => dealers_left_msg(expected, dealer),
+                    LeadReason::WonPrevious { trick, seat, card } => {
+                        won_previous_msg(trick, seat, card_msg(card))
+                    }
+                    LeadReason::Tied { trick } => Msg::new("vitou-lead_tied")
+                        .arg("trick", trick)
+                        .arg("expected", seat_msg(expected)),
                 };
-                l(
-                    format!(
-                        "{}: {} ha aperto la presa {trick}, ma {why}.",
-                        at(round),
-                        s(found)
-                    ),
-                    format!("{}: {} led trick {trick}, but {why}.", at(round), s(found)),
-                )
+                Msg::new("rules-wrong_leader")
+                    .arg("deal", round_msg(round))
+                    .arg("found", seat_msg(found))
+                    .arg("trick", trick)
+                    .arg("why", why)
             }
             WrongTrickSize {
                 round,
                 trick,
                 found,
                 expected,
-            } => l(
-                format!(
-                    "{}: nella presa {trick} ogni giocatore gioca una carta ({expected} carte), trovate {found}.",
-                    at(round)
-                ),
-                format!(
-                    "{}: in trick {trick} every player plays one card ({expected} cards), found {found}.",
-                    at(round)
-                ),
-            ),
+            } => at("vitou-wrong_trick_size", round)
+                .arg("trick", trick)
+                .arg("expected", expected)
+                .arg("found", found),
             CardNotInDeck {
                 round,
                 trick,
-                seat: x,
+                seat,
                 card,
-            } => l(
-                format!(
-                    "{}: {} ha giocato {} nella presa {trick}, ma non è nel mazzo da 32.",
-                    at(round),
-                    s(x),
-                    c(card)
-                ),
-                format!(
-                    "{}: {} played {} in trick {trick}, but it is not in the 32-card deck.",
-                    at(round),
-                    s(x),
-                    c(card)
-                ),
-            ),
+            } => at("vitou-card_not_in_deck", round)
+                .arg("seat", seat_msg(seat))
+                .arg("card", card_msg(card))
+                .arg("trick", trick),
             CardAlreadyPlayed {
                 round,
                 trick,
-                seat: x,
+                seat,
                 card,
                 first_trick,
                 first_seat,
-            } => l(
-                format!(
-                    "{}: {} ha giocato {} nella presa {trick}, ma l'aveva già giocato {} nella presa {first_trick}.",
-                    at(round),
-                    s(x),
-                    c(card),
-                    s(first_seat)
-                ),
-                format!(
-                    "{}: {} played {} in trick {trick}, but {} already played it in trick {first_trick}.",
-                    at(round),
-                    s(x),
-                    c(card),
-                    s(first_seat)
-                ),
-            ),
+            } => at("vitou-card_already_played", round)
+                .arg("seat", seat_msg(seat))
+                .arg("card", card_msg(card))
+                .arg("trick", trick)
+                .arg("first_seat", seat_msg(first_seat))
+                .arg("first_trick", first_trick),
             BidNotReached {
                 round,
-                seat: x,
+                seat,
                 bid,
                 trick,
-            } => l(
-                format!(
-                    "{}: {} punta {} nella presa {trick}, ma nelle carte registrate non arriva il suo turno.",
-                    at(round),
-                    s(x),
-                    bid_name(*bid)
-                ),
-                format!(
-                    "{}: {} bids {} in trick {trick}, but their turn is not in the cards recorded.",
-                    at(round),
-                    s(x),
-                    bid_name(*bid)
-                ),
-            ),
+            } => at("vitou-bid_not_reached", round)
+                .arg("seat", seat_msg(seat))
+                .arg("bid", bid.word())
+                .arg("trick", trick),
             BidByLast {
                 round,
-                seat: x,
+                seat,
                 bid,
                 trick,
-            } => l(
-                format!(
-                    "{}: {} punta {} nella presa {trick}, ma è l'ultimo a giocarla e l'ultimo non punta mai.",
-                    at(round),
-                    s(x),
-                    bid_name(*bid)
-                ),
-                format!(
-                    "{}: {} bids {} in trick {trick}, but plays last to it and the last player never bids.",
-                    at(round),
-                    s(x),
-                    bid_name(*bid)
-                ),
-            ),
+            } => at("vitou-bid_by_last", round)
+                .arg("seat", seat_msg(seat))
+                .arg("bid", bid.word())
+                .arg("trick", trick),
             BidsOutOfPlayOrder {
                 round,
-                seat: x,
+                seat,
                 bid,
                 trick,
-            } => l(
-                format!(
-                    "{}: la puntata {} di {} nella presa {trick} non segue nell'ordine di gioco quella prima.",
-                    at(round),
-                    bid_name(*bid),
-                    s(x)
-                ),
-                format!(
-                    "{}: the bid of {} by {} in trick {trick} does not come after the one before in the order of play.",
-                    at(round),
-                    bid_name(*bid),
-                    s(x)
-                ),
-            ),
-            RefusalNotAfterRaise {
-                round,
-                seat: x,
-                trick,
-            } => l(
-                format!(
-                    "{}: {} rifiuta nella presa {trick}, ma si rifiuta solo al proprio turno subito dopo l'ultimo rilancio.",
-                    at(round),
-                    s(x)
-                ),
-                format!(
-                    "{}: {} refuses in trick {trick}, but one refuses only at one's turn right after the last raise.",
-                    at(round),
-                    s(x)
-                ),
-            ),
-            RoundUndecided { round, results } => {
-                let mut words = Vec::new();
-                for result in results {
-                    words.push(match result {
-                        Some(winner) => winner.letter().to_string(),
-                        None => l("pari".to_string(), "tied".to_string()),
-                    });
-                }
-                let list = words.join(", ");
-                l(
-                    format!(
-                        "{}: le prese registrate ({list}) non decidono la mano.",
-                        at(round)
-                    ),
-                    format!(
-                        "{}: the tricks recorded ({list}) do not decide the round.",
-                        at(round)
-                    ),
-                )
+            } => at("vitou-bids_out_of_play_order", round)
+                .arg("bid", bid.word())
+                .arg("seat", seat_msg(seat))
+                .arg("trick", trick),
+            RefusalNotAfterRaise { round, seat, trick } => {
+                at("vitou-refusal_not_after_raise", round)
+                    .arg("seat", seat_msg(seat))
+                    .arg("trick", trick)
+            }
+            RoundUndecided { round, ref results } => {
+                at("vitou-round_undecided", round).arg("results", results_msg(results))
             }
         }
     }
 }
 
-impl RuleError {
-    /// The message in the given language (the same as [`Message::message`]).
-    pub fn message(&self, lang: Lang) -> String {
-        Message::message(self, lang)
-    }
-}
-
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message(Lang::En))
+        f.write_str(&describe(&self.msg(Lang::En)))
     }
 }
 

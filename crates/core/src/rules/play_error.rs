@@ -1,0 +1,95 @@
+//! The refusals of card play that the trick games share (Madrasso, Tressette,
+//! Trionfetti): the match is over, a trick of the wrong size, the wrong leader, a card
+//! played twice, a card outside the deck. Each game nests [`PlayError`] in its own
+//! `RuleError` (`RuleError::Play`), with its own kind of place in the match.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::card::Card;
+use super::game::{Message, Seat, Team, describe};
+use super::trick::LeadReason;
+use super::words::{card_msg, lead_reason_msg, match_over, seat_msg, team_msg};
+use crate::lang::{Lang, Msg};
+
+/// Where a deal stands in a game's own terms ("Game 1, deal 3", "Smazzata 2, hand 1"),
+/// as data for the Fluent files.
+pub trait DealPlace: Copy {
+    fn msg(self) -> Msg;
+}
+
+/// A play the rules of every trick game refuse. `D` is the game's place of a deal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub enum PlayError<D> {
+    /// The match is decided; nothing more can be recorded.
+    MatchOver { winner: Team, games_won: [u32; 2] },
+    /// A trick without exactly one card from every seat.
+    WrongTrickSize { deal: D, trick: u8, found: usize },
+    /// The wrong seat led a trick.
+    WrongLeader {
+        deal: D,
+        trick: u8,
+        found: Seat,
+        expected: Seat,
+        because: LeadReason,
+    },
+    /// A card can be played only once in a deal.
+    CardPlayedTwice {
+        deal: D,
+        trick: u8,
+        seat: Seat,
+        card: Card,
+        first_trick: u8,
+    },
+    /// A card outside the 40-card deck (trick 0 means the face-up card).
+    NotInDeck { deal: D, trick: u8, card: Card },
+}
+
+impl<D: DealPlace> Message for PlayError<D> {
+    fn msg(&self, _: Lang) -> Msg {
+        match *self {
+            PlayError::MatchOver { winner, games_won } => match_over(team_msg(winner), games_won),
+            PlayError::WrongTrickSize { deal, trick, found } => Msg::new("rules-wrong_trick_size")
+                .arg("deal", deal.msg())
+                .arg("trick", trick)
+                .arg("found", found),
+            PlayError::WrongLeader {
+                deal,
+                trick,
+                found,
+                expected,
+                because,
+            } => Msg::new("rules-wrong_leader")
+                .arg("deal", deal.msg())
+                .arg("found", seat_msg(found))
+                .arg("trick", trick)
+                .arg("why", lead_reason_msg(expected, because)),
+            PlayError::CardPlayedTwice {
+                deal,
+                trick,
+                seat,
+                card,
+                first_trick,
+            } => Msg::new("rules-card_played_twice")
+                .arg("deal", deal.msg())
+                .arg("seat", seat_msg(seat))
+                .arg("card", card_msg(card))
+                .arg("trick", trick)
+                .arg("first_trick", first_trick),
+            PlayError::NotInDeck { deal, trick, card } => Msg::new("rules-not_in_deck")
+                .arg("deal", deal.msg())
+                .arg("card", card_msg(card))
+                .arg("trick", trick),
+        }
+    }
+}
+
+impl<D: DealPlace> fmt::Display for PlayError<D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&describe(&self.msg(Lang::En)))
+    }
+}
+
+impl<D: DealPlace + fmt::Debug> std::error::Error for PlayError<D> {}

@@ -1,0 +1,555 @@
+//! The words of the games' rule errors, worded through the Fluent files: the
+//! assertions on words the games' unit tests made while the core wrote them itself.
+//! The core's tests keep asserting the errors as data.
+
+use super::Worded;
+use crate::lang::Lang;
+use crate::rules::card::Card;
+use crate::rules::game::{Seat, Team};
+use crate::rules::play_error::PlayError;
+use crate::rules::trick::LeadReason;
+
+fn seat(index: u8) -> Seat {
+    Seat::new(index).unwrap()
+}
+
+fn card(code: &str) -> Card {
+    code.parse().unwrap()
+}
+
+mod madrasso {
+    use super::*;
+    use crate::rules::madrasso::{Deal, RuleError};
+
+    fn at(game: u32, deal: u32) -> Deal {
+        Deal { game, deal }
+    }
+
+    #[test]
+    fn impossible_points_name_the_game_and_the_deal() {
+        let error = RuleError::PointsImpossible {
+            deal: at(1, 1),
+            points: 1,
+        };
+        assert!(error.message(Lang::It).contains("Partita 1, battuta 1"));
+    }
+
+    #[test]
+    fn an_early_declaration_says_how_many_deals_come_first() {
+        let error = RuleError::DeclarationTooEarly {
+            deal: at(1, 1),
+            seat: seat(0),
+            min_deals: 10,
+        };
+        assert!(error.message(Lang::En).contains("before 10 deals"));
+    }
+
+    #[test]
+    fn a_revoke_names_the_cards_and_where_the_proof_was() {
+        let error = RuleError::Revoke {
+            deal: at(1, 1),
+            trick: 3,
+            seat: seat(1),
+            card: card("1c"),
+            led: card("1s"),
+            held: card("2s"),
+            held_played: 4,
+        };
+        assert_eq!(
+            error.message(Lang::En),
+            "Game 1, deal 1: in trick 3 seat 1 played the ace of cups to the ace of swords \
+             without following suit, but it held the 2 of swords, played later in trick 4: \
+             that is a cassone and must be recorded as one."
+        );
+        assert!(error.message(Lang::It).contains("l'asso di coppe"));
+    }
+
+    #[test]
+    fn a_wrong_leader_names_the_trick_that_decided_the_lead() {
+        let error = RuleError::from(PlayError::WrongLeader {
+            deal: at(1, 1),
+            trick: 2,
+            found: seat(3),
+            expected: seat(0),
+            because: LeadReason::WonPrevious {
+                trick: 1,
+                seat: seat(0),
+                card: card("2d"),
+            },
+        });
+        assert_eq!(
+            error.message(Lang::En),
+            "Game 1, deal 1: seat 3 led trick 2, but trick 1 was won by seat 0 with the 2 of coins."
+        );
+    }
+
+    #[test]
+    fn every_error_has_both_languages() {
+        let error = RuleError::from(PlayError::WrongLeader {
+            deal: at(1, 1),
+            trick: 3,
+            found: seat(2),
+            expected: seat(1),
+            because: LeadReason::WonPrevious {
+                trick: 2,
+                seat: seat(1),
+                card: card("3d"),
+            },
+        });
+        let it = error.message(Lang::It);
+        let en = error.message(Lang::En);
+        assert_ne!(it, en);
+        assert!(it.starts_with("Partita 1, battuta 1: il posto 2 ha aperto la presa 3"));
+        assert!(en.starts_with("Game 1, deal 1: seat 2 led trick 3"));
+    }
+}
+
+mod tressette {
+    use super::*;
+    use crate::rules::tressette::{Deal, RuleError};
+
+    fn at(game: u32, deal: u32) -> Deal {
+        Deal { game, deal }
+    }
+
+    #[test]
+    fn eleven_to_nothing_without_a_sweep_explains_the_sweep_field() {
+        for swept in [Team::A, Team::B] {
+            let error = RuleError::ElevenWithoutSweep {
+                deal: at(1, 2),
+                team: swept,
+            };
+            let italian = error.message(Lang::It);
+            let english = error.message(Lang::En);
+            assert!(italian.starts_with("Partita 1, mano 2: "), "{italian}");
+            assert!(italian.contains("11 a 0"), "{italian}");
+            assert!(italian.contains("\"sweep\""), "{italian}");
+            assert!(italian.contains("cappotto") && italian.contains("stramazzo"));
+            assert!(english.starts_with("Game 1, deal 2: "), "{english}");
+            assert!(english.contains("11 to 0"), "{english}");
+            assert!(english.contains("\"sweep\""), "{english}");
+        }
+    }
+
+    #[test]
+    fn a_card_declared_by_two_players_names_both() {
+        let error = RuleError::CardDeclaredTwice {
+            deal: at(1, 1),
+            card: card("3c"),
+            first: seat(0),
+            second: seat(1),
+        };
+        assert_eq!(
+            error.message(Lang::En),
+            "Game 1, deal 1: the 3 of cups is in the declarations of both seat 0 and seat 1, \
+             but it is in one hand only."
+        );
+    }
+
+    #[test]
+    fn a_revoke_and_a_wrong_leader_say_where() {
+        let revoke = RuleError::Revoke {
+            deal: at(1, 1),
+            trick: 2,
+            seat: seat(0),
+            card: card("2d"),
+            led: card("4s"),
+            held: card("5s"),
+            held_played: 3,
+        };
+        assert!(
+            revoke
+                .message(Lang::It)
+                .contains("Partita 1, mano 1: nella presa 2")
+        );
+        let leader = RuleError::from(PlayError::WrongLeader {
+            deal: at(1, 1),
+            trick: 3,
+            found: seat(1),
+            expected: seat(3),
+            because: LeadReason::WonPrevious {
+                trick: 2,
+                seat: seat(3),
+                card: card("3s"),
+            },
+        });
+        assert_eq!(
+            leader.message(Lang::En),
+            "Game 1, deal 1: seat 1 led trick 3, but trick 2 was won by seat 3 with the 3 of swords."
+        );
+    }
+}
+
+mod trionfetti {
+    use super::*;
+    use crate::rules::trionfetti::{Deal, RuleError};
+
+    fn at(smazzata: u32, hand: u8) -> Deal {
+        Deal { smazzata, hand }
+    }
+
+    #[test]
+    fn a_finished_match_says_so() {
+        let error = RuleError::from(PlayError::<Deal>::MatchOver {
+            winner: Team::B,
+            games_won: [0, 2],
+        });
+        assert!(error.message(Lang::En).contains("match is over"));
+    }
+
+    #[test]
+    fn a_wrong_stake_says_what_the_vagaresto_is_worth() {
+        let error = RuleError::StakeMismatch {
+            deal: at(1, 3),
+            recorded: 18,
+            expected: 19,
+            scores: [1, 1],
+        };
+        assert!(error.message(Lang::It).contains("vale 19 punti"));
+    }
+
+    #[test]
+    fn a_winner_the_cards_contradict_names_the_card_in_both_languages() {
+        let error = RuleError::WinnerContradictsCards {
+            deal: at(1, 1),
+            recorded: Team::B,
+            actual: Team::A,
+            trick: 2,
+            seat: seat(0),
+            card: card("Cc"),
+        };
+        assert!(error.message(Lang::En).contains("horse of cups"));
+        assert!(error.message(Lang::It).contains("cavallo di coppe"));
+    }
+
+    #[test]
+    fn the_wrong_leader_is_named_with_the_trick_that_decided_the_lead() {
+        let error = RuleError::from(PlayError::WrongLeader {
+            deal: at(1, 1),
+            trick: 2,
+            found: seat(3),
+            expected: seat(2),
+            because: LeadReason::WonPrevious {
+                trick: 1,
+                seat: seat(2),
+                card: card("Rs"),
+            },
+        });
+        assert_eq!(
+            error.message(Lang::En),
+            "Smazzata 1, hand 1: seat 3 led trick 2, but trick 1 was won by seat 2 with the king of swords."
+        );
+        assert_eq!(
+            error.message(Lang::It),
+            "Smazzata 1, mano 1: il posto 3 ha aperto la presa 2, ma la presa 1 l'ha vinta il posto 2 con il re di spade."
+        );
+    }
+
+    #[test]
+    fn a_card_played_twice_says_where_it_was_first_played() {
+        let error = RuleError::CardAlreadyPlayed {
+            deal: at(2, 1),
+            trick: 1,
+            seat: seat(2),
+            card: card("1c"),
+            first_hand: 1,
+            first_trick: 2,
+        };
+        assert!(
+            error
+                .message(Lang::En)
+                .contains("already played in this smazzata (hand 1, trick 2)")
+        );
+    }
+}
+
+mod trijumf {
+    use super::*;
+    use crate::rules::card::Suit;
+    use crate::rules::trijumf::{Cut, LeadReason, RuleError};
+
+    #[test]
+    fn declarations_and_a_missing_trump_card_say_what_was_expected() {
+        let points = RuleError::DeclarationPoints {
+            deal: 1,
+            seat: seat(1),
+            suit: Suit::Bastoni,
+            recorded: 40,
+            expected: 20,
+        };
+        assert!(points.message(Lang::It).contains("valgono 20"));
+        let missing = RuleError::TrumpCardMissing {
+            deal: 1,
+            cut: Cut::Flip,
+        };
+        assert!(
+            missing
+                .message(Lang::En)
+                .contains("after a flip a trump card")
+        );
+    }
+
+    #[test]
+    fn a_revoke_says_what_the_seat_had_to_do() {
+        let error = RuleError::Revoke {
+            deal: 1,
+            trick: 1,
+            seat: seat(2),
+            card: card("1d"),
+            held: card("2s"),
+            held_trick: 2,
+            led: Suit::Spade,
+            trump: Some(Suit::Spade),
+        };
+        assert!(
+            error
+                .message(Lang::It)
+                .contains("doveva rispondere a spade")
+        );
+        assert!(error.message(Lang::En).contains("trick 1"));
+        let legal = RuleError::RevokeNotShown {
+            deal: 1,
+            trick: 1,
+            seat: seat(2),
+            card: card("2d"),
+            held: Some(card("Rd")),
+            led: Suit::Spade,
+            trump: Some(Suit::Denari),
+        };
+        assert!(
+            legal
+                .message(Lang::En)
+                .contains("a legal play even holding the king of coins")
+        );
+    }
+
+    #[test]
+    fn claims_points_and_cards_played_twice_give_their_numbers() {
+        let verdict = RuleError::ClaimVerdict {
+            deal: 1,
+            seat: seat(0),
+            recorded: true,
+            total: 400,
+            target: 401,
+        };
+        assert!(verdict.message(Lang::It).contains("400 punti su 401"));
+        let points = RuleError::PointsNotConserved {
+            deal: 1,
+            points: [65, 64],
+            expected: 130,
+        };
+        assert!(points.message(Lang::En).contains("65 + 64 = 129"));
+        let twice = RuleError::CardAlreadyPlayed {
+            deal: 1,
+            trick: 5,
+            seat: seat(2),
+            card: card("3c"),
+            first_trick: 4,
+            first_seat: seat(1),
+        };
+        assert!(twice.message(Lang::It).contains("nella presa 4"));
+        let leader = RuleError::WrongLeader {
+            deal: 1,
+            trick: 1,
+            found: seat(0),
+            expected: seat(1),
+            because: LeadReason::DealersLeft { dealer: seat(0) },
+        };
+        assert!(
+            leader
+                .message(Lang::En)
+                .contains("on the left of the dealer")
+        );
+    }
+}
+
+mod vitou {
+    use super::*;
+    use crate::rules::vitou::{Bid, LeadReason, RuleError};
+
+    #[test]
+    fn a_wrong_stake_says_what_the_round_is_worth() {
+        let error = RuleError::StakeMismatch {
+            round: 1,
+            recorded: 12,
+            expected: 6,
+            bid: Some(Bid::Twelve),
+            refused: true,
+        };
+        assert!(
+            error
+                .message(Lang::En)
+                .contains("with the 12 refused the round is worth 6")
+        );
+        assert!(error.message(Lang::It).contains("vale 6 punti"));
+    }
+
+    #[test]
+    fn bids_out_of_turn_say_who_may_bid() {
+        let raise = RuleError::RaiseOwnSide {
+            round: 1,
+            seat: seat(2),
+            bid: Bid::Six,
+            last: seat(0),
+        };
+        assert!(
+            raise
+                .message(Lang::En)
+                .contains("only the other team raises")
+        );
+        let last = RuleError::BidByLast {
+            round: 1,
+            seat: seat(3),
+            bid: Bid::Three,
+            trick: 1,
+        };
+        assert!(last.message(Lang::It).contains("l'ultimo non punta mai"));
+        let closed = RuleError::BiddingClosed {
+            round: 1,
+            scores: [20, 5],
+        };
+        assert!(closed.message(Lang::En).contains("at 20-5 a team is on 20"));
+    }
+
+    #[test]
+    fn leaders_and_cards_are_named_with_the_french_deck() {
+        let tied = RuleError::WrongLeader {
+            round: 1,
+            trick: 2,
+            found: seat(1),
+            expected: seat(0),
+            because: LeadReason::Tied { trick: 1 },
+        };
+        assert!(
+            tied.message(Lang::En)
+                .contains("trick 1 was tied and whoever led it, seat 0, leads again")
+        );
+        let twice = RuleError::CardAlreadyPlayed {
+            round: 1,
+            trick: 2,
+            seat: seat(1),
+            card: card("7s"),
+            first_trick: 1,
+            first_seat: seat(1),
+        };
+        assert!(twice.message(Lang::It).contains("il sette di picche"));
+        assert!(twice.message(Lang::En).contains("the 7 of spades"));
+        let first = RuleError::WrongLeader {
+            round: 1,
+            trick: 1,
+            found: seat(1),
+            expected: seat(0),
+            because: LeadReason::DealersLeft { dealer: seat(3) },
+        };
+        assert!(
+            first
+                .message(Lang::En)
+                .contains("on the left of the dealer")
+        );
+    }
+}
+
+mod replay {
+    use super::*;
+    use crate::rules::replay::CorrectionError;
+
+    #[test]
+    fn a_correction_of_a_correction_names_its_kind_in_the_readers_words() {
+        let error = CorrectionError::TargetIsCorrection {
+            target: 2,
+            kind: "replace",
+        };
+        assert!(error.message(Lang::It).contains("(una sostituzione)"));
+        assert!(error.message(Lang::En).contains("(a replacement)"));
+    }
+}
+
+mod comanda {
+    use super::*;
+    use crate::rules::comanda::{ComandaError, ErrorKind, Position};
+
+    #[test]
+    fn messages_name_word_and_position_in_both_languages() {
+        let error = ComandaError {
+            kind: ErrorKind::UnknownWord,
+            word: Some("zucchero".to_string()),
+            position: Some(Position {
+                word_index: 4,
+                byte_offset: 17,
+            }),
+            nickname: None,
+            line: None,
+        };
+        assert_eq!(
+            error.message(Lang::En),
+            "unknown word \"zucchero\" (word 4, byte 17)"
+        );
+        assert_eq!(
+            error.message(Lang::It),
+            "parola sconosciuta «zucchero» (parola 4, byte 17)"
+        );
+    }
+
+    #[test]
+    fn errors_inside_a_nickname_point_at_the_nickname() {
+        let error = ComandaError {
+            kind: ErrorKind::DirectionTwice,
+            word: Some("manco".to_string()),
+            position: Some(Position {
+                word_index: 2,
+                byte_offset: 8,
+            }),
+            nickname: Some("doppio".to_string()),
+            line: None,
+        };
+        assert!(
+            error
+                .message(Lang::En)
+                .contains("in the expansion of \"doppio\"")
+        );
+    }
+}
+
+mod explicit {
+    use super::*;
+    use crate::rules::comanda::{ExplicitError, ExplicitErrorKind};
+    use crate::rules::ranking::RankingError;
+
+    fn at(kind: RankingError, level: usize, first_level: Option<usize>) -> ExplicitError {
+        ExplicitError {
+            kind: ExplicitErrorKind::Ranking(kind),
+            level: Some(level),
+            first_level,
+            word: None,
+        }
+    }
+
+    #[test]
+    fn names_the_broken_restriction() {
+        let error = at(
+            RankingError::UnequalRanksShareLevel {
+                first: card("1s"),
+                second: card("2s"),
+            },
+            1,
+            None,
+        );
+        assert_eq!(
+            error.message(Lang::En),
+            "level 1: 1s and 2s have different ranks and cannot be equal \
+             (restriction 1: cards of different default ranks cannot share a level)"
+        );
+        assert!(error.message(Lang::It).starts_with("livello 1: 1s e 2s"));
+
+        let error = at(RankingError::CardMissing { card: card("Rd") }, 13, None);
+        assert!(error.message(Lang::En).contains("restriction 2"));
+        assert!(error.message(Lang::It).contains("regola 2"));
+
+        let error = at(RankingError::CardRepeated { card: card("7d") }, 8, Some(3));
+        assert_eq!(
+            error.message(Lang::En),
+            "level 8: 7d appears more than once (restriction 2: one linear list with each \
+             card exactly once) (already in level 3)"
+        );
+    }
+}
