@@ -12,7 +12,7 @@ use diesel::pg::{Pg, PgValue};
 use diesel::sql_types::Timestamp;
 use diesel::sqlite::{Sqlite, SqliteValue};
 
-use super::{MultiBackend, MultiRawValue};
+use crate::store::{MultiBackend, MultiRawValue};
 
 /// A timestamp column of a row type: `#[diesel(deserialize_as = StoredTime)]`.
 #[derive(diesel::deserialize::FromSqlRow)]

@@ -8,7 +8,8 @@
 //! conditions (the match still in progress, the log still ending with the entry
 //! its state was built from), so an entry that no longer fits is left out of the
 //! statement without holding the others back, and its caller takes the
-//! transaction (`scoring::append`), which gives the answer it always gave.
+//! transaction (`scoring::strategy::append_in_transaction`), which gives the answer
+//! it always gave.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -19,10 +20,10 @@ use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
 use diesel::sql_types::{Array, BigInt, Nullable, Text, Timestamp};
 use diesel::{QueryResult, RunQueryDsl};
 
+use super::batch::{Answer, Batcher, Connect};
 use super::listen::Announcer;
-use super::matches::{MatchStatus, NextEntry};
-use super::pg_batch::{Answer, Batcher, Connect};
-use super::{StoreResult, track};
+use crate::store::matches::{MatchStatus, NextEntry};
+use crate::store::{StoreResult, track};
 
 /// A batch is one statement; beyond this many entries the rest wait for the next.
 const MOST_ENTRIES_PER_STATEMENT: usize = 256;

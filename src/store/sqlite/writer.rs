@@ -16,7 +16,7 @@ use diesel::query_builder::{AstPass, QueryFragment, QueryId};
 use diesel::sqlite::{Sqlite, SqliteConnection};
 use diesel::{Connection, QueryResult, RunQueryDsl};
 
-use super::{DbConnection, StoreError, StoreResult};
+use crate::store::{DbConnection, StoreError, StoreResult};
 
 /// Enough to share one fsync among every table of a big event at once, small
 /// enough that one batch never holds the lock for long.
@@ -40,16 +40,9 @@ pub(super) enum Request<J = Job> {
     RestartLog,
 }
 
-#[cfg(test)]
-impl<J> Request<J> {
-    pub(super) fn is_restart(&self) -> bool {
-        matches!(self, Request::RestartLog)
-    }
-}
-
 /// The queue to the writer thread; cheap to clone.
 #[derive(Clone)]
-pub(super) struct GroupWriter {
+pub(in crate::store) struct GroupWriter {
     jobs: mpsc::Sender<Request>,
 }
 
@@ -66,16 +59,10 @@ impl GroupWriter {
         Ok(GroupWriter { jobs })
     }
 
-    /// A writer whose requests the test reads itself.
-    #[cfg(test)]
-    pub(super) fn for_tests(jobs: mpsc::Sender<Request>) -> GroupWriter {
-        GroupWriter { jobs }
-    }
-
     /// Queues `work`; `deliver` gets its result once it is durable, or its error.
     /// A write that never runs (the writer is gone) drops `deliver` unanswered, which
     /// its caller's channel reports as an interrupted write.
-    pub(super) fn submit<T: Send + 'static>(
+    pub(in crate::store) fn submit<T: Send + 'static>(
         &self,
         work: impl FnOnce(&mut DbConnection) -> StoreResult<T> + Send + 'static,
         deliver: impl FnOnce(StoreResult<T>) + Send + 'static,
