@@ -1,12 +1,8 @@
 //! PostgreSQL's group work for score entry: a thread with a connection of its own
-//! takes the requests pending at once and serves them all with one statement.
-//!
-//! Sent one by one, each read and each insert of a score entry cost PostgreSQL a
-//! statement (and the insert a commit) of its own, and the server a pool checkout,
-//! a round trip and a thread hop; with two cores shared by the server, the
-//! database and the clients, that CPU capped entries per second. A statement over
-//! arrays of the batch's values pays those once per batch. Under little load a
-//! batch is one request, served as soon as it arrives.
+//! takes the requests pending at once and serves them all with one statement over
+//! arrays of their values, paying a statement, a commit and a round trip once per
+//! batch rather than once per request. Under little load a batch is one request,
+//! served as soon as it arrives.
 
 use std::sync::mpsc;
 use std::thread;

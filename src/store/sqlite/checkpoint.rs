@@ -1,17 +1,12 @@
 //! WAL checkpoints for SQLite, on a thread of their own.
 //!
-//! By default SQLite copies the write-ahead log back into the database file inside
-//! the commit that makes the log pass 1,000 pages, and fsyncs the file there: the
-//! writer thread stood still for that commit, and every score entry queued behind it
-//! waited (the slowest requests of the score-entry benchmark, tens to hundreds of
-//! milliseconds). The writer connection therefore never checkpoints; this thread
-//! does, a few times a second, in the passive mode that never blocks the writer or a
-//! reader. Durability does not depend on it: a commit is on disk in the log.
-//!
-//! Once the log is long, the thread asks the writer to start it over between two
-//! batches ([`restart_log`]): by then nearly every page has been copied, and this
-//! thread has synced the database file itself, so the writer's share is the last
-//! few pages and a sync with little left to write.
+//! Left to SQLite, the commit that makes the log pass 1,000 pages copies it into
+//! the database file and syncs it, and every write queued behind the writer waits.
+//! So the writer never checkpoints; this thread does, a few times a second, in the
+//! passive mode that blocks neither the writer nor a reader. Durability does not
+//! depend on it: a commit is on disk in the log. Once the log is long, the thread
+//! asks the writer (through the callback it was started with) to start it over
+//! between two batches ([`restart_log`]), having copied and synced nearly all of it.
 
 use std::fs::File;
 use std::path::Path;

@@ -118,3 +118,33 @@ pub(super) fn start(
         _checkpointer: Arc::new(checkpointer),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    /// `.cargo/config.toml` builds the bundled SQLite; a build that missed its
+    /// flags would be slower without failing anything else.
+    #[test]
+    fn the_bundled_sqlite_is_built_as_configured() {
+        use diesel::{Connection, QueryableByName, RunQueryDsl, sql_types::Text};
+
+        #[derive(QueryableByName)]
+        struct CompileOption {
+            #[diesel(sql_type = Text)]
+            compile_options: String,
+        }
+
+        let mut connection = diesel::SqliteConnection::establish(":memory:").unwrap();
+        let options: Vec<String> = diesel::sql_query("PRAGMA compile_options")
+            .load::<CompileOption>(&mut connection)
+            .unwrap()
+            .into_iter()
+            .map(|option| option.compile_options)
+            .collect();
+        for expected in ["ENABLE_QPSG", "THREADSAFE=2", "DEFAULT_MEMSTATUS=0"] {
+            assert!(
+                options.iter().any(|option| option == expected),
+                "{expected} not in {options:?}"
+            );
+        }
+    }
+}

@@ -2,11 +2,10 @@
 //! pending write of the moment in one transaction, each under a savepoint of its
 //! own, then answers them all after the one durable commit.
 //!
-//! A commit with `synchronous=FULL` costs an fsync; taking one per score entry
-//! capped throughput at the disk's sync rate and made the writer queue the tail
-//! latency. Sharing the fsync among the writes that arrived meanwhile keeps each
-//! write atomic and isolated (a failing write rolls back to its savepoint without
-//! touching the others), and nobody hears "done" before the data is on disk.
+//! With `synchronous=FULL` every commit costs an fsync; sharing it among the
+//! writes that arrived meanwhile keeps each write atomic and isolated (a failing
+//! write rolls back to its savepoint alone), and nobody hears "done" before the
+//! data is on disk.
 
 use std::sync::mpsc;
 use std::thread;
