@@ -135,91 +135,70 @@ impl Scoring {
     /// writes it only while the match and its log are as checked against; anything
     /// else the writer decides by the transaction.
     async fn append_through_writer(&self, submitted: Submitted<'_>) -> StoreResult<AppendOutcome> {
-        let Submitted {
-            row,
-            nicknames,
-            expected_seq,
-            entry,
-            author,
-            submission_key,
-        } = submitted;
-        let submission = Submission {
-            public_id: &row.public_id,
-            expected_seq,
-            entry,
-            author,
-            submission_key: &submission_key,
-        };
-        let checked = self
-            .cache
-            .take_for_check(row, expected_seq)
-            .and_then(|remembered| {
-                strategy::check_remembered(&self.cache, remembered, &submission, nicknames)
-            });
-        let Submission { entry, author, .. } = submission;
-        let (public_id, cache, after_append) =
-            (row.public_id.clone(), self.cache.clone(), self.after_append);
+        let (checked, pending) = check_then_own(submitted, |row, nicknames, submission| {
+            self.cache
+                .take_for_check(row, submission.expected_seq)
+                .and_then(|remembered| {
+                    strategy::check_remembered(&self.cache, remembered, submission, nicknames)
+                })
+        });
         let stored = self
-            .db
-            .write_async(move |connection| {
-                strategy::append_checked(
-                    connection,
-                    &cache,
-                    after_append,
-                    checked,
-                    Submission {
-                        public_id: &public_id,
-                        expected_seq,
-                        entry,
-                        author,
-                        submission_key: &submission_key,
-                    },
-                )
-            })
+            .on_writer(
+                pending,
+                move |connection, cache, after_append, submission| {
+                    strategy::append_checked(connection, cache, after_append, checked, submission)
+                },
+            )
             .await?;
         Ok(stored.committed(&self.cache))
     }
 
     /// PostgreSQL: the entry batch when it takes the entry, else the transaction.
     async fn append_batched(&self, submitted: Submitted<'_>) -> StoreResult<AppendOutcome> {
-        let Submitted {
-            row,
-            nicknames,
-            expected_seq,
-            entry,
-            author,
-            submission_key,
-        } = submitted;
-        let submission = Submission {
-            public_id: &row.public_id,
-            expected_seq,
-            entry,
-            author,
-            submission_key: &submission_key,
-        };
-        if let Some(pending) =
-            strategy::append_fast(&self.db, &self.cache, row, nicknames, &submission)
+        let (fast, pending) = check_then_own(submitted, |row, nicknames, submission| {
+            strategy::append_fast(&self.db, &self.cache, row, nicknames, submission)
+        });
+        if let Some(pending) = fast
             && let Some(outcome) = pending.outcome(&self.cache).await
         {
             return Ok(outcome);
         }
-        let Submission { entry, author, .. } = submission;
-        let (public_id, cache, after_append) =
-            (row.public_id.clone(), self.cache.clone(), self.after_append);
+        self.on_writer(pending, strategy::append_in_transaction)
+            .await
+    }
+
+    /// Runs `decide` in a write transaction off the async executor, with the
+    /// submission as it was handed over.
+    async fn on_writer<T: Send + 'static>(
+        &self,
+        pending: Pending,
+        decide: impl FnOnce(
+            &mut DbConnection,
+            &MatchCache,
+            AfterAppend,
+            Submission<'_>,
+        ) -> StoreResult<T>
+        + Send
+        + 'static,
+    ) -> StoreResult<T> {
+        let (cache, after_append) = (self.cache.clone(), self.after_append);
         self.db
             .write_async(move |connection| {
-                strategy::append_in_transaction(
-                    connection,
-                    &cache,
-                    after_append,
-                    Submission {
-                        public_id: &public_id,
-                        expected_seq,
-                        entry,
-                        author,
-                        submission_key: &submission_key,
-                    },
-                )
+                let Pending {
+                    public_id,
+                    expected_seq,
+                    entry,
+                    author,
+                    submission_key,
+                } = pending;
+                let submission = Submission {
+                    public_id: &public_id,
+                    expected_seq,
+                    entry,
+                    author,
+                    submission_key: &submission_key,
+                };
+                decide(connection, &cache, after_append, submission)
             })
             .await
     }
@@ -273,6 +252,48 @@ impl Scoring {
             })
             .await
     }
+}
+
+/// A submission with all it borrows owned, to be moved onto the writer.
+struct Pending {
+    public_id: String,
+    expected_seq: i64,
+    entry: Value,
+    author: Author,
+    submission_key: String,
+}
+
+/// Runs `check` on the submission here, on the request's thread, then hands back
+/// its parts to be moved onto the writer.
+fn check_then_own<T>(
+    submitted: Submitted<'_>,
+    check: impl FnOnce(&MatchRow, &Nicknames, &Submission<'_>) -> T,
+) -> (T, Pending) {
+    let Submitted {
+        row,
+        nicknames,
+        expected_seq,
+        entry,
+        author,
+        submission_key,
+    } = submitted;
+    let submission = Submission {
+        public_id: &row.public_id,
+        expected_seq,
+        entry,
+        author,
+        submission_key: &submission_key,
+    };
+    let checked = check(row, nicknames, &submission);
+    let Submission { entry, author, .. } = submission;
+    let pending = Pending {
+        public_id: row.public_id.clone(),
+        expected_seq,
+        entry,
+        author,
+        submission_key,
+    };
+    (checked, pending)
 }
 
 /// A short random id for a public address (about 59 bits). Letters and digits only:
