@@ -1,5 +1,7 @@
 //! Scoring a match: its stored log read back as a match record, and the one way a
-//! new entry is appended, [`Scoring::append`], which every page and the API call.
+//! new entry is appended, [`Scoring::append`], which the referee pages and the API
+//! call (a record imported into a match, [`Scoring::import`], takes the same
+//! transaction for each of its entries).
 //!
 //! `append` validates the entry with the rules engine and stores it only if the
 //! match is still where the submitter saw it (sequence number, submission key),
