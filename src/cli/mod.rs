@@ -173,7 +173,7 @@ pub fn run(cli: Cli) -> ExitCode {
         None => serve(database_url, cli.serve),
         Some(Command::Serve(args)) => serve(database_url, args),
         Some(Command::Backup { file }) => {
-            match crate::store::backup::snapshot(&database_url, &file) {
+            match crate::store::sqlite::backup::snapshot(&database_url, &file) {
                 Ok(()) => {
                     println!("backup of {database_url} written to {}", file.display());
                     ExitCode::SUCCESS

@@ -1,9 +1,11 @@
 //! Storage: one diesel schema over SQLite (the embedded default) and PostgreSQL.
 //!
-//! SQLite gets one writer connection, owned by a thread that commits the writes
-//! pending at once together (`writer.rs`: one fsync for many score entries), and
-//! a pool of read-only connections: several writers only queue up behind SQLite's
-//! lock and produce SQLITE_BUSY tails. PostgreSQL uses one pool for both.
+//! `Db` is the handle the application shares; the query modules here (users,
+//! sessions, matches, events, clubs …) are written once for both backends. What
+//! only one engine does lives behind its fence: `sqlite/` (the group writer,
+//! checkpoints, timestamps, backups) and `pg/` (batches, LISTEN/NOTIFY). SQLite
+//! writes through its one writer thread and reads from a pool of read-only
+//! connections; PostgreSQL uses one pool for both.
 
 /// Runs a query on the backend's own connection type. Through `DbConnection`
 /// diesel writes the SQL text out and looks the prepared statement up by that text
@@ -20,28 +22,22 @@ macro_rules! typed {
 pub(crate) use typed;
 
 pub mod api_tokens;
-pub mod backup;
-mod checkpoint;
 pub mod clubs;
-pub mod entry_batch;
 mod error;
 pub mod events;
 pub mod invitations;
-pub mod listen;
 pub mod matches;
-mod pg_batch;
+pub mod pg;
 pub mod players;
 pub mod schema;
-pub mod scoring_context;
 pub mod sessions;
 pub mod settings;
+pub mod sqlite;
 pub mod state_changes;
 mod stored_game;
 pub mod throttle;
-mod timestamp;
 pub mod url;
 pub mod users;
-mod writer;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -55,29 +51,10 @@ use diesel::sqlite::SqliteConnection;
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
 pub use error::{StoreError, StoreResult, Unavailability};
+use sqlite::ConnectionRole;
+pub(crate) use sqlite::{StoredTime, USUAL_WAIT, data_version};
 pub(crate) use stored_game::StoredGame;
-pub(crate) use timestamp::{StoredTime, written as timestamp_text};
 pub use url::{DatabaseUrl, DatabaseUrlError};
-
-/// Every SQLite connection's usual wait for a lock held by another.
-pub(crate) const USUAL_WAIT: &str = "PRAGMA busy_timeout = 5000";
-
-#[derive(diesel::QueryableByName)]
-pub(crate) struct DataVersion {
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    data_version: i64,
-}
-
-/// SQLite's `PRAGMA data_version`: changes whenever another connection commits.
-pub(crate) fn data_version<C>(connection: &mut C) -> diesel::QueryResult<i64>
-where
-    for<'a> diesel::query_builder::SqlQuery: diesel::query_dsl::LoadQuery<'a, C, DataVersion>,
-{
-    use diesel::RunQueryDsl;
-    diesel::sql_query("PRAGMA data_version")
-        .get_result::<DataVersion>(connection)
-        .map(|row| row.data_version)
-}
 
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
@@ -97,12 +74,6 @@ pub enum Backend {
     Postgres,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum ConnectionRole {
-    Writer,
-    Reader,
-}
-
 /// Opens connections of the backend the URL names, never another.
 #[derive(Debug)]
 struct ConnectionManager {
@@ -113,59 +84,10 @@ struct ConnectionManager {
 impl ConnectionManager {
     fn establish(&self) -> StoreResult<DbConnection> {
         match &self.url {
-            DatabaseUrl::Sqlite { path } => {
-                let unavailable = |reason: String| StoreError::SqliteUnavailable {
-                    path: path.display().to_string(),
-                    reason,
-                };
-                let path_text = path
-                    .to_str()
-                    .ok_or_else(|| unavailable("the path is not valid UTF-8".to_string()))?;
-                let mut connection = SqliteConnection::establish(path_text)
-                    .map_err(|e| unavailable(e.to_string()))?;
-                // WAL lets readers run beside the writer; synchronous=FULL makes a commit
-                // durable before the score entry it carries is acknowledged.
-                let mut pragmas = format!(
-                    "{}; PRAGMA foreign_keys = ON; \
-                     PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;",
-                    USUAL_WAIT
-                );
-                match self.role {
-                    ConnectionRole::Reader => pragmas.push_str(" PRAGMA query_only = ON;"),
-                    ConnectionRole::Writer => pragmas.push_str(&checkpoint::writer_pragmas()),
-                }
-                connection
-                    .batch_execute(&pragmas)
-                    .map_err(|e| unavailable(e.to_string()))?;
-                Ok(DbConnection::Sqlite(connection))
-            }
-            DatabaseUrl::Postgres { url } => PgConnection::establish(url)
-                .map(DbConnection::Postgres)
-                .map_err(|error| {
-                    let (host, port) = self
-                        .url
-                        .postgres_host_port()
-                        .unwrap_or_else(|| ("localhost".to_string(), 5432));
-                    StoreError::PostgresUnreachable {
-                        host,
-                        port,
-                        reason: error.to_string().trim().to_string(),
-                    }
-                }),
+            DatabaseUrl::Sqlite { path } => sqlite::establish(path, self.role),
+            DatabaseUrl::Postgres { url } => pg::establish(url, &self.url),
         }
     }
-}
-
-/// A connection to the SQLite file at `path`, set up as the server sets up one of
-/// this role (for the store's own tests).
-#[cfg(test)]
-fn sqlite_for_tests(path: &std::path::Path, role: ConnectionRole) -> DbConnection {
-    ConnectionManager {
-        url: DatabaseUrl::parse(&format!("sqlite://{}", path.display())).unwrap(),
-        role,
-    }
-    .establish()
-    .unwrap()
 }
 
 impl ManageConnection for ConnectionManager {
@@ -198,7 +120,7 @@ impl ManageConnection for ConnectionManager {
 /// Where writes go: SQLite's one writer thread, or PostgreSQL's pool.
 #[derive(Clone)]
 enum Writes {
-    Grouped(writer::GroupWriter),
+    Grouped(sqlite::Engine),
     Pooled(Pool<ConnectionManager>),
 }
 
@@ -214,15 +136,8 @@ pub struct Db {
     writes_failing: Arc<AtomicBool>,
     /// PostgreSQL: makes the connection that replaces one the server dropped.
     reconnect: Option<Arc<ConnectionManager>>,
-    /// PostgreSQL: tells other instances of changes once they are committed.
-    announcer: Option<listen::Announcer>,
-    /// PostgreSQL: the score-entry fast path's group commit.
-    entries: Option<pg_batch::Batcher<matches::NextEntry, bool>>,
-    /// PostgreSQL: score entry's reads, batched.
-    contexts:
-        Option<pg_batch::Batcher<scoring_context::Lookup, Option<scoring_context::ScoringContext>>>,
-    /// SQLite: the thread that copies the log into the database file, off the writer.
-    _checkpointer: Option<Arc<checkpoint::Checkpointer>>,
+    /// PostgreSQL: the announcer and score entry's batches.
+    pg: Option<pg::Engine>,
 }
 
 /// Remembers whether the latest write could be stored.
@@ -289,21 +204,7 @@ impl Db {
         let timeout = Duration::from_secs(5);
         let db = match url {
             DatabaseUrl::Sqlite { path } => {
-                let checkpoints = writer_manager.establish()?;
-                let connection = writer_manager.establish()?;
-                let writes = writer::GroupWriter::start(
-                    connection,
-                    Box::new(move || writer_manager.establish()),
-                )
-                .map_err(|error| {
-                    StoreError::Interrupted(format!("cannot start the writer: {error}"))
-                })?;
-                let checkpointer =
-                    checkpoint::Checkpointer::start(checkpoints, writes.clone(), path).map_err(
-                        |error| {
-                            StoreError::Interrupted(format!("cannot start checkpoints: {error}"))
-                        },
-                    )?;
+                let engine = sqlite::start(path, move || writer_manager.establish())?;
                 let reader = Pool::builder()
                     .max_size(4)
                     // A file connection does not break; the check was a parsed
@@ -317,14 +218,11 @@ impl Db {
                 Db {
                     backend,
                     postgres_url: None,
-                    writes: Writes::Grouped(writes),
+                    writes: Writes::Grouped(engine),
                     reader,
                     writes_failing: Arc::default(),
                     reconnect: None,
-                    announcer: None,
-                    entries: None,
-                    contexts: None,
-                    _checkpointer: Some(Arc::new(checkpointer)),
+                    pg: None,
                 }
             }
             DatabaseUrl::Postgres { .. } => {
@@ -345,23 +243,16 @@ impl Db {
                 let DatabaseUrl::Postgres { url: postgres_url } = url else {
                     unreachable!("the backend is PostgreSQL")
                 };
-                let announcer = listen::Announcer::start(postgres_url.clone());
                 let writes_failing = Arc::<AtomicBool>::default();
                 let reconnect = Arc::new(ConnectionManager {
                     url: url.clone(),
                     role: ConnectionRole::Writer,
                 });
-                let connect = || -> pg_batch::Connect {
+                let connect = || -> pg::Connect {
                     let manager = reconnect.clone();
                     Box::new(move || manager.establish())
                 };
-                let cannot_start = |error: std::io::Error| {
-                    StoreError::Interrupted(format!("cannot start a batching thread: {error}"))
-                };
-                let entries =
-                    entry_batch::start(connect(), announcer.clone(), writes_failing.clone())
-                        .map_err(cannot_start)?;
-                let contexts = scoring_context::start(connect()).map_err(cannot_start)?;
+                let engine = pg::start(postgres_url, connect, writes_failing.clone())?;
                 Db {
                     backend,
                     postgres_url: Some(postgres_url.clone()),
@@ -369,10 +260,7 @@ impl Db {
                     reader: pool,
                     writes_failing,
                     reconnect: Some(reconnect),
-                    announcer: Some(announcer),
-                    entries: Some(entries),
-                    contexts: Some(contexts),
-                    _checkpointer: None,
+                    pg: Some(engine),
                 }
             }
         };
@@ -395,9 +283,9 @@ impl Db {
         work: impl FnOnce(&mut DbConnection) -> StoreResult<T> + Send + 'static,
     ) -> StoreResult<T> {
         let outcome = match &self.writes {
-            Writes::Grouped(writer) => {
+            Writes::Grouped(engine) => {
                 let (answer, answered) = std::sync::mpsc::sync_channel(1);
-                writer.submit(work, move |outcome| {
+                engine.writer.submit(work, move |outcome| {
                     let _ = answer.send(outcome);
                 });
                 answered.recv().unwrap_or_else(|_| Err(interrupted()))
@@ -407,7 +295,7 @@ impl Db {
                     .map_err(StoreError::from)
                     .and_then(|mut connection| {
                         let connection: &mut DbConnection = &mut connection;
-                        let _ = listen::take_announced();
+                        let _ = pg::listen::take_announced();
                         // `work` is taken only once the transaction has begun: a
                         // connection found gone at BEGIN ran nothing, and the work
                         // goes once more through a new one.
@@ -431,18 +319,16 @@ impl Db {
     /// (`scoring_context`); `None` on SQLite, where reads cost no round trip.
     pub fn scoring_context(
         &self,
-        lookup: scoring_context::Lookup,
-    ) -> Option<scoring_context::Read> {
-        self.contexts
-            .as_ref()
-            .map(|contexts| contexts.submit(lookup))
+        lookup: pg::scoring_context::Lookup,
+    ) -> Option<pg::scoring_context::Read> {
+        self.pg.as_ref().map(|pg| pg.contexts.submit(lookup))
     }
 
     /// PostgreSQL: queues an entry for the score-entry fast path's next batch
-    /// (`entry_batch`), answered once it is committed; `None` on SQLite, whose
+    /// (`pg::entry_batch`), answered once it is committed; `None` on SQLite, whose
     /// writer commits every write in groups already.
-    pub fn append_if_next(&self, entry: matches::NextEntry) -> Option<entry_batch::Written> {
-        self.entries.as_ref().map(|entries| entries.submit(entry))
+    pub fn append_if_next(&self, entry: matches::NextEntry) -> Option<pg::entry_batch::Written> {
+        self.pg.as_ref().map(|pg| pg.entries.submit(entry))
     }
 
     /// For async callers: on SQLite, queues `work` on the writer thread without
@@ -455,16 +341,35 @@ impl Db {
         W: FnOnce(&mut DbConnection) -> StoreResult<T> + Send + 'static,
     {
         match &self.writes {
-            Writes::Grouped(writer) => {
+            Writes::Grouped(engine) => {
                 let (answer, answered) = tokio::sync::oneshot::channel();
                 let failing = self.writes_failing.clone();
-                writer.submit(work, move |outcome| {
+                engine.writer.submit(work, move |outcome| {
                     track(&failing, &outcome);
                     let _ = answer.send(outcome);
                 });
                 Ok(answered)
             }
             Writes::Pooled(_) => Err(work),
+        }
+    }
+
+    /// Runs `work` in one transaction off the async executor and answers once it is
+    /// committed: queued on SQLite's writer thread, on a blocking thread for
+    /// PostgreSQL.
+    pub async fn write_async<T, W>(&self, work: W) -> StoreResult<T>
+    where
+        T: Send + 'static,
+        W: FnOnce(&mut DbConnection) -> StoreResult<T> + Send + 'static,
+    {
+        match self.write_queued(work) {
+            Ok(answer) => answer.await.unwrap_or_else(|_| Err(interrupted())),
+            Err(work) => {
+                let db = self.clone();
+                tokio::task::spawn_blocking(move || db.write(work))
+                    .await
+                    .unwrap_or_else(|_| Err(interrupted()))
+            }
         }
     }
 
@@ -496,10 +401,10 @@ impl Db {
     /// Tells other instances of the matches a committed write changed; a write that
     /// failed committed nothing, so they are forgotten.
     fn announce_committed<T>(&self, outcome: &StoreResult<T>) {
-        let changed = listen::take_announced();
-        if let (Ok(_), Some(announcer)) = (outcome, &self.announcer) {
+        let changed = pg::listen::take_announced();
+        if let (Ok(_), Some(pg)) = (outcome, &self.pg) {
             for match_id in changed {
-                announcer.announce(match_id);
+                pg.announcer.announce(match_id);
             }
         }
     }
@@ -596,33 +501,6 @@ pub(crate) fn now() -> chrono::NaiveDateTime {
 
 #[cfg(test)]
 mod tests {
-    /// `.cargo/config.toml` builds the bundled SQLite; a build that missed its
-    /// flags would be slower without failing anything else.
-    #[test]
-    fn the_bundled_sqlite_is_built_as_configured() {
-        use diesel::{Connection, QueryableByName, RunQueryDsl, sql_types::Text};
-
-        #[derive(QueryableByName)]
-        struct CompileOption {
-            #[diesel(sql_type = Text)]
-            compile_options: String,
-        }
-
-        let mut connection = diesel::SqliteConnection::establish(":memory:").unwrap();
-        let options: Vec<String> = diesel::sql_query("PRAGMA compile_options")
-            .load::<CompileOption>(&mut connection)
-            .unwrap()
-            .into_iter()
-            .map(|option| option.compile_options)
-            .collect();
-        for expected in ["ENABLE_QPSG", "THREADSAFE=2", "DEFAULT_MEMSTATUS=0"] {
-            assert!(
-                options.iter().any(|option| option == expected),
-                "{expected} not in {options:?}"
-            );
-        }
-    }
-
     /// The log table is built again by a migration (its second unique key leads
     /// with the submission key): rows and ids come through, and the table refuses
     /// what it refused before.

@@ -17,16 +17,16 @@ use super::context::{PageContext, SessionUser};
 use super::error::AppError;
 use super::i18n::Tr;
 use super::matches::{load_match, status_key};
-use super::scoring::{append_via_writer, may_score, may_score_knowing, stale_when_raced};
+use super::scoring::{may_score, may_score_knowing};
 use super::{AppState, redirect};
 use crate::accounts;
 use crate::lang::{Arg, Lang};
 use crate::rules::comanda::Nicknames;
 use crate::rules::json_text;
 use crate::rules::record::{RecordEntry, VoidEntry};
-use crate::scoring::{self, AppendOutcome, LoadedMatch, Submission};
+use crate::scoring::{self, AppendOutcome, LoadedMatch, Submitted};
 use crate::store::matches::{self, Author, MatchRow};
-use crate::store::scoring_context::Lookup;
+use crate::store::pg::scoring_context::Lookup;
 use crate::store::{Db, api_tokens};
 
 /// Who is calling the API.
@@ -66,8 +66,6 @@ struct ScoringRead {
     /// The comanda nicknames of the match's club, which the check needs.
     nicknames: Nicknames,
     caller: Caller,
-    /// Read by PostgreSQL's batched statement, whose backend has the entry batch.
-    batched: bool,
 }
 
 /// The match, its club's nicknames and who is calling, read together: score entry
@@ -99,7 +97,6 @@ async fn match_and_caller(
         public_id: public_id.clone(),
         token: lookup.clone(),
     });
-    let is_batched = batched.is_some();
     let read: Read = match batched {
         Some(read) => match read.await.unwrap_or_else(|_| Err(Db::interrupted()))? {
             Some(read) => {
@@ -165,7 +162,6 @@ async fn match_and_caller(
         row,
         nicknames,
         caller,
-        batched: is_batched,
     })
 }
 
@@ -290,7 +286,7 @@ struct AppendBody {
     /// Repeating a request with the same key records it once.
     #[serde(default)]
     submission_key: Option<String>,
-    /// The entry as the match's game writes it in a record; read by `scoring::append`.
+    /// The entry as the match's game writes it in a record; read by `Scoring::append`.
     entry: serde_json::Value,
 }
 
@@ -346,63 +342,23 @@ async fn append(
         row,
         nicknames,
         caller,
-        batched,
     } = match_and_caller(request, ctx, state, public_id).await?;
     let author = writer(ctx, state, &row, caller).await?;
     let submission_key = submission_key
         .filter(|key| !key.is_empty() && key.len() <= 100)
         .unwrap_or_else(|| accounts::submission_key(chrono::Utc::now()));
-    // PostgreSQL: the remembered match's fast path, else the transaction.
-    let fast = if batched {
-        let submission = Submission {
-            public_id: &row.public_id,
+    let outcome = state
+        .scoring
+        .append(Submitted {
+            row: &row,
+            nicknames: &nicknames,
             expected_seq,
-            entry: entry.clone(),
-            author: author.clone(),
-            submission_key: &submission_key,
-        };
-        match scoring::append_fast(&state.db, &state.cache, &row, &nicknames, &submission) {
-            Some(pending) => pending.outcome(&state.cache).await,
-            None => None,
-        }
-    } else {
-        None
-    };
-    let outcome = match (fast, batched) {
-        (Some(outcome), _) => Ok(outcome),
-        // SQLite: checked here against the remembered state, stored by the writer.
-        (None, false) => {
-            append_via_writer(
-                state,
-                &row,
-                expected_seq,
-                entry,
-                author,
-                submission_key,
-                &nicknames,
-            )
-            .await
-        }
-        (None, true) => {
-            let (public, cache) = (row.public_id.clone(), state.cache.clone());
-            state
-                .write(move |connection| {
-                    scoring::append(
-                        connection,
-                        &cache,
-                        Submission {
-                            public_id: &public,
-                            expected_seq,
-                            entry,
-                            author,
-                            submission_key: &submission_key,
-                        },
-                    )
-                })
-                .await
-        }
-    };
-    let response = match stale_when_raced(outcome, expected_seq)? {
+            entry,
+            author,
+            submission_key,
+        })
+        .await?;
+    let response = match outcome {
         AppendOutcome::Appended {
             seq,
             status,

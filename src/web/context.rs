@@ -5,17 +5,16 @@ use std::pin::Pin;
 
 use actix_session::{Session, SessionExt};
 use actix_web::dev::Payload;
-use actix_web::http::header;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 
 use super::AppState;
 use super::error::AppError;
-use super::i18n::{self, Tr};
+use super::i18n::Tr;
+pub use super::request_lang::{LANG_COOKIE, lang_of_request};
 use crate::accounts::{self, Role};
 use crate::lang::Lang;
 use crate::store::sessions;
 
-pub const LANG_COOKIE: &str = "lang";
 /// The session's random id; the database knows it by its hash (`store::sessions`).
 const SESSION_ID: &str = "sid";
 const SESSION_CSRF: &str = "csrf";
@@ -181,41 +180,6 @@ pub fn expected_csrf_token(session: &Session) -> Option<String> {
     session.get::<String>(SESSION_CSRF).ok().flatten()
 }
 
-/// The visitor's language: the remembered choice, then Accept-Language, then Italian.
-pub fn lang_of_request(request: &HttpRequest) -> Lang {
-    if let Some(lang) = request
-        .cookie(LANG_COOKIE)
-        .and_then(|cookie| i18n::lang_from_code(cookie.value()))
-    {
-        return lang;
-    }
-    request
-        .headers()
-        .get(header::ACCEPT_LANGUAGE)
-        .and_then(|value| value.to_str().ok())
-        .and_then(preferred_lang)
-        .unwrap_or_default()
-}
-
-/// The first supported language of an Accept-Language header, by quality.
-fn preferred_lang(header_value: &str) -> Option<Lang> {
-    let mut choices: Vec<(f32, Lang)> = header_value
-        .split(',')
-        .filter_map(|part| {
-            let mut pieces = part.trim().split(';');
-            let lang = i18n::lang_from_code(pieces.next()?)?;
-            let quality = pieces
-                .find_map(|piece| piece.trim().strip_prefix("q="))
-                .and_then(|q| q.parse::<f32>().ok())
-                .unwrap_or(1.0);
-            (quality > 0.0).then_some((quality, lang))
-        })
-        .collect();
-    // A stable sort keeps the header's order among equal qualities.
-    choices.sort_by(|a, b| b.0.total_cmp(&a.0));
-    choices.first().map(|(_, lang)| *lang)
-}
-
 /// The session's account and the player linked to it, in one query; a session the
 /// database no longer knows (logged out, ended by a password change, expired)
 /// leaves the cookie anonymous.
@@ -329,15 +293,6 @@ fn is_same_site_path(path: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn accept_language_follows_quality() {
-        assert_eq!(preferred_lang("en-US,en;q=0.9,it;q=0.8"), Some(Lang::En));
-        assert_eq!(preferred_lang("de-DE,it;q=0.5,en;q=0.7"), Some(Lang::En));
-        assert_eq!(preferred_lang("it-IT"), Some(Lang::It));
-        assert_eq!(preferred_lang("fr, de"), None);
-        assert_eq!(preferred_lang("en;q=0"), None);
-    }
 
     #[test]
     fn only_local_paths_are_followed() {

@@ -10,8 +10,8 @@ use actix_web::middleware::ErrorHandlerResponse;
 use actix_web::{HttpResponse, ResponseError, dev::ServiceResponse};
 use askama::Template;
 
-use super::context::lang_of_request;
 use super::i18n::Tr;
+use super::request_lang::lang_of_request;
 use super::telemetry::RequestRef;
 use crate::store::StoreError;
 

@@ -652,47 +652,15 @@ pub async fn import(
     if row.status() != MatchStatus::Scheduled {
         return failure(ctx_text(lang, "manage-import_not_scheduled")).await;
     }
-    let match_id = row.id;
-    let public = row.public_id.clone();
     let author = Author::User {
         id: user.id,
         label: user.display_name.clone(),
     };
-    let cache = state.cache.clone();
     let outcome = state
-        .write(move |connection| {
-            if !matches::entries(connection, match_id)?.is_empty() {
-                return Ok(false);
-            }
-            let options_json = record.options_json().to_string();
-            matches::replace_setup(
-                connection,
-                match_id,
-                record.kind(),
-                &options_json,
-                record.players(),
-                i32::from(u8::from(record.first_dealer())),
-            )?;
-            for (index, entry) in record.entries_json().into_iter().enumerate() {
-                let key = format!("import-{index}");
-                let outcome = scoring::append(
-                    connection,
-                    &cache,
-                    scoring::Submission {
-                        public_id: &public,
-                        expected_seq: index as i64,
-                        entry,
-                        author: author.clone(),
-                        submission_key: &key,
-                    },
-                )?;
-                if !matches!(outcome, scoring::AppendOutcome::Appended { .. }) {
-                    return Err(StoreError::Stale);
-                }
-            }
-            Ok(true)
-        })
-        .await;
+        .scoring
+        .import(&row, record, author)
+        .await
+        .map_err(AppError::from);
     match outcome {
         Ok(true) => Ok(back_to(&session, &row, "manage-imported")),
         Ok(false) | Err(AppError::Store(StoreError::Stale)) => {

@@ -24,6 +24,7 @@ pub mod openapi;
 pub mod players;
 pub mod public;
 pub mod publish;
+pub mod request_lang;
 pub mod rotation;
 pub mod routes;
 pub mod scoring;
@@ -86,8 +87,8 @@ pub struct AppState {
     pub public_url: Arc<str>,
     /// Ids of matches whose log changed, for the live pages' event streams.
     pub updates: Arc<tokio::sync::broadcast::Sender<i64>>,
-    /// Replayed matches, so that scoring checks a new entry without replaying the log.
-    pub cache: Arc<crate::scoring::MatchCache>,
+    /// The one way to append a score entry (`crate::scoring`).
+    pub scoring: crate::scoring::Scoring,
     /// Peers whose forwarding headers name the client (`client_address`).
     pub trusted_proxies: Arc<[std::net::IpAddr]>,
 }
@@ -174,15 +175,15 @@ pub fn start(listener: TcpListener, db: Db, config: &ServerConfig) -> Result<Run
         db: db.clone(),
         public_url: public_url.clone().into(),
         updates: Arc::new(tokio::sync::broadcast::channel(1024).0),
-        cache: Arc::default(),
+        scoring: crate::scoring::Scoring::new(db.clone(), crate::events::after_append),
         trusted_proxies: config.trusted_proxies.clone().into(),
     };
     if let Some(url) = db.postgres_url() {
         // Entries written through other instances reach this one's live pages.
         let updates = Arc::downgrade(&state.updates);
-        crate::store::listen::spawn(url, move |heard| match updates.upgrade() {
+        crate::store::pg::listen::spawn(url, move |heard| match updates.upgrade() {
             Some(sender) => {
-                use crate::store::listen::Heard;
+                use crate::store::pg::listen::Heard;
                 match heard {
                     Heard::Changed(match_id) => {
                         let _ = sender.send(match_id);

@@ -21,7 +21,6 @@ use super::{AppState, redirect, render_with_status};
 use crate::accounts::{self, Role};
 use crate::lang::{Arg, Lang};
 use crate::rules::card::{Card, Deck, Suit};
-use crate::rules::comanda::Nicknames;
 use crate::rules::game::Game;
 use crate::rules::game::{Seat, Team};
 use crate::rules::record::{
@@ -29,7 +28,7 @@ use crate::rules::record::{
 };
 use crate::rules::trick::{Trick, winning_position};
 use crate::rules::trionfetti::{Answer, TrionfettiSummary, Vagaresto};
-use crate::scoring::{self, AppendOutcome, LoadedMatch, Submission};
+use crate::scoring::{self, AppendOutcome, LoadedMatch, Submitted};
 use crate::store::matches::{self, Author, MatchStatus};
 
 /// The match being scored and who is scoring it.
@@ -541,25 +540,17 @@ pub(super) async fn submit(
     if envelope.submission_key.is_empty() || envelope.submission_key.len() > 100 {
         return Err(AppError::BadRequest);
     }
-    let public_id = scorer.loaded.row.public_id.clone();
-    let author = scorer.author.clone();
-    let cache = state.cache.clone();
     let outcome = state
-        .write(move |connection| {
-            scoring::append(
-                connection,
-                &cache,
-                Submission {
-                    public_id: &public_id,
-                    expected_seq,
-                    entry,
-                    author,
-                    submission_key: &envelope.submission_key,
-                },
-            )
+        .scoring
+        .append(Submitted {
+            row: &scorer.loaded.row,
+            nicknames: &scorer.loaded.nicknames,
+            expected_seq,
+            entry,
+            author: scorer.author.clone(),
+            submission_key: envelope.submission_key,
         })
-        .await;
-    let outcome = stale_when_raced(outcome, expected_seq)?;
+        .await?;
     let lang = ctx.lang();
     match outcome {
         AppendOutcome::Appended { seq, .. } | AppendOutcome::AlreadyRecorded { seq } => {
@@ -606,72 +597,6 @@ pub(super) async fn submit(
             };
             respond(ctx, &fresh, draft, shown, status)
         }
-    }
-}
-
-/// Appends an entry through SQLite's one writer, which every entry passes
-/// through in turn. An entry of a remembered match in progress is checked here,
-/// on the request's own thread, against the remembered state (with the club's
-/// `nicknames`, read with the match), and the writer only stores it, with a
-/// statement that writes it only if the match and its log are still as they were
-/// checked against (`scoring::append_checked`); anything else the writer decides
-/// with `scoring::append`, as before.
-pub(super) async fn append_via_writer(
-    state: &AppState,
-    row: &matches::MatchRow,
-    expected_seq: i64,
-    entry: serde_json::Value,
-    author: Author,
-    submission_key: String,
-    nicknames: &Nicknames,
-) -> Result<AppendOutcome, AppError> {
-    let cache = state.cache.clone();
-    let submission = Submission {
-        public_id: &row.public_id,
-        expected_seq,
-        entry,
-        author,
-        submission_key: &submission_key,
-    };
-    let checked = match cache.take_for_check(row, expected_seq) {
-        Some(remembered) => scoring::check_remembered(&cache, remembered, &submission, nicknames),
-        None => None,
-    };
-    let Submission { entry, author, .. } = submission;
-    let public_id = row.public_id.clone();
-    let writer_cache = cache.clone();
-    let stored = state
-        .write(move |connection| {
-            scoring::append_checked(
-                connection,
-                &writer_cache,
-                checked,
-                Submission {
-                    public_id: &public_id,
-                    expected_seq,
-                    entry,
-                    author,
-                    submission_key: &submission_key,
-                },
-            )
-        })
-        .await;
-    stored.map(|stored| stored.committed(&cache))
-}
-
-/// A write that lost the race for its sequence number (another writer took it
-/// between the check and the insert: the unique key refused it) reads as a stale
-/// form, like any other change since the form was shown.
-pub(super) fn stale_when_raced(
-    outcome: Result<AppendOutcome, AppError>,
-    expected_seq: i64,
-) -> Result<AppendOutcome, AppError> {
-    match outcome {
-        Err(AppError::Store(crate::store::StoreError::Stale)) => Ok(AppendOutcome::Stale {
-            expected: expected_seq,
-            current: expected_seq + 1,
-        }),
-        other => other,
     }
 }
 

@@ -68,7 +68,7 @@ fn overview_matches(organizer: &Client, event: &str) -> Vec<String> {
 }
 
 /// Appends entries to an event's match straight in the store, in one write each, as
-/// `scoring::append` does (log, status, then the event's advancement).
+/// `Scoring::append` does (log, status, then the event's advancement).
 fn append_entries(app: &TestApp, public_id: &str, entries: &[&str], finished: bool) {
     let db = app.database.open();
     let public_id = public_id.to_string();
@@ -144,7 +144,7 @@ backend_tests! {
         assert_eq!(recorded.status, 303, "{}", recorded.body);
         // PostgreSQL's score entry reads the club's nicknames with the match.
         let db = app.database.open();
-        let lookup = segnapunti::store::scoring_context::Lookup { public_id: public_id.clone(), token: None };
+        let lookup = segnapunti::store::pg::scoring_context::Lookup { public_id: public_id.clone(), token: None };
         if let Some(read) = db.scoring_context(lookup) {
             let context = read.blocking_recv().unwrap().unwrap().expect("the match is read");
             let club_id = context.club_id.expect("an event's match has its club");

@@ -105,8 +105,10 @@ mod instances {
 
 mod remembered {
     use super::*;
+    use segnapunti::events::after_append;
     use segnapunti::rules::comanda::Nicknames;
-    use segnapunti::scoring::{self, AppendOutcome, MatchCache, Stored, Submission};
+    use segnapunti::scoring::strategy::{self, Stored};
+    use segnapunti::scoring::{AppendOutcome, MatchCache, Submission};
     use segnapunti::store::matches::{self, Author, MatchRow, MatchStatus};
     use segnapunti::store::{Db, StoreError, users};
 
@@ -156,7 +158,7 @@ mod remembered {
             segnapunti::store::Backend::Postgres => {
                 let row = row_of(db, public_id);
                 let submission = submission(public_id, seq, winner, key, author(db));
-                scoring::append_fast(db, cache, &row, &Nicknames::new(), &submission)
+                strategy::append_fast(db, cache, &row, &Nicknames::new(), &submission)
                     .and_then(|pending| pending.outcome_blocking(cache))
             }
             segnapunti::store::Backend::Sqlite => None,
@@ -172,9 +174,10 @@ mod remembered {
             author(db),
         );
         db.write(move |connection| {
-            scoring::append(
+            strategy::append_in_transaction(
                 connection,
                 &cache,
+                after_append,
                 submission(&public_id, seq, &winner, &key, author),
             )
         })
@@ -236,7 +239,7 @@ mod remembered {
             let lost = {
                 let (cache, public_id, author) = (cache.clone(), public_id.clone(), author(&db));
                 db.write(move |connection| {
-                    scoring::append(connection, &cache, submission(&public_id, 0, "A", "lost", author))?;
+                    strategy::append_in_transaction(connection, &cache, after_append, submission(&public_id, 0, "A", "lost", author))?;
                     Err::<(), _>(StoreError::Interrupted("rolled back on purpose".into()))
                 })
             };
@@ -270,16 +273,17 @@ mod remembered {
             submission_key: key,
         };
         let checked = cache.take_for_check(row, seq).and_then(|remembered| {
-            scoring::check_remembered(cache, remembered, &submission, &Nicknames::new())
+            strategy::check_remembered(cache, remembered, &submission, &Nicknames::new())
         });
         let Submission { entry, author, .. } = submission;
         let (writer_cache, public_id, key) =
             (cache.clone(), row.public_id.clone(), key.to_string());
         let stored = db
             .write(move |connection| {
-                scoring::append_checked(
+                strategy::append_checked(
                     connection,
                     &writer_cache,
+                    after_append,
                     checked,
                     Submission {
                         public_id: &public_id,
@@ -388,13 +392,14 @@ mod remembered {
             };
             let remembered = cache.take_for_check(&seen, 5).expect("remembered at 5");
             let checked =
-                scoring::check_remembered(&cache, remembered, &submission, &Nicknames::new());
+                strategy::check_remembered(&cache, remembered, &submission, &Nicknames::new());
             assert!(checked.is_some());
             let (writer_cache, public_id, author) = (cache.clone(), public_id.clone(), author(&db));
             db.write(move |connection| {
-                let stored = scoring::append_checked(
+                let stored = strategy::append_checked(
                     connection,
                     &writer_cache,
+                    after_append,
                     checked,
                     Submission {
                         public_id: &public_id,
@@ -445,7 +450,7 @@ mod remembered {
     mod postgres_only {
         use super::*;
         use segnapunti::store::matches::MatchStatus;
-        use segnapunti::store::scoring_context::Lookup;
+        use segnapunti::store::pg::scoring_context::Lookup;
 
         fn fast(
             db: &Db,
@@ -462,7 +467,7 @@ mod remembered {
                 author: author(db),
                 submission_key: key,
             };
-            scoring::append_fast(
+            strategy::append_fast(
                 db,
                 cache,
                 &row_of(db, public_id),
@@ -693,7 +698,7 @@ mod remembered {
                 .map(|public_id| {
                     let submission = submission(public_id, 1, "B", "second", author(&db));
                     let row = row_of(&db, public_id);
-                    scoring::append_fast(&db, &cache, &row, &Nicknames::new(), &submission)
+                    strategy::append_fast(&db, &cache, &row, &Nicknames::new(), &submission)
                         .expect("remembered at the expected sequence number: queued")
                 })
                 .collect();
@@ -755,7 +760,7 @@ mod remembered {
                 })
                 .expect("PostgreSQL batches entries");
             let submission = submission(&sound, 1, "B", "second", author(&db));
-            let pending = scoring::append_fast(
+            let pending = strategy::append_fast(
                 &db,
                 &cache,
                 &row_of(&db, &sound),
@@ -830,7 +835,8 @@ mod remembered {
         /// committed one is heard, the failed one would have been heard before it.
         #[test]
         fn only_committed_changes_are_announced() {
-            use segnapunti::store::{StoreError, listen};
+            use segnapunti::store::StoreError;
+            use segnapunti::store::pg::listen;
             let database = support::TestDatabase::new(support::Backend::Postgres);
             let db = database.open();
             let (heard, hearing) = std::sync::mpsc::channel();

@@ -6,6 +6,7 @@ pub mod any;
 pub mod card;
 pub mod comanda;
 pub mod descriptor;
+mod entry_error;
 pub mod game;
 pub mod json_text;
 pub mod kind;

@@ -18,16 +18,18 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::card::Card;
+use super::comanda;
 use super::comanda::Nicknames;
+use super::entry_error::{CorrectionError, EntryError, GameEntryError};
 use super::game::{Game, Message, Seat, Team};
 use super::json_text;
 use super::kind::GameKind;
 use super::madrasso::{self, Madrasso};
-use super::replay::{self, CorrectionError, EntryError, GameEntryError};
+use super::ranking::Ranking;
 use super::tressette::{self, Tressette};
 use super::trick::Trick;
 use super::trijumf::{self, Trijumf};
-use super::trionfetti::{Options, Trionfetti, Vagaresto};
+use super::trionfetti::{Options, Setup, Trionfetti, Vagaresto};
 use super::vitou::{self, Vitou};
 use crate::lang::Lang;
 
@@ -151,6 +153,30 @@ pub struct SmazzataEntry {
     pub time: Option<String>,
 }
 
+impl SmazzataEntry {
+    /// Reads the entry into the engine's setup: its explicit ranking, or its
+    /// comanda read with the club's nicknames.
+    pub fn setup(&self, nicknames: &Nicknames) -> Result<Setup, EntryError> {
+        let ranking = match (&self.ranking, &self.comanda) {
+            (Some(levels), _) => {
+                Ranking::from_levels(levels.clone()).map_err(EntryError::Ranking)?
+            }
+            (None, Some(text)) => {
+                comanda::parse(text, nicknames).map_err(|error| EntryError::Comanda {
+                    text: text.clone(),
+                    error: Box::new(error),
+                })?
+            }
+            (None, None) => return Err(EntryError::NoRanking),
+        };
+        Ok(Setup {
+            ranking,
+            cut: self.cut,
+            comanda: self.comanda.clone(),
+        })
+    }
+}
+
 /// A hand: by outcome (`winner`, optional `vagaresto`) or card by card (`tricks`).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -256,7 +282,7 @@ impl RecordGame for Trionfetti {
             RecordEntry::Void(_) => (None, None),
         };
         if let Some(setup) = smazzata {
-            self.apply_setup(&replay::setup(setup, nicknames)?)
+            self.apply_setup(&setup.setup(nicknames)?)
                 .map_err(EntryError::Rule)?;
         }
         if let Some(hand) = hand {

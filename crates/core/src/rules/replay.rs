@@ -13,101 +13,12 @@
 
 use std::fmt;
 
-use super::comanda::{self, ComandaError, Nicknames};
+use super::comanda::Nicknames;
+pub use super::entry_error::{CorrectionError, EntryError, GameEntryError};
 use super::game::{Message, describe};
-use super::ranking::{Ranking, RankingError};
 use super::record::{Correction, GameRecord, RecordGame, SmazzataEntry};
-use super::trionfetti::{RuleError, Setup, Trionfetti};
+use super::trionfetti::{Setup, Trionfetti};
 use crate::lang::{Lang, Msg};
-
-/// A void or replace that cannot be applied, whatever the game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum CorrectionError {
-    /// The target is not an earlier entry.
-    TargetOutOfRange { target: usize },
-    /// The target is another void or replace.
-    TargetIsCorrection { target: usize, kind: &'static str },
-    /// The target is already void.
-    AlreadyVoid { target: usize },
-}
-
-impl Message for CorrectionError {
-    fn msg(&self, _: Lang) -> Msg {
-        match *self {
-            CorrectionError::TargetOutOfRange { target } => {
-                Msg::new("replay-target_out_of_range").arg("target", target)
-            }
-            CorrectionError::TargetIsCorrection { target, kind } => {
-                Msg::new("replay-target_is_correction")
-                    .arg("target", target)
-                    .arg("kind", correction_kind(kind))
-            }
-            CorrectionError::AlreadyVoid { target } => {
-                Msg::new("replay-already_void").arg("target", target)
-            }
-        }
-    }
-}
-
-/// Why an entry cannot be part of a Trionfetti match.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum EntryError {
-    /// The game's rules refuse it.
-    Rule(RuleError),
-    /// The comanda cannot be read.
-    Comanda {
-        text: String,
-        error: Box<ComandaError>,
-    },
-    /// The explicit ranking breaks a restriction of the rules.
-    Ranking(RankingError),
-    /// A smazzata entry with neither a comanda nor a ranking.
-    NoRanking,
-    /// A void or replace whose target is not an earlier entry.
-    TargetOutOfRange { target: usize },
-    /// A void or replace aimed at another void or replace.
-    TargetIsCorrection { target: usize, kind: &'static str },
-    /// A void of an entry already void.
-    AlreadyVoid { target: usize },
-}
-
-impl From<CorrectionError> for EntryError {
-    fn from(error: CorrectionError) -> EntryError {
-        match error {
-            CorrectionError::TargetOutOfRange { target } => EntryError::TargetOutOfRange { target },
-            CorrectionError::TargetIsCorrection { target, kind } => {
-                EntryError::TargetIsCorrection { target, kind }
-            }
-            CorrectionError::AlreadyVoid { target } => EntryError::AlreadyVoid { target },
-        }
-    }
-}
-
-/// Why an entry cannot be part of a Madrasso, Tressette, Trijumf or Vitou match.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum GameEntryError<E> {
-    /// The game's rules refuse it.
-    Rule(E),
-    /// A void or replace that cannot be applied.
-    Correction(CorrectionError),
-}
-
-impl<E> From<CorrectionError> for GameEntryError<E> {
-    fn from(error: CorrectionError) -> GameEntryError<E> {
-        GameEntryError::Correction(error)
-    }
-}
-
-impl<E: Message> Message for GameEntryError<E> {
-    fn msg(&self, lang: Lang) -> Msg {
-        match self {
-            GameEntryError::Rule(error) => error.msg(lang),
-            GameEntryError::Correction(error) => error.msg(lang),
-        }
-    }
-}
 
 /// The first entry that makes a record invalid. `E` is the game's entry error.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -130,11 +41,6 @@ impl<E> ReplayError<E> {
             error: f(self.error),
         }
     }
-}
-
-/// A correction's kind as the log stores it ("void"), as data for the reader's words.
-fn correction_kind(kind: &'static str) -> Msg {
-    Msg::new("replay-correction_kind").arg("kind", kind)
 }
 
 /// The state of the match after one log entry.
@@ -172,30 +78,6 @@ impl<S, E> Steps<S, E> {
     }
 }
 
-impl Message for EntryError {
-    fn msg(&self, lang: Lang) -> Msg {
-        match self {
-            EntryError::Rule(error) => error.msg(lang),
-            EntryError::Comanda { text, error } => Msg::new("replay-comanda_unreadable")
-                .arg("comanda", format!("{text:?}"))
-                .arg("error", error.msg(lang)),
-            EntryError::Ranking(error) => error.msg(lang),
-            EntryError::NoRanking => Msg::new("replay-no_ranking"),
-            EntryError::TargetOutOfRange { target } => {
-                CorrectionError::TargetOutOfRange { target: *target }.msg(lang)
-            }
-            EntryError::TargetIsCorrection { target, kind } => {
-                Msg::new("replay-target_is_correction_hand")
-                    .arg("target", *target)
-                    .arg("kind", correction_kind(kind))
-            }
-            EntryError::AlreadyVoid { target } => {
-                CorrectionError::AlreadyVoid { target: *target }.msg(lang)
-            }
-        }
-    }
-}
-
 impl<E: Message> ReplayError<E> {
     /// The entry at fault and why, as data for the shell to word.
     pub fn msg(&self, lang: Lang) -> Msg {
@@ -227,23 +109,9 @@ impl<E: Message> fmt::Display for ReplayError<E> {
 
 impl<E: Message + fmt::Debug> std::error::Error for ReplayError<E> {}
 
-/// Reads a smazzata entry into the engine's setup.
+/// Reads a smazzata entry into the engine's setup ([`SmazzataEntry::setup`]).
 pub fn setup(entry: &SmazzataEntry, nicknames: &Nicknames) -> Result<Setup, EntryError> {
-    let ranking = match (&entry.ranking, &entry.comanda) {
-        (Some(levels), _) => Ranking::from_levels(levels.clone()).map_err(EntryError::Ranking)?,
-        (None, Some(text)) => {
-            comanda::parse(text, nicknames).map_err(|error| EntryError::Comanda {
-                text: text.clone(),
-                error: Box::new(error),
-            })?
-        }
-        (None, None) => return Err(EntryError::NoRanking),
-    };
-    Ok(Setup {
-        ranking,
-        cut: entry.cut,
-        comanda: entry.comanda.clone(),
-    })
+    entry.setup(nicknames)
 }
 
 /// What stands in the effective match at one log position.

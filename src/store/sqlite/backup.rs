@@ -6,7 +6,8 @@ use diesel::connection::SimpleConnection;
 use diesel::sqlite::SqliteConnection;
 use diesel::{Connection, RunQueryDsl};
 
-use super::{DatabaseUrl, StoreError};
+use super::USUAL_WAIT;
+use crate::store::{DatabaseUrl, StoreError};
 
 /// Why no backup was written. The first two are the operator's to change (the
 /// command line answers them with exit code 2); the database's own failures are not.
@@ -59,7 +60,7 @@ pub fn snapshot(url: &DatabaseUrl, target: &Path) -> Result<(), BackupError> {
     connection
         .batch_execute(&format!(
             "{}; VACUUM INTO '{}'",
-            super::USUAL_WAIT,
+            USUAL_WAIT,
             target_text.replace('\'', "''")
         ))
         .map_err(StoreError::Query)?;

@@ -1,17 +1,12 @@
 //! WAL checkpoints for SQLite, on a thread of their own.
 //!
-//! By default SQLite copies the write-ahead log back into the database file inside
-//! the commit that makes the log pass 1,000 pages, and fsyncs the file there: the
-//! writer thread stood still for that commit, and every score entry queued behind it
-//! waited (the slowest requests of the score-entry benchmark, tens to hundreds of
-//! milliseconds). The writer connection therefore never checkpoints; this thread
-//! does, a few times a second, in the passive mode that never blocks the writer or a
-//! reader. Durability does not depend on it: a commit is on disk in the log.
-//!
-//! Once the log is long, the thread asks the writer to start it over between two
-//! batches ([`restart_log`]): by then nearly every page has been copied, and this
-//! thread has synced the database file itself, so the writer's share is the last
-//! few pages and a sync with little left to write.
+//! Left to SQLite, the commit that makes the log pass 1,000 pages copies it into
+//! the database file and syncs it, and every write queued behind the writer waits.
+//! So the writer never checkpoints; this thread does, a few times a second, in the
+//! passive mode that blocks neither the writer nor a reader. Durability does not
+//! depend on it: a commit is on disk in the log. Once the log is long, the thread
+//! asks the writer (through the callback it was started with) to start it over
+//! between two batches ([`restart_log`]), having copied and synced nearly all of it.
 
 use std::fs::File;
 use std::path::Path;
@@ -22,8 +17,8 @@ use std::time::Duration;
 use diesel::sql_types::Integer;
 use diesel::{QueryableByName, RunQueryDsl};
 
-use super::writer::GroupWriter;
-use super::{DbConnection, StoreError, StoreResult, USUAL_WAIT};
+use super::USUAL_WAIT;
+use crate::store::{DbConnection, StoreError, StoreResult};
 
 /// Often enough that the writer finds little left to copy when it restarts the log.
 const INTERVAL: Duration = Duration::from_millis(250);
@@ -88,9 +83,10 @@ struct Progress {
 }
 
 impl Checkpointer {
+    /// `ask_restart` asks the writer to run [`restart_log`] between two batches.
     pub(super) fn start(
         mut connection: DbConnection,
-        writer: GroupWriter,
+        ask_restart: Box<dyn Fn() + Send>,
         database_path: &Path,
     ) -> std::io::Result<Checkpointer> {
         // Without it the writer's restarts sync the file themselves, as SQLite does.
@@ -108,7 +104,7 @@ impl Checkpointer {
                 let mut failing = false;
                 let mut watch = LogWatch::new(RESTART_LOG_AT_PAGES, database_file);
                 while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(INTERVAL) {
-                    match checkpoint(&mut connection, &writer, &mut watch) {
+                    match checkpoint(&mut connection, &*ask_restart, &mut watch) {
                         Ok(()) => failing = false,
                         // Once per failing spell: a full disk would repeat it every tick.
                         Err(error) if !failing => {
@@ -151,7 +147,7 @@ impl LogWatch {
 
 fn checkpoint(
     connection: &mut DbConnection,
-    writer: &GroupWriter,
+    ask_restart: &dyn Fn(),
     watch: &mut LogWatch,
 ) -> StoreResult<()> {
     let restart_log_at_pages = watch.restart_log_at_pages;
@@ -187,7 +183,7 @@ fn checkpoint(
             StoreError::Interrupted(format!("cannot sync the database file: {error}"))
         })?;
     }
-    writer.restart_log();
+    ask_restart();
     watch.asked_at = Some(version);
     Ok(())
 }
@@ -230,6 +226,12 @@ mod tests {
 
     use super::super::{ConnectionRole, sqlite_for_tests as connect};
     use super::*;
+
+    /// What the checkpoint thread asked of the writer.
+    #[derive(Debug, PartialEq)]
+    enum Asked {
+        RestartLog,
+    }
 
     fn insert(connection: &mut DbConnection, value: i32) {
         connection
@@ -341,7 +343,7 @@ mod tests {
             insert(&mut writer, value);
         }
         let (jobs, queue) = std::sync::mpsc::channel();
-        let to_writer = GroupWriter::for_tests(jobs);
+        let to_writer = move || jobs.send(Asked::RestartLog).unwrap();
         let mut checkpoints = connect(&path, ConnectionRole::Writer);
 
         checkpoint(
@@ -355,7 +357,7 @@ mod tests {
         insert(&mut writer, 10);
         let mut watch = LogWatch::new(1, Some(File::options().write(true).open(&path).unwrap()));
         checkpoint(&mut checkpoints, &to_writer, &mut watch).unwrap();
-        assert!(queue.try_recv().is_ok_and(|request| request.is_restart()));
+        assert_eq!(queue.try_recv(), Ok(Asked::RestartLog));
 
         checkpoint(&mut checkpoints, &to_writer, &mut watch).unwrap();
         assert!(
@@ -364,8 +366,9 @@ mod tests {
         );
         insert(&mut writer, 11);
         checkpoint(&mut checkpoints, &to_writer, &mut watch).unwrap();
-        assert!(
-            queue.try_recv().is_ok_and(|request| request.is_restart()),
+        assert_eq!(
+            queue.try_recv(),
+            Ok(Asked::RestartLog),
             "a log that grew again is asked about again"
         );
     }

@@ -2,11 +2,10 @@
 //! pending write of the moment in one transaction, each under a savepoint of its
 //! own, then answers them all after the one durable commit.
 //!
-//! A commit with `synchronous=FULL` costs an fsync; taking one per score entry
-//! capped throughput at the disk's sync rate and made the writer queue the tail
-//! latency. Sharing the fsync among the writes that arrived meanwhile keeps each
-//! write atomic and isolated (a failing write rolls back to its savepoint without
-//! touching the others), and nobody hears "done" before the data is on disk.
+//! With `synchronous=FULL` every commit costs an fsync; sharing it among the
+//! writes that arrived meanwhile keeps each write atomic and isolated (a failing
+//! write rolls back to its savepoint alone), and nobody hears "done" before the
+//! data is on disk.
 
 use std::sync::mpsc;
 use std::thread;
@@ -16,7 +15,7 @@ use diesel::query_builder::{AstPass, QueryFragment, QueryId};
 use diesel::sqlite::{Sqlite, SqliteConnection};
 use diesel::{Connection, QueryResult, RunQueryDsl};
 
-use super::{DbConnection, StoreError, StoreResult};
+use crate::store::{DbConnection, StoreError, StoreResult};
 
 /// Enough to share one fsync among every table of a big event at once, small
 /// enough that one batch never holds the lock for long.
@@ -40,16 +39,9 @@ pub(super) enum Request<J = Job> {
     RestartLog,
 }
 
-#[cfg(test)]
-impl<J> Request<J> {
-    pub(super) fn is_restart(&self) -> bool {
-        matches!(self, Request::RestartLog)
-    }
-}
-
 /// The queue to the writer thread; cheap to clone.
 #[derive(Clone)]
-pub(super) struct GroupWriter {
+pub(in crate::store) struct GroupWriter {
     jobs: mpsc::Sender<Request>,
 }
 
@@ -66,16 +58,10 @@ impl GroupWriter {
         Ok(GroupWriter { jobs })
     }
 
-    /// A writer whose requests the test reads itself.
-    #[cfg(test)]
-    pub(super) fn for_tests(jobs: mpsc::Sender<Request>) -> GroupWriter {
-        GroupWriter { jobs }
-    }
-
     /// Queues `work`; `deliver` gets its result once it is durable, or its error.
     /// A write that never runs (the writer is gone) drops `deliver` unanswered, which
     /// its caller's channel reports as an interrupted write.
-    pub(super) fn submit<T: Send + 'static>(
+    pub(in crate::store) fn submit<T: Send + 'static>(
         &self,
         work: impl FnOnce(&mut DbConnection) -> StoreResult<T> + Send + 'static,
         deliver: impl FnOnce(StoreResult<T>) + Send + 'static,

@@ -1,6 +1,6 @@
 //! What a score entry needs to know before it is checked (PostgreSQL): the match,
 //! its event's club and the club's nicknames, and what the bearer token is, read
-//! for every entry pending at once in one statement (see `pg_batch`). On SQLite
+//! for every entry pending at once in one statement (see `batch`). On SQLite
 //! `api::match_and_caller` makes these reads one by one, where they cost no round
 //! trip.
 
@@ -9,11 +9,11 @@ use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
 use diesel::sql_types::{Array, BigInt, Bool, Integer, Nullable, Text, Timestamp};
 use diesel::{QueryResult, RunQueryDsl};
 
-use super::StoreResult;
-use super::matches::MatchRow;
-use super::pg_batch::{Answer, Batcher, Connect};
+use super::batch::{Answer, Batcher, Connect};
 use crate::accounts::Role;
 use crate::rules::comanda::Nicknames;
+use crate::store::StoreResult;
+use crate::store::matches::MatchRow;
 
 /// Enough for every connection of a busy server at once.
 const MOST_READS_PER_STATEMENT: usize = 256;
@@ -107,7 +107,7 @@ fn scoring_contexts(
                 referee,
             }),
             nicknames: nicknames
-                .map(|text| super::clubs::dictionary_from_text(&text))
+                .map(|text| crate::store::clubs::dictionary_from_text(&text))
                 .unwrap_or_default(),
             link,
             row,

@@ -1,14 +1,11 @@
 //! Group commit for PostgreSQL's score-entry fast path: the entries pending at
 //! once go into the log in one statement, which commits by itself.
 //!
-//! Each entry sent alone cost PostgreSQL a statement and a commit of its own, and
-//! the server a pool checkout and a thread hop: with two cores shared by the
-//! server, the database and the clients, that CPU was the cap on entries per
-//! second. One statement for a batch pays those once. Every entry keeps its own
-//! conditions (the match still in progress, the log still ending with the entry
-//! its state was built from), so an entry that no longer fits is left out of the
-//! statement without holding the others back, and its caller takes the
-//! transaction (`scoring::append`), which gives the answer it always gave.
+//! Every entry keeps its own conditions (the match still in progress, the log
+//! still ending with the entry its state was built from), so an entry that no
+//! longer fits is left out without holding the others back, and its caller takes
+//! the transaction (`scoring::strategy::append_in_transaction`), which gives the
+//! answer it always gave.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -19,10 +16,10 @@ use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
 use diesel::sql_types::{Array, BigInt, Nullable, Text, Timestamp};
 use diesel::{QueryResult, RunQueryDsl};
 
+use super::batch::{Answer, Batcher, Connect};
 use super::listen::Announcer;
-use super::matches::{MatchStatus, NextEntry};
-use super::pg_batch::{Answer, Batcher, Connect};
-use super::{StoreResult, track};
+use crate::store::matches::{MatchStatus, NextEntry};
+use crate::store::{StoreResult, track};
 
 /// A batch is one statement; beyond this many entries the rest wait for the next.
 const MOST_ENTRIES_PER_STATEMENT: usize = 256;

@@ -1,22 +1,18 @@
 //! PostgreSQL's group work for score entry: a thread with a connection of its own
-//! takes the requests pending at once and serves them all with one statement.
-//!
-//! Sent one by one, each read and each insert of a score entry cost PostgreSQL a
-//! statement (and the insert a commit) of its own, and the server a pool checkout,
-//! a round trip and a thread hop; with two cores shared by the server, the
-//! database and the clients, that CPU capped entries per second. A statement over
-//! arrays of the batch's values pays those once per batch. Under little load a
-//! batch is one request, served as soon as it arrives.
+//! takes the requests pending at once and serves them all with one statement over
+//! arrays of their values, paying a statement, a commit and a round trip once per
+//! batch rather than once per request. Under little load a batch is one request,
+//! served as soon as it arrives.
 
 use std::sync::mpsc;
 use std::thread;
 
 use diesel::pg::PgConnection;
 
-use super::{DbConnection, StoreError, StoreResult};
+use crate::store::{DbConnection, StoreError, StoreResult};
 
 /// Opens the thread's connection, and again after the server dropped it.
-pub(super) type Connect = Box<dyn Fn() -> StoreResult<DbConnection> + Send>;
+pub(in crate::store) type Connect = Box<dyn Fn() -> StoreResult<DbConnection> + Send>;
 
 /// The answer to one request, given once its batch has been served.
 pub type Answer<A> = tokio::sync::oneshot::Receiver<StoreResult<A>>;
@@ -24,7 +20,7 @@ pub type Answer<A> = tokio::sync::oneshot::Receiver<StoreResult<A>>;
 type Pending<J, A> = (J, tokio::sync::oneshot::Sender<StoreResult<A>>);
 
 /// The queue to a batching thread; cheap to clone.
-pub(super) struct Batcher<J, A> {
+pub(in crate::store) struct Batcher<J, A> {
     jobs: mpsc::Sender<Pending<J, A>>,
 }
 
@@ -94,7 +90,7 @@ impl<J: Send + 'static, A: Send + 'static> Batcher<J, A> {
 
     /// Queues a request. A thread that has stopped drops the answer unsent, which
     /// the receiver reports as an error.
-    pub(super) fn submit(&self, request: J) -> Answer<A> {
+    pub(in crate::store) fn submit(&self, request: J) -> Answer<A> {
         let (answer, answered) = tokio::sync::oneshot::channel();
         if self.jobs.send((request, answer)).is_err() {
             tracing::error!("a batching thread has stopped; a request was not served");

@@ -7,7 +7,7 @@ use diesel::Connection;
 use diesel::connection::SimpleConnection;
 use diesel::pg::PgConnection;
 
-use super::DbConnection;
+use crate::store::DbConnection;
 
 pub const CHANNEL: &str = "segnapunti_matches";
 /// How often pending notifications are read; the latency a remote viewer sees at most.
@@ -30,7 +30,7 @@ pub fn announce(connection: &DbConnection, match_id: i64) {
 }
 
 /// The matches announced on this thread since the last call.
-pub(super) fn take_announced() -> Vec<i64> {
+pub(in crate::store) fn take_announced() -> Vec<i64> {
     CHANGED_BY_THIS_WRITE.with(|changed| std::mem::take(&mut *changed.borrow_mut()))
 }
 

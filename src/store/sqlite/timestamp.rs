@@ -1,10 +1,9 @@
 //! Timestamp columns read back without chrono's format parser on SQLite.
 //!
-//! diesel reads a SQLite timestamp, which it stores as text, by trying chrono
-//! formats in turn (`%F %T%.f` first): about 2,000 instructions a value, and a
-//! score entry through the API reads three (the match row's two, the caller's
-//! account's one). The text diesel writes is read here directly; anything else
-//! goes to diesel as before, so every value reads as it did.
+//! diesel reads a SQLite timestamp (stored as text) by trying chrono formats in
+//! turn, a cost paid for every row score entry reads. The text diesel writes is
+//! read here directly; anything else goes to diesel, so every value reads as it
+//! did.
 
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use diesel::deserialize::{self, FromSql};
@@ -12,7 +11,7 @@ use diesel::pg::{Pg, PgValue};
 use diesel::sql_types::Timestamp;
 use diesel::sqlite::{Sqlite, SqliteValue};
 
-use super::{MultiBackend, MultiRawValue};
+use crate::store::{MultiBackend, MultiRawValue};
 
 /// A timestamp column of a row type: `#[diesel(deserialize_as = StoredTime)]`.
 #[derive(diesel::deserialize::FromSqlRow)]

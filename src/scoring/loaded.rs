@@ -1,0 +1,167 @@
+//! A match with its log as stored, read back as a match record of its game and
+//! replayed; and what the referee pages ask of a record (what "undo" voids, which
+//! entries are voided or replaced).
+
+use serde_json::Value;
+
+use crate::rules::any::{AnyMatch, AnyRecord};
+use crate::rules::comanda::Nicknames;
+use crate::rules::game::Seat;
+use crate::rules::record::{FORMAT_VERSION, GameRecord, MatchRecord, RecordEntry, RecordGame};
+use crate::rules::replay;
+use crate::rules::trionfetti::{Options, Trionfetti};
+use crate::store::StoreError;
+use crate::store::matches::{self, EntryRow, MatchRow};
+use crate::store::{DbConnection, StoreResult};
+
+/// A match with its log, as stored.
+#[derive(Debug, Clone)]
+pub struct LoadedMatch {
+    pub row: MatchRow,
+    pub entries: Vec<EntryRow>,
+    /// The comanda nicknames of the match's club (none outside an event).
+    pub nicknames: Nicknames,
+}
+
+impl LoadedMatch {
+    pub fn load(
+        connection: &mut DbConnection,
+        public_id: &str,
+    ) -> StoreResult<Option<LoadedMatch>> {
+        let Some(row) = matches::find_by_public_id(connection, public_id)? else {
+            return Ok(None);
+        };
+        let entries = matches::entries(connection, row.id)?;
+        let nicknames = crate::store::clubs::nicknames_for_match(connection, row.id)?;
+        Ok(Some(LoadedMatch {
+            row,
+            entries,
+            nicknames,
+        }))
+    }
+
+    pub fn options(&self) -> Options {
+        serde_json::from_str(&self.row.options_json).unwrap_or_default()
+    }
+
+    /// The log as a match record, each entry carrying its author and time.
+    pub fn record(&self) -> Result<MatchRecord, StoreError> {
+        let entries = self
+            .entries
+            .iter()
+            .map(decode_entry)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(MatchRecord {
+            format_version: FORMAT_VERSION,
+            game: self.row.game.name().to_string(),
+            options: self.options(),
+            players: self.row.players(),
+            first_dealer: Seat::new(self.row.first_dealer as u8).unwrap_or(Seat::ALL[0]),
+            entries,
+        })
+    }
+
+    /// The current state: the engine's replay of the log.
+    pub fn state(&self) -> Result<Trionfetti, StoreError> {
+        replay::replay(&self.record()?, &self.nicknames)
+            .map_err(|error| StoreError::Corrupt(format!("stored log no longer replays: {error}")))
+    }
+
+    /// The log as a match record document of the match's game, each entry carrying
+    /// its author and time.
+    pub fn record_document(&self) -> Value {
+        let options: Value = serde_json::from_str(&self.row.options_json)
+            .unwrap_or_else(|_| Value::Object(Default::default()));
+        let entries: Vec<Value> = self
+            .entries
+            .iter()
+            .map(|row| {
+                let mut entry: Value = serde_json::from_str(&row.entry_json).unwrap_or(Value::Null);
+                if let Value::Object(fields) = &mut entry {
+                    fields.insert("author".into(), Value::String(row.author_label.clone()));
+                    fields.insert(
+                        "time".into(),
+                        Value::String(row.created_at.format("%Y-%m-%dT%H:%M:%SZ").to_string()),
+                    );
+                }
+                entry
+            })
+            .collect();
+        serde_json::json!({
+            "format_version": FORMAT_VERSION,
+            "game": self.row.game,
+            "options": options,
+            "players": self.row.player_names(),
+            "first_dealer": self.row.first_dealer,
+            "entries": entries,
+        })
+    }
+
+    /// The log as the record of the match's game, whichever it is.
+    pub fn any_record(&self) -> Result<AnyRecord, StoreError> {
+        AnyRecord::from_json(&self.record_document().to_string()).map_err(|error| {
+            StoreError::Corrupt(format!(
+                "stored match {} is unreadable: {}",
+                self.row.public_id,
+                error.message(crate::lang::Lang::En)
+            ))
+        })
+    }
+
+    /// The current state of a match of any game.
+    pub fn any_state(&self) -> Result<AnyMatch, StoreError> {
+        self.any_record()?
+            .replay(&self.nicknames)
+            .map_err(|error| StoreError::Corrupt(format!("stored log no longer replays: {error}")))
+    }
+
+    /// The sequence number the next entry must be based on.
+    pub fn next_seq(&self) -> i64 {
+        self.entries.len() as i64
+    }
+}
+
+fn decode_entry(row: &EntryRow) -> Result<RecordEntry, StoreError> {
+    let mut entry: RecordEntry = serde_json::from_str(&row.entry_json).map_err(|error| {
+        StoreError::Corrupt(format!(
+            "entry {} of match {} is unreadable: {error}",
+            row.seq, row.match_id
+        ))
+    })?;
+    let author = Some(row.author_label.clone());
+    let time = Some(row.created_at.format("%Y-%m-%dT%H:%M:%SZ").to_string());
+    match &mut entry {
+        RecordEntry::Smazzata(inner) => (inner.author, inner.time) = (author, time),
+        RecordEntry::Hand(inner) => (inner.author, inner.time) = (author, time),
+        RecordEntry::Void(inner) => (inner.author, inner.time) = (author, time),
+        RecordEntry::Replace(inner) => (inner.author, inner.time) = (author, time),
+    }
+    Ok(entry)
+}
+
+/// The last play entry that is still in effect: what "undo" voids.
+pub fn last_undoable<G: RecordGame>(record: &GameRecord<G>) -> Option<usize> {
+    let (voided, _) = corrections(record);
+    record
+        .entries
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(index, entry)| G::correction(entry).is_none() && !voided.contains(index))
+        .map(|(index, _)| index)
+}
+
+/// Indexes of entries voided, and of entries replaced (by a later correction), for display.
+pub fn corrections<G: RecordGame>(record: &GameRecord<G>) -> (Vec<usize>, Vec<usize>) {
+    use crate::rules::record::Correction;
+    let mut voided = Vec::new();
+    let mut replaced = Vec::new();
+    for entry in &record.entries {
+        match G::correction(entry) {
+            Some(Correction::Void { target }) => voided.push(target),
+            Some(Correction::Replace { target }) => replaced.push(target),
+            None => {}
+        }
+    }
+    (voided, replaced)
+}
