@@ -489,7 +489,7 @@ pub(super) fn respond(
     shown: Shown,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    if super::games::has_pages(scorer.loaded.row.game) {
+    if super::games::uses_shared_referee_page(scorer.loaded.row.game) {
         let mut page = super::games::referee::build_page(ctx, scorer, draft.fields)?;
         page.notice = shown.notice;
         page.error = shown.error;
@@ -846,7 +846,7 @@ pub async fn record_tricks(
         ..Draft::default()
     };
     let scorer = scorer(&request, &ctx, &state).await?;
-    if super::games::has_pages(scorer.loaded.row.game) {
+    if super::games::uses_shared_referee_page(scorer.loaded.row.game) {
         return Err(AppError::NotFound);
     }
     if field("action") != "save" {

@@ -117,10 +117,7 @@ impl GameRefereePage {
 
     /// The game's outcome form, rendered as part of this page.
     pub fn outcome_form(&self) -> askama::Result<String> {
-        match super::pages(self.game) {
-            Some(pages) => pages.outcome_form(self),
-            None => Ok(String::new()),
-        }
+        super::pages(self.game).outcome_form(self)
     }
 }
 
