@@ -14,12 +14,14 @@ use serde::Deserialize;
 
 use super::context::PageContext;
 use super::error::AppError;
+use super::games::sheets::GameSheet;
 use super::games::{card_name, suit_name};
 use super::i18n::{Tr, stored_text};
 use super::matches::{load_match, may_manage, status_key};
 use super::{AppState, redirect, render_with_status};
 use crate::accounts::{self, Role};
 use crate::lang::{Arg, Lang};
+use crate::rules::any::AnyMatch;
 use crate::rules::card::{Card, Deck, Suit};
 use crate::rules::comanda::Nicknames;
 use crate::rules::game::Game;
@@ -166,6 +168,20 @@ pub struct LogLine {
     pub time: String,
     pub voided: bool,
     pub replaced: bool,
+    /// Whether the log offers to correct it.
+    pub correctable: bool,
+    /// The teams its correction may give it to instead (none: it can only be voided).
+    pub replace_with: Vec<Team>,
+}
+
+/// The words of the correction form under each line of the log
+/// (`templates/games/log.html`).
+pub struct CorrectionWords {
+    pub summary_key: &'static str,
+    pub hint_key: Option<&'static str>,
+    /// Whether the form chooses between voiding and replacing with a winner.
+    pub choose_winner: bool,
+    pub button_key: &'static str,
 }
 
 /// A card in the picker: code, label in the referee's language, already out of play.
@@ -194,6 +210,9 @@ pub struct RefereePage {
     pub submission_key: String,
     pub log: Vec<LogLine>,
     pub undoable: Option<usize>,
+    pub correction: CorrectionWords,
+    /// The sheet the scoreboard reads (totals, games won, sides).
+    pub sheet: GameSheet,
     pub draft: Draft,
     pub tricks: Vec<TrickRow>,
     pub hand_winner: Option<Team>,
@@ -234,6 +253,10 @@ impl RefereePage {
 
     pub fn teams(&self) -> [Team; 2] {
         Team::BOTH
+    }
+
+    pub fn side_label(&self, team: &Team) -> String {
+        self.sheet.side_label(team)
     }
 
     pub fn is_over(&self) -> bool {
@@ -343,14 +366,21 @@ fn build_page(ctx: PageContext, scorer: &Scorer, draft: Draft) -> Result<Referee
         .enumerate()
         .map(|(index, entry)| {
             let row = &scorer.loaded.entries[index];
+            let kind = entry.kind();
             LogLine {
                 index,
-                kind: entry.kind(),
+                kind,
                 text: entry_text(entry, lang),
                 author: shown_author(row, lang),
                 time: row.created_at.format("%H:%M").to_string(),
                 voided: voided.contains(&index),
                 replaced: replaced.contains(&index),
+                correctable: (kind == "hand" || kind == "smazzata") && !voided.contains(&index),
+                replace_with: if kind == "hand" {
+                    Team::BOTH.to_vec()
+                } else {
+                    Vec::new()
+                },
             }
         })
         .rev()
@@ -371,6 +401,11 @@ fn build_page(ctx: PageContext, scorer: &Scorer, draft: Draft) -> Result<Referee
         })
         .collect();
     let (tricks, hand_winner) = trick_rows(&state, &summary, &draft);
+    let sheet = GameSheet::of(
+        &AnyMatch::Trionfetti(state.clone()),
+        &scorer.loaded.row.player_names(),
+        Tr::new(lang),
+    );
     Ok(RefereePage {
         base: scorer.base.clone(),
         title: crate::events::title_text(&scorer.loaded.row.title, lang),
@@ -381,6 +416,13 @@ fn build_page(ctx: PageContext, scorer: &Scorer, draft: Draft) -> Result<Referee
         submission_key: accounts::submission_key(chrono::Utc::now()),
         undoable: scoring::last_undoable(&record),
         log,
+        correction: CorrectionWords {
+            summary_key: "scoring-correct",
+            hint_key: None,
+            choose_winner: true,
+            button_key: "scoring-apply_correction",
+        },
+        sheet,
         summary,
         draft,
         tricks,

@@ -12,7 +12,9 @@ use super::super::context::PageContext;
 use super::super::error::AppError;
 use super::super::i18n::Tr;
 use super::super::matches::status_key;
-use super::super::scoring::{Draft, Envelope, LogLine, Scorer, scorer, shown_author, submit};
+use super::super::scoring::{
+    CorrectionWords, Draft, Envelope, LogLine, Scorer, scorer, shown_author, submit,
+};
 use super::Fields;
 use super::sheets::GameSheet;
 use crate::accounts;
@@ -38,6 +40,7 @@ pub struct GameRefereePage {
     pub submission_key: String,
     pub log: Vec<LogLine>,
     pub undoable: Option<usize>,
+    pub correction: CorrectionWords,
     /// Play entries still in effect, which the outcome form may replace.
     pub replaceable: Vec<usize>,
     /// What was typed, shown again after a refusal.
@@ -152,6 +155,10 @@ pub fn build_page(
                 time: row.created_at.format("%H:%M").to_string(),
                 voided: voided.contains(&index),
                 replaced: replaced.contains(&index),
+                correctable: kinds[index] != "void"
+                    && kinds[index] != "replace"
+                    && !voided.contains(&index),
+                replace_with: Vec::new(),
             }
         })
         .rev()
@@ -175,6 +182,12 @@ pub fn build_page(
         submission_key: accounts::submission_key(chrono::Utc::now()),
         undoable: record.last_undoable(),
         log,
+        correction: CorrectionWords {
+            summary_key: "games-void_title",
+            hint_key: Some("games-replace_hint"),
+            choose_winner: false,
+            button_key: "scoring-void_it",
+        },
         replaceable,
         fields: Fields(fields),
         notice: None,

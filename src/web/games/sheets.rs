@@ -48,6 +48,8 @@ pub struct GameSheet {
     pub dealer: Option<String>,
     /// "Deal" or "Round" column heading.
     pub unit_key: &'static str,
+    /// What a side is called ("Side", or Trionfetti's "Team").
+    pub side_key: &'static str,
     /// The game's own facts, as (label, value) in the reader's language.
     pub facts: Vec<(String, String)>,
     pub layout: SheetLayout,
@@ -126,6 +128,7 @@ impl GameSheet {
             over: common.over,
             dealer: common.dealer.map(|seat| super::seat_name(players, seat)),
             unit_key: "games-col_deal",
+            side_key: "games-side",
             facts: Vec::new(),
             layout: SheetLayout::Table,
         }

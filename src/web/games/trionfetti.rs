@@ -101,6 +101,7 @@ impl GamePages for TrionfettiPages {
 fn sheet(game: &Trionfetti, players: &[String]) -> GameSheet {
     let summary = game.summary();
     let mut sheet = GameSheet::new(&summary.common, players, summary.options.games_to_win);
+    sheet.side_key = "scoring-team";
     let won = |team: Team, line: usize| summary.common.games_won[team.index()] as usize > line;
     sheet.layout = SheetLayout::Columns(ColumnSheet {
         blob_lines: (0..summary.options.games_to_win as usize)
