@@ -1,6 +1,7 @@
 //! The pages of the five games' matches: the referee page with a score entry fitted
-//! to each game (`referee`; Trionfetti's is still its own, `super::scoring`), and the
-//! live and replay pages with each game's score sheet (`sheets`).
+//! to each game (`referee`; Trionfetti's forms and their handlers are
+//! `super::scoring`'s), and the live and replay pages with each game's score sheet
+//! (`sheets`).
 //!
 //! One file per game builds its outcome entry from the form (`entry`), words its log
 //! entries (`describe`) and draws its score sheet (`sheet`), in the Fluent words of
@@ -21,6 +22,7 @@ use serde_json::{Value, json};
 use self::referee::GameRefereePage;
 use self::sheets::{GameSheet, ReplayDetail};
 use super::i18n::{Tr, stored_text};
+use super::scoring::CorrectionWords;
 use crate::lang::{Arg, Lang, Written};
 use crate::rules::any::AnyMatch;
 use crate::rules::card::{Card, Suit};
@@ -39,13 +41,36 @@ pub trait GamePages: Sync {
     /// The score sheet of a match of this game (any other state gets the common one).
     fn sheet(&self, state: &AnyMatch, players: &[String], tr: Tr) -> GameSheet;
 
-    /// The outcome form of the referee page, rendered.
+    /// The entry forms of the referee page (with the facts beside the scoreboard),
+    /// rendered.
     fn outcome_form(&self, page: &GameRefereePage) -> askama::Result<String>;
 
-    /// Whether the game's referee page is still its own (Trionfetti's, `super::scoring`)
-    /// rather than `referee`'s.
-    fn has_own_referee_page(&self) -> bool {
+    /// Whether the game is scored through Trionfetti's forms (`…/hand`, `…/smazzata`,
+    /// `…/tricks` of `super::scoring`).
+    fn has_hand_forms(&self) -> bool {
         false
+    }
+
+    /// A log line on the referee page, when the game words it its own way there
+    /// (else [`describe`]).
+    fn log_line(&self, _entry: &Value, _lang: Lang) -> Option<String> {
+        None
+    }
+
+    /// Whether an entry of this kind may be corrected from the log, and the teams a
+    /// correction may give it to instead (none: it can only be voided).
+    fn correction_choices(&self, kind: &str) -> Option<Vec<Team>> {
+        (kind != "void" && kind != "replace").then(Vec::new)
+    }
+
+    /// The words of the log's correction form.
+    fn correction_words(&self) -> CorrectionWords {
+        CorrectionWords {
+            summary_key: "games-void_title",
+            hint_key: Some("games-replace_hint"),
+            choose_winner: false,
+            button_key: "scoring-void_it",
+        }
     }
 
     /// What the replay shows of `entry` (the entry played at the step, `state` the
@@ -73,11 +98,6 @@ pub fn pages(game: GameKind) -> &'static dyn GamePages {
         GameKind::Vitou => &vitou::VitouPages,
         GameKind::Trionfetti => &trionfetti::TrionfettiPages,
     }
-}
-
-/// Whether a match of this game is scored on the shared referee page of `referee`.
-pub fn uses_shared_referee_page(game: GameKind) -> bool {
-    !pages(game).has_own_referee_page()
 }
 
 /// The catalogue key of a game's name.
@@ -353,7 +373,11 @@ macro_rules! game_pages {
                 &self,
                 page: &$crate::web::games::referee::GameRefereePage,
             ) -> askama::Result<String> {
-                askama::Template::render(&$form { page })
+                let form = askama::Template::render(&$form { page })?;
+                askama::Template::render(&$crate::web::games::referee::OutcomeSection {
+                    page,
+                    form,
+                })
             }
         }
     };
@@ -365,11 +389,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_game_but_trionfetti_is_scored_on_the_shared_referee_page() {
+    fn only_trionfetti_is_scored_through_the_hand_forms() {
         for game in GameKind::ALL {
             assert_eq!(
-                uses_shared_referee_page(game),
-                game != GameKind::Trionfetti,
+                pages(game).has_hand_forms(),
+                game == GameKind::Trionfetti,
                 "{game}"
             );
         }

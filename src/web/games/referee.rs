@@ -1,8 +1,9 @@
-//! The referee page of a Madrasso, Tressette, Trijumf or Vitou match: the
-//! scoreboard, the game's outcome form, an advanced entry as JSON (card by card),
-//! undo, void, and the log. Reached through `/score/{key}` and `/s/{key}` like
-//! Trionfetti's (`super::super::scoring` dispatches on the game); forms post to
-//! `…/outcome` and `…/json` here, and to the shared `…/undo` and `…/correct`.
+//! The referee page of a match of any game: the scoreboard, the game's own entry
+//! forms (`GamePages::outcome_form`), undo, corrections and the log. Reached through
+//! `/score/{key}` and `/s/{key}` (`super::super::scoring`). The outcome forms of
+//! Madrasso, Tressette, Trijumf and Vitou, with an advanced entry as JSON (card by
+//! card), post to `…/outcome` and `…/json` here; Trionfetti's to `…/hand`,
+//! `…/smazzata` and `…/tricks` there; all to the shared `…/undo` and `…/correct`.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
@@ -18,6 +19,7 @@ use super::super::scoring::{
 use super::Fields;
 use super::sheets::GameSheet;
 use crate::accounts;
+use crate::rules::any::AnyMatch;
 use crate::rules::game::Team;
 use crate::rules::kind::GameKind;
 use crate::rules::record::SyntaxError;
@@ -30,7 +32,7 @@ pub struct GameRefereePage {
     pub base: String,
     pub title: String,
     pub public_id: String,
-    /// The record name: `madrasso`, `tressette`, `trijumf` or `vitou`.
+    /// The game, which names the page's class (`game-madrasso`…).
     pub game: GameKind,
     pub game_key: &'static str,
     pub players: Vec<String>,
@@ -45,6 +47,10 @@ pub struct GameRefereePage {
     pub replaceable: Vec<usize>,
     /// What was typed, shown again after a refusal.
     pub fields: Fields,
+    /// What was typed in Trionfetti's forms.
+    pub draft: Draft,
+    /// The match as it stands.
+    pub state: AnyMatch,
     pub notice: Option<String>,
     pub error: Option<String>,
     pub conflict: bool,
@@ -124,11 +130,29 @@ impl GameRefereePage {
     }
 }
 
+/// The outcome form of Madrasso, Tressette, Trijumf or Vitou in its section, with the
+/// choice of an entry it replaces, and the entry as JSON.
+#[derive(Template)]
+#[template(path = "games/outcome_section.html")]
+pub struct OutcomeSection<'a> {
+    pub page: &'a GameRefereePage,
+    /// The game's own fields, rendered.
+    pub form: String,
+}
+
+impl std::ops::Deref for OutcomeSection<'_> {
+    type Target = GameRefereePage;
+
+    fn deref(&self) -> &GameRefereePage {
+        self.page
+    }
+}
+
 /// The page for the match as it stands, with what the referee typed.
 pub fn build_page(
     ctx: PageContext,
     scorer: &Scorer,
-    fields: Vec<(String, String)>,
+    draft: Draft,
 ) -> Result<GameRefereePage, AppError> {
     let lang = ctx.lang();
     let tr = Tr::new(lang);
@@ -138,6 +162,7 @@ pub fn build_page(
         .replay(&loaded.nicknames)
         .map_err(|error| crate::store::StoreError::Corrupt(format!("stored log: {error}")))?;
     let players = loaded.row.player_names();
+    let pages = super::pages(loaded.row.game);
     let (voided, replaced) = record.voided_and_replaced();
     let corrections = record.corrections();
     let entries = record.entries_json();
@@ -147,18 +172,19 @@ pub fn build_page(
         .enumerate()
         .map(|(index, entry)| {
             let row = &loaded.entries[index];
+            let choices = pages.correction_choices(kinds[index]);
             LogLine {
                 index,
                 kind: kinds[index],
-                text: super::describe(loaded.row.game, entry, tr),
+                text: pages
+                    .log_line(entry, lang)
+                    .unwrap_or_else(|| super::describe(loaded.row.game, entry, tr)),
                 author: shown_author(row, lang),
                 time: row.created_at.format("%H:%M").to_string(),
                 voided: voided.contains(&index),
                 replaced: replaced.contains(&index),
-                correctable: kinds[index] != "void"
-                    && kinds[index] != "replace"
-                    && !voided.contains(&index),
-                replace_with: Vec::new(),
+                correctable: choices.is_some() && !voided.contains(&index),
+                replace_with: choices.unwrap_or_default(),
             }
         })
         .rev()
@@ -182,14 +208,11 @@ pub fn build_page(
         submission_key: accounts::submission_key(chrono::Utc::now()),
         undoable: record.last_undoable(),
         log,
-        correction: CorrectionWords {
-            summary_key: "games-void_title",
-            hint_key: Some("games-replace_hint"),
-            choose_winner: false,
-            button_key: "scoring-void_it",
-        },
+        correction: pages.correction_words(),
         replaceable,
-        fields: Fields(fields),
+        fields: Fields(draft.fields.clone()),
+        draft,
+        state,
         notice: None,
         error: None,
         conflict: false,

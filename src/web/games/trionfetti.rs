@@ -1,7 +1,7 @@
 //! Trionfetti on the shared pages: its log lines, its score sheet as players draw it
 //! (team columns under the blobs of games won) and, on the replay, the comanda of a
 //! smazzata and the tricks of a hand card by card with the card that took each.
-//! Its referee page is still its own (`web::scoring`).
+//! Its entry forms and their handlers are `web::scoring`'s.
 
 use serde_json::Value;
 
@@ -15,6 +15,7 @@ use crate::rules::trick::winning_position;
 use crate::rules::trionfetti::Trionfetti;
 use crate::web::games::Fields;
 use crate::web::i18n::Tr;
+use crate::web::scoring::CorrectionWords;
 
 pub struct TrionfettiPages;
 
@@ -46,12 +47,34 @@ impl GamePages for TrionfettiPages {
         }
     }
 
-    fn outcome_form(&self, _page: &GameRefereePage) -> askama::Result<String> {
-        Ok(String::new())
+    fn outcome_form(&self, page: &GameRefereePage) -> askama::Result<String> {
+        crate::web::scoring::trionfetti_form(page)
     }
 
-    fn has_own_referee_page(&self) -> bool {
+    fn has_hand_forms(&self) -> bool {
         true
+    }
+
+    fn log_line(&self, entry: &Value, lang: Lang) -> Option<String> {
+        crate::web::scoring::trionfetti_log_line(entry, lang)
+    }
+
+    /// A hand may be voided or given to either team; a smazzata's setup only voided.
+    fn correction_choices(&self, kind: &str) -> Option<Vec<Team>> {
+        match kind {
+            "hand" => Some(Team::BOTH.to_vec()),
+            "smazzata" => Some(Vec::new()),
+            _ => None,
+        }
+    }
+
+    fn correction_words(&self) -> CorrectionWords {
+        CorrectionWords {
+            summary_key: "scoring-correct",
+            hint_key: None,
+            choose_winner: true,
+            button_key: "scoring-apply_correction",
+        }
     }
 
     fn replay_detail(
