@@ -6,6 +6,8 @@
 //! token (acting as its account) or a match's private scoring link (acting for
 //! that match only). The OpenAPI document is served at `/api/v1/openapi.json`.
 
+mod summary_json;
+
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
@@ -364,7 +366,7 @@ async fn append(
             status,
             state: after_entry,
         } => {
-            let summary = after_entry.summary_text();
+            let summary = summary_json::summary_text(&after_entry);
             state.notify(row.id);
             // The state the append left, as `state_json` would read it back. Written
             // straight to text: the summary holds the whole score sheet, and `json!`

@@ -2,107 +2,21 @@
 //! Server-Sent Events, with a refresh link without JavaScript), its replay step by
 //! step, and its match record as JSON.
 
-use std::borrow::Borrow;
 use std::time::Duration;
 
-use actix_web::http::{StatusCode, header};
+use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};
-use askama::Template;
-use askama_web::WebTemplate;
 use serde::Deserialize;
 
+use super::AppState;
 use super::context::PageContext;
 use super::error::AppError;
-use super::games::card_name;
-use super::i18n::{Tr, stored_text};
-use super::matches::{load_match, status_key};
-use super::publish::{CachedPage, PageKey, Rendered, fragment_response, kept_or_built};
-use super::{AppState, render_with_status};
-use crate::lang::Lang;
+use super::games::sheets;
+use super::matches::load_match;
+use super::publish::{CachedPage, PageKey, fragment_response, kept_or_built};
 use crate::rules::comanda::Nicknames;
-use crate::rules::game::{Game, Seat, Team};
-use crate::rules::record::RecordEntry;
-use crate::rules::replay;
-use crate::rules::trionfetti::{Trionfetti, TrionfettiSummary};
-use crate::scoring::{self, LoadedMatch};
-use crate::store::matches::MatchStatus;
-
-/// The score sheet as players draw it: two team columns, three lines on which won
-/// games are marked with blobs on the winner's side, one row of points per smazzata.
-pub struct Sheet {
-    pub players: [String; 4],
-    pub summary: TrionfettiSummary,
-    pub games_to_win: u32,
-}
-
-impl Sheet {
-    pub fn new(players: [String; 4], state: &Trionfetti) -> Sheet {
-        let summary = state.summary();
-        Sheet {
-            players,
-            games_to_win: summary.options.games_to_win,
-            summary,
-        }
-    }
-
-    pub fn team_names(&self, team: impl Borrow<Team>) -> String {
-        let [first, second] = team.borrow().seats();
-        format!(
-            "{} · {}",
-            self.players[first.index()],
-            self.players[second.index()]
-        )
-    }
-
-    /// One line per game a team needs, each with the blob of a won game on its winner's side.
-    pub fn blob_lines(&self) -> Vec<(bool, bool)> {
-        (0..self.games_to_win as usize)
-            .map(|line| {
-                let won = |team: Team| self.summary.common.games_won[team.index()] as usize > line;
-                (won(Team::A), won(Team::B))
-            })
-            .collect()
-    }
-
-    /// Rows of the current game (earlier games' points were "erased" when they were won).
-    pub fn current_rows(&self) -> Vec<&crate::rules::trionfetti::SheetRow> {
-        let game = self.summary.game_number;
-        self.summary
-            .sheet
-            .iter()
-            .filter(|row| row.game == game)
-            .collect()
-    }
-
-    pub fn seat_name(&self, seat: &Option<Seat>) -> String {
-        seat.map(|seat| format!("{} ({})", self.players[seat.index()], seat))
-            .unwrap_or_else(|| "—".to_string())
-    }
-
-    pub fn winner_names(&self) -> Option<String> {
-        self.summary.common.winner.map(|team| self.team_names(team))
-    }
-}
-
-/// The content of a Trionfetti match's live page, the same for every visitor who reads
-/// it in one language (kept by the [`PageCache`](super::publish::PageCache)).
-#[derive(Template)]
-#[template(path = "public/live.html", block = "content")]
-pub struct LivePage {
-    pub ctx: Tr,
-    pub public_id: String,
-    pub title: String,
-    pub status: MatchStatus,
-    pub sheet: Sheet,
-    pub seq: usize,
-}
-
-impl LivePage {
-    pub fn status_label(&self) -> &'static str {
-        self.ctx.t(status_key(self.status))
-    }
-}
+use crate::scoring::LoadedMatch;
 
 /// The live page of a match of any game.
 pub async fn live(
@@ -117,30 +31,10 @@ pub async fn live(
         highlight: None,
     };
     let page = kept_or_built(&state, key, LoadedMatch::load, |loaded, key| {
-        if super::games::has_pages(loaded.row.game) {
-            return super::games::sheets::live(&loaded, key.lang);
-        }
-        let game = loaded.state()?;
-        let body = LivePage {
-            public_id: loaded.row.public_id.clone(),
-            title: crate::events::title_text(&loaded.row.title, key.lang),
-            status: loaded.row.status(),
-            seq: loaded.entries.len(),
-            sheet: Sheet::new(loaded.row.players(), &game),
-            ctx: Tr::new(key.lang),
-        };
-        Rendered::page(body.title.clone(), &body)
+        sheets::live(&loaded, key.lang)
     })
     .await?;
     CachedPage { ctx, page }.respond()
-}
-
-#[derive(Template)]
-#[template(path = "public/sheet_fragment.html")]
-pub struct SheetFragment {
-    pub ctx: Tr,
-    pub sheet: Sheet,
-    pub seq: usize,
 }
 
 /// Just the sheet, for the live page's script to swap in. Every open live page of the
@@ -157,16 +51,7 @@ pub async fn sheet(
         highlight: None,
     };
     let page = kept_or_built(&state, key, LoadedMatch::load, |loaded, key| {
-        if super::games::has_pages(loaded.row.game) {
-            return super::games::sheets::fragment(&loaded, key.lang);
-        }
-        let game = loaded.state()?;
-        let fragment = SheetFragment {
-            seq: loaded.entries.len(),
-            sheet: Sheet::new(loaded.row.players(), &game),
-            ctx: Tr::new(key.lang),
-        };
-        Rendered::fragment(&fragment)
+        sheets::fragment(&loaded, key.lang)
     })
     .await?;
     Ok(fragment_response(&page))
@@ -256,45 +141,6 @@ pub async fn events(
 
 // ---------------------------------------------------------------- replay
 
-pub struct ReplayLine {
-    pub index: usize,
-    pub kind: &'static str,
-    pub text: String,
-    pub voided: bool,
-    pub replaced: bool,
-    pub current: bool,
-}
-
-pub struct TrickView {
-    pub number: usize,
-    pub plays: Vec<(String, String, bool)>,
-}
-
-#[derive(Template, WebTemplate)]
-#[template(path = "public/replay.html")]
-pub struct ReplayPage {
-    pub ctx: PageContext,
-    pub public_id: String,
-    pub title: String,
-    pub step: usize,
-    pub last_step: usize,
-    pub lines: Vec<ReplayLine>,
-    pub sheet: Sheet,
-    pub comanda: Option<String>,
-    pub ranking_line: Option<String>,
-    pub tricks: Vec<TrickView>,
-}
-
-impl ReplayPage {
-    pub fn previous(&self) -> Option<usize> {
-        self.step.checked_sub(1)
-    }
-
-    pub fn next(&self) -> Option<usize> {
-        (self.step < self.last_step).then_some(self.step + 1)
-    }
-}
-
 #[derive(Deserialize)]
 pub struct StepQuery {
     step: Option<usize>,
@@ -308,114 +154,7 @@ pub async fn replay_page(
     query: web::Query<StepQuery>,
 ) -> Result<HttpResponse, AppError> {
     let loaded = load_match(&state, &public_id).await?;
-    if super::games::has_pages(loaded.row.game) {
-        return super::games::sheets::replay(ctx, &loaded, query.step);
-    }
-    let record = loaded.record()?;
-    let steps = replay::replay_steps(&record, &loaded.nicknames);
-    let last_step = steps.steps.len();
-    let step = query.step.unwrap_or(last_step).min(last_step);
-    let game = if step == 0 {
-        steps.initial.clone()
-    } else {
-        steps.steps[step - 1].state.clone()
-    };
-    let lang = ctx.lang();
-    let (voided, replaced) = scoring::corrections(&record);
-    let lines = record
-        .entries
-        .iter()
-        .enumerate()
-        .map(|(index, entry)| ReplayLine {
-            index,
-            kind: entry.kind(),
-            text: describe(entry, lang),
-            voided: voided.contains(&index),
-            replaced: replaced.contains(&index),
-            current: index + 1 == step,
-        })
-        .collect();
-    let mut comanda = None;
-    let mut ranking_line = None;
-    let mut tricks = Vec::new();
-    if step > 0 {
-        match &record.entries[step - 1] {
-            RecordEntry::Smazzata(setup) => {
-                comanda = setup.comanda.clone();
-                ranking_line = game.ranking().map(|ranking| ranking.render_line(lang));
-            }
-            RecordEntry::Hand(hand) => {
-                if let (Some(recorded), Some(ranking)) = (&hand.tricks, game.ranking()) {
-                    ranking_line = Some(ranking.render_line(lang));
-                    for (number, trick) in recorded.iter().enumerate() {
-                        let winner = crate::rules::trick::winning_position(&trick.cards, ranking);
-                        let plays = trick
-                            .cards
-                            .iter()
-                            .enumerate()
-                            .map(|(position, card)| {
-                                let seat = trick.leader.after(position);
-                                (
-                                    format!("{} ({seat})", loaded.row.players()[seat.index()]),
-                                    card_name(*card, lang),
-                                    winner == Some(position),
-                                )
-                            })
-                            .collect();
-                        tricks.push(TrickView {
-                            number: number + 1,
-                            plays,
-                        });
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    let page = ReplayPage {
-        public_id: loaded.row.public_id.clone(),
-        title: crate::events::title_text(&loaded.row.title, lang),
-        step,
-        last_step,
-        lines,
-        sheet: Sheet::new(loaded.row.players(), &game),
-        comanda,
-        ranking_line,
-        tricks,
-        ctx,
-    };
-    render_with_status(&page, StatusCode::OK)
-}
-
-fn describe(entry: &RecordEntry, lang: Lang) -> String {
-    let tr = Tr::new(lang);
-    let correction = |id: &str, target: usize, reason: &str| {
-        let reason = stored_text(reason, lang).to_string();
-        tr.t_args(id, &[("target", target.into()), ("reason", reason.into())])
-    };
-    match entry {
-        RecordEntry::Smazzata(setup) => {
-            let comanda = setup
-                .comanda
-                .clone()
-                .unwrap_or_else(|| tr.t("trionfetti-explicit_ranking").to_string());
-            tr.t_args("trionfetti-comanda", &[("comanda", comanda.into())])
-        }
-        RecordEntry::Hand(hand) => match (hand.winner, &hand.tricks) {
-            (_, Some(tricks)) => tr.t_args(
-                "trionfetti-card_by_card_tricks",
-                &[("tricks", tricks.len().into())],
-            ),
-            (Some(team), None) => {
-                tr.t_args("trionfetti-hand_to", &[("team", team.to_string().into())])
-            }
-            (None, None) => tr.t("trionfetti-hand_conceded").to_string(),
-        },
-        RecordEntry::Void(void) => correction("games-log_void", void.target, &void.reason),
-        RecordEntry::Replace(replace) => {
-            correction("trionfetti-replaces", replace.target, &replace.reason)
-        }
-    }
+    sheets::replay(ctx, &loaded, query.step)
 }
 
 /// The match record as JSON, for download.

@@ -14,12 +14,14 @@ use serde::Deserialize;
 
 use super::context::PageContext;
 use super::error::AppError;
+use super::games::referee::GameRefereePage;
 use super::games::{card_name, suit_name};
 use super::i18n::{Tr, stored_text};
-use super::matches::{load_match, may_manage, status_key};
+use super::matches::{load_match, may_manage};
 use super::{AppState, redirect, render_with_status};
-use crate::accounts::{self, Role};
+use crate::accounts::Role;
 use crate::lang::{Arg, Lang};
+use crate::rules::any::AnyMatch;
 use crate::rules::card::{Card, Deck, Suit};
 use crate::rules::game::Game;
 use crate::rules::game::{Seat, Team};
@@ -29,7 +31,7 @@ use crate::rules::record::{
 use crate::rules::trick::{Trick, winning_position};
 use crate::rules::trionfetti::{Answer, TrionfettiSummary, Vagaresto};
 use crate::scoring::{self, AppendOutcome, LoadedMatch, Submitted};
-use crate::store::matches::{self, Author, MatchStatus};
+use crate::store::matches::{self, Author};
 
 /// The match being scored and who is scoring it.
 pub struct Scorer {
@@ -165,6 +167,20 @@ pub struct LogLine {
     pub time: String,
     pub voided: bool,
     pub replaced: bool,
+    /// Whether the log offers to correct it.
+    pub correctable: bool,
+    /// The teams its correction may give it to instead (none: it can only be voided).
+    pub replace_with: Vec<Team>,
+}
+
+/// The words of the correction form under each line of the log
+/// (`templates/games/log.html`).
+pub struct CorrectionWords {
+    pub summary_key: &'static str,
+    pub hint_key: Option<&'static str>,
+    /// Whether the form chooses between voiding and replacing with a winner.
+    pub choose_winner: bool,
+    pub button_key: &'static str,
 }
 
 /// A card in the picker: code, label in the referee's language, already out of play.
@@ -179,30 +195,30 @@ pub struct TrickRow {
     pub winner: Option<(Seat, String)>,
 }
 
+/// Trionfetti's entry forms on the shared referee page (quick entry of a hand with
+/// its vagaresto, card by card with the comanda preview), which read the page they
+/// are part of as though they were it.
 #[derive(Template)]
-#[template(path = "scoring/referee.html")]
-pub struct RefereePage {
-    pub ctx: PageContext,
-    pub base: String,
-    pub title: String,
-    pub public_id: String,
+#[template(path = "games/form_trionfetti.html")]
+pub struct TrionfettiForm<'a> {
+    pub page: &'a GameRefereePage,
     pub players: [String; 4],
-    pub status: MatchStatus,
     pub summary: TrionfettiSummary,
-    pub next_seq: i64,
-    pub submission_key: String,
-    pub log: Vec<LogLine>,
-    pub undoable: Option<usize>,
-    pub draft: Draft,
+    pub draft: &'a Draft,
     pub tricks: Vec<TrickRow>,
     pub hand_winner: Option<Team>,
     pub cards: Vec<(Suit, Vec<CardOption>)>,
-    pub notice: Option<String>,
-    pub error: Option<String>,
-    pub conflict: bool,
 }
 
-impl RefereePage {
+impl std::ops::Deref for TrionfettiForm<'_> {
+    type Target = GameRefereePage;
+
+    fn deref(&self) -> &GameRefereePage {
+        self.page
+    }
+}
+
+impl TrionfettiForm<'_> {
     pub fn seat_name(&self, seat: impl SeatLike) -> String {
         let seat = seat.seat();
         format!("{} ({})", self.players[seat.index()], seat)
@@ -223,24 +239,12 @@ impl RefereePage {
         )
     }
 
-    pub fn status_label(&self) -> &'static str {
-        self.ctx.t(status_key(self.status))
-    }
-
     pub fn seats(&self) -> [Seat; 4] {
         Seat::ALL
     }
 
-    pub fn teams(&self) -> [Team; 2] {
-        Team::BOTH
-    }
-
     pub fn is_over(&self) -> bool {
         self.summary.common.over
-    }
-
-    pub fn accepts_play(&self) -> bool {
-        !self.summary.common.over && self.status != MatchStatus::Forfeit
     }
 
     pub fn needs_setup(&self) -> bool {
@@ -330,30 +334,13 @@ pub(super) fn shown_author(row: &matches::EntryRow, lang: Lang) -> String {
 }
 
 /// Builds the page for the match as it stands, with what the referee typed.
-fn build_page(ctx: PageContext, scorer: &Scorer, draft: Draft) -> Result<RefereePage, AppError> {
-    let lang = ctx.lang();
-    let record = scorer.loaded.record()?;
-    let state = scorer.loaded.state()?;
+/// Trionfetti's entry forms for the referee page `page`, rendered.
+pub(crate) fn trionfetti_form(page: &GameRefereePage) -> askama::Result<String> {
+    let AnyMatch::Trionfetti(state) = &page.state else {
+        return Ok(String::new());
+    };
+    let lang = page.ctx.lang();
     let summary = state.summary();
-    let (voided, replaced) = scoring::corrections(&record);
-    let log = record
-        .entries
-        .iter()
-        .enumerate()
-        .map(|(index, entry)| {
-            let row = &scorer.loaded.entries[index];
-            LogLine {
-                index,
-                kind: entry.kind(),
-                text: entry_text(entry, lang),
-                author: shown_author(row, lang),
-                time: row.created_at.format("%H:%M").to_string(),
-                voided: voided.contains(&index),
-                replaced: replaced.contains(&index),
-            }
-        })
-        .rev()
-        .collect();
     let played: Vec<Card> = summary.played.clone();
     let cards = Suit::ALL
         .into_iter()
@@ -369,31 +356,26 @@ fn build_page(ctx: PageContext, scorer: &Scorer, draft: Draft) -> Result<Referee
             (suit, options)
         })
         .collect();
-    let (tricks, hand_winner) = trick_rows(&state, &summary, &draft);
-    Ok(RefereePage {
-        base: scorer.base.clone(),
-        title: crate::events::title_text(&scorer.loaded.row.title, lang),
-        public_id: scorer.loaded.row.public_id.clone(),
-        players: scorer.loaded.row.players(),
-        status: scorer.loaded.row.status(),
-        next_seq: scorer.loaded.next_seq(),
-        submission_key: accounts::submission_key(chrono::Utc::now()),
-        undoable: scoring::last_undoable(&record),
-        log,
+    let (tricks, hand_winner) = trick_rows(state, &summary, &page.draft);
+    let players = std::array::from_fn(|index| page.players.get(index).cloned().unwrap_or_default());
+    TrionfettiForm {
+        page,
+        players,
         summary,
-        draft,
+        draft: &page.draft,
         tricks,
         hand_winner,
         cards,
-        notice: None,
-        error: None,
-        conflict: false,
-        ctx,
-    })
+    }
+    .render()
 }
 
-/// The card-by-card rows: who leads each trick and who won the complete ones,
-/// worked out from the cards entered so far (no JavaScript needed).
+/// A Trionfetti log entry in a line, in the reader's language.
+pub(crate) fn trionfetti_log_line(entry: &serde_json::Value, lang: Lang) -> Option<String> {
+    let entry: RecordEntry = serde_json::from_value(entry.clone()).ok()?;
+    Some(entry_text(&entry, lang))
+}
+
 fn trick_rows(
     state: &crate::rules::trionfetti::Trionfetti,
     summary: &TrionfettiSummary,
@@ -446,10 +428,6 @@ fn trick_rows(
     (rows, hand_winner)
 }
 
-fn render(page: &RefereePage, status: StatusCode) -> Result<HttpResponse, AppError> {
-    render_with_status(page, status)
-}
-
 pub async fn page(
     request: HttpRequest,
     ctx: PageContext,
@@ -488,18 +466,11 @@ pub(super) fn respond(
     shown: Shown,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    if super::games::has_pages(scorer.loaded.row.game) {
-        let mut page = super::games::referee::build_page(ctx, scorer, draft.fields)?;
-        page.notice = shown.notice;
-        page.error = shown.error;
-        page.conflict = shown.conflict;
-        return render_with_status(&page, status);
-    }
-    let mut page = build_page(ctx, scorer, draft)?;
+    let mut page = super::games::referee::build_page(ctx, scorer, draft)?;
     page.notice = shown.notice;
     page.error = shown.error;
     page.conflict = shown.conflict;
-    render(&page, status)
+    render_with_status(&page, status)
 }
 
 // ---------------------------------------------------------------- submissions
@@ -771,12 +742,11 @@ pub async fn record_tricks(
         ..Draft::default()
     };
     let scorer = scorer(&request, &ctx, &state).await?;
-    if super::games::has_pages(scorer.loaded.row.game) {
+    if !super::games::pages(scorer.loaded.row.game).has_hand_forms() {
         return Err(AppError::NotFound);
     }
     if field("action") != "save" {
-        let page = build_page(ctx, &scorer, draft)?;
-        return render(&page, StatusCode::OK);
+        return respond(ctx, &scorer, draft, Shown::default(), StatusCode::OK);
     }
     let lang = ctx.lang();
     let state_now = scorer.loaded.state()?;

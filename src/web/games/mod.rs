@@ -1,8 +1,7 @@
-//! The pages of Madrasso, Tressette, Trijumf and Vitou matches: the referee page
-//! with a score entry fitted to each game (`referee`), and the live and replay pages
-//! with each game's score sheet (`sheets`). Trionfetti keeps its own pages
-//! (`super::scoring`, `super::public`); the handlers there hand a match of another
-//! game over to this module.
+//! The pages of the five games' matches: the referee page with a score entry fitted
+//! to each game (`referee`; Trionfetti's forms and their handlers are
+//! `super::scoring`'s), and the live and replay pages with each game's score sheet
+//! (`sheets`).
 //!
 //! One file per game builds its outcome entry from the form (`entry`), words its log
 //! entries (`describe`) and draws its score sheet (`sheet`), in the Fluent words of
@@ -15,13 +14,15 @@ pub mod referee;
 pub mod sheets;
 pub mod tressette;
 pub mod trijumf;
+pub mod trionfetti;
 pub mod vitou;
 
 use serde_json::{Value, json};
 
 use self::referee::GameRefereePage;
-use self::sheets::GameSheet;
+use self::sheets::{GameSheet, ReplayDetail};
 use super::i18n::{Tr, stored_text};
+use super::scoring::CorrectionWords;
 use crate::lang::{Arg, Lang, Written};
 use crate::rules::any::AnyMatch;
 use crate::rules::card::{Card, Suit};
@@ -40,25 +41,63 @@ pub trait GamePages: Sync {
     /// The score sheet of a match of this game (any other state gets the common one).
     fn sheet(&self, state: &AnyMatch, players: &[String], tr: Tr) -> GameSheet;
 
-    /// The outcome form of the referee page, rendered.
+    /// The entry forms of the referee page (with the facts beside the scoreboard),
+    /// rendered.
     fn outcome_form(&self, page: &GameRefereePage) -> askama::Result<String>;
-}
 
-/// The pages of a game, or `None` for Trionfetti, which keeps pages of its own
-/// (`super::scoring`, `super::public`): the one place a game's pages are chosen.
-pub fn pages(game: GameKind) -> Option<&'static dyn GamePages> {
-    match game {
-        GameKind::Madrasso => Some(&madrasso::MadrassoPages),
-        GameKind::Tressette => Some(&tressette::TressettePages),
-        GameKind::Trijumf => Some(&trijumf::TrijumfPages),
-        GameKind::Vitou => Some(&vitou::VitouPages),
-        GameKind::Trionfetti => None,
+    /// Whether the game is scored through Trionfetti's forms (`…/hand`, `…/smazzata`,
+    /// `…/tricks` of `super::scoring`).
+    fn has_hand_forms(&self) -> bool {
+        false
+    }
+
+    /// A log line on the referee page, when the game words it its own way there
+    /// (else [`describe`]).
+    fn log_line(&self, _entry: &Value, _lang: Lang) -> Option<String> {
+        None
+    }
+
+    /// Whether an entry of this kind may be corrected from the log, and the teams a
+    /// correction may give it to instead (none: it can only be voided).
+    fn correction_choices(&self, kind: &str) -> Option<Vec<Team>> {
+        (kind != "void" && kind != "replace").then(Vec::new)
+    }
+
+    /// The words of the log's correction form.
+    fn correction_words(&self) -> CorrectionWords {
+        CorrectionWords {
+            summary_key: "games-void_title",
+            hint_key: Some("games-replace_hint"),
+            choose_winner: false,
+            button_key: "scoring-void_it",
+        }
+    }
+
+    /// What the replay shows of `entry` (the entry played at the step, `state` the
+    /// match after it): by default the tricks of a card-by-card entry.
+    fn replay_detail(
+        &self,
+        _state: &AnyMatch,
+        entry: &Value,
+        players: &[String],
+        lang: Lang,
+    ) -> ReplayDetail {
+        ReplayDetail {
+            tricks: sheets::trick_lines(entry, players, lang),
+            ..ReplayDetail::default()
+        }
     }
 }
 
-/// Whether a match of this game is shown by the pages of this module.
-pub fn has_pages(game: GameKind) -> bool {
-    pages(game).is_some()
+/// The pages of a game: the one place a game's pages are chosen.
+pub fn pages(game: GameKind) -> &'static dyn GamePages {
+    match game {
+        GameKind::Madrasso => &madrasso::MadrassoPages,
+        GameKind::Tressette => &tressette::TressettePages,
+        GameKind::Trijumf => &trijumf::TrijumfPages,
+        GameKind::Vitou => &vitou::VitouPages,
+        GameKind::Trionfetti => &trionfetti::TrionfettiPages,
+    }
 }
 
 /// The catalogue key of a game's name.
@@ -140,10 +179,7 @@ pub(crate) fn unknown_outcome(tr: Tr) -> Result<Value, String> {
 /// The entry a game's outcome form gives, as the game's record JSON, wrapped in a
 /// `replace` when the form names an entry to correct.
 pub fn outcome_entry(game: GameKind, fields: &Fields, tr: Tr) -> Result<Value, String> {
-    let Some(pages) = pages(game) else {
-        return Err(tr.t("games-trionfetti_own_page").to_string());
-    };
-    let entry = pages.entry(fields, tr)?;
+    let entry = pages(game).entry(fields, tr)?;
     let target = fields.get("replace_target");
     if target.is_empty() {
         return Ok(entry);
@@ -184,11 +220,7 @@ pub fn describe(game: GameKind, entry: &Value, tr: Tr) -> String {
             if let Some(tricks) = entry.get("tricks").and_then(Value::as_array) {
                 return tr.t_args("games-log_card_by_card", &[("tricks", tricks.len().into())]);
             }
-            match pages(game) {
-                Some(pages) => pages.describe(entry, tr),
-                // Trionfetti's log is worded by its own page.
-                None => entry.to_string(),
-            }
+            pages(game).describe(entry, tr)
         }
     }
 }
@@ -291,11 +323,6 @@ pub fn seats(players: &[String]) -> Vec<Seat> {
     Seat::ALL.into_iter().take(players.len()).collect()
 }
 
-/// Whether `state` is one of the games of this module.
-pub fn handles(state: &AnyMatch) -> bool {
-    has_pages(state.kind())
-}
-
 /// A game's pages from its file's `entry`, `describe` and `sheet` functions and its
 /// outcome form's template, which reads the referee page it is part of (the typed
 /// values, the seats, the sides) as though it were that page.
@@ -346,7 +373,11 @@ macro_rules! game_pages {
                 &self,
                 page: &$crate::web::games::referee::GameRefereePage,
             ) -> askama::Result<String> {
-                askama::Template::render(&$form { page })
+                let form = askama::Template::render(&$form { page })?;
+                askama::Template::render(&$crate::web::games::referee::OutcomeSection {
+                    page,
+                    form,
+                })
             }
         }
     };
@@ -358,9 +389,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_game_but_trionfetti_has_its_pages() {
+    fn only_trionfetti_is_scored_through_the_hand_forms() {
         for game in GameKind::ALL {
-            assert_eq!(has_pages(game), game != GameKind::Trionfetti, "{game}");
+            assert_eq!(
+                pages(game).has_hand_forms(),
+                game == GameKind::Trionfetti,
+                "{game}"
+            );
         }
         let refused = outcome_entry(GameKind::Trionfetti, &Fields::default(), Tr::new(Lang::En));
         assert_eq!(

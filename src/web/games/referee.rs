@@ -1,8 +1,9 @@
-//! The referee page of a Madrasso, Tressette, Trijumf or Vitou match: the
-//! scoreboard, the game's outcome form, an advanced entry as JSON (card by card),
-//! undo, void, and the log. Reached through `/score/{key}` and `/s/{key}` like
-//! Trionfetti's (`super::super::scoring` dispatches on the game); forms post to
-//! `…/outcome` and `…/json` here, and to the shared `…/undo` and `…/correct`.
+//! The referee page of a match of any game: the scoreboard, the game's own entry
+//! forms (`GamePages::outcome_form`), undo, corrections and the log. Reached through
+//! `/score/{key}` and `/s/{key}` (`super::super::scoring`). The outcome forms of
+//! Madrasso, Tressette, Trijumf and Vitou, with an advanced entry as JSON (card by
+//! card), post to `…/outcome` and `…/json` here; Trionfetti's to `…/hand`,
+//! `…/smazzata` and `…/tricks` there; all to the shared `…/undo` and `…/correct`.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
@@ -12,10 +13,13 @@ use super::super::context::PageContext;
 use super::super::error::AppError;
 use super::super::i18n::Tr;
 use super::super::matches::status_key;
-use super::super::scoring::{Draft, Envelope, LogLine, Scorer, scorer, shown_author, submit};
+use super::super::scoring::{
+    CorrectionWords, Draft, Envelope, LogLine, Scorer, scorer, shown_author, submit,
+};
 use super::Fields;
 use super::sheets::GameSheet;
 use crate::accounts;
+use crate::rules::any::AnyMatch;
 use crate::rules::game::Team;
 use crate::rules::kind::GameKind;
 use crate::rules::record::SyntaxError;
@@ -28,7 +32,7 @@ pub struct GameRefereePage {
     pub base: String,
     pub title: String,
     pub public_id: String,
-    /// The record name: `madrasso`, `tressette`, `trijumf` or `vitou`.
+    /// The game, which names the page's class (`game-madrasso`…).
     pub game: GameKind,
     pub game_key: &'static str,
     pub players: Vec<String>,
@@ -38,10 +42,15 @@ pub struct GameRefereePage {
     pub submission_key: String,
     pub log: Vec<LogLine>,
     pub undoable: Option<usize>,
+    pub correction: CorrectionWords,
     /// Play entries still in effect, which the outcome form may replace.
     pub replaceable: Vec<usize>,
     /// What was typed, shown again after a refusal.
     pub fields: Fields,
+    /// What was typed in Trionfetti's forms.
+    pub draft: Draft,
+    /// The match as it stands.
+    pub state: AnyMatch,
     pub notice: Option<String>,
     pub error: Option<String>,
     pub conflict: bool,
@@ -117,10 +126,25 @@ impl GameRefereePage {
 
     /// The game's outcome form, rendered as part of this page.
     pub fn outcome_form(&self) -> askama::Result<String> {
-        match super::pages(self.game) {
-            Some(pages) => pages.outcome_form(self),
-            None => Ok(String::new()),
-        }
+        super::pages(self.game).outcome_form(self)
+    }
+}
+
+/// The outcome form of Madrasso, Tressette, Trijumf or Vitou in its section, with the
+/// choice of an entry it replaces, and the entry as JSON.
+#[derive(Template)]
+#[template(path = "games/outcome_section.html")]
+pub struct OutcomeSection<'a> {
+    pub page: &'a GameRefereePage,
+    /// The game's own fields, rendered.
+    pub form: String,
+}
+
+impl std::ops::Deref for OutcomeSection<'_> {
+    type Target = GameRefereePage;
+
+    fn deref(&self) -> &GameRefereePage {
+        self.page
     }
 }
 
@@ -128,7 +152,7 @@ impl GameRefereePage {
 pub fn build_page(
     ctx: PageContext,
     scorer: &Scorer,
-    fields: Vec<(String, String)>,
+    draft: Draft,
 ) -> Result<GameRefereePage, AppError> {
     let lang = ctx.lang();
     let tr = Tr::new(lang);
@@ -138,6 +162,7 @@ pub fn build_page(
         .replay(&loaded.nicknames)
         .map_err(|error| crate::store::StoreError::Corrupt(format!("stored log: {error}")))?;
     let players = loaded.row.player_names();
+    let pages = super::pages(loaded.row.game);
     let (voided, replaced) = record.voided_and_replaced();
     let corrections = record.corrections();
     let entries = record.entries_json();
@@ -147,14 +172,19 @@ pub fn build_page(
         .enumerate()
         .map(|(index, entry)| {
             let row = &loaded.entries[index];
+            let choices = pages.correction_choices(kinds[index]);
             LogLine {
                 index,
                 kind: kinds[index],
-                text: super::describe(loaded.row.game, entry, tr),
+                text: pages
+                    .log_line(entry, lang)
+                    .unwrap_or_else(|| super::describe(loaded.row.game, entry, tr)),
                 author: shown_author(row, lang),
                 time: row.created_at.format("%H:%M").to_string(),
                 voided: voided.contains(&index),
                 replaced: replaced.contains(&index),
+                correctable: choices.is_some() && !voided.contains(&index),
+                replace_with: choices.unwrap_or_default(),
             }
         })
         .rev()
@@ -178,8 +208,11 @@ pub fn build_page(
         submission_key: accounts::submission_key(chrono::Utc::now()),
         undoable: record.last_undoable(),
         log,
+        correction: pages.correction_words(),
         replaceable,
-        fields: Fields(fields),
+        fields: Fields(draft.fields.clone()),
+        draft,
+        state,
         notice: None,
         error: None,
         conflict: false,

@@ -1,6 +1,7 @@
-//! The score sheets of Madrasso, Tressette, Trijumf and Vitou, and the live and
-//! replay pages that show them. A sheet has a column per team (or side), one row
-//! per deal or round from the game's summary, the totals and the games won.
+//! The score sheets of the five games, and the live and replay pages that show them.
+//! A sheet has a column per team (or side), one row per deal or round from the game's
+//! summary, the totals and the games won; Trionfetti's is drawn as its players draw
+//! it ([`SheetLayout::Columns`]).
 
 use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
@@ -47,8 +48,33 @@ pub struct GameSheet {
     pub dealer: Option<String>,
     /// "Deal" or "Round" column heading.
     pub unit_key: &'static str,
+    /// What a side is called ("Side", or Trionfetti's "Team").
+    pub side_key: &'static str,
     /// The game's own facts, as (label, value) in the reader's language.
     pub facts: Vec<(String, String)>,
+    pub layout: SheetLayout,
+}
+
+/// How a sheet is drawn.
+pub enum SheetLayout {
+    /// A table of the deals with their running totals and details.
+    Table,
+    /// Trionfetti's sheet as players draw it: the two team columns of the game being
+    /// played, under one line per game a team needs with a blob on the winner's side.
+    Columns(ColumnSheet),
+}
+
+/// What Trionfetti's sheet shows besides the common parts.
+pub struct ColumnSheet {
+    /// One line per game a team needs: whether team A, team B won a game on it.
+    pub blob_lines: Vec<(bool, bool)>,
+    /// The points of each smazzata of the game being played (earlier games' points
+    /// were "erased" when they were won).
+    pub points: Vec<[u32; 2]>,
+    pub smazzata: u32,
+    pub hand: u8,
+    /// The team that took the last hand, and its points.
+    pub last_hand: Option<(Team, u32)>,
 }
 
 impl SheetRow {
@@ -102,7 +128,9 @@ impl GameSheet {
             over: common.over,
             dealer: common.dealer.map(|seat| super::seat_name(players, seat)),
             unit_key: "games-col_deal",
+            side_key: "games-side",
             facts: Vec::new(),
+            layout: SheetLayout::Table,
         }
     }
 
@@ -115,12 +143,9 @@ impl GameSheet {
         }
     }
 
-    /// The sheet of a match of any of the four games (Trionfetti has its own).
+    /// The sheet of a match of any game.
     pub fn of(state: &AnyMatch, players: &[String], tr: Tr) -> GameSheet {
-        match super::pages(state.kind()) {
-            Some(pages) => pages.sheet(state, players, tr),
-            None => GameSheet::common(state, players),
-        }
+        super::pages(state.kind()).sheet(state, players, tr)
     }
 
     /// The sheet of what every game's summary has, without rows.
@@ -141,7 +166,7 @@ impl GameSheet {
 // ---------------------------------------------------------------- live
 
 /// The content of a live page, the same for every visitor who reads it in one language
-/// (kept by the page cache, like a Trionfetti match's: see `web::public::live`).
+/// (kept by the page cache: see `web::public::live`).
 #[derive(Template)]
 #[template(path = "games/live.html", block = "content")]
 pub struct GameLivePage {
@@ -202,8 +227,22 @@ pub struct ReplayLine {
     pub current: bool,
 }
 
-/// The tricks of a card-by-card entry: (trick number, [(player, card)]).
-pub type TrickLines = Vec<(usize, Vec<(String, String)>)>;
+/// A trick of a card-by-card entry.
+pub struct TrickView {
+    pub number: usize,
+    /// (player, card, whether it took the trick), in the order played.
+    pub plays: Vec<(String, String, bool)>,
+}
+
+/// What the replay shows of the entry of its step besides the sheet.
+#[derive(Default)]
+pub struct ReplayDetail {
+    /// The comanda as said.
+    pub comanda: Option<String>,
+    /// The order of the cards it gives, in a line.
+    pub ranking_line: Option<String>,
+    pub tricks: Vec<TrickView>,
+}
 
 #[derive(Template)]
 #[template(path = "games/replay.html")]
@@ -215,7 +254,7 @@ pub struct GameReplayPage {
     pub last_step: usize,
     pub lines: Vec<ReplayLine>,
     pub sheet: GameSheet,
-    pub tricks: TrickLines,
+    pub detail: ReplayDetail,
 }
 
 impl GameReplayPage {
@@ -258,10 +297,12 @@ pub fn replay(
             current: index + 1 == step,
         })
         .collect();
-    let tricks = step
+    let detail = step
         .checked_sub(1)
         .and_then(|index| entries.get(index))
-        .map(|entry| trick_lines(entry, &players, lang))
+        .map(|entry| {
+            super::pages(loaded.row.game).replay_detail(&state, played(entry), &players, lang)
+        })
         .unwrap_or_default();
     let page = GameReplayPage {
         public_id: loaded.row.public_id.clone(),
@@ -270,19 +311,23 @@ pub fn replay(
         last_step,
         lines,
         sheet: GameSheet::of(&state, &players, Tr::new(lang)),
-        tricks,
+        detail,
         ctx,
     };
     render_with_status(&page, StatusCode::OK)
 }
 
-/// The tricks of a card-by-card entry (or of the entry a replace carries).
-pub fn trick_lines(entry: &serde_json::Value, players: &[String], lang: Lang) -> TrickLines {
-    let entry = if entry["type"] == "replace" {
+/// The entry played: the entry itself, or the one a replace carries.
+fn played(entry: &serde_json::Value) -> &serde_json::Value {
+    if entry["type"] == "replace" {
         &entry["entry"]
     } else {
         entry
-    };
+    }
+}
+
+/// The tricks of a card-by-card entry, no card marked as taking its trick.
+pub fn trick_lines(entry: &serde_json::Value, players: &[String], lang: Lang) -> Vec<TrickView> {
     let Some(tricks) = entry.get("tricks").and_then(|tricks| tricks.as_array()) else {
         return Vec::new();
     };
@@ -308,12 +353,15 @@ pub fn trick_lines(entry: &serde_json::Value, players: &[String], lang: Lang) ->
                                 .and_then(|code| code.parse().ok())
                                 .map(|card| super::card_name(card, lang))
                                 .unwrap_or_else(|| code.to_string());
-                            (who, card)
+                            (who, card, false)
                         })
                         .collect()
                 })
                 .unwrap_or_default();
-            (number + 1, plays)
+            TrickView {
+                number: number + 1,
+                plays,
+            }
         })
         .collect()
 }

@@ -68,15 +68,11 @@ impl AnyMatch {
         each_game!(AnyMatch, self, state => to_value(&state.summary()))
     }
 
-    /// The same summary written out as JSON text, without building a tree of values
-    /// first: an API answer carries it as it is (the sheet grows with the match).
+    /// The same summary written out as JSON text by serde, without building a tree of
+    /// values first.
     pub fn summary_text(&self) -> String {
-        match self {
-            // Its score sheet, the long part, is written by hand.
-            AnyMatch::Trionfetti(state) => state.summary().to_json(),
-            other => each_game!(AnyMatch, other, state => serde_json::to_string(&state.summary())
-                .expect("a summary always serializes")),
-        }
+        each_game!(AnyMatch, self, state => serde_json::to_string(&state.summary())
+            .expect("a summary always serializes"))
     }
 
     pub fn is_over(&self) -> bool {

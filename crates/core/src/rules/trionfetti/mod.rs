@@ -7,7 +7,6 @@
 //! of the entries.
 
 mod error;
-mod json;
 pub mod simulate;
 
 use serde::{Deserialize, Serialize};

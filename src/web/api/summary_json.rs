@@ -1,78 +1,80 @@
-//! The summary as JSON text, the score sheet written by hand.
-//!
-//! Every answer of the scoring API carries the summary, and with it the whole
-//! score sheet: a row per smazzata, a few hundred over a long match. Through
-//! serde a row cost about 1,900 instructions (each key escaped and each piece
-//! copied on its own); written here it is a few pieces per row. The text is the
-//! same as serde_json's, byte for byte (tests below, over simulated matches).
+//! The API's answer after an entry carries the match's summary as JSON text, written
+//! here without building a tree of values first: Trionfetti's score sheet grows with
+//! the match, so its rows are written field by field (byte for byte what serde writes,
+//! which the tests check); every other game's summary is serde's.
 
-use super::{SheetRow, SmazzataEnd, TrionfettiSummary};
-use crate::rules::game::Team;
+use crate::rules::any::AnyMatch;
+use crate::rules::game::{Game, Team};
+use crate::rules::trionfetti::{SheetRow, SmazzataEnd, TrionfettiSummary};
 
-impl TrionfettiSummary {
-    /// The summary as `serde_json::to_string` writes it.
-    pub fn to_json(mut self) -> String {
-        let rows = std::mem::take(&mut self.sheet);
-        let mut text = serde_json::to_string(&self).expect("a summary always serializes");
-        // The summary's own key (inside a JSON string every quote is escaped, so
-        // this cannot be part of a value), near the end: only the games follow.
-        const EMPTY_SHEET: &str = "\"sheet\":[]";
-        let at = text.rfind(EMPTY_SHEET).expect("the summary has a sheet") + EMPTY_SHEET.len() - 1;
-        let mut sheet = String::with_capacity(rows.len() * 100);
-        for (index, row) in rows.iter().enumerate() {
-            if index > 0 {
-                sheet.push(',');
-            }
-            row.write_json(&mut sheet);
-        }
-        text.insert_str(at, &sheet);
-        text
+/// The summary of `state`, as `serde_json::to_string` writes it.
+pub fn summary_text(state: &AnyMatch) -> String {
+    match state {
+        AnyMatch::Trionfetti(game) => trionfetti_summary(game.summary()),
+        other => other.summary_text(),
     }
 }
 
-impl SheetRow {
-    /// Field by field as the derived `Serialize` writes them, in their order.
-    fn write_json(&self, out: &mut String) {
-        out.push_str("{\"smazzata\":");
-        push_number(out, self.smazzata);
-        out.push_str(",\"game\":");
-        push_number(out, self.game);
-        out.push_str(",\"dealer\":");
-        push_number(out, u8::from(self.dealer).into());
-        // Rare, and strings and cards have their own rules: serde writes them.
-        if let Some(comanda) = &self.comanda {
-            out.push_str(",\"comanda\":");
-            push_serialized(out, comanda);
+/// A Trionfetti summary as `serde_json::to_string` writes it.
+fn trionfetti_summary(mut summary: TrionfettiSummary) -> String {
+    let rows = std::mem::take(&mut summary.sheet);
+    let mut text = serde_json::to_string(&summary).expect("a summary always serializes");
+    // The summary's own key (inside a JSON string every quote is escaped, so
+    // this cannot be part of a value), near the end: only the games follow.
+    const EMPTY_SHEET: &str = "\"sheet\":[]";
+    let at = text.rfind(EMPTY_SHEET).expect("the summary has a sheet") + EMPTY_SHEET.len() - 1;
+    let mut sheet = String::with_capacity(rows.len() * 100);
+    for (index, row) in rows.iter().enumerate() {
+        if index > 0 {
+            sheet.push(',');
         }
-        if let Some(cut) = &self.cut {
-            out.push_str(",\"cut\":");
-            push_serialized(out, cut);
-        }
-        out.push_str(",\"points\":[");
-        push_number(out, self.points[0]);
-        out.push(',');
-        push_number(out, self.points[1]);
-        out.push_str("],\"hands\":");
-        push_number(out, self.hands.into());
-        out.push_str(",\"game_won\":");
-        out.push_str(match self.game_won {
-            None => "null",
-            Some(Team::A) => "\"A\"",
-            Some(Team::B) => "\"B\"",
-        });
-        out.push_str(",\"end\":");
-        out.push_str(match self.end {
-            None => "null",
-            Some(SmazzataEnd::FourHands) => "\"four_hands\"",
-            Some(SmazzataEnd::GameWon) => "\"game_won\"",
-            Some(SmazzataEnd::Vagaresto) => "\"vagaresto\"",
-        });
-        if let Some(undealt) = &self.undealt {
-            out.push_str(",\"undealt\":");
-            push_serialized(out, undealt);
-        }
-        out.push('}');
+        write_row(row, &mut sheet);
     }
+    text.insert_str(at, &sheet);
+    text
+}
+
+/// A row field by field as the derived `Serialize` writes them, in their order.
+fn write_row(row: &SheetRow, out: &mut String) {
+    out.push_str("{\"smazzata\":");
+    push_number(out, row.smazzata);
+    out.push_str(",\"game\":");
+    push_number(out, row.game);
+    out.push_str(",\"dealer\":");
+    push_number(out, u8::from(row.dealer).into());
+    // Rare, and strings and cards have their own rules: serde writes them.
+    if let Some(comanda) = &row.comanda {
+        out.push_str(",\"comanda\":");
+        push_serialized(out, comanda);
+    }
+    if let Some(cut) = &row.cut {
+        out.push_str(",\"cut\":");
+        push_serialized(out, cut);
+    }
+    out.push_str(",\"points\":[");
+    push_number(out, row.points[0]);
+    out.push(',');
+    push_number(out, row.points[1]);
+    out.push_str("],\"hands\":");
+    push_number(out, row.hands.into());
+    out.push_str(",\"game_won\":");
+    out.push_str(match row.game_won {
+        None => "null",
+        Some(Team::A) => "\"A\"",
+        Some(Team::B) => "\"B\"",
+    });
+    out.push_str(",\"end\":");
+    out.push_str(match row.end {
+        None => "null",
+        Some(SmazzataEnd::FourHands) => "\"four_hands\"",
+        Some(SmazzataEnd::GameWon) => "\"game_won\"",
+        Some(SmazzataEnd::Vagaresto) => "\"vagaresto\"",
+    });
+    if let Some(undealt) = &row.undealt {
+        out.push_str(",\"undealt\":");
+        push_serialized(out, undealt);
+    }
+    out.push('}');
 }
 
 /// Most numbers on a sheet have a digit or two.
@@ -92,12 +94,12 @@ mod tests {
     use super::*;
     use crate::rules::card::Card;
     use crate::rules::comanda::Nicknames;
-    use crate::rules::game::{Game, Seat};
+    use crate::rules::game::Seat;
     use crate::rules::trionfetti::{Options, Trionfetti, simulate};
 
     fn same_as_serde(summary: TrionfettiSummary) -> String {
         let expected = serde_json::to_string(&summary).unwrap();
-        assert_eq!(summary.to_json(), expected);
+        assert_eq!(trionfetti_summary(summary), expected);
         expected
     }
 
