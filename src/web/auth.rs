@@ -255,6 +255,29 @@ pub struct NewAccountPage {
     pub error_key: Option<&'static str>,
 }
 
+impl NewAccountPage {
+    /// The form with nothing typed yet: its title, intro and button words (Fluent ids),
+    /// the role the account gets and where it posts.
+    fn empty(
+        ctx: PageContext,
+        [title_key, intro_key, submit_key]: [&'static str; 3],
+        role: Role,
+        action: String,
+    ) -> NewAccountPage {
+        NewAccountPage {
+            ctx,
+            title_key,
+            intro_key,
+            submit_key,
+            role,
+            action,
+            username: String::new(),
+            display_name: String::new(),
+            error_key: None,
+        }
+    }
+}
+
 #[derive(Deserialize)]
 pub struct NewAccountForm {
     pub username: String,
@@ -341,17 +364,8 @@ async fn setup_token_matches(state: &AppState, token: &str) -> Result<bool, AppE
 }
 
 fn setup_page(ctx: PageContext, token: &str) -> NewAccountPage {
-    NewAccountPage {
-        ctx,
-        title_key: "setup-title",
-        intro_key: "setup-intro",
-        submit_key: "setup-submit",
-        role: Role::Admin,
-        action: format!("/setup/{token}"),
-        username: String::new(),
-        display_name: String::new(),
-        error_key: None,
-    }
+    let keys = ["setup-title", "setup-intro", "setup-submit"];
+    NewAccountPage::empty(ctx, keys, Role::Admin, format!("/setup/{token}"))
 }
 
 pub async fn setup_form(
@@ -417,17 +431,8 @@ async fn open_invitation(
 }
 
 fn invitation_page(ctx: PageContext, token: &str, role: Role) -> NewAccountPage {
-    NewAccountPage {
-        ctx,
-        title_key: "invite-title",
-        intro_key: "invite-intro",
-        submit_key: "invite-submit",
-        role,
-        action: format!("/invite/{token}"),
-        username: String::new(),
-        display_name: String::new(),
-        error_key: None,
-    }
+    let keys = ["invite-title", "invite-intro", "invite-submit"];
+    NewAccountPage::empty(ctx, keys, role, format!("/invite/{token}"))
 }
 
 pub async fn invitation_form(
