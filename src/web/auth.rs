@@ -276,6 +276,19 @@ impl NewAccountPage {
             error_key: None,
         }
     }
+
+    /// The page again with what was typed and why it was refused (422).
+    fn refusing(
+        mut self,
+        username: &str,
+        display_name: &str,
+        error_key: &'static str,
+    ) -> Result<HttpResponse, AppError> {
+        self.username = username.to_string();
+        self.display_name = display_name.to_string();
+        self.error_key = Some(error_key);
+        render_with_status(&self, StatusCode::UNPROCESSABLE_ENTITY)
+    }
 }
 
 #[derive(Deserialize)]
@@ -389,13 +402,8 @@ pub async fn setup(
         return Err(AppError::NotFound);
     }
     let (username, display_name) = (form.username.clone(), form.display_name.clone());
-    let with_error = |ctx, error_key| {
-        let mut page = setup_page(ctx, &token);
-        page.username = username.clone();
-        page.display_name = display_name.clone();
-        page.error_key = Some(error_key);
-        render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
-    };
+    let with_error =
+        |ctx, error_key| setup_page(ctx, &token).refusing(&username, &display_name, error_key);
     let request = match check_account_form(form.into_inner()) {
         Ok(request) => request,
         Err(key) => return with_error(ctx, key),
@@ -454,11 +462,7 @@ pub async fn accept_invitation(
     let role = invitation.role();
     let (username, display_name) = (form.username.clone(), form.display_name.clone());
     let with_error = |ctx, error_key| {
-        let mut page = invitation_page(ctx, &token, role);
-        page.username = username.clone();
-        page.display_name = display_name.clone();
-        page.error_key = Some(error_key);
-        render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+        invitation_page(ctx, &token, role).refusing(&username, &display_name, error_key)
     };
     let request = match check_account_form(form.into_inner()) {
         Ok(request) => request,
