@@ -255,6 +255,42 @@ pub struct NewAccountPage {
     pub error_key: Option<&'static str>,
 }
 
+impl NewAccountPage {
+    /// The form with nothing typed yet: its title, intro and button words (Fluent ids),
+    /// the role the account gets and where it posts.
+    fn empty(
+        ctx: PageContext,
+        [title_key, intro_key, submit_key]: [&'static str; 3],
+        role: Role,
+        action: String,
+    ) -> NewAccountPage {
+        NewAccountPage {
+            ctx,
+            title_key,
+            intro_key,
+            submit_key,
+            role,
+            action,
+            username: String::new(),
+            display_name: String::new(),
+            error_key: None,
+        }
+    }
+
+    /// The page again with what was typed and why it was refused (422).
+    fn refusing(
+        mut self,
+        username: &str,
+        display_name: &str,
+        error_key: &'static str,
+    ) -> Result<HttpResponse, AppError> {
+        self.username = username.to_string();
+        self.display_name = display_name.to_string();
+        self.error_key = Some(error_key);
+        render_with_status(&self, StatusCode::UNPROCESSABLE_ENTITY)
+    }
+}
+
 #[derive(Deserialize)]
 pub struct NewAccountForm {
     pub username: String,
@@ -341,17 +377,8 @@ async fn setup_token_matches(state: &AppState, token: &str) -> Result<bool, AppE
 }
 
 fn setup_page(ctx: PageContext, token: &str) -> NewAccountPage {
-    NewAccountPage {
-        ctx,
-        title_key: "setup-title",
-        intro_key: "setup-intro",
-        submit_key: "setup-submit",
-        role: Role::Admin,
-        action: format!("/setup/{token}"),
-        username: String::new(),
-        display_name: String::new(),
-        error_key: None,
-    }
+    let keys = ["setup-title", "setup-intro", "setup-submit"];
+    NewAccountPage::empty(ctx, keys, Role::Admin, format!("/setup/{token}"))
 }
 
 pub async fn setup_form(
@@ -375,13 +402,8 @@ pub async fn setup(
         return Err(AppError::NotFound);
     }
     let (username, display_name) = (form.username.clone(), form.display_name.clone());
-    let with_error = |ctx, error_key| {
-        let mut page = setup_page(ctx, &token);
-        page.username = username.clone();
-        page.display_name = display_name.clone();
-        page.error_key = Some(error_key);
-        render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
-    };
+    let with_error =
+        |ctx, error_key| setup_page(ctx, &token).refusing(&username, &display_name, error_key);
     let request = match check_account_form(form.into_inner()) {
         Ok(request) => request,
         Err(key) => return with_error(ctx, key),
@@ -417,17 +439,8 @@ async fn open_invitation(
 }
 
 fn invitation_page(ctx: PageContext, token: &str, role: Role) -> NewAccountPage {
-    NewAccountPage {
-        ctx,
-        title_key: "invite-title",
-        intro_key: "invite-intro",
-        submit_key: "invite-submit",
-        role,
-        action: format!("/invite/{token}"),
-        username: String::new(),
-        display_name: String::new(),
-        error_key: None,
-    }
+    let keys = ["invite-title", "invite-intro", "invite-submit"];
+    NewAccountPage::empty(ctx, keys, role, format!("/invite/{token}"))
 }
 
 pub async fn invitation_form(
@@ -449,11 +462,7 @@ pub async fn accept_invitation(
     let role = invitation.role();
     let (username, display_name) = (form.username.clone(), form.display_name.clone());
     let with_error = |ctx, error_key| {
-        let mut page = invitation_page(ctx, &token, role);
-        page.username = username.clone();
-        page.display_name = display_name.clone();
-        page.error_key = Some(error_key);
-        render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+        invitation_page(ctx, &token, role).refusing(&username, &display_name, error_key)
     };
     let request = match check_account_form(form.into_inner()) {
         Ok(request) => request,

@@ -8,6 +8,7 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
+use super::assignment::{AssignmentForm, Change, assign};
 use super::context::{PageContext, SessionUser};
 use super::error::AppError;
 use super::{AppState, flash, redirect, render_with_status};
@@ -270,41 +271,20 @@ fn back(ctx: &PageContext, club: &Club, notice: &'static str) -> HttpResponse {
     redirect(&format!("/manage/clubs/{}", club.slug))
 }
 
-#[derive(Deserialize)]
-pub struct OrganizerForm {
-    user_id: i64,
-    #[serde(default)]
-    remove: bool,
-}
-
 /// Administrators name a club's organizers.
 pub async fn organizers(
     ctx: PageContext,
     state: web::Data<AppState>,
     slug: web::Path<String>,
-    form: web::Form<OrganizerForm>,
+    form: web::Form<AssignmentForm>,
 ) -> Result<HttpResponse, AppError> {
     ctx.require_role(&[Role::Admin])?;
     let (_, club) = managed_club(&ctx, &state, &slug).await?;
-    let (club_id, user_id, remove) = (club.id, form.user_id, form.remove);
-    state
-        .write(
-            move |connection| match users::find_by_id(connection, user_id)? {
-                Some(user) if user.role() == Role::Organizer => {
-                    if remove {
-                        clubs::remove_organizer(connection, club_id, user_id)
-                    } else {
-                        clubs::add_organizer(connection, club_id, user_id)
-                    }
-                }
-                _ => Err(StoreError::Stale),
-            },
-        )
-        .await
-        .map_err(|error| match error {
-            AppError::Store(StoreError::Stale) => AppError::NotFound,
-            other => other,
-        })?;
+    let changes = (
+        clubs::add_organizer as Change,
+        clubs::remove_organizer as Change,
+    );
+    assign(&state, &form, Role::Organizer, club.id, changes).await?;
     Ok(back(&ctx, &club, "club-organizers_saved"))
 }
 

@@ -9,8 +9,10 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
+use super::assignment::{AssignmentForm, Change, assign};
 use super::context::{PageContext, SessionUser};
 use super::error::AppError;
+use super::events::options::DEFAULT_GAME;
 use super::i18n::Tr;
 use super::match_state::{StateChangeView, change_view};
 use super::{AppState, flash, redirect, render_with_status};
@@ -130,7 +132,7 @@ pub struct NewMatchForm {
 
 impl Default for NewMatchForm {
     fn default() -> NewMatchForm {
-        NewMatchForm::for_game(GameKind::Trionfetti)
+        NewMatchForm::for_game(DEFAULT_GAME)
     }
 }
 
@@ -169,7 +171,7 @@ impl NewMatchForm {
     /// no game.
     pub fn kind(&self) -> Option<GameKind> {
         match self.game.trim() {
-            "" => Some(GameKind::Trionfetti),
+            "" => Some(DEFAULT_GAME),
             name => name.parse().ok(),
         }
     }
@@ -584,40 +586,18 @@ pub async fn revoke_link(
     Ok(back_to(ctx.session(), &row, "manage-link_revoked"))
 }
 
-#[derive(Deserialize)]
-pub struct RefereeForm {
-    user_id: i64,
-    #[serde(default)]
-    remove: bool,
-}
-
 pub async fn referees(
     ctx: PageContext,
     state: web::Data<AppState>,
     public_id: web::Path<String>,
-    form: web::Form<RefereeForm>,
+    form: web::Form<AssignmentForm>,
 ) -> Result<HttpResponse, AppError> {
     let (_, row) = managed_match(&ctx, &state, &public_id).await?;
-    let (match_id, user_id, remove) = (row.id, form.user_id, form.remove);
-    state
-        .write(move |connection| {
-            let referee = users::find_by_id(connection, user_id)?;
-            match referee {
-                Some(user) if user.role() == Role::Referee => {
-                    if remove {
-                        matches::unassign_referee(connection, match_id, user_id)
-                    } else {
-                        matches::assign_referee(connection, match_id, user_id)
-                    }
-                }
-                _ => Err(StoreError::Stale),
-            }
-        })
-        .await
-        .map_err(|error| match error {
-            AppError::Store(StoreError::Stale) => AppError::NotFound,
-            other => other,
-        })?;
+    let changes = (
+        matches::assign_referee as Change,
+        matches::unassign_referee as Change,
+    );
+    assign(&state, &form, Role::Referee, row.id, changes).await?;
     Ok(back_to(ctx.session(), &row, "manage-referees_saved"))
 }
 

@@ -3,6 +3,7 @@
 pub mod admin;
 pub mod api;
 pub mod assets;
+pub mod assignment;
 pub mod auth;
 pub mod body_deadline;
 pub mod client_address;

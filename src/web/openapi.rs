@@ -9,6 +9,8 @@
 
 use serde_json::{Value, json};
 
+use crate::rules::kind::GameKind;
+
 /// The largest value of a signed 64-bit integer, the range of sequence numbers.
 const INT64_MAX: i64 = i64::MAX;
 
@@ -84,14 +86,13 @@ fn replace(play: &str) -> Value {
     )
 }
 
-/// Each game's list of entries.
-const GAME_ENTRIES: [&str; 5] = [
-    "TrionfettiEntry",
-    "MadrassoEntry",
-    "TressetteEntry",
-    "TrijumfEntry",
-    "VitouEntry",
-];
+/// Each game's list of entries: `<Label>Entry`, in the order of [`GameKind::ALL`].
+fn game_entries() -> Vec<Value> {
+    GameKind::ALL
+        .iter()
+        .map(|game| schema(&format!("{}Entry", game.label())))
+        .collect()
+}
 
 fn entry_schemas() -> Vec<(&'static str, Value)> {
     let seat = schema("Seat");
@@ -333,7 +334,7 @@ fn entry_schemas() -> Vec<(&'static str, Value)> {
             "Entry",
             json!({
                 "description": "An entry of the match's game, as a match record holds it (docs/match-record.md, docs/games-trijumf-vitou.md). The match's game decides which list applies: an entry of another game's list is refused as unreadable (400).",
-                "anyOf": GAME_ENTRIES.map(schema),
+                "anyOf": game_entries(),
             }),
         ),
     ]
@@ -377,7 +378,7 @@ fn answer_schemas() -> Vec<(&'static str, Value)> {
         ),
         (
             "Game",
-            json!({ "type": "string", "enum": ["trionfetti", "madrasso", "tressette", "trijumf", "vitou"] }),
+            json!({ "type": "string", "enum": GameKind::ALL.map(GameKind::name) }),
         ),
         (
             "Match",

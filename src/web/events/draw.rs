@@ -5,7 +5,7 @@
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use super::{ManagedEvent, back, failure};
+use super::{ManagedEvent, back, failure, refused};
 use crate::events::draw;
 use crate::store::events::{self as store_events, EventStatus};
 use crate::tournament::{EntrantId, Seeding};
@@ -40,8 +40,7 @@ pub async fn draw(
     } = managed;
     let lang = ctx.lang();
     if event.status() != EventStatus::Setup {
-        let message = ctx.t("event-error_drawn").to_string();
-        return failure(ctx, &state, &event.public_id, message).await;
+        return refused(ctx, &state, &event.public_id, "event-error_drawn").await;
     }
     let event_id = event.id;
     let entrants = state
@@ -71,8 +70,7 @@ pub async fn draw(
             match ranking {
                 Some((name, order)) => (Seeding::Ranking(order), format!("ranking {name}")),
                 None => {
-                    let message = ctx.t("event-error_earlier").to_string();
-                    return failure(ctx, &state, &event.public_id, message).await;
+                    return refused(ctx, &state, &event.public_id, "event-error_earlier").await;
                 }
             }
         }
@@ -82,8 +80,7 @@ pub async fn draw(
                 text => match text.parse::<u64>() {
                     Ok(seed) => seed,
                     Err(_) => {
-                        let message = ctx.t("event-error_seed").to_string();
-                        return failure(ctx, &state, &event.public_id, message).await;
+                        return refused(ctx, &state, &event.public_id, "event-error_seed").await;
                     }
                 },
             };

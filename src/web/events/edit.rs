@@ -8,7 +8,7 @@ use super::form::{
     EventForm, NewEventPage, basic_error, format_key, read_posted, rotating_needs_four,
 };
 use super::options::game_fieldsets;
-use super::{ManagedEvent, back, failure};
+use super::{ManagedEvent, back, refused};
 use crate::events::solo_entrants;
 use crate::store::events::{self as store_events, EventRow, EventStatus};
 use crate::tournament::{Cycles, Format, TieBreak};
@@ -202,8 +202,7 @@ pub async fn edit(
         })
         .await?;
     if !saved {
-        let message = ctx.t("event-error_game_locked").to_string();
-        return failure(ctx, &state, &event.public_id, message).await;
+        return refused(ctx, &state, &event.public_id, "event-error_game_locked").await;
     }
     Ok(back(&ctx, &event, "event-edited"))
 }

@@ -6,7 +6,7 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 use super::manage::{ImportReport, manage_page};
-use super::{ManagedEvent, back, failure};
+use super::{ManagedEvent, back, refused};
 use crate::events::entrants::register;
 use crate::events::solo_entrants;
 use crate::store::events as store_events;
@@ -44,8 +44,7 @@ pub async fn add_entrant(
         || label.chars().count() > csv::MAX_NAME
         || (!solo && players[0].to_lowercase() == players[1].to_lowercase())
     {
-        let message = ctx.t("event-error_players").to_string();
-        return failure(ctx, &state, &event.public_id, message).await;
+        return refused(ctx, &state, &event.public_id, "event-error_players").await;
     }
     let event_copy = event.clone();
     let registered = state
@@ -58,12 +57,10 @@ pub async fn add_entrant(
         })
         .await?;
     if let Some(key) = registered.closed {
-        let message = ctx.t(key).to_string();
-        return failure(ctx, &state, &event.public_id, message).await;
+        return refused(ctx, &state, &event.public_id, key).await;
     }
     if !registered.refused.is_empty() {
-        let message = ctx.t("import-already_entered").to_string();
-        return failure(ctx, &state, &event.public_id, message).await;
+        return refused(ctx, &state, &event.public_id, "import-already_entered").await;
     }
     if registered.joins.is_some() {
         return Ok(back(&ctx, &event, "event-late_joined"));
@@ -97,8 +94,7 @@ pub async fn import(
         .write(move |connection| register(connection, &event_copy, &rows))
         .await?;
     if let Some(key) = registered.closed {
-        let message = ctx.t(key).to_string();
-        return failure(ctx, &state, &event.public_id, message).await;
+        return refused(ctx, &state, &event.public_id, key).await;
     }
     let refused = registered.refused;
     for (index, key) in &refused {

@@ -4,7 +4,7 @@
 
 use actix_web::{HttpResponse, web};
 
-use super::{ManagedEvent, MatchActionForm, back, event_match, failure};
+use super::{ManagedEvent, MatchActionForm, back, event_match, refused};
 use crate::store::{DbConnection, StoreResult};
 use crate::web::error::AppError;
 
@@ -64,8 +64,7 @@ async fn decide(
     let row = event_match(&state, &event, &form.public_id).await?;
     // Only a match of the draw (one with a match key) has a result to keep.
     if decision == Decision::Keep && row.match_key.is_none() {
-        let message = ctx.t("event-error_not_flagged").to_string();
-        return failure(ctx, &state, &event.public_id, message).await;
+        return refused(ctx, &state, &event.public_id, "event-error_not_flagged").await;
     }
     let match_id = row.id;
     state

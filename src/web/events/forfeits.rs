@@ -5,7 +5,7 @@
 
 use actix_web::{HttpResponse, web};
 
-use super::{ManagedEvent, MatchActionForm, SlotNames, back, event_match, failure};
+use super::{ManagedEvent, MatchActionForm, SlotNames, back, event_match, refused};
 use crate::store::events::{EventMatchRow, EventRow};
 use crate::store::matches::MatchStatus;
 use crate::store::state_changes::{state_text, undoes_progress};
@@ -35,8 +35,7 @@ pub async fn forfeit(
         "B" => Some("B"),
         "none" => None,
         "" => {
-            let message = ctx.t("forfeit-error_side").to_string();
-            return failure(ctx, &state, &event.public_id, message).await;
+            return refused(ctx, &state, &event.public_id, "forfeit-error_side").await;
         }
         _ => return Err(AppError::BadRequest),
     };
@@ -87,8 +86,7 @@ pub async fn forfeit(
         })
         .await?;
     if !stored {
-        let message = ctx.t("confirm-changed_meanwhile").to_string();
-        return failure(ctx, &state, &event.public_id, message).await;
+        return refused(ctx, &state, &event.public_id, "confirm-changed_meanwhile").await;
     }
     state.notify(match_id);
     Ok(back(&ctx, &event, "event-forfeit_saved"))

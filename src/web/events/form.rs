@@ -8,7 +8,7 @@ use askama_web::WebTemplate;
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use serde::Deserialize;
 
-use super::options::{GameFieldset, game_fieldsets, option_label, posted_options};
+use super::options::{DEFAULT_GAME, GameFieldset, game_fieldsets, option_label, posted_options};
 use crate::events::game_label;
 use crate::rules::kind::GameKind;
 use crate::store::clubs::Club;
@@ -66,7 +66,7 @@ pub struct EventForm {
 }
 
 fn default_game() -> String {
-    GameKind::Trionfetti.name().to_string()
+    DEFAULT_GAME.name().to_string()
 }
 fn default_format() -> String {
     "single_elimination".to_string()
@@ -321,7 +321,7 @@ pub async fn new_form(
 ) -> Result<NewEventPage, AppError> {
     let (_, club) = managed_club(&ctx, &state, &slug).await?;
     let form = EventForm::default();
-    let games = game_fieldsets(&ctx, Some(GameKind::Trionfetti), &serde_json::Value::Null);
+    let games = game_fieldsets(&ctx, Some(DEFAULT_GAME), &serde_json::Value::Null);
     Ok(NewEventPage::shown(
         ctx,
         club,

@@ -134,6 +134,17 @@ pub(super) async fn failure(
     render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
 }
 
+/// The organizer's page of the event with the refusal the Fluent id `key` words.
+pub(super) async fn refused(
+    ctx: PageContext,
+    state: &AppState,
+    public_id: &str,
+    key: &str,
+) -> Result<HttpResponse, AppError> {
+    let message = ctx.t(key).to_string();
+    failure(ctx, state, public_id, message).await
+}
+
 /// The form of an action on one of the event's matches (its table and referee, a
 /// forfeit, a decision on a flagged match); each action reads the fields it needs.
 #[derive(Deserialize)]

@@ -3,6 +3,7 @@
 //! with its options in words for the organizer's and the public pages.
 
 use crate::events::game_label;
+use crate::rules::descriptor::OptionValues;
 use crate::rules::kind::GameKind;
 use crate::store::events::EventRow;
 use crate::web::context::PageContext;
@@ -54,6 +55,41 @@ fn option_label_key(name: &str) -> &'static str {
     }
 }
 
+/// The game a new event or match starts with; its option fields keep the bare ids
+/// (`target_points`) that scripts and older forms fill in.
+pub const DEFAULT_GAME: GameKind = GameKind::Trionfetti;
+
+/// The values an option offers, with their labels, when it is a choice: the seats of a
+/// game played by two or four, or the words of one of the game's options.
+fn choices_of(ctx: &PageContext, game: GameKind, name: &str) -> Option<Vec<(String, String)>> {
+    let descriptor = game.descriptor();
+    if name == "players" && descriptor.seats_vary() {
+        let seats = descriptor.seat_counts.iter().map(|seats| seats.to_string());
+        return Some(seats.map(|seats| (seats.clone(), seats)).collect());
+    }
+    let field = descriptor.options.iter().find(|field| field.name == name)?;
+    let OptionValues::OneOf(words) = field.values else {
+        return None;
+    };
+    let label =
+        |word: &str| choice_label_key(word).map_or(word.to_string(), |key| ctx.t(key).to_string());
+    Some(
+        words
+            .iter()
+            .map(|(word, _)| (word.to_string(), label(word)))
+            .collect(),
+    )
+}
+
+/// The event pages' words for an option's chosen value, where it has some.
+fn choice_label_key(word: &str) -> Option<&'static str> {
+    match word {
+        "award" => Some("option-revoke_award"),
+        "subtract" => Some("option-revoke_subtract"),
+        _ => None,
+    }
+}
+
 /// The option fields of every game, filled from `options` for the chosen game and from
 /// the defaults for the others.
 pub(super) fn game_fieldsets(
@@ -77,34 +113,15 @@ pub(super) fn game_fieldsets(
                 Value::Object(all) => all
                     .iter()
                     .map(|(name, value)| {
-                        let id = if game == GameKind::Trionfetti {
+                        let id = if game == DEFAULT_GAME {
                             name.clone()
                         } else {
                             format!("{game}-{name}")
                         };
-                        let (kind, choices) = match (name.as_str(), value) {
-                            ("players", _) => (
-                                "choice",
-                                vec![
-                                    ("4".to_string(), "4".to_string()),
-                                    ("2".to_string(), "2".to_string()),
-                                ],
-                            ),
-                            ("revoke_penalty", _) => (
-                                "choice",
-                                vec![
-                                    (
-                                        "award".to_string(),
-                                        ctx.t("option-revoke_award").to_string(),
-                                    ),
-                                    (
-                                        "subtract".to_string(),
-                                        ctx.t("option-revoke_subtract").to_string(),
-                                    ),
-                                ],
-                            ),
-                            (_, Value::Bool(_)) => ("check", Vec::new()),
-                            _ => ("number", Vec::new()),
+                        let (kind, choices) = match (choices_of(ctx, game, name), value) {
+                            (Some(choices), _) => ("choice", choices),
+                            (None, Value::Bool(_)) => ("check", Vec::new()),
+                            (None, _) => ("number", Vec::new()),
                         };
                         OptionField {
                             name: format!("opt.{game}.{name}"),
@@ -176,16 +193,11 @@ pub fn game_line(ctx: &PageContext, event: &EventRow) -> String {
     let mut parts = vec![game_label(event.game).to_string()];
     if let serde_json::Value::Object(options) = crate::events::game_options_of(event) {
         for (name, value) in options {
-            let value = match value {
-                serde_json::Value::Bool(true) => ctx.t("option-yes").to_string(),
-                serde_json::Value::Bool(false) => ctx.t("option-no").to_string(),
-                serde_json::Value::String(text) if text == "award" => {
-                    ctx.t("option-revoke_award").to_string()
-                }
-                serde_json::Value::String(text) if text == "subtract" => {
-                    ctx.t("option-revoke_subtract").to_string()
-                }
-                other => other.to_string().trim_matches('"').to_string(),
+            let value = match (value.as_str().and_then(choice_label_key), value) {
+                (Some(key), _) => ctx.t(key).to_string(),
+                (None, serde_json::Value::Bool(true)) => ctx.t("option-yes").to_string(),
+                (None, serde_json::Value::Bool(false)) => ctx.t("option-no").to_string(),
+                (None, other) => other.to_string().trim_matches('"').to_string(),
             };
             parts.push(format!("{} {value}", ctx.t(option_label_key(&name))));
         }

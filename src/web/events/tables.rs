@@ -4,7 +4,7 @@
 
 use actix_web::{HttpResponse, web};
 
-use super::{ManagedEvent, MatchActionForm, back, event_match, failure};
+use super::{ManagedEvent, MatchActionForm, back, event_match, refused};
 use crate::accounts::Role;
 use crate::store::events as store_events;
 use crate::store::matches;
@@ -46,8 +46,7 @@ pub async fn assign(
             text => match text.parse::<i32>() {
                 Ok(n) if (1..=999).contains(&n) => Some(Some(n)),
                 _ => {
-                    let message = ctx.t("event-error_table").to_string();
-                    return failure(ctx, &state, &event.public_id, message).await;
+                    return refused(ctx, &state, &event.public_id, "event-error_table").await;
                 }
             },
         }
