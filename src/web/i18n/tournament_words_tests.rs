@@ -147,9 +147,14 @@ fn tournament_errors_read_as_they_always_did() {
             "this format takes no entrants after the draw",
         ),
     ];
-    for (error, italian, english) in cases {
-        assert_eq!(error.message(Lang::It), italian);
-        assert_eq!(error.message(Lang::En), english);
+    reads_in_both(cases);
+}
+
+/// Each message reads as its Italian and English text.
+fn reads_in_both<T: Worded>(cases: impl IntoIterator<Item = (T, &'static str, &'static str)>) {
+    for (message, italian, english) in cases {
+        assert_eq!(message.message(Lang::It), italian);
+        assert_eq!(message.message(Lang::En), english);
     }
 }
 
@@ -160,10 +165,7 @@ fn standings_titles_and_tie_breaks_read_as_they_always_did() {
         (TableTitle::Group(2), "Girone 2", "Group 2"),
         (TableTitle::Knockout, "Eliminazione diretta", "Knockout"),
     ];
-    for (title, italian, english) in titles {
-        assert_eq!(title.message(Lang::It), italian);
-        assert_eq!(title.message(Lang::En), english);
-    }
+    reads_in_both(titles);
     let names = [
         (TieBreak::Buchholz, "Buchholz", "Buchholz"),
         (
