@@ -16,6 +16,7 @@ use crate::tournament::{
     Cycles, EntrantId, Format, Match, Outcome, Recorded, Results, Side, Slot, Stage, Status,
     TieBreak, Tournament, double_elimination, rotating, round_robin, single_elimination, swiss,
 };
+use crate::web::i18n::Worded;
 
 /// A round's label: a number, or text such as `L2` or `GF`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]

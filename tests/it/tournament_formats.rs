@@ -8,6 +8,7 @@ use segnapunti::tournament::{
     WalkoverReason, Withdrawal, diff, double_elimination, groups, rotating, round_robin,
     single_elimination, swiss,
 };
+use segnapunti::web::i18n::Worded;
 
 fn ids(n: u32) -> Vec<EntrantId> {
     (1..=n).map(EntrantId).collect()

@@ -10,6 +10,7 @@ use crate::events::draw;
 use crate::store::events::{self as store_events, EventStatus};
 use crate::tournament::{EntrantId, Seeding};
 use crate::web::error::AppError;
+use crate::web::i18n::Worded;
 
 #[derive(Deserialize)]
 pub struct DrawForm {

@@ -20,6 +20,7 @@ use crate::tournament::{
 use crate::web::clubs::managed_club;
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
+use crate::web::i18n::TieBreakName;
 use crate::web::{AppState, redirect, render_with_status};
 
 #[derive(Debug, Clone, Deserialize)]

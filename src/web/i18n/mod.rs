@@ -13,11 +13,14 @@ use fluent_syntax::ast;
 
 use crate::lang::{Arg, Lang, Msg};
 use crate::rules::game::Message;
+use crate::tournament::TieBreak;
 
 #[cfg(test)]
 mod rule_words_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tournament_words_tests;
 
 include!(concat!(env!("OUT_DIR"), "/locales.rs"));
 
@@ -307,6 +310,18 @@ pub trait Worded {
 impl<T: Message + ?Sized> Worded for T {
     fn message(&self, lang: Lang) -> String {
         Tr::new(lang).msg(&self.msg(lang))
+    }
+}
+
+/// A tie-break's column heading in the reader's language (`tie_break.name(lang)`); the
+/// core gives it as data, without arguments, so it reads as a static text.
+pub trait TieBreakName {
+    fn name(&self, lang: Lang) -> &'static str;
+}
+
+impl TieBreakName for TieBreak {
+    fn name(&self, lang: Lang) -> &'static str {
+        Tr::new(lang).t(self.name_msg().id)
     }
 }
 

@@ -12,7 +12,7 @@ use crate::tournament::{Match, Outcome, Side, Stage, Status};
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
 use crate::web::events::SlotNames;
-use crate::web::i18n::Tr;
+use crate::web::i18n::{TieBreakName, Tr, Worded};
 use crate::web::{AppState, csv, ical};
 
 #[derive(Deserialize)]

@@ -22,7 +22,7 @@ use crate::web::AppState;
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
 use crate::web::events::SlotNames;
-use crate::web::i18n::Tr;
+use crate::web::i18n::{TieBreakName, Tr, Worded};
 
 /// The content of the event page, the same for every visitor who reads it in one
 /// language (the header with the visitor's account is [`CachedPage`]'s).

@@ -7,7 +7,7 @@ use crate::store::matches::MatchStatus;
 use crate::tournament::{EntrantId, Match, Outcome, Stage, Status, WalkoverReason};
 use crate::web::events::SlotNames;
 
-use super::super::i18n::Tr;
+use super::super::i18n::{TieBreakName, Tr, Worded};
 
 pub struct StandingsView {
     pub title: String,
@@ -242,7 +242,7 @@ pub fn draw_notes(view: &EventView, lang: Lang) -> Vec<String> {
                         "event-draw_note",
                         [
                             ("round", round.round.into()),
-                            ("note", n.message_with(lang, &name).into()),
+                            ("note", tr.msg(&n.msg_with(&name)).into()),
                         ],
                     ));
                 }

@@ -29,7 +29,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::lang::{Lang, Written};
+use crate::lang::{Lang, Msg, Written};
+use crate::rules::game::Message;
 
 pub use seeding::Seeding;
 pub use standings::{StandingRow, Standings, StandingsTable, TieBreak};
@@ -451,44 +452,26 @@ pub enum TournamentError {
     LateEntryRefused,
 }
 
-impl TournamentError {
-    /// The message for the organizer, in their language.
-    pub fn message(&self, lang: Lang) -> String {
+impl Message for TournamentError {
+    /// The message for the organizer, as data for `locales/*/tournament.ftl`.
+    fn msg(&self, _lang: Lang) -> Msg {
         match self {
-            TournamentError::TooFewEntrants { needed, got } => format!(
-                "{} {needed}, {} {got}",
-                lang.pick(
-                    "questa formula richiede almeno",
-                    "this format needs at least"
-                ),
-                lang.pick("iscritti presenti", "entrants present"),
-            ),
-            TournamentError::DuplicateEntrant(e) => format!(
-                "{} {e} {}",
-                lang.pick("l'iscritto", "entrant"),
-                lang.pick("compare due volte", "is listed twice")
-            ),
-            TournamentError::UnknownEntrant(e) => format!(
-                "{} {e} {}",
-                lang.pick("l'iscritto", "entrant"),
-                lang.pick("non partecipa a questo torneo", "is not in this event")
-            ),
-            TournamentError::SeedingMismatch => lang
-                .pick(
-                    "il tabellone manuale deve elencare ogni iscritto una volta sola",
-                    "a manual seeding must list every entrant exactly once",
-                )
-                .to_string(),
-            TournamentError::InvalidOption(what) => format!(
-                "{}: {what}",
-                lang.pick("opzione non valida", "invalid option")
-            ),
-            TournamentError::LateEntryRefused => lang
-                .pick(
-                    "questa formula non accetta iscritti dopo il sorteggio",
-                    "this format takes no entrants after the draw",
-                )
-                .to_string(),
+            TournamentError::TooFewEntrants { needed, got } => {
+                Msg::new("tournament-too_few_entrants")
+                    .arg("needed", needed)
+                    .arg("got", got)
+            }
+            TournamentError::DuplicateEntrant(entrant) => {
+                Msg::new("tournament-duplicate_entrant").arg("entrant", entrant.to_string())
+            }
+            TournamentError::UnknownEntrant(entrant) => {
+                Msg::new("tournament-unknown_entrant").arg("entrant", entrant.to_string())
+            }
+            TournamentError::SeedingMismatch => Msg::new("tournament-seeding_mismatch"),
+            TournamentError::InvalidOption(what) => {
+                Msg::new("tournament-invalid_option").arg("what", *what)
+            }
+            TournamentError::LateEntryRefused => Msg::new("tournament-late_entry_refused"),
         }
     }
 }

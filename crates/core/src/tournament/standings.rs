@@ -3,15 +3,16 @@
 //! The score is the number of matches won (a forfeit or a walkover against a withdrawn
 //! entrant is a win; a bye is a win only where the format says so). Ties on the score are
 //! broken by the organizer's chain of [`TieBreak`]s, in order, and finally by seed, so
-//! standings are always a total order. Every column has a key and an explanation in
-//! Italian and English.
+//! standings are always a total order. Every column has a key, a name and an explanation
+//! (as data for `locales/*/tournament.ftl`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
 use super::{EntrantId, Match, Outcome, Status, WalkoverReason};
-use crate::lang::Lang;
+use crate::lang::{Lang, Msg};
+use crate::rules::game::Message;
 
 /// A tie-break the organizer may put in the chain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -58,46 +59,30 @@ impl TieBreak {
         TieBreak::ALL.into_iter().find(|t| t.key() == key)
     }
 
-    /// The column heading.
-    pub fn name(self, lang: Lang) -> &'static str {
-        match self {
-            TieBreak::Buchholz => "Buchholz",
-            TieBreak::MedianBuchholz => lang.pick("Buchholz mediano", "Median-Buchholz"),
-            TieBreak::SonnebornBerger => "Sonneborn-Berger",
-            TieBreak::HeadToHead => lang.pick("Scontri diretti", "Head-to-head"),
-            TieBreak::GamesDifference => lang.pick("Differenza partite", "Games difference"),
-            TieBreak::PointsDifference => lang.pick("Differenza punti", "Points difference"),
-        }
+    /// The column heading, as data for `locales/*/tournament.ftl`.
+    pub fn name_msg(self) -> Msg {
+        Msg::new(match self {
+            TieBreak::Buchholz => "tournament-tie_break_buchholz",
+            TieBreak::MedianBuchholz => "tournament-tie_break_median_buchholz",
+            TieBreak::SonnebornBerger => "tournament-tie_break_sonneborn_berger",
+            TieBreak::HeadToHead => "tournament-tie_break_head_to_head",
+            TieBreak::GamesDifference => "tournament-tie_break_games_difference",
+            TieBreak::PointsDifference => "tournament-tie_break_points_difference",
+        })
     }
+}
 
-    /// What the column means.
-    pub fn message(self, lang: Lang) -> &'static str {
-        match self {
-            TieBreak::Buchholz => lang.pick(
-                "somma dei punteggi di tutti gli avversari incontrati; un riposo conta come un avversario con il punteggio dell'iscritto stesso",
-                "sum of the scores of every opponent met; a bye counts as an opponent with the entrant's own score",
-            ),
-            TieBreak::MedianBuchholz => lang.pick(
-                "Buchholz senza l'avversario migliore e quello peggiore (con almeno tre avversari)",
-                "Buchholz without the best and the worst opponent (with at least three opponents)",
-            ),
-            TieBreak::SonnebornBerger => lang.pick(
-                "somma dei punteggi degli avversari battuti",
-                "sum of the scores of the opponents beaten",
-            ),
-            TieBreak::HeadToHead => lang.pick(
-                "vittorie contro gli iscritti ancora a pari merito",
-                "wins against the entrants still tied",
-            ),
-            TieBreak::GamesDifference => lang.pick(
-                "partite vinte meno partite perse",
-                "games won minus games lost",
-            ),
-            TieBreak::PointsDifference => lang.pick(
-                "punti fatti meno punti subiti",
-                "points scored minus points conceded",
-            ),
-        }
+impl Message for TieBreak {
+    /// What the column means, as data for `locales/*/tournament.ftl`.
+    fn msg(&self, _lang: Lang) -> Msg {
+        Msg::new(match self {
+            TieBreak::Buchholz => "tournament-tie_break_buchholz_explained",
+            TieBreak::MedianBuchholz => "tournament-tie_break_median_buchholz_explained",
+            TieBreak::SonnebornBerger => "tournament-tie_break_sonneborn_berger_explained",
+            TieBreak::HeadToHead => "tournament-tie_break_head_to_head_explained",
+            TieBreak::GamesDifference => "tournament-tie_break_games_difference_explained",
+            TieBreak::PointsDifference => "tournament-tie_break_points_difference_explained",
+        })
     }
 }
 
@@ -109,12 +94,13 @@ pub enum TableTitle {
     Knockout,
 }
 
-impl TableTitle {
-    pub fn message(self, lang: Lang) -> String {
+impl Message for TableTitle {
+    /// The table's title, as data for `locales/*/tournament.ftl`.
+    fn msg(&self, _lang: Lang) -> Msg {
         match self {
-            TableTitle::Overall => lang.pick("Classifica", "Standings").to_string(),
-            TableTitle::Group(g) => format!("{} {g}", lang.pick("Girone", "Group")),
-            TableTitle::Knockout => lang.pick("Eliminazione diretta", "Knockout").to_string(),
+            TableTitle::Overall => Msg::new("tournament-standings_overall"),
+            TableTitle::Group(group) => Msg::new("tournament-standings_group").arg("group", group),
+            TableTitle::Knockout => Msg::new("tournament-standings_knockout"),
         }
     }
 }
@@ -454,7 +440,7 @@ mod tests {
     fn keys_round_trip_and_messages_differ() {
         for tb in TieBreak::ALL {
             assert_eq!(TieBreak::from_key(tb.key()), Some(tb));
-            assert_ne!(tb.message(Lang::It), tb.message(Lang::En));
+            assert_ne!(tb.msg(Lang::It), tb.name_msg());
         }
     }
 }

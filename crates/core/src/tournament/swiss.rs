@@ -17,7 +17,7 @@
 //!    the greedy pairing), so a rematch happens only when no pairing of this round avoids
 //!    it. Those remaining are paired in rank order and the rematch is noted.
 //!
-//! Every decision is a [`PairingNote`] with an Italian and English message.
+//! Every decision is a [`PairingNote`], worded from `locales/*/tournament.ftl`.
 //! Keys: `Swiss R{r} T{t}` (table 1 is the top) and `Swiss R{r} bye`.
 
 use std::collections::BTreeSet;
@@ -30,7 +30,8 @@ use super::{
     DrawNotes, EntrantId, Match, MatchKey, Results, Schedule, Slot, Stage, Tournament,
     TournamentError, resolve,
 };
-use crate::lang::Lang;
+use crate::lang::{Lang, Msg};
+use crate::rules::game::Message;
 
 /// Swiss options.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -105,102 +106,58 @@ pub enum PairingNote {
 }
 
 impl PairingNote {
-    /// The note in the organizer's language, naming entrants by id.
-    pub fn message(&self, lang: Lang) -> String {
-        self.message_with(lang, &|e: EntrantId| e.to_string())
-    }
-
-    /// The note in the organizer's language, naming entrants with `name`.
-    pub fn message_with(&self, lang: Lang, name: &dyn Fn(EntrantId) -> String) -> String {
+    /// The note as data for `locales/*/tournament.ftl`, naming entrants with `name`.
+    pub fn msg_with(&self, name: &dyn Fn(EntrantId) -> String) -> Msg {
         match *self {
-            PairingNote::Bye { entrant, reason } => match reason {
-                ByeReason::LowestWithoutBye => {
-                    format!("{} {}", lang.pick("riposo a", "bye to"), name(entrant))
-                        + lang.pick(
-                            ": il più basso in classifica senza riposi",
-                            ": lowest ranked without a bye",
-                        )
-                }
-                ByeReason::EveryoneHadOne => {
-                    format!("{} {}", lang.pick("riposo a", "bye to"), name(entrant))
-                        + lang.pick(
-                            ": tutti hanno già riposato, tocca al più basso in classifica",
-                            ": everyone has had a bye, so the lowest ranked",
-                        )
-                }
-            },
+            PairingNote::Bye { entrant, reason } => Msg::new(match reason {
+                ByeReason::LowestWithoutBye => "tournament-swiss_bye_lowest_without",
+                ByeReason::EveryoneHadOne => "tournament-swiss_bye_everyone_had_one",
+            })
+            .arg("entrant", name(entrant)),
             PairingNote::FloatDown {
                 entrant,
                 from_score,
                 to_score,
                 reason,
             } => {
-                let head = format!(
-                    "{} {} {from_score} {} {to_score}",
-                    name(entrant),
-                    lang.pick(
-                        "scende dal gruppo di punteggio",
-                        "floated down from score group"
-                    ),
-                    lang.pick("al", "to"),
-                );
+                let float = |id| {
+                    Msg::new(id)
+                        .arg("entrant", name(entrant))
+                        .arg("from", from_score)
+                        .arg("to", to_score)
+                };
                 match reason {
-                    FloatReason::OddGroup => {
-                        head + lang.pick(
-                            ": il gruppo era dispari",
-                            " because the group had an odd number",
-                        )
+                    FloatReason::OddGroup => float("tournament-swiss_float_odd_group"),
+                    FloatReason::SmallestGaps => float("tournament-swiss_float_smallest_gaps"),
+                    FloatReason::AvoidRematch { with } => {
+                        float("tournament-swiss_float_avoid_rematch").arg("with", name(with))
                     }
-                    FloatReason::SmallestGaps => {
-                        head + lang.pick(
-                            ": nessun abbinamento del turno ha differenze di punteggio minori",
-                            ": no pairing of the round has smaller score gaps",
-                        )
-                    }
-                    FloatReason::AvoidRematch { with } => format!(
-                        "{head} {} {}",
-                        lang.pick(
-                            "per evitare di incontrare di nuovo",
-                            "to avoid a rematch with"
-                        ),
-                        name(with)
-                    ),
                 }
             }
             PairingNote::Transposed {
                 entrant,
                 opponent,
                 instead_of,
-            } => format!(
-                "{} {} {} {} {} {}",
-                name(entrant),
-                lang.pick("contro", "paired with"),
-                name(opponent),
-                lang.pick("invece di", "instead of"),
-                name(instead_of),
-                lang.pick("(già incontrato)", "to avoid a rematch"),
-            ),
-            PairingNote::Rearranged { entrant, opponent } => format!(
-                "{} {} {} {}",
-                name(entrant),
-                lang.pick("contro", "paired with"),
-                name(opponent),
-                lang.pick(
-                    "fuori dal proprio gruppo di punteggio per evitare una rivincita",
-                    "across score groups to avoid a rematch",
-                ),
-            ),
-            PairingNote::Rematch { a, b } => format!(
-                "{} {} {} {}",
-                name(a),
-                lang.pick("e", "and"),
-                name(b),
-                lang.pick(
-                    "si incontrano di nuovo: nessun abbinamento lo evitava",
-                    "meet again: no pairing avoided it",
-                ),
-            ),
+            } => Msg::new("tournament-swiss_transposed")
+                .arg("entrant", name(entrant))
+                .arg("opponent", name(opponent))
+                .arg("instead_of", name(instead_of)),
+            PairingNote::Rearranged { entrant, opponent } => {
+                Msg::new("tournament-swiss_rearranged")
+                    .arg("entrant", name(entrant))
+                    .arg("opponent", name(opponent))
+            }
+            PairingNote::Rematch { a, b } => Msg::new("tournament-swiss_rematch")
+                .arg("a", name(a))
+                .arg("b", name(b)),
         }
+    }
+}
+
+impl Message for PairingNote {
+    /// The note as data, naming entrants by id.
+    fn msg(&self, _lang: Lang) -> Msg {
+        self.msg_with(&|entrant: EntrantId| entrant.to_string())
     }
 }
 
@@ -588,8 +545,13 @@ mod tests {
                 reason: FloatReason::OddGroup
             }]
         );
-        assert!(p.notes[0].message(Lang::En).contains("odd number"));
-        assert!(p.notes[0].message(Lang::It).contains("dispari"));
+        assert_eq!(
+            p.notes[0].msg(Lang::En),
+            Msg::new("tournament-swiss_float_odd_group")
+                .arg("entrant", "#3")
+                .arg("from", 2)
+                .arg("to", 1)
+        );
     }
 
     #[test]

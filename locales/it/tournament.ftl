@@ -1,0 +1,36 @@
+### Words of the tournament core: why an event cannot be drawn, the standings' titles and
+### tie-breaks, and the notes of a Swiss pairing. `{ $entrant }` is an entrant's name (or
+### number, "#3").
+
+tournament-too_few_entrants = questa formula richiede almeno { $needed }, iscritti presenti { $got }
+tournament-duplicate_entrant = l'iscritto { $entrant } compare due volte
+tournament-unknown_entrant = l'iscritto { $entrant } non partecipa a questo torneo
+tournament-seeding_mismatch = il tabellone manuale deve elencare ogni iscritto una volta sola
+tournament-invalid_option = opzione non valida: { $what }
+tournament-late_entry_refused = questa formula non accetta iscritti dopo il sorteggio
+
+tournament-standings_overall = Classifica
+tournament-standings_group = Girone { $group }
+tournament-standings_knockout = Eliminazione diretta
+
+tournament-tie_break_buchholz = Buchholz
+tournament-tie_break_median_buchholz = Buchholz mediano
+tournament-tie_break_sonneborn_berger = Sonneborn-Berger
+tournament-tie_break_head_to_head = Scontri diretti
+tournament-tie_break_games_difference = Differenza partite
+tournament-tie_break_points_difference = Differenza punti
+tournament-tie_break_buchholz_explained = somma dei punteggi di tutti gli avversari incontrati; un riposo conta come un avversario con il punteggio dell'iscritto stesso
+tournament-tie_break_median_buchholz_explained = Buchholz senza l'avversario migliore e quello peggiore (con almeno tre avversari)
+tournament-tie_break_sonneborn_berger_explained = somma dei punteggi degli avversari battuti
+tournament-tie_break_head_to_head_explained = vittorie contro gli iscritti ancora a pari merito
+tournament-tie_break_games_difference_explained = partite vinte meno partite perse
+tournament-tie_break_points_difference_explained = punti fatti meno punti subiti
+
+tournament-swiss_bye_lowest_without = riposo a { $entrant }: il più basso in classifica senza riposi
+tournament-swiss_bye_everyone_had_one = riposo a { $entrant }: tutti hanno già riposato, tocca al più basso in classifica
+tournament-swiss_float_odd_group = { $entrant } scende dal gruppo di punteggio { $from } al { $to }: il gruppo era dispari
+tournament-swiss_float_smallest_gaps = { $entrant } scende dal gruppo di punteggio { $from } al { $to }: nessun abbinamento del turno ha differenze di punteggio minori
+tournament-swiss_float_avoid_rematch = { $entrant } scende dal gruppo di punteggio { $from } al { $to } per evitare di incontrare di nuovo { $with }
+tournament-swiss_transposed = { $entrant } contro { $opponent } invece di { $instead_of } (già incontrato)
+tournament-swiss_rearranged = { $entrant } contro { $opponent } fuori dal proprio gruppo di punteggio per evitare una rivincita
+tournament-swiss_rematch = { $a } e { $b } si incontrano di nuovo: nessun abbinamento lo evitava
