@@ -14,7 +14,7 @@ use super::super::error::AppError;
 use super::super::i18n::Tr;
 use super::super::matches::status_key;
 use super::super::scoring::{
-    CorrectionWords, Draft, Envelope, LogLine, Scorer, scorer, shown_author, submit,
+    CorrectionWords, Draft, Envelope, LogLine, Scorer, read_pairs, scorer, shown_author, submit,
 };
 use super::Fields;
 use super::sheets::GameSheet;
@@ -222,19 +222,7 @@ pub fn build_page(
 
 /// The form as ordered pairs, and its envelope.
 fn read_form(body: &[u8]) -> Result<(Envelope, Vec<(String, String)>), AppError> {
-    let pairs: Vec<(String, String)> =
-        serde_urlencoded::from_bytes(body).map_err(|_| AppError::BadRequest)?;
-    let field = |name: &str| {
-        pairs
-            .iter()
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| value.clone())
-            .unwrap_or_default()
-    };
-    let envelope = Envelope {
-        expected_seq: field("expected_seq"),
-        submission_key: field("submission_key"),
-    };
+    let (envelope, pairs) = read_pairs(body)?;
     let kept = pairs
         .into_iter()
         .filter(|(key, _)| {
