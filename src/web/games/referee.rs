@@ -3,7 +3,8 @@
 //! `/score/{key}` and `/s/{key}` (`super::super::scoring`). The outcome forms of
 //! Madrasso, Tressette, Trijumf and Vitou, with an advanced entry as JSON (card by
 //! card), post to `…/outcome` and `…/json` here; Trionfetti's to `…/hand`,
-//! `…/smazzata` and `…/tricks` there; all to the shared `…/undo` and `…/correct`.
+//! `…/smazzata` and `…/tricks` in `super::trionfetti`; all to the shared `…/undo`
+//! and `…/correct` in `scoring`.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;

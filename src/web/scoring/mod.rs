@@ -1,6 +1,8 @@
-//! The referee's page for one match: quick entry of a hand, card-by-card entry,
-//! undo, void and replace. Reached by an account (`/score/{match}`) or by the
-//! match's private link (`/s/{token}`); both share these handlers.
+//! What every game's referee page shares: the page itself (`page`, and `respond`
+//! to show it again with what was typed), who may score (`access`), posting an
+//! entry (`submit`), undo and corrections (`corrections`). Reached by an account
+//! (`/score/{match}`) or by the match's private link (`/s/{token}`); both share
+//! these handlers. Each game's own forms are in `super::games`.
 //!
 //! Every form carries the sequence number it was based on and a submission key:
 //! a stale form is refused with the new state, a repeated one is recorded once.
@@ -8,8 +10,6 @@
 mod access;
 mod corrections;
 mod submit;
-mod trionfetti_entry;
-mod trionfetti_form;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -19,10 +19,7 @@ pub use access::Scorer;
 pub(super) use access::{may_score, may_score_knowing, scorer, shown_author};
 pub use corrections::{CorrectionForm, correct, undo};
 pub use submit::Envelope;
-pub(super) use submit::{read_pairs, submit};
-pub use trionfetti_entry::{HandForm, SmazzataForm, record_hand, record_smazzata, record_tricks};
-pub use trionfetti_form::{CardOption, SeatLike, TrickRow, TrionfettiForm};
-pub(crate) use trionfetti_form::{trionfetti_form, trionfetti_log_line};
+pub(super) use submit::{pair_value, read_pairs, submit, submit_entry};
 
 use super::context::PageContext;
 use super::error::AppError;

@@ -125,7 +125,7 @@ pub(in crate::web) async fn submit(
 
 /// [`submit`] for an entry built as a record entry, or the words saying why it
 /// could not be built from the form.
-pub(super) async fn submit_entry(
+pub(in crate::web) async fn submit_entry(
     request: &HttpRequest,
     ctx: PageContext,
     state: &AppState,

@@ -5,9 +5,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
-use super::submit::{Envelope, pair_value, read_pairs, submit_entry};
-use super::trionfetti_form::trick_rows;
-use super::{Draft, Shown, respond, scorer};
+use super::form::trick_rows;
 use crate::lang::{Arg, Lang};
 use crate::rules::card::Card;
 use crate::rules::game::{Game, Seat, Team};
@@ -18,6 +16,9 @@ use crate::web::AppState;
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
 use crate::web::i18n::Tr;
+use crate::web::scoring::{
+    Draft, Envelope, Shown, pair_value, read_pairs, respond, scorer, submit_entry,
+};
 
 #[derive(Debug, Deserialize)]
 pub struct HandForm {

@@ -6,7 +6,6 @@ use std::borrow::Borrow;
 
 use askama::Template;
 
-use super::Draft;
 use crate::lang::Lang;
 use crate::rules::any::AnyMatch;
 use crate::rules::card::{Card, Deck, Suit};
@@ -18,6 +17,7 @@ use crate::rules::trionfetti::{Answer, TrionfettiSummary};
 use crate::web::games::referee::GameRefereePage;
 use crate::web::games::{card_name, suit_name};
 use crate::web::i18n::{Tr, stored_text};
+use crate::web::scoring::Draft;
 
 /// Templates hand seats over by value or through references of any depth.
 pub trait SeatLike {
@@ -175,7 +175,7 @@ fn entry_text(entry: &RecordEntry, lang: Lang) -> String {
 }
 
 /// Trionfetti's entry forms for the referee page `page`, rendered.
-pub(crate) fn trionfetti_form(page: &GameRefereePage) -> askama::Result<String> {
+pub(super) fn trionfetti_form(page: &GameRefereePage) -> askama::Result<String> {
     let AnyMatch::Trionfetti(state) = &page.state else {
         return Ok(String::new());
     };
@@ -211,7 +211,7 @@ pub(crate) fn trionfetti_form(page: &GameRefereePage) -> askama::Result<String> 
 }
 
 /// A Trionfetti log entry in a line, in the reader's language.
-pub(crate) fn trionfetti_log_line(entry: &serde_json::Value, lang: Lang) -> Option<String> {
+pub(super) fn trionfetti_log_line(entry: &serde_json::Value, lang: Lang) -> Option<String> {
     let entry: RecordEntry = serde_json::from_value(entry.clone()).ok()?;
     Some(entry_text(&entry, lang))
 }
