@@ -3,7 +3,8 @@
 //! `/score/{key}` and `/s/{key}` (`super::super::scoring`). The outcome forms of
 //! Madrasso, Tressette, Trijumf and Vitou, with an advanced entry as JSON (card by
 //! card), post to `…/outcome` and `…/json` here; Trionfetti's to `…/hand`,
-//! `…/smazzata` and `…/tricks` there; all to the shared `…/undo` and `…/correct`.
+//! `…/smazzata` and `…/tricks` in `super::trionfetti`; all to the shared `…/undo`
+//! and `…/correct` in `scoring`.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
@@ -14,7 +15,7 @@ use super::super::error::AppError;
 use super::super::i18n::Tr;
 use super::super::matches::status_key;
 use super::super::scoring::{
-    CorrectionWords, Draft, Envelope, LogLine, Scorer, scorer, shown_author, submit,
+    CorrectionWords, Draft, Envelope, LogLine, Scorer, read_pairs, scorer, shown_author, submit,
 };
 use super::Fields;
 use super::sheets::GameSheet;
@@ -222,19 +223,7 @@ pub fn build_page(
 
 /// The form as ordered pairs, and its envelope.
 fn read_form(body: &[u8]) -> Result<(Envelope, Vec<(String, String)>), AppError> {
-    let pairs: Vec<(String, String)> =
-        serde_urlencoded::from_bytes(body).map_err(|_| AppError::BadRequest)?;
-    let field = |name: &str| {
-        pairs
-            .iter()
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| value.clone())
-            .unwrap_or_default()
-    };
-    let envelope = Envelope {
-        expected_seq: field("expected_seq"),
-        submission_key: field("submission_key"),
-    };
+    let (envelope, pairs) = read_pairs(body)?;
     let kept = pairs
         .into_iter()
         .filter(|(key, _)| {

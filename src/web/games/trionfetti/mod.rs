@@ -1,7 +1,13 @@
 //! Trionfetti on the shared pages: its log lines, its score sheet as players draw it
 //! (team columns under the blobs of games won) and, on the replay, the comanda of a
 //! smazzata and the tricks of a hand card by card with the card that took each.
-//! Its entry forms and their handlers are `web::scoring`'s.
+//! Its entry forms are built in `form` and posted to the handlers in `entry`
+//! (`…/hand`, `…/smazzata`, `…/tricks`); undo and corrections are `web::scoring`'s.
+
+mod entry;
+mod form;
+
+pub use entry::{HandForm, SmazzataForm, record_hand, record_smazzata, record_tricks};
 
 use serde_json::Value;
 
@@ -48,7 +54,7 @@ impl GamePages for TrionfettiPages {
     }
 
     fn outcome_form(&self, page: &GameRefereePage) -> askama::Result<String> {
-        crate::web::scoring::trionfetti_form(page)
+        form::trionfetti_form(page)
     }
 
     fn has_hand_forms(&self) -> bool {
@@ -56,7 +62,7 @@ impl GamePages for TrionfettiPages {
     }
 
     fn log_line(&self, entry: &Value, lang: Lang) -> Option<String> {
-        crate::web::scoring::trionfetti_log_line(entry, lang)
+        form::trionfetti_log_line(entry, lang)
     }
 
     /// A hand may be voided or given to either team; a smazzata's setup only voided.

@@ -1,0 +1,226 @@
+//! The handlers of Trionfetti's entry forms: quick entry of a hand with its
+//! vagaresto, the setup of a smazzata, and a hand entered card by card.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+
+use super::form::trick_rows;
+use crate::lang::{Arg, Lang};
+use crate::rules::card::Card;
+use crate::rules::game::{Game, Seat, Team};
+use crate::rules::record::{HandEntry, RecordEntry, SmazzataEntry};
+use crate::rules::trick::Trick;
+use crate::rules::trionfetti::{Answer, Vagaresto};
+use crate::web::AppState;
+use crate::web::context::PageContext;
+use crate::web::error::AppError;
+use crate::web::i18n::Tr;
+use crate::web::scoring::{
+    Draft, Envelope, Shown, pair_value, read_pairs, respond, scorer, submit_entry,
+};
+
+#[derive(Debug, Deserialize)]
+pub struct HandForm {
+    #[serde(flatten)]
+    pub(in crate::web) envelope: Envelope,
+    #[serde(default)]
+    winner: String,
+    #[serde(default)]
+    vagaresto_caller: String,
+    #[serde(default)]
+    vagaresto_answer: String,
+}
+
+fn parse_vagaresto(
+    caller: &str,
+    answer: &str,
+    trick: Option<u8>,
+    lang: Lang,
+) -> Result<Option<Vagaresto>, String> {
+    if caller.is_empty() {
+        return Ok(None);
+    }
+    let caller = caller
+        .parse::<u8>()
+        .ok()
+        .and_then(Seat::new)
+        .ok_or_else(|| Tr::new(lang).t("trionfetti-need_caller").to_string())?;
+    let answer = match answer {
+        "accepted" => Answer::Accepted,
+        "conceded" => Answer::Conceded,
+        _ => {
+            return Err(Tr::new(lang).t("trionfetti-need_answer").to_string());
+        }
+    };
+    Ok(Some(Vagaresto {
+        caller,
+        answer,
+        trick,
+        stake: None,
+    }))
+}
+
+/// Quick entry: which team won, and a vagaresto if there was one.
+pub async fn record_hand(
+    request: HttpRequest,
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    form: web::Form<HandForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner();
+    let lang = ctx.lang();
+    let draft = Draft {
+        vagaresto_caller: form.vagaresto_caller.clone(),
+        vagaresto_answer: form.vagaresto_answer.clone(),
+        ..Draft::default()
+    };
+    let entry = parse_vagaresto(&form.vagaresto_caller, &form.vagaresto_answer, None, lang)
+        .and_then(|vagaresto| {
+            let conceded = vagaresto.is_some_and(|v| v.answer == Answer::Conceded);
+            let winner = match form.winner.as_str() {
+                "A" => Some(Team::A),
+                "B" => Some(Team::B),
+                _ => None,
+            };
+            if winner.is_none() && !conceded {
+                return Err(Tr::new(lang).t("trionfetti-need_winner").to_string());
+            }
+            Ok(RecordEntry::Hand(HandEntry {
+                winner: if conceded { None } else { winner },
+                vagaresto,
+                ..HandEntry::default()
+            }))
+        });
+    submit_entry(&request, ctx, &state, form.envelope, entry, draft).await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SmazzataForm {
+    #[serde(flatten)]
+    envelope: Envelope,
+    #[serde(default)]
+    comanda: String,
+    #[serde(default)]
+    cut: String,
+}
+
+/// Card-by-card setup of a smazzata: the comanda as said and the cut card.
+pub async fn record_smazzata(
+    request: HttpRequest,
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    form: web::Form<SmazzataForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner();
+    let lang = ctx.lang();
+    let draft = Draft {
+        comanda: form.comanda.clone(),
+        cut: form.cut.clone(),
+        ..Draft::default()
+    };
+    let comanda = form.comanda.trim().to_string();
+    let entry = if comanda.is_empty() || comanda.len() > 500 {
+        Err(Tr::new(lang).t("trionfetti-need_comanda").to_string())
+    } else {
+        match form.cut.parse::<Card>() {
+            Ok(cut) => Ok(RecordEntry::Smazzata(SmazzataEntry {
+                comanda: Some(comanda),
+                ranking: None,
+                cut,
+                author: None,
+                time: None,
+            })),
+            Err(_) => Err(Tr::new(lang).t("trionfetti-need_cut").to_string()),
+        }
+    };
+    submit_entry(&request, ctx, &state, form.envelope, entry, draft).await
+}
+
+/// Card-by-card hand: `action=check` works out the tricks so far and shows the
+/// form again; `action=save` records the hand.
+pub async fn record_tricks(
+    request: HttpRequest,
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    // Repeated keys (`card`) need the ordered pairs, which a struct cannot take.
+    let (envelope, pairs) = read_pairs(&body)?;
+    let field = |name: &str| pair_value(&pairs, name);
+    let cards: Vec<String> = pairs
+        .iter()
+        .filter(|(key, _)| key == "card")
+        .map(|(_, value)| value.clone())
+        .take(12)
+        .collect();
+    let draft = Draft {
+        cards: cards.clone(),
+        vagaresto_caller: field("vagaresto_caller"),
+        vagaresto_answer: field("vagaresto_answer"),
+        vagaresto_trick: field("vagaresto_trick"),
+        ..Draft::default()
+    };
+    let scorer = scorer(&request, &ctx, &state).await?;
+    if !crate::web::games::pages(scorer.loaded.row.game).has_hand_forms() {
+        return Err(AppError::NotFound);
+    }
+    if field("action") != "save" {
+        return respond(ctx, &scorer, draft, Shown::default(), StatusCode::OK);
+    }
+    let lang = ctx.lang();
+    let state_now = scorer.loaded.state()?;
+    let entry = build_card_hand(&state_now, &draft, lang);
+    submit_entry(&request, ctx, &state, envelope, entry, draft).await
+}
+
+fn build_card_hand(
+    state: &crate::rules::trionfetti::Trionfetti,
+    draft: &Draft,
+    lang: Lang,
+) -> Result<RecordEntry, String> {
+    let summary = state.summary();
+    let (rows, _) = trick_rows(state, &summary, draft);
+    let mut tricks = Vec::new();
+    for row in rows {
+        let chosen: Vec<&String> = row
+            .plays
+            .iter()
+            .map(|(_, _, code)| code)
+            .filter(|code| !code.is_empty())
+            .collect();
+        if chosen.is_empty() {
+            break;
+        }
+        let Some(leader) = row.leader else {
+            return Err(Tr::new(lang).t("trionfetti-previous_trick").to_string());
+        };
+        let cards = chosen
+            .iter()
+            .map(|code| {
+                code.parse::<Card>().map_err(|_| {
+                    Tr::new(lang).t_args(
+                        "trionfetti-unknown_card",
+                        &[("text", Arg::from(format!("{code:?}")))],
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        tricks.push(Trick { leader, cards });
+    }
+    if tricks.is_empty() {
+        return Err(Tr::new(lang).t("trionfetti-need_first_trick").to_string());
+    }
+    let trick = draft.vagaresto_trick.parse::<u8>().ok();
+    let vagaresto = parse_vagaresto(
+        &draft.vagaresto_caller,
+        &draft.vagaresto_answer,
+        trick,
+        lang,
+    )?;
+    Ok(RecordEntry::Hand(HandEntry {
+        tricks: Some(tricks),
+        vagaresto,
+        ..HandEntry::default()
+    }))
+}

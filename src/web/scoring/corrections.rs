@@ -1,0 +1,95 @@
+//! Corrections shared by every game's referee page: undo of the last entry still
+//! in effect, and voiding or replacing an earlier one with a reason.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+
+use super::submit::{Envelope, submit_entry};
+use super::{Draft, scorer};
+use crate::rules::game::Team;
+use crate::rules::record::{HandEntry, PlayEntry, RecordEntry, ReplaceEntry, VoidEntry};
+use crate::web::AppState;
+use crate::web::context::PageContext;
+use crate::web::error::AppError;
+use crate::web::i18n::Tr;
+
+/// Voids the last hand or smazzata entry still in effect.
+pub async fn undo(
+    request: HttpRequest,
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    web::Form(envelope): web::Form<Envelope>,
+) -> Result<HttpResponse, AppError> {
+    let scorer_now = scorer(&request, &ctx, &state).await?;
+    let record = scorer_now.loaded.any_record()?;
+    let entry = record
+        .last_undoable()
+        .map(|target| {
+            RecordEntry::Void(VoidEntry {
+                target,
+                reason: ctx.t("scoring-undo_reason").to_string(),
+                author: None,
+                time: None,
+            })
+        })
+        .ok_or_else(|| ctx.t("scoring-nothing_to_undo").to_string());
+    submit_entry(&request, ctx, &state, envelope, entry, Draft::default()).await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct CorrectionForm {
+    #[serde(flatten)]
+    envelope: Envelope,
+    #[serde(default)]
+    target: String,
+    #[serde(default)]
+    reason: String,
+    /// Empty to void; `A` or `B` to replace with a hand won by that team.
+    #[serde(default)]
+    winner: String,
+}
+
+/// Voids an earlier entry, or replaces it by a hand won by the other team, with a reason.
+pub async fn correct(
+    request: HttpRequest,
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    form: web::Form<CorrectionForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner();
+    let lang = ctx.lang();
+    let reason = form.reason.trim().chars().take(300).collect::<String>();
+    let target: usize = form.target.parse().map_err(|_| AppError::BadRequest)?;
+    let entry = if reason.is_empty() {
+        Err(Tr::new(lang).t("games-need_reason").to_string())
+    } else {
+        match form.winner.as_str() {
+            "" => Ok(RecordEntry::Void(VoidEntry {
+                target,
+                reason,
+                author: None,
+                time: None,
+            })),
+            "A" | "B" => Ok(RecordEntry::Replace(ReplaceEntry {
+                target,
+                reason,
+                entry: PlayEntry::Hand(HandEntry {
+                    winner: Some(if form.winner == "A" { Team::A } else { Team::B }),
+                    ..HandEntry::default()
+                }),
+                author: None,
+                time: None,
+            })),
+            _ => Err(Tr::new(lang).t("games-bad_correction").to_string()),
+        }
+    };
+    submit_entry(
+        &request,
+        ctx,
+        &state,
+        form.envelope,
+        entry,
+        Draft::default(),
+    )
+    .await
+}
