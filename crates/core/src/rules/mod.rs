@@ -12,6 +12,7 @@ pub mod json_text;
 pub mod kind;
 pub mod madrasso;
 pub mod play_error;
+mod progress;
 pub mod ranking;
 pub mod record;
 pub mod replay;
