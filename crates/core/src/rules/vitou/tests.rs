@@ -44,7 +44,7 @@ fn text_table() -> Vitou {
 
 fn at_score(options: Options, scores: [u32; 2]) -> Vitou {
     let mut state = Vitou::new(options, seat(3));
-    state.scores = scores;
+    state.progress.points = scores;
     state
 }
 
