@@ -17,6 +17,8 @@ pub mod ranking;
 pub mod record;
 pub mod replay;
 pub mod simulate;
+#[cfg(test)]
+mod test_support;
 pub mod tressette;
 pub mod trick;
 pub mod trijumf;
