@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
-use super::play_error::PlayError;
+use super::play_error::{PlayError, PlayedCards};
 use super::progress::{MatchProgress, progress_accessors};
 use super::trick::Trick;
 
@@ -577,40 +577,7 @@ impl Madrasso {
         };
 
         // First what needs no order of play: four cards a trick, from the deck, once.
-        let mut seen = CardSet::EMPTY;
-        let mut played_at = [0u8; 52];
-        for (index, trick) in tricks.iter().enumerate() {
-            let number = index as u8 + 1;
-            if trick.cards.len() != 4 {
-                return Err(PlayError::WrongTrickSize {
-                    deal,
-                    trick: number,
-                    found: trick.cards.len(),
-                }
-                .into());
-            }
-            for (seat, card) in trick.plays() {
-                if !Deck::Italian40.contains(card) {
-                    return Err(PlayError::NotInDeck {
-                        deal,
-                        trick: number,
-                        card,
-                    }
-                    .into());
-                }
-                if !seen.insert(card) {
-                    return Err(PlayError::CardPlayedTwice {
-                        deal,
-                        trick: number,
-                        seat,
-                        card,
-                        first_trick: played_at[card.index()],
-                    }
-                    .into());
-                }
-                played_at[card.index()] = number;
-            }
-        }
+        let played = PlayedCards::check(deal, tricks, 4, Deck::Italian40)?;
 
         // What each seat is known to have held at the start: the cards it played, and
         // the face-up card, which is the dealer's until an exchange.
@@ -725,7 +692,7 @@ impl Madrasso {
                             card,
                             led,
                             held: proof,
-                            held_played: played_at[proof.index()],
+                            held_played: played.trick_of(proof),
                         });
                     }
                     if self.progress.options.must_trump
@@ -739,7 +706,7 @@ impl Madrasso {
                             card,
                             led,
                             held: proof,
-                            held_played: played_at[proof.index()],
+                            held_played: played.trick_of(proof),
                         });
                     }
                 }

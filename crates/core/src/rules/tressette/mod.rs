@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
-use super::play_error::PlayError;
+use super::play_error::{PlayError, PlayedCards};
 use super::progress::{MatchProgress, progress_accessors};
 use super::trick::Trick;
 
@@ -508,42 +508,7 @@ impl Tressette {
         }
 
         // Four cards a trick, from the deck, each once.
-        let mut seen = CardSet::EMPTY;
-        let mut played_at = [0u8; 52];
-        let mut played_by = [None::<Seat>; 52];
-        for (index, trick) in tricks.iter().enumerate() {
-            let number = index as u8 + 1;
-            if trick.cards.len() != 4 {
-                return Err(PlayError::WrongTrickSize {
-                    deal,
-                    trick: number,
-                    found: trick.cards.len(),
-                }
-                .into());
-            }
-            for (seat, card) in trick.plays() {
-                if !Deck::Italian40.contains(card) {
-                    return Err(PlayError::NotInDeck {
-                        deal,
-                        trick: number,
-                        card,
-                    }
-                    .into());
-                }
-                if !seen.insert(card) {
-                    return Err(PlayError::CardPlayedTwice {
-                        deal,
-                        trick: number,
-                        seat,
-                        card,
-                        first_trick: played_at[card.index()],
-                    }
-                    .into());
-                }
-                played_at[card.index()] = number;
-                played_by[card.index()] = Some(seat);
-            }
-        }
+        let played = PlayedCards::check(deal, tricks, 4, Deck::Italian40)?;
 
         // The order of play: leaders and winners.
         let mut leader = self.progress.dealer.right();
@@ -585,7 +550,7 @@ impl Tressette {
         for declaration in &entry.declarations {
             let seat = declaration.seat();
             for card in declaration.cards().iter() {
-                if let Some(by) = played_by[card.index()]
+                if let Some(by) = played.seat_of(card)
                     && by != seat
                 {
                     return Err(RuleError::DeclaredCardPlayedByOther {
@@ -593,19 +558,19 @@ impl Tressette {
                         declaration: *declaration,
                         card,
                         by,
-                        trick: played_at[card.index()],
+                        trick: played.trick_of(card),
                     });
                 }
                 held[seat.index()].insert(card);
             }
             if let Some(card) = declaration.missing()
-                && played_by[card.index()] == Some(seat)
+                && played.seat_of(card) == Some(seat)
             {
                 return Err(RuleError::MissingCardHeld {
                     deal,
                     declaration: *declaration,
                     card,
-                    trick: played_at[card.index()],
+                    trick: played.trick_of(card),
                 });
             }
         }
@@ -626,7 +591,7 @@ impl Tressette {
                         card,
                         led,
                         held: proof,
-                        held_played: played_at[proof.index()],
+                        held_played: played.trick_of(proof),
                     });
                 }
                 held[seat.index()].remove(card);
