@@ -46,6 +46,28 @@ impl<Options, Points: Default + Copy, Row, Won> MatchProgress<Options, Points, R
         self.winner.is_some()
     }
 
+    /// Records a game won by `team`, counting `games` games (a sweep counts several):
+    /// the team wins the match once it has `games_to_win`, otherwise the next game
+    /// begins. Returns whether the match goes on; the game's own counters and points
+    /// are the caller's to reset.
+    pub(crate) fn record_game_won(
+        &mut self,
+        team: Team,
+        games: u32,
+        games_to_win: u32,
+        won: Won,
+    ) -> bool {
+        self.games.push(won);
+        self.games_won[team.index()] += games;
+        if self.games_won[team.index()] >= games_to_win {
+            self.winner = Some(team);
+            false
+        } else {
+            self.game += 1;
+            true
+        }
+    }
+
     /// The common summary: `scores` as the game shows them, and the dealer and
     /// `leader` only while the match goes on.
     pub(crate) fn common(&self, game: &'static str, scores: [u32; 2], leader: Seat) -> Summary {

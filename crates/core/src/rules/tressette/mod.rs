@@ -453,19 +453,20 @@ impl Tressette {
         match decided {
             None => self.deal += 1,
             Some((team, how, games)) => {
-                self.progress.games.push(GameWon {
+                let won = GameWon {
                     game: self.progress.game,
                     winner: team,
                     deal: self.deal,
                     games,
                     how,
                     totals: self.progress.points,
-                });
-                self.progress.games_won[team.index()] += games;
-                if self.progress.games_won[team.index()] >= self.progress.options.games_to_win {
-                    self.progress.winner = Some(team);
-                } else {
-                    self.progress.game += 1;
+                };
+                let games_to_win = self.progress.options.games_to_win;
+                // The final totals stay on show once the match is won.
+                if self
+                    .progress
+                    .record_game_won(team, games, games_to_win, won)
+                {
                     self.deal = 1;
                     self.progress.points = [0, 0];
                 }

@@ -609,21 +609,17 @@ impl Trionfetti {
         row.points[team] = row.points[team].saturating_add(points);
         row.hands += 1;
         let end = if self.progress.points[team] >= self.progress.options.target_points {
-            self.progress.games_won[team] += 1;
-            self.progress.games.push(GameWon {
+            let won = GameWon {
                 game: self.progress.game,
                 winner,
                 smazzata: deal.smazzata,
                 hand: deal.hand,
                 scores: self.progress.points,
-            });
+            };
+            let games_to_win = self.progress.options.games_to_win;
+            self.progress.record_game_won(winner, 1, games_to_win, won);
             self.current_row().game_won = Some(winner);
             self.progress.points = [0, 0];
-            if self.progress.games_won[team] >= self.progress.options.games_to_win {
-                self.progress.winner = Some(winner);
-            } else {
-                self.progress.game += 1;
-            }
             Some(SmazzataEnd::GameWon)
         } else if answer == Some(Answer::Accepted) {
             Some(SmazzataEnd::Vagaresto)

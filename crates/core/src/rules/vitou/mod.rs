@@ -573,20 +573,16 @@ impl Vitou {
             game_won,
         });
         if let Some(team) = game_won {
-            self.progress.games_won[team.index()] += 1;
-            self.progress.games.push(GameWon {
+            let won = GameWon {
                 game: self.progress.game,
                 winner: team,
                 round,
                 scores: self.progress.points,
                 baraque,
-            });
+            };
+            let games_to_win = self.progress.options.games_to_win;
+            self.progress.record_game_won(team, 1, games_to_win, won);
             self.progress.points = [0, 0];
-            if self.progress.games_won[team.index()] >= self.progress.options.games_to_win {
-                self.progress.winner = Some(team);
-            } else {
-                self.progress.game += 1;
-            }
         }
         self.round += 1;
         self.progress.dealer = seat_after(self.progress.dealer, 1, players);
