@@ -12,10 +12,13 @@ pub mod json_text;
 pub mod kind;
 pub mod madrasso;
 pub mod play_error;
+mod progress;
 pub mod ranking;
 pub mod record;
 pub mod replay;
 pub mod simulate;
+#[cfg(test)]
+mod test_support;
 pub mod tressette;
 pub mod trick;
 pub mod trijumf;

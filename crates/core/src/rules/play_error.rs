@@ -7,9 +7,9 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::card::Card;
+use super::card::{Card, CardSet, Deck};
 use super::game::{Message, Seat, Team, describe};
-use super::trick::LeadReason;
+use super::trick::{LeadReason, Trick};
 use super::words::{card_msg, lead_reason_msg, match_over, seat_msg, team_msg};
 use crate::lang::{Lang, Msg};
 
@@ -93,3 +93,69 @@ impl<D: DealPlace> fmt::Display for PlayError<D> {
 }
 
 impl<D: DealPlace + fmt::Debug> std::error::Error for PlayError<D> {}
+
+/// Where each card of a deal recorded card by card was played: its trick and its seat.
+#[derive(Debug, Clone)]
+pub struct PlayedCards {
+    trick: [u8; 52],
+    seat: [Option<Seat>; 52],
+}
+
+impl PlayedCards {
+    /// Checks, trick by trick, that each has `cards_a_trick` cards, all from `deck` and
+    /// none played before, and says where each was played. The first fault found is
+    /// the error.
+    pub fn check<D: DealPlace>(
+        deal: D,
+        tricks: &[Trick],
+        cards_a_trick: usize,
+        deck: Deck,
+    ) -> Result<PlayedCards, PlayError<D>> {
+        let mut seen = CardSet::EMPTY;
+        let mut played = PlayedCards {
+            trick: [0; 52],
+            seat: [None; 52],
+        };
+        for (index, trick) in tricks.iter().enumerate() {
+            let number = index as u8 + 1;
+            if trick.cards.len() != cards_a_trick {
+                return Err(PlayError::WrongTrickSize {
+                    deal,
+                    trick: number,
+                    found: trick.cards.len(),
+                });
+            }
+            for (seat, card) in trick.plays() {
+                if !deck.contains(card) {
+                    return Err(PlayError::NotInDeck {
+                        deal,
+                        trick: number,
+                        card,
+                    });
+                }
+                if !seen.insert(card) {
+                    return Err(PlayError::CardPlayedTwice {
+                        deal,
+                        trick: number,
+                        seat,
+                        card,
+                        first_trick: played.trick[card.index()],
+                    });
+                }
+                played.trick[card.index()] = number;
+                played.seat[card.index()] = Some(seat);
+            }
+        }
+        Ok(played)
+    }
+
+    /// The trick (1-based) the card was played in; 0 when it was not played.
+    pub fn trick_of(&self, card: Card) -> u8 {
+        self.trick[card.index()]
+    }
+
+    /// The seat that played the card, if it was played.
+    pub fn seat_of(&self, card: Card) -> Option<Seat> {
+        self.seat[card.index()]
+    }
+}

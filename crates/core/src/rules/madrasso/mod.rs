@@ -15,7 +15,8 @@ use serde::{Deserialize, Serialize};
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
-use super::play_error::PlayError;
+use super::play_error::{PlayError, PlayedCards};
+use super::progress::{MatchProgress, progress_accessors};
 use super::trick::Trick;
 
 /// Points in one deal: 120 in the cards plus 10 for the last trick.
@@ -184,17 +185,9 @@ pub struct GameWon {
 /// The state of a Madrasso match.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Madrasso {
-    options: Options,
-    first_dealer: Seat,
-    dealer: Seat,
-    game: u32,
+    progress: MatchProgress<Options, i32, DealRow, GameWon>,
     /// The next deal inside the current game, 1-based.
     deal: u32,
-    totals: [i32; 2],
-    games_won: [u32; 2],
-    winner: Option<Team>,
-    sheet: Vec<DealRow>,
-    games: Vec<GameWon>,
 }
 
 /// Everything a referee page shows about a Madrasso match.
@@ -300,82 +293,39 @@ enum CardEnd {
 }
 
 impl Madrasso {
+    progress_accessors!(Options, totals: [i32; 2], DealRow, GameWon);
+
     pub fn new(options: Options, first_dealer: Seat) -> Madrasso {
         Madrasso {
-            options,
-            first_dealer,
-            dealer: first_dealer,
-            game: 1,
+            progress: MatchProgress::new(options, first_dealer),
             deal: 1,
-            totals: [0, 0],
-            games_won: [0, 0],
-            winner: None,
-            sheet: Vec::new(),
-            games: Vec::new(),
         }
-    }
-
-    pub fn options(&self) -> Options {
-        self.options
-    }
-
-    pub fn first_dealer(&self) -> Seat {
-        self.first_dealer
-    }
-
-    /// Who deals the next deal.
-    pub fn dealer(&self) -> Seat {
-        self.dealer
     }
 
     /// The dealer's right, who leads the first trick.
     pub fn leader(&self) -> Seat {
-        self.dealer.right()
+        self.progress.dealer.right()
     }
 
     /// Where the next deal stands.
     pub fn deal(&self) -> Deal {
         Deal {
-            game: self.game,
+            game: self.progress.game,
             deal: self.deal,
         }
     }
 
-    pub fn totals(&self) -> [i32; 2] {
-        self.totals
-    }
-
-    pub fn games_won(&self) -> [u32; 2] {
-        self.games_won
-    }
-
-    pub fn winner(&self) -> Option<Team> {
-        self.winner
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.winner.is_some()
-    }
-
     /// A declaration is allowed once the minimum number of deals has been played.
     pub fn can_declare(&self) -> bool {
-        !self.is_over() && self.deal > self.options.min_deals
-    }
-
-    pub fn sheet(&self) -> &[DealRow] {
-        &self.sheet
-    }
-
-    pub fn games(&self) -> &[GameWon] {
-        &self.games
+        !self.is_over() && self.deal > self.progress.options.min_deals
     }
 
     /// Records one deal. On error nothing changes.
     pub fn apply_deal(&mut self, entry: &DealEntry) -> Result<(), RuleError> {
-        if let Some(winner) = self.winner {
+        if let Some(winner) = self.progress.winner {
             return Err(PlayError::MatchOver {
                 winner,
-                games_won: self.games_won,
+                games_won: self.progress.games_won,
             }
             .into());
         }
@@ -397,7 +347,7 @@ impl Madrasso {
             return Err(RuleError::DeclarationTooEarly {
                 deal,
                 seat,
-                min_deals: self.options.min_deals,
+                min_deals: self.progress.options.min_deals,
             });
         }
         if let Some(points) = entry.points
@@ -414,7 +364,7 @@ impl Madrasso {
             CardEnd::Cassone(seat) => {
                 let offenders = seat.team();
                 let mut points = [0, 0];
-                match self.options.revoke_penalty {
+                match self.progress.options.revoke_penalty {
                     RevokePenalty::Award => points[offenders.other().index()] = 130,
                     RevokePenalty::Subtract => points[offenders.index()] = -130,
                 }
@@ -444,9 +394,9 @@ impl Madrasso {
         }
 
         // Everything is checked: from here on the state changes.
-        self.totals[0] = self.totals[0].saturating_add(points[0]);
-        self.totals[1] = self.totals[1].saturating_add(points[1]);
-        let target = self.options.target_points as i32;
+        self.progress.points[0] = self.progress.points[0].saturating_add(points[0]);
+        self.progress.points[1] = self.progress.points[1].saturating_add(points[1]);
+        let target = self.progress.options.target_points as i32;
         let (end, decided) = match outcome.end {
             CardEnd::Played => (DealEnd::Played, self.decide_by_totals()),
             CardEnd::Cassone(seat) => (DealEnd::Cassone { seat }, self.decide_by_totals()),
@@ -455,7 +405,7 @@ impl Madrasso {
             }
             CardEnd::Declared(seat) => {
                 let team = seat.team();
-                let correct = self.totals[team.index()] >= target;
+                let correct = self.progress.points[team.index()] >= target;
                 let decided = if correct {
                     (team, GameEnd::Declaration)
                 } else {
@@ -464,35 +414,33 @@ impl Madrasso {
                 (DealEnd::Declared { seat, correct }, Some(decided))
             }
         };
-        self.sheet.push(DealRow {
-            game: self.game,
+        self.progress.sheet.push(DealRow {
+            game: self.progress.game,
             deal: self.deal,
-            dealer: self.dealer,
+            dealer: self.progress.dealer,
             face_up: entry.face_up,
             points,
-            totals: self.totals,
+            totals: self.progress.points,
             tricks: card_level.then_some(outcome.tricks),
             end,
             game_won: decided.map(|(team, _)| team),
         });
-        self.dealer = self.dealer.right();
+        self.progress.dealer = self.progress.dealer.right();
         match decided {
             None => self.deal += 1,
             Some((team, how)) => {
-                self.games.push(GameWon {
-                    game: self.game,
+                let won = GameWon {
+                    game: self.progress.game,
                     winner: team,
                     deal: self.deal,
                     how,
-                    totals: self.totals,
-                });
-                self.games_won[team.index()] += 1;
-                if self.games_won[team.index()] >= self.options.games_to_win {
-                    self.winner = Some(team);
-                } else {
-                    self.game += 1;
+                    totals: self.progress.points,
+                };
+                let games_to_win = self.progress.options.games_to_win;
+                // The final totals stay on show once the match is won.
+                if self.progress.record_game_won(team, 1, games_to_win, won) {
                     self.deal = 1;
-                    self.totals = [0, 0];
+                    self.progress.points = [0, 0];
                 }
             }
         }
@@ -503,11 +451,11 @@ impl Madrasso {
     /// only team at the target wins, or the higher of two such totals. Equal totals
     /// over the target play on.
     fn decide_by_totals(&self) -> Option<(Team, GameEnd)> {
-        if self.deal < self.options.min_deals {
+        if self.deal < self.progress.options.min_deals {
             return None;
         }
-        let target = self.options.target_points as i32;
-        let [a, b] = self.totals;
+        let target = self.progress.options.target_points as i32;
+        let [a, b] = self.progress.points;
         match (a >= target, b >= target) {
             (true, false) => Some((Team::A, GameEnd::Target)),
             (false, true) => Some((Team::B, GameEnd::Target)),
@@ -592,7 +540,7 @@ impl Madrasso {
         }
         let trumps = face_up.suit;
         let seven = Card::new(Rank::new(7).expect("7 is a rank"), trumps);
-        let dealer = self.dealer;
+        let dealer = self.progress.dealer;
         if let Some(seat) = entry.exchange {
             if seat == dealer {
                 return Err(RuleError::ExchangeByDealer { deal, seat });
@@ -627,40 +575,7 @@ impl Madrasso {
         };
 
         // First what needs no order of play: four cards a trick, from the deck, once.
-        let mut seen = CardSet::EMPTY;
-        let mut played_at = [0u8; 52];
-        for (index, trick) in tricks.iter().enumerate() {
-            let number = index as u8 + 1;
-            if trick.cards.len() != 4 {
-                return Err(PlayError::WrongTrickSize {
-                    deal,
-                    trick: number,
-                    found: trick.cards.len(),
-                }
-                .into());
-            }
-            for (seat, card) in trick.plays() {
-                if !Deck::Italian40.contains(card) {
-                    return Err(PlayError::NotInDeck {
-                        deal,
-                        trick: number,
-                        card,
-                    }
-                    .into());
-                }
-                if !seen.insert(card) {
-                    return Err(PlayError::CardPlayedTwice {
-                        deal,
-                        trick: number,
-                        seat,
-                        card,
-                        first_trick: played_at[card.index()],
-                    }
-                    .into());
-                }
-                played_at[card.index()] = number;
-            }
-        }
+        let played = PlayedCards::check(deal, tricks, 4, Deck::Italian40)?;
 
         // What each seat is known to have held at the start: the cards it played, and
         // the face-up card, which is the dealer's until an exchange.
@@ -775,10 +690,10 @@ impl Madrasso {
                             card,
                             led,
                             held: proof,
-                            held_played: played_at[proof.index()],
+                            held_played: played.trick_of(proof),
                         });
                     }
-                    if self.options.must_trump
+                    if self.progress.options.must_trump
                         && card.suit != trumps
                         && let Some(proof) = hand.iter().find(|held| held.suit == trumps)
                     {
@@ -789,7 +704,7 @@ impl Madrasso {
                             card,
                             led,
                             held: proof,
-                            held_played: played_at[proof.index()],
+                            held_played: played.trick_of(proof),
                         });
                     }
                 }
@@ -860,32 +775,24 @@ impl Game for Madrasso {
     }
 
     fn common(&self) -> Summary {
-        let open = !self.is_over();
-        Summary {
-            game: Self::NAME,
-            scores: if open {
-                self.totals.map(|total| total.max(0) as u32)
-            } else {
-                [0, 0]
-            },
-            games_won: self.games_won,
-            over: !open,
-            winner: self.winner,
-            dealer: open.then_some(self.dealer),
-            leader: open.then(|| self.leader()),
-        }
+        let scores = if self.is_over() {
+            [0, 0]
+        } else {
+            self.progress.points.map(|total| total.max(0) as u32)
+        };
+        self.progress.common(Self::NAME, scores, self.leader())
     }
 
     fn summary(&self) -> MadrassoSummary {
         MadrassoSummary {
             common: self.common(),
-            options: self.options,
-            game_number: self.game,
+            options: self.progress.options,
+            game_number: self.progress.game,
             deal: self.deal,
-            totals: self.totals,
+            totals: self.progress.points,
             can_declare: self.can_declare(),
-            sheet: self.sheet.clone(),
-            games: self.games.clone(),
+            sheet: self.progress.sheet.clone(),
+            games: self.progress.games.clone(),
         }
     }
 }

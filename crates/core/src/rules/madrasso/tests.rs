@@ -3,25 +3,7 @@ use super::*;
 use crate::lang::{Lang, Msg};
 use crate::rules::game::Message;
 use crate::rules::play_error::PlayError;
-
-fn seat(index: u8) -> Seat {
-    Seat::new(index).unwrap()
-}
-
-fn card(code: &str) -> Card {
-    code.parse().unwrap()
-}
-
-fn cards(codes: &str) -> Vec<Card> {
-    codes.split_whitespace().map(card).collect()
-}
-
-fn trick(leader: u8, codes: &str) -> Trick {
-    Trick {
-        leader: seat(leader),
-        cards: cards(codes),
-    }
-}
+use crate::rules::test_support::{self, card, cards, seat, trick};
 
 fn scored(team: Team, points: u32) -> DealEntry {
     DealEntry {
@@ -35,11 +17,8 @@ fn play(state: &Madrasso, entry: DealEntry) -> Result<Madrasso, RuleError> {
     state.apply(&Entry::Deal(entry))
 }
 
-fn play_all(mut state: Madrasso, entries: impl IntoIterator<Item = DealEntry>) -> Madrasso {
-    for entry in entries {
-        state = play(&state, entry).unwrap();
-    }
-    state
+fn play_all(state: Madrasso, entries: impl IntoIterator<Item = DealEntry>) -> Madrasso {
+    test_support::play_all(state, entries.into_iter().map(Entry::Deal))
 }
 
 fn at(game: u32, deal: u32) -> Deal {

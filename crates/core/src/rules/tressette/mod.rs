@@ -15,7 +15,8 @@ use serde::{Deserialize, Serialize};
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
-use super::play_error::PlayError;
+use super::play_error::{PlayError, PlayedCards};
+use super::progress::{MatchProgress, progress_accessors};
 use super::trick::Trick;
 
 /// Whole points in the cards of a deal (11 and two thirds, the thirds dropped).
@@ -269,16 +270,8 @@ pub struct GameWon {
 /// The state of a Tressette match.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tressette {
-    options: Options,
-    first_dealer: Seat,
-    dealer: Seat,
-    game: u32,
+    progress: MatchProgress<Options, u32, DealRow, GameWon>,
     deal: u32,
-    totals: [u32; 2],
-    games_won: [u32; 2],
-    winner: Option<Team>,
-    sheet: Vec<DealRow>,
-    games: Vec<GameWon>,
 }
 
 /// Everything a referee page shows about a Tressette match.
@@ -336,75 +329,33 @@ struct CardOutcome {
 }
 
 impl Tressette {
+    progress_accessors!(Options, totals: [u32; 2], DealRow, GameWon);
+
     pub fn new(options: Options, first_dealer: Seat) -> Tressette {
         Tressette {
-            options,
-            first_dealer,
-            dealer: first_dealer,
-            game: 1,
+            progress: MatchProgress::new(options, first_dealer),
             deal: 1,
-            totals: [0, 0],
-            games_won: [0, 0],
-            winner: None,
-            sheet: Vec::new(),
-            games: Vec::new(),
         }
-    }
-
-    pub fn options(&self) -> Options {
-        self.options
-    }
-
-    pub fn first_dealer(&self) -> Seat {
-        self.first_dealer
-    }
-
-    pub fn dealer(&self) -> Seat {
-        self.dealer
     }
 
     /// The dealer's right, who leads the first trick.
     pub fn leader(&self) -> Seat {
-        self.dealer.right()
+        self.progress.dealer.right()
     }
 
     pub fn deal(&self) -> Deal {
         Deal {
-            game: self.game,
+            game: self.progress.game,
             deal: self.deal,
         }
     }
 
-    pub fn totals(&self) -> [u32; 2] {
-        self.totals
-    }
-
-    pub fn games_won(&self) -> [u32; 2] {
-        self.games_won
-    }
-
-    pub fn winner(&self) -> Option<Team> {
-        self.winner
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.winner.is_some()
-    }
-
-    pub fn sheet(&self) -> &[DealRow] {
-        &self.sheet
-    }
-
-    pub fn games(&self) -> &[GameWon] {
-        &self.games
-    }
-
     /// Records one deal. On error nothing changes.
     pub fn apply_deal(&mut self, entry: &DealEntry) -> Result<(), RuleError> {
-        if let Some(winner) = self.winner {
+        if let Some(winner) = self.progress.winner {
             return Err(PlayError::MatchOver {
                 winner,
-                games_won: self.games_won,
+                games_won: self.progress.games_won,
             }
             .into());
         }
@@ -456,8 +407,8 @@ impl Tressette {
 
         // Everything is checked: from here on the state changes.
         let points = [0, 1].map(|team| outcome.card_points[team].saturating_add(declared[team]));
-        self.totals[0] = self.totals[0].saturating_add(points[0]);
-        self.totals[1] = self.totals[1].saturating_add(points[1]);
+        self.progress.points[0] = self.progress.points[0].saturating_add(points[0]);
+        self.progress.points[1] = self.progress.points[1].saturating_add(points[1]);
         let (end, decided) = match (outcome.sweep, entry.claim) {
             (Some((sweep, team)), _) => {
                 let how = match sweep {
@@ -473,7 +424,8 @@ impl Tressette {
             }
             (None, Some(seat)) => {
                 let team = seat.team();
-                let correct = self.totals[team.index()] >= self.options.target_points;
+                let correct =
+                    self.progress.points[team.index()] >= self.progress.options.target_points;
                 let decided = if correct {
                     (team, GameEnd::Claim, 1)
                 } else {
@@ -483,39 +435,40 @@ impl Tressette {
             }
             (None, None) => (DealEnd::Played, self.decide_by_totals()),
         };
-        self.sheet.push(DealRow {
-            game: self.game,
+        self.progress.sheet.push(DealRow {
+            game: self.progress.game,
             deal: self.deal,
-            dealer: self.dealer,
+            dealer: self.progress.dealer,
             card_points: outcome.card_points,
             declared,
             points,
-            totals: self.totals,
+            totals: self.progress.points,
             tricks: card_level.then_some(outcome.tricks),
             declarations: entry.declarations.clone(),
             end,
             game_won: decided.map(|(team, _, _)| team),
             games: decided.map_or(0, |(_, _, games)| games),
         });
-        self.dealer = self.dealer.right();
+        self.progress.dealer = self.progress.dealer.right();
         match decided {
             None => self.deal += 1,
             Some((team, how, games)) => {
-                self.games.push(GameWon {
-                    game: self.game,
+                let won = GameWon {
+                    game: self.progress.game,
                     winner: team,
                     deal: self.deal,
                     games,
                     how,
-                    totals: self.totals,
-                });
-                self.games_won[team.index()] += games;
-                if self.games_won[team.index()] >= self.options.games_to_win {
-                    self.winner = Some(team);
-                } else {
-                    self.game += 1;
+                    totals: self.progress.points,
+                };
+                let games_to_win = self.progress.options.games_to_win;
+                // The final totals stay on show once the match is won.
+                if self
+                    .progress
+                    .record_game_won(team, games, games_to_win, won)
+                {
                     self.deal = 1;
-                    self.totals = [0, 0];
+                    self.progress.points = [0, 0];
                 }
             }
         }
@@ -525,8 +478,8 @@ impl Tressette {
     /// At the end of a deal: the only team at the target wins, or the higher of two;
     /// equal totals over the target play on.
     fn decide_by_totals(&self) -> Option<(Team, GameEnd, u32)> {
-        let target = self.options.target_points;
-        let [a, b] = self.totals;
+        let target = self.progress.options.target_points;
+        let [a, b] = self.progress.points;
         match (a >= target, b >= target) {
             (true, false) => Some((Team::A, GameEnd::Target, 1)),
             (false, true) => Some((Team::B, GameEnd::Target, 1)),
@@ -556,47 +509,12 @@ impl Tressette {
         }
 
         // Four cards a trick, from the deck, each once.
-        let mut seen = CardSet::EMPTY;
-        let mut played_at = [0u8; 52];
-        let mut played_by = [None::<Seat>; 52];
-        for (index, trick) in tricks.iter().enumerate() {
-            let number = index as u8 + 1;
-            if trick.cards.len() != 4 {
-                return Err(PlayError::WrongTrickSize {
-                    deal,
-                    trick: number,
-                    found: trick.cards.len(),
-                }
-                .into());
-            }
-            for (seat, card) in trick.plays() {
-                if !Deck::Italian40.contains(card) {
-                    return Err(PlayError::NotInDeck {
-                        deal,
-                        trick: number,
-                        card,
-                    }
-                    .into());
-                }
-                if !seen.insert(card) {
-                    return Err(PlayError::CardPlayedTwice {
-                        deal,
-                        trick: number,
-                        seat,
-                        card,
-                        first_trick: played_at[card.index()],
-                    }
-                    .into());
-                }
-                played_at[card.index()] = number;
-                played_by[card.index()] = Some(seat);
-            }
-        }
+        let played = PlayedCards::check(deal, tricks, 4, Deck::Italian40)?;
 
         // The order of play: leaders and winners.
-        let mut leader = self.dealer.right();
+        let mut leader = self.progress.dealer.right();
         let mut because = LeadReason::DealersRight {
-            dealer: self.dealer,
+            dealer: self.progress.dealer,
         };
         let mut winners = Vec::with_capacity(tricks.len());
         for (index, trick) in tricks.iter().enumerate() {
@@ -633,7 +551,7 @@ impl Tressette {
         for declaration in &entry.declarations {
             let seat = declaration.seat();
             for card in declaration.cards().iter() {
-                if let Some(by) = played_by[card.index()]
+                if let Some(by) = played.seat_of(card)
                     && by != seat
                 {
                     return Err(RuleError::DeclaredCardPlayedByOther {
@@ -641,19 +559,19 @@ impl Tressette {
                         declaration: *declaration,
                         card,
                         by,
-                        trick: played_at[card.index()],
+                        trick: played.trick_of(card),
                     });
                 }
                 held[seat.index()].insert(card);
             }
             if let Some(card) = declaration.missing()
-                && played_by[card.index()] == Some(seat)
+                && played.seat_of(card) == Some(seat)
             {
                 return Err(RuleError::MissingCardHeld {
                     deal,
                     declaration: *declaration,
                     card,
-                    trick: played_at[card.index()],
+                    trick: played.trick_of(card),
                 });
             }
         }
@@ -674,7 +592,7 @@ impl Tressette {
                         card,
                         led,
                         held: proof,
-                        held_played: played_at[proof.index()],
+                        held_played: played.trick_of(proof),
                     });
                 }
                 held[seat.index()].remove(card);
@@ -869,27 +787,23 @@ impl Game for Tressette {
     }
 
     fn common(&self) -> Summary {
-        let open = !self.is_over();
-        Summary {
-            game: Self::NAME,
-            scores: if open { self.totals } else { [0, 0] },
-            games_won: self.games_won,
-            over: !open,
-            winner: self.winner,
-            dealer: open.then_some(self.dealer),
-            leader: open.then(|| self.leader()),
-        }
+        let scores = if self.is_over() {
+            [0, 0]
+        } else {
+            self.progress.points
+        };
+        self.progress.common(Self::NAME, scores, self.leader())
     }
 
     fn summary(&self) -> TressetteSummary {
         TressetteSummary {
             common: self.common(),
-            options: self.options,
-            game_number: self.game,
+            options: self.progress.options,
+            game_number: self.progress.game,
             deal: self.deal,
-            totals: self.totals,
-            sheet: self.sheet.clone(),
-            games: self.games.clone(),
+            totals: self.progress.points,
+            sheet: self.progress.sheet.clone(),
+            games: self.progress.games.clone(),
         }
     }
 }

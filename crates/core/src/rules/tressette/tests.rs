@@ -3,25 +3,7 @@ use super::*;
 use crate::lang::Lang;
 use crate::rules::game::Message;
 use crate::rules::play_error::PlayError;
-
-fn seat(index: u8) -> Seat {
-    Seat::new(index).unwrap()
-}
-
-fn card(code: &str) -> Card {
-    code.parse().unwrap()
-}
-
-fn cards(codes: &str) -> Vec<Card> {
-    codes.split_whitespace().map(card).collect()
-}
-
-fn trick(leader: u8, codes: &str) -> Trick {
-    Trick {
-        leader: seat(leader),
-        cards: cards(codes),
-    }
-}
+use crate::rules::test_support::{self, card, cards, seat, trick};
 
 fn at(game: u32, deal: u32) -> Deal {
     Deal { game, deal }
@@ -39,11 +21,8 @@ fn play(state: &Tressette, entry: DealEntry) -> Result<Tressette, RuleError> {
     state.apply(&Entry::Deal(entry))
 }
 
-fn play_all(mut state: Tressette, entries: impl IntoIterator<Item = DealEntry>) -> Tressette {
-    for entry in entries {
-        state = play(&state, entry).unwrap();
-    }
-    state
+fn play_all(state: Tressette, entries: impl IntoIterator<Item = DealEntry>) -> Tressette {
+    test_support::play_all(state, entries.into_iter().map(Entry::Deal))
 }
 
 fn tricks_of(entry: &mut DealEntry) -> &mut Vec<Trick> {

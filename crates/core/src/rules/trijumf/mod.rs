@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 pub use self::error::{LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
+use super::progress::{MatchProgress, progress_accessors};
 use super::trick::Trick;
 
 /// Match options. The defaults are the rules text's: four players, games to 401,
@@ -217,16 +218,8 @@ pub struct GameWon {
 /// The state of a Trijumf match.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Trijumf {
-    options: Options,
-    first_dealer: Seat,
-    dealer: Seat,
+    progress: MatchProgress<Options, u32, SheetRow, GameWon>,
     deal: u32,
-    game: u32,
-    scores: [u32; 2],
-    games_won: [u32; 2],
-    winner: Option<Team>,
-    sheet: Vec<SheetRow>,
-    games: Vec<GameWon>,
 }
 
 /// Everything a referee page shows about a Trijumf match.
@@ -331,42 +324,28 @@ impl Play {
 }
 
 impl Trijumf {
+    progress_accessors!(Options, scores: [u32; 2], SheetRow, GameWon);
+
     pub fn new(options: Options, first_dealer: Seat) -> Trijumf {
         Trijumf {
-            options,
-            first_dealer,
-            dealer: first_dealer,
+            progress: MatchProgress::new(options, first_dealer),
             deal: 1,
-            game: 1,
-            scores: [0, 0],
-            games_won: [0, 0],
-            winner: None,
-            sheet: Vec::new(),
-            games: Vec::new(),
         }
-    }
-
-    pub fn options(&self) -> Options {
-        self.options
-    }
-
-    pub fn first_dealer(&self) -> Seat {
-        self.first_dealer
-    }
-
-    pub fn dealer(&self) -> Seat {
-        self.dealer
     }
 
     /// The dealer's left (the next seat), who leads the first trick.
     pub fn leader(&self) -> Seat {
-        seat_after(self.dealer, 1, self.options.players)
+        seat_after(self.progress.dealer, 1, self.progress.options.players)
     }
 
     /// The dealer's right (the previous seat and previous dealer), who cuts.
     pub fn cutter(&self) -> Seat {
-        let players = self.options.players as usize;
-        seat_after(self.dealer, players - 1, self.options.players)
+        let players = self.progress.options.players as usize;
+        seat_after(
+            self.progress.dealer,
+            players - 1,
+            self.progress.options.players,
+        )
     }
 
     /// The next deal, 1-based.
@@ -374,36 +353,12 @@ impl Trijumf {
         self.deal
     }
 
-    pub fn scores(&self) -> [u32; 2] {
-        self.scores
-    }
-
-    pub fn games_won(&self) -> [u32; 2] {
-        self.games_won
-    }
-
-    pub fn winner(&self) -> Option<Team> {
-        self.winner
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.winner.is_some()
-    }
-
-    pub fn sheet(&self) -> &[SheetRow] {
-        &self.sheet
-    }
-
-    pub fn games(&self) -> &[GameWon] {
-        &self.games
-    }
-
     fn check_seat(&self, seat: Seat) -> Result<(), RuleError> {
-        if seat.index() >= self.options.players as usize {
+        if seat.index() >= self.progress.options.players as usize {
             return Err(RuleError::SeatNotInGame {
                 deal: self.deal,
                 seat,
-                players: self.options.players,
+                players: self.progress.options.players,
             });
         }
         Ok(())
@@ -411,13 +366,13 @@ impl Trijumf {
 
     /// Records one deal. On error nothing changes.
     pub fn apply_deal(&mut self, entry: &DealEntry) -> Result<(), RuleError> {
-        if let Some(winner) = self.winner {
+        if let Some(winner) = self.progress.winner {
             return Err(RuleError::MatchOver {
                 winner,
-                games_won: self.games_won,
+                games_won: self.progress.games_won,
             });
         }
-        let players = self.options.players;
+        let players = self.progress.options.players;
         if players != 2 && players != 4 {
             return Err(RuleError::PlayersNotSupported { players });
         }
@@ -491,7 +446,7 @@ impl Trijumf {
                     (None, Some(points)) => points,
                 };
                 let total = card_points[0].saturating_add(card_points[1]);
-                let full = self.options.deal_points();
+                let full = self.progress.options.deal_points();
                 if entry.revoke.is_none() {
                     if entry.claim.is_none() && total != full {
                         return Err(RuleError::PointsNotConserved {
@@ -516,17 +471,17 @@ impl Trijumf {
         let (card_points, declarations, end) = match entry.revoke {
             Some(revoke) => {
                 let mut award = [0, 0];
-                award[revoke.seat.team().other().index()] = self.options.revoke_points;
+                award[revoke.seat.team().other().index()] = self.progress.options.revoke_points;
                 (award, [0, 0], DealEnd::Revoke { seat: revoke.seat })
             }
             None => {
                 let end = match entry.claim {
                     Some(claim) => {
                         let team = claim.seat.team().index();
-                        let total = self.scores[team]
+                        let total = self.progress.points[team]
                             .saturating_add(counted.card_points[team])
                             .saturating_add(declared[team]);
-                        let correct = total >= self.options.target_points;
+                        let correct = total >= self.progress.options.target_points;
                         if let Some(recorded) = claim.correct
                             && recorded != correct
                         {
@@ -535,7 +490,7 @@ impl Trijumf {
                                 seat: claim.seat,
                                 recorded,
                                 total,
-                                target: self.options.target_points,
+                                target: self.progress.options.target_points,
                             });
                         }
                         DealEnd::Claim {
@@ -554,9 +509,9 @@ impl Trijumf {
             card_points[0].saturating_add(declarations[0]),
             card_points[1].saturating_add(declarations[1]),
         ];
-        self.scores[0] = self.scores[0].saturating_add(points[0]);
-        self.scores[1] = self.scores[1].saturating_add(points[1]);
-        let target = self.options.target_points;
+        self.progress.points[0] = self.progress.points[0].saturating_add(points[0]);
+        self.progress.points[1] = self.progress.points[1].saturating_add(points[1]);
+        let target = self.progress.options.target_points;
         let game_won = match end {
             DealEnd::Claim { seat, correct } => Some(if correct {
                 seat.team()
@@ -564,7 +519,7 @@ impl Trijumf {
                 seat.team().other()
             }),
             _ => {
-                let [a, b] = self.scores;
+                let [a, b] = self.progress.points;
                 if a >= target || b >= target {
                     match a.cmp(&b) {
                         std::cmp::Ordering::Greater => Some(Team::A),
@@ -576,43 +531,39 @@ impl Trijumf {
                 }
             }
         };
-        self.sheet.push(SheetRow {
+        self.progress.sheet.push(SheetRow {
             deal,
-            game: self.game,
-            dealer: self.dealer,
+            game: self.progress.game,
+            dealer: self.progress.dealer,
             cut: entry.cut,
             trump,
             card_points,
             declarations,
             points,
-            scores: self.scores,
+            scores: self.progress.points,
             end,
             game_won,
         });
         if let Some(team) = game_won {
-            self.games_won[team.index()] += 1;
-            self.games.push(GameWon {
-                game: self.game,
+            let won = GameWon {
+                game: self.progress.game,
                 winner: team,
                 deal,
-                scores: self.scores,
-            });
-            self.scores = [0, 0];
-            if self.games_won[team.index()] >= self.options.games_to_win {
-                self.winner = Some(team);
-            } else {
-                self.game += 1;
-            }
+                scores: self.progress.points,
+            };
+            let games_to_win = self.progress.options.games_to_win;
+            self.progress.record_game_won(team, 1, games_to_win, won);
+            self.progress.points = [0, 0];
         }
         self.deal += 1;
-        self.dealer = seat_after(self.dealer, 1, players);
+        self.progress.dealer = seat_after(self.progress.dealer, 1, players);
         Ok(())
     }
 
     /// Checks the declarations without the cards; returns their points per side.
     fn check_declarations(&self, entry: &DealEntry) -> Result<[u32; 2], RuleError> {
         let deal = self.deal;
-        let four = self.options.players == 4;
+        let four = self.progress.options.players == 4;
         let mut points = [0, 0];
         let mut suits = [false; 4];
         let mut per_seat = [0u8; 4];
@@ -672,10 +623,10 @@ impl Trijumf {
         trump: Option<Suit>,
     ) -> Result<Counted, RuleError> {
         let deal = self.deal;
-        let players = self.options.players;
+        let players = self.progress.options.players;
         let n = players as usize;
         let four = n == 4;
-        let total_tricks = self.options.tricks_per_deal();
+        let total_tricks = self.progress.options.tricks_per_deal();
         let knock_without_trump = four && entry.cut == Cut::Knock;
         let trump_at = |trick: u8| {
             if knock_without_trump && trick == 1 {
@@ -755,7 +706,7 @@ impl Trijumf {
         let mut won_points = [0u32; 2];
         let mut leader = self.leader();
         let mut because = LeadReason::DealersLeft {
-            dealer: self.dealer,
+            dealer: self.progress.dealer,
         };
         for (index, trick) in tricks.iter().enumerate() {
             let number = index as u8 + 1;
@@ -868,7 +819,8 @@ impl Trijumf {
                 .map(|&card| card_points(card))
                 .sum::<u32>();
             if number as usize == total_tricks {
-                won_points[team] = won_points[team].saturating_add(self.options.last_trick_points);
+                won_points[team] =
+                    won_points[team].saturating_add(self.progress.options.last_trick_points);
             }
             // Two players draw after each of the first ten tricks: winner, then loser.
             if !four && (number as usize) <= total_tricks / 2 {
@@ -1062,28 +1014,20 @@ impl Game for Trijumf {
     }
 
     fn common(&self) -> Summary {
-        let open = !self.is_over();
-        Summary {
-            game: Self::NAME,
-            scores: self.scores,
-            games_won: self.games_won,
-            over: !open,
-            winner: self.winner,
-            dealer: open.then_some(self.dealer),
-            leader: open.then(|| self.leader()),
-        }
+        self.progress
+            .common(Self::NAME, self.progress.points, self.leader())
     }
 
     fn summary(&self) -> TrijumfSummary {
         let open = !self.is_over();
         TrijumfSummary {
             common: self.common(),
-            options: self.options,
-            game_number: self.game,
+            options: self.progress.options,
+            game_number: self.progress.game,
             deal: self.deal,
             cutter: open.then(|| self.cutter()),
-            sheet: self.sheet.clone(),
-            games: self.games.clone(),
+            sheet: self.progress.sheet.clone(),
+            games: self.progress.games.clone(),
         }
     }
 }

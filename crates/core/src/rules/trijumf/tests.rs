@@ -2,18 +2,7 @@ use super::simulate::{Breach, SplitMix, legal_play, simulate, simulate_deal};
 use super::*;
 use crate::lang::Lang;
 use crate::rules::game::Message;
-
-fn seat(index: u8) -> Seat {
-    Seat::new(index).unwrap()
-}
-
-fn card(code: &str) -> Card {
-    code.parse().unwrap()
-}
-
-fn cards(codes: &str) -> Vec<Card> {
-    codes.split_whitespace().map(card).collect()
-}
+use crate::rules::test_support::{card, cards, seat};
 
 fn two() -> Options {
     Options {

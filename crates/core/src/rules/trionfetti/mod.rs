@@ -15,6 +15,7 @@ pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck};
 use super::game::{Game, Seat, Summary, Team};
 use super::play_error::PlayError;
+use super::progress::{MatchProgress, progress_accessors};
 use super::ranking::Ranking;
 use super::trick::{Trick, winning_position};
 
@@ -186,19 +187,11 @@ struct Played {
 /// The state of a Trionfetti match.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Trionfetti {
-    options: Options,
-    first_dealer: Seat,
-    dealer: Seat,
+    progress: MatchProgress<Options, u32, SheetRow, GameWon>,
     smazzata: u32,
     /// The next hand in the smazzata, 1 to 4.
     hand: u8,
-    game: u32,
-    scores: [u32; 2],
-    games_won: [u32; 2],
-    winner: Option<Team>,
     cards: Option<CardLevel>,
-    sheet: Vec<SheetRow>,
-    games: Vec<GameWon>,
     hands_played: u32,
     last_hand: Option<HandResult>,
 }
@@ -242,46 +235,29 @@ struct Decision {
 }
 
 impl Trionfetti {
+    progress_accessors!(Options, scores: [u32; 2], SheetRow, GameWon);
+
     pub fn new(options: Options, first_dealer: Seat) -> Trionfetti {
+        let mut progress = MatchProgress::new(options, first_dealer);
+        progress.sheet.push(SheetRow::open(1, 1, first_dealer));
         Trionfetti {
-            options,
-            first_dealer,
-            dealer: first_dealer,
+            progress,
             smazzata: 1,
             hand: 1,
-            game: 1,
-            scores: [0, 0],
-            games_won: [0, 0],
-            winner: None,
             cards: None,
-            sheet: vec![SheetRow::open(1, 1, first_dealer)],
-            games: Vec::new(),
             hands_played: 0,
             last_hand: None,
         }
     }
 
-    pub fn options(&self) -> Options {
-        self.options
-    }
-
-    pub fn first_dealer(&self) -> Seat {
-        self.first_dealer
-    }
-
-    /// Who deals the current smazzata.
-    pub fn dealer(&self) -> Seat {
-        self.dealer
-    }
-
     /// The dealer's left, who cuts and announces the comanda.
     pub fn cutter(&self) -> Seat {
-        self.dealer.left()
+        self.progress.dealer.left()
     }
 
     /// The dealer's right, who leads the first trick of every hand.
     pub fn leader(&self) -> Seat {
-        self.dealer.right()
+        self.progress.dealer.right()
     }
 
     pub fn deal(&self) -> Deal {
@@ -291,26 +267,14 @@ impl Trionfetti {
         }
     }
 
-    pub fn scores(&self) -> [u32; 2] {
-        self.scores
-    }
-
-    pub fn games_won(&self) -> [u32; 2] {
-        self.games_won
-    }
-
-    pub fn winner(&self) -> Option<Team> {
-        self.winner
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.winner.is_some()
-    }
-
     /// What an accepted vagaresto is worth now: the points the leading team still needs.
     pub fn vagaresto_value(&self) -> u32 {
-        let leading = self.scores[0].max(self.scores[1]);
-        self.options.target_points.saturating_sub(leading).max(1)
+        let leading = self.progress.points[0].max(self.progress.points[1]);
+        self.progress
+            .options
+            .target_points
+            .saturating_sub(leading)
+            .max(1)
     }
 
     /// The current smazzata's ranking, when recorded.
@@ -318,19 +282,11 @@ impl Trionfetti {
         self.cards.as_ref().map(|cards| &cards.ranking)
     }
 
-    pub fn sheet(&self) -> &[SheetRow] {
-        &self.sheet
-    }
-
-    pub fn games(&self) -> &[GameWon] {
-        &self.games
-    }
-
     fn check_open(&self) -> Result<(), RuleError> {
-        match self.winner {
+        match self.progress.winner {
             Some(winner) => Err(PlayError::MatchOver {
                 winner,
-                games_won: self.games_won,
+                games_won: self.progress.games_won,
             }
             .into()),
             None => Ok(()),
@@ -380,7 +336,7 @@ impl Trionfetti {
                     deal,
                     recorded,
                     expected: value,
-                    scores: self.scores,
+                    scores: self.progress.points,
                 });
             }
         }
@@ -488,9 +444,9 @@ impl Trionfetti {
         let mut cards = level.played;
         let mut won = [0u8; 2];
         let mut decision: Option<Decision> = None;
-        let mut leader = self.dealer.right();
+        let mut leader = self.progress.dealer.right();
         let mut because = LeadReason::DealersRight {
-            dealer: self.dealer,
+            dealer: self.progress.dealer,
         };
         for (index, trick) in tricks.iter().enumerate() {
             let number = index as u8 + 1;
@@ -633,14 +589,15 @@ impl Trionfetti {
     }
 
     fn current_row(&mut self) -> &mut SheetRow {
-        self.sheet
+        self.progress
+            .sheet
             .last_mut()
             .expect("the sheet always has the current smazzata")
     }
 
     fn score(&mut self, deal: Deal, winner: Team, points: u32, answer: Option<Answer>) {
         let team = winner.index();
-        self.scores[team] = self.scores[team].saturating_add(points);
+        self.progress.points[team] = self.progress.points[team].saturating_add(points);
         self.hands_played += 1;
         self.last_hand = Some(HandResult {
             deal,
@@ -651,22 +608,18 @@ impl Trionfetti {
         let row = self.current_row();
         row.points[team] = row.points[team].saturating_add(points);
         row.hands += 1;
-        let end = if self.scores[team] >= self.options.target_points {
-            self.games_won[team] += 1;
-            self.games.push(GameWon {
-                game: self.game,
+        let end = if self.progress.points[team] >= self.progress.options.target_points {
+            let won = GameWon {
+                game: self.progress.game,
                 winner,
                 smazzata: deal.smazzata,
                 hand: deal.hand,
-                scores: self.scores,
-            });
+                scores: self.progress.points,
+            };
+            let games_to_win = self.progress.options.games_to_win;
+            self.progress.record_game_won(winner, 1, games_to_win, won);
             self.current_row().game_won = Some(winner);
-            self.scores = [0, 0];
-            if self.games_won[team] >= self.options.games_to_win {
-                self.winner = Some(winner);
-            } else {
-                self.game += 1;
-            }
+            self.progress.points = [0, 0];
             Some(SmazzataEnd::GameWon)
         } else if answer == Some(Answer::Accepted) {
             Some(SmazzataEnd::Vagaresto)
@@ -695,12 +648,15 @@ impl Trionfetti {
         row.end = Some(end);
         row.undealt = undealt;
         self.cards = None;
-        if self.winner.is_none() {
-            self.dealer = self.dealer.right();
+        if self.progress.winner.is_none() {
+            self.progress.dealer = self.progress.dealer.right();
             self.smazzata += 1;
             self.hand = 1;
-            self.sheet
-                .push(SheetRow::open(self.smazzata, self.game, self.dealer));
+            self.progress.sheet.push(SheetRow::open(
+                self.smazzata,
+                self.progress.game,
+                self.progress.dealer,
+            ));
         }
     }
 }
@@ -741,24 +697,16 @@ impl Game for Trionfetti {
     }
 
     fn common(&self) -> Summary {
-        let open = !self.is_over();
-        Summary {
-            game: Self::NAME,
-            scores: self.scores,
-            games_won: self.games_won,
-            over: !open,
-            winner: self.winner,
-            dealer: open.then_some(self.dealer),
-            leader: open.then(|| self.leader()),
-        }
+        self.progress
+            .common(Self::NAME, self.progress.points, self.leader())
     }
 
     fn summary(&self) -> TrionfettiSummary {
         let open = !self.is_over();
         TrionfettiSummary {
             common: self.common(),
-            options: self.options,
-            game_number: self.game,
+            options: self.progress.options,
+            game_number: self.progress.game,
             smazzata: self.smazzata,
             hand: self.hand,
             cutter: open.then(|| self.cutter()),
@@ -772,8 +720,8 @@ impl Game for Trionfetti {
                 .unwrap_or_default(),
             hands_played: self.hands_played,
             last_hand: self.last_hand,
-            sheet: self.sheet.clone(),
-            games: self.games.clone(),
+            sheet: self.progress.sheet.clone(),
+            games: self.progress.games.clone(),
         }
     }
 }

@@ -2,14 +2,7 @@ use super::*;
 use crate::lang::Lang;
 use crate::rules::game::Message;
 use crate::rules::play_error::PlayError;
-
-fn seat(index: u8) -> Seat {
-    Seat::new(index).unwrap()
-}
-
-fn card(code: &str) -> Card {
-    code.parse().unwrap()
-}
+use crate::rules::test_support::{card, seat};
 
 fn won_by(team: Team) -> Hand {
     Hand {

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 pub use self::error::{LeadReason, RuleError};
 use super::card::{Card, Deck};
 use super::game::{Game, Seat, Summary, Team};
+use super::progress::{MatchProgress, progress_accessors};
 use super::trick::Trick;
 
 /// Match options. The defaults are the rules text's: four players, games to 21, one
@@ -255,16 +256,8 @@ pub struct GameWon {
 /// The state of a Vitou match.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Vitou {
-    options: Options,
-    first_dealer: Seat,
-    dealer: Seat,
+    progress: MatchProgress<Options, u32, SheetRow, GameWon>,
     round: u32,
-    game: u32,
-    scores: [u32; 2],
-    games_won: [u32; 2],
-    winner: Option<Team>,
-    sheet: Vec<SheetRow>,
-    games: Vec<GameWon>,
 }
 
 /// Everything a referee page shows about a Vitou match.
@@ -331,73 +324,34 @@ pub(crate) fn seat_after(seat: Seat, steps: usize, players: u8) -> Seat {
 }
 
 impl Vitou {
+    progress_accessors!(Options, scores: [u32; 2], SheetRow, GameWon);
+
     pub fn new(options: Options, first_dealer: Seat) -> Vitou {
         Vitou {
-            options,
-            first_dealer,
-            dealer: first_dealer,
+            progress: MatchProgress::new(options, first_dealer),
             round: 1,
-            game: 1,
-            scores: [0, 0],
-            games_won: [0, 0],
-            winner: None,
-            sheet: Vec::new(),
-            games: Vec::new(),
         }
-    }
-
-    pub fn options(&self) -> Options {
-        self.options
-    }
-
-    pub fn first_dealer(&self) -> Seat {
-        self.first_dealer
-    }
-
-    pub fn dealer(&self) -> Seat {
-        self.dealer
     }
 
     /// The dealer's left, who plays first.
     pub fn leader(&self) -> Seat {
-        seat_after(self.dealer, 1, self.options.players)
+        seat_after(self.progress.dealer, 1, self.progress.options.players)
     }
 
     pub fn round(&self) -> u32 {
         self.round
     }
 
-    pub fn scores(&self) -> [u32; 2] {
-        self.scores
-    }
-
-    pub fn games_won(&self) -> [u32; 2] {
-        self.games_won
-    }
-
-    pub fn winner(&self) -> Option<Team> {
-        self.winner
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.winner.is_some()
-    }
-
-    pub fn sheet(&self) -> &[SheetRow] {
-        &self.sheet
-    }
-
-    pub fn games(&self) -> &[GameWon] {
-        &self.games
-    }
-
     /// The rules of the next round.
     pub fn stage(&self) -> Stage {
-        let short = self.options.target_points.saturating_sub(1);
-        if !self.options.twenty_rules {
+        let short = self.progress.options.target_points.saturating_sub(1);
+        if !self.progress.options.twenty_rules {
             return Stage::Normal;
         }
-        match (self.scores[0] == short, self.scores[1] == short) {
+        match (
+            self.progress.points[0] == short,
+            self.progress.points[1] == short,
+        ) {
             (true, true) => Stage::BothOnTwenty,
             (true, false) => Stage::OnTwenty { team: Team::A },
             (false, true) => Stage::OnTwenty { team: Team::B },
@@ -406,11 +360,11 @@ impl Vitou {
     }
 
     fn check_seat(&self, seat: Seat) -> Result<(), RuleError> {
-        if seat.index() >= self.options.players as usize {
+        if seat.index() >= self.progress.options.players as usize {
             return Err(RuleError::SeatNotInGame {
                 round: self.round,
                 seat,
-                players: self.options.players,
+                players: self.progress.options.players,
             });
         }
         Ok(())
@@ -418,13 +372,13 @@ impl Vitou {
 
     /// Records one round. On error nothing changes.
     pub fn apply_round(&mut self, entry: &RoundEntry) -> Result<(), RuleError> {
-        if let Some(winner) = self.winner {
+        if let Some(winner) = self.progress.winner {
             return Err(RuleError::MatchOver {
                 winner,
-                games_won: self.games_won,
+                games_won: self.progress.games_won,
             });
         }
-        let players = self.options.players;
+        let players = self.progress.options.players;
         if players != 2 && players != 4 {
             return Err(RuleError::PlayersNotSupported { players });
         }
@@ -434,13 +388,13 @@ impl Vitou {
         if entry.declined && !matches!(stage, Stage::OnTwenty { .. }) {
             return Err(RuleError::DeclineNotAllowed {
                 round,
-                scores: self.scores,
+                scores: self.progress.points,
             });
         }
         if entry.all_passed && stage != Stage::BothOnTwenty {
             return Err(RuleError::AllPassedNotAllowed {
                 round,
-                scores: self.scores,
+                scores: self.progress.points,
             });
         }
         if no_play
@@ -456,7 +410,7 @@ impl Vitou {
         if !entry.bids.is_empty() && stage != Stage::Normal {
             return Err(RuleError::BiddingClosed {
                 round,
-                scores: self.scores,
+                scores: self.progress.points,
             });
         }
         // The bids: 3, 6, 12, baraque, each by the side that did not make the last.
@@ -569,9 +523,10 @@ impl Vitou {
                             None => 1,
                             Some(Bid::Baraque) => {
                                 baraque = true;
-                                self.options
+                                self.progress
+                                    .options
                                     .target_points
-                                    .saturating_sub(self.scores[team.index()])
+                                    .saturating_sub(self.progress.points[team.index()])
                                     .max(1)
                             }
                             Some(bid) => bid.points(),
@@ -600,39 +555,37 @@ impl Vitou {
         let mut added = [0, 0];
         if let Some(team) = scorer {
             added[team.index()] = points;
-            self.scores[team.index()] = self.scores[team.index()].saturating_add(points);
+            self.progress.points[team.index()] =
+                self.progress.points[team.index()].saturating_add(points);
         }
-        let game_won = scorer
-            .filter(|team| baraque || self.scores[team.index()] >= self.options.target_points);
-        self.sheet.push(SheetRow {
+        let game_won = scorer.filter(|team| {
+            baraque || self.progress.points[team.index()] >= self.progress.options.target_points
+        });
+        self.progress.sheet.push(SheetRow {
             round,
-            game: self.game,
-            dealer: self.dealer,
+            game: self.progress.game,
+            dealer: self.progress.dealer,
             stage,
             bid: last_bid.map(|call| call.bid),
             end,
             points: added,
-            scores: self.scores,
+            scores: self.progress.points,
             game_won,
         });
         if let Some(team) = game_won {
-            self.games_won[team.index()] += 1;
-            self.games.push(GameWon {
-                game: self.game,
+            let won = GameWon {
+                game: self.progress.game,
                 winner: team,
                 round,
-                scores: self.scores,
+                scores: self.progress.points,
                 baraque,
-            });
-            self.scores = [0, 0];
-            if self.games_won[team.index()] >= self.options.games_to_win {
-                self.winner = Some(team);
-            } else {
-                self.game += 1;
-            }
+            };
+            let games_to_win = self.progress.options.games_to_win;
+            self.progress.record_game_won(team, 1, games_to_win, won);
+            self.progress.points = [0, 0];
         }
         self.round += 1;
-        self.dealer = seat_after(self.dealer, 1, players);
+        self.progress.dealer = seat_after(self.progress.dealer, 1, players);
         Ok(())
     }
 
@@ -644,7 +597,7 @@ impl Vitou {
         tricks: &[Trick],
     ) -> Result<Option<Team>, RuleError> {
         let round = self.round;
-        let players = self.options.players;
+        let players = self.progress.options.players;
         let n = players as usize;
         if tricks.is_empty() {
             return Err(RuleError::NoTricks { round });
@@ -676,7 +629,7 @@ impl Vitou {
         let mut results: Vec<Option<Team>> = Vec::new();
         let mut leader = self.leader();
         let mut because = LeadReason::DealersLeft {
-            dealer: self.dealer,
+            dealer: self.progress.dealer,
         };
         let mut decided = None;
         for (index, trick) in tricks.iter().enumerate() {
@@ -835,29 +788,21 @@ impl Game for Vitou {
     }
 
     fn common(&self) -> Summary {
-        let open = !self.is_over();
-        Summary {
-            game: Self::NAME,
-            scores: self.scores,
-            games_won: self.games_won,
-            over: !open,
-            winner: self.winner,
-            dealer: open.then_some(self.dealer),
-            leader: open.then(|| self.leader()),
-        }
+        self.progress
+            .common(Self::NAME, self.progress.points, self.leader())
     }
 
     fn summary(&self) -> VitouSummary {
         let open = !self.is_over();
         VitouSummary {
             common: self.common(),
-            options: self.options,
-            game_number: self.game,
+            options: self.progress.options,
+            game_number: self.progress.game,
             round: self.round,
             stage: open.then(|| self.stage()),
             bidding: open && self.stage() == Stage::Normal,
-            sheet: self.sheet.clone(),
-            games: self.games.clone(),
+            sheet: self.progress.sheet.clone(),
+            games: self.progress.games.clone(),
         }
     }
 }

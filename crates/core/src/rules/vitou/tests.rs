@@ -2,21 +2,7 @@ use super::simulate::simulate;
 use super::*;
 use crate::lang::Lang;
 use crate::rules::game::Message;
-
-fn seat(index: u8) -> Seat {
-    Seat::new(index).unwrap()
-}
-
-fn card(code: &str) -> Card {
-    code.parse().unwrap()
-}
-
-fn trick(leader: u8, codes: &str) -> Trick {
-    Trick {
-        leader: seat(leader),
-        cards: codes.split_whitespace().map(card).collect(),
-    }
-}
+use crate::rules::test_support::{card, seat, trick};
 
 fn bid(seat_index: u8, bid: Bid, trick: u8) -> BidCall {
     BidCall {
@@ -44,7 +30,7 @@ fn text_table() -> Vitou {
 
 fn at_score(options: Options, scores: [u32; 2]) -> Vitou {
     let mut state = Vitou::new(options, seat(3));
-    state.scores = scores;
+    state.progress.points = scores;
     state
 }
 

@@ -1,0 +1,132 @@
+//! The state every game keeps alike: options, dealers, the game being played, its
+//! points, the games won, the winner, the score sheet and the games decided.
+//!
+//! Each game embeds one [`MatchProgress`] and keeps beside it only what is its own (the
+//! deal counter, the cards in play). [`progress_accessors!`] gives a game the public
+//! accessors over it, and [`MatchProgress::common`] builds the common [`Summary`].
+
+use super::game::{Seat, Summary, Team};
+
+/// A match's progress, generic over the game's options, points (signed where a
+/// penalty can take a total below zero), sheet rows and decided games.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct MatchProgress<Options, Points, Row, Won> {
+    pub(crate) options: Options,
+    pub(crate) first_dealer: Seat,
+    /// Who deals the next hand.
+    pub(crate) dealer: Seat,
+    /// The game being played, 1-based (the last one once the match is over).
+    pub(crate) game: u32,
+    /// Points of team A and team B in the game being played.
+    pub(crate) points: [Points; 2],
+    pub(crate) games_won: [u32; 2],
+    pub(crate) winner: Option<Team>,
+    /// One row per deal (or round, or hand) of the match, oldest first.
+    pub(crate) sheet: Vec<Row>,
+    pub(crate) games: Vec<Won>,
+}
+
+impl<Options, Points: Default + Copy, Row, Won> MatchProgress<Options, Points, Row, Won> {
+    /// A match about to start: game 1, no points, `first_dealer` to deal.
+    pub(crate) fn new(options: Options, first_dealer: Seat) -> Self {
+        MatchProgress {
+            options,
+            first_dealer,
+            dealer: first_dealer,
+            game: 1,
+            points: [Points::default(); 2],
+            games_won: [0, 0],
+            winner: None,
+            sheet: Vec::new(),
+            games: Vec::new(),
+        }
+    }
+
+    pub(crate) fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    /// Records a game won by `team`, counting `games` games (a sweep counts several):
+    /// the team wins the match once it has `games_to_win`, otherwise the next game
+    /// begins. Returns whether the match goes on; the game's own counters and points
+    /// are the caller's to reset.
+    pub(crate) fn record_game_won(
+        &mut self,
+        team: Team,
+        games: u32,
+        games_to_win: u32,
+        won: Won,
+    ) -> bool {
+        self.games.push(won);
+        self.games_won[team.index()] += games;
+        if self.games_won[team.index()] >= games_to_win {
+            self.winner = Some(team);
+            false
+        } else {
+            self.game += 1;
+            true
+        }
+    }
+
+    /// The common summary: `scores` as the game shows them, and the dealer and
+    /// `leader` only while the match goes on.
+    pub(crate) fn common(&self, game: &'static str, scores: [u32; 2], leader: Seat) -> Summary {
+        let open = !self.is_over();
+        Summary {
+            game,
+            scores,
+            games_won: self.games_won,
+            over: !open,
+            winner: self.winner,
+            dealer: open.then_some(self.dealer),
+            leader: open.then_some(leader),
+        }
+    }
+}
+
+/// The public accessors of a game over its `progress` field, written once for all
+/// games: `progress_accessors!(Options, totals: [i32; 2], DealRow, GameWon)` names the
+/// game's options type, the name and type of its points, its sheet row and game won.
+macro_rules! progress_accessors {
+    ($options:ty, $points_name:ident: $points:ty, $row:ty, $won:ty) => {
+        pub fn options(&self) -> $options {
+            self.progress.options
+        }
+
+        pub fn first_dealer(&self) -> Seat {
+            self.progress.first_dealer
+        }
+
+        /// Who deals the next hand.
+        pub fn dealer(&self) -> Seat {
+            self.progress.dealer
+        }
+
+        /// Points of team A and team B in the game being played.
+        pub fn $points_name(&self) -> $points {
+            self.progress.points
+        }
+
+        pub fn games_won(&self) -> [u32; 2] {
+            self.progress.games_won
+        }
+
+        pub fn winner(&self) -> Option<Team> {
+            self.progress.winner
+        }
+
+        pub fn is_over(&self) -> bool {
+            self.progress.is_over()
+        }
+
+        /// The score sheet, oldest row first.
+        pub fn sheet(&self) -> &[$row] {
+            &self.progress.sheet
+        }
+
+        pub fn games(&self) -> &[$won] {
+            &self.progress.games
+        }
+    };
+}
+pub(crate) use progress_accessors;

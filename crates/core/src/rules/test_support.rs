@@ -1,0 +1,35 @@
+//! Helpers the games' unit tests share: seats, cards and tricks written as the short
+//! codes of the rules texts (`"Rs"`, `"1d 3c"`), and playing a list of entries.
+
+use super::card::Card;
+use super::game::{Game, Seat};
+use super::trick::Trick;
+
+pub fn seat(index: u8) -> Seat {
+    Seat::new(index).unwrap()
+}
+
+pub fn card(code: &str) -> Card {
+    code.parse().unwrap()
+}
+
+/// Cards separated by spaces: `"2d 4c 4b 5c"`.
+pub fn cards(codes: &str) -> Vec<Card> {
+    codes.split_whitespace().map(card).collect()
+}
+
+/// A trick led by seat `leader`, its cards in play order.
+pub fn trick(leader: u8, codes: &str) -> Trick {
+    Trick {
+        leader: seat(leader),
+        cards: cards(codes),
+    }
+}
+
+/// The state after every entry, each of which must be accepted.
+pub fn play_all<G: Game>(mut state: G, entries: impl IntoIterator<Item = G::Entry>) -> G {
+    for entry in entries {
+        state = state.apply(&entry).unwrap();
+    }
+    state
+}
