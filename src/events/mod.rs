@@ -344,8 +344,8 @@ impl EventData {
     }
 
     /// A side as a message for the shell to word: the names of its entrants as they are,
-    /// a bye, or where a side still to come comes from (a match key labelled in `lang`).
-    pub fn slot_msg(&self, slot: &Slot, lang: Lang) -> Msg {
+    /// a bye, or where a side still to come comes from (a match key's label).
+    pub fn slot_msg(&self, slot: &Slot) -> Msg {
         match slot {
             Slot::Entrant(e) => Msg::text(self.entrant_name(*e)),
             Slot::Partnership([a, b]) => Msg::text(format!(
@@ -355,10 +355,10 @@ impl EventData {
             )),
             Slot::Bye => Msg::new("event-slot_bye"),
             Slot::Pending(tournament::Source::WinnerOf(key)) => {
-                Msg::new("event-slot_winner_of").arg("match", key.label(lang))
+                Msg::new("event-slot_winner_of").arg("match", key.label())
             }
             Slot::Pending(tournament::Source::LoserOf(key)) => {
-                Msg::new("event-slot_loser_of").arg("match", key.label(lang))
+                Msg::new("event-slot_loser_of").arg("match", key.label())
             }
             Slot::Pending(tournament::Source::GroupPlace { group, place }) => {
                 Msg::new("event-slot_group_place")
@@ -381,16 +381,20 @@ fn match_title(event: &EventRow, key: &MatchKey) -> String {
     format!("{} · {}", event.name, key)
 }
 
-/// A match's stored title as pages show it. An event's match is stored as "event · key"
-/// (see `match_title`; older databases hold the same), so the key is read in the
-/// reader's language there; any other title is shown as written.
-pub fn title_text(title: &str, lang: Lang) -> String {
+/// A match's stored title as pages show it, for the shell to word. An event's match is
+/// stored as "event · key" (see `match_title`; older databases hold the same), so the key
+/// is read in the reader's language there; any other title is shown as written.
+pub fn title_msg(title: &str) -> Msg {
     title
         .rsplit_once(" · ")
         .and_then(|(event, key)| {
-            tournament::key_label(key, lang).map(|label| format!("{event} · {label}"))
+            tournament::key_label(key).map(|label| {
+                Msg::new("tournament-event_match_title")
+                    .arg("event", event.to_string())
+                    .arg("match", label)
+            })
         })
-        .unwrap_or_else(|| title.to_string())
+        .unwrap_or_else(|| Msg::text(title.to_string()))
 }
 
 fn started(row: &EventMatchRow, results: &Results, key: &MatchKey) -> bool {
@@ -649,29 +653,4 @@ pub fn keep_flagged(connection: &mut DbConnection, match_id: i64, by: &str) -> S
         sync(connection, event_id)?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_event_match_title_reads_its_key_in_the_readers_language() {
-        assert_eq!(
-            title_text("Torneo · Swiss R4 T7", Lang::It),
-            "Torneo · Svizzero T4 tav. 7"
-        );
-        assert_eq!(
-            title_text("Torneo · Swiss R4 T7", Lang::En),
-            "Torneo · Swiss R4 T7"
-        );
-        // Only the last part is the key: an event's name may hold the separator too.
-        assert_eq!(
-            title_text("Coppa · Venezia · GF reset", Lang::It),
-            "Coppa · Venezia · Finalissima (spareggio)"
-        );
-        // A standalone match keeps the title it was given.
-        assert_eq!(title_text("Amici · domenica", Lang::It), "Amici · domenica");
-        assert_eq!(title_text("Finale", Lang::It), "Finale");
-    }
 }

@@ -197,7 +197,7 @@ fn confirm_page(
     error: Option<String>,
 ) -> ConfirmPage {
     let tr = ctx.tr;
-    let title = crate::events::title_text(&row.title, ctx.lang());
+    let title = Tr::new(ctx.lang()).msg(&crate::events::title_msg(&row.title));
     let mut lines = vec![
         title,
         format!(

@@ -62,7 +62,7 @@ pub struct MatchListPage {
 
 impl MatchListPage {
     pub fn title_of(&self, row: &MatchRow) -> String {
-        crate::events::title_text(&row.title, self.ctx.lang())
+        Tr::new(self.ctx.lang()).msg(&crate::events::title_msg(&row.title))
     }
 
     /// A game's name in the visitor's language.
@@ -413,7 +413,7 @@ impl ManageMatchPage {
     }
 
     pub fn title(&self) -> String {
-        crate::events::title_text(&self.row.title, self.ctx.lang())
+        Tr::new(self.ctx.lang()).msg(&crate::events::title_msg(&self.row.title))
     }
 
     /// The states the organizer may choose, the stored one selected: "finished"

@@ -116,7 +116,8 @@ async fn confirmation(
             })
         })
         .await?;
-    let mut lines = vec![crate::events::title_text(&row.title, lang)];
+    let mut lines =
+        vec![crate::web::i18n::Tr::new(lang).msg(&crate::events::title_msg(&row.title))];
     if let Some(table) = row.table_number {
         lines[0] = format!("{} · {} {table}", lines[0], tr.t("event-table"));
     }

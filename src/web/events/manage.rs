@@ -168,14 +168,14 @@ fn notice_view(
     let line = |change: &crate::tournament::MatchChange| {
         format!(
             "{}: {} → {}",
-            change.key.label(lang),
+            Tr::new(lang).msg(&change.key.label()),
             sides(&change.before),
             sides(&change.after)
         )
     };
     NoticeView {
         at,
-        source: notice.source.label(lang),
+        source: Tr::new(lang).msg(&notice.source.label()),
         updated: notice.correction.updated.iter().map(line).collect(),
         flagged: notice.correction.flagged.iter().map(line).collect(),
     }

@@ -48,7 +48,7 @@ pub trait SlotNames {
 
 impl SlotNames for EventData {
     fn slot_name(&self, slot: &Slot, lang: Lang) -> String {
-        Tr::new(lang).msg(&self.slot_msg(slot, lang))
+        Tr::new(lang).msg(&self.slot_msg(slot))
     }
 }
 

@@ -198,7 +198,7 @@ pub fn build_page(
         .collect();
     Ok(GameRefereePage {
         base: scorer.base.clone(),
-        title: crate::events::title_text(&loaded.row.title, lang),
+        title: Tr::new(lang).msg(&crate::events::title_msg(&loaded.row.title)),
         public_id: loaded.row.public_id.clone(),
         game: loaded.row.game,
         game_key: super::game_key(loaded.row.game),

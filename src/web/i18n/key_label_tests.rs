@@ -1,17 +1,15 @@
 //! The match keys as pages, exports and the CLI show them: every kind of key in both
 //! languages, pinned to the exact text they read before their words moved to Fluent.
 
-use crate::lang::Lang;
-use crate::tournament::MatchKey;
+use super::Tr;
+use crate::lang::{Lang, Msg};
+use crate::tournament::{MatchKey, key_label};
 
-fn label(key: &str, lang: Lang) -> String {
-    MatchKey::new(key).label(lang)
+fn readers() -> [Tr; 2] {
+    [Tr::new(Lang::It), Tr::new(Lang::En)]
 }
 
-fn title(title: &str, lang: Lang) -> String {
-    crate::events::title_text(title, lang)
-}
-
+/// Each kind of key, with its Italian reading; English reads the key as it is.
 const KEYS: [(&str, &str); 15] = [
     ("W R1 M2", "Vincenti T1 P2"),
     ("L R2 M1", "Perdenti T2 P1"),
@@ -32,52 +30,56 @@ const KEYS: [(&str, &str); 15] = [
 
 #[test]
 fn every_kind_of_key_reads_in_italian_and_stays_itself_in_english() {
+    let [it, en] = readers();
     for (key, italian) in KEYS {
-        assert_eq!(label(key, Lang::It), italian, "{key}");
-        assert_eq!(label(key, Lang::En), key, "{key}");
+        let label = MatchKey::new(key).label();
+        assert_eq!(it.msg(&label), italian, "{key}");
+        assert_eq!(en.msg(&label), key, "{key}");
     }
 }
 
 #[test]
 fn text_that_is_not_a_key_is_not_read_as_one() {
-    for text in [
+    let not_keys = [
         "Finale",
         "W R1",
         "Swiss R4 T",
         "Rot R2 out uno",
         "G R1 T1",
         "",
-    ] {
-        assert_eq!(label(text, Lang::It), text, "{text}");
-        assert_eq!(label(text, Lang::En), text, "{text}");
+    ];
+    for text in not_keys {
+        assert_eq!(key_label(text), None, "{text}");
+        assert_eq!(MatchKey::new(text).label(), Msg::text(text), "{text}");
+        for reader in readers() {
+            assert_eq!(reader.msg(&MatchKey::new(text).label()), text, "{text}");
+        }
     }
 }
 
 #[test]
 fn an_event_match_title_reads_its_key_in_the_readers_language() {
+    let [it, en] = readers();
+    let title = |reader: &Tr, title: &str| reader.msg(&crate::events::title_msg(title));
+    let swiss = "Torneo · Swiss R4 T7";
+    assert_eq!(title(&it, swiss), "Torneo · Svizzero T4 tav. 7");
+    assert_eq!(title(&en, swiss), swiss);
+    // Only the last part is the key: an event's name may hold the separator too.
+    let reset = "Coppa · Venezia · GF reset";
     assert_eq!(
-        title("Torneo · Swiss R4 T7", Lang::It),
-        "Torneo · Svizzero T4 tav. 7"
-    );
-    assert_eq!(
-        title("Torneo · Swiss R4 T7", Lang::En),
-        "Torneo · Swiss R4 T7"
-    );
-    assert_eq!(
-        title("Coppa · Venezia · GF reset", Lang::It),
+        title(&it, reset),
         "Coppa · Venezia · Finalissima (spareggio)"
     );
-    assert_eq!(title("Amici · domenica", Lang::It), "Amici · domenica");
-    assert_eq!(title("Amici · domenica", Lang::En), "Amici · domenica");
-    assert_eq!(title("Finale", Lang::It), "Finale");
+    // A standalone match keeps the title it was given.
+    for standalone in ["Amici · domenica", "Finale"] {
+        assert_eq!(title(&it, standalone), standalone);
+        assert_eq!(title(&en, standalone), standalone);
+    }
     for (key, italian) in KEYS {
         assert_eq!(
-            title(&format!("Ev · {key}"), Lang::It),
+            title(&it, &format!("Ev · {key}")),
             format!("Ev · {italian}")
         );
-        assert_eq!(
-            title(&format!("Ev · {key}"), Lang::En),
-            format!("Ev · {key}")
-        );
+        assert_eq!(title(&en, &format!("Ev · {key}")), format!("Ev · {key}"));
     }
 }

@@ -196,7 +196,7 @@ pub async fn export(
                     uid: format!("match-{}@segnapunti", row.public_id),
                     start,
                     end: start + chrono::Duration::hours(1),
-                    summary: crate::events::title_text(&row.title, lang),
+                    summary: Tr::new(lang).msg(&crate::events::title_msg(&row.title)),
                     location: match row.table_number {
                         Some(table) => Tr::new(lang).t_args(
                             "event-ical_location",

@@ -322,7 +322,7 @@ pub async fn player_page(
                 }
                 results.push((
                     view.data.event.name.clone(),
-                    m.key.label(lang),
+                    Tr::new(lang).msg(&m.key.label()),
                     view.data.slot_name(opponent_slot, lang),
                     won,
                 ));
@@ -396,7 +396,7 @@ mod tests {
         MatchView {
             round: 1,
             key: key.into(),
-            label: crate::tournament::MatchKey::new(key).label(Lang::It),
+            label: Tr::new(Lang::It).msg(&crate::tournament::MatchKey::new(key).label()),
             sides: [sides[0].into(), sides[1].into()],
             entrants: [vec![entrants[0]], vec![entrants[1]]],
             status_key: "event-status_finished",

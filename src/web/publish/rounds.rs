@@ -163,7 +163,7 @@ pub fn rounds(view: &EventView, lang: Lang) -> Vec<RoundView> {
         let shown = MatchView {
             key: m.key.to_string(),
             round: m.round,
-            label: m.key.label(lang),
+            label: Tr::new(lang).msg(&m.key.label()),
             sides: [
                 view.data.slot_name(&m.sides[0], lang),
                 view.data.slot_name(&m.sides[1], lang),

