@@ -175,3 +175,8 @@ pub(crate) fn held_msg(id: &'static str, card: Card, played: u8) -> Msg {
         .arg("card", card_msg(card))
         .arg("played", played)
 }
+
+/// Adds a trick the record does not reach: its number and how many tricks are recorded.
+pub(crate) fn beyond_record(msg: Msg, trick: u8, recorded: usize) -> Msg {
+    msg.arg("trick", trick).arg("recorded", recorded)
+}

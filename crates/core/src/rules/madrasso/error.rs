@@ -9,8 +9,8 @@ use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team, message_error};
 use crate::rules::play_error::{DealPlace, PlayError};
 use crate::rules::words::{
-    self, card_msg, game_deal_msg, held_msg, played, points_contradict, revoke_msg, seat_msg,
-    team_mismatch, team_msg,
+    self, beyond_record, card_msg, game_deal_msg, held_msg, played, points_contradict, revoke_msg,
+    seat_msg, team_mismatch, team_msg,
 };
 
 /// Where a deal stands: the game (1-based) and the deal (battuta) inside it.
@@ -281,9 +281,7 @@ impl Message for RuleError {
                 deal,
                 trick,
                 recorded,
-            } => at("madrasso-cassone_not_reached", deal)
-                .arg("trick", trick)
-                .arg("recorded", recorded),
+            } => beyond_record(at("madrasso-cassone_not_reached", deal), trick, recorded),
             CassoneFollowedSuit {
                 deal,
                 trick,

@@ -9,8 +9,8 @@ use crate::lang::{Lang, Msg};
 use crate::rules::card::{Card, Suit};
 use crate::rules::game::{Message, Seat, Team, message_error};
 use crate::rules::words::{
-    self, card_msg, dealers_left_msg, match_over, played, played_again, seat_card, seat_msg,
-    seat_not_in_game, side_msg, suit_msg, trick_size, won_previous_msg, wrong_leader_msg,
+    self, beyond_record, card_msg, dealers_left_msg, match_over, played, played_again, seat_card,
+    seat_msg, seat_not_in_game, side_msg, suit_msg, trick_size, won_previous_msg, wrong_leader_msg,
 };
 
 /// Why a seat had to lead a trick.
@@ -499,9 +499,7 @@ impl Message for RuleError {
                 deal,
                 trick,
                 recorded,
-            } => at("trijumf-revoke_not_last", deal)
-                .arg("trick", trick)
-                .arg("recorded", recorded),
+            } => beyond_record(at("trijumf-revoke_not_last", deal), trick, recorded),
             RevokeWrongSeat {
                 deal,
                 trick,

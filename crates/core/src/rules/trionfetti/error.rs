@@ -8,7 +8,7 @@ use crate::lang::{Lang, Msg};
 use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team, message_error};
 use crate::rules::play_error::{DealPlace, PlayError};
-use crate::rules::words::{self, card_msg, played, scores, seat_msg, team_msg};
+use crate::rules::words::{self, beyond_record, card_msg, played, scores, seat_msg, team_msg};
 
 /// Where a hand stands: the smazzata (1-based, counted over the whole match) and the
 /// hand inside it (1 to 4).
@@ -206,9 +206,11 @@ impl Message for RuleError {
                 deal,
                 trick,
                 recorded,
-            } => at("trionfetti-vagaresto_not_reached", deal)
-                .arg("trick", trick)
-                .arg("recorded", recorded),
+            } => beyond_record(
+                at("trionfetti-vagaresto_not_reached", deal),
+                trick,
+                recorded,
+            ),
             VagarestoAfterDecided {
                 deal,
                 trick,

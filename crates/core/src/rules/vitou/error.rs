@@ -9,8 +9,8 @@ use crate::lang::{Lang, Msg};
 use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team, message_error};
 use crate::rules::words::{
-    dealers_left_msg, match_over, played, played_again, scores, seat_msg, seat_not_in_game,
-    team_msg, trick_size, won_previous_msg, wrong_leader_msg,
+    beyond_record, dealers_left_msg, match_over, played, played_again, scores, seat_msg,
+    seat_not_in_game, team_msg, trick_size, won_previous_msg, wrong_leader_msg,
 };
 
 /// Why a seat had to lead a trick.
@@ -334,9 +334,7 @@ impl Message for RuleError {
                 round,
                 trick,
                 recorded,
-            } => at("vitou-played_after_refusal", round)
-                .arg("trick", trick)
-                .arg("recorded", recorded),
+            } => beyond_record(at("vitou-played_after_refusal", round), trick, recorded),
             TrickAfterDecided {
                 round,
                 trick,
