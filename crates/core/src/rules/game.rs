@@ -157,6 +157,32 @@ pub fn describe(msg: &Msg) -> String {
     format!("{}({})", msg.id, args.join(", "))
 }
 
+/// `Display` (the message as plain text, for logs) and `std::error::Error` for an error
+/// that is a [`Message`]; with `play: D`, also its `From<PlayError<D>>` (the refusals
+/// every trick game shares, nested as `Play`).
+macro_rules! message_error {
+    ($error:ty) => {
+        impl std::fmt::Display for $error {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                let msg = $crate::rules::game::Message::msg(self, $crate::lang::Lang::En);
+                f.write_str(&$crate::rules::game::describe(&msg))
+            }
+        }
+
+        impl std::error::Error for $error {}
+    };
+    ($error:ty, play: $deal:ty) => {
+        $crate::rules::game::message_error!($error);
+
+        impl From<$crate::rules::play_error::PlayError<$deal>> for $error {
+            fn from(error: $crate::rules::play_error::PlayError<$deal>) -> $error {
+                <$error>::Play(error)
+            }
+        }
+    };
+}
+pub(crate) use message_error;
+
 /// What every game's summary says, whatever the game: enough for a scoreboard.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Summary {

@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::card::{Card, CardSet, Deck};
 use super::game::{Message, Seat, Team, describe};
 use super::trick::{LeadReason, Trick};
-use super::words::{card_msg, lead_reason_msg, match_over, seat_msg, team_msg};
+use super::words::{at, card_msg, lead_reason_msg, match_over, played, team_msg, wrong_leader_msg};
 use crate::lang::{Lang, Msg};
 
 /// Where a deal stands in a game's own terms ("Game 1, deal 3", "Smazzata 2, hand 1"),
@@ -51,35 +51,32 @@ impl<D: DealPlace> Message for PlayError<D> {
     fn msg(&self, _: Lang) -> Msg {
         match *self {
             PlayError::MatchOver { winner, games_won } => match_over(team_msg(winner), games_won),
-            PlayError::WrongTrickSize { deal, trick, found } => Msg::new("rules-wrong_trick_size")
-                .arg("deal", deal.msg())
-                .arg("trick", trick)
-                .arg("found", found),
+            PlayError::WrongTrickSize { deal, trick, found } => {
+                at("rules-wrong_trick_size", deal.msg())
+                    .arg("trick", trick)
+                    .arg("found", found)
+            }
             PlayError::WrongLeader {
                 deal,
                 trick,
                 found,
                 expected,
                 because,
-            } => Msg::new("rules-wrong_leader")
-                .arg("deal", deal.msg())
-                .arg("found", seat_msg(found))
-                .arg("trick", trick)
-                .arg("why", lead_reason_msg(expected, because)),
+            } => wrong_leader_msg(deal.msg(), found, trick, lead_reason_msg(expected, because)),
             PlayError::CardPlayedTwice {
                 deal,
                 trick,
                 seat,
                 card,
                 first_trick,
-            } => Msg::new("rules-card_played_twice")
-                .arg("deal", deal.msg())
-                .arg("seat", seat_msg(seat))
-                .arg("card", card_msg(card))
-                .arg("trick", trick)
-                .arg("first_trick", first_trick),
-            PlayError::NotInDeck { deal, trick, card } => Msg::new("rules-not_in_deck")
-                .arg("deal", deal.msg())
+            } => played(
+                at("rules-card_played_twice", deal.msg()),
+                seat,
+                card_msg(card),
+                trick,
+            )
+            .arg("first_trick", first_trick),
+            PlayError::NotInDeck { deal, trick, card } => at("rules-not_in_deck", deal.msg())
                 .arg("card", card_msg(card))
                 .arg("trick", trick),
         }

@@ -78,3 +78,105 @@ pub(crate) fn dealers_left_msg(expected: Seat, dealer: Seat) -> Msg {
         .arg("expected", seat_msg(expected))
         .arg("dealer", seat_msg(dealer))
 }
+
+/// A message placed in a deal: `id` with the deal's place ("Game 1, deal 3") as its
+/// `deal` argument.
+pub(crate) fn at(id: &'static str, place: Msg) -> Msg {
+    Msg::new(id).arg("deal", place)
+}
+
+/// "Game 1, deal 3" in a game that counts deals inside games (`id` words it).
+pub(crate) fn game_deal_msg(id: &'static str, game: u32, deal: u32) -> Msg {
+    Msg::new(id).arg("game", game).arg("deal", deal)
+}
+
+/// Adds whose card it is: the `seat` and the `card` (in the game's own words).
+pub(crate) fn seat_card(msg: Msg, seat: Seat, card: Msg) -> Msg {
+    msg.arg("seat", seat_msg(seat)).arg("card", card)
+}
+
+/// Adds who played what where: the `seat`, the `card` and the `trick`.
+pub(crate) fn played(msg: Msg, seat: Seat, card: Msg, trick: u8) -> Msg {
+    seat_card(msg, seat, card).arg("trick", trick)
+}
+
+/// Adds a card played twice: who played it where, and who played it first where.
+pub(crate) fn played_again(
+    msg: Msg,
+    (seat, card, trick): (Seat, Msg, u8),
+    (first_seat, first_trick): (Seat, u8),
+) -> Msg {
+    played(msg, seat, card, trick)
+        .arg("first_seat", seat_msg(first_seat))
+        .arg("first_trick", first_trick)
+}
+
+/// "the wrong seat led trick 3: …", with the place of the deal and why.
+pub(crate) fn wrong_leader_msg(place: Msg, found: Seat, trick: u8, why: Msg) -> Msg {
+    at("rules-wrong_leader", place)
+        .arg("found", seat_msg(found))
+        .arg("trick", trick)
+        .arg("why", why)
+}
+
+/// Adds a seat whose team is not the one recorded: the seat, its team, the recorded.
+pub(crate) fn team_mismatch(msg: Msg, seat: Seat, recorded: Team) -> Msg {
+    msg.arg("seat", seat_msg(seat))
+        .arg("team", team_msg(seat.team()))
+        .arg("recorded", team_msg(recorded))
+}
+
+/// Adds points recorded for a team that the deal does not give.
+pub(crate) fn points_contradict(msg: Msg, team: Team, recorded: u32, actual: i64) -> Msg {
+    msg.arg("recorded", recorded)
+        .arg("team", team_msg(team))
+        .arg("actual", actual)
+}
+
+/// Adds a seat of a table of `players` that is not at it (seats 0 to `players - 1`).
+pub(crate) fn seat_not_in_game(msg: Msg, seat: Seat, players: u8) -> Msg {
+    msg.arg("players", players)
+        .arg("seat", seat_msg(seat))
+        .arg("last", i64::from(players) - 1)
+}
+
+/// Adds the two teams' scores, A then B.
+pub(crate) fn scores(msg: Msg, [a, b]: [u32; 2]) -> Msg {
+    msg.arg("score_a", a).arg("score_b", b)
+}
+
+/// Adds a trick without one card from every seat: the trick, the cards expected and found.
+pub(crate) fn trick_size(msg: Msg, trick: u8, expected: usize, found: usize) -> Msg {
+    msg.arg("trick", trick)
+        .arg("expected", expected)
+        .arg("found", found)
+}
+
+/// A revoke in an Italian-deck trick game: who played what where while the suit
+/// `led` was held, and the proof (`proof_id` words where the held card was: still in
+/// the hand when `held_played` is 0, or played in that trick).
+pub(crate) fn revoke_msg(
+    msg: Msg,
+    (seat, card, trick): (Seat, Card, u8),
+    led: Card,
+    proof_id: &'static str,
+    (held, held_played): (Card, u8),
+) -> Msg {
+    msg.arg("trick", trick)
+        .arg("seat", seat_msg(seat))
+        .arg("card", card_msg(card))
+        .arg("led", card_msg(led))
+        .arg("proof", held_msg(proof_id, held, held_played))
+}
+
+/// Where the card that proves a revoke was: still in the hand (0) or played later.
+pub(crate) fn held_msg(id: &'static str, card: Card, played: u8) -> Msg {
+    Msg::new(id)
+        .arg("card", card_msg(card))
+        .arg("played", played)
+}
+
+/// Adds a trick the record does not reach: its number and how many tricks are recorded.
+pub(crate) fn beyond_record(msg: Msg, trick: u8, recorded: usize) -> Msg {
+    msg.arg("trick", trick).arg("recorded", recorded)
+}

@@ -2,15 +2,16 @@
 //! was found, and where (game, deal, trick, card), as data the shell words
 //! (`locales/*/rules_madrasso.ftl`).
 
-use std::fmt;
-
 use serde::Serialize;
 
 use crate::lang::{Lang, Msg};
 use crate::rules::card::Card;
-use crate::rules::game::{Message, Seat, Team, describe};
+use crate::rules::game::{Message, Seat, Team, message_error};
 use crate::rules::play_error::{DealPlace, PlayError};
-use crate::rules::words::{card_msg, seat_msg, team_msg};
+use crate::rules::words::{
+    self, beyond_record, card_msg, game_deal_msg, held_msg, played, points_contradict, revoke_msg,
+    seat_msg, team_mismatch, team_msg,
+};
 
 /// Where a deal stands: the game (1-based) and the deal (battuta) inside it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -21,9 +22,7 @@ pub struct Deal {
 
 impl DealPlace for Deal {
     fn msg(self) -> Msg {
-        Msg::new("madrasso-deal")
-            .arg("game", self.game)
-            .arg("deal", self.deal)
+        game_deal_msg("madrasso-deal", self.game, self.deal)
     }
 }
 
@@ -157,23 +156,12 @@ pub enum RuleError {
     Play(PlayError<Deal>),
 }
 
-impl From<PlayError<Deal>> for RuleError {
-    fn from(error: PlayError<Deal>) -> RuleError {
-        RuleError::Play(error)
-    }
-}
-
-/// Where the card that proves a revoke was: still in the hand (0) or played later.
-fn held_msg(card: Card, played: u8) -> Msg {
-    Msg::new("madrasso-held")
-        .arg("card", card_msg(card))
-        .arg("played", played)
-}
+message_error!(RuleError, play: Deal);
 
 impl Message for RuleError {
     fn msg(&self, lang: Lang) -> Msg {
         use RuleError::*;
-        let at = |id: &'static str, deal: Deal| Msg::new(id).arg("deal", deal.msg());
+        let at = |id: &'static str, deal: Deal| words::at(id, deal.msg());
         match *self {
             Play(ref error) => error.msg(lang),
             SpecialEndsConflict { deal } => at("madrasso-special_ends_conflict", deal),
@@ -186,10 +174,7 @@ impl Message for RuleError {
                 deal,
                 seat,
                 recorded,
-            } => at("madrasso-declarer_team_mismatch", deal)
-                .arg("seat", seat_msg(seat))
-                .arg("team", team_msg(seat.team()))
-                .arg("recorded", team_msg(recorded)),
+            } => team_mismatch(at("madrasso-declarer_team_mismatch", deal), seat, recorded),
             PointsImpossible { deal, points } => {
                 at("madrasso-points_impossible", deal).arg("points", points)
             }
@@ -198,10 +183,12 @@ impl Message for RuleError {
                 team,
                 recorded,
                 actual,
-            } => at("madrasso-points_contradict", deal)
-                .arg("recorded", recorded)
-                .arg("team", team_msg(team))
-                .arg("actual", actual),
+            } => points_contradict(
+                at("madrasso-points_contradict", deal),
+                team,
+                recorded,
+                i64::from(actual),
+            ),
             CappottoContradictsCards {
                 deal,
                 recorded,
@@ -254,22 +241,26 @@ impl Message for RuleError {
                 seat,
                 card,
                 dealer,
-            } => at("madrasso-face_up_not_dealers", deal)
-                .arg("seat", seat_msg(seat))
-                .arg("card", card_msg(card))
-                .arg("trick", trick)
-                .arg("dealer", seat_msg(dealer)),
+            } => played(
+                at("madrasso-face_up_not_dealers", deal),
+                seat,
+                card_msg(card),
+                trick,
+            )
+            .arg("dealer", seat_msg(dealer)),
             FaceUpWasExchanged {
                 deal,
                 trick,
                 seat,
                 card,
                 exchanger,
-            } => at("madrasso-face_up_was_exchanged", deal)
-                .arg("seat", seat_msg(seat))
-                .arg("card", card_msg(card))
-                .arg("trick", trick)
-                .arg("exchanger", seat_msg(exchanger)),
+            } => played(
+                at("madrasso-face_up_was_exchanged", deal),
+                seat,
+                card_msg(card),
+                trick,
+            )
+            .arg("exchanger", seat_msg(exchanger)),
             SevenWasExchanged {
                 deal,
                 trick,
@@ -277,20 +268,20 @@ impl Message for RuleError {
                 card,
                 exchanger,
                 dealer,
-            } => at("madrasso-seven_was_exchanged", deal)
-                .arg("seat", seat_msg(seat))
-                .arg("card", card_msg(card))
-                .arg("trick", trick)
-                .arg("exchanger", seat_msg(exchanger))
-                .arg("dealer", seat_msg(dealer)),
+            } => played(
+                at("madrasso-seven_was_exchanged", deal),
+                seat,
+                card_msg(card),
+                trick,
+            )
+            .arg("exchanger", seat_msg(exchanger))
+            .arg("dealer", seat_msg(dealer)),
             CassoneTrickMissing { deal } => at("madrasso-cassone_trick_missing", deal),
             CassoneNotReached {
                 deal,
                 trick,
                 recorded,
-            } => at("madrasso-cassone_not_reached", deal)
-                .arg("trick", trick)
-                .arg("recorded", recorded),
+            } => beyond_record(at("madrasso-cassone_not_reached", deal), trick, recorded),
             CassoneFollowedSuit {
                 deal,
                 trick,
@@ -308,12 +299,13 @@ impl Message for RuleError {
                 led,
                 held,
                 held_played,
-            } => at("madrasso-revoke", deal)
-                .arg("trick", trick)
-                .arg("seat", seat_msg(seat))
-                .arg("card", card_msg(card))
-                .arg("led", card_msg(led))
-                .arg("proof", held_msg(held, held_played)),
+            } => revoke_msg(
+                at("madrasso-revoke", deal),
+                (seat, card, trick),
+                led,
+                "madrasso-held",
+                (held, held_played),
+            ),
             MustTrump {
                 deal,
                 trick,
@@ -327,15 +319,7 @@ impl Message for RuleError {
                 .arg("seat", seat_msg(seat))
                 .arg("led", card_msg(led))
                 .arg("card", card_msg(card))
-                .arg("proof", held_msg(held, held_played)),
+                .arg("proof", held_msg("madrasso-held", held, held_played)),
         }
     }
 }
-
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&describe(&self.msg(Lang::En)))
-    }
-}
-
-impl std::error::Error for RuleError {}

@@ -2,16 +2,17 @@
 //! was found, and where (game, deal, trick, card), as data the shell words
 //! (`locales/*/rules_tressette.ftl`).
 
-use std::fmt;
-
 use serde::Serialize;
 
 use super::{Declaration, Honour, Sweep};
 use crate::lang::{Lang, Msg};
 use crate::rules::card::Card;
-use crate::rules::game::{Message, Seat, Team, describe};
+use crate::rules::game::{Message, Seat, Team, message_error};
 use crate::rules::play_error::{DealPlace, PlayError};
-use crate::rules::words::{card_msg, seat_msg, suit_msg, team_msg};
+use crate::rules::words::{
+    self, card_msg, game_deal_msg, points_contradict, revoke_msg, seat_msg, suit_msg,
+    team_mismatch, team_msg,
+};
 
 /// Where a deal stands: the game (1-based) and the deal (mano) inside it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -22,9 +23,7 @@ pub struct Deal {
 
 impl DealPlace for Deal {
     fn msg(self) -> Msg {
-        Msg::new("tressette-deal")
-            .arg("game", self.game)
-            .arg("deal", self.deal)
+        game_deal_msg("tressette-deal", self.game, self.deal)
     }
 }
 
@@ -138,11 +137,7 @@ pub enum RuleError {
     Play(PlayError<Deal>),
 }
 
-impl From<PlayError<Deal>> for RuleError {
-    fn from(error: PlayError<Deal>) -> RuleError {
-        RuleError::Play(error)
-    }
-}
+message_error!(RuleError, play: Deal);
 
 /// "the napoletana in cups of seat 2", as data.
 fn declaration_msg(declaration: Declaration) -> Msg {
@@ -183,7 +178,7 @@ fn sweep_name(sweep: Sweep) -> &'static str {
 impl Message for RuleError {
     fn msg(&self, lang: Lang) -> Msg {
         use RuleError::*;
-        let at = |id: &'static str, deal: Deal| Msg::new(id).arg("deal", deal.msg());
+        let at = |id: &'static str, deal: Deal| words::at(id, deal.msg());
         match *self {
             Play(ref error) => error.msg(lang),
             SweepAndClaim { deal } => at("tressette-sweep_and_claim", deal),
@@ -201,20 +196,19 @@ impl Message for RuleError {
                 deal,
                 seat,
                 recorded,
-            } => at("tressette-claim_team_mismatch", deal)
-                .arg("seat", seat_msg(seat))
-                .arg("team", team_msg(seat.team()))
-                .arg("recorded", team_msg(recorded)),
+            } => team_mismatch(at("tressette-claim_team_mismatch", deal), seat, recorded),
             SweepTeamMissing { deal } => at("tressette-sweep_team_missing", deal),
             PointsContradict {
                 deal,
                 team,
                 recorded,
                 actual,
-            } => at("tressette-points_contradict", deal)
-                .arg("recorded", recorded)
-                .arg("team", team_msg(team))
-                .arg("actual", actual),
+            } => points_contradict(
+                at("tressette-points_contradict", deal),
+                team,
+                recorded,
+                i64::from(actual),
+            ),
             SweepContradictsCards {
                 deal,
                 recorded,
@@ -305,25 +299,13 @@ impl Message for RuleError {
                 led,
                 held,
                 held_played,
-            } => at("tressette-revoke", deal)
-                .arg("trick", trick)
-                .arg("seat", seat_msg(seat))
-                .arg("card", card_msg(card))
-                .arg("led", card_msg(led))
-                .arg(
-                    "proof",
-                    Msg::new("tressette-held")
-                        .arg("card", card_msg(held))
-                        .arg("played", held_played),
-                ),
+            } => revoke_msg(
+                at("tressette-revoke", deal),
+                (seat, card, trick),
+                led,
+                "tressette-held",
+                (held, held_played),
+            ),
         }
     }
 }
-
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&describe(&self.msg(Lang::En)))
-    }
-}
-
-impl std::error::Error for RuleError {}

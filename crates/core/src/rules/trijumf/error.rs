@@ -2,16 +2,15 @@
 //! was found, and where (deal, trick, seat, card), as data the shell words
 //! (`locales/*/rules_trijumf.ftl`).
 
-use std::fmt;
-
 use serde::Serialize;
 
 use super::Cut;
 use crate::lang::{Lang, Msg};
 use crate::rules::card::{Card, Suit};
-use crate::rules::game::{Message, Seat, Team, describe};
+use crate::rules::game::{Message, Seat, Team, message_error};
 use crate::rules::words::{
-    card_msg, dealers_left_msg, match_over, seat_msg, side_msg, suit_msg, won_previous_msg,
+    self, beyond_record, card_msg, dealers_left_msg, match_over, played, played_again, seat_card,
+    seat_msg, seat_not_in_game, side_msg, suit_msg, trick_size, won_previous_msg, wrong_leader_msg,
 };
 
 /// Why a seat had to lead a trick.
@@ -252,7 +251,7 @@ fn trumps_msg(trump: Option<Suit>) -> Msg {
 impl Message for RuleError {
     fn msg(&self, _: Lang) -> Msg {
         use RuleError::*;
-        let at = |id: &'static str, deal: u32| Msg::new(id).arg("deal", deal_msg(deal));
+        let at = |id: &'static str, deal: u32| words::at(id, deal_msg(deal));
         match *self {
             MatchOver { winner, games_won } => match_over(side_msg(winner), games_won),
             PlayersNotSupported { players } => {
@@ -262,10 +261,7 @@ impl Message for RuleError {
                 deal,
                 seat,
                 players,
-            } => at("trijumf-seat_not_in_game", deal)
-                .arg("players", players)
-                .arg("seat", seat_msg(seat))
-                .arg("last", i64::from(players) - 1),
+            } => seat_not_in_game(at("trijumf-seat_not_in_game", deal), seat, players),
             TrumpCardMissing { deal, cut } => {
                 at("trijumf-trump_card_missing", deal).arg("cut", cut_msg(cut))
             }
@@ -290,13 +286,17 @@ impl Message for RuleError {
                 card,
                 holder,
             } => match holder {
-                Some(holder) => at("trijumf-declared_trump_card_held", deal)
-                    .arg("seat", seat_msg(seat))
-                    .arg("card", card_msg(card))
-                    .arg("holder", seat_msg(holder)),
-                None => at("trijumf-declared_trump_card", deal)
-                    .arg("seat", seat_msg(seat))
-                    .arg("card", card_msg(card)),
+                Some(holder) => seat_card(
+                    at("trijumf-declared_trump_card_held", deal),
+                    seat,
+                    card_msg(card),
+                )
+                .arg("holder", seat_msg(holder)),
+                None => seat_card(
+                    at("trijumf-declared_trump_card", deal),
+                    seat,
+                    card_msg(card),
+                ),
             },
             DeclarationPoints {
                 deal,
@@ -321,19 +321,23 @@ impl Message for RuleError {
                 card,
                 by,
                 trick,
-            } => at("trijumf-declared_card_played_by_other", deal)
-                .arg("seat", seat_msg(seat))
-                .arg("card", card_msg(card))
-                .arg("by", seat_msg(by))
-                .arg("trick", trick),
-            DeclaredCardDrawn { deal, seat, card } => at("trijumf-declared_card_drawn", deal)
-                .arg("seat", seat_msg(seat))
-                .arg("card", card_msg(card)),
-            DeclaredCardNotPlayed { deal, seat, card } => {
-                at("trijumf-declared_card_not_played", deal)
-                    .arg("seat", seat_msg(seat))
-                    .arg("card", card_msg(card))
-            }
+            } => seat_card(
+                at("trijumf-declared_card_played_by_other", deal),
+                seat,
+                card_msg(card),
+            )
+            .arg("by", seat_msg(by))
+            .arg("trick", trick),
+            DeclaredCardDrawn { deal, seat, card } => seat_card(
+                at("trijumf-declared_card_drawn", deal),
+                seat,
+                card_msg(card),
+            ),
+            DeclaredCardNotPlayed { deal, seat, card } => seat_card(
+                at("trijumf-declared_card_not_played", deal),
+                seat,
+                card_msg(card),
+            ),
             PointsMissing { deal } => at("trijumf-points_missing", deal),
             PointsNotConserved {
                 deal,
@@ -390,10 +394,7 @@ impl Message for RuleError {
                 trick,
                 found,
                 expected,
-            } => at("trijumf-wrong_trick_size", deal)
-                .arg("trick", trick)
-                .arg("expected", expected)
-                .arg("found", found),
+            } => trick_size(at("trijumf-wrong_trick_size", deal), trick, expected, found),
             WrongLeader {
                 deal,
                 trick,
@@ -407,10 +408,7 @@ impl Message for RuleError {
                         won_previous_msg(trick, seat, card_msg(card))
                     }
                 };
-                at("rules-wrong_leader", deal)
-                    .arg("found", seat_msg(found))
-                    .arg("trick", trick)
-                    .arg("why", why)
+                wrong_leader_msg(deal_msg(deal), found, trick, why)
             }
             CardAlreadyPlayed {
                 deal,
@@ -419,23 +417,24 @@ impl Message for RuleError {
                 card,
                 first_trick,
                 first_seat,
-            } => at("trijumf-card_already_played", deal)
-                .arg("seat", seat_msg(seat))
-                .arg("card", card_msg(card))
-                .arg("trick", trick)
-                .arg("first_seat", seat_msg(first_seat))
-                .arg("first_trick", first_trick),
+            } => played_again(
+                at("trijumf-card_already_played", deal),
+                (seat, card_msg(card), trick),
+                (first_seat, first_trick),
+            ),
             TrumpCardPlayedByOther {
                 deal,
                 trick,
                 seat,
                 card,
                 holder,
-            } => at("trijumf-trump_card_played_by_other", deal)
-                .arg("seat", seat_msg(seat))
-                .arg("card", card_msg(card))
-                .arg("trick", trick)
-                .arg("holder", seat_msg(holder)),
+            } => played(
+                at("trijumf-trump_card_played_by_other", deal),
+                seat,
+                card_msg(card),
+                trick,
+            )
+            .arg("holder", seat_msg(holder)),
             CardDrawnByOther {
                 deal,
                 trick,
@@ -443,21 +442,25 @@ impl Message for RuleError {
                 card,
                 drawn_by,
                 drawn_after,
-            } => at("trijumf-card_drawn_by_other", deal)
-                .arg("seat", seat_msg(seat))
-                .arg("card", card_msg(card))
-                .arg("trick", trick)
-                .arg("drawn_after", drawn_after)
-                .arg("drawn_by", seat_msg(drawn_by)),
+            } => played(
+                at("trijumf-card_drawn_by_other", deal),
+                seat,
+                card_msg(card),
+                trick,
+            )
+            .arg("drawn_after", drawn_after)
+            .arg("drawn_by", seat_msg(drawn_by)),
             CardNotYetDrawn {
                 deal,
                 trick,
                 seat,
                 card,
-            } => at("trijumf-card_not_yet_drawn", deal)
-                .arg("seat", seat_msg(seat))
-                .arg("card", card_msg(card))
-                .arg("trick", trick),
+            } => played(
+                at("trijumf-card_not_yet_drawn", deal),
+                seat,
+                card_msg(card),
+                trick,
+            ),
             Revoke {
                 deal,
                 trick,
@@ -473,10 +476,7 @@ impl Message for RuleError {
                 } else {
                     Msg::new("trijumf-duty_trump")
                 };
-                at("trijumf-revoke", deal)
-                    .arg("seat", seat_msg(seat))
-                    .arg("card", card_msg(card))
-                    .arg("trick", trick)
+                played(at("trijumf-revoke", deal), seat, card_msg(card), trick)
                     .arg("trumps", trumps_msg(trump))
                     .arg("held", card_msg(held))
                     .arg("held_trick", held_trick)
@@ -499,9 +499,7 @@ impl Message for RuleError {
                 deal,
                 trick,
                 recorded,
-            } => at("trijumf-revoke_not_last", deal)
-                .arg("trick", trick)
-                .arg("recorded", recorded),
+            } => beyond_record(at("trijumf-revoke_not_last", deal), trick, recorded),
             RevokeWrongSeat {
                 deal,
                 trick,
@@ -546,10 +544,4 @@ impl Message for RuleError {
     }
 }
 
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&describe(&self.msg(Lang::En)))
-    }
-}
-
-impl std::error::Error for RuleError {}
+message_error!(RuleError);

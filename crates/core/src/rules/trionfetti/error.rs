@@ -2,15 +2,13 @@
 //! what was found, and where (smazzata, hand, trick, card), as data the shell words
 //! (`locales/*/rules_trionfetti.ftl`).
 
-use std::fmt;
-
 use serde::Serialize;
 
 use crate::lang::{Lang, Msg};
 use crate::rules::card::Card;
-use crate::rules::game::{Message, Seat, Team, describe};
+use crate::rules::game::{Message, Seat, Team, message_error};
 use crate::rules::play_error::{DealPlace, PlayError};
-use crate::rules::words::{card_msg, seat_msg, team_msg};
+use crate::rules::words::{self, beyond_record, card_msg, played, scores, seat_msg, team_msg};
 
 /// Where a hand stands: the smazzata (1-based, counted over the whole match) and the
 /// hand inside it (1 to 4).
@@ -117,16 +115,12 @@ pub enum RuleError {
     Play(PlayError<Deal>),
 }
 
-impl From<PlayError<Deal>> for RuleError {
-    fn from(error: PlayError<Deal>) -> RuleError {
-        RuleError::Play(error)
-    }
-}
+message_error!(RuleError, play: Deal);
 
 impl Message for RuleError {
     fn msg(&self, lang: Lang) -> Msg {
         use RuleError::*;
-        let at = |id: &'static str, deal: Deal| Msg::new(id).arg("deal", deal.msg());
+        let at = |id: &'static str, deal: Deal| words::at(id, deal.msg());
         match *self {
             Play(ref error) => error.msg(lang),
             SetupAfterHands { deal } => {
@@ -144,10 +138,12 @@ impl Message for RuleError {
                 trick,
                 seat,
                 card,
-            } => at("trionfetti-cut_card_played", deal)
-                .arg("seat", seat_msg(seat))
-                .arg("card", card_msg(card))
-                .arg("trick", trick),
+            } => played(
+                at("trionfetti-cut_card_played", deal),
+                seat,
+                card_msg(card),
+                trick,
+            ),
             CardAlreadyPlayed {
                 deal,
                 trick,
@@ -155,12 +151,14 @@ impl Message for RuleError {
                 card,
                 first_hand,
                 first_trick,
-            } => at("trionfetti-card_already_played", deal)
-                .arg("seat", seat_msg(seat))
-                .arg("card", card_msg(card))
-                .arg("trick", trick)
-                .arg("first_hand", first_hand)
-                .arg("first_trick", first_trick),
+            } => played(
+                at("trionfetti-card_already_played", deal),
+                seat,
+                card_msg(card),
+                trick,
+            )
+            .arg("first_hand", first_hand)
+            .arg("first_trick", first_trick),
             HandUndecided {
                 deal,
                 tricks,
@@ -194,12 +192,12 @@ impl Message for RuleError {
                 deal,
                 recorded,
                 expected,
-                scores: [a, b],
-            } => at("trionfetti-stake_mismatch", deal)
-                .arg("expected", expected)
-                .arg("score_a", a)
-                .arg("score_b", b)
-                .arg("recorded", recorded),
+                scores: scores_now,
+            } => scores(
+                at("trionfetti-stake_mismatch", deal).arg("expected", expected),
+                scores_now,
+            )
+            .arg("recorded", recorded),
             VagarestoTrickMissing { deal } => at("trionfetti-vagaresto_trick_missing", deal),
             VagarestoTrickOutOfRange { deal, trick } => {
                 at("trionfetti-vagaresto_trick_out_of_range", deal).arg("trick", trick)
@@ -208,9 +206,11 @@ impl Message for RuleError {
                 deal,
                 trick,
                 recorded,
-            } => at("trionfetti-vagaresto_not_reached", deal)
-                .arg("trick", trick)
-                .arg("recorded", recorded),
+            } => beyond_record(
+                at("trionfetti-vagaresto_not_reached", deal),
+                trick,
+                recorded,
+            ),
             VagarestoAfterDecided {
                 deal,
                 trick,
@@ -235,11 +235,3 @@ impl Message for RuleError {
         }
     }
 }
-
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&describe(&self.msg(Lang::En)))
-    }
-}
-
-impl std::error::Error for RuleError {}

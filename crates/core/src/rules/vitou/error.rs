@@ -2,15 +2,16 @@
 //! found, and where (round, trick, seat, card), as data the shell words
 //! (`locales/*/rules_vitou.ftl`).
 
-use std::fmt;
-
 use serde::Serialize;
 
 use super::Bid;
 use crate::lang::{Lang, Msg};
 use crate::rules::card::Card;
-use crate::rules::game::{Message, Seat, Team, describe};
-use crate::rules::words::{dealers_left_msg, match_over, seat_msg, team_msg, won_previous_msg};
+use crate::rules::game::{Message, Seat, Team, message_error};
+use crate::rules::words::{
+    beyond_record, dealers_left_msg, match_over, played, played_again, scores, seat_msg,
+    seat_not_in_game, team_msg, trick_size, won_previous_msg, wrong_leader_msg,
+};
 
 /// Why a seat had to lead a trick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -207,6 +208,11 @@ pub(crate) fn card_msg(card: Card) -> Msg {
         .arg("suit", card.suit.italian_name())
 }
 
+/// Adds who bid what.
+fn bid_msg(msg: Msg, seat: Seat, bid: Bid) -> Msg {
+    msg.arg("seat", seat_msg(seat)).arg("bid", bid.word())
+}
+
 /// "Round 3", as data.
 fn round_msg(round: u32) -> Msg {
     Msg::new("vitou-round").arg("round", round)
@@ -240,52 +246,31 @@ impl Message for RuleError {
                 round,
                 seat,
                 players,
-            } => at("vitou-seat_not_in_game", round)
-                .arg("players", players)
-                .arg("seat", seat_msg(seat))
-                .arg("last", i64::from(players) - 1),
-            DeclineNotAllowed {
-                round,
-                scores: [a, b],
-            } => at("vitou-decline_not_allowed", round)
-                .arg("score_a", a)
-                .arg("score_b", b),
-            AllPassedNotAllowed {
-                round,
-                scores: [a, b],
-            } => at("vitou-all_passed_not_allowed", round)
-                .arg("score_a", a)
-                .arg("score_b", b),
+            } => seat_not_in_game(at("vitou-seat_not_in_game", round), seat, players),
+            DeclineNotAllowed { round, scores: now } => {
+                scores(at("vitou-decline_not_allowed", round), now)
+            }
+            AllPassedNotAllowed { round, scores: now } => {
+                scores(at("vitou-all_passed_not_allowed", round), now)
+            }
             PlayWithoutRound { round } => at("vitou-play_without_round", round),
-            BiddingClosed {
-                round,
-                scores: [a, b],
-            } => at("vitou-bidding_closed", round)
-                .arg("score_a", a)
-                .arg("score_b", b),
+            BiddingClosed { round, scores: now } => scores(at("vitou-bidding_closed", round), now),
             BidOutOfOrder {
                 round,
                 seat,
                 bid,
                 expected,
             } => match expected {
-                Some(expected) => at("vitou-bid_out_of_order", round)
-                    .arg("seat", seat_msg(seat))
-                    .arg("bid", bid.word())
+                Some(expected) => bid_msg(at("vitou-bid_out_of_order", round), seat, bid)
                     .arg("expected", expected.word()),
-                None => at("vitou-bid_above_baraque", round)
-                    .arg("seat", seat_msg(seat))
-                    .arg("bid", bid.word()),
+                None => bid_msg(at("vitou-bid_above_baraque", round), seat, bid),
             },
             RaiseOwnSide {
                 round,
                 seat,
                 bid,
                 last,
-            } => at("vitou-raise_own_side", round)
-                .arg("seat", seat_msg(seat))
-                .arg("bid", bid.word())
-                .arg("last", seat_msg(last)),
+            } => bid_msg(at("vitou-raise_own_side", round), seat, bid).arg("last", seat_msg(last)),
             RefusalWithoutBid { round } => at("vitou-refusal_without_bid", round),
             RefusalOutOfTurn {
                 round,
@@ -349,9 +334,7 @@ impl Message for RuleError {
                 round,
                 trick,
                 recorded,
-            } => at("vitou-played_after_refusal", round)
-                .arg("trick", trick)
-                .arg("recorded", recorded),
+            } => beyond_record(at("vitou-played_after_refusal", round), trick, recorded),
             TrickAfterDecided {
                 round,
                 trick,
@@ -381,30 +364,25 @@ impl Message for RuleError {
                         .arg("trick", trick)
                         .arg("expected", seat_msg(expected)),
                 };
-                Msg::new("rules-wrong_leader")
-                    .arg("deal", round_msg(round))
-                    .arg("found", seat_msg(found))
-                    .arg("trick", trick)
-                    .arg("why", why)
+                wrong_leader_msg(round_msg(round), found, trick, why)
             }
             WrongTrickSize {
                 round,
                 trick,
                 found,
                 expected,
-            } => at("vitou-wrong_trick_size", round)
-                .arg("trick", trick)
-                .arg("expected", expected)
-                .arg("found", found),
+            } => trick_size(at("vitou-wrong_trick_size", round), trick, expected, found),
             CardNotInDeck {
                 round,
                 trick,
                 seat,
                 card,
-            } => at("vitou-card_not_in_deck", round)
-                .arg("seat", seat_msg(seat))
-                .arg("card", card_msg(card))
-                .arg("trick", trick),
+            } => played(
+                at("vitou-card_not_in_deck", round),
+                seat,
+                card_msg(card),
+                trick,
+            ),
             CardAlreadyPlayed {
                 round,
                 trick,
@@ -412,30 +390,23 @@ impl Message for RuleError {
                 card,
                 first_trick,
                 first_seat,
-            } => at("vitou-card_already_played", round)
-                .arg("seat", seat_msg(seat))
-                .arg("card", card_msg(card))
-                .arg("trick", trick)
-                .arg("first_seat", seat_msg(first_seat))
-                .arg("first_trick", first_trick),
+            } => played_again(
+                at("vitou-card_already_played", round),
+                (seat, card_msg(card), trick),
+                (first_seat, first_trick),
+            ),
             BidNotReached {
                 round,
                 seat,
                 bid,
                 trick,
-            } => at("vitou-bid_not_reached", round)
-                .arg("seat", seat_msg(seat))
-                .arg("bid", bid.word())
-                .arg("trick", trick),
+            } => bid_msg(at("vitou-bid_not_reached", round), seat, bid).arg("trick", trick),
             BidByLast {
                 round,
                 seat,
                 bid,
                 trick,
-            } => at("vitou-bid_by_last", round)
-                .arg("seat", seat_msg(seat))
-                .arg("bid", bid.word())
-                .arg("trick", trick),
+            } => bid_msg(at("vitou-bid_by_last", round), seat, bid).arg("trick", trick),
             BidsOutOfPlayOrder {
                 round,
                 seat,
@@ -457,10 +428,4 @@ impl Message for RuleError {
     }
 }
 
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&describe(&self.msg(Lang::En)))
-    }
-}
-
-impl std::error::Error for RuleError {}
+message_error!(RuleError);
