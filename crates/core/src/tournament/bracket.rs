@@ -3,8 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::standings::{StandingRow, StandingsTable, TableTitle};
-use super::{EntrantId, Match, MatchKey, Results, Slot, Source, Stage, Status, resolve};
+use super::standings::{Counts, StandingRow, StandingsTable, TableTitle};
+use super::{EntrantId, Match, MatchKey, Results, Slot, Source, Stage, Status, settle};
 
 /// Where a side of a bracket match comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -127,15 +127,15 @@ pub(crate) fn resolve_def(
             .loser()
             .unwrap_or_else(|| Slot::Pending(Source::LoserOf(out[j].key.clone()))),
     });
-    let sides = super::settle(&def.key, sides, results);
-    let status = resolve(&def.key, &sides, results, withdrawn);
-    Match {
-        key: def.key.clone(),
-        stage: def.stage,
-        round: def.round,
+    let sides = settle(&def.key, sides, results);
+    Match::resolved(
+        def.key.clone(),
+        def.stage,
+        def.round,
         sides,
-        status,
-    }
+        results,
+        withdrawn,
+    )
 }
 
 /// How deep in the event a match is, for ranking entrants by where they went out.
@@ -169,10 +169,7 @@ pub(crate) fn elimination_standings(
         .unwrap_or(1);
     #[derive(Default, Clone, Copy)]
     struct Tally {
-        played: u32,
-        wins: u32,
-        losses: u32,
-        byes: u32,
+        counts: Counts,
         last: (u32, bool),
     }
     let mut tally: BTreeMap<EntrantId, Tally> = BTreeMap::new();
@@ -187,16 +184,16 @@ pub(crate) fn elimination_standings(
                 let t = tally.entry(e).or_default();
                 let won = side == winner;
                 if real {
-                    t.played += 1;
+                    t.counts.played += 1;
                 }
                 if won {
                     if real {
-                        t.wins += 1;
+                        t.counts.wins += 1;
                     } else if m.sides[winner.other().index()] == Slot::Bye {
-                        t.byes += 1;
+                        t.counts.byes += 1;
                     }
                 } else {
-                    t.losses += 1;
+                    t.counts.losses += 1;
                 }
                 // Matches come in play order, each bracket's rounds in turn and the
                 // losers' bracket after the winners': the last one decided is how far the
@@ -225,23 +222,16 @@ pub(crate) fn elimination_standings(
         .enumerate()
         .map(|(i, &e)| {
             let t = tally.get(&e).copied().unwrap_or_default();
-            let out =
-                t.losses >= losses_allowed || withdrawn.contains(&e) || lost_decider.contains(&e);
+            let out = t.counts.losses >= losses_allowed
+                || withdrawn.contains(&e)
+                || lost_decider.contains(&e);
             (
                 !out,
                 t.last,
                 i,
                 StandingRow {
-                    position: 0,
-                    entrant: e,
-                    seed: i as u32 + 1,
-                    played: t.played,
-                    wins: t.wins,
-                    losses: t.losses,
-                    byes: t.byes,
-                    score: i64::from(t.wins),
                     eliminated: out,
-                    tie_breaks: Vec::new(),
+                    ..t.counts.row(e, i, i64::from(t.counts.wins))
                 },
             )
         })

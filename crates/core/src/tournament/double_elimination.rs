@@ -15,7 +15,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::bracket::{Def, Feed, bracket_size, push_winners_bracket, resolve_defs};
+use super::bracket::{Def, Feed, bracket_size, push_winners_bracket};
 use super::{MatchKey, Results, Schedule, Side, Stage, Status, Tournament, TournamentError};
 
 /// Double-elimination options.
@@ -118,11 +118,8 @@ pub fn schedule(
     options: &Options,
     results: &Results,
 ) -> Result<Schedule, TournamentError> {
-    let n = tournament.require_entrants(2)?;
-    let seeds = tournament.seed_slots();
-    let withdrawn = tournament.withdrawn();
-    let (mut defs, gf) = defs(n);
-    let mut matches = resolve_defs(&defs, &seeds, results, &withdrawn);
+    let (mut defs, gf) = defs(tournament.require_entrants(2)?);
+    let mut matches = tournament.bracket_matches(&defs, results);
     if options.bracket_reset
         && matches!(&matches[gf].status, Status::Finished(o) if o.winner() == Side::B)
     {
@@ -132,7 +129,7 @@ pub fn schedule(
             round: 2,
             feeds: [Feed::Loser(gf), Feed::Winner(gf)],
         });
-        matches = resolve_defs(&defs, &seeds, results, &withdrawn);
+        matches = tournament.bracket_matches(&defs, results);
     }
     Ok(Schedule::of(matches, Vec::new()))
 }

@@ -10,8 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::standings::TieBreak;
 use super::{
-    Cycles, EntrantId, Match, MatchKey, Results, Schedule, Slot, Stage, Tournament,
-    TournamentError, resolve,
+    Cycles, EntrantId, Match, MatchKey, Results, Schedule, Slot, Stage, Tournament, TournamentError,
 };
 
 /// Round-robin options.
@@ -80,25 +79,15 @@ pub(crate) fn matches(
                 }
                 table += 1;
                 let key = MatchKey(format!("{prefix}R{round} T{table}"));
-                let status = resolve(&key, &sides, results, withdrawn);
-                out.push(Match {
-                    key,
-                    stage,
-                    round,
-                    sides,
-                    status,
-                });
+                out.push(Match::resolved(
+                    key, stage, round, sides, results, withdrawn,
+                ));
             }
             if let Some(sides) = bye {
                 let key = MatchKey(format!("{prefix}R{round} bye"));
-                let status = resolve(&key, &sides, results, withdrawn);
-                out.push(Match {
-                    key,
-                    stage,
-                    round,
-                    sides,
-                    status,
-                });
+                out.push(Match::resolved(
+                    key, stage, round, sides, results, withdrawn,
+                ));
             }
         }
     }

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::bracket::{Def, Feed, bracket_size, push_winners_bracket, resolve_defs};
+use super::bracket::{Def, Feed, bracket_size, push_winners_bracket};
 use super::{MatchKey, Results, Schedule, Stage, Tournament, TournamentError};
 
 /// Single-elimination options.
@@ -43,12 +43,6 @@ pub fn schedule(
     results: &Results,
 ) -> Result<Schedule, TournamentError> {
     let n = tournament.require_entrants(2)?;
-    let seeds = tournament.seed_slots();
-    let matches = resolve_defs(
-        &defs(n, options, ""),
-        &seeds,
-        results,
-        &tournament.withdrawn(),
-    );
+    let matches = tournament.bracket_matches(&defs(n, options, ""), results);
     Ok(Schedule::of(matches, Vec::new()))
 }

@@ -139,12 +139,37 @@ pub struct Standings {
     pub tables: Vec<StandingsTable>,
 }
 
+/// What every standings table counts of an entrant's matches.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Counts {
+    pub played: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub byes: u32,
+}
+
+impl Counts {
+    /// The row of the entrant at `index` in seed order, before it is placed: no position,
+    /// not eliminated, no tie-breaks.
+    pub(crate) fn row(self, entrant: EntrantId, index: usize, score: i64) -> StandingRow {
+        StandingRow {
+            position: 0,
+            entrant,
+            seed: index as u32 + 1,
+            played: self.played,
+            wins: self.wins,
+            losses: self.losses,
+            byes: self.byes,
+            score,
+            eliminated: false,
+            tie_breaks: Vec::new(),
+        }
+    }
+}
+
 #[derive(Debug, Default, Clone)]
 struct Tally {
-    played: u32,
-    wins: u32,
-    losses: u32,
-    byes: u32,
+    counts: Counts,
     score: i64,
     games: i64,
     points: i64,
@@ -171,12 +196,12 @@ pub fn from_matches(
                     let won = s == w;
                     for e in &sides[s] {
                         if let Some(t) = tally.get_mut(e) {
-                            t.played += 1;
+                            t.counts.played += 1;
                             if won {
-                                t.wins += 1;
+                                t.counts.wins += 1;
                                 t.score += 1;
                             } else {
-                                t.losses += 1;
+                                t.counts.losses += 1;
                             }
                             if let Outcome::Played { games, points, .. } = outcome {
                                 t.games += i64::from(games[s]) - i64::from(games[1 - s]);
@@ -192,13 +217,13 @@ pub fn from_matches(
                 for e in &sides[w] {
                     if let Some(t) = tally.get_mut(e) {
                         if *reason == WalkoverReason::Bye {
-                            t.byes += 1;
+                            t.counts.byes += 1;
                             if bye_is_win {
                                 t.score += 1;
                             }
                         } else {
-                            t.played += 1;
-                            t.wins += 1;
+                            t.counts.played += 1;
+                            t.counts.wins += 1;
                             t.score += 1;
                             t.met.extend(sides[1 - w].iter().map(|&o| (o, true)));
                         }
@@ -207,8 +232,8 @@ pub fn from_matches(
                 if *reason == WalkoverReason::Withdrawal {
                     for e in &sides[1 - w] {
                         if let Some(t) = tally.get_mut(e) {
-                            t.played += 1;
-                            t.losses += 1;
+                            t.counts.played += 1;
+                            t.counts.losses += 1;
                             t.met.extend(sides[w].iter().map(|&o| (o, false)));
                         }
                     }
@@ -265,11 +290,11 @@ fn rank(
                         // it against a virtual opponent with the entrant's own score.
                         TieBreak::Buchholz => {
                             t.met.iter().map(|(o, _)| score_of(o)).sum::<i64>()
-                                + i64::from(t.byes) * t.score
+                                + i64::from(t.counts.byes) * t.score
                         }
                         TieBreak::MedianBuchholz => {
                             let mut s: Vec<i64> = t.met.iter().map(|(o, _)| score_of(o)).collect();
-                            s.extend(std::iter::repeat_n(t.score, t.byes as usize));
+                            s.extend(std::iter::repeat_n(t.score, t.counts.byes as usize));
                             s.sort_unstable();
                             if s.len() >= 3 {
                                 s[1..s.len() - 1].iter().sum()
@@ -302,19 +327,12 @@ fn rank(
             let t = &tally[&e];
             StandingRow {
                 position: p as u32 + 1,
-                entrant: e,
-                seed: i as u32 + 1,
-                played: t.played,
-                wins: t.wins,
-                losses: t.losses,
-                byes: t.byes,
-                score: t.score,
-                eliminated: false,
                 tie_breaks: chain
                     .iter()
                     .copied()
                     .zip(keys[i][1..].iter().copied())
                     .collect(),
+                ..t.counts.row(e, i, t.score)
             }
         })
         .collect();
@@ -343,10 +361,22 @@ mod tests {
         }
     }
 
+    fn four() -> Vec<EntrantId> {
+        (1..=4).map(EntrantId).collect()
+    }
+
+    fn row_of(table: &StandingsTable, id: u32) -> &StandingRow {
+        table
+            .rows
+            .iter()
+            .find(|r| r.entrant == EntrantId(id))
+            .unwrap()
+    }
+
     #[test]
     fn tie_break_columns() {
         // 1 beats 2, 2 beats 3, 3 beats 1 (a cycle), 4 beats 1; 4 is alone on 1.
-        let e: Vec<EntrantId> = (1..=4).map(EntrantId).collect();
+        let e = four();
         let matches = vec![
             played("a", 1, 2, Side::A, [2, 1], [10, 7]),
             played("b", 2, 3, Side::A, [2, 0], [12, 3]),
@@ -355,13 +385,7 @@ mod tests {
         ];
         let chain = TieBreak::ALL;
         let table = from_matches(&e, &matches, &chain, false);
-        let row = |id| {
-            table
-                .rows
-                .iter()
-                .find(|r| r.entrant == EntrantId(id))
-                .unwrap()
-        };
+        let row = |id| row_of(&table, id);
         // Scores: 1 → 1, 2 → 1, 3 → 1, 4 → 1.
         assert!(table.rows.iter().all(|r| r.score == 1));
         // Buchholz of 1: opponents 2, 3, 4 → 3.
@@ -382,7 +406,7 @@ mod tests {
     #[test]
     fn a_bye_counts_in_buchholz_as_an_opponent_with_the_entrants_own_score() {
         // 1 beats 2 and 3; 4 beats 3, then has a bye (a win); 2 beats 3.
-        let e: Vec<EntrantId> = (1..=4).map(EntrantId).collect();
+        let e = four();
         let mut matches = vec![
             played("a", 1, 2, Side::A, [1, 0], [1, 0]),
             played("b", 1, 3, Side::A, [1, 0], [1, 0]),
@@ -401,13 +425,7 @@ mod tests {
         });
         let chain = [TieBreak::Buchholz, TieBreak::MedianBuchholz];
         let table = from_matches(&e, &matches, &chain, true);
-        let row = |id| {
-            table
-                .rows
-                .iter()
-                .find(|r| r.entrant == EntrantId(id))
-                .unwrap()
-        };
+        let row = |id| row_of(&table, id);
         // 4 scores 2 (a win and the bye): opponent 3 (score 0) plus the bye's virtual
         // opponent with 4's own score, 2.
         assert_eq!(row(4).score, 2);
@@ -422,7 +440,7 @@ mod tests {
     #[test]
     fn head_to_head_among_the_tied_only() {
         // 1 and 2 both win twice; 2 beat 1.
-        let e: Vec<EntrantId> = (1..=4).map(EntrantId).collect();
+        let e = four();
         let matches = vec![
             played("a", 2, 1, Side::A, [2, 0], [1, 0]),
             played("b", 1, 3, Side::A, [2, 0], [1, 0]),

@@ -28,7 +28,7 @@ use super::matching::maximise;
 use super::standings::{TieBreak, from_matches};
 use super::{
     DrawNotes, EntrantId, Match, MatchKey, Results, Schedule, Slot, Stage, Tournament,
-    TournamentError, resolve,
+    TournamentError, settle,
 };
 use crate::lang::{Lang, Msg};
 use crate::rules::game::Message;
@@ -479,27 +479,15 @@ pub fn schedule(
         for (t, &(a, b)) in pairing.pairs.iter().enumerate() {
             let key = MatchKey(format!("Swiss R{round} T{}", t + 1));
             let sides = [Slot::Entrant(ranked[a]), Slot::Entrant(ranked[b])];
-            let sides = super::settle(&key, sides, results);
-            let status = resolve(&key, &sides, results, &withdrawn_all);
-            matches.push(Match {
-                key,
-                stage: Stage::Swiss,
-                round,
-                sides,
-                status,
-            });
+            let sides = settle(&key, sides, results);
+            let m = Match::resolved(key, Stage::Swiss, round, sides, results, &withdrawn_all);
+            matches.push(m);
         }
         if let Some(b) = pairing.bye {
             let key = MatchKey(format!("Swiss R{round} bye"));
-            let sides = super::settle(&key, [Slot::Entrant(ranked[b]), Slot::Bye], results);
-            let status = resolve(&key, &sides, results, &withdrawn_all);
-            matches.push(Match {
-                key,
-                stage: Stage::Swiss,
-                round,
-                sides,
-                status,
-            });
+            let sides = settle(&key, [Slot::Entrant(ranked[b]), Slot::Bye], results);
+            let m = Match::resolved(key, Stage::Swiss, round, sides, results, &withdrawn_all);
+            matches.push(m);
         }
         notes.push(DrawNotes::Swiss(RoundNotes {
             round,

@@ -40,7 +40,7 @@ use super::standings::TieBreak;
 use super::whist::PlanRound;
 use super::{
     DrawNotes, EntrantId, LateEntry, Match, MatchKey, Results, Schedule, Slot, Stage, Tournament,
-    TournamentError, Withdrawal, resolve,
+    TournamentError, Withdrawal, settle,
 };
 use crate::rng::SplitMix;
 use report::{BoundTally, repeats_in};
@@ -293,15 +293,9 @@ pub fn schedule(
     let mut notes = Vec::new();
     for d in draws {
         let mut push = |key: MatchKey, sides: [Slot; 2]| {
-            let sides = super::settle(&key, sides, results);
-            let status = resolve(&key, &sides, results, &withdrawn);
-            matches.push(Match {
-                key,
-                stage: Stage::Rotating,
-                round: d.round,
-                sides,
-                status,
-            });
+            let sides = settle(&key, sides, results);
+            let m = Match::resolved(key, Stage::Rotating, d.round, sides, results, &withdrawn);
+            matches.push(m);
         };
         for (t, [a, b]) in d.tables.iter().enumerate() {
             push(

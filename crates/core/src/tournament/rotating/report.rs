@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::super::whist::PlanRound;
-use super::tally::{History, opponent_pairs, partner_pairs};
+use super::tally::{Counts, History, opponent_pairs, partner_pairs};
 
 /// Two players who meet again this round, and how often they had met that way before.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,6 +39,29 @@ pub enum Reason {
 pub struct Least {
     pub value: u32,
     pub reason: Reason,
+}
+
+impl Least {
+    /// The larger of a bound by counting pairs and one by counting players, with its
+    /// reason (the pairs' on a tie); nothing is forced when both are 0.
+    fn larger(by_pairs: u32, pairs: Reason, by_players: u32, players: Reason) -> Least {
+        if by_pairs == 0 && by_players == 0 {
+            Least {
+                value: 0,
+                reason: Reason::Nothing,
+            }
+        } else if by_pairs >= by_players {
+            Least {
+                value: by_pairs,
+                reason: pairs,
+            }
+        } else {
+            Least {
+                value: by_players,
+                reason: players,
+            }
+        }
+    }
 }
 
 /// The lower bounds of the three figures.
@@ -84,68 +107,42 @@ impl BoundTally {
         let pairs = self.players * others / 2;
         let most = self.played.iter().copied().max().unwrap_or(0);
         // A bound by counting pairs, and one by counting each player's others; the larger.
-        let best = |meetings: u32, per_player: u32| -> Least {
-            let by_pairs = meetings.saturating_sub(pairs);
+        let best = |meetings: u32, per_player: u32| {
             let excess: u32 = self
                 .played
                 .iter()
                 .map(|&g| (per_player * g).saturating_sub(others))
                 .sum();
-            let by_players = excess.div_ceil(2);
-            if by_pairs == 0 && by_players == 0 {
-                Least {
-                    value: 0,
-                    reason: Reason::Nothing,
-                }
-            } else if by_pairs >= by_players {
-                Least {
-                    value: by_pairs,
-                    reason: Reason::Pairs { meetings, pairs },
-                }
-            } else {
-                Least {
-                    value: by_players,
-                    reason: Reason::Players {
-                        most: per_player * most,
-                        others,
-                    },
-                }
-            }
+            Least::larger(
+                meetings.saturating_sub(pairs),
+                Reason::Pairs { meetings, pairs },
+                excess.div_ceil(2),
+                Reason::Players {
+                    most: per_player * most,
+                    others,
+                },
+            )
         };
-        let max_opposed = {
-            let by_pairs = if pairs == 0 {
+        let max_opposed = Least::larger(
+            if pairs == 0 {
                 0
             } else {
                 self.opponent_meetings.div_ceil(pairs)
-            };
-            let by_players = if others == 0 {
+            },
+            Reason::Pairs {
+                meetings: self.opponent_meetings,
+                pairs,
+            },
+            if others == 0 {
                 0
             } else {
                 (2 * most).div_ceil(others)
-            };
-            if by_pairs == 0 && by_players == 0 {
-                Least {
-                    value: 0,
-                    reason: Reason::Nothing,
-                }
-            } else if by_pairs >= by_players {
-                Least {
-                    value: by_pairs,
-                    reason: Reason::Pairs {
-                        meetings: self.opponent_meetings,
-                        pairs,
-                    },
-                }
-            } else {
-                Least {
-                    value: by_players,
-                    reason: Reason::Players {
-                        most: 2 * most,
-                        others,
-                    },
-                }
-            }
-        };
+            },
+            Reason::Players {
+                most: 2 * most,
+                others,
+            },
+        );
         Bounds {
             partner_repeats: best(self.partner_meetings, 1),
             max_opposed,
@@ -159,29 +156,20 @@ pub(super) fn repeats_in(
     round: &PlanRound,
     history: &History,
 ) -> (Vec<Meeting<usize>>, Vec<Meeting<usize>>) {
-    let mut partners = Vec::new();
-    let mut opponents = Vec::new();
-    for t in &round.tables {
-        for (a, b) in partner_pairs(t) {
-            let before = u32::from(history.partners.get(a, b));
-            if before > 0 {
-                partners.push(Meeting {
-                    pair: [a, b],
-                    times_before: before,
-                });
-            }
-        }
-        for (a, b) in opponent_pairs(t) {
-            let before = u32::from(history.opponents.get(a, b));
-            if before > 0 {
-                opponents.push(Meeting {
-                    pair: [a, b],
-                    times_before: before,
-                });
-            }
-        }
+    fn again(pairs: impl Iterator<Item = (usize, usize)>, before: &Counts) -> Vec<Meeting<usize>> {
+        pairs
+            .map(|(a, b)| Meeting {
+                pair: [a, b],
+                times_before: u32::from(before.get(a, b)),
+            })
+            .filter(|m| m.times_before > 0)
+            .collect()
     }
-    (partners, opponents)
+    let tables = || round.tables.iter();
+    (
+        again(tables().flat_map(partner_pairs), &history.partners),
+        again(tables().flat_map(opponent_pairs), &history.opponents),
+    )
 }
 
 #[cfg(test)]
