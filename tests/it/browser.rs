@@ -151,8 +151,7 @@ fn invitation_flow(_driver: &Driver, browser: &Browser<'_>) {
 /// An organizer's match with a private scoring link; returns (app, link path, public id).
 fn match_with_link(target_points: &str, games_to_win: &str) -> (TestApp, String, String) {
     let app = TestApp::spawn(Backend::Sqlite);
-    let admin = app.admin();
-    let organizer = app.user(&admin, "org", "organizer");
+    let organizer = app.organizer();
     let created = organizer.post_form(
         "/manage/matches",
         &[

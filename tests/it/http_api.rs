@@ -137,8 +137,7 @@ backend_tests! {
     }
 
     fn a_scoring_link_token_writes_only_its_match(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let first = create_match(&organizer);
         let second = create_match(&organizer);
         organizer.post_form(&format!("/manage/matches/{first}/link"), &[]);
@@ -153,8 +152,7 @@ backend_tests! {
     }
 
     fn a_finished_match_refuses_a_hand_naming_its_status_in_each_language(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let public_id = create_match(&organizer);
         let token = personal_token(&organizer);
         let entries = format!("/api/v1/matches/{public_id}/entries");
@@ -177,8 +175,7 @@ backend_tests! {
     }
 
     fn a_session_needs_the_csrf_header_for_api_writes(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let public_id = create_match(&organizer);
         let path = format!("/api/v1/matches/{public_id}/entries");
         let body = json!({"expected_seq": 0, "entry": {"type": "hand", "winner": "A"}}).to_string();
@@ -190,8 +187,7 @@ backend_tests! {
     }
 
     fn an_unreadable_request_is_explained_in_each_language(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let public_id = create_match(&organizer);
         let path = format!("/api/v1/matches/{public_id}/entries");
         let csrf = organizer.csrf_token();
@@ -276,8 +272,7 @@ mod documented {
         /// back in its log as the document describes them (the answers are checked by
         /// `call`); the log's schema is strict enough to refuse what no game writes.
         fn the_entries_of_every_game_are_answered_as_the_document_says(app) {
-            let admin = app.admin();
-            let organizer = app.user(&admin, "org", "organizer");
+            let organizer = app.organizer();
             let token = personal_token(&organizer);
             let plays = [
                 ("trionfetti", json!({"type": "hand", "winner": "A"}), json!({"type": "hand", "winner": "B", "vagaresto": {"caller": 1, "answer": "conceded"}})),
@@ -330,8 +325,7 @@ mod documented {
         /// A void answers 400 for a body it cannot read, 404 for a match or a sequence
         /// number that is not one, 422 for a blank reason: each in the document.
         fn a_void_answers_each_refusal_the_document_lists(app) {
-            let admin = app.admin();
-            let organizer = app.user(&admin, "org", "organizer");
+            let organizer = app.organizer();
             let public_id = create_match(&organizer);
             let token = personal_token(&organizer);
             let entries = format!("/api/v1/matches/{public_id}/entries");

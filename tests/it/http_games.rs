@@ -250,8 +250,7 @@ fn live_pages_twice(app: &TestApp, public_id: &str) -> Vec<String> {
 
 backend_tests! {
     fn madrasso_through_the_pages(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let form = organizer.get("/manage/matches?game=madrasso");
         assert!(form.body.contains("name=\"min_deals\""), "the game's options are offered");
         assert!(form.body.contains("value=\"777\""), "at their defaults");
@@ -299,8 +298,7 @@ backend_tests! {
     }
 
     fn tressette_through_the_pages(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let public_id = create(&organizer, "tressette", "Tressette", &[("target_points", "21"), ("games_to_win", "3")]);
         let base = format!("/score/{public_id}");
         recorded(&organizer, &base, &[
@@ -360,8 +358,7 @@ backend_tests! {
     }
 
     fn trijumf_for_two_through_the_pages(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let public_id = create(&organizer, "trijumf", "Trijumf a due", &[("players", "2"), ("seat2", ""), ("seat3", "")]);
         let state: Value = serde_json::from_str(&app.client().get(&format!("/api/v1/matches/{public_id}")).body).unwrap();
         assert_eq!(state["players"], json!(["Bepi", "Toni"]));
@@ -411,8 +408,7 @@ backend_tests! {
     }
 
     fn vitou_through_the_pages(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let public_id = create(&organizer, "vitou", "Vitou", &[("players", "4"), ("twenty_rules", "yes")]);
         let base = format!("/score/{public_id}");
         recorded(&organizer, &base, &[("outcome", "won"), ("team", "A")]);
@@ -454,8 +450,7 @@ backend_tests! {
     }
 
     fn every_games_live_page_shows_a_new_entry_at_once(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let games: [(&str, &[(&str, &str)]); 4] = [
             ("madrasso", &[("outcome", "played"), ("team", "A"), ("points", "75")]),
             ("tressette", &[("outcome", "played"), ("team", "A"), ("points", "6")]),
@@ -484,8 +479,7 @@ backend_tests! {
     }
 
     fn an_unknown_game_is_refused_never_read_as_trionfetti(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         // The form for a game no one has, and a match posted for it.
         let page = organizer.get("/manage/matches?game=foo");
         assert_eq!(page.status, 400, "{}", page.body);
@@ -522,8 +516,7 @@ backend_tests! {
     }
 
     fn a_trionfetti_match_is_still_created_by_default(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let form = organizer.get("/manage/matches");
         assert!(form.body.contains("id=\"choose-vitou\""));
         let response = organizer.post_form("/manage/matches", &[

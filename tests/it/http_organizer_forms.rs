@@ -90,8 +90,7 @@ fn overview_state(organizer: &Client, event: &str, public_id: &str) -> String {
 
 backend_tests! {
     fn the_state_form_shows_the_state_and_a_note_only_save_keeps_it(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let public_id = create_match(&organizer, false);
         record_win(&organizer, &public_id, "A");
         assert_eq!(shown_state(&organizer, &public_id), "in corso");
@@ -131,8 +130,7 @@ backend_tests! {
     }
 
     fn a_state_change_backwards_asks_for_a_reason_and_is_recorded(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let public_id = create_match(&organizer, true);
         record_win(&organizer, &public_id, "A");
         assert_eq!(shown_state(&organizer, &public_id), "finita");

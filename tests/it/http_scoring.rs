@@ -66,8 +66,7 @@ backend_tests! {
     }
 
     fn a_stale_form_is_refused_and_a_repeated_one_recorded_once(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let public_id = create_match(&organizer, "Due telefoni");
         let base = format!("/score/{public_id}");
 
@@ -91,8 +90,7 @@ backend_tests! {
     }
 
     fn a_private_link_scores_only_its_match_until_revoked(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let public_id = create_match(&organizer, "Tavolo 3");
         let other = create_match(&organizer, "Tavolo 4");
         let link = scoring_link(&app, &organizer, &public_id);
@@ -154,8 +152,7 @@ backend_tests! {
     }
 
     fn rule_errors_are_shown_in_the_referees_words_and_nothing_is_lost(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let public_id = create_match(&organizer, "Carte");
         let base = format!("/score/{public_id}");
         let (seq, key) = envelope(&organizer, &base);
@@ -179,8 +176,7 @@ backend_tests! {
     }
 
     fn card_by_card_smazzata_is_validated_and_replayed(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let public_id = create_match(&organizer, "Carta per carta");
         let base = format!("/score/{public_id}");
         let (seq, key) = envelope(&organizer, &base);
@@ -224,8 +220,7 @@ backend_tests! {
     }
 
     fn undo_and_corrections_are_new_entries(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let public_id = create_match(&organizer, "Correzioni");
         let base = format!("/score/{public_id}");
         record_win(&organizer, &base, "A");
@@ -270,8 +265,7 @@ backend_tests! {
     }
 
     fn the_log_is_never_updated_or_deleted(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let public_id = create_match(&organizer, "Immutabile");
         record_win(&organizer, &format!("/score/{public_id}"), "A");
         for statement in ["UPDATE match_entries SET entry_json = '{}'", "DELETE FROM match_entries"] {
@@ -282,8 +276,7 @@ backend_tests! {
     }
 
     fn a_finished_match_takes_only_corrections_and_records_round_trip(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let create = organizer.post_form("/manage/matches", &[
             ("title", "Breve"), ("seat0", "A0"), ("seat1", "B1"), ("seat2", "A2"), ("seat3", "B3"),
             ("first_dealer", "2"), ("target_points", "2"), ("games_to_win", "1"),
@@ -323,8 +316,7 @@ backend_tests! {
     }
 
     fn the_live_page_is_told_of_new_entries(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let public_id = create_match(&organizer, "Dal vivo");
         // Asked before the entry, twice: what is kept then must not be served after it.
         for _ in 0..2 {
@@ -440,8 +432,7 @@ fn postgres_instances_hear_of_entries_written_outside_a_transaction() {
 #[test]
 fn a_database_that_is_down_gives_a_clear_page_and_an_unhealthy_health_check() {
     let app = TestApp::spawn(support::Backend::Postgres);
-    let admin = app.admin();
-    let organizer = app.user(&admin, "org", "organizer");
+    let organizer = app.organizer();
     let public_id = create_match(&organizer, "Giù");
     app.database.drop_now();
     let page = organizer.get(&format!("/score/{public_id}"));
@@ -458,8 +449,7 @@ fn a_database_that_is_down_gives_a_clear_page_and_an_unhealthy_health_check() {
 mod escaping {
     backend_tests! {
         fn player_names_are_shown_not_run(app) {
-            let admin = app.admin();
-            let organizer = app.user(&admin, "org", "organizer");
+            let organizer = app.organizer();
             let response = organizer.post_form("/manage/matches", &[
                 ("title", "<b>titolo</b>"), ("seat0", "<script>alert(1)</script>"), ("seat1", "Toni"),
                 ("seat2", "Nane\" onmouseover=\"x"), ("seat3", "Gigio"),

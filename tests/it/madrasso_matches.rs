@@ -12,6 +12,11 @@ use segnapunti::rules::madrasso::{
 };
 use segnapunti::rules::play_error::PlayError;
 
+use crate::support::trick_games::{
+    self, Planted, first_card_played_twice, planted_revokes_are_refused, refuses, refuses_revoke,
+    replay, replay_and_pick, through_json,
+};
+
 fn options(must_trump: bool, subtract: bool, games_to_win: u32) -> Options {
     Options {
         must_trump,
@@ -28,24 +33,6 @@ fn options(must_trump: bool, subtract: bool, games_to_win: u32) -> Options {
 fn deal_of(entry: &Entry) -> &DealEntry {
     let Entry::Deal(deal) = entry;
     deal
-}
-
-/// The states before each entry and the final one.
-fn replay(
-    options: Options,
-    first_dealer: segnapunti::rules::game::Seat,
-    entries: &[Entry],
-) -> Vec<Madrasso> {
-    let mut states = vec![Madrasso::new(options, first_dealer)];
-    for (index, entry) in entries.iter().enumerate() {
-        let next = states
-            .last()
-            .unwrap()
-            .apply(entry)
-            .unwrap_or_else(|error| panic!("entry {index}: {error}"));
-        states.push(next);
-    }
-    states
 }
 
 /// The same deal recorded by its outcome alone, as the sheet row shows it.
@@ -73,46 +60,27 @@ fn as_outcome(entry: &DealEntry, end: DealEnd, points: [i32; 2]) -> DealEntry {
     }
 }
 
-/// A deal played out in full, in which some seat followed suit in trick `k` with a card
-/// that, swapped with its off-suit card of a later trick, changes no winner: the
-/// swapped deal has a revoke in trick `k`.
-fn plant_revoke(entry: &DealEntry) -> Option<(DealEntry, u8, Card)> {
-    let tricks = entry.tricks.as_ref()?;
+/// A played-out deal with a revoke planted (see `trick_games::plant_revoke`): the face-up
+/// card and the sevens may be played to any lead, so they are left where they are.
+fn plant_revoke(entry: &DealEntry) -> Option<Planted<Entry>> {
     let face_up = entry.face_up?;
-    let trumps = face_up.suit;
-    if tricks.len() != 10 || entry.cassone.is_some() {
+    if entry.cassone.is_some() {
         return None;
     }
-    for k in 0..tricks.len() {
-        let led = tricks[k].cards[0].suit;
-        for position in 1..4 {
-            let seat = tricks[k].seat_at(position);
-            let followed = tricks[k].cards[position];
-            if followed.suit != led || followed == face_up || followed.rank.value() == 7 {
-                continue;
-            }
-            for m in k + 1..tricks.len() {
-                let at = seat.turns_after(tricks[m].leader);
-                let other = tricks[m].cards[at];
-                if other.suit == led || other == face_up || other.rank.value() == 7 {
-                    continue;
-                }
-                let mut swapped = entry.clone();
-                let cards = swapped.tricks.as_mut().unwrap();
-                cards[k].cards[position] = other;
-                cards[m].cards[at] = followed;
-                if trick_winner(&cards[k].cards, trumps) == trick_winner(&tricks[k].cards, trumps)
-                    && trick_winner(&cards[m].cards, trumps)
-                        == trick_winner(&tricks[m].cards, trumps)
-                {
-                    swapped.team = None;
-                    swapped.points = None;
-                    return Some((swapped, k as u8 + 1, other));
-                }
-            }
-        }
-    }
-    None
+    let exempt = |card: Card| card == face_up || card.rank.value() == 7;
+    let winner = |cards: &[Card]| trick_winner(cards, face_up.suit);
+    let (tricks, trick, card) = trick_games::plant_revoke(entry.tricks.as_ref()?, exempt, winner)?;
+    let revoked = DealEntry {
+        tricks: Some(tricks),
+        team: None,
+        points: None,
+        ..entry.clone()
+    };
+    Some((Entry::Deal(revoked), trick, card))
+}
+
+fn is_revoke(error: &RuleError, trick: u8, card: Card) -> bool {
+    matches!(error, RuleError::Revoke { trick: t, card: c, .. } if *t == trick && *c == card)
 }
 
 proptest! {
@@ -127,7 +95,7 @@ proptest! {
     ) {
         let options = options(must_trump, subtract, games_to_win);
         let simulated = simulate(seed, options);
-        let states = replay(options, simulated.first_dealer, &simulated.entries);
+        let states = replay::<Madrasso>(options, simulated.first_dealer, &simulated.entries);
         let last = states.last().unwrap();
         prop_assert!(last.is_over());
         prop_assert_eq!(last.games_won().iter().max().copied(), Some(games_to_win));
@@ -162,7 +130,7 @@ proptest! {
     fn outcome_records_replay_to_the_same_match(seed in any::<u64>(), subtract in any::<bool>()) {
         let options = options(false, subtract, 2);
         let simulated = simulate(seed, options);
-        let states = replay(options, simulated.first_dealer, &simulated.entries);
+        let states = replay::<Madrasso>(options, simulated.first_dealer, &simulated.entries);
         let last = states.last().unwrap();
         let outcomes: Vec<Entry> = simulated
             .entries
@@ -170,7 +138,7 @@ proptest! {
             .zip(last.sheet())
             .map(|(entry, row)| Entry::Deal(as_outcome(deal_of(entry), row.end, row.points)))
             .collect();
-        let by_outcome = replay(options, simulated.first_dealer, &outcomes);
+        let by_outcome = replay::<Madrasso>(options, simulated.first_dealer, &outcomes);
         let again = by_outcome.last().unwrap();
         prop_assert_eq!(again.games_won(), last.games_won());
         prop_assert_eq!(again.winner(), last.winner());
@@ -198,31 +166,24 @@ proptest! {
         for entry in &simulated.entries {
             let json = serde_json::to_string(entry).unwrap();
             prop_assert!(json.starts_with(r#"{"type":"deal""#), "{}", json);
-            let back: Entry = serde_json::from_str(&json).unwrap();
-            prop_assert_eq!(&back, entry);
+            through_json(entry)?;
         }
     }
 
     #[test]
     fn single_mutations_of_a_legal_deal_are_refused(seed in any::<u64>(), pick in any::<prop::sample::Index>()) {
-        let options = Options::default();
-        let simulated = simulate(seed, options);
-        let states = replay(options, simulated.first_dealer, &simulated.entries);
-        let index = pick.index(simulated.entries.len());
+        let simulated = simulate(seed, Options::default());
+        let (states, index) = replay_and_pick::<Madrasso>(Options::default(), simulated.first_dealer, &simulated.entries, pick);
         let state = &states[index];
         let deal = deal_of(&simulated.entries[index]).clone();
         let tricks = deal.tricks.clone().unwrap();
 
         // A card played twice.
-        let mut duplicated = deal.clone();
-        let copies = duplicated.tricks.as_mut().unwrap();
-        let last = copies.len() - 1;
-        copies[last].cards[3] = tricks[0].cards[0];
-        let error = state.apply(&Entry::Deal(duplicated)).unwrap_err();
-        prop_assert!(
-            matches!(error, RuleError::Play(PlayError::CardPlayedTwice { .. })),
-            "{error:?}"
-        );
+        let duplicated = DealEntry {
+            tricks: Some(first_card_played_twice(&tricks)),
+            ..deal.clone()
+        };
+        refuses(state, &Entry::Deal(duplicated), |error| matches!(error, RuleError::Play(PlayError::CardPlayedTwice { .. })))?;
 
         // Points that do not match the cards (played-out deals only).
         if deal.cassone.is_none() {
@@ -230,17 +191,12 @@ proptest! {
             let mut wrong = deal.clone();
             wrong.team = Some(Team::A);
             wrong.points = Some(if row.points[0] == 60 { 70 } else { 60 });
-            let error = state.apply(&Entry::Deal(wrong)).unwrap_err();
-            prop_assert!(matches!(error, RuleError::PointsContradict { .. }), "{error:?}");
+            refuses(state, &Entry::Deal(wrong), |error| matches!(error, RuleError::PointsContradict { .. }))?;
         }
 
         // A revoke planted in a played-out deal.
-        if let Some((revoked, trick, card)) = plant_revoke(&deal) {
-            let error = state.apply(&Entry::Deal(revoked)).unwrap_err();
-            prop_assert!(
-                matches!(error, RuleError::Revoke { trick: t, card: c, .. } if t == trick && c == card),
-                "{error:?}"
-            );
+        if let Some(planted) = plant_revoke(&deal) {
+            refuses_revoke(state, planted, is_revoke)?;
         }
         // The state a refused entry was offered to is unchanged.
         prop_assert_eq!(state.sheet().len(), index);
@@ -269,16 +225,10 @@ fn planted_revokes_are_found_in_most_played_out_deals() {
     let options = Options::default();
     let simulated = simulate(1, options);
     let states = replay(options, simulated.first_dealer, &simulated.entries);
-    let mut planted = 0;
-    for (entry, state) in simulated.entries.iter().zip(&states) {
-        if let Some((revoked, trick, card)) = plant_revoke(deal_of(entry)) {
-            planted += 1;
-            let error = state.apply(&Entry::Deal(revoked)).unwrap_err();
-            assert!(
-                matches!(error, RuleError::Revoke { trick: t, card: c, .. } if t == trick && c == card),
-                "{error:?}"
-            );
-        }
-    }
-    assert!(planted * 2 > simulated.entries.len(), "{planted}");
+    planted_revokes_are_refused::<Madrasso>(
+        &states,
+        &simulated.entries,
+        |entry| plant_revoke(deal_of(entry)),
+        is_revoke,
+    );
 }

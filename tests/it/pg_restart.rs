@@ -140,8 +140,7 @@ fn once_a_restarted_database_answers_no_request_fails() {
         return;
     };
     let app = instance(&server);
-    let admin = app.admin();
-    let organizer = app.user(&admin, "org", "organizer");
+    let organizer = app.organizer();
     let public_id = create_match(&organizer);
     let token = personal_token(&organizer);
     let path = format!("/api/v1/matches/{public_id}/entries");
@@ -204,8 +203,7 @@ fn the_health_check_says_whether_the_database_cannot_be_reached_or_refused_a_wri
         return;
     };
     let app = instance(&server);
-    let admin = app.admin();
-    let organizer = app.user(&admin, "org", "organizer");
+    let organizer = app.organizer();
     let public_id = create_match(&organizer);
     let token = personal_token(&organizer);
     let path = format!("/api/v1/matches/{public_id}/entries");
@@ -279,8 +277,7 @@ fn an_instance_opens_its_pool_as_it_needs_it_and_keeps_to_its_size() {
     let app = instance(&server);
     let opened = connections(&server);
     assert!(opened <= 3, "{opened} connections open at start");
-    let admin = app.admin();
-    let organizer = app.user(&admin, "org", "organizer");
+    let organizer = app.organizer();
     let public_id = create_match(&organizer);
     assert_eq!(organizer.get(&format!("/m/{public_id}")).status, 200);
     drop(app);
@@ -319,8 +316,7 @@ fn an_instance_opens_its_pool_as_it_needs_it_and_keeps_to_its_size() {
 fn a_live_page_that_cannot_read_its_match_tells_no_count_it_did_not_read() {
     use diesel::{Connection, QueryableByName, RunQueryDsl, sql_types::BigInt};
     let app = TestApp::spawn(Backend::Postgres);
-    let admin = app.admin();
-    let organizer = app.user(&admin, "org", "organizer");
+    let organizer = app.organizer();
     let public_id = create_match(&organizer);
     let token = personal_token(&organizer);
     let path = format!("/api/v1/matches/{public_id}/entries");

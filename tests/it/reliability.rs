@@ -33,18 +33,20 @@ fn post_entry(base: &str, public_id: &str, token: &str, body: &Value) -> u16 {
 }
 
 fn api_token(client: &Client) -> String {
-    let page = client.post_form("/account/tokens", &[("label", "gara")]);
-    let marker = "id=\"new-token\" readonly value=\"";
-    let start = page.body.find(marker).expect("a token is shown") + marker.len();
-    page.body[start..start + page.body[start..].find('"').unwrap()].to_string()
+    setup::personal_token(client, "gara")
+}
+
+/// The organizer "org", a long match of theirs titled `title` and an API token of theirs.
+fn organizer_match(app: &support::TestApp, title: &str) -> (Client, String, String) {
+    let organizer = app.organizer();
+    let public_id = create_match(&organizer, title);
+    let token = api_token(&organizer);
+    (organizer, public_id, token)
 }
 
 backend_tests! {
     fn exactly_one_client_wins_each_sequence_number(app) {
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
-        let public_id = create_match(&organizer, "Gara");
-        let token = api_token(&organizer);
+        let (organizer, public_id, token) = organizer_match(&app, "Gara");
         const CLIENTS: usize = 12;
         const ROUNDS: i64 = 5;
         for seq in 0..ROUNDS {
@@ -84,10 +86,7 @@ mod instances {
         /// Each instance keeps replayed matches in memory; an entry written through
         /// another instance must never be overlooked by that memory.
         fn instances_sharing_a_database_never_score_from_a_stale_memory(app) {
-            let admin = app.admin();
-            let organizer = app.user(&admin, "org", "organizer");
-            let public_id = create_match(&organizer, "Due istanze");
-            let token = api_token(&organizer);
+            let (organizer, public_id, token) = organizer_match(&app, "Due istanze");
             let second = app.second_instance();
             let hand = |seq: i64, winner: &str| json!({"expected_seq": seq, "entry": {"type": "hand", "winner": winner}});
             assert_eq!(post_entry(&app.base, &public_id, &token, &hand(0, "A")), 201);
@@ -204,10 +203,7 @@ mod remembered {
         /// expects must still see what another instance recorded there first: the
         /// same submission is recorded once, another one is stale.
         fn a_remembered_match_takes_no_entry_another_instance_recorded_first(app) {
-            let admin = app.admin();
-            let organizer = app.user(&admin, "org", "organizer");
-            let public_id = create_match(&organizer, "Due istanze");
-            let token = api_token(&organizer);
+            let (organizer, public_id, token) = organizer_match(&app, "Due istanze");
             let second = app.second_instance();
             assert_eq!(post_entry(&app.base, &public_id, &token, &hand(0, "A", "k0")), 201);
             assert_eq!(post_entry(&app.base, &public_id, &token, &hand(1, "A", "k1")), 201);
@@ -230,10 +226,7 @@ mod remembered {
         /// transaction does not commit and another entry takes its place, the log
         /// has as many entries as remembered but not the same ones.
         fn a_remembered_entry_that_was_never_committed_is_not_trusted(app) {
-            let admin = app.admin();
-            let organizer = app.user(&admin, "org", "organizer");
-            let public_id = create_match(&organizer, "Mai scritta");
-            let token = api_token(&organizer);
+            let (_, public_id, token) = organizer_match(&app, "Mai scritta");
             let db = app.database.open();
             let cache = Arc::new(MatchCache::default());
             let lost = {
@@ -299,30 +292,22 @@ mod remembered {
         (written, stored.committed(cache))
     }
 
-    fn row(db: &Db, public_id: &str) -> matches::MatchRow {
-        let public_id = public_id.to_string();
-        db.read(move |connection| matches::find_by_public_id(connection, &public_id))
-            .unwrap()
-            .expect("the match exists")
-    }
-
     /// An entry checked off the writer against a remembered match is stored by
     /// one statement only while that is certain to be right; anything else gets
     /// the answer the transaction always gave.
     #[test]
     fn sqlite_writes_a_checked_entry_only_when_it_is_safe() {
         let app = support::TestApp::spawn(support::Backend::Sqlite);
-        let admin = app.admin();
-        let organizer = app.user(&admin, "org", "organizer");
+        let organizer = app.organizer();
         let public_id = create_match(&organizer, "Controllata");
         let db = app.database.open();
         let cache = Arc::new(MatchCache::default());
         let hand = |winner: &str| json!({"type": "hand", "winner": winner});
         // Not remembered yet (and not in progress): the transaction writes it.
-        let (written, outcome) = checked(&db, &cache, &row(&db, &public_id), 0, hand("A"), "k0");
+        let (written, outcome) = checked(&db, &cache, &row_of(&db, &public_id), 0, hand("A"), "k0");
         assert!(!written);
         assert_eq!(scores(&outcome), json!([1, 0]));
-        let (written, outcome) = checked(&db, &cache, &row(&db, &public_id), 1, hand("B"), "k1");
+        let (written, outcome) = checked(&db, &cache, &row_of(&db, &public_id), 1, hand("B"), "k1");
         assert!(written, "{outcome:?}");
         assert!(matches!(
             outcome,
@@ -334,7 +319,8 @@ mod remembered {
         ));
         assert_eq!(scores(&outcome), json!([1, 1]));
         // A refusal of the rules is told by the transaction, and forgets nothing.
-        let (written, outcome) = checked(&db, &cache, &row(&db, &public_id), 2, hand("Z"), "bad");
+        let (written, outcome) =
+            checked(&db, &cache, &row_of(&db, &public_id), 2, hand("Z"), "bad");
         assert!(!written);
         assert!(
             matches!(outcome, AppendOutcome::Unreadable { .. }),
@@ -347,42 +333,54 @@ mod remembered {
             scores(&append(&db, &other, &public_id, 2, "B", "k2")),
             json!([1, 2])
         );
-        let (written, outcome) =
-            checked(&db, &cache, &row(&db, &public_id), 2, hand("A"), "k2-late");
+        let (written, outcome) = checked(
+            &db,
+            &cache,
+            &row_of(&db, &public_id),
+            2,
+            hand("A"),
+            "k2-late",
+        );
         assert!(!written);
         assert!(
             matches!(outcome, AppendOutcome::Stale { current: 3, .. }),
             "{outcome:?}"
         );
-        let (written, outcome) = checked(&db, &cache, &row(&db, &public_id), 3, hand("A"), "k3");
+        let (written, outcome) = checked(&db, &cache, &row_of(&db, &public_id), 3, hand("A"), "k3");
         assert!(!written);
         assert_eq!(scores(&outcome), json!([2, 2]), "scored from the log");
         // Repeated and stale requests are told so, and the match stays remembered.
-        let (written, outcome) = checked(&db, &cache, &row(&db, &public_id), 3, hand("B"), "k3");
+        let (written, outcome) = checked(&db, &cache, &row_of(&db, &public_id), 3, hand("B"), "k3");
         assert!(!written);
         assert!(
             matches!(outcome, AppendOutcome::AlreadyRecorded { seq: 3 }),
             "{outcome:?}"
         );
-        let (written, outcome) = checked(&db, &cache, &row(&db, &public_id), 1, hand("B"), "k1");
+        let (written, outcome) = checked(&db, &cache, &row_of(&db, &public_id), 1, hand("B"), "k1");
         assert!(!written);
         assert!(
             matches!(outcome, AppendOutcome::AlreadyRecorded { seq: 1 }),
             "{outcome:?}"
         );
-        let (written, outcome) =
-            checked(&db, &cache, &row(&db, &public_id), 3, hand("B"), "k3-late");
+        let (written, outcome) = checked(
+            &db,
+            &cache,
+            &row_of(&db, &public_id),
+            3,
+            hand("B"),
+            "k3-late",
+        );
         assert!(!written);
         assert!(
             matches!(outcome, AppendOutcome::Stale { current: 4, .. }),
             "{outcome:?}"
         );
-        let (written, outcome) = checked(&db, &cache, &row(&db, &public_id), 4, hand("B"), "k4");
+        let (written, outcome) = checked(&db, &cache, &row_of(&db, &public_id), 4, hand("B"), "k4");
         assert!(written, "still remembered: {outcome:?}");
         assert_eq!(scores(&outcome), json!([2, 3]));
         // A write whose transaction fails leaves nothing remembered of it.
         let failed = {
-            let seen = row(&db, &public_id);
+            let seen = row_of(&db, &public_id);
             let submission = Submission {
                 public_id: &public_id,
                 expected_seq: 5,
@@ -414,7 +412,7 @@ mod remembered {
             })
         };
         assert!(failed.is_err());
-        let (written, outcome) = checked(&db, &cache, &row(&db, &public_id), 5, hand("B"), "k5");
+        let (written, outcome) = checked(&db, &cache, &row_of(&db, &public_id), 5, hand("B"), "k5");
         assert!(!written, "the lost entry's state is not remembered");
         assert_eq!(
             scores(&outcome),
@@ -422,7 +420,7 @@ mod remembered {
             "scored from the log, not the lost entry"
         );
         // A match closed after the caller read it takes nothing through the statement.
-        let seen = row(&db, &public_id);
+        let seen = row_of(&db, &public_id);
         app.database.execute(&format!(
             "UPDATE matches SET status = 'forfeit' WHERE public_id = '{public_id}'"
         ));
@@ -480,8 +478,7 @@ mod remembered {
         #[test]
         fn a_remembered_match_is_written_by_the_fast_path_and_only_when_it_is_safe() {
             let app = support::TestApp::spawn(support::Backend::Postgres);
-            let admin = app.admin();
-            let organizer = app.user(&admin, "org", "organizer");
+            let organizer = app.organizer();
             let public_id = create_match(&organizer, "Veloce");
             let db = app.database.open();
             let cache = Arc::new(MatchCache::default());
@@ -673,8 +670,7 @@ mod remembered {
         #[test]
         fn entries_queued_together_are_each_answered_for_their_own_match() {
             let app = support::TestApp::spawn(support::Backend::Postgres);
-            let admin = app.admin();
-            let organizer = app.user(&admin, "org", "organizer");
+            let organizer = app.organizer();
             let db = app.database.open();
             let cache = Arc::new(MatchCache::default());
             let tables: Vec<String> = ["Uno", "Due", "Tre"]
@@ -733,8 +729,7 @@ mod remembered {
         fn a_failed_batch_writes_nothing_and_its_entries_take_the_transaction() {
             use segnapunti::store::matches::NextEntry;
             let app = support::TestApp::spawn(support::Backend::Postgres);
-            let admin = app.admin();
-            let organizer = app.user(&admin, "org", "organizer");
+            let organizer = app.organizer();
             let db = app.database.open();
             let cache = Arc::new(MatchCache::default());
             let (sound, broken) = (

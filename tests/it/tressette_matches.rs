@@ -5,29 +5,21 @@
 use proptest::prelude::*;
 
 use segnapunti::rules::card::{Card, Suit};
-use segnapunti::rules::game::{Game, Seat, Team};
+use segnapunti::rules::game::{Game, Team};
 use segnapunti::rules::play_error::PlayError;
 use segnapunti::rules::tressette::simulate::simulate;
 use segnapunti::rules::tressette::{
     DealEnd, DealEntry, Declaration, Entry, Options, RuleError, Tressette, trick_winner,
 };
 
+use crate::support::trick_games::{
+    self, Planted, first_card_played_twice, planted_revokes_are_refused, refuses, refuses_revoke,
+    replay, replay_and_pick, through_json,
+};
+
 fn deal_of(entry: &Entry) -> &DealEntry {
     let Entry::Deal(deal) = entry;
     deal
-}
-
-fn replay(options: Options, first_dealer: Seat, entries: &[Entry]) -> Vec<Tressette> {
-    let mut states = vec![Tressette::new(options, first_dealer)];
-    for (index, entry) in entries.iter().enumerate() {
-        let next = states
-            .last()
-            .unwrap()
-            .apply(entry)
-            .unwrap_or_else(|error| panic!("entry {index}: {error}"));
-        states.push(next);
-    }
-    states
 }
 
 /// The same deal by outcome, as its sheet row shows it.
@@ -55,42 +47,21 @@ fn as_outcome(entry: &DealEntry, end: DealEnd, card_points: [u32; 2]) -> DealEnt
     }
 }
 
-/// Swaps a card that followed suit in trick `k` with the same seat's off-suit card of a
-/// later trick, where no winner changes: trick `k` then holds a revoke.
-fn plant_revoke(entry: &DealEntry) -> Option<(DealEntry, u8, Card)> {
-    let tricks = entry.tricks.as_ref()?;
-    if tricks.len() != 10 {
-        return None;
-    }
-    for k in 0..tricks.len() {
-        let led = tricks[k].cards[0].suit;
-        for position in 1..4 {
-            let seat = tricks[k].seat_at(position);
-            let followed = tricks[k].cards[position];
-            if followed.suit != led {
-                continue;
-            }
-            for m in k + 1..tricks.len() {
-                let at = seat.turns_after(tricks[m].leader);
-                let other = tricks[m].cards[at];
-                if other.suit == led {
-                    continue;
-                }
-                let mut swapped = entry.clone();
-                let cards = swapped.tricks.as_mut().unwrap();
-                cards[k].cards[position] = other;
-                cards[m].cards[at] = followed;
-                if trick_winner(&cards[k].cards) == trick_winner(&tricks[k].cards)
-                    && trick_winner(&cards[m].cards) == trick_winner(&tricks[m].cards)
-                {
-                    swapped.team = None;
-                    swapped.points = None;
-                    return Some((swapped, k as u8 + 1, other));
-                }
-            }
-        }
-    }
-    None
+/// A played-out deal with a revoke planted (see `trick_games::plant_revoke`).
+fn plant_revoke(entry: &DealEntry) -> Option<Planted<Entry>> {
+    let (tricks, trick, card) =
+        trick_games::plant_revoke(entry.tricks.as_ref()?, |_| false, trick_winner)?;
+    let revoked = DealEntry {
+        tricks: Some(tricks),
+        team: None,
+        points: None,
+        ..entry.clone()
+    };
+    Some((Entry::Deal(revoked), trick, card))
+}
+
+fn is_revoke(error: &RuleError, trick: u8, card: Card) -> bool {
+    matches!(error, RuleError::Revoke { trick: t, card: c, .. } if *t == trick && *c == card)
 }
 
 /// A napoletana for a seat that did not hold it: some card of it was played by another.
@@ -122,7 +93,7 @@ proptest! {
     ) {
         let options = Options { target_points: target, games_to_win };
         let simulated = simulate(seed, options);
-        let states = replay(options, simulated.first_dealer, &simulated.entries);
+        let states = replay::<Tressette>(options, simulated.first_dealer, &simulated.entries);
         let last = states.last().unwrap();
         prop_assert!(last.is_over());
         prop_assert!(last.games_won().iter().max().copied().unwrap() >= games_to_win);
@@ -147,7 +118,7 @@ proptest! {
     fn outcome_records_replay_to_the_same_match(seed in any::<u64>()) {
         let options = Options { games_to_win: 3, ..Options::default() };
         let simulated = simulate(seed, options);
-        let states = replay(options, simulated.first_dealer, &simulated.entries);
+        let states = replay::<Tressette>(options, simulated.first_dealer, &simulated.entries);
         let last = states.last().unwrap();
         let outcomes: Vec<Entry> = simulated
             .entries
@@ -155,7 +126,7 @@ proptest! {
             .zip(last.sheet())
             .map(|(entry, row)| Entry::Deal(as_outcome(deal_of(entry), row.end, row.card_points)))
             .collect();
-        let by_outcome = replay(options, simulated.first_dealer, &outcomes);
+        let by_outcome = replay::<Tressette>(options, simulated.first_dealer, &outcomes);
         let again = by_outcome.last().unwrap();
         let decided = |state: &Tressette| -> Vec<_> {
             state
@@ -184,29 +155,24 @@ proptest! {
     fn entries_survive_json(seed in any::<u64>()) {
         let simulated = simulate(seed, Options::default());
         for entry in &simulated.entries {
-            let json = serde_json::to_string(entry).unwrap();
-            let back: Entry = serde_json::from_str(&json).unwrap();
-            prop_assert_eq!(&back, entry);
+            through_json(entry)?;
         }
     }
 
     #[test]
     fn single_mutations_of_a_legal_deal_are_refused(seed in any::<u64>(), pick in any::<prop::sample::Index>()) {
-        let options = Options::default();
-        let simulated = simulate(seed, options);
-        let states = replay(options, simulated.first_dealer, &simulated.entries);
-        let index = pick.index(simulated.entries.len());
+        let simulated = simulate(seed, Options::default());
+        let (states, index) = replay_and_pick::<Tressette>(Options::default(), simulated.first_dealer, &simulated.entries, pick);
         let state = &states[index];
         let deal = deal_of(&simulated.entries[index]).clone();
         let tricks = deal.tricks.clone().unwrap();
 
         if tricks.len() >= 2 {
-            let mut duplicated = deal.clone();
-            let copies = duplicated.tricks.as_mut().unwrap();
-            let last = copies.len() - 1;
-            copies[last].cards[3] = tricks[0].cards[0];
-            let error = state.apply(&Entry::Deal(duplicated)).unwrap_err();
-            prop_assert!(matches!(error, RuleError::Play(PlayError::CardPlayedTwice { .. })), "{error:?}");
+            let duplicated = DealEntry {
+                tricks: Some(first_card_played_twice(&tricks)),
+                ..deal.clone()
+            };
+            refuses(state, &Entry::Deal(duplicated), |error| matches!(error, RuleError::Play(PlayError::CardPlayedTwice { .. })))?;
         }
 
         let row = states[index + 1].sheet().last().unwrap().clone();
@@ -214,24 +180,18 @@ proptest! {
         let team = deal.claim.map_or(Team::A, |seat| seat.team());
         wrong.team = Some(team);
         wrong.points = Some((row.card_points[team.index()] + 1) % 12);
-        let error = state.apply(&Entry::Deal(wrong)).unwrap_err();
-        prop_assert!(matches!(error, RuleError::PointsContradict { .. }), "{error:?}");
+        refuses(state, &Entry::Deal(wrong), |error| matches!(error, RuleError::PointsContradict { .. }))?;
 
         if let Some(declaration) = false_napoletana(&deal) {
             let mut declared = deal.clone();
             declared.declarations.retain(|other| other.seat() != declaration.seat());
             declared.declarations.retain(|other| !other.cards().iter().any(|card| declaration.cards().contains(card)));
             declared.declarations.push(declaration);
-            let error = state.apply(&Entry::Deal(declared)).unwrap_err();
-            prop_assert!(matches!(error, RuleError::DeclaredCardPlayedByOther { .. }), "{error:?}");
+            refuses(state, &Entry::Deal(declared), |error| matches!(error, RuleError::DeclaredCardPlayedByOther { .. }))?;
         }
 
-        if let Some((revoked, trick, card)) = plant_revoke(&deal) {
-            let error = state.apply(&Entry::Deal(revoked)).unwrap_err();
-            prop_assert!(
-                matches!(error, RuleError::Revoke { trick: t, card: c, .. } if t == trick && c == card),
-                "{error:?}"
-            );
+        if let Some(planted) = plant_revoke(&deal) {
+            refuses_revoke(state, planted, is_revoke)?;
         }
         prop_assert_eq!(state.sheet().len(), index);
     }
@@ -245,16 +205,10 @@ fn planted_revokes_are_found_in_most_played_out_deals() {
     };
     let simulated = simulate(2, options);
     let states = replay(options, simulated.first_dealer, &simulated.entries);
-    let mut planted = 0;
-    for (entry, state) in simulated.entries.iter().zip(&states) {
-        if let Some((revoked, trick, card)) = plant_revoke(deal_of(entry)) {
-            planted += 1;
-            let error = state.apply(&Entry::Deal(revoked)).unwrap_err();
-            assert!(
-                matches!(error, RuleError::Revoke { trick: t, card: c, .. } if t == trick && c == card),
-                "{error:?}"
-            );
-        }
-    }
-    assert!(planted * 2 > simulated.entries.len(), "{planted}");
+    planted_revokes_are_refused::<Tressette>(
+        &states,
+        &simulated.entries,
+        |entry| plant_revoke(deal_of(entry)),
+        is_revoke,
+    );
 }

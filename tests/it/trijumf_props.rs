@@ -1,6 +1,8 @@
 //! Property tests over simulated Trijumf matches, through the public API only.
 
 use proptest::prelude::*;
+
+use crate::support::trick_games::through_json;
 use segnapunti::rules::game::Game;
 use segnapunti::rules::trijumf::simulate::simulate;
 use segnapunti::rules::trijumf::{DealEnd, Entry, Options, RuleError, Trijumf};
@@ -23,9 +25,7 @@ proptest! {
         let simulated = simulate(seed, options);
         let mut state = Trijumf::new(options, simulated.first_dealer);
         for entry in &simulated.entries {
-            let json = serde_json::to_string(entry).unwrap();
-            let read: Entry = serde_json::from_str(&json).unwrap();
-            prop_assert_eq!(&read, entry);
+            let read = through_json(entry)?;
             state = state.apply(&read).unwrap();
             let row = state.sheet().last().unwrap();
             if row.end == DealEnd::Played {

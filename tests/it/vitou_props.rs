@@ -1,6 +1,8 @@
 //! Property tests over simulated Vitou matches, through the public API only.
 
 use proptest::prelude::*;
+
+use crate::support::trick_games::through_json;
 use segnapunti::rules::game::Game;
 use segnapunti::rules::vitou::simulate::simulate;
 use segnapunti::rules::vitou::{Entry, Options, RuleError, Vitou};
@@ -17,9 +19,7 @@ proptest! {
         let mut state = Vitou::new(options, simulated.first_dealer);
         let mut since_game = [0u32; 2];
         for entry in &simulated.entries {
-            let json = serde_json::to_string(entry).unwrap();
-            let read: Entry = serde_json::from_str(&json).unwrap();
-            prop_assert_eq!(&read, entry);
+            let read = through_json(entry)?;
             state = state.apply(&read).unwrap();
             let row = state.sheet().last().unwrap();
             since_game[0] += row.points[0];

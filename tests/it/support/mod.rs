@@ -16,6 +16,7 @@ pub mod openapi;
 pub mod pg_server;
 pub mod process;
 pub mod setup;
+pub mod trick_games;
 
 pub const ADMIN_PASSWORD: &str = "amministra-bene";
 
@@ -287,6 +288,12 @@ impl TestApp {
         );
         assert_eq!(response.status, 303, "{}", response.body);
         client
+    }
+
+    /// The organizer "org", made by a first administrator, logged in: for tests that need
+    /// the administrator for nothing else.
+    pub fn organizer(&self) -> Client {
+        self.user(&self.admin(), "org", "organizer")
     }
 
     /// An account of the role made by the administrator, and a client logged in as it.
