@@ -23,20 +23,21 @@ fn run_with_stdin(command: &mut Command, input: &str) -> std::process::Output {
     child.wait_with_output().unwrap()
 }
 
+/// `segnapunti user add` on the database at `url` with `args`, `password` typed in.
+fn user_add(url: &str, args: &[&str], password: &str) -> std::process::Output {
+    run_with_stdin(
+        segnapunti()
+            .args(["--database-url", url, "user", "add"])
+            .args(args),
+        password,
+    )
+}
+
 fn user_add_creates_an_account_that_logs_in(backend: Backend) {
     let database = TestDatabase::new(backend);
-    let output = run_with_stdin(
-        segnapunti().args([
-            "--database-url",
-            &database.url,
-            "user",
-            "add",
-            "--role",
-            "organizer",
-            "--display-name",
-            "Anna Neri",
-            "Anna",
-        ]),
+    let output = user_add(
+        &database.url,
+        &["--role", "organizer", "--display-name", "Anna Neri", "Anna"],
         "password-di-anna\n",
     );
     assert!(
@@ -46,16 +47,9 @@ fn user_add_creates_an_account_that_logs_in(backend: Backend) {
     );
     assert!(String::from_utf8_lossy(&output.stdout).contains("organizer anna"));
 
-    let duplicate = run_with_stdin(
-        segnapunti().args([
-            "--database-url",
-            &database.url,
-            "user",
-            "add",
-            "--role",
-            "referee",
-            "anna",
-        ]),
+    let duplicate = user_add(
+        &database.url,
+        &["--role", "referee", "anna"],
         "altra-password-lunga\n",
     );
     assert!(!duplicate.status.success());
@@ -87,30 +81,12 @@ fn user_add_on_postgres() {
 #[test]
 fn user_add_refuses_a_short_password_and_a_bad_role() {
     let database = TestDatabase::new(Backend::Sqlite);
-    let short = run_with_stdin(
-        segnapunti().args([
-            "--database-url",
-            &database.url,
-            "user",
-            "add",
-            "--role",
-            "referee",
-            "bea",
-        ]),
-        "corta\n",
-    );
+    let short = user_add(&database.url, &["--role", "referee", "bea"], "corta\n");
     assert!(!short.status.success());
     assert!(String::from_utf8_lossy(&short.stderr).contains("at least 10"));
-    let role = run_with_stdin(
-        segnapunti().args([
-            "--database-url",
-            &database.url,
-            "user",
-            "add",
-            "--role",
-            "boss",
-            "bea",
-        ]),
+    let role = user_add(
+        &database.url,
+        &["--role", "boss", "bea"],
         "password-lunga\n",
     );
     assert!(!role.status.success());
@@ -196,6 +172,15 @@ fn help_lists_the_subcommands() {
     }
 }
 
+/// `segnapunti backup` of the database at `url` into the file `to`.
+fn backup(url: &str, to: &std::path::Path) -> std::process::Output {
+    segnapunti()
+        .args(["--database-url", url, "backup"])
+        .arg(to)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn backup_copies_a_live_sqlite_database() {
     let app = TestApp::spawn(Backend::Sqlite);
@@ -203,11 +188,7 @@ fn backup_copies_a_live_sqlite_database() {
     assert_eq!(admin.get("/admin/users").status, 200);
     let folder = tempfile::tempdir().unwrap();
     let copy = folder.path().join("copy.db");
-    let output = segnapunti()
-        .args(["--database-url", &app.database.url, "backup"])
-        .arg(&copy)
-        .output()
-        .unwrap();
+    let output = backup(&app.database.url, &copy);
     assert!(
         output.status.success(),
         "{}",
@@ -215,11 +196,7 @@ fn backup_copies_a_live_sqlite_database() {
     );
     // The running server goes on; the copy opens on its own with the account in it.
     assert_eq!(admin.get("/admin/users").status, 200);
-    let again = segnapunti()
-        .args(["--database-url", &app.database.url, "backup"])
-        .arg(&copy)
-        .output()
-        .unwrap();
+    let again = backup(&app.database.url, &copy);
     assert!(
         !again.status.success(),
         "an existing file is never overwritten"
@@ -243,11 +220,7 @@ fn backup_onto_an_existing_file_says_the_file_exists() {
     let folder = tempfile::tempdir().unwrap();
     let taken = folder.path().join("già-qui.db");
     std::fs::write(&taken, "something of value").unwrap();
-    let output = segnapunti()
-        .args(["--database-url", &database.url, "backup"])
-        .arg(&taken)
-        .output()
-        .unwrap();
+    let output = backup(&database.url, &taken);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains(&taken.display().to_string()), "{stderr}");

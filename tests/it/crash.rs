@@ -15,7 +15,9 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
 use serde_json::{Value, json};
 use support::Client;
-use support::process::{free_port, organizer_with_token, segnapunti, wait_until_up};
+use support::process::{
+    SqliteFile, assert_integrity, free_port, organizer_with_token, segnapunti, wait_until_up,
+};
 
 const WRITERS: usize = 4;
 const CRASHES: usize = 5;
@@ -57,12 +59,6 @@ struct KeyCount {
     submission_key: String,
     #[diesel(sql_type = BigInt)]
     copies: i64,
-}
-
-#[derive(QueryableByName)]
-struct Integrity {
-    #[diesel(sql_type = Text)]
-    integrity_check: String,
 }
 
 /// One writer on its own match: appends hands, remembers what was acknowledged,
@@ -116,13 +112,12 @@ fn writer(
 
 #[test]
 fn acknowledged_entries_survive_kill_9() {
-    let folder = tempfile::tempdir().unwrap();
-    let path = folder.path().join("crash.db");
-    let url = format!("sqlite://{}", path.display());
+    let database = SqliteFile::new("crash.db");
+    let url = &database.url;
 
-    let token = organizer_with_token(&url, "org", "password-di-org");
+    let token = organizer_with_token(url, "org", "password-di-org");
 
-    let mut server = start(&url);
+    let mut server = start(url);
     let organizer = Client::new(&server.base, "it");
     organizer.login("org", "password-di-org");
     let matches: Vec<String> = (0..WRITERS)
@@ -182,7 +177,7 @@ fn acknowledged_entries_survive_kill_9() {
             handle.join().unwrap();
         }
         if crash < CRASHES {
-            server = start(&url);
+            server = start(url);
         }
     }
     server.child.kill().unwrap();
@@ -194,7 +189,7 @@ fn acknowledged_entries_survive_kill_9() {
         "too little load to mean anything: {}",
         acknowledged.len()
     );
-    let mut connection = diesel::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+    let mut connection = database.connect();
     let stored: Vec<KeyCount> = diesel::sql_query(
         "SELECT submission_key, COUNT(*) AS copies FROM match_entries GROUP BY submission_key",
     )
@@ -215,8 +210,5 @@ fn acknowledged_entries_survive_kill_9() {
         stored.values().all(|copies| *copies == 1),
         "a submission was recorded twice"
     );
-    let check: Vec<Integrity> = diesel::sql_query("PRAGMA integrity_check")
-        .load(&mut connection)
-        .unwrap();
-    assert_eq!(check[0].integrity_check, "ok");
+    assert_integrity(&mut connection);
 }

@@ -13,10 +13,12 @@ use crate::support;
 use std::process::{Child, Command, Stdio};
 
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Text};
+use diesel::sql_types::BigInt;
 use serde_json::{Value, json};
 use support::Client;
-use support::process::{free_port, organizer_with_token, wait_until_up};
+use support::process::{
+    SqliteFile, assert_integrity, free_port, organizer_with_token, wait_until_up,
+};
 
 struct Server(Child);
 
@@ -46,19 +48,12 @@ struct Count {
     count: i64,
 }
 
-#[derive(QueryableByName)]
-struct Check {
-    #[diesel(sql_type = Text)]
-    integrity_check: String,
-}
-
 #[test]
 fn a_full_database_is_refused_clearly_and_recovers() {
-    let folder = tempfile::tempdir().unwrap();
-    let path = folder.path().join("full.db");
-    let url = format!("sqlite://{}", path.display());
+    let database = SqliteFile::new("full.db");
+    let (path, url) = (&database.path, &database.url);
 
-    let token = organizer_with_token(&url, "org", "password-di-org");
+    let token = organizer_with_token(url, "org", "password-di-org");
 
     let port = free_port();
     let base = format!("http://127.0.0.1:{port}");
@@ -66,7 +61,7 @@ fn a_full_database_is_refused_clearly_and_recovers() {
         .arg("-c")
         .arg(r#"trap "" XFSZ; exec "$0" "$@""#)
         .arg(env!("CARGO_BIN_EXE_segnapunti"))
-        .args(["--database-url", &url, "--port", &port.to_string()])
+        .args(["--database-url", url, "--port", &port.to_string()])
         .env_remove("DATABASE_URL")
         .env("RUST_LOG", "off")
         .stdout(Stdio::null())
@@ -107,8 +102,8 @@ fn a_full_database_is_refused_clearly_and_recovers() {
     };
 
     // No room beyond what the files hold now, give or take a few pages.
-    let wal = folder.path().join("full.db-wal");
-    let limit = file_size(&path).max(file_size(&wal)) + 16 * 1024;
+    let wal = database.folder.path().join("full.db-wal");
+    let limit = file_size(path).max(file_size(&wal)) + 16 * 1024;
     set_file_size_limit(pid, &limit.to_string());
 
     let mut acknowledged = 0_i64;
@@ -160,13 +155,10 @@ fn a_full_database_is_refused_clearly_and_recovers() {
     assert_eq!(anonymous.get("/health").status, 200);
     drop(server);
 
-    let mut connection = SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+    let mut connection = database.connect();
     let stored: Count = diesel::sql_query("SELECT COUNT(*) AS count FROM match_entries")
         .get_result(&mut connection)
         .unwrap();
     assert_eq!(stored.count, acknowledged + 1, "acknowledged entries only");
-    let check: Check = diesel::sql_query("PRAGMA integrity_check")
-        .get_result(&mut connection)
-        .unwrap();
-    assert_eq!(check.integrity_check, "ok");
+    assert_integrity(&mut connection);
 }

@@ -362,20 +362,10 @@ fn migrations_of_both_backends_stay_in_step() {
 fn every_script_and_stylesheet_a_template_names_is_served() {
     let app = TestApp::spawn(Backend::Sqlite);
     let client = app.client();
-    let templates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
     let mut named = Vec::new();
-    let mut folders = vec![templates];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap();
-            for piece in text.split("\"/static/").skip(1) {
-                named.push(piece[..piece.find('"').unwrap()].to_string());
-            }
+    for (_, text) in support::template_files() {
+        for piece in text.split("\"/static/").skip(1) {
+            named.push(piece[..piece.find('"').unwrap()].to_string());
         }
     }
     assert!(named.len() >= 4, "{named:?}");
@@ -493,6 +483,25 @@ fn raw_answer(
     }
 }
 
+impl RawAnswer {
+    /// A 408 that closed the connection soon after the body timeout.
+    fn assert_timed_out(&self) {
+        assert!(
+            self.text.starts_with("HTTP/1.1 408"),
+            "after {:?}: {:?}",
+            self.after,
+            self.text
+        );
+        // The body timeout is 1 s here; the rest is room for a busy machine.
+        assert!(
+            self.after < std::time::Duration::from_secs(5),
+            "{:?}",
+            self.after
+        );
+        assert!(self.closed, "{}", self.text);
+    }
+}
+
 #[test]
 fn a_body_sent_a_byte_at_a_time_is_cut_off_with_408() {
     let app = TestApp::spawn_configured(Backend::Sqlite, quick_body_timeout);
@@ -518,19 +527,7 @@ fn a_body_sent_a_byte_at_a_time_is_cut_off_with_408() {
             },
             std::time::Duration::from_secs(10),
         );
-        assert!(
-            answer.text.starts_with("HTTP/1.1 408"),
-            "after {:?}: {:?}",
-            answer.after,
-            answer.text
-        );
-        // The body timeout is 1 s here; the rest is room for a busy machine.
-        assert!(
-            answer.after < std::time::Duration::from_secs(5),
-            "{:?}",
-            answer.after
-        );
-        assert!(answer.closed, "{}", answer.text);
+        answer.assert_timed_out();
     }
 }
 
@@ -539,18 +536,7 @@ fn a_body_shorter_than_its_content_length_is_answered_408() {
     let app = TestApp::spawn_configured(Backend::Sqlite, quick_body_timeout);
     let head = "POST /login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nusername=a";
     let answer = raw_answer(&app, head, |_| true, std::time::Duration::from_secs(10));
-    assert!(
-        answer.text.starts_with("HTTP/1.1 408"),
-        "after {:?}: {:?}",
-        answer.after,
-        answer.text
-    );
-    assert!(
-        answer.after < std::time::Duration::from_secs(5),
-        "{:?}",
-        answer.after
-    );
-    assert!(answer.closed, "{}", answer.text);
+    answer.assert_timed_out();
     assert!(
         answer
             .text

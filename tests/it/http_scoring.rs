@@ -336,14 +336,7 @@ backend_tests! {
 /// Reads the event stream's first two data lines, recording one entry through
 /// `write` after the first.
 fn watch_events(app: &TestApp, public_id: &str, write: impl Fn()) -> Vec<String> {
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .timeout_global(Some(Duration::from_secs(10)))
-        .build()
-        .into();
-    let response = agent
-        .get(app.url(&format!("/m/{public_id}/events")))
-        .call()
-        .unwrap();
+    let response = app.match_events(public_id, Duration::from_secs(10));
     assert_eq!(
         response.headers().get("content-type").unwrap(),
         "text/event-stream"
@@ -471,47 +464,37 @@ mod escaping {
 /// The content security policy forbids inline script and style: no template may need them.
 #[test]
 fn templates_have_no_inline_script_or_style() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
-    let mut folders = vec![root];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap();
-            for (index, _) in text.match_indices("<script") {
-                let tag = &text[index..index + text[index..].find('>').unwrap()];
-                assert!(
-                    tag.contains("src=\"/static/"),
-                    "{}: inline script",
-                    path.display()
-                );
-            }
+    for (path, text) in support::template_files() {
+        for (index, _) in text.match_indices("<script") {
+            let tag = &text[index..index + text[index..].find('>').unwrap()];
             assert!(
-                !text.contains("<style"),
-                "{}: inline style element",
+                tag.contains("src=\"/static/"),
+                "{}: inline script",
                 path.display()
             );
+        }
+        assert!(
+            !text.contains("<style"),
+            "{}: inline style element",
+            path.display()
+        );
+        assert!(
+            !text.contains(" style=\""),
+            "{}: inline style attribute",
+            path.display()
+        );
+        for handler in [
+            " onclick=",
+            " onload=",
+            " onchange=",
+            " onsubmit=",
+            " oninput=",
+        ] {
             assert!(
-                !text.contains(" style=\""),
-                "{}: inline style attribute",
+                !text.contains(handler),
+                "{}: inline event handler",
                 path.display()
             );
-            for handler in [
-                " onclick=",
-                " onload=",
-                " onchange=",
-                " onsubmit=",
-                " oninput=",
-            ] {
-                assert!(
-                    !text.contains(handler),
-                    "{}: inline event handler",
-                    path.display()
-                );
-            }
         }
     }
 }

@@ -30,20 +30,21 @@ fn personal_token(client: &Client) -> String {
     setup::personal_token(client, "riavvio")
 }
 
+/// The organizer "org", a match of theirs and an API token of theirs.
+fn organizer_match(app: &TestApp) -> (Client, String, String) {
+    let organizer = app.organizer();
+    let public_id = create_match(&organizer);
+    let token = personal_token(&organizer);
+    (organizer, public_id, token)
+}
+
 fn hand(seq: i64) -> String {
     format!(r#"{{"expected_seq": {seq}, "entry": {{"type": "hand", "winner": "A"}}}}"#)
 }
 
 /// The `data:` lines of a match's event stream, as they come.
 fn watch(app: &TestApp, public_id: &str) -> mpsc::Receiver<String> {
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .timeout_global(Some(Duration::from_secs(120)))
-        .build()
-        .into();
-    let response = agent
-        .get(app.url(&format!("/m/{public_id}/events")))
-        .call()
-        .unwrap();
+    let response = app.match_events(public_id, Duration::from_secs(120));
     let (sender, receiver) = mpsc::channel();
     std::thread::spawn(move || {
         let lines = BufReader::new(response.into_body().into_reader()).lines();
@@ -140,9 +141,7 @@ fn once_a_restarted_database_answers_no_request_fails() {
         return;
     };
     let app = instance(&server);
-    let organizer = app.organizer();
-    let public_id = create_match(&organizer);
-    let token = personal_token(&organizer);
+    let (organizer, public_id, token) = organizer_match(&app);
     let path = format!("/api/v1/matches/{public_id}/entries");
     assert_eq!(
         organizer.post_json_bearer(&path, &hand(0), &token).status,
@@ -203,9 +202,7 @@ fn the_health_check_says_whether_the_database_cannot_be_reached_or_refused_a_wri
         return;
     };
     let app = instance(&server);
-    let organizer = app.organizer();
-    let public_id = create_match(&organizer);
-    let token = personal_token(&organizer);
+    let (organizer, public_id, token) = organizer_match(&app);
     let path = format!("/api/v1/matches/{public_id}/entries");
     let anonymous = app.client();
     assert_eq!(anonymous.get("/health").body, "ok");
@@ -316,9 +313,7 @@ fn an_instance_opens_its_pool_as_it_needs_it_and_keeps_to_its_size() {
 fn a_live_page_that_cannot_read_its_match_tells_no_count_it_did_not_read() {
     use diesel::{Connection, QueryableByName, RunQueryDsl, sql_types::BigInt};
     let app = TestApp::spawn(Backend::Postgres);
-    let organizer = app.organizer();
-    let public_id = create_match(&organizer);
-    let token = personal_token(&organizer);
+    let (organizer, public_id, token) = organizer_match(&app);
     let path = format!("/api/v1/matches/{public_id}/entries");
     for seq in 0..2 {
         assert_eq!(

@@ -51,6 +51,24 @@ macro_rules! backend_tests {
     };
 }
 
+/// Every file under `templates/`, with its path and text.
+pub fn template_files() -> Vec<(std::path::PathBuf, String)> {
+    let mut folders = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")];
+    let mut files = Vec::new();
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                let text = std::fs::read_to_string(&path).unwrap();
+                files.push((path, text));
+            }
+        }
+    }
+    files
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
     Sqlite,
@@ -255,6 +273,22 @@ impl TestApp {
 
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.base, path)
+    }
+
+    /// A match's live event stream, opened for at most `limit` in all.
+    pub fn match_events(
+        &self,
+        public_id: &str,
+        limit: std::time::Duration,
+    ) -> ureq::http::Response<ureq::Body> {
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .timeout_global(Some(limit))
+            .build()
+            .into();
+        agent
+            .get(self.url(&format!("/m/{public_id}/events")))
+            .call()
+            .unwrap()
     }
 
     /// A browser-like client of its own: cookies kept, redirects not followed.

@@ -2,8 +2,48 @@
 //! change its limits from outside.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use diesel::prelude::*;
+use diesel::sql_types::Text;
+
+/// A SQLite database file in a temporary folder of its own, which lives as long as this.
+pub struct SqliteFile {
+    pub folder: tempfile::TempDir,
+    pub path: PathBuf,
+    pub url: String,
+}
+
+impl SqliteFile {
+    /// The file `name` (not made yet) in a new temporary folder.
+    pub fn new(name: &str) -> SqliteFile {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join(name);
+        let url = format!("sqlite://{}", path.display());
+        SqliteFile { folder, path, url }
+    }
+
+    /// A connection of the test's own to the file.
+    pub fn connect(&self) -> SqliteConnection {
+        SqliteConnection::establish(self.path.to_str().unwrap()).unwrap()
+    }
+}
+
+#[derive(QueryableByName)]
+struct Integrity {
+    #[diesel(sql_type = Text)]
+    integrity_check: String,
+}
+
+/// SQLite's integrity check of the database on `connection` says it is sound.
+pub fn assert_integrity(connection: &mut SqliteConnection) {
+    let check: Vec<Integrity> = diesel::sql_query("PRAGMA integrity_check")
+        .load(connection)
+        .unwrap();
+    assert_eq!(check[0].integrity_check, "ok");
+}
 
 pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
