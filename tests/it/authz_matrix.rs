@@ -13,7 +13,7 @@ use crate::support;
 use std::collections::BTreeMap;
 
 use serde_json::json;
-use support::{ADMIN_PASSWORD, Client, TestApp, setup};
+use support::{ADMIN_PASSWORD, Client, TestApp, quoted_after, setup};
 
 /// [anonymous, link holder, referee of another match, organizer of another club, administrator]
 const EXPECTED: &[(&str, &str, &str)] = &[
@@ -343,15 +343,7 @@ fn every_route_answers_every_visitor_as_the_matrix_says() {
         .trim_start_matches("/manage/matches/")
         .to_string();
     let page = organizer.get(&format!("/manage/matches/{other_id}"));
-    let referee_id = page
-        .body
-        .split("<option value=\"")
-        .nth(1)
-        .unwrap()
-        .split('"')
-        .next()
-        .unwrap()
-        .to_string();
+    let referee_id = quoted_after(&page.body, "<option value=\"").unwrap();
     organizer.post_form(
         &format!("/manage/matches/{other_id}/referees"),
         &[("user_id", &referee_id)],

@@ -10,7 +10,7 @@ mod organizer;
 use std::time::Duration;
 
 use support::browser::{Browser, Driver};
-use support::{ADMIN_PASSWORD, Backend, TestApp};
+use support::{ADMIN_PASSWORD, Backend, TestApp, setup};
 
 type Flow = fn(&Driver, &Browser<'_>);
 
@@ -152,24 +152,12 @@ fn invitation_flow(_driver: &Driver, browser: &Browser<'_>) {
 fn match_with_link(target_points: &str, games_to_win: &str) -> (TestApp, String, String) {
     let app = TestApp::spawn(Backend::Sqlite);
     let organizer = app.organizer();
-    let created = organizer.post_form(
-        "/manage/matches",
-        &[
-            ("title", "Semifinale"),
-            ("seat0", "Bepi"),
-            ("seat1", "Toni"),
-            ("seat2", "Nane"),
-            ("seat3", "Gigio"),
-            ("first_dealer", "0"),
-            ("target_points", target_points),
-            ("games_to_win", games_to_win),
-        ],
-    );
-    let public_id = created
-        .location
-        .unwrap()
-        .trim_start_matches("/manage/matches/")
-        .to_string();
+    let fields = [
+        ("title", "Semifinale"),
+        ("target_points", target_points),
+        ("games_to_win", games_to_win),
+    ];
+    let public_id = setup::create_match(&organizer, &fields);
     organizer.post_form(&format!("/manage/matches/{public_id}/link"), &[]);
     let page = organizer.get(&format!("/manage/matches/{public_id}"));
     let start = page.body.find("/s/").unwrap();

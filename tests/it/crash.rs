@@ -14,10 +14,10 @@ use std::time::Duration;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
 use serde_json::{Value, json};
-use support::Client;
 use support::process::{
     SqliteFile, assert_integrity, free_port, organizer_with_token, segnapunti, wait_until_up,
 };
+use support::{Client, setup};
 
 const WRITERS: usize = 4;
 const CRASHES: usize = 5;
@@ -121,26 +121,7 @@ fn acknowledged_entries_survive_kill_9() {
     let organizer = Client::new(&server.base, "it");
     organizer.login("org", "password-di-org");
     let matches: Vec<String> = (0..WRITERS)
-        .map(|table| {
-            let created = organizer.post_form(
-                "/manage/matches",
-                &[
-                    ("title", &format!("Tavolo {table}")),
-                    ("seat0", "A"),
-                    ("seat1", "B"),
-                    ("seat2", "C"),
-                    ("seat3", "D"),
-                    ("first_dealer", "0"),
-                    ("target_points", "100"),
-                    ("games_to_win", "9"),
-                ],
-            );
-            created
-                .location
-                .unwrap()
-                .trim_start_matches("/manage/matches/")
-                .to_string()
-        })
+        .map(|table| setup::create_long_match(&organizer, &format!("Tavolo {table}")))
         .collect();
 
     let acknowledged = Arc::new(Mutex::new(HashSet::new()));

@@ -15,10 +15,10 @@ use std::process::{Child, Command, Stdio};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use serde_json::{Value, json};
-use support::Client;
 use support::process::{
     SqliteFile, assert_integrity, free_port, organizer_with_token, wait_until_up,
 };
+use support::{Client, setup};
 
 struct Server(Child);
 
@@ -75,22 +75,8 @@ fn a_full_database_is_refused_clearly_and_recovers() {
 
     let organizer = Client::new(&base, "it");
     organizer.login("org", "password-di-org");
-    let match_form = [
-        ("title", "Tavolo 1"),
-        ("seat0", "A"),
-        ("seat1", "B"),
-        ("seat2", "C"),
-        ("seat3", "D"),
-        ("first_dealer", "0"),
-        ("target_points", "100"),
-        ("games_to_win", "9"),
-    ];
-    let created = organizer.post_form("/manage/matches", &match_form);
-    let public_id = created
-        .location
-        .expect("the match is created")
-        .trim_start_matches("/manage/matches/")
-        .to_string();
+    let match_form = setup::long_match_form("Tavolo 1");
+    let public_id = setup::create_match(&organizer, &match_form);
     let entries = format!("/api/v1/matches/{public_id}/entries");
     let append = |seq: i64| {
         let body = json!({

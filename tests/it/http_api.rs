@@ -219,22 +219,7 @@ backend_tests! {
 
 /// A match of `game` with its default options, created through the organizer's form.
 fn create_game_match(organizer: &Client, game: &str) -> String {
-    let fields = [
-        ("game", game),
-        ("title", "API"),
-        ("seat0", "Bepi"),
-        ("seat1", "Toni"),
-        ("seat2", "Nane"),
-        ("seat3", "Gigio"),
-        ("first_dealer", "0"),
-    ];
-    let response = organizer.post_form("/manage/matches", &fields);
-    assert_eq!(response.status, 303, "{}", response.body);
-    response
-        .location
-        .unwrap()
-        .trim_start_matches("/manage/matches/")
-        .to_string()
+    setup::create_game_match(organizer, game, &[("title", "API")])
 }
 
 /// Sends `method` without a body; returns (status, Allow header). Checked against the document.

@@ -12,24 +12,9 @@ use support::{Client, TestApp, form_value};
 
 /// Creates a match of `game` with the extra fields and returns its public id.
 fn create(organizer: &Client, game: &str, title: &str, extra: &[(&str, &str)]) -> String {
-    let mut fields = vec![
-        ("game", game),
-        ("title", title),
-        ("seat0", "Bepi"),
-        ("seat1", "Toni"),
-        ("seat2", "Nane"),
-        ("seat3", "Gigio"),
-        ("first_dealer", "0"),
-    ];
-    fields.retain(|(name, _)| !extra.iter().any(|(key, _)| key == name));
+    let mut fields = vec![("title", title)];
     fields.extend_from_slice(extra);
-    let response = organizer.post_form("/manage/matches", &fields);
-    assert_eq!(response.status, 303, "{}", response.body);
-    response
-        .location
-        .unwrap()
-        .trim_start_matches("/manage/matches/")
-        .to_string()
+    support::setup::create_game_match(organizer, game, &fields)
 }
 
 /// Posts a form of the referee page with the envelope it hands out.

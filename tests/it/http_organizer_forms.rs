@@ -49,13 +49,7 @@ fn state_form(organizer: &Client, public_id: &str) -> Vec<(String, String)> {
 
 /// An event of `pairs` pairs drawn as a single elimination; returns its public id.
 fn drawn_event(organizer: &Client, pairs: usize) -> String {
-    let fields = [
-        ("game", "trionfetti"),
-        ("target_points", "1"),
-        ("games_to_win", "1"),
-        ("format", "single_elimination"),
-    ];
-    let event = setup::create_event(organizer, setup::CLUB_EVENTS, &fields);
+    let event = setup::create_knockout(organizer);
     let csv: String = (1..=pairs)
         .map(|i| format!("Giocatore {i}a,Giocatore {i}b,Coppia numero {i} dal nome molto lungo\n"))
         .collect();
@@ -326,7 +320,7 @@ backend_tests! {
         let new = organizer.get("/manage/clubs/scuola-di-trionfetti/events/new");
         let action = "/manage/clubs/scuola-di-trionfetti/events";
         let mut fields = form_fields(&new.body, action, 0);
-        for (name, value) in [
+        let stored = [
             ("name", "Svizzera d'inverno"),
             ("date", "2030-12-05"),
             ("time", "21:15"),
@@ -337,7 +331,8 @@ backend_tests! {
             ("rounds", "5"),
             ("tie1", "sonneborn-berger"),
             ("tie2", "buchholz"),
-        ] {
+        ];
+        for (name, value) in stored {
             set_field(&mut fields, name, value);
         }
         fields.retain(|(name, _)| name != "listed" && name != "bye_is_win");
@@ -347,18 +342,7 @@ backend_tests! {
 
         let edit = format!("/manage/events/{event}/edit");
         let shown = form_fields(&organizer.get(&edit).body, &edit, 0);
-        for (name, value) in [
-            ("name", "Svizzera d'inverno"),
-            ("date", "2030-12-05"),
-            ("time", "21:15"),
-            ("venue", "Bacaro da Fiore"),
-            ("game", "tressette"),
-            ("opt.tressette.target_points", "31"),
-            ("format", "swiss"),
-            ("rounds", "5"),
-            ("tie1", "sonneborn-berger"),
-            ("tie2", "buchholz"),
-        ] {
+        for (name, value) in stored {
             assert_eq!(field(&shown, name), Some(value), "{name} is shown as stored");
         }
         assert_eq!(field(&shown, "listed"), None, "unlisted stays unticked");

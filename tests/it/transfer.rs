@@ -84,45 +84,20 @@ fn target_database(backend: Backend) -> TestDatabase {
 
 /// Rows of every table an import writes to.
 fn row_counts(database: &TestDatabase) -> Vec<(&'static str, i64)> {
+    macro_rules! counts {
+        ($connection:ident: $($table:ident),*) => {
+            vec![$((
+                stringify!($table),
+                schema::$table::table.count().get_result::<i64>($connection)?,
+            )),*]
+        };
+    }
     let db = database.open();
     db.read(|c| {
-        Ok(vec![
-            ("clubs", schema::clubs::table.count().get_result::<i64>(c)?),
-            (
-                "club_organizers",
-                schema::club_organizers::table
-                    .count()
-                    .get_result::<i64>(c)?,
-            ),
-            (
-                "club_nicknames",
-                schema::club_nicknames::table.count().get_result::<i64>(c)?,
-            ),
-            (
-                "events",
-                schema::events::table.count().get_result::<i64>(c)?,
-            ),
-            (
-                "players",
-                schema::players::table.count().get_result::<i64>(c)?,
-            ),
-            (
-                "entrants",
-                schema::entrants::table.count().get_result::<i64>(c)?,
-            ),
-            (
-                "matches",
-                schema::matches::table.count().get_result::<i64>(c)?,
-            ),
-            (
-                "match_entries",
-                schema::match_entries::table.count().get_result::<i64>(c)?,
-            ),
-            (
-                "event_notices",
-                schema::event_notices::table.count().get_result::<i64>(c)?,
-            ),
-        ])
+        Ok(
+            counts!(c: clubs, club_organizers, club_nicknames, events, players, entrants,
+            matches, match_entries, event_notices),
+        )
     })
     .unwrap()
 }
@@ -254,18 +229,8 @@ fn play_an_event(app: &TestApp) -> (String, Vec<String>) {
     hand(&referee, first, "B");
     let page = organizer.get(&format!("/manage/events/{event}"));
     assert!(page.body.contains("id=\"flagged\""), "{}", page.body);
-    let flagged = page
-        .body
-        .split("id=\"flagged\"")
-        .nth(1)
-        .unwrap()
-        .split("name=\"public_id\" value=\"")
-        .nth(1)
-        .unwrap()
-        .split('"')
-        .next()
-        .unwrap()
-        .to_string();
+    let (_, flagged) = page.body.split_once("id=\"flagged\"").unwrap();
+    let flagged = form_value(flagged, "public_id").unwrap();
     let replayed = organizer.post_form(
         &format!("/manage/events/{event}/replay"),
         &[("public_id", &flagged)],

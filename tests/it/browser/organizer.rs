@@ -46,13 +46,7 @@ fn open_all_details(browser: &Browser<'_>) {
 
 /// A drawn 4-pair event of `organizer`'s club; returns its public id.
 fn drawn_event(organizer: &Client) -> String {
-    let fields = [
-        ("game", "trionfetti"),
-        ("target_points", "1"),
-        ("games_to_win", "1"),
-        ("format", "single_elimination"),
-    ];
-    let event = setup::create_event(organizer, setup::CLUB_EVENTS, &fields);
+    let event = setup::create_knockout(organizer);
     let csv: String = (1..=4)
         .map(|i| {
             format!("Giocatore {i}a,Giocatore {i}b,Coppia numero {i} del circolo di Cannaregio\n")
@@ -169,24 +163,10 @@ pub fn organizer_forms_flow(_driver: &Driver, browser: &Browser<'_>) {
     );
 
     // A match in progress put back to scheduled: a reason, then the record.
-    let created = organizer.post_form(
-        "/manage/matches",
-        &[
-            ("title", "Amichevole"),
-            ("seat0", "Bepi"),
-            ("seat1", "Toni"),
-            ("seat2", "Nane"),
-            ("seat3", "Gigio"),
-            ("first_dealer", "0"),
-            ("target_points", "20"),
-            ("games_to_win", "1"),
-        ],
+    let public_id = setup::create_match(
+        &organizer,
+        &[("title", "Amichevole"), ("games_to_win", "1")],
     );
-    let public_id = created
-        .location
-        .unwrap()
-        .trim_start_matches("/manage/matches/")
-        .to_string();
     let referee_id = option_value(
         &organizer.get(&format!("/manage/matches/{public_id}")).body,
         "arbitra",

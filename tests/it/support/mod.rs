@@ -598,8 +598,13 @@ pub fn club_with_organizer(app: &TestApp) -> (Client, Client) {
 }
 
 pub fn form_value(html: &str, name: &str) -> Option<String> {
-    let marker = format!("name=\"{name}\" value=\"");
-    let start = html.find(&marker)? + marker.len();
+    quoted_after(html, &format!("name=\"{name}\" value=\""))
+}
+
+/// What follows the first `marker` in `html` up to the next double quote: the value of
+/// the attribute `marker` opens.
+pub fn quoted_after(html: &str, marker: &str) -> Option<String> {
+    let start = html.find(marker)? + marker.len();
     let end = html[start..].find('"')?;
     Some(html[start..start + end].to_string())
 }

@@ -30,22 +30,53 @@ fn created(response: super::Response, prefix: &str) -> String {
         .to_string()
 }
 
+/// Who sits at every test match: Bepi, Toni, Nane and Gigio, seat 0 dealing first.
+const TABLE: [(&str, &str); 5] = [
+    ("seat0", "Bepi"),
+    ("seat1", "Toni"),
+    ("seat2", "Nane"),
+    ("seat3", "Gigio"),
+    ("first_dealer", "0"),
+];
+
 /// A standalone Trionfetti match of Bepi, Toni, Nane and Gigio, seat 0 dealing first,
 /// to 20 points and 3 games, made by `organizer`; `fields` change any of these (the
 /// title among them). Returns its public id.
 pub fn create_match(organizer: &Client, fields: &[(&str, &str)]) -> String {
-    let defaults = [
-        ("title", "Partita"),
-        ("seat0", "Bepi"),
-        ("seat1", "Toni"),
-        ("seat2", "Nane"),
-        ("seat3", "Gigio"),
-        ("first_dealer", "0"),
-        ("target_points", "20"),
-        ("games_to_win", "3"),
-    ];
+    let mut defaults = vec![("title", "Partita")];
+    defaults.extend_from_slice(&TABLE);
+    defaults.extend_from_slice(&[("target_points", "20"), ("games_to_win", "3")]);
     let response = organizer.post_form("/manage/matches", &merged(&defaults, fields));
     created(response, "/manage/matches/")
+}
+
+/// A match of `game` with its default options at the same table as [`create_match`]'s,
+/// `fields` (its title among them) over them. Returns its public id.
+pub fn create_game_match(organizer: &Client, game: &str, fields: &[(&str, &str)]) -> String {
+    let mut defaults = vec![("game", game)];
+    defaults.extend_from_slice(&TABLE);
+    let response = organizer.post_form("/manage/matches", &merged(&defaults, fields));
+    created(response, "/manage/matches/")
+}
+
+/// The form of a match of seats A, B, C and D to 100 points and 9 games, titled
+/// `title`: one no load test plays to its end.
+pub fn long_match_form(title: &str) -> [(&str, &str); 8] {
+    [
+        ("title", title),
+        ("seat0", "A"),
+        ("seat1", "B"),
+        ("seat2", "C"),
+        ("seat3", "D"),
+        ("first_dealer", "0"),
+        ("target_points", "100"),
+        ("games_to_win", "9"),
+    ]
+}
+
+/// A match of [`long_match_form`] made by `organizer`. Returns its public id.
+pub fn create_long_match(organizer: &Client, title: &str) -> String {
+    create_match(organizer, &long_match_form(title))
 }
 
 /// An event posted to `events_form` (a club's events path) with a date, time, venue
@@ -61,6 +92,18 @@ pub fn create_event(organizer: &Client, events_form: &str, fields: &[(&str, &str
     ];
     let response = organizer.post_form(events_form, &merged(&defaults, fields));
     created(response, "/manage/events/")
+}
+
+/// A single-elimination Trionfetti event of one-hand matches in the club of
+/// `club_with_organizer`. Returns its public id.
+pub fn create_knockout(organizer: &Client) -> String {
+    let fields = [
+        ("game", "trionfetti"),
+        ("target_points", "1"),
+        ("games_to_win", "1"),
+        ("format", "single_elimination"),
+    ];
+    create_event(organizer, CLUB_EVENTS, &fields)
 }
 
 /// `n` pairs as CSV lines of the import: "Giocatore 1a,Giocatore 1b,Coppia 1" and on.
