@@ -2,36 +2,21 @@
 //! knockout after groups keeping entrants of one group apart in its first round.
 
 use segnapunti::tournament::{
-    Cycles, EntrantId, Format, Outcome, Recorded, Results, Side, Slot, Source, Stage, Status,
-    TieBreak, Tournament, double_elimination, groups,
+    Cycles, EntrantId, Format, Outcome, Results, Side, Slot, Source, Stage, Status, TieBreak,
+    Tournament, double_elimination, groups,
 };
 
-fn ids(n: u32) -> Vec<EntrantId> {
-    (1..=n).map(EntrantId).collect()
-}
+use crate::support::tournaments::{ids, play_out};
 
 /// Plays every ready match, side A winning, until nothing is ready.
 fn side_a_always_wins(t: &Tournament) -> Results {
     let mut results = Results::new();
-    loop {
-        let schedule = t.schedule(&results).unwrap();
-        let ready: Vec<_> = schedule
-            .matches
-            .iter()
-            .filter(|m| m.status == Status::Ready)
-            .collect();
-        if ready.is_empty() {
-            return results;
-        }
-        for m in ready {
-            let outcome = Outcome::Played {
-                winner: Side::A,
-                games: [1, 0],
-                points: [0, 0],
-            };
-            results.insert(m.key.clone(), Recorded::finished(m.sides.clone(), outcome));
-        }
-    }
+    play_out(t, &mut results, |_| Outcome::Played {
+        winner: Side::A,
+        games: [1, 0],
+        points: [0, 0],
+    });
+    results
 }
 
 #[test]

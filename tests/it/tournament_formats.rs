@@ -10,9 +10,7 @@ use segnapunti::tournament::{
 };
 use segnapunti::web::i18n::Worded;
 
-fn ids(n: u32) -> Vec<EntrantId> {
-    (1..=n).map(EntrantId).collect()
-}
+use crate::support::tournaments::{ids, play_out};
 
 fn key(k: &str) -> MatchKey {
     MatchKey::new(k)
@@ -35,25 +33,17 @@ fn better_seed_wins(sides: &[Slot; 2]) -> Outcome {
     }
 }
 
-/// Plays every ready match with `decide` until nothing is ready.
-fn play_out(t: &Tournament, results: &mut Results, decide: impl Fn(&[Slot; 2]) -> Outcome) {
-    loop {
-        let schedule = t.schedule(results).unwrap();
-        let ready: Vec<_> = schedule
-            .matches
-            .iter()
-            .filter(|m| m.status == Status::Ready)
-            .collect();
-        if ready.is_empty() {
-            return;
-        }
-        for m in ready {
-            results.insert(
-                m.key.clone(),
-                Recorded::finished(m.sides.clone(), decide(&m.sides)),
-            );
-        }
+/// Round 1 played, the better seed winning every match.
+fn round_one_played(t: &Tournament) -> Results {
+    let mut results = Results::new();
+    let round_one = t.schedule(&results).unwrap().matches;
+    for m in round_one.iter().filter(|m| m.round == 1) {
+        results.insert(
+            m.key.clone(),
+            Recorded::finished(m.sides.clone(), better_seed_wins(&m.sides)),
+        );
     }
+    results
 }
 
 fn single(n: u32, third_place: bool) -> Tournament {
@@ -140,19 +130,7 @@ fn correction_reflows_and_flags_started_matches() {
     assert_eq!(f.winner(), None);
 
     // A correction before the later matches started only updates them.
-    let mut early = Results::new();
-    for m in t
-        .schedule(&early)
-        .unwrap()
-        .matches
-        .iter()
-        .filter(|m| m.round == 1)
-    {
-        early.insert(
-            m.key.clone(),
-            Recorded::finished(m.sides.clone(), better_seed_wins(&m.sides)),
-        );
-    }
+    let early = round_one_played(&t);
     let mut corrected = early.clone();
     corrected.get_mut(&key("W R1 M2")).unwrap().progress =
         segnapunti::tournament::Progress::Finished(Outcome::Forfeit { winner: Side::B });
@@ -169,19 +147,7 @@ fn correction_reflows_and_flags_started_matches() {
 #[test]
 fn in_progress_match_is_flagged_not_changed() {
     let t = single(4, false);
-    let mut old = Results::new();
-    for m in t
-        .schedule(&old)
-        .unwrap()
-        .matches
-        .iter()
-        .filter(|m| m.round == 1)
-    {
-        old.insert(
-            m.key.clone(),
-            Recorded::finished(m.sides.clone(), better_seed_wins(&m.sides)),
-        );
-    }
+    let mut old = round_one_played(&t);
     let final_sides = t
         .schedule(&old)
         .unwrap()

@@ -7,14 +7,12 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use proptest::prelude::*;
 use segnapunti::rng::SplitMix;
 use segnapunti::tournament::{
-    Cycles, EntrantId, Format, Match, Outcome, Progress, Recorded, Results, Side, Slot, Stage,
+    Cycles, EntrantId, Format, Match, Outcome, Progress, Results, Schedule, Side, Slot, Stage,
     StandingsTable, Status, TieBreak, Tournament, WalkoverReason, diff, double_elimination,
     rotating, round_robin, single_elimination, swiss,
 };
 
-fn ids(n: u32) -> Vec<EntrantId> {
-    (1..=n).map(EntrantId).collect()
-}
+use crate::support::tournaments::{self, ids};
 
 fn random_outcome(rng: &mut SplitMix) -> Outcome {
     let winner = if rng.below(2) == 0 { Side::A } else { Side::B };
@@ -34,23 +32,17 @@ fn random_outcome(rng: &mut SplitMix) -> Outcome {
 fn play_out(t: &Tournament, seed: u64) -> Results {
     let mut rng = SplitMix::new(seed);
     let mut results = Results::new();
-    loop {
-        let s = t.schedule(&results).unwrap();
-        let ready: Vec<&Match> = s
-            .matches
-            .iter()
-            .filter(|m| m.status == Status::Ready)
-            .collect();
-        if ready.is_empty() {
-            return results;
-        }
-        for m in ready {
-            results.insert(
-                m.key.clone(),
-                Recorded::finished(m.sides.clone(), random_outcome(&mut rng)),
-            );
-        }
-    }
+    tournaments::play_out(t, &mut results, |_| random_outcome(&mut rng));
+    results
+}
+
+/// The event played out (see [`play_out`]), which must be complete then: its results and
+/// schedule.
+fn played_out(t: &Tournament, seed: u64) -> Result<(Results, Schedule), TestCaseError> {
+    let results = play_out(t, seed);
+    let s = t.schedule(&results).unwrap();
+    prop_assert!(s.complete);
+    Ok((results, s))
 }
 
 /// Real (played or forfeited) losses per entrant.
@@ -119,9 +111,7 @@ proptest! {
     #[test]
     fn single_elimination_plays_n_minus_one(n in 2u32..40, seed: u64, third in any::<bool>()) {
         let t = Tournament::new(ids(n), Format::SingleElimination(single_elimination::Options { third_place: third }));
-        let results = play_out(&t, seed);
-        let s = t.schedule(&results).unwrap();
-        prop_assert!(s.complete);
+        let (results, s) = played_out(&t, seed)?;
         let third_real = s.matches.iter().any(|m| m.stage == Stage::ThirdPlace && matches!(m.status, Status::Finished(_)));
         prop_assert_eq!(third && n >= 4, third_real);
         prop_assert_eq!(real_matches(&s.matches), n as usize - 1 + usize::from(third_real));
@@ -145,9 +135,7 @@ proptest! {
     #[test]
     fn double_elimination_everyone_but_the_champion_loses_twice(n in 2u32..40, seed: u64, reset in any::<bool>()) {
         let t = Tournament::new(ids(n), Format::DoubleElimination(double_elimination::Options { bracket_reset: reset }));
-        let results = play_out(&t, seed);
-        let s = t.schedule(&results).unwrap();
-        prop_assert!(s.complete);
+        let (results, s) = played_out(&t, seed)?;
         let l = losses(&s.matches);
         let table = &t.standings(&results).unwrap().tables[0];
         let champion = table.rows[0].entrant;
@@ -174,9 +162,7 @@ proptest! {
     fn round_robin_every_pair_meets_once_per_cycle(n in 2u32..16, seed: u64, double in any::<bool>()) {
         let cycles = if double { Cycles::Double } else { Cycles::Single };
         let t = Tournament::new(ids(n), Format::RoundRobin(round_robin::Options { cycles, tie_breaks: TieBreak::ALL.to_vec() }));
-        let results = play_out(&t, seed);
-        let s = t.schedule(&results).unwrap();
-        prop_assert!(s.complete);
+        let (results, s) = played_out(&t, seed)?;
         let k = if double { 2 } else { 1 };
         let mut met: BTreeMap<(EntrantId, EntrantId), u32> = BTreeMap::new();
         let mut byes: BTreeMap<EntrantId, u32> = BTreeMap::new();
@@ -204,9 +190,7 @@ proptest! {
     fn swiss_rounds_byes_and_rematches(n in 2u32..13, rounds in 1u32..8, seed: u64, chain in proptest::sample::subsequence(TieBreak::ALL.to_vec(), 0..6)) {
         let options = swiss::Options { rounds, tie_breaks: chain, bye_is_win: true };
         let t = Tournament::new(ids(n), Format::Swiss(options));
-        let results = play_out(&t, seed);
-        let s = t.schedule(&results).unwrap();
-        prop_assert!(s.complete);
+        let (results, s) = played_out(&t, seed)?;
         // Every entrant is in exactly one match (or the bye) each round.
         for r in 1..=rounds {
             let mut seen: Vec<EntrantId> = s.matches.iter().filter(|m| m.round == r).flat_map(|m| m.sides.iter().flat_map(Slot::entrants)).collect();
@@ -248,9 +232,7 @@ proptest! {
     fn rotating_partners_individual_standings(n in 4u32..20, rounds in 1u32..6, seed: u64) {
         let options = rotating::Options { rounds, seed, tie_breaks: vec![TieBreak::PointsDifference, TieBreak::Buchholz], sit_out_is_win: false };
         let t = Tournament::new(ids(n), Format::RotatingPartners(options));
-        let results = play_out(&t, seed);
-        let s = t.schedule(&results).unwrap();
-        prop_assert!(s.complete);
+        let (results, s) = played_out(&t, seed)?;
         let mut sat_out: BTreeMap<EntrantId, u32> = BTreeMap::new();
         for r in 1..=rounds {
             let mut seen: Vec<EntrantId> = s.matches.iter().filter(|m| m.round == r).flat_map(|m| m.sides.iter().flat_map(Slot::entrants)).collect();

@@ -16,6 +16,7 @@ pub mod openapi;
 pub mod pg_server;
 pub mod process;
 pub mod setup;
+pub mod tournaments;
 pub mod trick_games;
 
 pub const ADMIN_PASSWORD: &str = "amministra-bene";
