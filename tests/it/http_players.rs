@@ -26,21 +26,7 @@ fn event_with_entrants(organizer: &Client, club: &str, csv: &str) -> String {
 
 /// An account with a display name unlike its username, and a client logged in as it.
 fn account(app: &TestApp, admin: &Client, username: &str, display_name: &str) -> Client {
-    let password = format!("{username}-password");
-    let created = admin.post_form(
-        "/admin/users",
-        &[
-            ("username", username),
-            ("display_name", display_name),
-            ("role", "referee"),
-            ("password", &password),
-            ("confirm_password", &password),
-        ],
-    );
-    assert_eq!(created.status, 303, "{}", created.body);
-    let client = app.client();
-    client.login(username, &password);
-    client
+    app.user_named(admin, username, display_name, "referee")
 }
 
 /// The id of the player named `name`, from the staff's list searched for it.
@@ -59,11 +45,19 @@ fn player_id(staff: &Client, name: &str) -> String {
 
 /// Text as the pages escape it.
 fn escaped(text: &str) -> String {
-    text.replace('&', "&#38;")
-        .replace('<', "&#60;")
-        .replace('>', "&#62;")
-        .replace('"', "&#34;")
-        .replace('\'', "&#39;")
+    // `&` first, so that the entities written after it stay as they are.
+    let entities = [
+        ('&', "&#38;"),
+        ('<', "&#60;"),
+        ('>', "&#62;"),
+        ('"', "&#34;"),
+        ('\'', "&#39;"),
+    ];
+    entities
+        .iter()
+        .fold(text.to_string(), |text, (character, entity)| {
+            text.replace(*character, entity)
+        })
 }
 
 fn link(staff: &Client, player: &str, username: &str) -> support::Response {

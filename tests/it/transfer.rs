@@ -56,6 +56,21 @@ fn export(url: &str, event: &str) -> String {
     exported.stdout
 }
 
+/// `segnapunti export` of `event` into the file `to`.
+fn export_to(url: &str, event: &str, to: &std::path::Path) -> Run {
+    run(
+        &[
+            "--database-url",
+            url,
+            "export",
+            event,
+            "--output",
+            to.to_str().unwrap(),
+        ],
+        "",
+    )
+}
+
 fn import(url: &str, file: &std::path::Path) -> Run {
     run(
         &["--database-url", url, "import", file.to_str().unwrap()],
@@ -350,17 +365,7 @@ fn round_trip(app: TestApp, target_backend: Backend) {
     let folder = tempfile::tempdir().unwrap();
     let file = folder.path().join("evento.json");
 
-    let written = run(
-        &[
-            "--database-url",
-            &app.database.url,
-            "export",
-            &event,
-            "--output",
-            file.to_str().unwrap(),
-        ],
-        "",
-    );
+    let written = export_to(&app.database.url, &event, &file);
     assert_eq!(written.code, Some(0), "{}", written.stderr);
     assert!(written.stdout.contains("4 matches"), "{}", written.stdout);
     let text = std::fs::read_to_string(&file).unwrap();
@@ -369,17 +374,7 @@ fn round_trip(app: TestApp, target_backend: Backend) {
         export(&app.database.url, &format!("{}/e/{event}", app.base)),
         text
     );
-    let again = run(
-        &[
-            "--database-url",
-            &app.database.url,
-            "export",
-            &event,
-            "--output",
-            file.to_str().unwrap(),
-        ],
-        "",
-    );
+    let again = export_to(&app.database.url, &event, &file);
     assert_eq!(again.code, Some(2), "an existing file is never overwritten");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
 

@@ -26,23 +26,20 @@ pub const ADMIN_PASSWORD: &str = "amministra-bene";
 #[macro_export]
 macro_rules! backend_tests {
     // `config: F;` first: every app of the block is started with `F(&mut ServerConfig)`.
-    (config: $configure:expr; $($(#[$attr:meta])* fn $name:ident($app:ident) $body:block)*) => {
-        mod sqlite {
-            #[allow(unused_imports)]
-            use super::*;
-            $($(#[$attr])* #[test] fn $name() {
-                let $app = $crate::support::TestApp::spawn_configured(
-                    $crate::support::Backend::Sqlite, $configure);
-                $body
-            })*
-        }
+    (config: $configure:expr; $($tests:tt)*) => {
+        $crate::backend_tests! { @backend sqlite, Sqlite, $configure; $($tests)* }
         #[cfg(postgres_tests)]
-        mod postgres {
+        $crate::backend_tests! { @backend postgres, Postgres, $configure; $($tests)* }
+    };
+    // One module of the tests, each on an app of `$backend`.
+    (@backend $module:ident, $backend:ident, $configure:expr;
+        $($(#[$attr:meta])* fn $name:ident($app:ident) $body:block)*) => {
+        mod $module {
             #[allow(unused_imports)]
             use super::*;
             $($(#[$attr])* #[test] fn $name() {
                 let $app = $crate::support::TestApp::spawn_configured(
-                    $crate::support::Backend::Postgres, $configure);
+                    $crate::support::Backend::$backend, $configure);
                 $body
             })*
         }
@@ -333,13 +330,24 @@ impl TestApp {
 
     /// An account of the role made by the administrator, and a client logged in as it.
     pub fn user(&self, admin: &Client, username: &str, role: &str) -> Client {
+        self.user_named(admin, username, username, role)
+    }
+
+    /// As [`TestApp::user`], with a display name of its own.
+    pub fn user_named(
+        &self,
+        admin: &Client,
+        username: &str,
+        display_name: &str,
+        role: &str,
+    ) -> Client {
         admin.get("/admin/users");
         let password = format!("{username}-password");
         let response = admin.post_form(
             "/admin/users",
             &[
                 ("username", username),
-                ("display_name", username),
+                ("display_name", display_name),
                 ("role", role),
                 ("password", &password),
                 ("confirm_password", &password),
