@@ -8,7 +8,7 @@
 use crate::support;
 
 use serde_json::{Value, json};
-use support::{Client, TestApp, form_value};
+use support::{Client, TestApp};
 
 /// Creates a match of `game` with the extra fields and returns its public id.
 fn create(organizer: &Client, game: &str, title: &str, extra: &[(&str, &str)]) -> String {
@@ -19,16 +19,7 @@ fn create(organizer: &Client, game: &str, title: &str, extra: &[(&str, &str)]) -
 
 /// Posts a form of the referee page with the envelope it hands out.
 fn post(client: &Client, base: &str, action: &str, fields: &[(&str, &str)]) -> support::Response {
-    let page = client.get(base);
-    assert_eq!(page.status, 200, "{}", page.body);
-    let seq = form_value(&page.body, "expected_seq").expect("expected_seq");
-    let key = form_value(&page.body, "submission_key").expect("submission_key");
-    let mut all = vec![
-        ("expected_seq", seq.as_str()),
-        ("submission_key", key.as_str()),
-    ];
-    all.extend_from_slice(fields);
-    client.post_form(&format!("{base}/{action}"), &all)
+    support::setup::post_entry(client, base, action, fields)
 }
 
 fn recorded(client: &Client, base: &str, fields: &[(&str, &str)]) {

@@ -3,7 +3,7 @@
 //! pages and the match record, on SQLite and (when configured) PostgreSQL.
 
 use crate::support;
-use support::setup::{self, envelope, record_win};
+use support::setup::{self, envelope, post_entry, record_win};
 
 use std::io::{BufRead, BufReader};
 use std::time::{Duration, Instant};
@@ -155,9 +155,8 @@ backend_tests! {
         let organizer = app.organizer();
         let public_id = create_match(&organizer, "Carte");
         let base = format!("/score/{public_id}");
-        let (seq, key) = envelope(&organizer, &base);
-        let refused = organizer.post_form(&format!("{base}/smazzata"), &[
-            ("expected_seq", &seq), ("submission_key", &key), ("comanda", "più ponto e blabla"), ("cut", "7d"),
+        let refused = post_entry(&organizer, &base, "smazzata", &[
+            ("comanda", "più ponto e blabla"), ("cut", "7d"),
         ]);
         assert_eq!(refused.status, 422);
         assert!(refused.body.contains("blabla"), "{}", refused.body);
@@ -165,10 +164,8 @@ backend_tests! {
 
         let english = app.client_in("en");
         english.login("org", "org-password");
-        let (seq, key) = envelope(&english, &base);
-        let refused = english.post_form(&format!("{base}/hand"), &[
-            ("expected_seq", &seq), ("submission_key", &key), ("winner", "A"),
-            ("vagaresto_caller", "1"), ("vagaresto_answer", "conceded"),
+        let refused = post_entry(&english, &base, "hand", &[
+            ("winner", "A"), ("vagaresto_caller", "1"), ("vagaresto_answer", "conceded"),
         ]);
         // A conceded vagaresto decides the hand: the caller's team (B) scores.
         assert_eq!(refused.status, 303, "{}", refused.body);
@@ -179,9 +176,8 @@ backend_tests! {
         let organizer = app.organizer();
         let public_id = create_match(&organizer, "Carta per carta");
         let base = format!("/score/{public_id}");
-        let (seq, key) = envelope(&organizer, &base);
-        let setup = organizer.post_form(&format!("{base}/smazzata"), &[
-            ("expected_seq", &seq), ("submission_key", &key), ("comanda", "più ponto e più figure"), ("cut", "1s"),
+        let setup = post_entry(&organizer, &base, "smazzata", &[
+            ("comanda", "più ponto e più figure"), ("cut", "1s"),
         ]);
         assert_eq!(setup.status, 303, "{}", setup.body);
 

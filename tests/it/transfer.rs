@@ -120,16 +120,7 @@ fn row_counts(database: &TestDatabase) -> Vec<(&'static str, i64)> {
 // ---------------------------------------------------------------- playing an event
 
 fn post_entry(client: &Client, link: &str, action: &str, fields: &[(&str, &str)]) {
-    let page = client.get(link);
-    assert_eq!(page.status, 200, "{}", page.body);
-    let seq = form_value(&page.body, "expected_seq").unwrap();
-    let key = form_value(&page.body, "submission_key").unwrap();
-    let mut all = vec![
-        ("expected_seq", seq.as_str()),
-        ("submission_key", key.as_str()),
-    ];
-    all.extend_from_slice(fields);
-    let response = client.post_form(&format!("{link}/{action}"), &all);
+    let response = setup::post_entry(client, link, action, fields);
     assert_eq!(response.status, 303, "{action}: {}", response.body);
 }
 

@@ -153,17 +153,26 @@ pub fn envelope(client: &Client, path: &str) -> (String, String) {
     )
 }
 
+/// Posts `fields` to the scoring page `base`'s `action` with the envelope the page
+/// hands out.
+pub fn post_entry(
+    client: &Client,
+    base: &str,
+    action: &str,
+    fields: &[(&str, &str)],
+) -> super::Response {
+    let (seq, key) = envelope(client, base);
+    let mut all = vec![
+        ("expected_seq", seq.as_str()),
+        ("submission_key", key.as_str()),
+    ];
+    all.extend_from_slice(fields);
+    client.post_form(&format!("{base}/{action}"), &all)
+}
+
 /// A hand won by `team` ("A" or "B"), recorded on the Trionfetti scoring page `base`.
 pub fn record_win(client: &Client, base: &str, team: &str) {
-    let (seq, key) = envelope(client, base);
-    let response = client.post_form(
-        &format!("{base}/hand"),
-        &[
-            ("expected_seq", &seq),
-            ("submission_key", &key),
-            ("winner", team),
-        ],
-    );
+    let response = post_entry(client, base, "hand", &[("winner", team)]);
     assert_eq!(response.status, 303, "{}", response.body);
 }
 
