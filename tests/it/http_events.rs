@@ -26,20 +26,31 @@ fn register_and_draw(organizer: &Client, event: &str, n: usize) {
 }
 
 fn correct_first_hand(client: &Client, base: &str, team: &str) {
-    let page = client.get(base);
-    let seq = form_value(&page.body, "expected_seq").unwrap();
-    let key = form_value(&page.body, "submission_key").unwrap();
-    let response = client.post_form(
-        &format!("{base}/correct"),
-        &[
-            ("expected_seq", &seq),
-            ("submission_key", &key),
-            ("target", "0"),
-            ("reason", "punti scritti alla squadra sbagliata"),
-            ("winner", team),
-        ],
-    );
+    let fields = [
+        ("target", "0"),
+        ("reason", "punti scritti alla squadra sbagliata"),
+        ("winner", team),
+    ];
+    let response = setup::post_entry(client, base, "correct", &fields);
     assert_eq!(response.status, 303, "{}", response.body);
+}
+
+/// A drawn single elimination of 4 pairs and one-hand matches, named `name`, whose
+/// semifinals side A won: the event and the semifinals' scoring links.
+fn semifinals_played(app: &TestApp, organizer: &Client, name: &str) -> (String, Vec<String>) {
+    let event = create_event(organizer, name, "single_elimination", "1");
+    register_and_draw(organizer, &event, 4);
+    let semis = card_links(app, organizer, &event);
+    for link in &semis {
+        record_win(&app.client(), link, "A");
+    }
+    (event, semis)
+}
+
+/// The public id of the match the organizer's overview flags.
+fn flagged_match(overview: &str) -> String {
+    let (_, flagged) = overview.split_once("id=\"flagged\"").unwrap();
+    form_value(flagged, "public_id").unwrap()
 }
 
 /// Creates an event with these fields (name, date, time, venue and listed added).
@@ -255,12 +266,7 @@ backend_tests! {
 
     fn a_correction_updates_a_match_not_started_and_flags_one_played(app) {
         let (_admin, organizer) = club_with_organizer(&app);
-        let event = create_event(&organizer, "Correzioni", "single_elimination", "1");
-        register_and_draw(&organizer, &event, 4);
-        let semis = card_links(&app, &organizer, &event);
-        for link in &semis {
-            record_win(&app.client(), link, "A");
-        }
+        let (event, semis) = semifinals_played(&app, &organizer, "Correzioni");
         let final_before = organizer.get(&format!("/manage/events/{event}"));
         // Not started: the final simply takes the new side.
         correct_first_hand(&app.client(), &semis[0], "B");
@@ -282,8 +288,7 @@ backend_tests! {
         let public = app.client().get(&format!("/e/{event}"));
         assert!(!public.body.contains("id=\"champion-banner\""), "no champion while flagged");
         // The organizer decides: the final is played again between the right pairs.
-        let flagged_id = page.body.split("id=\"flagged\"").nth(1).unwrap()
-            .split("name=\"public_id\" value=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
+        let flagged_id = flagged_match(&page.body);
         let replayed = organizer.post_form(&format!("/manage/events/{event}/replay"), &[("public_id", &flagged_id)]);
         assert_eq!(replayed.status, 303);
         // The note stored in English on the old final is shown in Italian.
@@ -682,12 +687,7 @@ backend_tests! {
 
     fn a_flagged_match_can_be_kept_as_played(app) {
         let (_admin, organizer) = club_with_organizer(&app);
-        let event = create_event(&organizer, "Tenuto", "single_elimination", "1");
-        register_and_draw(&organizer, &event, 4);
-        let semis = card_links(&app, &organizer, &event);
-        for link in &semis {
-            record_win(&app.client(), link, "A");
-        }
+        let (event, semis) = semifinals_played(&app, &organizer, "Tenuto");
         let final_link = card_links(&app, &organizer, &event);
         record_win(&app.client(), &final_link[0], "A");
         let champion_before = app.client().get(&format!("/e/{event}"));
@@ -696,8 +696,7 @@ backend_tests! {
         let page = organizer.get(&format!("/manage/events/{event}"));
         assert!(page.body.contains("id=\"flagged\""), "{}", page.body);
         assert!(page.body.contains("Tieni il risultato giocato"));
-        let flagged_id = page.body.split("id=\"flagged\"").nth(1).unwrap()
-            .split("name=\"public_id\" value=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
+        let flagged_id = flagged_match(&page.body);
         let kept = organizer.post_form(&format!("/manage/events/{event}/keep"), &[("public_id", &flagged_id)]);
         assert_eq!(kept.status, 303, "{}", kept.body);
         assert_eq!(kept.location.as_deref(), Some(format!("/manage/events/{event}").as_str()));
@@ -776,12 +775,7 @@ backend_tests! {
 
     fn event_pages_replay_only_the_logs_that_grew(app) {
         let (_admin, organizer) = club_with_organizer(&app);
-        let event = create_event(&organizer, "Memoria", "single_elimination", "1");
-        register_and_draw(&organizer, &event, 4);
-        let semis = card_links(&app, &organizer, &event);
-        for link in &semis {
-            record_win(&app.client(), link, "A");
-        }
+        let (event, _) = semifinals_played(&app, &organizer, "Memoria");
         let page = app.client().get(&format!("/e/{event}"));
         assert_eq!(page.status, 200);
         // The matches are damaged behind the application's back (entries are append-only,
