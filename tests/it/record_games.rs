@@ -172,6 +172,26 @@ fn direct<G: Game>(options: G::Options, first_dealer: Seat, entries: &[G::Entry]
     state
 }
 
+/// A simulated match of one of the four games, written as a record: it reads back,
+/// replays to the state the engine reached entry by entry, and takes corrections.
+fn check_simulated<G>(
+    options: G::Options,
+    first_dealer: Seat,
+    entries: &[G::Entry],
+    name: &str,
+) -> Result<(), TestCaseError>
+where
+    G: RecordGame<RecordEntry = LogEntry<<G as Game>::Entry>, Players = Vec<String>>
+        + Into<AnyMatch>,
+    G::Entry: Clone,
+    GameRecord<G>: Into<AnyRecord>,
+{
+    let state: G = direct(options.clone(), first_dealer, entries);
+    let record = record_of(options, first_dealer, entries);
+    check_record(&record, &state, name)?;
+    check_corrections(&record, log_correction, log_play)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
 
@@ -179,43 +199,32 @@ proptest! {
     fn madrasso_matches_as_records(seed in any::<u64>(), must_trump in any::<bool>()) {
         let options = madrasso::Options { must_trump, ..madrasso::Options::default() };
         let simulated = madrasso::simulate::simulate(seed, options);
-        let state: madrasso::Madrasso =
-            direct(options, simulated.first_dealer, &simulated.entries);
-        let record = record_of(options, simulated.first_dealer, &simulated.entries);
-        check_record(&record, &state, &format!("madrasso-{seed}"))?;
-        check_corrections(&record, log_correction, log_play)?;
+        let (first_dealer, entries) = (simulated.first_dealer, &simulated.entries);
+        check_simulated::<madrasso::Madrasso>(options, first_dealer, entries, &format!("madrasso-{seed}"))?;
     }
 
     #[test]
     fn tressette_matches_as_records(seed in any::<u64>(), target in prop::sample::select(vec![21u32, 31, 41])) {
         let options = tressette::Options { target_points: target, ..tressette::Options::default() };
         let simulated = tressette::simulate::simulate(seed, options);
-        let state: tressette::Tressette =
-            direct(options, simulated.first_dealer, &simulated.entries);
-        let record = record_of(options, simulated.first_dealer, &simulated.entries);
-        check_record(&record, &state, &format!("tressette-{seed}"))?;
-        check_corrections(&record, log_correction, log_play)?;
+        let (first_dealer, entries) = (simulated.first_dealer, &simulated.entries);
+        check_simulated::<tressette::Tressette>(options, first_dealer, entries, &format!("tressette-{seed}"))?;
     }
 
     #[test]
     fn trijumf_matches_as_records(seed in any::<u64>(), four in any::<bool>()) {
         let options = trijumf::Options { players: if four { 4 } else { 2 }, ..trijumf::Options::default() };
         let simulated = trijumf::simulate::simulate(seed, options);
-        let state: trijumf::Trijumf =
-            direct(options, simulated.first_dealer, &simulated.entries);
-        let record = record_of(options, simulated.first_dealer, &simulated.entries);
-        check_record(&record, &state, &format!("trijumf-{seed}"))?;
-        check_corrections(&record, log_correction, log_play)?;
+        let (first_dealer, entries) = (simulated.first_dealer, &simulated.entries);
+        check_simulated::<trijumf::Trijumf>(options, first_dealer, entries, &format!("trijumf-{seed}"))?;
     }
 
     #[test]
     fn vitou_matches_as_records(seed in any::<u64>(), four in any::<bool>()) {
         let options = vitou::Options { players: if four { 4 } else { 2 }, ..vitou::Options::default() };
         let simulated = vitou::simulate::simulate(seed, options);
-        let state: vitou::Vitou = direct(options, simulated.first_dealer, &simulated.entries);
-        let record = record_of(options, simulated.first_dealer, &simulated.entries);
-        check_record(&record, &state, &format!("vitou-{seed}"))?;
-        check_corrections(&record, log_correction, log_play)?;
+        let (first_dealer, entries) = (simulated.first_dealer, &simulated.entries);
+        check_simulated::<vitou::Vitou>(options, first_dealer, entries, &format!("vitou-{seed}"))?;
     }
 
     #[test]
