@@ -15,6 +15,14 @@ fn create_match(organizer: &Client, title: &str) -> String {
     setup::create_match(organizer, &[("title", title)])
 }
 
+/// The organizer "org", a match of theirs titled `title`, and its scoring page.
+fn organizer_match(app: &TestApp, title: &str) -> (Client, String, String) {
+    let organizer = app.organizer();
+    let public_id = create_match(&organizer, title);
+    let base = format!("/score/{public_id}");
+    (organizer, public_id, base)
+}
+
 fn points(body: &str, team: &str) -> String {
     let marker = format!("id=\"points-{team}\">");
     let start = body.find(&marker).expect("points shown") + marker.len();
@@ -66,9 +74,7 @@ backend_tests! {
     }
 
     fn a_stale_form_is_refused_and_a_repeated_one_recorded_once(app) {
-        let organizer = app.organizer();
-        let public_id = create_match(&organizer, "Due telefoni");
-        let base = format!("/score/{public_id}");
+        let (organizer, _, base) = organizer_match(&app, "Due telefoni");
 
         let (seq, key) = envelope(&organizer, &base);
         let first = organizer.post_form(&format!("{base}/hand"), &[("expected_seq", &seq), ("submission_key", &key), ("winner", "A")]);
@@ -152,9 +158,7 @@ backend_tests! {
     }
 
     fn rule_errors_are_shown_in_the_referees_words_and_nothing_is_lost(app) {
-        let organizer = app.organizer();
-        let public_id = create_match(&organizer, "Carte");
-        let base = format!("/score/{public_id}");
+        let (organizer, _, base) = organizer_match(&app, "Carte");
         let refused = post_entry(&organizer, &base, "smazzata", &[
             ("comanda", "più ponto e blabla"), ("cut", "7d"),
         ]);
@@ -173,9 +177,7 @@ backend_tests! {
     }
 
     fn card_by_card_smazzata_is_validated_and_replayed(app) {
-        let organizer = app.organizer();
-        let public_id = create_match(&organizer, "Carta per carta");
-        let base = format!("/score/{public_id}");
+        let (organizer, public_id, base) = organizer_match(&app, "Carta per carta");
         let setup = post_entry(&organizer, &base, "smazzata", &[
             ("comanda", "più ponto e più figure"), ("cut", "1s"),
         ]);
@@ -216,9 +218,7 @@ backend_tests! {
     }
 
     fn undo_and_corrections_are_new_entries(app) {
-        let organizer = app.organizer();
-        let public_id = create_match(&organizer, "Correzioni");
-        let base = format!("/score/{public_id}");
+        let (organizer, public_id, base) = organizer_match(&app, "Correzioni");
         record_win(&organizer, &base, "A");
         record_win(&organizer, &base, "A");
 
