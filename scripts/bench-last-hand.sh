@@ -16,40 +16,8 @@ cd "$(dirname "$0")/.."
 n=${N:-1024}
 count=${MATCHES:-200}
 viewer=${VIEWER:-1}
-if [ -n "${BIN:-}" ]; then
-  bin=$BIN
-else
-  cargo build --release --quiet
-  target_dir=$(cargo metadata --format-version 1 --no-deps |
-    python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
-  bin=$target_dir/release/segnapunti
-fi
-work=$(mktemp -d)
-server=""
-cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
-db="sqlite://$work/bench.db"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-base="http://127.0.0.1:$port"
-echo "bench-password-1" | "$bin" --database-url "$db" user add --role admin bench >/dev/null
-token=$("$bin" --database-url "$db" user token --label bench bench)
-RUST_LOG=warn "$bin" --database-url "$db" --port "$port" >"$work/server.log" 2>&1 &
-server=$!
-for _ in $(seq 1 100); do curl -sf "$base/health" >/dev/null && break; sleep 0.1; done
-jar="$work/cookies"
-csrf() { curl -s -b "$jar" -c "$jar" "$base/login" | sed -n 's/.*name="csrf_token" value="\([^"]*\)".*/\1/p' | head -n 1; }
-form_token=$(csrf)
-curl -s -b "$jar" -c "$jar" -o /dev/null --data-urlencode "csrf_token=$form_token" \
-  --data "username=bench&password=bench-password-1" "$base/login"
-form_token=$(csrf)
-post() {
-  local path=$1
-  shift
-  local args=(--data-urlencode "csrf_token=$form_token")
-  for field in "$@"; do args+=(--data-urlencode "$field"); done
-  curl -s --max-time 300 -b "$jar" -c "$jar" -o /dev/null -D "$work/headers" "${args[@]}" "$base$path"
-  sed -n 's|^location: \(.*\)\r$|\1|Ip' "$work/headers"
-}
+POST_TIMEOUT=300
+source scripts/lib/seeded-server.sh
 club=$(post /manage/clubs "name=Circolo del banco")
 club=${club##*/manage/clubs/}
 event=$(post "/manage/clubs/$club/events" "name=Doppia $n" "date=2030-11-21" "time=20:30" \

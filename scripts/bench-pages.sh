@@ -30,45 +30,7 @@ seed_limit=${SEED_TIMEOUT:-900}
 command -v wrk >/dev/null || { echo "wrk is needed: apt-get install wrk" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "python3 is needed to seed the events" >&2; exit 1; }
 
-if [ -n "${BIN:-}" ]; then
-  bin=$BIN
-else
-  cargo build --release --quiet
-  # Honours CARGO_TARGET_DIR and cargo's configuration, like the build above.
-  target_dir=$(cargo metadata --format-version 1 --no-deps |
-    python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
-  bin=$target_dir/release/segnapunti
-fi
-work=$(mktemp -d)
-server=""
-cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
-
-db="sqlite://$work/bench.db"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-base="http://127.0.0.1:$port"
-echo "bench-password-1" | "$bin" --database-url "$db" user add --role admin bench >/dev/null
-token=$("$bin" --database-url "$db" user token --label bench bench)
-RUST_LOG=warn "$bin" --database-url "$db" --port "$port" >"$work/server.log" 2>&1 &
-server=$!
-for _ in $(seq 1 100); do curl -sf "$base/health" >/dev/null && break; sleep 0.1; done
-
-jar="$work/cookies"
-csrf() { curl -s -b "$jar" -c "$jar" "$base/login" | sed -n 's/.*name="csrf_token" value="\([^"]*\)".*/\1/p' | head -n 1; }
-form_token=$(csrf)
-curl -s -b "$jar" -c "$jar" -o /dev/null --data-urlencode "csrf_token=$form_token" \
-  --data "username=bench&password=bench-password-1" "$base/login"
-form_token=$(csrf)
-# post PATH FIELDS... : an organizer's form; prints the status and the Location header.
-post() {
-  local path=$1
-  shift
-  local args=(--data-urlencode "csrf_token=$form_token")
-  for field in "$@"; do args+=(--data-urlencode "$field"); done
-  curl -s --max-time 120 -b "$jar" -c "$jar" -o "$work/body" -D "$work/headers" \
-    -w '%{http_code}' "${args[@]}" "$base$path"
-  sed -n 's|^location: \(.*\)\r$| \1|Ip' "$work/headers"
-}
+source scripts/lib/seeded-server.sh
 expect() { # expected-status "status location" what
   [ "${2%% *}" = "$1" ] || { echo "$3 failed: $2" >&2; tail -c 2000 "$work/body" >&2; exit 1; }
 }
