@@ -610,7 +610,7 @@ fn resolve_club(
             created.time_zone = club.time_zone.clone();
         }
         for nickname in &club.nicknames {
-            queries::insert_nickname(connection, created.id, &nickname.name, &nickname.expansion)?;
+            clubs::insert_nickname(connection, created.id, &nickname.name, &nickname.expansion)?;
         }
         return Ok(Ok((created, ClubOutcome::Created)));
     };
@@ -648,7 +648,7 @@ fn resolve_club(
         )));
     }
     for nickname in &missing {
-        queries::insert_nickname(connection, existing.id, &nickname.name, &nickname.expansion)?;
+        clubs::insert_nickname(connection, existing.id, &nickname.name, &nickname.expansion)?;
     }
     let outcome = ClubOutcome::Reused {
         nicknames_added: missing.len(),
@@ -733,7 +733,7 @@ fn import_rows(
         }
     }
     for notice in &document.notices {
-        queries::insert_notice(connection, event_id, notice)?;
+        store_events::add_notice_at(connection, event_id, &notice.notice_json, notice.created_at)?;
     }
 
     // The logs as they read here: the club kept may know more nicknames than the file.
