@@ -7,7 +7,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::schema::{club_nicknames, club_organizers, clubs, events, matches, users};
-use super::{DbConnection, StoreResult, now, required};
+use super::{DbConnection, StoreResult, now, required, update};
 use crate::rules::card::fold_word;
 use crate::rules::comanda::{ComandaError, Nicknames};
 
@@ -24,10 +24,12 @@ pub struct Club {
 
 /// Sets the time zone of a club's events (those without one of their own).
 pub fn set_time_zone(connection: &mut DbConnection, club_id: i64, zone: &str) -> StoreResult<()> {
-    diesel::update(clubs::table.find(club_id))
-        .set(clubs::time_zone.eq(zone))
-        .execute(connection)?;
-    Ok(())
+    update(
+        connection,
+        clubs::table.find(club_id),
+        clubs::time_zone.eq(zone),
+    )
+    .map(drop)
 }
 
 pub fn create(connection: &mut DbConnection, slug: &str, name: &str) -> StoreResult<Club> {

@@ -8,9 +8,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::schema::{match_entries, match_referees, matches, scoring_links, users};
-use diesel::query_dsl::methods::ExecuteDsl;
-
-use super::{DbConnection, StoreError, StoreResult, now, required};
+use super::{DbConnection, StoreError, StoreResult, now, required, update};
 use crate::rules::kind::GameKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -207,22 +205,6 @@ pub(super) fn stamp(by: &str) -> Stamp<'_> {
     (matches::status_by.eq(by), matches::status_at.eq(now()))
 }
 
-/// Writes `changes` to one match.
-pub(super) fn update_match<C>(
-    connection: &mut DbConnection,
-    match_id: i64,
-    changes: C,
-) -> StoreResult<()>
-where
-    C: AsChangeset<Target = matches::table>,
-    diesel::dsl::Update<diesel::dsl::Find<matches::table, i64>, C>: ExecuteDsl<DbConnection>,
-{
-    diesel::update(matches::table.find(match_id))
-        .set(changes)
-        .execute(connection)?;
-    Ok(())
-}
-
 pub fn find_by_public_id(
     connection: &mut DbConnection,
     public_id: &str,
@@ -259,14 +241,25 @@ pub fn set_status(
     note: Option<&str>,
     by: &str,
 ) -> StoreResult<()> {
-    update_match(
-        connection,
-        match_id,
-        (
-            matches::status.eq(status.as_str()),
-            matches::status_note.eq(note),
-            stamp(by),
-        ),
+    let change = status_change(status, note, by);
+    update(connection, matches::table.find(match_id), change).map(drop)
+}
+
+/// A new status with its note, and who set it when.
+#[allow(clippy::type_complexity)]
+fn status_change<'a>(
+    status: MatchStatus,
+    note: Option<&'a str>,
+    by: &'a str,
+) -> (
+    diesel::dsl::Eq<matches::status, &'static str>,
+    diesel::dsl::Eq<matches::status_note, Option<&'a str>>,
+    Stamp<'a>,
+) {
+    (
+        matches::status.eq(status.as_str()),
+        matches::status_note.eq(note),
+        stamp(by),
     )
 }
 
@@ -281,22 +274,15 @@ pub fn set_status_from(
     note: Option<&str>,
     by: &str,
 ) -> StoreResult<bool> {
-    let changed = diesel::update(
-        matches::table
-            .find(match_id)
-            .filter(matches::status.eq(from.as_str())),
-    )
-    .set((
-        matches::status.eq(to.as_str()),
-        matches::status_note.eq(note),
-        stamp(by),
-    ))
-    .execute(connection)?;
+    let still_from = matches::table
+        .find(match_id)
+        .filter(matches::status.eq(from.as_str()));
+    let changed = update(connection, still_from, status_change(to, note, by))?;
     if changed == 1 && to != MatchStatus::Forfeit {
         // An event's forfeit names its winner: a match no longer forfeited has none.
-        update_match(
+        update(
             connection,
-            match_id,
+            matches::table.find(match_id),
             matches::forfeit_winner.eq(None::<String>),
         )?;
     }
@@ -503,13 +489,10 @@ pub fn link_by_token(connection: &mut DbConnection, token: &str) -> StoreResult<
 
 /// Revokes every live link of the match.
 pub fn revoke_links(connection: &mut DbConnection, match_id: i64) -> StoreResult<usize> {
-    Ok(diesel::update(
-        scoring_links::table
-            .filter(scoring_links::match_id.eq(match_id))
-            .filter(scoring_links::revoked_at.is_null()),
-    )
-    .set(scoring_links::revoked_at.eq(now()))
-    .execute(connection)?)
+    let live = scoring_links::table
+        .filter(scoring_links::match_id.eq(match_id))
+        .filter(scoring_links::revoked_at.is_null());
+    update(connection, live, scoring_links::revoked_at.eq(now()))
 }
 
 /// Revokes the old links and issues a new one.
@@ -586,9 +569,9 @@ pub fn replace_setup(
     players: &[String],
     first_dealer: i32,
 ) -> StoreResult<()> {
-    update_match(
+    update(
         connection,
-        match_id,
+        matches::table.find(match_id),
         (
             matches::game.eq(game.name()),
             matches::options_json.eq(options_json),
@@ -596,4 +579,5 @@ pub fn replace_setup(
             matches::first_dealer.eq(first_dealer),
         ),
     )
+    .map(drop)
 }

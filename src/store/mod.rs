@@ -453,6 +453,23 @@ fn run_once<T>(
     })
 }
 
+/// Writes `changes` to the rows of `target` (a table's `find(id)`, or a filter of it);
+/// how many rows it changed. The query modules' one way to update.
+pub(crate) fn update<T, C>(
+    connection: &mut DbConnection,
+    target: T,
+    changes: C,
+) -> StoreResult<usize>
+where
+    T: diesel::query_builder::IntoUpdateTarget,
+    C: diesel::AsChangeset<Target = T::Table>,
+    diesel::dsl::Update<T, C>:
+        diesel::query_builder::AsQuery + diesel::query_dsl::methods::ExecuteDsl<DbConnection>,
+{
+    use diesel::RunQueryDsl;
+    Ok(diesel::update(target).set(changes).execute(connection)?)
+}
+
 pub(crate) fn now() -> chrono::NaiveDateTime {
     chrono::Utc::now().naive_utc()
 }

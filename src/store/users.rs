@@ -3,7 +3,7 @@
 use diesel::prelude::*;
 
 use super::schema::users;
-use super::{DbConnection, StoreResult, now, required};
+use super::{DbConnection, StoreResult, now, required, update};
 use crate::accounts::Role;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -84,8 +84,10 @@ pub fn set_password(
     id: i64,
     password_hash: &str,
 ) -> StoreResult<()> {
-    diesel::update(users::table.find(id))
-        .set(users::password_hash.eq(password_hash))
-        .execute(connection)?;
-    Ok(())
+    update(
+        connection,
+        users::table.find(id),
+        users::password_hash.eq(password_hash),
+    )
+    .map(drop)
 }

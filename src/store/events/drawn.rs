@@ -6,11 +6,9 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::rules::kind::GameKind;
-use crate::store::matches::{
-    MatchStatus, MatchValues, insert_values, players_json, stamp, update_match,
-};
+use crate::store::matches::{MatchStatus, MatchValues, insert_values, players_json, stamp};
 use crate::store::schema::{match_entries, match_referees, matches, users};
-use crate::store::{DbConnection, StoreResult, StoredGame, StoredTime};
+use crate::store::{DbConnection, StoreResult, StoredGame, StoredTime, update};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = matches)]
@@ -114,15 +112,16 @@ pub fn update_sides(
     players: &[String],
     sides_json: &str,
 ) -> StoreResult<()> {
-    update_match(
+    update(
         connection,
-        match_id,
+        matches::table.find(match_id),
         (
             matches::title.eq(title),
             matches::players_json.eq(players_json(players)),
             matches::sides_json.eq(sides_json),
         ),
     )
+    .map(drop)
 }
 
 pub fn set_table(
@@ -130,7 +129,12 @@ pub fn set_table(
     match_id: i64,
     table_number: Option<i32>,
 ) -> StoreResult<()> {
-    update_match(connection, match_id, matches::table_number.eq(table_number))
+    update(
+        connection,
+        matches::table.find(match_id),
+        matches::table_number.eq(table_number),
+    )
+    .map(drop)
 }
 
 /// Takes a match out of the event's draw: it keeps its log and its event, loses its key.
@@ -140,9 +144,9 @@ pub fn supersede(
     note: &str,
     by: &str,
 ) -> StoreResult<()> {
-    update_match(
+    update(
         connection,
-        match_id,
+        matches::table.find(match_id),
         (
             matches::match_key.eq(None::<String>),
             matches::table_number.eq(None::<i32>),
@@ -150,6 +154,7 @@ pub fn supersede(
             stamp(by),
         ),
     )
+    .map(drop)
 }
 
 /// The organizer's decision to keep a flagged match's result as played.
@@ -159,11 +164,12 @@ pub fn set_kept(
     kept: bool,
     by: &str,
 ) -> StoreResult<()> {
-    update_match(
+    update(
         connection,
-        match_id,
+        matches::table.find(match_id),
         (matches::kept_as_played.eq(kept), stamp(by)),
     )
+    .map(drop)
 }
 
 /// A forfeit decided by the organizer: the winning side (`A` or `B`).
@@ -178,15 +184,16 @@ pub fn set_forfeit(
     } else {
         MatchStatus::Scheduled
     };
-    update_match(
+    update(
         connection,
-        match_id,
+        matches::table.find(match_id),
         (
             matches::forfeit_winner.eq(winner),
             matches::status.eq(status.as_str()),
             stamp(by),
         ),
     )
+    .map(drop)
 }
 
 /// How many entries the log of each match of the event has (matches with none are absent).

@@ -2,11 +2,10 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use diesel::query_dsl::methods::ExecuteDsl;
 
 use super::EventRow;
 use crate::store::schema::{entrants, events};
-use crate::store::{DbConnection, StoreResult, StoredTime, now};
+use crate::store::{DbConnection, StoreResult, StoredTime, now, update};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = entrants)]
@@ -63,22 +62,6 @@ fn numbered(event_id: i64, number: i32) -> _ {
         .filter(entrants::number.eq(number))
 }
 
-/// Writes `changes` to the entrant of this number; how many rows changed (0 or 1).
-fn update_numbered<C>(
-    connection: &mut DbConnection,
-    event_id: i64,
-    number: i32,
-    changes: C,
-) -> StoreResult<usize>
-where
-    C: AsChangeset<Target = entrants::table>,
-    diesel::dsl::Update<numbered, C>: ExecuteDsl<DbConnection>,
-{
-    Ok(diesel::update(numbered(event_id, number))
-        .set(changes)
-        .execute(connection)?)
-}
-
 pub fn entrants(connection: &mut DbConnection, event_id: i64) -> StoreResult<Vec<EntrantRow>> {
     Ok(typed!(connection, |inner| entrants::table
         .filter(entrants::event_id.eq(event_id))
@@ -127,19 +110,18 @@ pub fn set_checked_in(
     number: i32,
     checked_in: bool,
 ) -> StoreResult<usize> {
-    update_numbered(
+    update(
         connection,
-        event_id,
-        number,
+        numbered(event_id, number),
         entrants::checked_in.eq(checked_in),
     )
 }
 
 pub fn check_in_all(connection: &mut DbConnection, event_id: i64) -> StoreResult<usize> {
-    Ok(
-        diesel::update(entrants::table.filter(entrants::event_id.eq(event_id)))
-            .set(entrants::checked_in.eq(true))
-            .execute(connection)?,
+    update(
+        connection,
+        entrants::table.filter(entrants::event_id.eq(event_id)),
+        entrants::checked_in.eq(true),
     )
 }
 
@@ -150,10 +132,9 @@ pub fn set_joined(
     number: i32,
     round: i32,
 ) -> StoreResult<usize> {
-    update_numbered(
+    update(
         connection,
-        event_id,
-        number,
+        numbered(event_id, number),
         (
             entrants::joined_round.eq(round),
             entrants::checked_in.eq(true),
@@ -167,10 +148,9 @@ pub fn set_withdrawn(
     number: i32,
     round: Option<i32>,
 ) -> StoreResult<usize> {
-    update_numbered(
+    update(
         connection,
-        event_id,
-        number,
+        numbered(event_id, number),
         entrants::withdrawn_round.eq(round),
     )
 }

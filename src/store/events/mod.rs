@@ -7,7 +7,6 @@ mod entrants;
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use diesel::query_dsl::methods::ExecuteDsl;
 
 pub use self::drawn::{
     EventMatchRow, NewEventMatch, entry_counts, event_match, event_matches, event_referees,
@@ -21,7 +20,7 @@ pub(crate) use self::entrants::{EntrantValues, insert_values as insert_entrant_v
 use super::matches::MatchStatus;
 pub use super::players::{PlayerRow, player, player_named, players_by_id, players_of_event};
 use super::schema::{event_notices, events, match_entries, matches};
-use super::{DbConnection, StoreResult, now, required};
+use super::{DbConnection, StoreResult, now, required, update};
 use crate::rules::kind::GameKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,18 +154,6 @@ pub fn insert(connection: &mut DbConnection, new: &NewEvent<'_>) -> StoreResult<
     required(find_by_public_id(connection, new.public_id)?)
 }
 
-/// Writes `changes` to one event.
-fn update_event<C>(connection: &mut DbConnection, event_id: i64, changes: C) -> StoreResult<()>
-where
-    C: AsChangeset<Target = events::table>,
-    diesel::dsl::Update<diesel::dsl::Find<events::table, i64>, C>: ExecuteDsl<DbConnection>,
-{
-    diesel::update(events::table.find(event_id))
-        .set(changes)
-        .execute(connection)?;
-    Ok(())
-}
-
 pub fn find_by_public_id(
     connection: &mut DbConnection,
     public_id: &str,
@@ -215,9 +202,9 @@ pub fn update_settings(
     event_id: i64,
     settings: &EventSettings<'_>,
 ) -> StoreResult<()> {
-    update_event(
+    update(
         connection,
-        event_id,
+        events::table.find(event_id),
         (
             events::name.eq(settings.name),
             events::starts_at.eq(settings.starts_at),
@@ -263,7 +250,12 @@ pub fn set_seed_order(
     event_id: i64,
     order_json: &str,
 ) -> StoreResult<()> {
-    update_event(connection, event_id, events::seed_order_json.eq(order_json))
+    update(
+        connection,
+        events::table.find(event_id),
+        events::seed_order_json.eq(order_json),
+    )
+    .map(drop)
 }
 
 pub fn set_status(
@@ -271,7 +263,12 @@ pub fn set_status(
     event_id: i64,
     status: EventStatus,
 ) -> StoreResult<()> {
-    update_event(connection, event_id, events::status.eq(status.as_str()))
+    update(
+        connection,
+        events::table.find(event_id),
+        events::status.eq(status.as_str()),
+    )
+    .map(drop)
 }
 
 /// Freezes the seed order at the draw and starts the event.
@@ -281,15 +278,16 @@ pub fn start(
     seeding: &str,
     order_json: &str,
 ) -> StoreResult<()> {
-    update_event(
+    update(
         connection,
-        event_id,
+        events::table.find(event_id),
         (
             events::seeding.eq(seeding),
             events::seed_order_json.eq(order_json),
             events::status.eq(EventStatus::Running.as_str()),
         ),
     )
+    .map(drop)
 }
 
 // ---------------------------------------------------------------- notices
