@@ -1,6 +1,7 @@
 //! The queries of export and import that the table-family modules of `crate::store` do
 //! not have: an event's matches with every column, its notices without a limit, and
-//! inserts that keep the times, statuses and authors of the exported rows.
+//! the exported rows written through the store's row types (`MatchValues`, …) with
+//! their own times, statuses and authors.
 //!
 //! The log stays append-only: entries are only inserted, once, into a match created in
 //! the same transaction.
