@@ -79,22 +79,18 @@ impl LoadedMatch {
                 let mut entry: Value = serde_json::from_str(&row.entry_json).unwrap_or(Value::Null);
                 if let Value::Object(fields) = &mut entry {
                     fields.insert("author".into(), Value::String(row.author_label.clone()));
-                    fields.insert(
-                        "time".into(),
-                        Value::String(row.created_at.format("%Y-%m-%dT%H:%M:%SZ").to_string()),
-                    );
+                    fields.insert("time".into(), Value::String(record_time(row)));
                 }
                 entry
             })
             .collect();
-        serde_json::json!({
-            "format_version": FORMAT_VERSION,
-            "game": self.row.game,
-            "options": options,
-            "players": self.row.player_names(),
-            "first_dealer": self.row.first_dealer,
-            "entries": entries,
-        })
+        record_json(
+            self.row.game.name(),
+            options,
+            &self.row.player_names(),
+            self.row.first_dealer,
+            entries,
+        )
     }
 
     /// The log as the record of the match's game, whichever it is.
@@ -121,6 +117,30 @@ impl LoadedMatch {
     }
 }
 
+/// A match record document (`rules::record`'s JSON) of a stored match's columns and
+/// log: what the rules engine reads back as the record of its game.
+pub fn record_json(
+    game: &str,
+    options: Value,
+    players: &[String],
+    first_dealer: i32,
+    entries: Vec<Value>,
+) -> Value {
+    serde_json::json!({
+        "format_version": FORMAT_VERSION,
+        "game": game,
+        "options": options,
+        "players": players,
+        "first_dealer": first_dealer,
+        "entries": entries,
+    })
+}
+
+/// An entry's time as a match record writes it: UTC, to the second.
+fn record_time(row: &EntryRow) -> String {
+    row.created_at.format("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
+
 fn decode_entry(row: &EntryRow) -> Result<RecordEntry, StoreError> {
     let mut entry: RecordEntry = serde_json::from_str(&row.entry_json).map_err(|error| {
         StoreError::Corrupt(format!(
@@ -129,7 +149,7 @@ fn decode_entry(row: &EntryRow) -> Result<RecordEntry, StoreError> {
         ))
     })?;
     let author = Some(row.author_label.clone());
-    let time = Some(row.created_at.format("%Y-%m-%dT%H:%M:%SZ").to_string());
+    let time = Some(record_time(row));
     match &mut entry {
         RecordEntry::Smazzata(inner) => (inner.author, inner.time) = (author, time),
         RecordEntry::Hand(inner) => (inner.author, inner.time) = (author, time),

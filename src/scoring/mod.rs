@@ -26,7 +26,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 pub use cache::{MatchCache, Remembered};
-pub use loaded::{LoadedMatch, corrections, last_undoable};
+pub use loaded::{LoadedMatch, corrections, last_undoable, record_json};
 
 use crate::rules::any::{AnyMatch, AnyRecord, AnyReplayError};
 use crate::rules::comanda::Nicknames;

@@ -5,7 +5,7 @@ use diesel::prelude::*;
 
 use super::schema::{api_tokens, users};
 use super::users::User;
-use super::{DbConnection, StoreResult, now};
+use super::{DbConnection, StoreResult, now, update};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = api_tokens)]
@@ -46,15 +46,11 @@ pub fn list_live(connection: &mut DbConnection, user_id: i64) -> StoreResult<Vec
 
 /// Revokes one of the user's tokens; false when it is not theirs or already revoked.
 pub fn revoke(connection: &mut DbConnection, user_id: i64, token_id: i64) -> StoreResult<bool> {
-    let changed = diesel::update(
-        api_tokens::table
-            .find(token_id)
-            .filter(api_tokens::user_id.eq(user_id))
-            .filter(api_tokens::revoked_at.is_null()),
-    )
-    .set(api_tokens::revoked_at.eq(now()))
-    .execute(connection)?;
-    Ok(changed == 1)
+    let live = api_tokens::table
+        .find(token_id)
+        .filter(api_tokens::user_id.eq(user_id))
+        .filter(api_tokens::revoked_at.is_null());
+    Ok(update(connection, live, api_tokens::revoked_at.eq(now()))? == 1)
 }
 
 /// The account a live token belongs to, in one query: every API request asks.

@@ -7,7 +7,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::schema::{club_nicknames, club_organizers, clubs, events, matches, users};
-use super::{DbConnection, StoreError, StoreResult, now};
+use super::{DbConnection, StoreResult, now, required, update};
 use crate::rules::card::fold_word;
 use crate::rules::comanda::{ComandaError, Nicknames};
 
@@ -24,10 +24,12 @@ pub struct Club {
 
 /// Sets the time zone of a club's events (those without one of their own).
 pub fn set_time_zone(connection: &mut DbConnection, club_id: i64, zone: &str) -> StoreResult<()> {
-    diesel::update(clubs::table.find(club_id))
-        .set(clubs::time_zone.eq(zone))
-        .execute(connection)?;
-    Ok(())
+    update(
+        connection,
+        clubs::table.find(club_id),
+        clubs::time_zone.eq(zone),
+    )
+    .map(drop)
 }
 
 pub fn create(connection: &mut DbConnection, slug: &str, name: &str) -> StoreResult<Club> {
@@ -38,7 +40,7 @@ pub fn create(connection: &mut DbConnection, slug: &str, name: &str) -> StoreRes
             clubs::created_at.eq(now()),
         ))
         .execute(connection)?;
-    find_by_slug(connection, slug)?.ok_or(StoreError::Query(diesel::result::Error::NotFound))
+    required(find_by_slug(connection, slug)?)
 }
 
 pub fn list(connection: &mut DbConnection) -> StoreResult<Vec<Club>> {
@@ -80,8 +82,7 @@ pub fn is_organizer(
     user_id: i64,
 ) -> StoreResult<bool> {
     let count: i64 = club_organizers::table
-        .filter(club_organizers::club_id.eq(club_id))
-        .filter(club_organizers::user_id.eq(user_id))
+        .find((club_id, user_id))
         .count()
         .get_result(connection)?;
     Ok(count > 0)
@@ -97,15 +98,17 @@ pub fn organizers(connection: &mut DbConnection, club_id: i64) -> StoreResult<Ve
         .load(connection)?)
 }
 
+/// Makes the user an organizer of the club, unless it is one already.
 pub fn add_organizer(connection: &mut DbConnection, club_id: i64, user_id: i64) -> StoreResult<()> {
-    if !is_organizer(connection, club_id, user_id)? {
-        diesel::insert_into(club_organizers::table)
-            .values((
-                club_organizers::club_id.eq(club_id),
-                club_organizers::user_id.eq(user_id),
-            ))
-            .execute(connection)?;
-    }
+    typed!(connection, |inner| diesel::insert_into(
+        club_organizers::table
+    )
+    .values((
+        club_organizers::club_id.eq(club_id),
+        club_organizers::user_id.eq(user_id),
+    ))
+    .on_conflict_do_nothing()
+    .execute(inner))?;
     Ok(())
 }
 
@@ -114,12 +117,7 @@ pub fn remove_organizer(
     club_id: i64,
     user_id: i64,
 ) -> StoreResult<()> {
-    diesel::delete(
-        club_organizers::table
-            .filter(club_organizers::club_id.eq(club_id))
-            .filter(club_organizers::user_id.eq(user_id)),
-    )
-    .execute(connection)?;
+    diesel::delete(club_organizers::table.find((club_id, user_id))).execute(connection)?;
     Ok(())
 }
 
@@ -170,7 +168,7 @@ pub fn dictionary(connection: &mut DbConnection, club_id: i64) -> StoreResult<Ni
 /// The nicknames the referee pages use for a match: its event's club's, or none for a
 /// match outside any event.
 pub fn nicknames_for_match(connection: &mut DbConnection, match_id: i64) -> StoreResult<Nicknames> {
-    let club: Option<Option<i64>> = super::typed!(&mut *connection, |inner| matches::table
+    let club: Option<Option<i64>> = typed!(&mut *connection, |inner| matches::table
         .left_join(events::table)
         .filter(matches::id.eq(match_id))
         .select(events::club_id.nullable())
@@ -204,30 +202,43 @@ pub fn save_nickname(
         if let Err(error) = dictionary.remove(old) {
             return Ok(Err(error));
         }
-        diesel::delete(
-            club_nicknames::table
-                .filter(club_nicknames::club_id.eq(club_id))
-                .filter(club_nicknames::folded.eq(old)),
-        )
-        .execute(connection)?;
+        delete_nickname(connection, club_id, old)?;
     } else if let Err(error) = dictionary.insert(name, expansion) {
         return Ok(Err(error));
     }
-    diesel::delete(
-        club_nicknames::table
-            .filter(club_nicknames::club_id.eq(club_id))
-            .filter(club_nicknames::folded.eq(&folded)),
-    )
-    .execute(connection)?;
+    delete_nickname(connection, club_id, &folded)?;
+    insert_nickname(connection, club_id, name, expansion)?;
+    Ok(Ok(()))
+}
+
+/// Stores a nickname as written, trimmed, under its folded name; whether it goes with
+/// the club's others is the caller's to check.
+pub fn insert_nickname(
+    connection: &mut DbConnection,
+    club_id: i64,
+    name: &str,
+    expansion: &str,
+) -> StoreResult<()> {
     diesel::insert_into(club_nicknames::table)
         .values((
             club_nicknames::club_id.eq(club_id),
             club_nicknames::name.eq(name.trim()),
-            club_nicknames::folded.eq(&folded),
+            club_nicknames::folded.eq(fold_word(name.trim())),
             club_nicknames::expansion.eq(expansion.trim()),
         ))
         .execute(connection)?;
-    Ok(Ok(()))
+    Ok(())
+}
+
+/// Deletes the club's nickname of this folded name.
+fn delete_nickname(connection: &mut DbConnection, club_id: i64, folded: &str) -> StoreResult<()> {
+    diesel::delete(
+        club_nicknames::table
+            .filter(club_nicknames::club_id.eq(club_id))
+            .filter(club_nicknames::folded.eq(folded)),
+    )
+    .execute(connection)?;
+    Ok(())
 }
 
 /// Removes a nickname; refused when another nickname still uses it.
@@ -240,11 +251,6 @@ pub fn remove_nickname(
     if let Err(error) = dictionary.remove(name) {
         return Ok(Err(error));
     }
-    diesel::delete(
-        club_nicknames::table
-            .filter(club_nicknames::club_id.eq(club_id))
-            .filter(club_nicknames::folded.eq(fold_word(name.trim()))),
-    )
-    .execute(connection)?;
+    delete_nickname(connection, club_id, &fold_word(name.trim()))?;
     Ok(Ok(()))
 }

@@ -37,6 +37,13 @@ pub enum StoreError {
     Corrupt(String),
 }
 
+/// A row that must be there: one the same transaction has just written and reads back
+/// by its unique key (RETURNING does not pass through `MultiConnection`), or one that
+/// another row names.
+pub(crate) fn required<T>(row: Option<T>) -> Result<T, StoreError> {
+    row.ok_or(StoreError::Query(diesel::result::Error::NotFound))
+}
+
 /// What the messages of a connection the server ended say (libpq, PostgreSQL).
 const CONNECTION_LOST_SIGNS: [&str; 6] = [
     "server closed the connection",

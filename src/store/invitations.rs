@@ -4,7 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::schema::invitations;
-use super::{DbConnection, StoreResult, now};
+use super::{DbConnection, StoreResult, now, update};
 use crate::accounts::Role;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -60,14 +60,10 @@ pub fn find_open(
 
 /// Marks the invitation used; false when someone else used it first.
 pub fn mark_used(connection: &mut DbConnection, id: i64, user_id: i64) -> StoreResult<bool> {
-    let updated = diesel::update(
-        invitations::table
-            .find(id)
-            .filter(invitations::used_by.is_null()),
-    )
-    .set(invitations::used_by.eq(user_id))
-    .execute(connection)?;
-    Ok(updated == 1)
+    let unused = invitations::table
+        .find(id)
+        .filter(invitations::used_by.is_null());
+    Ok(update(connection, unused, invitations::used_by.eq(user_id))? == 1)
 }
 
 pub fn list_open(connection: &mut DbConnection) -> StoreResult<Vec<Invitation>> {

@@ -8,7 +8,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::schema::{match_entries, match_referees, matches, scoring_links, users};
-use super::{DbConnection, StoreError, StoreResult, now};
+use super::{DbConnection, StoreError, StoreResult, now, required, update};
 use crate::rules::kind::GameKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,25 +95,114 @@ pub struct NewMatch<'a> {
 }
 
 pub fn insert(connection: &mut DbConnection, new: &NewMatch<'_>) -> StoreResult<MatchRow> {
-    let players_json = serde_json::to_string(new.players).unwrap_or_else(|_| "[]".to_string());
-    let at = now();
+    let players_json = players_json(new.players);
+    let values = MatchValues::scheduled(
+        new.public_id,
+        new.title,
+        new.game.name(),
+        new.options_json,
+        &players_json,
+        new.created_by,
+        new.created_by_label,
+    );
+    insert_values(
+        connection,
+        &MatchValues {
+            first_dealer: new.first_dealer,
+            ..values
+        },
+    )?;
+    required(find_by_public_id(connection, new.public_id)?)
+}
+
+/// A new `matches` row with every column: a match on its own, an event's, or one
+/// imported as it was exported.
+#[derive(Insertable)]
+#[diesel(table_name = matches, treat_none_as_default_value = false)]
+pub(crate) struct MatchValues<'a> {
+    pub public_id: &'a str,
+    pub title: &'a str,
+    pub game: &'a str,
+    pub options_json: &'a str,
+    pub players_json: &'a str,
+    pub first_dealer: i32,
+    pub status: &'a str,
+    pub status_note: Option<&'a str>,
+    pub status_by: &'a str,
+    pub status_at: NaiveDateTime,
+    pub created_by: i64,
+    pub created_at: NaiveDateTime,
+    pub event_id: Option<i64>,
+    pub match_key: Option<&'a str>,
+    pub table_number: Option<i32>,
+    pub sides_json: Option<&'a str>,
+    pub forfeit_winner: Option<&'a str>,
+    pub kept_as_played: bool,
+}
+
+impl<'a> MatchValues<'a> {
+    /// A match made now, scheduled, outside any event, the first seat dealing.
+    pub fn scheduled(
+        public_id: &'a str,
+        title: &'a str,
+        game: &'a str,
+        options_json: &'a str,
+        players_json: &'a str,
+        created_by: i64,
+        by: &'a str,
+    ) -> MatchValues<'a> {
+        let at = now();
+        MatchValues {
+            public_id,
+            title,
+            game,
+            options_json,
+            players_json,
+            first_dealer: 0,
+            status: MatchStatus::Scheduled.as_str(),
+            status_note: None,
+            status_by: by,
+            status_at: at,
+            created_by,
+            created_at: at,
+            event_id: None,
+            match_key: None,
+            table_number: None,
+            sides_json: None,
+            forfeit_winner: None,
+            kept_as_played: false,
+        }
+    }
+}
+
+/// Inserts the row and answers its id.
+pub(crate) fn insert_values(
+    connection: &mut DbConnection,
+    values: &MatchValues<'_>,
+) -> StoreResult<i64> {
     diesel::insert_into(matches::table)
-        .values((
-            matches::public_id.eq(new.public_id),
-            matches::title.eq(new.title),
-            matches::game.eq(new.game.name()),
-            matches::options_json.eq(new.options_json),
-            matches::players_json.eq(players_json),
-            matches::first_dealer.eq(new.first_dealer),
-            matches::status.eq(MatchStatus::Scheduled.as_str()),
-            matches::status_by.eq(new.created_by_label),
-            matches::status_at.eq(at),
-            matches::created_by.eq(new.created_by),
-            matches::created_at.eq(at),
-        ))
+        .values(values)
         .execute(connection)?;
-    find_by_public_id(connection, new.public_id)?
-        .ok_or(StoreError::Query(diesel::result::Error::NotFound))
+    // RETURNING does not pass through MultiConnection; the public id is unique.
+    Ok(matches::table
+        .filter(matches::public_id.eq(values.public_id))
+        .select(matches::id)
+        .first(connection)?)
+}
+
+/// The `players_json` column: names by seat.
+pub(super) fn players_json(players: &[String]) -> String {
+    serde_json::to_string(players).unwrap_or_else(|_| "[]".to_string())
+}
+
+/// Who changed a match's status and when, written with every change of it.
+pub(super) type Stamp<'a> = (
+    diesel::dsl::Eq<matches::status_by, &'a str>,
+    diesel::dsl::Eq<matches::status_at, NaiveDateTime>,
+);
+
+pub(super) fn stamp(by: &str) -> Stamp<'_> {
+    (matches::status_by.eq(by), matches::status_at.eq(now()))
 }
 
 pub fn find_by_public_id(
@@ -152,15 +241,26 @@ pub fn set_status(
     note: Option<&str>,
     by: &str,
 ) -> StoreResult<()> {
-    diesel::update(matches::table.find(match_id))
-        .set((
-            matches::status.eq(status.as_str()),
-            matches::status_note.eq(note),
-            matches::status_by.eq(by),
-            matches::status_at.eq(now()),
-        ))
-        .execute(connection)?;
-    Ok(())
+    let change = status_change(status, note, by);
+    update(connection, matches::table.find(match_id), change).map(drop)
+}
+
+/// A new status with its note, and who set it when.
+#[allow(clippy::type_complexity)]
+fn status_change<'a>(
+    status: MatchStatus,
+    note: Option<&'a str>,
+    by: &'a str,
+) -> (
+    diesel::dsl::Eq<matches::status, &'static str>,
+    diesel::dsl::Eq<matches::status_note, Option<&'a str>>,
+    Stamp<'a>,
+) {
+    (
+        matches::status.eq(status.as_str()),
+        matches::status_note.eq(note),
+        stamp(by),
+    )
 }
 
 /// Sets the status and note only while the status is still `from` (an organizer's
@@ -174,23 +274,17 @@ pub fn set_status_from(
     note: Option<&str>,
     by: &str,
 ) -> StoreResult<bool> {
-    let changed = diesel::update(
-        matches::table
-            .find(match_id)
-            .filter(matches::status.eq(from.as_str())),
-    )
-    .set((
-        matches::status.eq(to.as_str()),
-        matches::status_note.eq(note),
-        matches::status_by.eq(by),
-        matches::status_at.eq(now()),
-    ))
-    .execute(connection)?;
+    let still_from = matches::table
+        .find(match_id)
+        .filter(matches::status.eq(from.as_str()));
+    let changed = update(connection, still_from, status_change(to, note, by))?;
     if changed == 1 && to != MatchStatus::Forfeit {
         // An event's forfeit names its winner: a match no longer forfeited has none.
-        diesel::update(matches::table.find(match_id))
-            .set(matches::forfeit_winner.eq(None::<String>))
-            .execute(connection)?;
+        update(
+            connection,
+            matches::table.find(match_id),
+            matches::forfeit_winner.eq(None::<String>),
+        )?;
     }
     Ok(changed == 1)
 }
@@ -280,6 +374,32 @@ pub fn find_by_submission(
         .optional())?)
 }
 
+/// A new log row: an entry appended now, or one imported with its time and author.
+#[derive(Insertable)]
+#[diesel(table_name = match_entries, treat_none_as_default_value = false)]
+pub(crate) struct EntryValues<'a> {
+    pub match_id: i64,
+    pub seq: i64,
+    pub entry_json: &'a str,
+    pub author_user_id: Option<i64>,
+    pub author_link_id: Option<i64>,
+    pub author_label: &'a str,
+    pub submission_key: &'a str,
+    pub created_at: NaiveDateTime,
+}
+
+/// Inserts one log row; the unique keys refuse a taken sequence number or submission key.
+pub(crate) fn insert_entry(
+    connection: &mut DbConnection,
+    values: &EntryValues<'_>,
+) -> diesel::QueryResult<usize> {
+    typed!(connection, |inner| diesel::insert_into(
+        match_entries::table
+    )
+    .values(values)
+    .execute(inner))
+}
+
 /// Appends at `seq`. Another writer that took the same number first gives
 /// `StoreError::Stale` (the unique key on (match, seq) decides, on both backends).
 pub fn append(
@@ -290,22 +410,20 @@ pub fn append(
     author: &Author,
     submission_key: &str,
 ) -> StoreResult<()> {
-    let (user_id, link_id) = author.ids();
-    let at = now();
-    let inserted = typed!(&mut *connection, |inner| diesel::insert_into(
-        match_entries::table
-    )
-    .values((
-        match_entries::match_id.eq(match_id),
-        match_entries::seq.eq(seq),
-        match_entries::entry_json.eq(entry_json),
-        match_entries::author_user_id.eq(user_id),
-        match_entries::author_link_id.eq(link_id),
-        match_entries::author_label.eq(author.label()),
-        match_entries::submission_key.eq(submission_key),
-        match_entries::created_at.eq(at),
-    ))
-    .execute(inner));
+    let (author_user_id, author_link_id) = author.ids();
+    let inserted = insert_entry(
+        connection,
+        &EntryValues {
+            match_id,
+            seq,
+            entry_json,
+            author_user_id,
+            author_link_id,
+            author_label: author.label(),
+            submission_key,
+            created_at: now(),
+        },
+    );
     match inserted {
         Ok(_) => {
             super::pg::listen::announce(connection, match_id);
@@ -371,13 +489,10 @@ pub fn link_by_token(connection: &mut DbConnection, token: &str) -> StoreResult<
 
 /// Revokes every live link of the match.
 pub fn revoke_links(connection: &mut DbConnection, match_id: i64) -> StoreResult<usize> {
-    Ok(diesel::update(
-        scoring_links::table
-            .filter(scoring_links::match_id.eq(match_id))
-            .filter(scoring_links::revoked_at.is_null()),
-    )
-    .set(scoring_links::revoked_at.eq(now()))
-    .execute(connection)?)
+    let live = scoring_links::table
+        .filter(scoring_links::match_id.eq(match_id))
+        .filter(scoring_links::revoked_at.is_null());
+    update(connection, live, scoring_links::revoked_at.eq(now()))
 }
 
 /// Revokes the old links and issues a new one.
@@ -396,7 +511,7 @@ pub fn issue_link(
             scoring_links::created_at.eq(now()),
         ))
         .execute(connection)?;
-    active_link(connection, match_id)?.ok_or(StoreError::Query(diesel::result::Error::NotFound))
+    required(active_link(connection, match_id)?)
 }
 
 // ---------------------------------------------------------------- referees
@@ -412,26 +527,27 @@ pub fn referees(connection: &mut DbConnection, match_id: i64) -> StoreResult<Vec
 
 pub fn is_referee(connection: &mut DbConnection, match_id: i64, user_id: i64) -> StoreResult<bool> {
     let count: i64 = typed!(connection, |inner| match_referees::table
-        .filter(match_referees::match_id.eq(match_id))
-        .filter(match_referees::user_id.eq(user_id))
+        .find((match_id, user_id))
         .count()
         .get_result(inner))?;
     Ok(count > 0)
 }
 
+/// Makes the user a referee of the match, unless it is one already.
 pub fn assign_referee(
     connection: &mut DbConnection,
     match_id: i64,
     user_id: i64,
 ) -> StoreResult<()> {
-    if !is_referee(connection, match_id, user_id)? {
-        diesel::insert_into(match_referees::table)
-            .values((
-                match_referees::match_id.eq(match_id),
-                match_referees::user_id.eq(user_id),
-            ))
-            .execute(connection)?;
-    }
+    typed!(connection, |inner| diesel::insert_into(
+        match_referees::table
+    )
+    .values((
+        match_referees::match_id.eq(match_id),
+        match_referees::user_id.eq(user_id),
+    ))
+    .on_conflict_do_nothing()
+    .execute(inner))?;
     Ok(())
 }
 
@@ -440,12 +556,7 @@ pub fn unassign_referee(
     match_id: i64,
     user_id: i64,
 ) -> StoreResult<()> {
-    diesel::delete(
-        match_referees::table
-            .filter(match_referees::match_id.eq(match_id))
-            .filter(match_referees::user_id.eq(user_id)),
-    )
-    .execute(connection)?;
+    diesel::delete(match_referees::table.find((match_id, user_id))).execute(connection)?;
     Ok(())
 }
 
@@ -458,14 +569,15 @@ pub fn replace_setup(
     players: &[String],
     first_dealer: i32,
 ) -> StoreResult<()> {
-    let players_json = serde_json::to_string(players).unwrap_or_else(|_| "[]".to_string());
-    diesel::update(matches::table.find(match_id))
-        .set((
+    update(
+        connection,
+        matches::table.find(match_id),
+        (
             matches::game.eq(game.name()),
             matches::options_json.eq(options_json),
-            matches::players_json.eq(players_json),
+            matches::players_json.eq(players_json(players)),
             matches::first_dealer.eq(first_dealer),
-        ))
-        .execute(connection)?;
-    Ok(())
+        ),
+    )
+    .map(drop)
 }

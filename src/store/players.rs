@@ -3,9 +3,6 @@
 //! player and a player to at most one account; the unique index `players_user` holds
 //! the first even against two writers at once. Every link and unlink leaves a note in
 //! `player_changes` with who made it.
-//!
-//! Paths are spelled from `crate::store` because this module is declared inside
-//! `events.rs` for now (see there).
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;

@@ -3,7 +3,7 @@
 use diesel::prelude::*;
 
 use super::schema::app_settings;
-use super::{DbConnection, StoreResult};
+use super::{DbConnection, StoreResult, required};
 
 pub const SESSION_KEY: &str = "session_key";
 pub const SETUP_TOKEN_HASH: &str = "setup_token_hash";
@@ -51,9 +51,7 @@ pub fn get_or_insert(
         Err(diesel::result::Error::DatabaseError(
             diesel::result::DatabaseErrorKind::UniqueViolation,
             _,
-        )) => {
-            get(connection, name)?.ok_or(super::StoreError::Query(diesel::result::Error::NotFound))
-        }
+        )) => required(get(connection, name)?),
         Err(other) => Err(other.into()),
     }
 }

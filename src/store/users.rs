@@ -3,7 +3,7 @@
 use diesel::prelude::*;
 
 use super::schema::users;
-use super::{DbConnection, StoreResult, now};
+use super::{DbConnection, StoreResult, now, required, update};
 use crate::accounts::Role;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -74,8 +74,7 @@ pub fn insert(connection: &mut DbConnection, new: &NewUser<'_>) -> StoreResult<U
         ))
         .execute(connection)?;
     // RETURNING does not pass through MultiConnection; the username is unique.
-    find_by_username(connection, new.username)?
-        .ok_or(super::StoreError::Query(diesel::result::Error::NotFound))
+    required(find_by_username(connection, new.username)?)
 }
 
 /// Stores a new hash; the caller ends the account's other sessions
@@ -85,8 +84,10 @@ pub fn set_password(
     id: i64,
     password_hash: &str,
 ) -> StoreResult<()> {
-    diesel::update(users::table.find(id))
-        .set(users::password_hash.eq(password_hash))
-        .execute(connection)?;
-    Ok(())
+    update(
+        connection,
+        users::table.find(id),
+        users::password_hash.eq(password_hash),
+    )
+    .map(drop)
 }

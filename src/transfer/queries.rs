@@ -1,6 +1,7 @@
 //! The queries of export and import that the table-family modules of `crate::store` do
 //! not have: an event's matches with every column, its notices without a limit, and
-//! inserts that keep the times, statuses and authors of the exported rows.
+//! the exported rows written through the store's row types (`MatchValues`, …) with
+//! their own times, statuses and authors.
 //!
 //! The log stays append-only: entries are only inserted, once, into a match created in
 //! the same transaction.
@@ -8,13 +9,12 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::document::{EntrantDocument, EntryDocument, EventFields, MatchDocument, NoticeDocument};
+use super::document::{EntrantDocument, EntryDocument, EventFields, MatchDocument};
 use crate::accounts::Role;
 use crate::store::clubs::{self, Club};
-use crate::store::schema::{
-    club_nicknames, clubs as clubs_table, entrants, event_notices, events, match_entries, matches,
-    users,
-};
+use crate::store::events::{self as store_events, EntrantValues, EventValues};
+use crate::store::matches::{self as store_matches, EntryValues, MatchValues};
+use crate::store::schema::{clubs as clubs_table, event_notices, events, matches, users};
 use crate::store::{DbConnection, StoreError, StoreResult};
 
 /// A `matches` row of an event with every column the document carries.
@@ -121,23 +121,6 @@ pub fn create_club(connection: &mut DbConnection, slug: &str, name: &str) -> Sto
     Err(StoreError::Duplicate)
 }
 
-pub fn insert_nickname(
-    connection: &mut DbConnection,
-    club_id: i64,
-    name: &str,
-    expansion: &str,
-) -> StoreResult<()> {
-    diesel::insert_into(club_nicknames::table)
-        .values((
-            club_nicknames::club_id.eq(club_id),
-            club_nicknames::name.eq(name.trim()),
-            club_nicknames::folded.eq(crate::rules::card::fold_word(name.trim())),
-            club_nicknames::expansion.eq(expansion.trim()),
-        ))
-        .execute(connection)?;
-    Ok(())
-}
-
 /// Which of these match public ids the database already has.
 pub fn match_ids_taken(
     connection: &mut DbConnection,
@@ -173,30 +156,26 @@ pub fn insert_event(
     created_by: i64,
     time_zone: Option<&str>,
 ) -> StoreResult<i64> {
-    diesel::insert_into(events::table)
-        .values((
-            events::public_id.eq(&fields.public_id),
-            events::club_id.eq(club_id),
-            events::name.eq(&fields.name),
-            events::starts_at.eq(fields.starts_at),
-            events::venue.eq(&fields.venue),
-            events::game.eq(&fields.game),
-            events::game_options_json.eq(&fields.game_options_json),
-            events::format_json.eq(&fields.format_json),
-            events::listed.eq(fields.listed),
-            events::status.eq(&fields.status),
-            events::seeding.eq(&fields.seeding),
-            events::seed_order_json.eq(&fields.seed_order_json),
-            events::created_by.eq(created_by),
-            events::created_at.eq(fields.created_at),
-            events::time_zone.eq(time_zone),
-        ))
-        .execute(connection)?;
-    // RETURNING does not pass through MultiConnection; the public id is unique.
-    Ok(events::table
-        .filter(events::public_id.eq(&fields.public_id))
-        .select(events::id)
-        .first(connection)?)
+    store_events::insert_values(
+        connection,
+        &EventValues {
+            public_id: &fields.public_id,
+            club_id,
+            name: &fields.name,
+            starts_at: fields.starts_at,
+            venue: &fields.venue,
+            game: &fields.game,
+            game_options_json: &fields.game_options_json,
+            format_json: &fields.format_json,
+            listed: fields.listed,
+            status: &fields.status,
+            seeding: fields.seeding.as_deref(),
+            seed_order_json: fields.seed_order_json.as_deref(),
+            created_by,
+            created_at: fields.created_at,
+            time_zone,
+        },
+    )
 }
 
 pub fn insert_entrant(
@@ -206,21 +185,21 @@ pub fn insert_entrant(
     player1_id: i64,
     player2_id: Option<i64>,
 ) -> StoreResult<()> {
-    diesel::insert_into(entrants::table)
-        .values((
-            entrants::event_id.eq(event_id),
-            entrants::number.eq(entrant.number),
-            entrants::label.eq(&entrant.label),
-            entrants::player1_id.eq(player1_id),
-            entrants::player2_id.eq(player2_id),
-            entrants::checked_in.eq(entrant.checked_in),
-            entrants::late.eq(entrant.late),
-            entrants::withdrawn_round.eq(entrant.withdrawn_round),
-            entrants::joined_round.eq(entrant.joined_round),
-            entrants::created_at.eq(entrant.created_at),
-        ))
-        .execute(connection)?;
-    Ok(())
+    store_events::insert_entrant_values(
+        connection,
+        &EntrantValues {
+            event_id,
+            number: entrant.number,
+            label: &entrant.label,
+            player1_id,
+            player2_id,
+            checked_in: entrant.checked_in,
+            late: entrant.late,
+            withdrawn_round: entrant.withdrawn_round,
+            joined_round: entrant.joined_round,
+            created_at: entrant.created_at,
+        },
+    )
 }
 
 /// The match row as exported, credited to `created_by`; answers its new id.
@@ -230,32 +209,29 @@ pub fn insert_match(
     created_by: i64,
     row: &MatchDocument,
 ) -> StoreResult<i64> {
-    diesel::insert_into(matches::table)
-        .values((
-            matches::public_id.eq(&row.public_id),
-            matches::title.eq(&row.title),
-            matches::game.eq(&row.game),
-            matches::options_json.eq(&row.options_json),
-            matches::players_json.eq(&row.players_json),
-            matches::first_dealer.eq(row.first_dealer),
-            matches::status.eq(&row.status),
-            matches::status_note.eq(&row.status_note),
-            matches::status_by.eq(&row.status_by),
-            matches::status_at.eq(row.status_at),
-            matches::created_by.eq(created_by),
-            matches::created_at.eq(row.created_at),
-            matches::event_id.eq(event_id),
-            matches::match_key.eq(&row.match_key),
-            matches::table_number.eq(row.table_number),
-            matches::sides_json.eq(&row.sides_json),
-            matches::forfeit_winner.eq(&row.forfeit_winner),
-            matches::kept_as_played.eq(row.kept_as_played),
-        ))
-        .execute(connection)?;
-    Ok(matches::table
-        .filter(matches::public_id.eq(&row.public_id))
-        .select(matches::id)
-        .first(connection)?)
+    store_matches::insert_values(
+        connection,
+        &MatchValues {
+            public_id: &row.public_id,
+            title: &row.title,
+            game: &row.game,
+            options_json: &row.options_json,
+            players_json: &row.players_json,
+            first_dealer: row.first_dealer,
+            status: &row.status,
+            status_note: row.status_note.as_deref(),
+            status_by: &row.status_by,
+            status_at: row.status_at,
+            created_by,
+            created_at: row.created_at,
+            event_id: Some(event_id),
+            match_key: row.match_key.as_deref(),
+            table_number: row.table_number,
+            sides_json: row.sides_json.as_deref(),
+            forfeit_winner: row.forfeit_winner.as_deref(),
+            kept_as_played: row.kept_as_played,
+        },
+    )
 }
 
 /// One log entry with its original author label and time. It points at no account and
@@ -265,32 +241,18 @@ pub fn insert_entry(
     match_id: i64,
     entry: &EntryDocument,
 ) -> StoreResult<()> {
-    diesel::insert_into(match_entries::table)
-        .values((
-            match_entries::match_id.eq(match_id),
-            match_entries::seq.eq(entry.seq),
-            match_entries::entry_json.eq(&entry.entry_json),
-            match_entries::author_user_id.eq(None::<i64>),
-            match_entries::author_link_id.eq(None::<i64>),
-            match_entries::author_label.eq(&entry.author_label),
-            match_entries::submission_key.eq(&entry.submission_key),
-            match_entries::created_at.eq(entry.created_at),
-        ))
-        .execute(connection)?;
-    Ok(())
-}
-
-pub fn insert_notice(
-    connection: &mut DbConnection,
-    event_id: i64,
-    notice: &NoticeDocument,
-) -> StoreResult<()> {
-    diesel::insert_into(event_notices::table)
-        .values((
-            event_notices::event_id.eq(event_id),
-            event_notices::notice_json.eq(&notice.notice_json),
-            event_notices::created_at.eq(notice.created_at),
-        ))
-        .execute(connection)?;
+    store_matches::insert_entry(
+        connection,
+        &EntryValues {
+            match_id,
+            seq: entry.seq,
+            entry_json: &entry.entry_json,
+            author_user_id: None,
+            author_link_id: None,
+            author_label: &entry.author_label,
+            submission_key: &entry.submission_key,
+            created_at: entry.created_at,
+        },
+    )?;
     Ok(())
 }

@@ -2,11 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
+use diesel::RunQueryDsl;
 use diesel::connection::SimpleConnection;
-use diesel::sqlite::SqliteConnection;
-use diesel::{Connection, RunQueryDsl};
 
-use super::USUAL_WAIT;
+use super::{USUAL_WAIT, open, unavailable};
 use crate::store::{DatabaseUrl, StoreError};
 
 /// Why no backup was written. The first two are the operator's to change (the
@@ -35,28 +34,16 @@ pub fn snapshot(url: &DatabaseUrl, target: &Path) -> Result<(), BackupError> {
         return Err(BackupError::NotSqlite);
     };
     if !path.exists() {
-        return Err(StoreError::SqliteUnavailable {
-            path: path.display().to_string(),
-            reason: "no such file".to_string(),
-        }
-        .into());
+        return Err(unavailable(path, "no such file".to_string()).into());
     }
     // `symlink_metadata`: a dangling link is a file in the way too.
     if target.symlink_metadata().is_ok() {
         return Err(BackupError::TargetExists(target.to_path_buf()));
     }
-    let unavailable = |reason: String| StoreError::SqliteUnavailable {
-        path: path.display().to_string(),
-        reason,
-    };
-    let source = path
-        .to_str()
-        .ok_or_else(|| unavailable("the path is not valid UTF-8".to_string()))?;
     let target_text = target
         .to_str()
-        .ok_or_else(|| unavailable("the backup path is not valid UTF-8".to_string()))?;
-    let mut connection =
-        SqliteConnection::establish(source).map_err(|error| unavailable(error.to_string()))?;
+        .ok_or_else(|| unavailable(path, "the backup path is not valid UTF-8".to_string()))?;
+    let mut connection = open(path)?;
     connection
         .batch_execute(&format!(
             "{}; VACUUM INTO '{}'",
@@ -64,8 +51,7 @@ pub fn snapshot(url: &DatabaseUrl, target: &Path) -> Result<(), BackupError> {
             target_text.replace('\'', "''")
         ))
         .map_err(StoreError::Query)?;
-    let mut copy =
-        SqliteConnection::establish(target_text).map_err(|error| unavailable(error.to_string()))?;
+    let mut copy = open(target)?;
     let verdict: Vec<IntegrityRow> = diesel::sql_query("PRAGMA integrity_check")
         .load(&mut copy)
         .map_err(StoreError::Query)?;

@@ -53,17 +53,25 @@ pub(super) enum ConnectionRole {
     Reader,
 }
 
-/// Opens the database file at `path` with the settings of its role.
-pub(super) fn establish(path: &Path, role: ConnectionRole) -> StoreResult<DbConnection> {
-    let unavailable = |reason: String| StoreError::SqliteUnavailable {
+/// Why the database file at `path` cannot be used.
+fn unavailable(path: &Path, reason: String) -> StoreError {
+    StoreError::SqliteUnavailable {
         path: path.display().to_string(),
         reason,
-    };
+    }
+}
+
+/// Opens the database file at `path` as it is, without settings.
+fn open(path: &Path) -> StoreResult<SqliteConnection> {
     let path_text = path
         .to_str()
-        .ok_or_else(|| unavailable("the path is not valid UTF-8".to_string()))?;
-    let mut connection =
-        SqliteConnection::establish(path_text).map_err(|e| unavailable(e.to_string()))?;
+        .ok_or_else(|| unavailable(path, "the path is not valid UTF-8".to_string()))?;
+    SqliteConnection::establish(path_text).map_err(|e| unavailable(path, e.to_string()))
+}
+
+/// Opens the database file at `path` with the settings of its role.
+pub(super) fn establish(path: &Path, role: ConnectionRole) -> StoreResult<DbConnection> {
+    let mut connection = open(path)?;
     // WAL lets readers run beside the writer; synchronous=FULL makes a commit
     // durable before the score entry it carries is acknowledged.
     let mut pragmas = format!(
@@ -77,7 +85,7 @@ pub(super) fn establish(path: &Path, role: ConnectionRole) -> StoreResult<DbConn
     }
     connection
         .batch_execute(&pragmas)
-        .map_err(|e| unavailable(e.to_string()))?;
+        .map_err(|e| unavailable(path, e.to_string()))?;
     Ok(DbConnection::Sqlite(connection))
 }
 

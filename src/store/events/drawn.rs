@@ -1,0 +1,224 @@
+//! The matches of an event: drawn with a key and sides, given a table, superseded after
+//! a correction, forfeited or kept as played by the organizer. They are rows of the one
+//! `matches` table (`store::matches` keeps their logs).
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::rules::kind::GameKind;
+use crate::store::matches::{MatchStatus, MatchValues, insert_values, players_json, stamp};
+use crate::store::schema::{match_entries, match_referees, matches, users};
+use crate::store::{DbConnection, StoreResult, StoredGame, StoredTime, update};
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = matches)]
+pub struct EventMatchRow {
+    pub id: i64,
+    pub public_id: String,
+    pub title: String,
+    #[diesel(deserialize_as = StoredGame)]
+    pub game: GameKind,
+    pub options_json: String,
+    pub players_json: String,
+    pub first_dealer: i32,
+    status: String,
+    pub status_note: Option<String>,
+    pub event_id: Option<i64>,
+    /// `None` once superseded (the organizer replaced it after a correction).
+    pub match_key: Option<String>,
+    pub table_number: Option<i32>,
+    pub sides_json: Option<String>,
+    pub forfeit_winner: Option<String>,
+    /// The organizer kept this flagged match's result as played.
+    pub kept_as_played: bool,
+    #[diesel(deserialize_as = StoredTime)]
+    pub created_at: NaiveDateTime,
+}
+
+impl EventMatchRow {
+    pub fn status(&self) -> MatchStatus {
+        MatchStatus::parse(&self.status).unwrap_or(MatchStatus::Scheduled)
+    }
+
+    /// Players by seat: four, or two in a two-player game.
+    pub fn players(&self) -> Vec<String> {
+        serde_json::from_str(&self.players_json).unwrap_or_default()
+    }
+}
+
+pub fn event_matches(
+    connection: &mut DbConnection,
+    event_id: i64,
+) -> StoreResult<Vec<EventMatchRow>> {
+    Ok(typed!(connection, |inner| matches::table
+        .filter(matches::event_id.eq(event_id))
+        .order(matches::id.asc())
+        .select(EventMatchRow::as_select())
+        .load(inner))?)
+}
+
+pub fn event_match(
+    connection: &mut DbConnection,
+    match_id: i64,
+) -> StoreResult<Option<EventMatchRow>> {
+    Ok(typed!(connection, |inner| matches::table
+        .find(match_id)
+        .select(EventMatchRow::as_select())
+        .first(inner)
+        .optional())?)
+}
+
+pub struct NewEventMatch<'a> {
+    pub public_id: &'a str,
+    pub title: &'a str,
+    pub game: GameKind,
+    pub options_json: &'a str,
+    pub players: &'a [String],
+    pub created_by: i64,
+    pub event_id: i64,
+    pub match_key: &'a str,
+    pub sides_json: &'a str,
+    pub table_number: Option<i32>,
+}
+
+pub fn insert_match(connection: &mut DbConnection, new: &NewEventMatch<'_>) -> StoreResult<i64> {
+    let players_json = players_json(new.players);
+    let values = MatchValues::scheduled(
+        new.public_id,
+        new.title,
+        new.game.name(),
+        new.options_json,
+        &players_json,
+        new.created_by,
+        "segnapunti",
+    );
+    insert_values(
+        connection,
+        &MatchValues {
+            event_id: Some(new.event_id),
+            match_key: Some(new.match_key),
+            sides_json: Some(new.sides_json),
+            table_number: new.table_number,
+            ..values
+        },
+    )
+}
+
+/// New sides for a match not started yet (a correction upstream changed them).
+pub fn update_sides(
+    connection: &mut DbConnection,
+    match_id: i64,
+    title: &str,
+    players: &[String],
+    sides_json: &str,
+) -> StoreResult<()> {
+    update(
+        connection,
+        matches::table.find(match_id),
+        (
+            matches::title.eq(title),
+            matches::players_json.eq(players_json(players)),
+            matches::sides_json.eq(sides_json),
+        ),
+    )
+    .map(drop)
+}
+
+pub fn set_table(
+    connection: &mut DbConnection,
+    match_id: i64,
+    table_number: Option<i32>,
+) -> StoreResult<()> {
+    update(
+        connection,
+        matches::table.find(match_id),
+        matches::table_number.eq(table_number),
+    )
+    .map(drop)
+}
+
+/// Takes a match out of the event's draw: it keeps its log and its event, loses its key.
+pub fn supersede(
+    connection: &mut DbConnection,
+    match_id: i64,
+    note: &str,
+    by: &str,
+) -> StoreResult<()> {
+    update(
+        connection,
+        matches::table.find(match_id),
+        (
+            matches::match_key.eq(None::<String>),
+            matches::table_number.eq(None::<i32>),
+            matches::status_note.eq(note),
+            stamp(by),
+        ),
+    )
+    .map(drop)
+}
+
+/// The organizer's decision to keep a flagged match's result as played.
+pub fn set_kept(
+    connection: &mut DbConnection,
+    match_id: i64,
+    kept: bool,
+    by: &str,
+) -> StoreResult<()> {
+    update(
+        connection,
+        matches::table.find(match_id),
+        (matches::kept_as_played.eq(kept), stamp(by)),
+    )
+    .map(drop)
+}
+
+/// A forfeit decided by the organizer: the winning side (`A` or `B`).
+pub fn set_forfeit(
+    connection: &mut DbConnection,
+    match_id: i64,
+    winner: Option<&str>,
+    by: &str,
+) -> StoreResult<()> {
+    let status = if winner.is_some() {
+        MatchStatus::Forfeit
+    } else {
+        MatchStatus::Scheduled
+    };
+    update(
+        connection,
+        matches::table.find(match_id),
+        (
+            matches::forfeit_winner.eq(winner),
+            matches::status.eq(status.as_str()),
+            stamp(by),
+        ),
+    )
+    .map(drop)
+}
+
+/// How many entries the log of each match of the event has (matches with none are absent).
+pub fn entry_counts(
+    connection: &mut DbConnection,
+    event_id: i64,
+) -> StoreResult<std::collections::HashMap<i64, i64>> {
+    let rows: Vec<(i64, i64)> = typed!(connection, |inner| match_entries::table
+        .inner_join(matches::table)
+        .filter(matches::event_id.eq(event_id))
+        .group_by(match_entries::match_id)
+        .select((match_entries::match_id, diesel::dsl::count_star()))
+        .load(inner))?;
+    Ok(rows.into_iter().collect())
+}
+
+/// Referees assigned to any match of the event: (match id, user id, name).
+pub fn event_referees(
+    connection: &mut DbConnection,
+    event_id: i64,
+) -> StoreResult<Vec<(i64, i64, String)>> {
+    Ok(match_referees::table
+        .inner_join(matches::table)
+        .inner_join(users::table)
+        .filter(matches::event_id.eq(event_id))
+        .select((match_referees::match_id, users::id, users::display_name))
+        .load(connection)?)
+}

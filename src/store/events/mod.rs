@@ -1,0 +1,337 @@
+//! Events and the notices left for the organizer after a correction; an event's
+//! entrants and its matches in the modules beside. What the rows mean for the
+//! tournament is decided in `crate::events`; this module only stores.
+
+mod drawn;
+mod entrants;
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+pub use self::drawn::{
+    EventMatchRow, NewEventMatch, entry_counts, event_match, event_matches, event_referees,
+    insert_match, set_forfeit, set_kept, set_table, supersede, update_sides,
+};
+pub use self::entrants::{
+    EntrantRow, add_entrant, check_in_all, entrants, entries_of_player, set_checked_in, set_joined,
+    set_withdrawn,
+};
+pub(crate) use self::entrants::{EntrantValues, insert_values as insert_entrant_values};
+use super::matches::MatchStatus;
+pub use super::players::{PlayerRow, player, player_named, players_by_id, players_of_event};
+use super::schema::{event_notices, events, match_entries, matches};
+use super::{DbConnection, StoreResult, now, required, update};
+use crate::rules::kind::GameKind;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventStatus {
+    /// Registration and check-in; no draw yet.
+    Setup,
+    Running,
+    Finished,
+}
+
+impl EventStatus {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            EventStatus::Setup => "setup",
+            EventStatus::Running => "running",
+            EventStatus::Finished => "finished",
+        }
+    }
+
+    pub fn parse(text: &str) -> EventStatus {
+        match text {
+            "running" => EventStatus::Running,
+            "finished" => EventStatus::Finished,
+            _ => EventStatus::Setup,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = events)]
+pub struct EventRow {
+    pub id: i64,
+    pub public_id: String,
+    pub club_id: i64,
+    pub name: String,
+    pub starts_at: NaiveDateTime,
+    pub venue: String,
+    #[diesel(deserialize_as = super::StoredGame)]
+    pub game: GameKind,
+    pub game_options_json: String,
+    pub format_json: String,
+    pub listed: bool,
+    status: String,
+    /// How the seed order was chosen, in words (e.g. `random 1234`).
+    pub seeding: Option<String>,
+    /// The seed order (entrant numbers) frozen at the draw.
+    pub seed_order_json: Option<String>,
+    pub created_by: i64,
+    pub created_at: NaiveDateTime,
+    /// The event's own time zone (IANA name); `None`: its club's.
+    pub time_zone: Option<String>,
+}
+
+impl EventRow {
+    pub fn status(&self) -> EventStatus {
+        EventStatus::parse(&self.status)
+    }
+}
+
+pub struct NewEvent<'a> {
+    pub public_id: &'a str,
+    pub club_id: i64,
+    pub name: &'a str,
+    pub starts_at: NaiveDateTime,
+    pub venue: &'a str,
+    pub game: GameKind,
+    pub game_options_json: &'a str,
+    pub format_json: &'a str,
+    pub listed: bool,
+    pub created_by: i64,
+    pub time_zone: Option<&'a str>,
+}
+
+/// A new `events` row: one made now, or one imported as it was exported.
+#[derive(Insertable)]
+#[diesel(table_name = events, treat_none_as_default_value = false)]
+pub(crate) struct EventValues<'a> {
+    pub public_id: &'a str,
+    pub club_id: i64,
+    pub name: &'a str,
+    pub starts_at: NaiveDateTime,
+    pub venue: &'a str,
+    pub game: &'a str,
+    pub game_options_json: &'a str,
+    pub format_json: &'a str,
+    pub listed: bool,
+    pub status: &'a str,
+    pub seeding: Option<&'a str>,
+    pub seed_order_json: Option<&'a str>,
+    pub created_by: i64,
+    pub created_at: NaiveDateTime,
+    pub time_zone: Option<&'a str>,
+}
+
+/// Inserts the row and answers its id.
+pub(crate) fn insert_values(
+    connection: &mut DbConnection,
+    values: &EventValues<'_>,
+) -> StoreResult<i64> {
+    diesel::insert_into(events::table)
+        .values(values)
+        .execute(connection)?;
+    // RETURNING does not pass through MultiConnection; the public id is unique.
+    Ok(events::table
+        .filter(events::public_id.eq(values.public_id))
+        .select(events::id)
+        .first(connection)?)
+}
+
+pub fn insert(connection: &mut DbConnection, new: &NewEvent<'_>) -> StoreResult<EventRow> {
+    insert_values(
+        connection,
+        &EventValues {
+            public_id: new.public_id,
+            club_id: new.club_id,
+            name: new.name,
+            starts_at: new.starts_at,
+            venue: new.venue,
+            game: new.game.name(),
+            game_options_json: new.game_options_json,
+            format_json: new.format_json,
+            listed: new.listed,
+            status: EventStatus::Setup.as_str(),
+            seeding: None,
+            seed_order_json: None,
+            created_by: new.created_by,
+            created_at: now(),
+            time_zone: new.time_zone,
+        },
+    )?;
+    required(find_by_public_id(connection, new.public_id)?)
+}
+
+pub fn find_by_public_id(
+    connection: &mut DbConnection,
+    public_id: &str,
+) -> StoreResult<Option<EventRow>> {
+    Ok(super::typed!(connection, |inner| events::table
+        .filter(events::public_id.eq(public_id))
+        .select(EventRow::as_select())
+        .first(inner)
+        .optional())?)
+}
+
+pub fn find(connection: &mut DbConnection, id: i64) -> StoreResult<Option<EventRow>> {
+    Ok(events::table
+        .find(id)
+        .select(EventRow::as_select())
+        .first(connection)
+        .optional()?)
+}
+
+/// The club's events, soonest first.
+pub fn of_club(connection: &mut DbConnection, club_id: i64) -> StoreResult<Vec<EventRow>> {
+    Ok(events::table
+        .filter(events::club_id.eq(club_id))
+        .order(events::starts_at.asc())
+        .then_order_by(events::id.asc())
+        .select(EventRow::as_select())
+        .load(connection)?)
+}
+
+/// What the organizer may change after creating an event.
+pub struct EventSettings<'a> {
+    pub name: &'a str,
+    pub starts_at: NaiveDateTime,
+    pub venue: &'a str,
+    pub listed: bool,
+    pub game: GameKind,
+    pub game_options_json: &'a str,
+    pub format_json: &'a str,
+    pub time_zone: Option<&'a str>,
+}
+
+/// New settings for an event; the matches not started yet take the new game options
+/// (whether that is allowed is decided by the caller).
+pub fn update_settings(
+    connection: &mut DbConnection,
+    event_id: i64,
+    settings: &EventSettings<'_>,
+) -> StoreResult<()> {
+    update(
+        connection,
+        events::table.find(event_id),
+        (
+            events::name.eq(settings.name),
+            events::starts_at.eq(settings.starts_at),
+            events::venue.eq(settings.venue),
+            events::listed.eq(settings.listed),
+            events::game.eq(settings.game.name()),
+            events::game_options_json.eq(settings.game_options_json),
+            events::format_json.eq(settings.format_json),
+            events::time_zone.eq(settings.time_zone),
+        ),
+    )?;
+    diesel::update(
+        matches::table
+            .filter(matches::event_id.eq(event_id))
+            .filter(matches::status.eq(MatchStatus::Scheduled.as_str())),
+    )
+    .set((
+        matches::game.eq(settings.game.name()),
+        matches::options_json.eq(settings.game_options_json),
+    ))
+    .execute(connection)?;
+    Ok(())
+}
+
+/// Whether any match of the event has an entry or a forfeit.
+pub fn any_match_started(connection: &mut DbConnection, event_id: i64) -> StoreResult<bool> {
+    let entries: i64 = match_entries::table
+        .inner_join(matches::table)
+        .filter(matches::event_id.eq(event_id))
+        .count()
+        .get_result(connection)?;
+    let started: i64 = matches::table
+        .filter(matches::event_id.eq(event_id))
+        .filter(matches::status.ne(MatchStatus::Scheduled.as_str()))
+        .count()
+        .get_result(connection)?;
+    Ok(entries + started > 0)
+}
+
+/// The seed order with a late entrant added at the end.
+pub fn set_seed_order(
+    connection: &mut DbConnection,
+    event_id: i64,
+    order_json: &str,
+) -> StoreResult<()> {
+    update(
+        connection,
+        events::table.find(event_id),
+        events::seed_order_json.eq(order_json),
+    )
+    .map(drop)
+}
+
+pub fn set_status(
+    connection: &mut DbConnection,
+    event_id: i64,
+    status: EventStatus,
+) -> StoreResult<()> {
+    update(
+        connection,
+        events::table.find(event_id),
+        events::status.eq(status.as_str()),
+    )
+    .map(drop)
+}
+
+/// Freezes the seed order at the draw and starts the event.
+pub fn start(
+    connection: &mut DbConnection,
+    event_id: i64,
+    seeding: &str,
+    order_json: &str,
+) -> StoreResult<()> {
+    update(
+        connection,
+        events::table.find(event_id),
+        (
+            events::seeding.eq(seeding),
+            events::seed_order_json.eq(order_json),
+            events::status.eq(EventStatus::Running.as_str()),
+        ),
+    )
+    .map(drop)
+}
+
+// ---------------------------------------------------------------- notices
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = event_notices)]
+pub struct NoticeRow {
+    pub id: i64,
+    pub event_id: i64,
+    pub notice_json: String,
+    pub created_at: NaiveDateTime,
+}
+
+pub fn add_notice(
+    connection: &mut DbConnection,
+    event_id: i64,
+    notice_json: &str,
+) -> StoreResult<()> {
+    add_notice_at(connection, event_id, notice_json, now())
+}
+
+/// A notice left at `at` (an import keeps the time).
+pub fn add_notice_at(
+    connection: &mut DbConnection,
+    event_id: i64,
+    notice_json: &str,
+    at: NaiveDateTime,
+) -> StoreResult<()> {
+    diesel::insert_into(event_notices::table)
+        .values((
+            event_notices::event_id.eq(event_id),
+            event_notices::notice_json.eq(notice_json),
+            event_notices::created_at.eq(at),
+        ))
+        .execute(connection)?;
+    Ok(())
+}
+
+/// Newest first.
+pub fn notices(connection: &mut DbConnection, event_id: i64) -> StoreResult<Vec<NoticeRow>> {
+    Ok(event_notices::table
+        .filter(event_notices::event_id.eq(event_id))
+        .order(event_notices::id.desc())
+        .limit(50)
+        .select(NoticeRow::as_select())
+        .load(connection)?)
+}
