@@ -9,7 +9,7 @@ use serde::Deserialize;
 use super::auth::{NewAccountForm, check_account_form, create_account};
 use super::context::PageContext;
 use super::error::AppError;
-use super::{AppState, redirect, render_with_status};
+use super::{AppState, redirect, refuse, render_with_status};
 use crate::accounts::{self, Role};
 use crate::store::{invitations, users};
 
@@ -125,7 +125,7 @@ pub async fn create_user(
     page.form_display_name = display_name;
     page.form_role = role.unwrap_or(Role::Referee);
     page.error_key = Some(error_key);
-    render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+    refuse(&page)
 }
 
 #[derive(Deserialize)]
@@ -143,7 +143,7 @@ pub async fn invite(
     let Some(role) = Role::parse(&form.role).filter(|role| ASSIGNABLE_ROLES.contains(role)) else {
         let mut page = UsersPage::load(ctx, &state).await?;
         page.error_key = Some("error-role_invalid");
-        return render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY);
+        return refuse(&page);
     };
     let token = accounts::random_token();
     let token_hash = accounts::token_hash(&token);

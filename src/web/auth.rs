@@ -433,9 +433,8 @@ async fn open_invitation(
 ) -> Result<invitations::Invitation, AppError> {
     let hash = accounts::token_hash(token);
     state
-        .read(move |connection| invitations::find_open(connection, &hash))
-        .await?
-        .ok_or(AppError::NotFound)
+        .read_found(move |connection| invitations::find_open(connection, &hash))
+        .await
 }
 
 fn invitation_page(ctx: PageContext, token: &str, role: Role) -> NewAccountPage {

@@ -125,6 +125,12 @@ impl PageContext {
     pub fn session(&self) -> &Session {
         &self.session
     }
+
+    /// The notice a saved form left for this page, if it is one of `shown` (see
+    /// [`super::flash`]); taken out either way, so that it shows once.
+    pub fn take_notice(&self, shown: &[&'static str]) -> Option<&'static str> {
+        super::flash::take_one_of(&self.session, shown)
+    }
 }
 
 /// Starts a logged-in session of the account: a row in the database and, in the

@@ -30,15 +30,14 @@ pub struct DrawForm {
 /// Seeds the checked-in entrants and makes the draw: the first matches are created.
 pub async fn draw(
     form: web::Form<DrawForm>,
-    managed: ManagedEvent,
-) -> Result<HttpResponse, AppError> {
-    let ManagedEvent {
+    ManagedEvent {
         ctx,
         state,
         event,
         club,
         ..
-    } = managed;
+    }: ManagedEvent,
+) -> Result<HttpResponse, AppError> {
     let lang = ctx.lang();
     if event.status() != EventStatus::Setup {
         return refused(ctx, &state, &event.public_id, "event-error_drawn").await;

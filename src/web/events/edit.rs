@@ -74,14 +74,15 @@ fn form_of(event: &EventRow, format: &Format) -> EventForm {
 }
 
 /// The event's form, filled in, with what may no longer change shown as fixed.
-pub async fn edit_form(managed: ManagedEvent) -> Result<NewEventPage, AppError> {
-    let ManagedEvent {
+pub async fn edit_form(
+    ManagedEvent {
         ctx,
         state,
         event,
         club,
         ..
-    } = managed;
+    }: ManagedEvent,
+) -> Result<NewEventPage, AppError> {
     let event_id = event.id;
     let started = state
         .read(move |connection| store_events::any_match_started(connection, event_id))
@@ -103,15 +104,14 @@ pub async fn edit_form(managed: ManagedEvent) -> Result<NewEventPage, AppError> 
 /// options only before the draw. A change no longer allowed is refused, saying why.
 pub async fn edit(
     form: web::Form<Vec<(String, String)>>,
-    managed: ManagedEvent,
-) -> Result<HttpResponse, AppError> {
-    let ManagedEvent {
+    ManagedEvent {
         ctx,
         state,
         event,
         club,
         ..
-    } = managed;
+    }: ManagedEvent,
+) -> Result<HttpResponse, AppError> {
     let event_id = event.id;
     let (started, entrants) = state
         .read(move |connection| {

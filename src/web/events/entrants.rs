@@ -26,11 +26,10 @@ pub struct EntrantForm {
 
 pub async fn add_entrant(
     form: web::Form<EntrantForm>,
-    managed: ManagedEvent,
-) -> Result<HttpResponse, AppError> {
-    let ManagedEvent {
+    ManagedEvent {
         ctx, state, event, ..
-    } = managed;
+    }: ManagedEvent,
+) -> Result<HttpResponse, AppError> {
     let format = crate::events::format_of(&event)?;
     let solo = solo_entrants(&event, &format);
     let mut players = vec![form.player1.trim().to_string()];
@@ -78,11 +77,10 @@ pub struct ImportForm {
 /// reports every rejected line with its number and reason.
 pub async fn import(
     form: web::Form<ImportForm>,
-    managed: ManagedEvent,
-) -> Result<HttpResponse, AppError> {
-    let ManagedEvent {
+    ManagedEvent {
         ctx, state, event, ..
-    } = managed;
+    }: ManagedEvent,
+) -> Result<HttpResponse, AppError> {
     let solo = solo_entrants(&event, &crate::events::format_of(&event)?);
     let (accepted, mut rejected) = csv::parse_entrants(&form.csv, solo);
     let rows: Vec<(Vec<String>, Option<String>)> = accepted
@@ -135,11 +133,10 @@ pub struct CheckInForm {
 
 pub async fn check_in(
     form: web::Form<CheckInForm>,
-    managed: ManagedEvent,
-) -> Result<HttpResponse, AppError> {
-    let ManagedEvent {
+    ManagedEvent {
         ctx, state, event, ..
-    } = managed;
+    }: ManagedEvent,
+) -> Result<HttpResponse, AppError> {
     let event_id = event.id;
     let (all, number, checked_in) = (form.all, form.number, form.checked_in);
     state

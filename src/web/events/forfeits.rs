@@ -20,15 +20,14 @@ use crate::web::match_state::state_words;
 /// refused.
 pub async fn forfeit(
     form: web::Form<MatchActionForm>,
-    managed: ManagedEvent,
-) -> Result<HttpResponse, AppError> {
-    let ManagedEvent {
+    ManagedEvent {
         ctx,
         state,
         user,
         event,
         ..
-    } = managed;
+    }: ManagedEvent,
+) -> Result<HttpResponse, AppError> {
     let row = event_match(&state, &event, &form.public_id).await?;
     let winner = match form.winner.trim() {
         "A" => Some("A"),

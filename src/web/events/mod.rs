@@ -6,18 +6,14 @@
 //! decisions a correction upstream asks for). Every handler checks the role and the club
 //! membership itself; what an action decides lives in `crate::events`.
 
-use std::future::Future;
-use std::pin::Pin;
-
-use actix_web::dev::Payload;
-use actix_web::http::StatusCode;
-use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 use super::context::{PageContext, SessionUser};
 use super::error::AppError;
 use super::i18n::Tr;
-use super::{AppState, flash, redirect, render_with_status};
+use super::managed::{Managed, managed_extractor};
+use super::{AppState, flash, redirect, refuse};
 use crate::accounts::Role;
 use crate::events::EventData;
 use crate::lang::Lang;
@@ -54,8 +50,7 @@ impl SlotNames for EventData {
 
 /// What an organizer's action on an event starts from: the page, the application, and
 /// the event with its club, once the visitor is found to manage it (see
-/// [`managed_event`]). Extracted from the `{id}` of the path; put it after a form, so
-/// that an unreadable form is refused first, as it was before this extractor.
+/// [`managed_event`] and [`super::managed`]).
 pub struct ManagedEvent {
     pub ctx: PageContext,
     pub state: web::Data<AppState>,
@@ -64,30 +59,26 @@ pub struct ManagedEvent {
     pub club: Club,
 }
 
-impl FromRequest for ManagedEvent {
-    type Error = AppError;
-    type Future = Pin<Box<dyn Future<Output = Result<ManagedEvent, AppError>>>>;
+impl Managed for ManagedEvent {
+    const SEGMENT: &'static str = "id";
 
-    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let context = PageContext::from_request(request, payload);
-        let state = request.app_data::<web::Data<AppState>>().cloned();
-        let public_id = request.match_info().get("id").map(str::to_string);
-        Box::pin(async move {
-            let ctx = context.await?;
-            let state =
-                state.ok_or_else(|| AppError::Internal("no application state".to_string()))?;
-            let public_id = public_id.ok_or(AppError::NotFound)?;
-            let (user, event, club) = managed_event(&ctx, &state, &public_id).await?;
-            Ok(ManagedEvent {
-                ctx,
-                state,
-                user,
-                event,
-                club,
-            })
+    async fn find(
+        ctx: PageContext,
+        state: web::Data<AppState>,
+        public_id: String,
+    ) -> Result<ManagedEvent, AppError> {
+        let (user, event, club) = managed_event(&ctx, &state, &public_id).await?;
+        Ok(ManagedEvent {
+            ctx,
+            state,
+            user,
+            event,
+            club,
         })
     }
 }
+
+managed_extractor!(ManagedEvent);
 
 /// The event, if the visitor is an administrator or an organizer of its club.
 pub(super) async fn managed_event(
@@ -99,7 +90,7 @@ pub(super) async fn managed_event(
     let public_id = public_id.to_string();
     let user_id = user.id;
     let (event, club, member) = state
-        .read(move |connection| {
+        .read_found(move |connection| {
             let Some(event) = store_events::find_by_public_id(connection, &public_id)? else {
                 return Ok(None);
             };
@@ -107,8 +98,7 @@ pub(super) async fn managed_event(
             let member = clubs::is_organizer(connection, event.club_id, user_id)?;
             Ok(club.map(|club| (event, club, member)))
         })
-        .await?
-        .ok_or(AppError::NotFound)?;
+        .await?;
     if user.role != Role::Admin && !member {
         return Err(AppError::Forbidden);
     }
@@ -131,7 +121,7 @@ pub(super) async fn failure(
 ) -> Result<HttpResponse, AppError> {
     let mut page = manage::manage_page(ctx, state, public_id).await?;
     page.error = Some(message);
-    render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+    refuse(&page)
 }
 
 /// The organizer's page of the event with the refusal the Fluent id `key` words.
@@ -177,14 +167,13 @@ async fn event_match(
 ) -> Result<EventMatchRow, AppError> {
     let public_id = public_id.to_string();
     let row = state
-        .read(
+        .read_found(
             move |connection| match matches::find_by_public_id(connection, &public_id)? {
                 Some(row) => store_events::event_match(connection, row.id),
                 None => Ok(None),
             },
         )
-        .await?
-        .ok_or(AppError::NotFound)?;
+        .await?;
     if row.event_id != Some(event.id) {
         return Err(AppError::NotFound);
     }

@@ -27,11 +27,10 @@ pub fn referee_choice(assigned: &[i64]) -> String {
 /// form showed. "No referee" unassigns every referee of the match.
 pub async fn assign(
     form: web::Form<MatchActionForm>,
-    managed: ManagedEvent,
-) -> Result<HttpResponse, AppError> {
-    let ManagedEvent {
+    ManagedEvent {
         ctx, state, event, ..
-    } = managed;
+    }: ManagedEvent,
+) -> Result<HttpResponse, AppError> {
     let row = event_match(&state, &event, &form.public_id).await?;
     let shown_table = form.table_was.clone().unwrap_or_else(|| {
         row.table_number

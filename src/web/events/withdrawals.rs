@@ -25,11 +25,10 @@ pub struct WithdrawForm {
 /// Withdraws an entrant (or takes the withdrawal back), once confirmed.
 pub async fn withdraw(
     form: web::Form<WithdrawForm>,
-    managed: ManagedEvent,
-) -> Result<HttpResponse, AppError> {
-    let ManagedEvent {
+    ManagedEvent {
         ctx, state, event, ..
-    } = managed;
+    }: ManagedEvent,
+) -> Result<HttpResponse, AppError> {
     let event_id = event.id;
     let (number, undo) = (form.number, form.undo);
     let started = event.status() != EventStatus::Setup;
@@ -72,7 +71,7 @@ async fn confirmation(
 ) -> Result<ConfirmPage, AppError> {
     let stored = event.clone();
     let named = state
-        .read(move |connection| {
+        .read_found(move |connection| {
             let data = EventData::load(connection, stored.clone())?;
             Ok(data
                 .entrants
@@ -87,8 +86,7 @@ async fn confirmation(
                     format!("#{} {} ({players})", entrant.number, entrant.label)
                 }))
         })
-        .await?
-        .ok_or(AppError::NotFound)?;
+        .await?;
     let tr = ctx.tr;
     let consequence = if started {
         "withdraw-started_line"
