@@ -7,7 +7,7 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::auth::{NewAccountForm, check_account_form, create_account};
-use super::context::PageContext;
+use super::context::{Account, PageContext};
 use super::error::AppError;
 use super::{AppState, redirect, refuse, render_with_status};
 use crate::accounts::{self, Role};
@@ -64,9 +64,8 @@ pub struct UsersQuery {
 }
 
 pub async fn users(
-    ctx: PageContext,
-    state: web::Data<AppState>,
     query: web::Query<UsersQuery>,
+    Account { ctx, state, .. }: Account,
 ) -> Result<UsersPage, AppError> {
     ctx.require_role(&[Role::Admin])?;
     let mut page = UsersPage::load(ctx, &state).await?;
@@ -84,9 +83,8 @@ pub struct CreateUserForm {
 }
 
 pub async fn create_user(
-    ctx: PageContext,
-    state: web::Data<AppState>,
     form: web::Form<CreateUserForm>,
+    Account { ctx, state, .. }: Account,
 ) -> Result<HttpResponse, AppError> {
     ctx.require_role(&[Role::Admin])?;
     let CreateUserForm {
@@ -135,9 +133,8 @@ pub struct InviteForm {
 
 /// Creates a one-time link and shows it once; only its hash is kept.
 pub async fn invite(
-    ctx: PageContext,
-    state: web::Data<AppState>,
     form: web::Form<InviteForm>,
+    Account { ctx, state, .. }: Account,
 ) -> Result<HttpResponse, AppError> {
     let admin_id = ctx.require_role(&[Role::Admin])?.id;
     let Some(role) = Role::parse(&form.role).filter(|role| ASSIGNABLE_ROLES.contains(role)) else {

@@ -274,6 +274,31 @@ impl FromRequest for PageContext {
     }
 }
 
+/// A page only a logged-in visitor opens: the context, the application and the account.
+/// An anonymous visitor is sent to the login page. Put it after a form in a handler's
+/// arguments, so that an unreadable form is refused first.
+pub struct Account {
+    pub ctx: PageContext,
+    pub state: web::Data<AppState>,
+    pub user: SessionUser,
+}
+
+impl FromRequest for Account {
+    type Error = AppError;
+    type Future = Pin<Box<dyn Future<Output = Result<Account, AppError>>>>;
+
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let context = PageContext::from_request(request, payload);
+        let state = request.app_data::<web::Data<AppState>>().cloned();
+        Box::pin(async move {
+            let ctx = context.await?;
+            let user = ctx.require_login()?.clone();
+            let state = state.ok_or_else(|| AppError::Internal("no application state".into()))?;
+            Ok(Account { ctx, state, user })
+        })
+    }
+}
+
 /// A same-site path to go back to after a login or a language switch; anything
 /// else becomes the home page. Browsers drop tabs and newlines inside a URL and
 /// read `\` as `/`, so `/\t/evil.example` would lead to another site; and a

@@ -19,7 +19,7 @@ use crate::store::events::{self as store_events};
 use crate::store::players::{
     self, ChangeRow, ChangedBy, LinkRefusal, LinkedAccount, PlayerListing, PlayerRow, Scope,
 };
-use crate::web::context::{PageContext, SessionUser};
+use crate::web::context::{Account, PageContext, SessionUser};
 use crate::web::error::AppError;
 use crate::web::managed::{Managed, managed_extractor};
 use crate::web::{AppState, flash, redirect, refuse, render_with_status};
@@ -388,8 +388,8 @@ pub struct MinePage {
 }
 
 /// The visitor's own player page, or what to do while the account is not linked.
-pub async fn mine(ctx: PageContext, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
-    let user_id = ctx.require_login()?.id;
+pub async fn mine(Account { ctx, state, user }: Account) -> Result<HttpResponse, AppError> {
+    let user_id = user.id;
     let player = state
         .read(move |connection| players::player_of_account(connection, user_id))
         .await?;

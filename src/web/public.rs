@@ -24,12 +24,7 @@ pub async fn live(
     state: web::Data<AppState>,
     public_id: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let key = PageKey {
-        kind: "m",
-        public_id: public_id.into_inner(),
-        lang: ctx.lang(),
-        highlight: None,
-    };
+    let key = PageKey::new("m", public_id.into_inner(), ctx.lang());
     let page = kept_or_built(&state, key, LoadedMatch::load, |loaded, key| {
         sheets::live(&loaded, key.lang)
     })
@@ -44,12 +39,7 @@ pub async fn sheet(
     state: web::Data<AppState>,
     public_id: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let key = PageKey {
-        kind: "s",
-        public_id: public_id.into_inner(),
-        lang: ctx.lang(),
-        highlight: None,
-    };
+    let key = PageKey::new("s", public_id.into_inner(), ctx.lang());
     let page = kept_or_built(&state, key, LoadedMatch::load, |loaded, key| {
         sheets::fragment(&loaded, key.lang)
     })

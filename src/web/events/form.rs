@@ -141,6 +141,8 @@ impl EventForm {
         } else {
             Cycles::Single
         };
+        // Swiss and rotating nights: a number of rounds an evening can hold.
+        let rounds = (1..=30).contains(&self.rounds).then_some(self.rounds);
         Some(match self.format.as_str() {
             "single_elimination" => Format::SingleElimination(single_elimination::Options {
                 third_place: self.third_place,
@@ -167,27 +169,17 @@ impl EventForm {
                     third_place: self.third_place,
                 })
             }
-            "swiss" => {
-                if !(1..=30).contains(&self.rounds) {
-                    return None;
-                }
-                Format::Swiss(swiss::Options {
-                    rounds: self.rounds,
-                    tie_breaks: self.tie_breaks(),
-                    bye_is_win: self.bye_is_win,
-                })
-            }
-            "rotating" => {
-                if !(1..=30).contains(&self.rounds) {
-                    return None;
-                }
-                Format::RotatingPartners(rotating::Options {
-                    rounds: self.rounds,
-                    seed: u64::from(rand::random::<u32>()),
-                    tie_breaks: self.tie_breaks(),
-                    sit_out_is_win: self.sit_out_is_win,
-                })
-            }
+            "swiss" => Format::Swiss(swiss::Options {
+                rounds: rounds?,
+                tie_breaks: self.tie_breaks(),
+                bye_is_win: self.bye_is_win,
+            }),
+            "rotating" => Format::RotatingPartners(rotating::Options {
+                rounds: rounds?,
+                seed: u64::from(rand::random::<u32>()),
+                tie_breaks: self.tie_breaks(),
+                sit_out_is_win: self.sit_out_is_win,
+            }),
             _ => return None,
         })
     }
@@ -314,7 +306,9 @@ pub fn format_key(format: &Format) -> &'static str {
     }
 }
 
-pub async fn new_form(ManagedClub { ctx, club, .. }: ManagedClub) -> Result<NewEventPage, AppError> {
+pub async fn new_form(
+    ManagedClub { ctx, club, .. }: ManagedClub,
+) -> Result<NewEventPage, AppError> {
     let form = EventForm::default();
     let games = game_fieldsets(&ctx, Some(DEFAULT_GAME), &serde_json::Value::Null);
     Ok(NewEventPage::shown(

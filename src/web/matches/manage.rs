@@ -171,7 +171,9 @@ pub async fn issue_link(
 }
 
 pub async fn revoke_link(
-    ManagedMatch { ctx, state, row, .. }: ManagedMatch,
+    ManagedMatch {
+        ctx, state, row, ..
+    }: ManagedMatch,
 ) -> Result<HttpResponse, AppError> {
     let match_id = row.id;
     state
@@ -182,7 +184,9 @@ pub async fn revoke_link(
 
 pub async fn referees(
     form: web::Form<AssignmentForm>,
-    ManagedMatch { ctx, state, row, .. }: ManagedMatch,
+    ManagedMatch {
+        ctx, state, row, ..
+    }: ManagedMatch,
 ) -> Result<HttpResponse, AppError> {
     let changes = (
         matches::assign_referee as Change,

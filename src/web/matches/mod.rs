@@ -18,10 +18,8 @@ use crate::store::matches::{MatchRow, MatchStatus};
 mod manage;
 mod new;
 
+pub use manage::{ImportForm, ManageMatchPage, import, issue_link, manage, referees, revoke_link};
 pub(in crate::web) use manage::{manage_page_of, qr_svg};
-pub use manage::{
-    ImportForm, ManageMatchPage, import, issue_link, manage, referees, revoke_link,
-};
 pub use new::{GameQuery, MatchListPage, NewMatchForm, OptionInput, create, list};
 
 const STAFF: &[Role] = &[Role::Organizer];
@@ -31,7 +29,10 @@ pub(in crate::web) fn may_manage(user: &SessionUser, row: &MatchRow) -> bool {
     user.role == Role::Admin || (user.role == Role::Organizer && row.created_by == user.id)
 }
 
-pub(in crate::web) async fn load_match(state: &AppState, public_id: &str) -> Result<LoadedMatch, AppError> {
+pub(in crate::web) async fn load_match(
+    state: &AppState,
+    public_id: &str,
+) -> Result<LoadedMatch, AppError> {
     let public_id = public_id.to_string();
     state
         .read_found(move |connection| LoadedMatch::load(connection, &public_id))
@@ -94,7 +95,11 @@ impl Managed for ManagedMatch {
 managed_extractor!(ManagedMatch);
 
 /// Back to the organizer's page of the match, which shows the notice `notice` once.
-pub(in crate::web) fn back_to(session: &Session, row: &MatchRow, notice: &'static str) -> HttpResponse {
+pub(in crate::web) fn back_to(
+    session: &Session,
+    row: &MatchRow,
+    notice: &'static str,
+) -> HttpResponse {
     flash::set(session, notice);
     redirect(&format!("/manage/matches/{}", row.public_id))
 }
@@ -131,4 +136,3 @@ mod tests {
         );
     }
 }
-
