@@ -11,7 +11,7 @@ use serde::Deserialize;
 use super::assignment::{AssignmentForm, Change, assign};
 use super::context::{PageContext, SessionUser};
 use super::error::AppError;
-use super::managed::{Managed, managed_extractor};
+use super::managed::{Found, Managed};
 use super::{AppState, flash, redirect, refuse, render_with_status};
 use crate::accounts::Role;
 use crate::rules::comanda::{self, Nicknames};
@@ -22,24 +22,11 @@ use crate::web::i18n::Worded;
 
 const STAFF: &[Role] = &[Role::Organizer];
 
-/// A club the visitor manages: an administrator, or one of its organizers (see
-/// [`super::managed`]).
-pub struct ManagedClub {
-    pub ctx: PageContext,
-    pub state: web::Data<AppState>,
-    pub user: SessionUser,
-    pub club: Club,
-}
-
-impl Managed for ManagedClub {
+impl Found for Club {
     const SEGMENT: &'static str = "slug";
 
-    async fn find(
-        ctx: PageContext,
-        state: web::Data<AppState>,
-        slug: String,
-    ) -> Result<ManagedClub, AppError> {
-        let user = ctx.require_role(STAFF)?.clone();
+    /// A club its organizers manage.
+    async fn find(state: &AppState, user: &SessionUser, slug: String) -> Result<Club, AppError> {
         let user_id = user.id;
         let (club, member) = state
             .read(move |connection| {
@@ -54,16 +41,9 @@ impl Managed for ManagedClub {
         if user.role != Role::Admin && !member {
             return Err(AppError::Forbidden);
         }
-        Ok(ManagedClub {
-            ctx,
-            state,
-            user,
-            club,
-        })
+        Ok(club)
     }
 }
-
-managed_extractor!(ManagedClub);
 
 /// A slug from a name: lower-case letters, digits and dashes.
 pub fn slugify(name: &str) -> String {
@@ -257,11 +237,7 @@ const NOTICES: &[&str] = &[
 ];
 
 /// The club's page, with the notice the last saved form left.
-pub async fn manage(
-    ManagedClub {
-        ctx, state, club, ..
-    }: ManagedClub,
-) -> Result<ClubPage, AppError> {
+pub async fn manage(Managed(ctx, state, _, club): Managed<Club>) -> Result<ClubPage, AppError> {
     let notice = ctx.take_notice(NOTICES);
     let mut page = club_page(ctx, &state, club).await?;
     page.notice_key = notice;
@@ -292,9 +268,7 @@ fn back(ctx: &PageContext, club: &Club, notice: &'static str) -> HttpResponse {
 /// Administrators name a club's organizers.
 pub async fn organizers(
     form: web::Form<AssignmentForm>,
-    ManagedClub {
-        ctx, state, club, ..
-    }: ManagedClub,
+    Managed(ctx, state, _, club): Managed<Club>,
 ) -> Result<HttpResponse, AppError> {
     ctx.require_role(&[Role::Admin])?;
     let changes = (
@@ -322,9 +296,7 @@ pub struct NicknameForm {
 /// Adds or edits a nickname (or previews it: `action=preview`).
 pub async fn save_nickname(
     form: web::Form<NicknameForm>,
-    ManagedClub {
-        ctx, state, club, ..
-    }: ManagedClub,
+    Managed(ctx, state, _, club): Managed<Club>,
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner();
     let lang = ctx.lang();
@@ -383,9 +355,7 @@ pub struct TimeZoneForm {
 /// Sets the time zone of the club's events (each may still have one of its own).
 pub async fn time_zone(
     form: web::Form<TimeZoneForm>,
-    ManagedClub {
-        ctx, state, club, ..
-    }: ManagedClub,
+    Managed(ctx, state, _, club): Managed<Club>,
 ) -> Result<HttpResponse, AppError> {
     let Some(zone) = crate::zone::parse(form.time_zone.trim()) else {
         let message = ctx.t("event-error_time_zone").to_string();
@@ -405,9 +375,7 @@ pub struct RemoveNicknameForm {
 
 pub async fn remove_nickname(
     form: web::Form<RemoveNicknameForm>,
-    ManagedClub {
-        ctx, state, club, ..
-    }: ManagedClub,
+    Managed(ctx, state, _, club): Managed<Club>,
 ) -> Result<HttpResponse, AppError> {
     let lang = ctx.lang();
     let club_id = club.id;

@@ -13,7 +13,8 @@ use super::confirm::{ConfirmPage, confirmed, missing_reason, reason_text, record
 use super::context::PageContext;
 use super::error::AppError;
 use super::i18n::Tr;
-use super::matches::{ManagedMatch, back_to, manage_page_of, status_key, status_note_text};
+use super::managed::Managed;
+use super::matches::{back_to, manage_page_of, status_key, status_note_text};
 use super::render_with_status;
 use crate::store::matches::{self, MatchRow, MatchStatus};
 use crate::store::state_changes::{StateChangeRow, parse_state, undoes_progress};
@@ -132,12 +133,7 @@ fn requested(row: &MatchRow, form: &StatusForm, tr: Tr) -> Option<Requested> {
 /// progress, and write a note; "finished" follows from the log.
 pub async fn set_status(
     form: web::Form<StatusForm>,
-    ManagedMatch {
-        ctx,
-        state,
-        user,
-        row,
-    }: ManagedMatch,
+    Managed(ctx, state, user, row): Managed<MatchRow>,
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner();
     let wanted = requested(&row, &form, ctx.tr).ok_or(AppError::NotFound)?;

@@ -21,7 +21,7 @@ use crate::store::players::{
 };
 use crate::web::context::{Account, PageContext, SessionUser};
 use crate::web::error::AppError;
-use crate::web::managed::{Managed, managed_extractor};
+use crate::web::managed::{Found, Managed};
 use crate::web::{AppState, flash, redirect, refuse, render_with_status};
 
 const STAFF: &[Role] = &[Role::Organizer];
@@ -29,25 +29,17 @@ const PAGE_SIZE: i64 = 25;
 /// Longer searches are cut: no player name is this long.
 const MAX_QUERY_CHARS: usize = 80;
 
-/// A player the visitor manages: an administrator, or an organizer of a club in one of
-/// whose events the player was entered (see [`crate::web::managed`]).
-pub struct ManagedPlayer {
-    pub ctx: PageContext,
-    pub state: web::Data<AppState>,
-    pub user: SessionUser,
-    pub player: PlayerRow,
-}
-
-impl Managed for ManagedPlayer {
+impl Found for PlayerRow {
     const SEGMENT: &'static str = "id";
 
+    /// A player an administrator manages, or an organizer of a club in one of whose
+    /// events the player was entered.
     async fn find(
-        ctx: PageContext,
-        state: web::Data<AppState>,
+        state: &AppState,
+        user: &SessionUser,
         player_id: String,
-    ) -> Result<ManagedPlayer, AppError> {
+    ) -> Result<PlayerRow, AppError> {
         let player_id: i64 = player_id.parse().map_err(|_| AppError::NotFound)?;
-        let user = ctx.require_role(STAFF)?.clone();
         let (user_id, admin) = (user.id, user.role == Role::Admin);
         let (player, allowed) = state
             .read(move |connection| {
@@ -62,16 +54,9 @@ impl Managed for ManagedPlayer {
         if !allowed {
             return Err(AppError::Forbidden);
         }
-        Ok(ManagedPlayer {
-            ctx,
-            state,
-            user,
-            player,
-        })
+        Ok(player)
     }
 }
-
-managed_extractor!(ManagedPlayer);
 
 // ---------------------------------------------------------------- the list
 
@@ -259,12 +244,7 @@ const LINKED: &str = "players-linked_notice";
 
 /// The player's page, with the notice the last link or unlink left.
 pub async fn manage(
-    ManagedPlayer {
-        ctx,
-        state,
-        user,
-        player,
-    }: ManagedPlayer,
+    Managed(ctx, state, user, player): Managed<PlayerRow>,
 ) -> Result<PlayerManagePage, AppError> {
     let notice = ctx.take_notice(NOTICES);
     let mut page = manage_page(ctx, &state, &user, player).await?;
@@ -295,12 +275,7 @@ fn changed_by(user: &SessionUser) -> ChangedBy {
 /// Links the player to the account of the typed username.
 pub async fn link(
     form: web::Form<LinkForm>,
-    ManagedPlayer {
-        ctx,
-        state,
-        user,
-        player,
-    }: ManagedPlayer,
+    Managed(ctx, state, user, player): Managed<PlayerRow>,
 ) -> Result<HttpResponse, AppError> {
     let player_id = player.id;
     let username: String = form.username.trim().chars().take(80).collect();
@@ -350,12 +325,7 @@ pub async fn link(
 
 /// Takes the player's account link away.
 pub async fn unlink(
-    ManagedPlayer {
-        ctx,
-        state,
-        user,
-        player,
-    }: ManagedPlayer,
+    Managed(ctx, state, user, player): Managed<PlayerRow>,
 ) -> Result<HttpResponse, AppError> {
     let player_id = player.id;
     let attempt = || {

@@ -13,6 +13,7 @@ use crate::store::matches;
 use crate::tournament::Format;
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
+use crate::web::managed::Managed;
 use crate::web::publish::MatchView;
 use crate::web::publish::rounds::rounds;
 use crate::web::rotation;
@@ -41,13 +42,7 @@ pub struct CardsPage {
 /// Printable table cards for every match to be played: table number, teams and the QR
 /// code of the private scoring link. A match without a link gets one here.
 pub async fn cards(
-    ManagedEvent {
-        ctx,
-        state,
-        user,
-        event,
-        ..
-    }: ManagedEvent,
+    Managed(ctx, state, user, (event, _)): ManagedEvent,
 ) -> Result<CardsPage, AppError> {
     let lang = ctx.lang();
     let view = state

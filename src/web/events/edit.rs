@@ -13,6 +13,7 @@ use crate::events::solo_entrants;
 use crate::store::events::{self as store_events, EventRow, EventStatus};
 use crate::tournament::{Cycles, Format, TieBreak};
 use crate::web::error::AppError;
+use crate::web::managed::Managed;
 
 /// The form filled from a stored event (to edit it).
 fn form_of(event: &EventRow, format: &Format) -> EventForm {
@@ -75,13 +76,7 @@ fn form_of(event: &EventRow, format: &Format) -> EventForm {
 
 /// The event's form, filled in, with what may no longer change shown as fixed.
 pub async fn edit_form(
-    ManagedEvent {
-        ctx,
-        state,
-        event,
-        club,
-        ..
-    }: ManagedEvent,
+    Managed(ctx, state, _, (event, club)): ManagedEvent,
 ) -> Result<NewEventPage, AppError> {
     let event_id = event.id;
     let started = state
@@ -104,13 +99,7 @@ pub async fn edit_form(
 /// options only before the draw. A change no longer allowed is refused, saying why.
 pub async fn edit(
     form: web::Form<Vec<(String, String)>>,
-    ManagedEvent {
-        ctx,
-        state,
-        event,
-        club,
-        ..
-    }: ManagedEvent,
+    Managed(ctx, state, _, (event, club)): ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
     let event_id = event.id;
     let (started, entrants) = state

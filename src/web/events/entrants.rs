@@ -12,6 +12,7 @@ use crate::events::solo_entrants;
 use crate::store::events as store_events;
 use crate::web::csv::{self, Rejected};
 use crate::web::error::AppError;
+use crate::web::managed::Managed;
 use crate::web::render_with_status;
 
 #[derive(Deserialize)]
@@ -26,9 +27,7 @@ pub struct EntrantForm {
 
 pub async fn add_entrant(
     form: web::Form<EntrantForm>,
-    ManagedEvent {
-        ctx, state, event, ..
-    }: ManagedEvent,
+    Managed(ctx, state, _, (event, _)): ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
     let format = crate::events::format_of(&event)?;
     let solo = solo_entrants(&event, &format);
@@ -77,9 +76,7 @@ pub struct ImportForm {
 /// reports every rejected line with its number and reason.
 pub async fn import(
     form: web::Form<ImportForm>,
-    ManagedEvent {
-        ctx, state, event, ..
-    }: ManagedEvent,
+    Managed(ctx, state, _, (event, _)): ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
     let solo = solo_entrants(&event, &crate::events::format_of(&event)?);
     let (accepted, mut rejected) = csv::parse_entrants(&form.csv, solo);
@@ -133,9 +130,7 @@ pub struct CheckInForm {
 
 pub async fn check_in(
     form: web::Form<CheckInForm>,
-    ManagedEvent {
-        ctx, state, event, ..
-    }: ManagedEvent,
+    Managed(ctx, state, _, (event, _)): ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
     let event_id = event.id;
     let (all, number, checked_in) = (form.all, form.number, form.checked_in);

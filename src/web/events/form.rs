@@ -16,10 +16,10 @@ use crate::tournament::{
     Cycles, Format, TieBreak, double_elimination, groups, rotating, round_robin,
     single_elimination, swiss,
 };
-use crate::web::clubs::ManagedClub;
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
 use crate::web::i18n::TieBreakName;
+use crate::web::managed::Managed;
 use crate::web::{redirect, refuse};
 
 #[derive(Debug, Clone, Deserialize)]
@@ -306,9 +306,7 @@ pub fn format_key(format: &Format) -> &'static str {
     }
 }
 
-pub async fn new_form(
-    ManagedClub { ctx, club, .. }: ManagedClub,
-) -> Result<NewEventPage, AppError> {
+pub async fn new_form(Managed(ctx, _, _, club): Managed<Club>) -> Result<NewEventPage, AppError> {
     let form = EventForm::default();
     let games = game_fieldsets(&ctx, Some(DEFAULT_GAME), &serde_json::Value::Null);
     Ok(NewEventPage::shown(
@@ -480,12 +478,7 @@ pub(super) fn rotating_needs_four(
 
 pub async fn create(
     form: web::Form<Vec<(String, String)>>,
-    ManagedClub {
-        ctx,
-        state,
-        user,
-        club,
-    }: ManagedClub,
+    Managed(ctx, state, user, club): Managed<Club>,
 ) -> Result<HttpResponse, AppError> {
     let posted = read_posted(&ctx, &form);
     let mut error_key = basic_error(&posted);

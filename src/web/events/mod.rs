@@ -6,13 +6,13 @@
 //! decisions a correction upstream asks for). Every handler checks the role and the club
 //! membership itself; what an action decides lives in `crate::events`.
 
-use actix_web::{HttpResponse, web};
+use actix_web::HttpResponse;
 use serde::Deserialize;
 
 use super::context::{PageContext, SessionUser};
 use super::error::AppError;
 use super::i18n::Tr;
-use super::managed::{Managed, managed_extractor};
+use super::managed::{Found, Managed};
 use super::{AppState, flash, redirect, refuse};
 use crate::accounts::Role;
 use crate::events::EventData;
@@ -34,8 +34,6 @@ pub mod options;
 pub mod tables;
 pub mod withdrawals;
 
-const STAFF: &[Role] = &[Role::Organizer];
-
 /// The sides of an event's matches in the reader's words.
 pub trait SlotNames {
     /// A side in words: its entrants' names, a bye, or where a side to come comes from.
@@ -48,61 +46,35 @@ impl SlotNames for EventData {
     }
 }
 
-/// What an organizer's action on an event starts from: the page, the application, and
-/// the event with its club, once the visitor is found to manage it (see
-/// [`managed_event`] and [`super::managed`]).
-pub struct ManagedEvent {
-    pub ctx: PageContext,
-    pub state: web::Data<AppState>,
-    pub user: SessionUser,
-    pub event: EventRow,
-    pub club: Club,
-}
+/// What an organizer's action on an event starts from: the page, the application, the
+/// account, and the event with its club (see [`super::managed`]).
+pub type ManagedEvent = Managed<(EventRow, Club)>;
 
-impl Managed for ManagedEvent {
+impl Found for (EventRow, Club) {
     const SEGMENT: &'static str = "id";
 
+    /// An event the organizers of its club manage.
     async fn find(
-        ctx: PageContext,
-        state: web::Data<AppState>,
+        state: &AppState,
+        user: &SessionUser,
         public_id: String,
-    ) -> Result<ManagedEvent, AppError> {
-        let (user, event, club) = managed_event(&ctx, &state, &public_id).await?;
-        Ok(ManagedEvent {
-            ctx,
-            state,
-            user,
-            event,
-            club,
-        })
+    ) -> Result<(EventRow, Club), AppError> {
+        let user_id = user.id;
+        let (event, club, member) = state
+            .read_found(move |connection| {
+                let Some(event) = store_events::find_by_public_id(connection, &public_id)? else {
+                    return Ok(None);
+                };
+                let club = clubs::find(connection, event.club_id)?;
+                let member = clubs::is_organizer(connection, event.club_id, user_id)?;
+                Ok(club.map(|club| (event, club, member)))
+            })
+            .await?;
+        if user.role != Role::Admin && !member {
+            return Err(AppError::Forbidden);
+        }
+        Ok((event, club))
     }
-}
-
-managed_extractor!(ManagedEvent);
-
-/// The event, if the visitor is an administrator or an organizer of its club.
-pub(super) async fn managed_event(
-    ctx: &PageContext,
-    state: &AppState,
-    public_id: &str,
-) -> Result<(SessionUser, EventRow, Club), AppError> {
-    let user = ctx.require_role(STAFF)?.clone();
-    let public_id = public_id.to_string();
-    let user_id = user.id;
-    let (event, club, member) = state
-        .read_found(move |connection| {
-            let Some(event) = store_events::find_by_public_id(connection, &public_id)? else {
-                return Ok(None);
-            };
-            let club = clubs::find(connection, event.club_id)?;
-            let member = clubs::is_organizer(connection, event.club_id, user_id)?;
-            Ok(club.map(|club| (event, club, member)))
-        })
-        .await?;
-    if user.role != Role::Admin && !member {
-        return Err(AppError::Forbidden);
-    }
-    Ok((user, event, club))
 }
 
 /// Back to the organizer's page of the event, which shows the notice `notice` (a message

@@ -12,6 +12,7 @@ use crate::web::AppState;
 use crate::web::confirm::{ConfirmPage, confirmed};
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
+use crate::web::managed::Managed;
 
 #[derive(Deserialize)]
 pub struct WithdrawForm {
@@ -25,9 +26,7 @@ pub struct WithdrawForm {
 /// Withdraws an entrant (or takes the withdrawal back), once confirmed.
 pub async fn withdraw(
     form: web::Form<WithdrawForm>,
-    ManagedEvent {
-        ctx, state, event, ..
-    }: ManagedEvent,
+    Managed(ctx, state, _, (event, _)): ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
     let event_id = event.id;
     let (number, undo) = (form.number, form.undo);

@@ -6,7 +6,7 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::{ManagedMatch, STAFF, back_to, load_match, may_manage, status_key, status_note_text};
+use super::{STAFF, back_to, load_match, may_manage, status_key, status_note_text};
 use crate::accounts::{self, Role};
 use crate::rules::any::AnyRecord;
 use crate::store::matches::{self, Author, MatchRow, MatchStatus};
@@ -15,6 +15,7 @@ use crate::web::assignment::{AssignmentForm, Change, assign};
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
 use crate::web::i18n::Tr;
+use crate::web::managed::Managed;
 use crate::web::match_state::{StateChangeView, change_view};
 use crate::web::{AppState, refuse};
 
@@ -155,12 +156,7 @@ pub async fn manage(
 }
 
 pub async fn issue_link(
-    ManagedMatch {
-        ctx,
-        state,
-        user,
-        row,
-    }: ManagedMatch,
+    Managed(ctx, state, user, row): Managed<MatchRow>,
 ) -> Result<HttpResponse, AppError> {
     let token = accounts::random_token();
     let match_id = row.id;
@@ -171,9 +167,7 @@ pub async fn issue_link(
 }
 
 pub async fn revoke_link(
-    ManagedMatch {
-        ctx, state, row, ..
-    }: ManagedMatch,
+    Managed(ctx, state, _, row): Managed<MatchRow>,
 ) -> Result<HttpResponse, AppError> {
     let match_id = row.id;
     state
@@ -184,9 +178,7 @@ pub async fn revoke_link(
 
 pub async fn referees(
     form: web::Form<AssignmentForm>,
-    ManagedMatch {
-        ctx, state, row, ..
-    }: ManagedMatch,
+    Managed(ctx, state, _, row): Managed<MatchRow>,
 ) -> Result<HttpResponse, AppError> {
     let changes = (
         matches::assign_referee as Change,
@@ -205,12 +197,7 @@ pub struct ImportForm {
 /// is validated exactly as `rules check` does.
 pub async fn import(
     form: web::Form<ImportForm>,
-    ManagedMatch {
-        ctx,
-        state,
-        user,
-        row,
-    }: ManagedMatch,
+    Managed(ctx, state, user, row): Managed<MatchRow>,
 ) -> Result<HttpResponse, AppError> {
     let (lang, tr) = (ctx.lang(), ctx.tr);
     let session = ctx.session().clone();

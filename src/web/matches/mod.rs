@@ -4,12 +4,12 @@
 //! `web::match_state`). Here: who may manage a match, and the extractor that checks it.
 
 use actix_session::Session;
-use actix_web::{HttpResponse, web};
+use actix_web::HttpResponse;
 
-use super::context::{PageContext, SessionUser};
+use super::context::SessionUser;
 use super::error::AppError;
 use super::i18n::Tr;
-use super::managed::{Managed, managed_extractor};
+use super::managed::Found;
 use super::{AppState, flash, redirect};
 use crate::accounts::Role;
 use crate::scoring::LoadedMatch;
@@ -61,38 +61,22 @@ pub fn status_note_text(note: &str, tr: Tr) -> String {
     tr.t(key).to_string()
 }
 
-/// A match the visitor manages: an administrator, or the organizer who created it (see
-/// [`crate::web::managed`]).
-pub struct ManagedMatch {
-    pub ctx: PageContext,
-    pub state: web::Data<AppState>,
-    pub user: SessionUser,
-    pub row: MatchRow,
-}
-
-impl Managed for ManagedMatch {
+impl Found for MatchRow {
     const SEGMENT: &'static str = "id";
 
+    /// A match its organizer manages (see [`may_manage`]).
     async fn find(
-        ctx: PageContext,
-        state: web::Data<AppState>,
+        state: &AppState,
+        user: &SessionUser,
         public_id: String,
-    ) -> Result<ManagedMatch, AppError> {
-        let user = ctx.require_role(STAFF)?.clone();
-        let loaded = load_match(&state, &public_id).await?;
-        if !may_manage(&user, &loaded.row) {
+    ) -> Result<MatchRow, AppError> {
+        let loaded = load_match(state, &public_id).await?;
+        if !may_manage(user, &loaded.row) {
             return Err(AppError::Forbidden);
         }
-        Ok(ManagedMatch {
-            ctx,
-            state,
-            user,
-            row: loaded.row,
-        })
+        Ok(loaded.row)
     }
 }
-
-managed_extractor!(ManagedMatch);
 
 /// Back to the organizer's page of the match, which shows the notice `notice` once.
 pub(in crate::web) fn back_to(
