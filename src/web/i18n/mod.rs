@@ -341,7 +341,7 @@ pub fn languages() -> &'static [Lang] {
 /// A message in both languages the API and the command line answer in side by side
 /// (`message_it` and `message_en`; `errore:` and `error:`), whatever the reader's.
 pub fn in_both<T>(words: impl Fn(Tr) -> T) -> [T; 2] {
-    Lang::ALL.map(|lang| words(Tr::new(lang)))
+    [Lang::It, Lang::En].map(|lang| words(Tr::new(lang)))
 }
 
 pub fn lang_from_code(tag: &str) -> Option<Lang> {
