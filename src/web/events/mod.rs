@@ -3,8 +3,9 @@
 //! organizer's page of an event, `entrants` registers (one by one or from CSV) and checks
 //! in, `draw` seeds and draws, `cards` prints the table cards. Running the rounds:
 //! `withdrawals`, `tables` (a match's table and referee), `forfeits`, and `flagged` (the
-//! decisions a correction upstream asks for). Every handler checks the role and the club
-//! membership itself; what an action decides lives in `crate::events`.
+//! decisions a correction upstream asks for). Every handler starts from a [`ManagedEvent`],
+//! which checks the role and the club membership; what an action decides lives in
+//! `crate::events`.
 
 use actix_web::HttpResponse;
 use serde::Deserialize;
