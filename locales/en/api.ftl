@@ -3,3 +3,5 @@
 api-unreadable = cannot read the request: { $message }
 api-unreadable_at = cannot read the request (line { $line }, column { $column }): { $message }
 api-reason_required = a correction needs a reason
+api-stale = This match changed: nothing was recorded.
+api-closed = the match is { $status }: it accepts only explicit corrections

@@ -3,3 +3,5 @@
 api-unreadable = richiesta non leggibile: { $message }
 api-unreadable_at = richiesta non leggibile (riga { $line }, colonna { $column }): { $message }
 api-reason_required = serve il motivo della correzione
+api-stale = La partita è cambiata: nulla è stato registrato.
+api-closed = la partita è { $status }: accetta solo correzioni esplicite

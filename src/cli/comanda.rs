@@ -9,11 +9,10 @@
 
 use std::path::Path;
 
-use super::in_both;
+use super::{in_both, worded_in_both};
 use crate::lang::Lang;
 use crate::rules::comanda::{self, Nicknames};
 use crate::rules::ranking::Ranking;
-use crate::web::i18n::Worded;
 
 /// What the command prints and its exit code; the binary prints and exits.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,11 +47,9 @@ pub fn run(text: &str, json: bool, nicknames_file: Option<&Path>) -> CommandOutp
             Ok(content) => match Nicknames::parse_file(&content) {
                 Ok(nicknames) => nicknames,
                 Err(error) => {
-                    let shown = path.display();
-                    return CommandOutput::failure(
-                        &format!("{shown}: {}", error.message(Lang::It)),
-                        &format!("{shown}: {}", error.message(Lang::En)),
-                    );
+                    let [italian, english] = worded_in_both(&error)
+                        .map(|message| format!("{}: {message}", path.display()));
+                    return CommandOutput::failure(&italian, &english);
                 }
             },
             Err(error) => {
@@ -67,8 +64,12 @@ pub fn run(text: &str, json: bool, nicknames_file: Option<&Path>) -> CommandOutp
     };
     match comanda::parse(text, &nicknames) {
         Ok(ranking) if json => CommandOutput::success(json_levels(&ranking) + "\n"),
-        Ok(ranking) => CommandOutput::success(ranking.render_line(Lang::It) + "\n"),
-        Err(error) => CommandOutput::failure(&error.message(Lang::It), &error.message(Lang::En)),
+        // The command line's own output reads in the base language.
+        Ok(ranking) => CommandOutput::success(ranking.render_line(Lang::default()) + "\n"),
+        Err(error) => {
+            let [italian, english] = worded_in_both(&error);
+            CommandOutput::failure(&italian, &english)
+        }
     }
 }
 

@@ -11,9 +11,9 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::lang::{Arg, Lang};
+use crate::lang::Arg;
 use crate::store::DatabaseUrl;
-use crate::web::i18n::Tr;
+use crate::web::i18n::{self, Worded};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -224,13 +224,18 @@ fn run_rules(command: RulesCommand) -> ExitCode {
 /// A message of the command line's words (`locales/*/cli.ftl`) in Italian and in English,
 /// as its errors print both; the arguments are shown as they are.
 pub(crate) fn in_both(id: &str, args: &[(&'static str, String)]) -> [String; 2] {
-    [Lang::It, Lang::En].map(|lang| {
+    i18n::in_both(|tr| {
         let args: Vec<(&str, Arg)> = args
             .iter()
             .map(|(name, value)| (*name, Arg::from(value.clone())))
             .collect();
-        Tr::new(lang).t_args(id, args)
+        tr.t_args(id, args)
     })
+}
+
+/// An error of the core in Italian and in English, as the command line prints both.
+pub(crate) fn worded_in_both(error: &impl Worded) -> [String; 2] {
+    i18n::in_both(|tr| error.message(tr.lang()))
 }
 
 fn print_output(output: comanda::CommandOutput) -> ExitCode {

@@ -11,12 +11,11 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::comanda::CommandOutput;
-use super::in_both;
+use super::{in_both, worded_in_both};
 use crate::tournament::{
     Cycles, EntrantId, Format, Match, Outcome, Recorded, Results, Side, Slot, Stage, Status,
     TieBreak, Tournament, double_elimination, rotating, round_robin, single_elimination, swiss,
 };
-use crate::web::i18n::Worded;
 
 /// A round's label: a number, or text such as `L2` or `GF`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -231,10 +230,8 @@ pub fn plan(text: &str) -> CommandOutput {
         let schedule = match tournament.schedule(&results) {
             Ok(schedule) => schedule,
             Err(error) => {
-                return unreadable(
-                    &error.message(crate::lang::Lang::It),
-                    &error.message(crate::lang::Lang::En),
-                );
+                let [italian, english] = worded_in_both(&error);
+                return unreadable(&italian, &english);
             }
         };
         let mut progressed = false;
@@ -290,10 +287,8 @@ pub fn plan(text: &str) -> CommandOutput {
     let schedule = match schedule {
         Ok(schedule) => schedule,
         Err(error) => {
-            return unreadable(
-                &error.message(crate::lang::Lang::It),
-                &error.message(crate::lang::Lang::En),
-            );
+            let [italian, english] = worded_in_both(&error);
+            return unreadable(&italian, &english);
         }
     };
     // Rounds in play order, each with its tables and who sits it out.

@@ -8,7 +8,6 @@ use std::sync::{LazyLock, Mutex};
 use serde_json::Value;
 
 use super::EventData;
-use crate::lang::Lang;
 use crate::rules::any::AnyRecord;
 use crate::rules::game::Team;
 use crate::rules::record::FORMAT_VERSION;
@@ -106,11 +105,7 @@ fn replay_summary(
         "entries": entries,
     });
     let record = AnyRecord::from_json(&document.to_string()).map_err(|error| {
-        StoreError::Corrupt(format!(
-            "match {} is unreadable: {}",
-            row.public_id,
-            error.message(Lang::En)
-        ))
+        StoreError::Corrupt(format!("match {} is unreadable: {error}", row.public_id))
     })?;
     let nicknames = crate::store::clubs::nicknames_for_match(connection, row.id)?;
     let state = record

@@ -7,9 +7,9 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::auth::{NewAccountForm, check_account_form, create_account};
-use super::context::PageContext;
+use super::context::{Account, PageContext};
 use super::error::AppError;
-use super::{AppState, redirect, render_with_status};
+use super::{AppState, redirect, refuse, render_with_status};
 use crate::accounts::{self, Role};
 use crate::store::{invitations, users};
 
@@ -64,9 +64,8 @@ pub struct UsersQuery {
 }
 
 pub async fn users(
-    ctx: PageContext,
-    state: web::Data<AppState>,
     query: web::Query<UsersQuery>,
+    Account { ctx, state, .. }: Account,
 ) -> Result<UsersPage, AppError> {
     ctx.require_role(&[Role::Admin])?;
     let mut page = UsersPage::load(ctx, &state).await?;
@@ -84,9 +83,8 @@ pub struct CreateUserForm {
 }
 
 pub async fn create_user(
-    ctx: PageContext,
-    state: web::Data<AppState>,
     form: web::Form<CreateUserForm>,
+    Account { ctx, state, .. }: Account,
 ) -> Result<HttpResponse, AppError> {
     ctx.require_role(&[Role::Admin])?;
     let CreateUserForm {
@@ -125,7 +123,7 @@ pub async fn create_user(
     page.form_display_name = display_name;
     page.form_role = role.unwrap_or(Role::Referee);
     page.error_key = Some(error_key);
-    render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+    refuse(&page)
 }
 
 #[derive(Deserialize)]
@@ -135,15 +133,14 @@ pub struct InviteForm {
 
 /// Creates a one-time link and shows it once; only its hash is kept.
 pub async fn invite(
-    ctx: PageContext,
-    state: web::Data<AppState>,
     form: web::Form<InviteForm>,
+    Account { ctx, state, .. }: Account,
 ) -> Result<HttpResponse, AppError> {
     let admin_id = ctx.require_role(&[Role::Admin])?.id;
     let Some(role) = Role::parse(&form.role).filter(|role| ASSIGNABLE_ROLES.contains(role)) else {
         let mut page = UsersPage::load(ctx, &state).await?;
         page.error_key = Some("error-role_invalid");
-        return render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY);
+        return refuse(&page);
     };
     let token = accounts::random_token();
     let token_hash = accounts::token_hash(&token);

@@ -15,9 +15,9 @@ use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::context::{PageContext, SessionUser};
+use super::context::{Account, PageContext, SessionUser};
 use super::error::AppError;
-use super::i18n::Tr;
+use super::i18n::{Tr, in_both};
 use super::matches::{load_match, status_key};
 use super::scoring::{may_score, may_score_knowing};
 use super::{AppState, redirect};
@@ -324,22 +324,26 @@ fn refusal_in_words(
     code: &str,
     words: impl Fn(Lang) -> (&'static str, Vec<(&'static str, Arg)>),
 ) -> HttpResponse {
-    let [message_it, message_en] = [Lang::It, Lang::En].map(|lang| {
-        let (id, args) = words(lang);
-        Tr::new(lang).t_args(id, args)
+    let [message_it, message_en] = in_both(|tr| {
+        let (id, args) = words(tr.lang());
+        tr.t_args(id, args)
     });
     refusal(status, code, message_it, message_en)
 }
 
+/// Appends the entry posted, as any API call that writes to a match does.
 async fn append(
     request: &HttpRequest,
     ctx: &PageContext,
     state: &AppState,
     public_id: &str,
-    expected_seq: i64,
-    submission_key: Option<String>,
-    entry: serde_json::Value,
+    posted: AppendBody,
 ) -> Result<HttpResponse, AppError> {
+    let AppendBody {
+        expected_seq,
+        submission_key,
+        entry,
+    } = posted;
     let ScoringRead {
         row,
         nicknames,
@@ -398,48 +402,48 @@ async fn append(
             StatusCode::OK,
             json!({ "seq": seq, "already_recorded": true, "match": current_state(state, public_id).await? }),
         ),
-        AppendOutcome::Stale { expected, current } => json_response(
-            StatusCode::CONFLICT,
-            json!({
-                "error": "stale",
-                "expected_seq": expected,
-                "current_seq": current,
-                "message_it": "La partita è cambiata: nulla è stato registrato.",
-                "message_en": "This match changed: nothing was recorded.",
-                "match": current_state(state, public_id).await?,
-            }),
-        ),
-        AppendOutcome::Refused { error } => json_response(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            json!({
-                "error": "refused",
-                "index": error.index,
-                "failing": error.failing,
-                "message_it": Tr::new(Lang::It).msg(&error.msg(Lang::It)),
-                "message_en": Tr::new(Lang::En).msg(&error.msg(Lang::En)),
-            }),
-        ),
-        AppendOutcome::Unreadable { error } => refusal(
-            StatusCode::BAD_REQUEST,
-            "unreadable",
-            error.message(Lang::It),
-            error.message(Lang::En),
-        ),
-        AppendOutcome::Closed { status } => {
-            // The status in each message's own language: "finita", not "finished".
-            let shown = |lang| Tr::new(lang).t(status_key(status));
-            refusal(
+        AppendOutcome::Stale { expected, current } => {
+            let [message_it, message_en] = in_both(|tr| tr.t("api-stale"));
+            json_response(
                 StatusCode::CONFLICT,
-                "closed",
-                format!(
-                    "la partita è {}: accetta solo correzioni esplicite",
-                    shown(Lang::It)
-                ),
-                format!(
-                    "the match is {}: it accepts only explicit corrections",
-                    shown(Lang::En)
-                ),
+                json!({
+                    "error": "stale",
+                    "expected_seq": expected,
+                    "current_seq": current,
+                    "message_it": message_it,
+                    "message_en": message_en,
+                    "match": current_state(state, public_id).await?,
+                }),
             )
+        }
+        AppendOutcome::Refused { error } => {
+            let [message_it, message_en] = in_both(|tr| tr.msg(&error.msg(tr.lang())));
+            json_response(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                json!({
+                    "error": "refused",
+                    "index": error.index,
+                    "failing": error.failing,
+                    "message_it": message_it,
+                    "message_en": message_en,
+                }),
+            )
+        }
+        AppendOutcome::Unreadable { error } => {
+            let [message_it, message_en] = in_both(|tr| error.message(tr.lang()));
+            refusal(
+                StatusCode::BAD_REQUEST,
+                "unreadable",
+                message_it,
+                message_en,
+            )
+        }
+        // The status in each message's own language: "finita", not "finished".
+        AppendOutcome::Closed { status } => {
+            refusal_in_words(StatusCode::CONFLICT, "closed", |lang| {
+                let shown = Tr::new(lang).t(status_key(status));
+                ("api-closed", vec![("status", shown.into())])
+            })
         }
         AppendOutcome::NotFound => return Err(AppError::NotFound),
     };
@@ -457,16 +461,7 @@ pub async fn append_entry(
         Ok(body) => body,
         Err(error) => return Ok(unreadable(error)),
     };
-    append(
-        &request,
-        &ctx,
-        &state,
-        &id,
-        body.expected_seq,
-        body.submission_key,
-        body.entry,
-    )
-    .await
+    append(&request, &ctx, &state, &id, body).await
 }
 
 pub async fn void_entry(
@@ -495,16 +490,12 @@ pub async fn void_entry(
         author: None,
         time: None,
     }));
-    append(
-        &request,
-        &ctx,
-        &state,
-        &id,
-        body.expected_seq,
-        body.submission_key,
+    let posted = AppendBody {
+        expected_seq: body.expected_seq,
+        submission_key: body.submission_key,
         entry,
-    )
-    .await
+    };
+    append(&request, &ctx, &state, &id, posted).await
 }
 
 /// The OpenAPI 3.1 description of this API (`super::openapi`).
@@ -522,8 +513,8 @@ pub struct TokensPage {
     pub new_token: Option<String>,
 }
 
-pub async fn tokens(ctx: PageContext, state: web::Data<AppState>) -> Result<TokensPage, AppError> {
-    let user_id = ctx.require_login()?.id;
+pub async fn tokens(Account { ctx, state, user }: Account) -> Result<TokensPage, AppError> {
+    let user_id = user.id;
     let tokens = state
         .read(move |connection| api_tokens::list_live(connection, user_id))
         .await?;
@@ -542,11 +533,10 @@ pub struct NewTokenForm {
 
 /// Creates a token and shows it once; only its hash is kept.
 pub async fn create_token(
-    ctx: PageContext,
-    state: web::Data<AppState>,
     form: web::Form<NewTokenForm>,
+    Account { ctx, state, user }: Account,
 ) -> Result<TokensPage, AppError> {
-    let user_id = ctx.require_login()?.id;
+    let user_id = user.id;
     let label: String = form.label.trim().chars().take(80).collect();
     let label = if label.is_empty() {
         "API".to_string()
@@ -569,11 +559,10 @@ pub async fn create_token(
 }
 
 pub async fn revoke_token(
-    ctx: PageContext,
-    state: web::Data<AppState>,
     id: web::Path<i64>,
+    Account { state, user, .. }: Account,
 ) -> Result<HttpResponse, AppError> {
-    let user_id = ctx.require_login()?.id;
+    let user_id = user.id;
     let token_id = id.into_inner();
     let revoked = state
         .write(move |connection| api_tokens::revoke(connection, user_id, token_id))

@@ -7,9 +7,9 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::context::{self, PageContext, safe_local_path};
+use super::context::{self, Account, PageContext, safe_local_path};
 use super::error::AppError;
-use super::{AppState, client_address, redirect, render_with_status};
+use super::{AppState, client_address, redirect, refuse, render_with_status};
 use crate::accounts::{self, AccountError, Role};
 use crate::store::{DbConnection, StoreError, invitations, sessions, settings, throttle, users};
 
@@ -125,11 +125,7 @@ pub async fn login(
     Ok(redirect(&next))
 }
 
-pub async fn logout(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, AppError> {
-    ctx.require_login()?;
+pub async fn logout(Account { ctx, state, .. }: Account) -> Result<HttpResponse, AppError> {
     context::end_session(&state, ctx.session()).await?;
     Ok(redirect("/login?logged_out=true"))
 }
@@ -170,21 +166,17 @@ pub struct PasswordForm {
 }
 
 pub async fn change_password(
-    ctx: PageContext,
-    state: web::Data<AppState>,
     form: web::Form<PasswordForm>,
+    Account { ctx, state, user }: Account,
 ) -> Result<HttpResponse, AppError> {
-    let user_id = ctx.require_login()?.id;
+    let user_id = user.id;
     let form = form.into_inner();
     let show_error = |ctx, error_key| {
-        render_with_status(
-            &PasswordPage {
-                ctx,
-                error_key: Some(error_key),
-                notice_key: None,
-            },
-            StatusCode::UNPROCESSABLE_ENTITY,
-        )
+        refuse(&PasswordPage {
+            ctx,
+            error_key: Some(error_key),
+            notice_key: None,
+        })
     };
     if let Err(key) = check_new_password(&form.new_password, &form.confirm_password) {
         return show_error(ctx, key);
@@ -433,9 +425,8 @@ async fn open_invitation(
 ) -> Result<invitations::Invitation, AppError> {
     let hash = accounts::token_hash(token);
     state
-        .read(move |connection| invitations::find_open(connection, &hash))
-        .await?
-        .ok_or(AppError::NotFound)
+        .read_found(move |connection| invitations::find_open(connection, &hash))
+        .await
 }
 
 fn invitation_page(ctx: PageContext, token: &str, role: Role) -> NewAccountPage {

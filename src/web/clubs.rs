@@ -11,7 +11,8 @@ use serde::Deserialize;
 use super::assignment::{AssignmentForm, Change, assign};
 use super::context::{PageContext, SessionUser};
 use super::error::AppError;
-use super::{AppState, flash, redirect, render_with_status};
+use super::managed::{Found, Managed};
+use super::{AppState, flash, redirect, refuse, render_with_status};
 use crate::accounts::Role;
 use crate::rules::comanda::{self, Nicknames};
 use crate::store::clubs::{self, Club, NicknameRow};
@@ -21,29 +22,27 @@ use crate::web::i18n::Worded;
 
 const STAFF: &[Role] = &[Role::Organizer];
 
-/// The club, if the visitor is an administrator or one of its organizers.
-pub(super) async fn managed_club(
-    ctx: &PageContext,
-    state: &AppState,
-    slug: &str,
-) -> Result<(SessionUser, Club), AppError> {
-    let user = ctx.require_role(STAFF)?.clone();
-    let slug = slug.to_string();
-    let user_id = user.id;
-    let (club, member) = state
-        .read(move |connection| {
-            let Some(club) = clubs::find_by_slug(connection, &slug)? else {
-                return Ok((None, false));
-            };
-            let member = clubs::is_organizer(connection, club.id, user_id)?;
-            Ok((Some(club), member))
-        })
-        .await?;
-    let club = club.ok_or(AppError::NotFound)?;
-    if user.role != Role::Admin && !member {
-        return Err(AppError::Forbidden);
+impl Found for Club {
+    const SEGMENT: &'static str = "slug";
+
+    /// A club its organizers manage.
+    async fn find(state: &AppState, user: &SessionUser, slug: String) -> Result<Club, AppError> {
+        let user_id = user.id;
+        let (club, member) = state
+            .read(move |connection| {
+                let Some(club) = clubs::find_by_slug(connection, &slug)? else {
+                    return Ok((None, false));
+                };
+                let member = clubs::is_organizer(connection, club.id, user_id)?;
+                Ok((Some(club), member))
+            })
+            .await?;
+        let club = club.ok_or(AppError::NotFound)?;
+        if user.role != Role::Admin && !member {
+            return Err(AppError::Forbidden);
+        }
+        Ok(club)
     }
-    Ok((user, club))
 }
 
 /// A slug from a name: lower-case letters, digits and dashes.
@@ -119,7 +118,7 @@ pub async fn create(
         let mut page = list_page(ctx, &state).await?;
         page.error_key = Some("club-error_name");
         page.name = name;
-        return render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY);
+        return refuse(&page);
     }
     let (name_copy, slug_copy) = (name.clone(), slug.clone());
     let created = state
@@ -131,7 +130,7 @@ pub async fn create(
             let mut page = list_page(ctx, &state).await?;
             page.error_key = Some("club-error_taken");
             page.name = name;
-            render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+            refuse(&page)
         }
         Err(other) => Err(other),
     }
@@ -197,8 +196,7 @@ fn preview_line(text: &str, dictionary: &Nicknames, lang: crate::lang::Lang) -> 
     }
 }
 
-async fn club_page(ctx: PageContext, state: &AppState, slug: &str) -> Result<ClubPage, AppError> {
-    let (_, club) = managed_club(&ctx, state, slug).await?;
+async fn club_page(ctx: PageContext, state: &AppState, club: Club) -> Result<ClubPage, AppError> {
     let club_id = club.id;
     let (organizers, candidates, rows, dictionary, events) = state
         .read(move |connection| {
@@ -239,13 +237,9 @@ const NOTICES: &[&str] = &[
 ];
 
 /// The club's page, with the notice the last saved form left.
-pub async fn manage(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    slug: web::Path<String>,
-) -> Result<ClubPage, AppError> {
-    let notice = flash::take_one_of(ctx.session(), NOTICES);
-    let mut page = club_page(ctx, &state, &slug).await?;
+pub async fn manage(Managed(ctx, state, _, club): Managed<Club>) -> Result<ClubPage, AppError> {
+    let notice = ctx.take_notice(NOTICES);
+    let mut page = club_page(ctx, &state, club).await?;
     page.notice_key = notice;
     Ok(page)
 }
@@ -255,14 +249,14 @@ pub async fn manage(
 async fn refused(
     ctx: PageContext,
     state: &AppState,
-    slug: &str,
+    club: Club,
     message: String,
     draft: NicknameForm,
 ) -> Result<HttpResponse, AppError> {
-    let mut page = club_page(ctx, state, slug).await?;
+    let mut page = club_page(ctx, state, club).await?;
     page.error = Some(message);
     page.draft = draft;
-    render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+    refuse(&page)
 }
 
 /// Back to the club's page, which shows the notice `notice` once.
@@ -273,13 +267,10 @@ fn back(ctx: &PageContext, club: &Club, notice: &'static str) -> HttpResponse {
 
 /// Administrators name a club's organizers.
 pub async fn organizers(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    slug: web::Path<String>,
     form: web::Form<AssignmentForm>,
+    Managed(ctx, state, _, club): Managed<Club>,
 ) -> Result<HttpResponse, AppError> {
     ctx.require_role(&[Role::Admin])?;
-    let (_, club) = managed_club(&ctx, &state, &slug).await?;
     let changes = (
         clubs::add_organizer as Change,
         clubs::remove_organizer as Change,
@@ -304,18 +295,15 @@ pub struct NicknameForm {
 
 /// Adds or edits a nickname (or previews it: `action=preview`).
 pub async fn save_nickname(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    slug: web::Path<String>,
     form: web::Form<NicknameForm>,
+    Managed(ctx, state, _, club): Managed<Club>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, club) = managed_club(&ctx, &state, &slug).await?;
     let form = form.into_inner();
     let lang = ctx.lang();
     let too_long = form.name.chars().count() > 40 || form.expansion.chars().count() > 300;
     if form.action == "preview" || too_long {
-        let mut page = club_page(ctx, &state, &slug).await?;
         let club_id = club.id;
+        let mut page = club_page(ctx, &state, club).await?;
         let mut dictionary = state
             .read(move |connection| clubs::dictionary(connection, club_id))
             .await?;
@@ -354,7 +342,7 @@ pub async fn save_nickname(
         .await?;
     match outcome {
         Ok(()) => Ok(back(&ctx, &club, "club-nickname_saved")),
-        Err(error) => refused(ctx, &state, &slug, error.message(lang), form).await,
+        Err(error) => refused(ctx, &state, club, error.message(lang), form).await,
     }
 }
 
@@ -366,15 +354,12 @@ pub struct TimeZoneForm {
 
 /// Sets the time zone of the club's events (each may still have one of its own).
 pub async fn time_zone(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    slug: web::Path<String>,
     form: web::Form<TimeZoneForm>,
+    Managed(ctx, state, _, club): Managed<Club>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, club) = managed_club(&ctx, &state, &slug).await?;
     let Some(zone) = crate::zone::parse(form.time_zone.trim()) else {
         let message = ctx.t("event-error_time_zone").to_string();
-        return refused(ctx, &state, &slug, message, NicknameForm::default()).await;
+        return refused(ctx, &state, club, message, NicknameForm::default()).await;
     };
     let club_id = club.id;
     state
@@ -389,12 +374,9 @@ pub struct RemoveNicknameForm {
 }
 
 pub async fn remove_nickname(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    slug: web::Path<String>,
     form: web::Form<RemoveNicknameForm>,
+    Managed(ctx, state, _, club): Managed<Club>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, club) = managed_club(&ctx, &state, &slug).await?;
     let lang = ctx.lang();
     let club_id = club.id;
     let name = form.name.clone();
@@ -405,7 +387,7 @@ pub async fn remove_nickname(
         Ok(()) => Ok(back(&ctx, &club, "club-nickname_removed")),
         Err(error) => {
             let message = error.message(lang);
-            refused(ctx, &state, &slug, message, NicknameForm::default()).await
+            refused(ctx, &state, club, message, NicknameForm::default()).await
         }
     }
 }
@@ -426,14 +408,13 @@ pub async fn comanda_preview(
 ) -> Result<HttpResponse, AppError> {
     let slug = slug.into_inner();
     let dictionary = state
-        .read(
+        .read_found(
             move |connection| match clubs::find_by_slug(connection, &slug)? {
                 Some(club) => Ok(Some(clubs::dictionary(connection, club.id)?)),
                 None => Ok(None),
             },
         )
-        .await?
-        .ok_or(AppError::NotFound)?;
+        .await?;
     Ok(preview_json(&ctx, &query.text, &dictionary))
 }
 
@@ -473,7 +454,7 @@ pub async fn public_list(
 ) -> Result<ClubEventsPage, AppError> {
     let slug = slug.into_inner();
     let (club, all) = state
-        .read(
+        .read_found(
             move |connection| match clubs::find_by_slug(connection, &slug)? {
                 Some(club) => {
                     let events = events::of_club(connection, club.id)?;
@@ -482,8 +463,7 @@ pub async fn public_list(
                 None => Ok(None),
             },
         )
-        .await?
-        .ok_or(AppError::NotFound)?;
+        .await?;
     let listed = all.into_iter().filter(|e| e.listed);
     let (mut upcoming, mut live, mut past) = (Vec::new(), Vec::new(), Vec::new());
     for event in listed {

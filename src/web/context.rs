@@ -125,6 +125,12 @@ impl PageContext {
     pub fn session(&self) -> &Session {
         &self.session
     }
+
+    /// The notice a saved form left for this page, if it is one of `shown` (see
+    /// [`super::flash`]); taken out either way, so that it shows once.
+    pub fn take_notice(&self, shown: &[&'static str]) -> Option<&'static str> {
+        super::flash::take_one_of(&self.session, shown)
+    }
 }
 
 /// Starts a logged-in session of the account: a row in the database and, in the
@@ -264,6 +270,31 @@ impl FromRequest for PageContext {
                 here,
                 session,
             })
+        })
+    }
+}
+
+/// A page only a logged-in visitor opens: the context, the application and the account.
+/// An anonymous visitor is sent to the login page. Put it after a form in a handler's
+/// arguments, so that an unreadable form is refused first.
+pub struct Account {
+    pub ctx: PageContext,
+    pub state: web::Data<AppState>,
+    pub user: SessionUser,
+}
+
+impl FromRequest for Account {
+    type Error = AppError;
+    type Future = Pin<Box<dyn Future<Output = Result<Account, AppError>>>>;
+
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let context = PageContext::from_request(request, payload);
+        let state = request.app_data::<web::Data<AppState>>().cloned();
+        Box::pin(async move {
+            let ctx = context.await?;
+            let user = ctx.require_login()?.clone();
+            let state = state.ok_or_else(|| AppError::Internal("no application state".into()))?;
+            Ok(Account { ctx, state, user })
         })
     }
 }

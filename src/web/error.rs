@@ -168,12 +168,11 @@ pub fn render_error_page<B: MessageBody>(
         _ => ("error-bad_request", "error-bad_request_detail"),
     };
     if is_api {
-        let english = Tr::new(crate::lang::Lang::En);
-        let italian = Tr::new(crate::lang::Lang::It);
+        let [message_it, message_en] = super::i18n::in_both(|tr| tr.t(detail_key));
         let body = serde_json::json!({
             "error": status.canonical_reason().unwrap_or("error").to_lowercase().replace(' ', "_"),
-            "message_it": italian.t(detail_key),
-            "message_en": english.t(detail_key),
+            "message_it": message_it,
+            "message_en": message_en,
             "reference": if status.is_server_error() { reference.clone() } else { None },
         });
         let (request, response) = response.into_parts();

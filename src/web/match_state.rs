@@ -13,9 +13,9 @@ use super::confirm::{ConfirmPage, confirmed, missing_reason, reason_text, record
 use super::context::PageContext;
 use super::error::AppError;
 use super::i18n::Tr;
-use super::matches::{back_to, manage_page_of, managed_match, status_key, status_note_text};
-use super::{AppState, render_with_status};
-use crate::store::events as store_events;
+use super::managed::Managed;
+use super::matches::{back_to, manage_page_of, status_key, status_note_text};
+use super::render_with_status;
 use crate::store::matches::{self, MatchRow, MatchStatus};
 use crate::store::state_changes::{StateChangeRow, parse_state, undoes_progress};
 
@@ -132,12 +132,9 @@ fn requested(row: &MatchRow, form: &StatusForm, tr: Tr) -> Option<Requested> {
 /// Organizers set a forfeit (walkover) or put a match back to scheduled or in
 /// progress, and write a note; "finished" follows from the log.
 pub async fn set_status(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
     form: web::Form<StatusForm>,
+    Managed(ctx, state, user, row): Managed<MatchRow>,
 ) -> Result<HttpResponse, AppError> {
-    let (user, row) = managed_match(&ctx, &state, &public_id).await?;
     let form = form.into_inner();
     let wanted = requested(&row, &form, ctx.tr).ok_or(AppError::NotFound)?;
     if wanted.target == wanted.current && !wanted.note_touched {
@@ -163,11 +160,7 @@ pub async fn set_status(
             )? {
                 return Ok(false);
             }
-            if let Some(event_id) =
-                store_events::event_match(connection, match_id)?.and_then(|row| row.event_id)
-            {
-                crate::events::sync(connection, event_id)?;
-            }
+            crate::events::sync_event_of(connection, match_id)?;
             if needs_reason {
                 record_undone(
                     connection,
@@ -181,7 +174,7 @@ pub async fn set_status(
         })
         .await?;
     if !stored {
-        let mut page = manage_page_of(ctx, &state, &public_id).await?;
+        let mut page = manage_page_of(ctx, &state, &row.public_id).await?;
         page.error = Some(page.ctx.t("confirm-changed_meanwhile").to_string());
         return render_with_status(&page, StatusCode::CONFLICT);
     }

@@ -19,6 +19,7 @@ pub mod games;
 pub mod home;
 pub mod i18n;
 pub mod ical;
+pub mod managed;
 pub mod match_state;
 pub mod matches;
 pub mod openapi;
@@ -131,6 +132,14 @@ impl AppState {
                 Ok(web::block(move || db.write(work)).await??)
             }
         }
+    }
+
+    /// A read of what a request names: `NotFound` when it is not there.
+    pub async fn read_found<T: Send + 'static>(
+        &self,
+        work: impl FnMut(&mut DbConnection) -> StoreResult<Option<T>> + Send + 'static,
+    ) -> Result<T, AppError> {
+        self.read(work).await?.ok_or(AppError::NotFound)
     }
 
     /// Tells live pages that a match changed.
@@ -326,6 +335,11 @@ pub fn render_with_status(
     Ok(HttpResponse::build(status)
         .content_type("text/html; charset=utf-8")
         .body(page.render()?))
+}
+
+/// A form shown again with what is wrong with it: 422.
+pub fn refuse(page: &impl Template) -> Result<HttpResponse, AppError> {
+    render_with_status(page, StatusCode::UNPROCESSABLE_ENTITY)
 }
 
 pub fn redirect(location: &str) -> HttpResponse {

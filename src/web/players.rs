@@ -19,38 +19,43 @@ use crate::store::events::{self as store_events};
 use crate::store::players::{
     self, ChangeRow, ChangedBy, LinkRefusal, LinkedAccount, PlayerListing, PlayerRow, Scope,
 };
-use crate::web::context::{PageContext, SessionUser};
+use crate::web::context::{Account, PageContext, SessionUser};
 use crate::web::error::AppError;
-use crate::web::{AppState, flash, redirect, render_with_status};
+use crate::web::managed::{Found, Managed};
+use crate::web::{AppState, flash, redirect, refuse, render_with_status};
 
 const STAFF: &[Role] = &[Role::Organizer];
 const PAGE_SIZE: i64 = 25;
 /// Longer searches are cut: no player name is this long.
 const MAX_QUERY_CHARS: usize = 80;
 
-/// The player, if the visitor is an administrator or organizes a club in one of whose
-/// events the player was entered.
-async fn managed_player(
-    ctx: &PageContext,
-    state: &AppState,
-    player_id: i64,
-) -> Result<(SessionUser, PlayerRow), AppError> {
-    let user = ctx.require_role(STAFF)?.clone();
-    let (user_id, admin) = (user.id, user.role == Role::Admin);
-    let (player, allowed) = state
-        .read(move |connection| {
-            let Some(player) = players::player(connection, player_id)? else {
-                return Ok((None, false));
-            };
-            let allowed = admin || players::in_clubs_of(connection, player_id, user_id)?;
-            Ok((Some(player), allowed))
-        })
-        .await?;
-    let player = player.ok_or(AppError::NotFound)?;
-    if !allowed {
-        return Err(AppError::Forbidden);
+impl Found for PlayerRow {
+    const SEGMENT: &'static str = "id";
+
+    /// A player an administrator manages, or an organizer of a club in one of whose
+    /// events the player was entered.
+    async fn find(
+        state: &AppState,
+        user: &SessionUser,
+        player_id: String,
+    ) -> Result<PlayerRow, AppError> {
+        let player_id: i64 = player_id.parse().map_err(|_| AppError::NotFound)?;
+        let (user_id, admin) = (user.id, user.role == Role::Admin);
+        let (player, allowed) = state
+            .read(move |connection| {
+                let Some(player) = players::player(connection, player_id)? else {
+                    return Ok((None, false));
+                };
+                let allowed = admin || players::in_clubs_of(connection, player_id, user_id)?;
+                Ok((Some(player), allowed))
+            })
+            .await?;
+        let player = player.ok_or(AppError::NotFound)?;
+        if !allowed {
+            return Err(AppError::Forbidden);
+        }
+        Ok(player)
     }
-    Ok((user, player))
 }
 
 // ---------------------------------------------------------------- the list
@@ -239,12 +244,9 @@ const LINKED: &str = "players-linked_notice";
 
 /// The player's page, with the notice the last link or unlink left.
 pub async fn manage(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    player_id: web::Path<i64>,
+    Managed(ctx, state, user, player): Managed<PlayerRow>,
 ) -> Result<PlayerManagePage, AppError> {
-    let (user, player) = managed_player(&ctx, &state, player_id.into_inner()).await?;
-    let notice = flash::take_one_of(ctx.session(), NOTICES);
+    let notice = ctx.take_notice(NOTICES);
     let mut page = manage_page(ctx, &state, &user, player).await?;
     // A link taken away meanwhile leaves no account to name.
     page.notice_key = notice.filter(|notice| *notice != LINKED || page.account.is_some());
@@ -272,12 +274,9 @@ fn changed_by(user: &SessionUser) -> ChangedBy {
 
 /// Links the player to the account of the typed username.
 pub async fn link(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    player_id: web::Path<i64>,
     form: web::Form<LinkForm>,
+    Managed(ctx, state, user, player): Managed<PlayerRow>,
 ) -> Result<HttpResponse, AppError> {
-    let (user, player) = managed_player(&ctx, &state, player_id.into_inner()).await?;
     let player_id = player.id;
     let username: String = form.username.trim().chars().take(80).collect();
     let attempt = || {
@@ -321,16 +320,13 @@ pub async fn link(
     page.error_detail = error_detail;
     page.error_player = error_player;
     page.username = username;
-    render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+    refuse(&page)
 }
 
 /// Takes the player's account link away.
 pub async fn unlink(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    player_id: web::Path<i64>,
+    Managed(ctx, state, user, player): Managed<PlayerRow>,
 ) -> Result<HttpResponse, AppError> {
-    let (user, player) = managed_player(&ctx, &state, player_id.into_inner()).await?;
     let player_id = player.id;
     let attempt = || {
         let by = changed_by(&user);
@@ -362,8 +358,8 @@ pub struct MinePage {
 }
 
 /// The visitor's own player page, or what to do while the account is not linked.
-pub async fn mine(ctx: PageContext, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
-    let user_id = ctx.require_login()?.id;
+pub async fn mine(Account { ctx, state, user }: Account) -> Result<HttpResponse, AppError> {
+    let user_id = user.id;
     let player = state
         .read(move |connection| players::player_of_account(connection, user_id))
         .await?;

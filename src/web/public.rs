@@ -2,6 +2,7 @@
 //! Server-Sent Events, with a refresh link without JavaScript), its replay step by
 //! step, and its match record as JSON.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::http::header;
@@ -14,9 +15,23 @@ use super::context::PageContext;
 use super::error::AppError;
 use super::games::sheets;
 use super::matches::load_match;
-use super::publish::{CachedPage, PageKey, fragment_response, kept_or_built};
+use super::publish::{CachedPage, PageKey, Rendered, fragment_response, kept_or_built};
+use crate::lang::Lang;
 use crate::rules::comanda::Nicknames;
 use crate::scoring::LoadedMatch;
+
+/// A match's page of the cache (`m` its live page, `s` its sheet alone), built by `build`
+/// when the cache does not have it.
+async fn kept_sheet(
+    state: &web::Data<AppState>,
+    key: PageKey,
+    build: fn(&LoadedMatch, Lang) -> Result<Rendered, AppError>,
+) -> Result<Arc<Rendered>, AppError> {
+    kept_or_built(state, key, LoadedMatch::load, |loaded, key| {
+        build(&loaded, key.lang)
+    })
+    .await
+}
 
 /// The live page of a match of any game.
 pub async fn live(
@@ -24,16 +39,8 @@ pub async fn live(
     state: web::Data<AppState>,
     public_id: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let key = PageKey {
-        kind: "m",
-        public_id: public_id.into_inner(),
-        lang: ctx.lang(),
-        highlight: None,
-    };
-    let page = kept_or_built(&state, key, LoadedMatch::load, |loaded, key| {
-        sheets::live(&loaded, key.lang)
-    })
-    .await?;
+    let key = PageKey::new("m", public_id.into_inner(), ctx.lang());
+    let page = kept_sheet(&state, key, sheets::live).await?;
     CachedPage { ctx, page }.respond()
 }
 
@@ -44,16 +51,8 @@ pub async fn sheet(
     state: web::Data<AppState>,
     public_id: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let key = PageKey {
-        kind: "s",
-        public_id: public_id.into_inner(),
-        lang: ctx.lang(),
-        highlight: None,
-    };
-    let page = kept_or_built(&state, key, LoadedMatch::load, |loaded, key| {
-        sheets::fragment(&loaded, key.lang)
-    })
-    .await?;
+    let key = PageKey::new("s", public_id.into_inner(), ctx.lang());
+    let page = kept_sheet(&state, key, sheets::fragment).await?;
     Ok(fragment_response(&page))
 }
 

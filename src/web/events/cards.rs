@@ -2,11 +2,10 @@
 //! of its private scoring link; a rotating night prints one card per physical table
 //! and one guide card per player instead.
 
-use actix_web::web;
 use askama::Template;
 use askama_web::WebTemplate;
 
-use super::managed_event;
+use super::ManagedEvent;
 use crate::accounts;
 use crate::events::view::EventView;
 use crate::store::events::EventRow;
@@ -14,9 +13,10 @@ use crate::store::matches;
 use crate::tournament::Format;
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
+use crate::web::managed::Managed;
 use crate::web::publish::MatchView;
 use crate::web::publish::rounds::rounds;
-use crate::web::{AppState, rotation};
+use crate::web::rotation;
 
 pub struct TableCard {
     pub table: Option<i32>,
@@ -42,11 +42,8 @@ pub struct CardsPage {
 /// Printable table cards for every match to be played: table number, teams and the QR
 /// code of the private scoring link. A match without a link gets one here.
 pub async fn cards(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
+    Managed(ctx, state, user, (event, _)): ManagedEvent,
 ) -> Result<CardsPage, AppError> {
-    let (user, event, _) = managed_event(&ctx, &state, &public_id).await?;
     let lang = ctx.lang();
     let view = state
         .read(move |connection| EventView::load(connection, event.clone()))

@@ -11,6 +11,7 @@ use crate::store::events::{self as store_events, EventStatus};
 use crate::tournament::{EntrantId, Seeding};
 use crate::web::error::AppError;
 use crate::web::i18n::Worded;
+use crate::web::managed::Managed;
 
 #[derive(Deserialize)]
 pub struct DrawForm {
@@ -30,15 +31,8 @@ pub struct DrawForm {
 /// Seeds the checked-in entrants and makes the draw: the first matches are created.
 pub async fn draw(
     form: web::Form<DrawForm>,
-    managed: ManagedEvent,
+    Managed(ctx, state, _, (event, club)): ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
-    let ManagedEvent {
-        ctx,
-        state,
-        event,
-        club,
-        ..
-    } = managed;
     let lang = ctx.lang();
     if event.status() != EventStatus::Setup {
         return refused(ctx, &state, &event.public_id, "event-error_drawn").await;

@@ -13,6 +13,7 @@ use crate::events::solo_entrants;
 use crate::store::events::{self as store_events, EventRow, EventStatus};
 use crate::tournament::{Cycles, Format, TieBreak};
 use crate::web::error::AppError;
+use crate::web::managed::Managed;
 
 /// The form filled from a stored event (to edit it).
 fn form_of(event: &EventRow, format: &Format) -> EventForm {
@@ -74,14 +75,9 @@ fn form_of(event: &EventRow, format: &Format) -> EventForm {
 }
 
 /// The event's form, filled in, with what may no longer change shown as fixed.
-pub async fn edit_form(managed: ManagedEvent) -> Result<NewEventPage, AppError> {
-    let ManagedEvent {
-        ctx,
-        state,
-        event,
-        club,
-        ..
-    } = managed;
+pub async fn edit_form(
+    Managed(ctx, state, _, (event, club)): ManagedEvent,
+) -> Result<NewEventPage, AppError> {
     let event_id = event.id;
     let started = state
         .read(move |connection| store_events::any_match_started(connection, event_id))
@@ -103,15 +99,8 @@ pub async fn edit_form(managed: ManagedEvent) -> Result<NewEventPage, AppError> 
 /// options only before the draw. A change no longer allowed is refused, saying why.
 pub async fn edit(
     form: web::Form<Vec<(String, String)>>,
-    managed: ManagedEvent,
+    Managed(ctx, state, _, (event, club)): ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
-    let ManagedEvent {
-        ctx,
-        state,
-        event,
-        club,
-        ..
-    } = managed;
     let event_id = event.id;
     let (started, entrants) = state
         .read(move |connection| {

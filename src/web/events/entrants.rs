@@ -12,6 +12,7 @@ use crate::events::solo_entrants;
 use crate::store::events as store_events;
 use crate::web::csv::{self, Rejected};
 use crate::web::error::AppError;
+use crate::web::managed::Managed;
 use crate::web::render_with_status;
 
 #[derive(Deserialize)]
@@ -26,11 +27,8 @@ pub struct EntrantForm {
 
 pub async fn add_entrant(
     form: web::Form<EntrantForm>,
-    managed: ManagedEvent,
+    Managed(ctx, state, _, (event, _)): ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
-    let ManagedEvent {
-        ctx, state, event, ..
-    } = managed;
     let format = crate::events::format_of(&event)?;
     let solo = solo_entrants(&event, &format);
     let mut players = vec![form.player1.trim().to_string()];
@@ -78,11 +76,8 @@ pub struct ImportForm {
 /// reports every rejected line with its number and reason.
 pub async fn import(
     form: web::Form<ImportForm>,
-    managed: ManagedEvent,
+    Managed(ctx, state, _, (event, _)): ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
-    let ManagedEvent {
-        ctx, state, event, ..
-    } = managed;
     let solo = solo_entrants(&event, &crate::events::format_of(&event)?);
     let (accepted, mut rejected) = csv::parse_entrants(&form.csv, solo);
     let rows: Vec<(Vec<String>, Option<String>)> = accepted
@@ -135,11 +130,8 @@ pub struct CheckInForm {
 
 pub async fn check_in(
     form: web::Form<CheckInForm>,
-    managed: ManagedEvent,
+    Managed(ctx, state, _, (event, _)): ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
-    let ManagedEvent {
-        ctx, state, event, ..
-    } = managed;
     let event_id = event.id;
     let (all, number, checked_in) = (form.all, form.number, form.checked_in);
     state

@@ -7,6 +7,7 @@ use actix_web::{HttpResponse, web};
 use super::{ManagedEvent, MatchActionForm, back, event_match, refused};
 use crate::store::{DbConnection, StoreResult};
 use crate::web::error::AppError;
+use crate::web::managed::Managed;
 
 /// Replaces a flagged match by a new one between the sides the corrected results give.
 pub async fn replay_flagged(
@@ -54,13 +55,7 @@ async fn decide(
     managed: ManagedEvent,
     decision: Decision,
 ) -> Result<HttpResponse, AppError> {
-    let ManagedEvent {
-        ctx,
-        state,
-        user,
-        event,
-        ..
-    } = managed;
+    let Managed(ctx, state, user, (event, _)) = managed;
     let row = event_match(&state, &event, &form.public_id).await?;
     // Only a match of the draw (one with a match key) has a result to keep.
     if decision == Decision::Keep && row.match_key.is_none() {

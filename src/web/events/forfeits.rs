@@ -14,21 +14,15 @@ use crate::web::AppState;
 use crate::web::confirm::{ConfirmPage, confirmed, missing_reason, reason_text, record_undone};
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
+use crate::web::managed::Managed;
 use crate::web::match_state::state_words;
 
 /// Records a forfeit or takes one back. No side is assumed: a form without one is
 /// refused.
 pub async fn forfeit(
     form: web::Form<MatchActionForm>,
-    managed: ManagedEvent,
+    Managed(ctx, state, user, (event, _)): ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
-    let ManagedEvent {
-        ctx,
-        state,
-        user,
-        event,
-        ..
-    } = managed;
     let row = event_match(&state, &event, &form.public_id).await?;
     let winner = match form.winner.trim() {
         "A" => Some("A"),

@@ -1,7 +1,6 @@
 //! The event form: a new event for a club, and an event's settings edited (what may
 //! still change: the game while no match has started, the format before the draw).
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -17,11 +16,11 @@ use crate::tournament::{
     Cycles, Format, TieBreak, double_elimination, groups, rotating, round_robin,
     single_elimination, swiss,
 };
-use crate::web::clubs::managed_club;
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
 use crate::web::i18n::TieBreakName;
-use crate::web::{AppState, redirect, render_with_status};
+use crate::web::managed::Managed;
+use crate::web::{redirect, refuse};
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct EventForm {
@@ -142,6 +141,8 @@ impl EventForm {
         } else {
             Cycles::Single
         };
+        // Swiss and rotating nights: a number of rounds an evening can hold.
+        let rounds = (1..=30).contains(&self.rounds).then_some(self.rounds);
         Some(match self.format.as_str() {
             "single_elimination" => Format::SingleElimination(single_elimination::Options {
                 third_place: self.third_place,
@@ -168,27 +169,17 @@ impl EventForm {
                     third_place: self.third_place,
                 })
             }
-            "swiss" => {
-                if !(1..=30).contains(&self.rounds) {
-                    return None;
-                }
-                Format::Swiss(swiss::Options {
-                    rounds: self.rounds,
-                    tie_breaks: self.tie_breaks(),
-                    bye_is_win: self.bye_is_win,
-                })
-            }
-            "rotating" => {
-                if !(1..=30).contains(&self.rounds) {
-                    return None;
-                }
-                Format::RotatingPartners(rotating::Options {
-                    rounds: self.rounds,
-                    seed: u64::from(rand::random::<u32>()),
-                    tie_breaks: self.tie_breaks(),
-                    sit_out_is_win: self.sit_out_is_win,
-                })
-            }
+            "swiss" => Format::Swiss(swiss::Options {
+                rounds: rounds?,
+                tie_breaks: self.tie_breaks(),
+                bye_is_win: self.bye_is_win,
+            }),
+            "rotating" => Format::RotatingPartners(rotating::Options {
+                rounds: rounds?,
+                seed: u64::from(rand::random::<u32>()),
+                tie_breaks: self.tie_breaks(),
+                sit_out_is_win: self.sit_out_is_win,
+            }),
             _ => return None,
         })
     }
@@ -315,12 +306,7 @@ pub fn format_key(format: &Format) -> &'static str {
     }
 }
 
-pub async fn new_form(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    slug: web::Path<String>,
-) -> Result<NewEventPage, AppError> {
-    let (_, club) = managed_club(&ctx, &state, &slug).await?;
+pub async fn new_form(Managed(ctx, _, _, club): Managed<Club>) -> Result<NewEventPage, AppError> {
     let form = EventForm::default();
     let games = game_fieldsets(&ctx, Some(DEFAULT_GAME), &serde_json::Value::Null);
     Ok(NewEventPage::shown(
@@ -458,7 +444,7 @@ impl PostedEvent {
         let games = game_fieldsets(&ctx, self.game, &given);
         let mut page = NewEventPage::shown(ctx, club, self.form, games, editing, locked);
         (page.error_key, page.error) = wrong;
-        render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+        refuse(&page)
     }
 }
 
@@ -491,12 +477,9 @@ pub(super) fn rotating_needs_four(
 }
 
 pub async fn create(
-    ctx: PageContext,
-    state: web::Data<AppState>,
-    slug: web::Path<String>,
     form: web::Form<Vec<(String, String)>>,
+    Managed(ctx, state, user, club): Managed<Club>,
 ) -> Result<HttpResponse, AppError> {
-    let (user, club) = managed_club(&ctx, &state, &slug).await?;
     let posted = read_posted(&ctx, &form);
     let mut error_key = basic_error(&posted);
     let mut error = None;

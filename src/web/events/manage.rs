@@ -6,9 +6,9 @@ use actix_web::web;
 use askama::Template;
 use askama_web::WebTemplate;
 
+use super::SlotNames;
 use super::form::{format_key, format_label};
 use super::options::game_line;
-use super::{SlotNames, managed_event};
 use crate::accounts::Role;
 use crate::events::view::EventView;
 use crate::events::{CorrectionNotice, solo_entrants};
@@ -20,6 +20,7 @@ use crate::web::context::PageContext;
 use crate::web::csv::Rejected;
 use crate::web::error::AppError;
 use crate::web::i18n::Tr;
+use crate::web::managed::managed;
 use crate::web::match_state::{StateChangeView, change_view};
 use crate::web::publish::rounds::rounds;
 use crate::web::publish::{MatchView, RoundView, event_status_key};
@@ -186,7 +187,7 @@ pub(super) async fn manage_page(
     state: &AppState,
     public_id: &str,
 ) -> Result<ManageEventPage, AppError> {
-    let (_, event, club) = managed_event(&ctx, state, public_id).await?;
+    let (_, (event, club)) = managed::<(EventRow, Club)>(&ctx, state, public_id).await?;
     let lang = ctx.lang();
     let event_id = event.id;
     let club_id = club.id;

@@ -3,21 +3,18 @@
 //! organizer's page of an event, `entrants` registers (one by one or from CSV) and checks
 //! in, `draw` seeds and draws, `cards` prints the table cards. Running the rounds:
 //! `withdrawals`, `tables` (a match's table and referee), `forfeits`, and `flagged` (the
-//! decisions a correction upstream asks for). Every handler checks the role and the club
-//! membership itself; what an action decides lives in `crate::events`.
+//! decisions a correction upstream asks for). Every handler starts from a [`ManagedEvent`],
+//! which checks the role and the club membership; what an action decides lives in
+//! `crate::events`.
 
-use std::future::Future;
-use std::pin::Pin;
-
-use actix_web::dev::Payload;
-use actix_web::http::StatusCode;
-use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
+use actix_web::HttpResponse;
 use serde::Deserialize;
 
 use super::context::{PageContext, SessionUser};
 use super::error::AppError;
 use super::i18n::Tr;
-use super::{AppState, flash, redirect, render_with_status};
+use super::managed::{Found, Managed};
+use super::{AppState, flash, redirect, refuse};
 use crate::accounts::Role;
 use crate::events::EventData;
 use crate::lang::Lang;
@@ -38,8 +35,6 @@ pub mod options;
 pub mod tables;
 pub mod withdrawals;
 
-const STAFF: &[Role] = &[Role::Organizer];
-
 /// The sides of an event's matches in the reader's words.
 pub trait SlotNames {
     /// A side in words: its entrants' names, a bye, or where a side to come comes from.
@@ -52,67 +47,35 @@ impl SlotNames for EventData {
     }
 }
 
-/// What an organizer's action on an event starts from: the page, the application, and
-/// the event with its club, once the visitor is found to manage it (see
-/// [`managed_event`]). Extracted from the `{id}` of the path; put it after a form, so
-/// that an unreadable form is refused first, as it was before this extractor.
-pub struct ManagedEvent {
-    pub ctx: PageContext,
-    pub state: web::Data<AppState>,
-    pub user: SessionUser,
-    pub event: EventRow,
-    pub club: Club,
-}
+/// What an organizer's action on an event starts from: the page, the application, the
+/// account, and the event with its club (see [`super::managed`]).
+pub type ManagedEvent = Managed<(EventRow, Club)>;
 
-impl FromRequest for ManagedEvent {
-    type Error = AppError;
-    type Future = Pin<Box<dyn Future<Output = Result<ManagedEvent, AppError>>>>;
+impl Found for (EventRow, Club) {
+    const SEGMENT: &'static str = "id";
 
-    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let context = PageContext::from_request(request, payload);
-        let state = request.app_data::<web::Data<AppState>>().cloned();
-        let public_id = request.match_info().get("id").map(str::to_string);
-        Box::pin(async move {
-            let ctx = context.await?;
-            let state =
-                state.ok_or_else(|| AppError::Internal("no application state".to_string()))?;
-            let public_id = public_id.ok_or(AppError::NotFound)?;
-            let (user, event, club) = managed_event(&ctx, &state, &public_id).await?;
-            Ok(ManagedEvent {
-                ctx,
-                state,
-                user,
-                event,
-                club,
+    /// An event the organizers of its club manage.
+    async fn find(
+        state: &AppState,
+        user: &SessionUser,
+        public_id: String,
+    ) -> Result<(EventRow, Club), AppError> {
+        let user_id = user.id;
+        let (event, club, member) = state
+            .read_found(move |connection| {
+                let Some(event) = store_events::find_by_public_id(connection, &public_id)? else {
+                    return Ok(None);
+                };
+                let club = clubs::find(connection, event.club_id)?;
+                let member = clubs::is_organizer(connection, event.club_id, user_id)?;
+                Ok(club.map(|club| (event, club, member)))
             })
-        })
+            .await?;
+        if user.role != Role::Admin && !member {
+            return Err(AppError::Forbidden);
+        }
+        Ok((event, club))
     }
-}
-
-/// The event, if the visitor is an administrator or an organizer of its club.
-pub(super) async fn managed_event(
-    ctx: &PageContext,
-    state: &AppState,
-    public_id: &str,
-) -> Result<(SessionUser, EventRow, Club), AppError> {
-    let user = ctx.require_role(STAFF)?.clone();
-    let public_id = public_id.to_string();
-    let user_id = user.id;
-    let (event, club, member) = state
-        .read(move |connection| {
-            let Some(event) = store_events::find_by_public_id(connection, &public_id)? else {
-                return Ok(None);
-            };
-            let club = clubs::find(connection, event.club_id)?;
-            let member = clubs::is_organizer(connection, event.club_id, user_id)?;
-            Ok(club.map(|club| (event, club, member)))
-        })
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if user.role != Role::Admin && !member {
-        return Err(AppError::Forbidden);
-    }
-    Ok((user, event, club))
 }
 
 /// Back to the organizer's page of the event, which shows the notice `notice` (a message
@@ -131,7 +94,7 @@ pub(super) async fn failure(
 ) -> Result<HttpResponse, AppError> {
     let mut page = manage::manage_page(ctx, state, public_id).await?;
     page.error = Some(message);
-    render_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY)
+    refuse(&page)
 }
 
 /// The organizer's page of the event with the refusal the Fluent id `key` words.
@@ -177,14 +140,13 @@ async fn event_match(
 ) -> Result<EventMatchRow, AppError> {
     let public_id = public_id.to_string();
     let row = state
-        .read(
+        .read_found(
             move |connection| match matches::find_by_public_id(connection, &public_id)? {
                 Some(row) => store_events::event_match(connection, row.id),
                 None => Ok(None),
             },
         )
-        .await?
-        .ok_or(AppError::NotFound)?;
+        .await?;
     if row.event_id != Some(event.id) {
         return Err(AppError::NotFound);
     }

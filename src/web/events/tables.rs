@@ -10,6 +10,7 @@ use crate::store::events as store_events;
 use crate::store::matches;
 use crate::store::{StoreError, users};
 use crate::web::error::AppError;
+use crate::web::managed::Managed;
 
 /// The referee list's value that keeps more than one assigned referee as they are.
 pub const SEVERAL: &str = "several";
@@ -27,11 +28,8 @@ pub fn referee_choice(assigned: &[i64]) -> String {
 /// form showed. "No referee" unassigns every referee of the match.
 pub async fn assign(
     form: web::Form<MatchActionForm>,
-    managed: ManagedEvent,
+    Managed(ctx, state, _, (event, _)): ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
-    let ManagedEvent {
-        ctx, state, event, ..
-    } = managed;
     let row = event_match(&state, &event, &form.public_id).await?;
     let shown_table = form.table_was.clone().unwrap_or_else(|| {
         row.table_number

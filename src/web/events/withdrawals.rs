@@ -12,6 +12,7 @@ use crate::web::AppState;
 use crate::web::confirm::{ConfirmPage, confirmed};
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
+use crate::web::managed::Managed;
 
 #[derive(Deserialize)]
 pub struct WithdrawForm {
@@ -25,11 +26,8 @@ pub struct WithdrawForm {
 /// Withdraws an entrant (or takes the withdrawal back), once confirmed.
 pub async fn withdraw(
     form: web::Form<WithdrawForm>,
-    managed: ManagedEvent,
+    Managed(ctx, state, _, (event, _)): ManagedEvent,
 ) -> Result<HttpResponse, AppError> {
-    let ManagedEvent {
-        ctx, state, event, ..
-    } = managed;
     let event_id = event.id;
     let (number, undo) = (form.number, form.undo);
     let started = event.status() != EventStatus::Setup;
@@ -72,7 +70,7 @@ async fn confirmation(
 ) -> Result<ConfirmPage, AppError> {
     let stored = event.clone();
     let named = state
-        .read(move |connection| {
+        .read_found(move |connection| {
             let data = EventData::load(connection, stored.clone())?;
             Ok(data
                 .entrants
@@ -87,8 +85,7 @@ async fn confirmation(
                     format!("#{} {} ({players})", entrant.number, entrant.label)
                 }))
         })
-        .await?
-        .ok_or(AppError::NotFound)?;
+        .await?;
     let tr = ctx.tr;
     let consequence = if started {
         "withdraw-started_line"

@@ -338,6 +338,12 @@ pub fn languages() -> &'static [Lang] {
 }
 
 /// The language of a tag (`en-GB`, `IT`), if the catalogue has it.
+/// A message in both languages the API and the command line answer in side by side
+/// (`message_it` and `message_en`; `errore:` and `error:`), whatever the reader's.
+pub fn in_both<T>(words: impl Fn(Tr) -> T) -> [T; 2] {
+    [Lang::It, Lang::En].map(|lang| words(Tr::new(lang)))
+}
+
 pub fn lang_from_code(tag: &str) -> Option<Lang> {
     Catalogue::built_in().lang(tag)
 }

@@ -42,6 +42,18 @@ pub struct PageKey {
     pub highlight: Option<u32>,
 }
 
+impl PageKey {
+    /// The key of a page of `kind` as read in `lang`, nothing highlighted.
+    pub fn new(kind: &'static str, public_id: String, lang: Lang) -> PageKey {
+        PageKey {
+            kind,
+            public_id,
+            lang,
+            highlight: None,
+        }
+    }
+}
+
 /// A page's content as rendered: its title and the HTML of its content block.
 #[derive(Debug)]
 pub struct Rendered {

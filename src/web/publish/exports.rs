@@ -170,9 +170,8 @@ pub async fn export(
             let event = &view.data.event;
             let club_id = event.club_id;
             let club = state
-                .read(move |connection| crate::store::clubs::find(connection, club_id))
-                .await?
-                .ok_or(AppError::NotFound)?;
+                .read_found(move |connection| crate::store::clubs::find(connection, club_id))
+                .await?;
             // The event's time is a wall-clock time in its zone; a calendar wants the
             // instant, written in UTC (RFC 5545's form with a final Z).
             let zone = crate::zone::of_event(event.time_zone.as_deref(), &club.time_zone)

@@ -35,14 +35,13 @@ pub use rounds::{MatchView, RoundView};
 pub(super) async fn load_view(state: &AppState, public_id: &str) -> Result<EventView, AppError> {
     let public_id = public_id.to_string();
     state
-        .read(
-            move |connection| match store_events::find_by_public_id(connection, &public_id)? {
+        .read_found(move |connection| {
+            match store_events::find_by_public_id(connection, &public_id)? {
                 Some(event) => Ok(Some(EventView::load(connection, event)?)),
                 None => Ok(None),
-            },
-        )
-        .await?
-        .ok_or(AppError::NotFound)
+            }
+        })
+        .await
 }
 
 #[derive(Deserialize)]
@@ -55,10 +54,8 @@ impl HighlightQuery {
     /// as this visitor reads it.
     pub(super) fn key(&self, kind: &'static str, public_id: String, ctx: &PageContext) -> PageKey {
         PageKey {
-            kind,
-            public_id,
-            lang: ctx.lang(),
             highlight: self.highlight,
+            ..PageKey::new(kind, public_id, ctx.lang())
         }
     }
 }

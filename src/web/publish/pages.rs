@@ -265,7 +265,7 @@ pub async fn player_page(
     let player_id = player_id.into_inner();
     let lang = ctx.lang();
     let (player, account, views) = state
-        .read(move |connection| {
+        .read_found(move |connection| {
             let Some(player) = store_events::player(connection, player_id)? else {
                 return Ok(None);
             };
@@ -279,8 +279,7 @@ pub async fn player_page(
             }
             Ok(Some((player, account, views)))
         })
-        .await?
-        .ok_or(AppError::NotFound)?;
+        .await?;
     let mut events = Vec::new();
     let mut results = Vec::new();
     let mut h2h: BTreeMap<String, (u32, u32)> = BTreeMap::new();
@@ -364,7 +363,7 @@ pub async fn match_comanda_preview(
 ) -> Result<HttpResponse, AppError> {
     let public_id = public_id.into_inner();
     let nicknames = state
-        .read(move |connection| {
+        .read_found(move |connection| {
             match crate::store::matches::find_by_public_id(connection, &public_id)? {
                 Some(row) => Ok(Some(crate::store::clubs::nicknames_for_match(
                     connection, row.id,
@@ -372,8 +371,7 @@ pub async fn match_comanda_preview(
                 None => Ok(None),
             }
         })
-        .await?
-        .ok_or(AppError::NotFound)?;
+        .await?;
     Ok(crate::web::clubs::preview_json(
         &ctx,
         &query.text,

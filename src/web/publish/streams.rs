@@ -54,9 +54,8 @@ pub async fn event_stream(
 ) -> Result<HttpResponse, AppError> {
     let public_id = public_id.into_inner();
     let event = state
-        .read(move |connection| store_events::find_by_public_id(connection, &public_id))
-        .await?
-        .ok_or(AppError::NotFound)?;
+        .read_found(move |connection| store_events::find_by_public_id(connection, &public_id))
+        .await?;
     let event_id = event.id;
     let receiver = state.updates.subscribe();
     let watched = state.clone();

@@ -1,0 +1,301 @@
+//! The event's matches kept in step with what the core derives: [`sync`] after a change,
+//! [`after_append`] after an entry, and the organizer's decisions that advance the event.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::results::recorded_of;
+use super::{
+    Derived, EventData, NOTE_OUT_OF_DRAW, NOTE_REPLACED, NOTE_SIDES_CHANGED, derive, individual,
+    results_from, summaries,
+};
+use crate::lang::Msg;
+use crate::store::events::{self, EventMatchRow, EventRow, EventStatus};
+use crate::store::matches::MatchStatus;
+use crate::store::{DbConnection, StoreError, StoreResult};
+use crate::tournament::{
+    self, Correction, EntrantId, MatchKey, Progress, Recorded, Results, Side, Slot, Status,
+};
+
+/// What a [`sync`] did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SyncReport {
+    pub created: Vec<MatchKey>,
+    pub updated: Vec<MatchKey>,
+    pub superseded: Vec<MatchKey>,
+}
+
+fn match_title(event: &EventRow, key: &MatchKey) -> String {
+    format!("{} · {}", event.name, key)
+}
+
+/// A match's stored title as pages show it, for the shell to word. An event's match is
+/// stored as "event · key" (see `match_title`; older databases hold the same), so the key
+/// is read in the reader's language there; any other title is shown as written.
+pub fn title_msg(title: &str) -> Msg {
+    title
+        .rsplit_once(" · ")
+        .and_then(|(event, key)| {
+            tournament::key_label(key).map(|label| {
+                Msg::new("tournament-event_match_title")
+                    .arg("event", event.to_string())
+                    .arg("match", label)
+            })
+        })
+        .unwrap_or_else(|| Msg::text(title.to_string()))
+}
+
+fn started(row: &EventMatchRow, results: &Results, key: &MatchKey) -> bool {
+    results.contains_key(key) || row.status() != MatchStatus::Scheduled
+}
+
+/// Brings the event's matches in step with the schedule; see the module documentation.
+pub fn sync(connection: &mut DbConnection, event_id: i64) -> StoreResult<SyncReport> {
+    let Some(event) = events::find(connection, event_id)? else {
+        return Ok(SyncReport::default());
+    };
+    if event.status() == EventStatus::Setup {
+        return Ok(SyncReport::default());
+    }
+    let mut data = EventData::load(connection, event)?;
+    let Some(derived) = derive(connection, &data)? else {
+        return Ok(SyncReport::default());
+    };
+    sync_derived(connection, &mut data, &derived)
+}
+
+/// [`sync`] for an event already loaded and derived in this transaction.
+fn sync_derived(
+    connection: &mut DbConnection,
+    data: &mut EventData,
+    derived: &Derived,
+) -> StoreResult<SyncReport> {
+    let mut report = SyncReport::default();
+    // The matches not started whose sides changed, and the players whose names the
+    // matches created or given new sides are written with.
+    let sides_json_of = |m: &tournament::Match| {
+        serde_json::to_string(&m.sides).map_err(|e| StoreError::Corrupt(e.to_string()))
+    };
+    let mut new_sides: BTreeMap<MatchKey, String> = BTreeMap::new();
+    let mut seated: Vec<EntrantId> = Vec::new();
+    {
+        let keyed = data.keyed();
+        for m in derived
+            .schedule
+            .matches
+            .iter()
+            .filter(|m| m.status == Status::Ready)
+        {
+            match keyed.get(&m.key) {
+                None => seated.extend(m.sides.iter().flat_map(Slot::entrants)),
+                Some(row) if !started(row, &derived.results, &m.key) => {
+                    let sides_json = sides_json_of(m)?;
+                    if row.sides_json.as_deref() != Some(sides_json.as_str()) {
+                        seated.extend(m.sides.iter().flat_map(Slot::entrants));
+                        new_sides.insert(m.key.clone(), sides_json);
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    data.load_players_of(connection, seated)?;
+    let data = &*data;
+    let keyed = data.keyed();
+    let mut used_tables: BTreeSet<i32> = data
+        .matches
+        .iter()
+        .filter(|m| m.match_key.is_some())
+        .filter(|m| !matches!(m.status(), MatchStatus::Finished | MatchStatus::Forfeit))
+        .filter_map(|m| m.table_number)
+        .collect();
+    let options_json = data.event.game_options_json.clone();
+    let mut scheduled_keys = BTreeSet::new();
+    for m in &derived.schedule.matches {
+        scheduled_keys.insert(m.key.clone());
+        let row = keyed.get(&m.key);
+        // The sides are written out only for the matches that may need them: in a large
+        // event most are finished, and serializing every one made each sync cost more.
+        match (&m.status, row) {
+            (Status::Ready, None) => {
+                let sides_json = sides_json_of(m)?;
+                // A rotating night draws every round at once: each round's tables are the
+                // room's tables 1 to k, as its keys number them.
+                let table = match m
+                    .key
+                    .table()
+                    .filter(|_| individual(&derived.tournament.format))
+                {
+                    Some(table) => table as i32,
+                    None => (1..).find(|t| !used_tables.contains(t)).unwrap_or(1),
+                };
+                used_tables.insert(table);
+                events::insert_match(
+                    connection,
+                    &events::NewEventMatch {
+                        public_id: &crate::scoring::new_public_id(),
+                        title: &match_title(&data.event, &m.key),
+                        game: data.event.game,
+                        options_json: &options_json,
+                        players: &data.seats(&m.sides),
+                        created_by: data.event.created_by,
+                        event_id: data.event.id,
+                        match_key: m.key.as_str(),
+                        sides_json: &sides_json,
+                        table_number: Some(table),
+                    },
+                )?;
+                report.created.push(m.key.clone());
+            }
+            (Status::Ready, Some(row)) if !started(row, &derived.results, &m.key) => {
+                if let Some(sides_json) = new_sides.get(&m.key) {
+                    events::update_sides(
+                        connection,
+                        row.id,
+                        &match_title(&data.event, &m.key),
+                        &data.seats(&m.sides),
+                        sides_json,
+                    )?;
+                    report.updated.push(m.key.clone());
+                }
+            }
+            (Status::Waiting | Status::Walkover { .. } | Status::Void, Some(row))
+                if !started(row, &derived.results, &m.key) =>
+            {
+                events::supersede(connection, row.id, NOTE_SIDES_CHANGED, "segnapunti")?;
+                report.superseded.push(m.key.clone());
+            }
+            _ => {}
+        }
+    }
+    for (key, row) in &keyed {
+        if !scheduled_keys.contains(key) && !started(row, &derived.results, key) {
+            events::supersede(connection, row.id, NOTE_OUT_OF_DRAW, "segnapunti")?;
+            report.superseded.push(key.clone());
+        }
+    }
+    let status = if derived.schedule.complete {
+        EventStatus::Finished
+    } else {
+        EventStatus::Running
+    };
+    if status != data.event.status() {
+        events::set_status(connection, data.event.id, status)?;
+    }
+    Ok(report)
+}
+
+/// A correction's consequences, kept for the organizer.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CorrectionNotice {
+    /// The match whose result changed.
+    pub source: MatchKey,
+    pub correction: Correction,
+}
+
+fn winner_of(recorded: Option<&Recorded>) -> Option<Side> {
+    match recorded.map(|r| &r.progress) {
+        Some(Progress::Finished(outcome)) => Some(outcome.winner()),
+        _ => None,
+    }
+}
+
+/// Runs after an entry was appended to a match (same transaction): advancement, and the
+/// notice of a correction that changed a finished match's result.
+pub fn after_append(connection: &mut DbConnection, match_id: i64) -> StoreResult<()> {
+    let Some(row) = events::event_match(connection, match_id)? else {
+        return Ok(());
+    };
+    let (Some(event_id), Some(key)) = (row.event_id, row.match_key.clone()) else {
+        return Ok(());
+    };
+    let Some(event) = events::find(connection, event_id)? else {
+        return Ok(());
+    };
+    if event.status() == EventStatus::Setup {
+        return Ok(());
+    }
+    let mut data = EventData::load_without_players(connection, event)?;
+    let Some(tournament) = data.tournament()? else {
+        return Ok(());
+    };
+    let summaries = summaries(connection, &data, false)?;
+    let new = results_from(&data, &summaries)?;
+    let key = MatchKey::new(key);
+    let count = crate::store::matches::entries(connection, match_id)?.len();
+    let before = recorded_of(connection, &row, Some(count.saturating_sub(1)))?;
+    let was_finished = matches!(
+        before.as_ref().map(|r| &r.progress),
+        Some(Progress::Finished(_))
+    );
+    if was_finished && winner_of(before.as_ref()) != winner_of(new.get(&key)) {
+        let mut old = new.clone();
+        match before {
+            Some(recorded) => old.insert(key.clone(), recorded),
+            None => old.remove(&key),
+        };
+        if let Ok(correction) = tournament::diff(&tournament, &old, &new)
+            && !correction.is_empty()
+        {
+            let notice = CorrectionNotice {
+                source: key,
+                correction,
+            };
+            let json =
+                serde_json::to_string(&notice).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            events::add_notice(connection, event_id, &json)?;
+        }
+    }
+    // The event as loaded above, derived once: loading and deriving it again for the
+    // sync doubled the cost of every result.
+    let schedule = tournament.schedule(&new).map_err(|error| {
+        StoreError::Corrupt(format!("event {event_id} cannot be derived: {error}"))
+    })?;
+    let derived = Derived {
+        tournament,
+        results: new,
+        schedule,
+        summaries,
+    };
+    sync_derived(connection, &mut data, &derived)?;
+    Ok(())
+}
+
+/// The organizer's forfeit of an event match (`winner`: the side that goes on; `None` puts
+/// it back to scheduled), then advancement.
+pub fn set_forfeit(
+    connection: &mut DbConnection,
+    match_id: i64,
+    winner: Option<Side>,
+    by: &str,
+) -> StoreResult<()> {
+    let winner = winner.map(|side| if side == Side::A { "A" } else { "B" });
+    events::set_forfeit(connection, match_id, winner, by)?;
+    sync_event_of(connection, match_id)
+}
+
+/// The organizer's decision on a flagged match: take it out of the draw, so the match is
+/// played again between the sides the corrected results give.
+pub fn replay_flagged(connection: &mut DbConnection, match_id: i64, by: &str) -> StoreResult<()> {
+    events::supersede(connection, match_id, NOTE_REPLACED, by)?;
+    sync_event_of(connection, match_id)
+}
+
+/// The organizer's other decision on a flagged match: keep its result as played. The
+/// recorded sides stand for that match and advancement continues from its result.
+pub fn keep_flagged(connection: &mut DbConnection, match_id: i64, by: &str) -> StoreResult<()> {
+    events::set_kept(connection, match_id, true, by)?;
+    sync_event_of(connection, match_id)
+}
+
+/// [`sync`] of the event a match belongs to, after the match changed; nothing for a match
+/// of no event.
+pub fn sync_event_of(connection: &mut DbConnection, match_id: i64) -> StoreResult<()> {
+    if let Some(row) = events::event_match(connection, match_id)?
+        && let Some(event_id) = row.event_id
+    {
+        sync(connection, event_id)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,235 @@
+//! A match's page for its organizer, and what is done there: referees, the private
+//! scoring link, a record imported.
+
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+use super::{STAFF, back_to, load_match, may_manage, status_key, status_note_text};
+use crate::accounts::{self, Role};
+use crate::rules::any::AnyRecord;
+use crate::store::matches::{self, Author, MatchRow, MatchStatus};
+use crate::store::{StoreError, state_changes, users};
+use crate::web::assignment::{AssignmentForm, Change, assign};
+use crate::web::context::PageContext;
+use crate::web::error::AppError;
+use crate::web::i18n::Tr;
+use crate::web::managed::Managed;
+use crate::web::match_state::{StateChangeView, change_view};
+use crate::web::{AppState, refuse};
+
+#[derive(Template, WebTemplate)]
+#[template(path = "matches/manage.html")]
+pub struct ManageMatchPage {
+    pub ctx: PageContext,
+    pub row: MatchRow,
+    pub players: Vec<String>,
+    pub referees: Vec<(i64, String)>,
+    pub candidates: Vec<(i64, String)>,
+    pub link: Option<String>,
+    pub qr_svg: Option<String>,
+    pub entry_count: usize,
+    /// Changes of state backwards, with who and why.
+    pub state_changes: Vec<StateChangeView>,
+    pub notice_key: Option<&'static str>,
+    pub error: Option<String>,
+}
+
+impl ManageMatchPage {
+    pub fn status_label(&self) -> &'static str {
+        self.ctx.t(status_key(self.row.status()))
+    }
+
+    pub fn title(&self) -> String {
+        Tr::new(self.ctx.lang()).msg(&crate::events::title_msg(&self.row.title))
+    }
+
+    /// The states the organizer may choose, the stored one selected: "finished"
+    /// follows from the log, so it is offered only to keep it.
+    pub fn state_choices(&self) -> Vec<(&'static str, &'static str, bool)> {
+        let current = self.row.status();
+        MatchStatus::ALL
+            .into_iter()
+            .filter(|status| *status != MatchStatus::Finished || current == MatchStatus::Finished)
+            .map(|status| {
+                (
+                    status.as_str(),
+                    self.ctx.t(status_key(status)),
+                    status == current,
+                )
+            })
+            .collect()
+    }
+
+    /// The note as the form shows it to edit.
+    pub fn note_value(&self) -> String {
+        self.status_note().unwrap_or_default()
+    }
+
+    pub fn status_note(&self) -> Option<String> {
+        self.row
+            .status_note
+            .as_deref()
+            .map(|note| status_note_text(note, self.ctx.tr))
+    }
+}
+
+pub(in crate::web) async fn manage_page_of(
+    ctx: PageContext,
+    state: &AppState,
+    public_id: &str,
+) -> Result<ManageMatchPage, AppError> {
+    let user = ctx.require_role(STAFF)?.clone();
+    let loaded = load_match(state, public_id).await?;
+    if !may_manage(&user, &loaded.row) {
+        return Err(AppError::Forbidden);
+    }
+    let match_id = loaded.row.id;
+    let (referees, candidates, link, changes) = state
+        .read(move |connection| {
+            let referees = matches::referees(connection, match_id)?;
+            let candidates = users::list(connection)?
+                .into_iter()
+                .filter(|user| user.role() == Role::Referee)
+                .filter(|user| !referees.iter().any(|(id, _)| *id == user.id))
+                .map(|user| (user.id, user.display_name))
+                .collect();
+            let link = matches::active_link(connection, match_id)?;
+            let changes = state_changes::of_match(connection, match_id)?;
+            Ok((referees, candidates, link, changes))
+        })
+        .await?;
+    let link = link.map(|link| state.link(&format!("/s/{}", link.token)));
+    let tr = ctx.tr;
+    let qr_svg = link.as_deref().map(qr_svg);
+    Ok(ManageMatchPage {
+        ctx,
+        players: loaded.row.player_names(),
+        entry_count: loaded.entries.len(),
+        state_changes: changes
+            .iter()
+            .map(|change| change_view(tr, change, String::new(), None))
+            .collect(),
+        row: loaded.row,
+        referees,
+        candidates,
+        link,
+        qr_svg,
+        notice_key: None,
+        error: None,
+    })
+}
+
+/// The link as an SVG QR code, for the printed table card.
+pub(in crate::web) fn qr_svg(link: &str) -> String {
+    match qrcode::QrCode::new(link.as_bytes()) {
+        Ok(code) => code
+            .render::<qrcode::render::svg::Color<'_>>()
+            .min_dimensions(200, 200)
+            .quiet_zone(true)
+            .build(),
+        Err(_) => String::new(),
+    }
+}
+
+/// The notices the match's page shows once, after a saved form (see [`crate::web::flash`]).
+const NOTICES: &[&str] = &[
+    "manage-link_issued",
+    "manage-link_revoked",
+    "manage-referees_saved",
+    "manage-status_saved",
+    "confirm-nothing_changed",
+    "manage-imported",
+];
+
+/// The organizer's page of the match, with the notice the last saved form left.
+pub async fn manage(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    public_id: web::Path<String>,
+) -> Result<ManageMatchPage, AppError> {
+    let notice = ctx.take_notice(NOTICES);
+    let mut page = manage_page_of(ctx, &state, &public_id).await?;
+    page.notice_key = notice;
+    Ok(page)
+}
+
+pub async fn issue_link(
+    Managed(ctx, state, user, row): Managed<MatchRow>,
+) -> Result<HttpResponse, AppError> {
+    let token = accounts::random_token();
+    let match_id = row.id;
+    state
+        .write(move |connection| matches::issue_link(connection, match_id, &token, user.id))
+        .await?;
+    Ok(back_to(ctx.session(), &row, "manage-link_issued"))
+}
+
+pub async fn revoke_link(
+    Managed(ctx, state, _, row): Managed<MatchRow>,
+) -> Result<HttpResponse, AppError> {
+    let match_id = row.id;
+    state
+        .write(move |connection| matches::revoke_links(connection, match_id))
+        .await?;
+    Ok(back_to(ctx.session(), &row, "manage-link_revoked"))
+}
+
+pub async fn referees(
+    form: web::Form<AssignmentForm>,
+    Managed(ctx, state, _, row): Managed<MatchRow>,
+) -> Result<HttpResponse, AppError> {
+    let changes = (
+        matches::assign_referee as Change,
+        matches::unassign_referee as Change,
+    );
+    assign(&state, &form, Role::Referee, row.id, changes).await?;
+    Ok(back_to(ctx.session(), &row, "manage-referees_saved"))
+}
+
+#[derive(Deserialize)]
+pub struct ImportForm {
+    record: String,
+}
+
+/// Imports a match record into a scheduled match with an empty log: every entry
+/// is validated exactly as `rules check` does.
+pub async fn import(
+    form: web::Form<ImportForm>,
+    Managed(ctx, state, user, row): Managed<MatchRow>,
+) -> Result<HttpResponse, AppError> {
+    let (lang, tr) = (ctx.lang(), ctx.tr);
+    let session = ctx.session().clone();
+    let failure = |message: String| async {
+        let mut page = manage_page_of(ctx, &state, &row.public_id).await?;
+        page.error = Some(message);
+        refuse(&page)
+    };
+    let record = match AnyRecord::from_json(&form.record) {
+        Ok(record) => record,
+        Err(error) => return failure(error.message(lang)).await,
+    };
+    if let Err(error) = record.replay(&crate::rules::comanda::Nicknames::new()) {
+        return failure(tr.msg(&error.msg(lang))).await;
+    }
+    if row.status() != MatchStatus::Scheduled {
+        return failure(tr.t("manage-import_not_scheduled").to_string()).await;
+    }
+    let author = Author::User {
+        id: user.id,
+        label: user.display_name.clone(),
+    };
+    let outcome = state
+        .scoring
+        .import(&row, record, author)
+        .await
+        .map_err(AppError::from);
+    match outcome {
+        Ok(true) => Ok(back_to(&session, &row, "manage-imported")),
+        Ok(false) | Err(AppError::Store(StoreError::Stale)) => {
+            failure(tr.t("manage-import_not_scheduled").to_string()).await
+        }
+        Err(other) => Err(other),
+    }
+}
