@@ -20,17 +20,13 @@ use serde::{Deserialize, Serialize};
 use super::card::Card;
 use super::comanda;
 use super::comanda::Nicknames;
-use super::entry_error::{CorrectionError, EntryError, GameEntryError};
+use super::entry_error::{CorrectionError, EntryError};
 use super::game::{Game, Message, Seat, Team};
 use super::json_text;
 use super::kind::GameKind;
-use super::madrasso::{self, Madrasso};
 use super::ranking::Ranking;
-use super::tressette::{self, Tressette};
 use super::trick::Trick;
-use super::trijumf::{self, Trijumf};
 use super::trionfetti::{Options, Setup, Trionfetti, Vagaresto};
-use super::vitou::{self, Vitou};
 use crate::lang::Lang;
 
 /// The only format version this code reads and writes.
@@ -301,46 +297,6 @@ pub trait GameEntry: Clone + fmt::Debug + PartialEq + Eq + Serialize + Deseriali
     fn kind(&self) -> &'static str;
 }
 
-impl GameEntry for madrasso::Entry {
-    const TYPES: &'static [&'static str] = &["deal"];
-
-    fn kind(&self) -> &'static str {
-        match self {
-            madrasso::Entry::Deal(_) => "deal",
-        }
-    }
-}
-
-impl GameEntry for tressette::Entry {
-    const TYPES: &'static [&'static str] = &["deal"];
-
-    fn kind(&self) -> &'static str {
-        match self {
-            tressette::Entry::Deal(_) => "deal",
-        }
-    }
-}
-
-impl GameEntry for trijumf::Entry {
-    const TYPES: &'static [&'static str] = &["deal"];
-
-    fn kind(&self) -> &'static str {
-        match self {
-            trijumf::Entry::Deal(_) => "deal",
-        }
-    }
-}
-
-impl GameEntry for vitou::Entry {
-    const TYPES: &'static [&'static str] = &["round"];
-
-    fn kind(&self) -> &'static str {
-        match self {
-            vitou::Entry::Round(_) => "round",
-        }
-    }
-}
-
 /// One entry of a Madrasso, Tressette, Trijumf or Vitou log: the game's own entry
 /// (`deal` or `round`), or a correction that carries one.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -369,7 +325,8 @@ impl<E: GameEntry> LogEntry<E> {
         }
     }
 
-    fn correction(&self) -> Option<Correction> {
+    /// `Some` for a `void` or `replace` entry.
+    pub fn correction(&self) -> Option<Correction> {
         match self {
             LogEntry::Play(_) => None,
             LogEntry::Void(void) => Some(Correction::Void {
@@ -442,13 +399,29 @@ impl<'de, E: GameEntry> Deserialize<'de> for LogEntry<E> {
     }
 }
 
-/// The four games whose logs are [`LogEntry`]s of their own entry.
+/// A game whose log holds [`LogEntry`]s of its own entry type: its [`GameEntry`]
+/// (each variant of the entry with its `type` word) and its [`RecordGame`], seated as
+/// the closure says. `logged_game!(Vitou, Entry { Round: "round" }, |options|
+/// usize::from(options.players))`, in the game's own module.
 macro_rules! logged_game {
-    ($game:ty, |$options:pat_param| $seats:expr) => {
-        impl RecordGame for $game {
+    ($game:ty, $entry:ident { $($variant:ident: $kind:literal),+ $(,)? },
+     |$options:pat_param| $seats:expr) => {
+        impl $crate::rules::record::GameEntry for $entry {
+            const TYPES: &'static [&'static str] = &[$($kind),+];
+
+            fn kind(&self) -> &'static str {
+                match self {
+                    $($entry::$variant(_) => $kind,)+
+                }
+            }
+        }
+
+        impl $crate::rules::record::RecordGame for $game {
             type Players = Vec<String>;
-            type RecordEntry = LogEntry<<$game as Game>::Entry>;
-            type EntryError = GameEntryError<<$game as Game>::Error>;
+            type RecordEntry = $crate::rules::record::LogEntry<$entry>;
+            type EntryError = $crate::rules::replay::GameEntryError<
+                <$game as $crate::rules::game::Game>::Error,
+            >;
 
             fn seats($options: &Self::Options) -> usize {
                 $seats
@@ -458,28 +431,27 @@ macro_rules! logged_game {
                 entry.kind()
             }
 
-            fn correction(entry: &Self::RecordEntry) -> Option<Correction> {
+            fn correction(
+                entry: &Self::RecordEntry,
+            ) -> Option<$crate::rules::record::Correction> {
                 entry.correction()
             }
 
             fn apply_entry(
                 &mut self,
                 entry: &Self::RecordEntry,
-                _: &Nicknames,
+                _: &$crate::rules::comanda::Nicknames,
             ) -> Result<(), Self::EntryError> {
                 match entry.play() {
-                    Some(play) => self.apply_in_place(play).map_err(GameEntryError::Rule),
+                    Some(play) => <$game as $crate::rules::game::Game>::apply_in_place(self, play)
+                        .map_err($crate::rules::replay::GameEntryError::Rule),
                     None => Ok(()),
                 }
             }
         }
     };
 }
-
-logged_game!(Madrasso, |_| 4);
-logged_game!(Tressette, |_| 4);
-logged_game!(Trijumf, |options| usize::from(options.players));
-logged_game!(Vitou, |options| usize::from(options.players));
+pub(crate) use logged_game;
 
 /// Why a record cannot be read at all (as opposed to entries that cannot happen).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
