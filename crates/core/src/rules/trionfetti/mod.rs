@@ -7,7 +7,7 @@
 //! of the entries.
 
 mod error;
-mod record;
+pub(crate) mod record;
 pub mod simulate;
 
 use serde::{Deserialize, Serialize};
