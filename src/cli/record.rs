@@ -110,7 +110,7 @@ fn team(record: &AnyRecord, team: Team) -> String {
 /// deals, cuts and leads, and the game's own facts, in the game's English words.
 fn next_lines(record: &AnyRecord, state: &AnyMatch, text: &mut String) {
     let tr = Tr::new(Lang::En);
-    let next = state.standing().next();
+    let next = state.situation().next;
     let common = state.common();
     let _ = writeln!(text, "next: {}", tr.msg(&next.deal));
     let seats = [
@@ -131,12 +131,12 @@ fn next_lines(record: &AnyRecord, state: &AnyMatch, text: &mut String) {
 /// The final summary as text.
 fn describe(record: &AnyRecord, state: &AnyMatch) -> String {
     let common = state.common();
-    let standing = state.standing();
-    let game_number = standing.game_number();
+    let situation = state.situation();
+    let game_number = situation.game_number;
     let mut text = String::new();
     let _ = writeln!(text, "game: {}", record.game());
     let _ = writeln!(text, "entries: {}", record.len());
-    let _ = writeln!(text, "{}", Tr::new(Lang::En).msg(&standing.played()));
+    let _ = writeln!(text, "{}", Tr::new(Lang::En).msg(&situation.played));
     let _ = writeln!(
         text,
         "score: A {} - B {} (game {game_number})",
@@ -199,7 +199,7 @@ fn step_line(state: &AnyMatch) -> String {
             let _ = write!(
                 line,
                 " | next: {}, dealer {dealer}, leader {leader}",
-                Tr::new(Lang::En).msg(&state.standing().next().step)
+                Tr::new(Lang::En).msg(&state.situation().next.step)
             );
         }
         (None, _, _) => {}

@@ -14,7 +14,7 @@ use super::kind::GameKind;
 use super::record::{self, GameRecord, RecordGame, SyntaxError};
 use super::replay::{self, ReplayError, Steps};
 use super::schema::{EntrySchema, EntrySchemas};
-use super::standing::Standing;
+use super::standing::{Situation, Standing};
 use crate::lang::{Lang, Msg};
 
 /// A game as the `Any*` types hold it: how its state, record and entry error go in
@@ -147,9 +147,9 @@ impl AnyMatch {
             .expect("a summary always serializes"))
     }
 
-    /// What the game says of where the match stands.
-    pub fn standing(&self) -> &dyn Standing {
-        each_game!(AnyMatch, self, state => state)
+    /// Where the match stands, as its game tells it.
+    pub fn situation(&self) -> Situation {
+        each_game!(AnyMatch, self, state => state.situation())
     }
 
     pub fn is_over(&self) -> bool {

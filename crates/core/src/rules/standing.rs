@@ -7,14 +7,29 @@ use crate::lang::Msg;
 
 /// What a game says of where its match stands.
 pub trait Standing {
+    fn situation(&self) -> Situation;
+}
+
+/// Where a match stands.
+pub struct Situation {
     /// The deals (hands, rounds) played so far, counted: "deals played: 3".
-    fn played(&self) -> Msg;
-
+    pub played: Msg,
     /// The game being played, counted from 1.
-    fn game_number(&self) -> u32;
+    pub game_number: u32,
+    /// What comes next, said while the match goes on.
+    pub next: Next,
+}
 
-    /// What comes next, while the match goes on.
-    fn next(&self) -> Next;
+impl Situation {
+    /// `played` deals (`deals_played`, `rounds_played`…: the Fluent id's end) of game
+    /// `game_number`, then `next`.
+    pub fn new(played: (&'static str, usize), game_number: u32, next: Next) -> Situation {
+        Situation {
+            played: Msg::new(played.0).arg("count", played.1),
+            game_number,
+            next,
+        }
+    }
 }
 
 /// What comes next in a match that goes on; the dealer and leader are in every

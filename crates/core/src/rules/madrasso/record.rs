@@ -9,23 +9,16 @@ use crate::rules::record::logged_game;
 use crate::rules::schema::{
     EntrySchema, EntrySchemas, closed, entry, reference, trick_number, tricks,
 };
-use crate::rules::standing::{Next, Standing, yes_no};
+use crate::rules::standing::{Next, Situation, Standing, yes_no};
 
 logged_game!(Madrasso, Entry { Deal: "deal" }, |_| 4);
 
 impl Standing for Madrasso {
-    fn played(&self) -> Msg {
-        Msg::new("cli-deals_played").arg("count", self.sheet().len())
-    }
-
-    fn game_number(&self) -> u32 {
-        self.deal().game
-    }
-
-    fn next(&self) -> Next {
+    fn situation(&self) -> Situation {
         let deal = self.deal();
-        Next::deal_of_game(deal.game, deal.deal)
-            .fact(Msg::new("cli-declaring_out").arg("allowed", yes_no(self.can_declare())))
+        let declare = Msg::new("cli-declaring_out").arg("allowed", yes_no(self.can_declare()));
+        let next = Next::deal_of_game(deal.game, deal.deal).fact(declare);
+        Situation::new(("cli-deals_played", self.sheet().len()), deal.game, next)
     }
 }
 

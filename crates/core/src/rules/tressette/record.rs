@@ -4,25 +4,17 @@
 use serde_json::json;
 
 use super::{Entry, Tressette};
-use crate::lang::Msg;
 use crate::rules::record::logged_game;
 use crate::rules::schema::{EntrySchema, EntrySchemas, closed, entry, reference, tricks};
-use crate::rules::standing::{Next, Standing};
+use crate::rules::standing::{Next, Situation, Standing};
 
 logged_game!(Tressette, Entry { Deal: "deal" }, |_| 4);
 
 impl Standing for Tressette {
-    fn played(&self) -> Msg {
-        Msg::new("cli-deals_played").arg("count", self.sheet().len())
-    }
-
-    fn game_number(&self) -> u32 {
-        self.deal().game
-    }
-
-    fn next(&self) -> Next {
+    fn situation(&self) -> Situation {
         let deal = self.deal();
-        Next::deal_of_game(deal.game, deal.deal)
+        let next = Next::deal_of_game(deal.game, deal.deal);
+        Situation::new(("cli-deals_played", self.sheet().len()), deal.game, next)
     }
 }
 

@@ -9,23 +9,17 @@ use crate::rules::record::logged_game;
 use crate::rules::schema::{
     EntrySchema, EntrySchemas, closed, entry, reference, trick_number, tricks,
 };
-use crate::rules::standing::{Next, Standing};
+use crate::rules::standing::{Next, Situation, Standing};
 
 logged_game!(Trijumf, Entry { Deal: "deal" }, |options| usize::from(
     options.players
 ));
 
 impl Standing for Trijumf {
-    fn played(&self) -> Msg {
-        Msg::new("cli-deals_played").arg("count", self.sheet().len())
-    }
-
-    fn game_number(&self) -> u32 {
-        self.progress.game
-    }
-
-    fn next(&self) -> Next {
-        Next::counted(Msg::new("cli-deal").arg("deal", self.deal())).cutter(self.cutter())
+    fn situation(&self) -> Situation {
+        let next = Next::counted(Msg::new("cli-deal").arg("deal", self.deal()));
+        let played = ("cli-deals_played", self.sheet().len());
+        Situation::new(played, self.progress.game, next.cutter(self.cutter()))
     }
 }
 

@@ -15,7 +15,7 @@ use crate::rules::record::{Correction, GameRecord, RecordGame, ReplaceEntry, Voi
 use crate::rules::schema::{
     EntrySchema, EntrySchemas, closed, entry, reference, trick_number, tricks,
 };
-use crate::rules::standing::{Next, Standing};
+use crate::rules::standing::{Next, Situation, Standing};
 use crate::rules::trick::Trick;
 
 /// A whole Trionfetti match.
@@ -173,26 +173,20 @@ impl RecordGame for Trionfetti {
 }
 
 impl Standing for Trionfetti {
-    fn played(&self) -> Msg {
-        Msg::new("cli-hands_played").arg("count", self.hands_played)
-    }
-
-    fn game_number(&self) -> u32 {
-        self.progress.game
-    }
-
-    fn next(&self) -> Next {
+    fn situation(&self) -> Situation {
         let hand = |id| {
             Msg::new(id)
                 .arg("smazzata", self.smazzata)
                 .arg("hand", self.hand)
         };
-        Next {
+        let next = Next {
             deal: hand("cli-next_hand"),
             step: hand("cli-step_hand"),
             cutter: Some(self.cutter()),
             facts: vec![Msg::new("cli-vagaresto_worth").arg("points", self.vagaresto_value())],
-        }
+        };
+        let played = ("cli-hands_played", self.hands_played as usize);
+        Situation::new(played, self.progress.game, next)
     }
 }
 

@@ -10,25 +10,22 @@ use crate::rules::record::logged_game;
 use crate::rules::schema::{
     EntrySchema, EntrySchemas, closed, entry, reference, trick_number, tricks,
 };
-use crate::rules::standing::{Next, Standing, yes_no};
+use crate::rules::standing::{Next, Situation, Standing, yes_no};
 
 logged_game!(Vitou, Entry { Round: "round" }, |options| usize::from(
     options.players
 ));
 
 impl Standing for Vitou {
-    fn played(&self) -> Msg {
-        Msg::new("cli-rounds_played").arg("count", self.sheet().len())
-    }
-
-    fn game_number(&self) -> u32 {
-        self.progress.game
-    }
-
-    fn next(&self) -> Next {
+    fn situation(&self) -> Situation {
         let summary = self.summary();
-        Next::counted(Msg::new("cli-round").arg("round", summary.round))
-            .fact(Msg::new("cli-bidding").arg("open", yes_no(summary.bidding)))
+        let bidding = Msg::new("cli-bidding").arg("open", yes_no(summary.bidding));
+        let next = Next::counted(Msg::new("cli-round").arg("round", summary.round)).fact(bidding);
+        Situation::new(
+            ("cli-rounds_played", self.sheet().len()),
+            self.progress.game,
+            next,
+        )
     }
 }
 
