@@ -17,7 +17,7 @@ use super::in_both;
 use crate::lang::Lang;
 use crate::rules::any::{AnyMatch, AnyRecord, AnyReplayError};
 use crate::rules::comanda::Nicknames;
-use crate::rules::game::{Game, Seat, Team};
+use crate::rules::game::{Seat, Team};
 use crate::web::i18n::Tr;
 
 fn output(stdout: String, stderr: String, exit_code: u8) -> CommandOutput {
@@ -106,112 +106,37 @@ fn team(record: &AnyRecord, team: Team) -> String {
     format!("team {team} ({})", names.join(" & "))
 }
 
-/// The game's own lines for a match in progress, after the common ones.
+/// The lines of a match in progress, after the common ones: what comes next, who
+/// deals, cuts and leads, and the game's own facts, in the game's English words.
 fn next_lines(record: &AnyRecord, state: &AnyMatch, text: &mut String) {
-    match state {
-        AnyMatch::Trionfetti(state) => {
-            let summary = state.summary();
-            let _ = writeln!(
-                text,
-                "next: smazzata {}, hand {}",
-                summary.smazzata, summary.hand
-            );
-            let _ = writeln!(text, "next dealer: {}", player(record, state.dealer()));
-            let _ = writeln!(text, "cutter: {}", player(record, state.cutter()));
-            let _ = writeln!(text, "leader: {}", player(record, state.leader()));
-            let _ = writeln!(text, "vagaresto worth: {}", state.vagaresto_value());
-        }
-        AnyMatch::Madrasso(state) => {
-            let summary = state.summary();
-            let _ = writeln!(
-                text,
-                "next: deal {} of game {}",
-                summary.deal, summary.game_number
-            );
-            let _ = writeln!(text, "next dealer: {}", player(record, state.dealer()));
-            let _ = writeln!(text, "leader: {}", player(record, state.leader()));
-            let _ = writeln!(
-                text,
-                "declaring out: {}",
-                if summary.can_declare {
-                    "allowed"
-                } else {
-                    "not yet"
-                }
-            );
-        }
-        AnyMatch::Tressette(state) => {
-            let summary = state.summary();
-            let _ = writeln!(
-                text,
-                "next: deal {} of game {}",
-                summary.deal, summary.game_number
-            );
-            let _ = writeln!(text, "next dealer: {}", player(record, state.dealer()));
-            let _ = writeln!(text, "leader: {}", player(record, state.leader()));
-        }
-        AnyMatch::Trijumf(state) => {
-            let _ = writeln!(text, "next: deal {}", state.deal());
-            let _ = writeln!(text, "next dealer: {}", player(record, state.dealer()));
-            let _ = writeln!(text, "cutter: {}", player(record, state.cutter()));
-            let _ = writeln!(text, "leader: {}", player(record, state.leader()));
-        }
-        AnyMatch::Vitou(state) => {
-            let summary = state.summary();
-            let _ = writeln!(text, "next: round {}", summary.round);
-            let _ = writeln!(text, "next dealer: {}", player(record, state.dealer()));
-            let _ = writeln!(text, "leader: {}", player(record, state.leader()));
-            let _ = writeln!(
-                text,
-                "bidding: {}",
-                if summary.bidding { "open" } else { "closed" }
-            );
+    let tr = Tr::new(Lang::En);
+    let next = state.situation().next;
+    let common = state.common();
+    let _ = writeln!(text, "next: {}", tr.msg(&next.deal));
+    let seats = [
+        ("next dealer", common.dealer),
+        ("cutter", next.cutter),
+        ("leader", common.leader),
+    ];
+    for (role, seat) in seats {
+        if let Some(seat) = seat {
+            let _ = writeln!(text, "{role}: {}", player(record, seat));
         }
     }
-}
-
-/// Deals (hands, rounds) recorded in the match and the game being played.
-fn progress(state: &AnyMatch) -> (&'static str, usize, u32) {
-    match state {
-        AnyMatch::Trionfetti(state) => {
-            let summary = state.summary();
-            (
-                "hands played",
-                summary.hands_played as usize,
-                summary.game_number,
-            )
-        }
-        AnyMatch::Madrasso(state) => (
-            "deals played",
-            state.sheet().len(),
-            state.summary().game_number,
-        ),
-        AnyMatch::Tressette(state) => (
-            "deals played",
-            state.sheet().len(),
-            state.summary().game_number,
-        ),
-        AnyMatch::Trijumf(state) => (
-            "deals played",
-            state.sheet().len(),
-            state.summary().game_number,
-        ),
-        AnyMatch::Vitou(state) => (
-            "rounds played",
-            state.sheet().len(),
-            state.summary().game_number,
-        ),
+    for fact in &next.facts {
+        let _ = writeln!(text, "{}", tr.msg(fact));
     }
 }
 
 /// The final summary as text.
 fn describe(record: &AnyRecord, state: &AnyMatch) -> String {
     let common = state.common();
-    let (played_label, played, game_number) = progress(state);
+    let situation = state.situation();
+    let game_number = situation.game_number;
     let mut text = String::new();
     let _ = writeln!(text, "game: {}", record.game());
     let _ = writeln!(text, "entries: {}", record.len());
-    let _ = writeln!(text, "{played_label}: {played}");
+    let _ = writeln!(text, "{}", Tr::new(Lang::En).msg(&situation.played));
     let _ = writeln!(
         text,
         "score: A {} - B {} (game {game_number})",
@@ -259,26 +184,6 @@ pub fn check(path: &Path, json: bool) -> CommandOutput {
     }
 }
 
-/// The game's word for what comes next, e.g. `smazzata 2 hand 3` or `deal 4`.
-fn next_words(state: &AnyMatch) -> String {
-    match state {
-        AnyMatch::Trionfetti(state) => {
-            let summary = state.summary();
-            format!("smazzata {} hand {}", summary.smazzata, summary.hand)
-        }
-        AnyMatch::Madrasso(state) => {
-            let deal = state.deal();
-            format!("game {} deal {}", deal.game, deal.deal)
-        }
-        AnyMatch::Tressette(state) => {
-            let deal = state.deal();
-            format!("game {} deal {}", deal.game, deal.deal)
-        }
-        AnyMatch::Trijumf(state) => format!("deal {}", state.deal()),
-        AnyMatch::Vitou(state) => format!("round {}", state.round()),
-    }
-}
-
 /// One line for the state after an entry.
 fn step_line(state: &AnyMatch) -> String {
     let common = state.common();
@@ -294,7 +199,7 @@ fn step_line(state: &AnyMatch) -> String {
             let _ = write!(
                 line,
                 " | next: {}, dealer {dealer}, leader {leader}",
-                next_words(state)
+                Tr::new(Lang::En).msg(&state.situation().next.step)
             );
         }
         (None, _, _) => {}

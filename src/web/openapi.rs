@@ -1,22 +1,20 @@
 //! The OpenAPI 3.1 document of the JSON API (`/api/v1/openapi.json`), kept by hand.
 //!
 //! It says every status and body each operation answers, and the entries of each
-//! game as schemas (`oneOf` by `type`, one list per game). The schemas follow what
-//! serde reads (`crates/core/src/rules/*/`, `docs/match-record.md`): a body they refuse is
-//! answered 400, one they accept that the rules refuse 422. Kept honest by the
+//! game as schemas (`oneOf` by `type`, one list per game): each game describes its
+//! play entries (`rules/<game>/record.rs`), this document adds the corrections and
+//! the lists. The schemas follow what serde reads (`docs/match-record.md`): a body
+//! they refuse is answered 400, one they accept that the rules refuse 422. Kept honest by the
 //! HTTP tests, which check every API answer they receive against this document
 //! (`tests/it/support/openapi.rs`), and by schemathesis in `.ci/run`.
 
 use serde_json::{Value, json};
 
 use crate::rules::kind::GameKind;
+use crate::rules::schema::{EntrySchemas, closed, entry, reference as schema};
 
 /// The largest value of a signed 64-bit integer, the range of sequence numbers.
 const INT64_MAX: i64 = i64::MAX;
-
-fn schema(name: &str) -> Value {
-    json!({ "$ref": format!("#/components/schemas/{name}") })
-}
 
 fn json_body(description: &str, schema: Value) -> Value {
     json!({ "description": description, "content": { "application/json": { "schema": schema } } })
@@ -31,32 +29,8 @@ fn sequence(description: &str) -> Value {
     json!({ "type": "integer", "format": "int64", "minimum": 0, "maximum": INT64_MAX, "description": description })
 }
 
-/// An object that refuses fields it does not list, as every entry does.
-fn closed(required: &[&str], properties: Value) -> Value {
-    json!({ "type": "object", "required": required, "additionalProperties": false, "properties": properties })
-}
-
-/// A game's entry: its `type` word, its own fields, and the `author` and `time`
-/// every entry may carry.
-fn entry(kind: &str, description: &str, required: &[&str], fields: Value) -> Value {
-    let mut properties = json!({
-        "type": { "const": kind },
-        "author": { "type": "string", "description": "Who entered it (set by the server on entries it records)" },
-        "time": { "type": "string", "description": "When it was entered (set by the server on entries it records)" },
-    });
-    let (Some(all), Value::Object(own)) = (properties.as_object_mut(), fields) else {
-        unreachable!("entry fields are objects")
-    };
-    all.extend(own);
-    let mut required: Vec<&str> = required.to_vec();
-    required.insert(0, "type");
-    let mut schema = closed(&required, properties);
-    schema["description"] = json!(description);
-    schema
-}
-
 /// The list of a game's entries, told apart by `type`.
-fn one_of_by_type(description: &str, kinds: &[(&str, &str)]) -> Value {
+fn one_of_by_type(description: &str, kinds: &[(&str, String)]) -> Value {
     let mapping: serde_json::Map<String, Value> = kinds
         .iter()
         .map(|(kind, name)| {
@@ -73,7 +47,7 @@ fn one_of_by_type(description: &str, kinds: &[(&str, &str)]) -> Value {
     })
 }
 
-fn replace(play: &str) -> Value {
+fn replace_schema(play: &str) -> Value {
     entry(
         "replace",
         "Puts `entry` in the place of the earlier play entry `target`",
@@ -94,14 +68,61 @@ fn game_entries() -> Vec<Value> {
         .collect()
 }
 
-fn entry_schemas() -> Vec<(&'static str, Value)> {
+/// Each game's own schemas: its play entries (`<Label><Type>`) and the parts they
+/// name, its replacement and its list of entries (`<Label>Entry`).
+fn game_schemas(game: GameKind) -> Vec<(String, Value)> {
+    let label = game.label();
+    let EntrySchemas { plays, parts } = game.entry_schemas();
+    let kinds: Vec<(&str, String)> = plays
+        .iter()
+        .map(|(kind, _)| (*kind, format!("{label}{}", capitalized(kind))))
+        .collect();
+    let mut schemas: Vec<(String, Value)> = parts
+        .into_iter()
+        .map(|(name, schema)| (name.to_string(), schema))
+        .collect();
+    schemas.extend(
+        kinds
+            .iter()
+            .zip(plays)
+            .map(|((_, name), (_, schema))| (name.clone(), schema)),
+    );
+    // A replacement carries the one play entry, or any of them when there are several.
+    let replaced = match kinds.as_slice() {
+        [(_, name)] => name.clone(),
+        _ => {
+            let play = format!("{label}Play");
+            let description = format!("A {label} play entry");
+            schemas.push((play.clone(), one_of_by_type(&description, &kinds)));
+            play
+        }
+    };
+    let replace = format!("{label}Replace");
+    schemas.push((replace.clone(), replace_schema(&replaced)));
+    let mut every = kinds;
+    every.push(("void", "Void".to_string()));
+    every.push(("replace", replace));
+    let description = format!("An entry of a {label} match");
+    schemas.push((
+        format!("{label}Entry"),
+        one_of_by_type(&description, &every),
+    ));
+    schemas
+}
+
+/// A `type` word with its first letter in capitals, as schema names have it.
+fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+fn entry_schemas() -> Vec<(String, Value)> {
     let seat = schema("Seat");
-    let team = schema("Team");
     let card = schema("Card");
-    let tricks = json!({ "type": "array", "items": schema("Trick") });
-    let trick_number = json!({ "type": "integer", "minimum": 0, "maximum": 255, "description": "A trick, counted from 1" });
-    let points = schema("Points");
-    vec![
+    let shared = vec![
         (
             "Seat",
             json!({ "type": "integer", "minimum": 0, "maximum": 3, "description": "A seat, in the order of play (0 and 1 only in a two-player match)" }),
@@ -141,195 +162,6 @@ fn entry_schemas() -> Vec<(&'static str, Value)> {
                 }),
             ),
         ),
-        // Trionfetti
-        ("TrionfettiSmazzata", {
-            let mut smazzata = entry(
-                "smazzata",
-                "The comanda (or explicit ranking) and the cut card of a smazzata recorded card by card",
-                &["cut"],
-                json!({
-                    "comanda": { "type": "string" },
-                    "ranking": { "type": "array", "items": { "type": "array", "items": card }, "description": "Levels of equal cards, lowest first" },
-                    "cut": card,
-                }),
-            );
-            smazzata["anyOf"] = json!([{ "required": ["comanda"] }, { "required": ["ranking"] }]);
-            smazzata
-        }),
-        (
-            "TrionfettiHand",
-            entry(
-                "hand",
-                "A hand, by outcome (`winner`) or card by card (`tricks`)",
-                &[],
-                json!({
-                    "winner": team,
-                    "tricks": tricks,
-                    "vagaresto": closed(&["caller", "answer"], json!({
-                        "caller": seat,
-                        "answer": { "type": "string", "enum": ["accepted", "conceded"] },
-                        "trick": trick_number,
-                        "stake": points,
-                    })),
-                }),
-            ),
-        ),
-        (
-            "TrionfettiPlay",
-            one_of_by_type(
-                "A Trionfetti play entry",
-                &[
-                    ("smazzata", "TrionfettiSmazzata"),
-                    ("hand", "TrionfettiHand"),
-                ],
-            ),
-        ),
-        ("TrionfettiReplace", replace("TrionfettiPlay")),
-        (
-            "TrionfettiEntry",
-            one_of_by_type(
-                "An entry of a Trionfetti match",
-                &[
-                    ("smazzata", "TrionfettiSmazzata"),
-                    ("hand", "TrionfettiHand"),
-                    ("void", "Void"),
-                    ("replace", "TrionfettiReplace"),
-                ],
-            ),
-        ),
-        // Madrasso
-        (
-            "MadrassoDeal",
-            entry(
-                "deal",
-                "A Madrasso deal, by outcome or card by card",
-                &[],
-                json!({
-                    "team": team,
-                    "points": points,
-                    "cappotto": team,
-                    "cassone": closed(&["seat"], json!({ "seat": seat, "trick": trick_number })),
-                    "declared": seat,
-                    "face_up": card,
-                    "exchange": seat,
-                    "tricks": tricks,
-                }),
-            ),
-        ),
-        ("MadrassoReplace", replace("MadrassoDeal")),
-        (
-            "MadrassoEntry",
-            one_of_by_type(
-                "An entry of a Madrasso match",
-                &[
-                    ("deal", "MadrassoDeal"),
-                    ("void", "Void"),
-                    ("replace", "MadrassoReplace"),
-                ],
-            ),
-        ),
-        // Tressette
-        ("TressetteDeclaration", {
-            let rank = json!({ "type": "string", "enum": ["3", "2", "1"] });
-            json!({
-                "description": "A declaration: four of a rank, three of a rank missing a suit, or a napoletana",
-                "oneOf": [
-                    closed(&["combo", "seat", "rank"], json!({ "combo": { "const": "four" }, "seat": seat, "rank": rank })),
-                    closed(&["combo", "seat", "rank", "missing"], json!({ "combo": { "const": "three" }, "seat": seat, "rank": rank, "missing": schema("Suit") })),
-                    closed(&["combo", "seat", "suit"], json!({ "combo": { "const": "napoletana" }, "seat": seat, "suit": schema("Suit") })),
-                ],
-            })
-        }),
-        (
-            "TressetteDeal",
-            entry(
-                "deal",
-                "A Tressette deal, by outcome or card by card",
-                &[],
-                json!({
-                    "team": team,
-                    "points": points,
-                    "declarations": { "type": "array", "items": schema("TressetteDeclaration") },
-                    "sweep": { "type": "string", "enum": ["cappotto", "stramazzo", "cappottone", "stramazzone"] },
-                    "claim": seat,
-                    "tricks": tricks,
-                }),
-            ),
-        ),
-        ("TressetteReplace", replace("TressetteDeal")),
-        (
-            "TressetteEntry",
-            one_of_by_type(
-                "An entry of a Tressette match",
-                &[
-                    ("deal", "TressetteDeal"),
-                    ("void", "Void"),
-                    ("replace", "TressetteReplace"),
-                ],
-            ),
-        ),
-        // Trijumf
-        (
-            "TrijumfDeal",
-            entry(
-                "deal",
-                "A Trijumf deal, by outcome or card by card",
-                &["cut"],
-                json!({
-                    "cut": { "type": "string", "enum": ["normal", "knock", "flip"] },
-                    "trump_card": card,
-                    "declarations": { "type": "array", "items": closed(&["seat", "suit"], json!({ "seat": seat, "suit": schema("Suit"), "points": points })) },
-                    "points": { "type": "array", "items": points, "minItems": 2, "maxItems": 2, "description": "Card points of side A and side B" },
-                    "tricks": tricks,
-                    "stock": { "type": "array", "items": card },
-                    "claim": closed(&["seat"], json!({ "seat": seat, "correct": { "type": "boolean" } })),
-                    "revoke": closed(&["seat"], json!({ "seat": seat, "trick": trick_number, "held": card })),
-                }),
-            ),
-        ),
-        ("TrijumfReplace", replace("TrijumfDeal")),
-        (
-            "TrijumfEntry",
-            one_of_by_type(
-                "An entry of a Trijumf match",
-                &[
-                    ("deal", "TrijumfDeal"),
-                    ("void", "Void"),
-                    ("replace", "TrijumfReplace"),
-                ],
-            ),
-        ),
-        // Vitou
-        (
-            "VitouRound",
-            entry(
-                "round",
-                "A Vitou round, by outcome or card by card",
-                &[],
-                json!({
-                    "winner": team,
-                    "tied": { "type": "boolean" },
-                    "tricks": tricks,
-                    "bids": { "type": "array", "items": closed(&["seat", "bid"], json!({ "seat": seat, "bid": { "enum": [3, 6, 12, "baraque"] }, "trick": trick_number })) },
-                    "refusal": closed(&["seat"], json!({ "seat": seat, "trick": trick_number })),
-                    "declined": { "type": "boolean" },
-                    "all_passed": { "type": "boolean" },
-                    "points": points,
-                }),
-            ),
-        ),
-        ("VitouReplace", replace("VitouRound")),
-        (
-            "VitouEntry",
-            one_of_by_type(
-                "An entry of a Vitou match",
-                &[
-                    ("round", "VitouRound"),
-                    ("void", "Void"),
-                    ("replace", "VitouReplace"),
-                ],
-            ),
-        ),
         (
             "Entry",
             json!({
@@ -337,7 +169,12 @@ fn entry_schemas() -> Vec<(&'static str, Value)> {
                 "anyOf": game_entries(),
             }),
         ),
-    ]
+    ];
+    shared
+        .into_iter()
+        .map(|(name, schema)| (name.to_string(), schema))
+        .chain(GameKind::ALL.into_iter().flat_map(game_schemas))
+        .collect()
 }
 
 fn answer_schemas() -> Vec<(&'static str, Value)> {
@@ -525,8 +362,11 @@ pub fn document(server: &str) -> Value {
     let unavailable = error("The database cannot be reached now");
     let schemas: serde_json::Map<String, Value> = entry_schemas()
         .into_iter()
-        .chain(answer_schemas())
-        .map(|(name, schema)| (name.to_string(), schema))
+        .chain(
+            answer_schemas()
+                .into_iter()
+                .map(|(name, schema)| (name.to_string(), schema)),
+        )
         .collect();
     json!({
         "openapi": "3.1.0",

@@ -7,7 +7,8 @@
 //! entries (`describe`) and draws its score sheet (`sheet`), in the Fluent words of
 //! `locales/*/games.ftl`; `game_pages!` makes them, with the game's outcome form
 //! (`templates/games/form_<game>.html`), its [`GamePages`], which [`pages`] finds
-//! from the game. A new game is one more file here and one more arm in [`pages`].
+//! from the game through the core's list of games (`for_each_game!`). A new game is one
+//! more file here, declared below.
 
 pub mod madrasso;
 pub mod referee;
@@ -89,16 +90,19 @@ pub trait GamePages: Sync {
     }
 }
 
-/// The pages of a game: the one place a game's pages are chosen.
-pub fn pages(game: GameKind) -> &'static dyn GamePages {
-    match game {
-        GameKind::Madrasso => &madrasso::MadrassoPages,
-        GameKind::Tressette => &tressette::TressettePages,
-        GameKind::Trijumf => &trijumf::TrijumfPages,
-        GameKind::Vitou => &vitou::VitouPages,
-        GameKind::Trionfetti => &trionfetti::TrionfettiPages,
-    }
+/// [`pages`] from the core's list of games: each game's module here has its `PAGES`.
+macro_rules! pages_table {
+    (() $($kind:ident($module:ident, $descriptor:ident),)*) => {
+        /// The pages of a game: the one place a game's pages are chosen.
+        pub fn pages(game: GameKind) -> &'static dyn GamePages {
+            match game {
+                $(GameKind::$kind => $module::PAGES,)*
+            }
+        }
+    };
 }
+
+segnapunti_core::for_each_game!(pages_table);
 
 /// The catalogue key of a game's name.
 pub fn game_key(game: GameKind) -> &'static str {
@@ -329,6 +333,9 @@ pub fn seats(players: &[String]) -> Vec<Seat> {
 macro_rules! game_pages {
     ($pages:ident, $variant:ident, $form:ident, $path:tt) => {
         pub struct $pages;
+
+        /// The game's pages, as [`pages`](crate::web::games::pages) finds them.
+        pub const PAGES: &dyn $crate::web::games::GamePages = &$pages;
 
         #[derive(askama::Template)]
         #[template(path = $path)]

@@ -11,37 +11,109 @@ use serde::Serialize;
 use super::comanda::Nicknames;
 use super::game::{Game, Message, Seat, Summary};
 use super::kind::GameKind;
-use super::madrasso::Madrasso;
 use super::record::{self, GameRecord, RecordGame, SyntaxError};
 use super::replay::{self, ReplayError, Steps};
-use super::tressette::Tressette;
-use super::trijumf::Trijumf;
-use super::trionfetti::Trionfetti;
-use super::vitou::Vitou;
+use super::schema::{EntrySchema, EntrySchemas};
+use super::standing::{Situation, Standing};
 use crate::lang::{Lang, Msg};
 
-/// Runs `$body` with `$inner` bound to the value inside any variant of `$value`
-/// (an enum with one variant per game, named like the game).
-macro_rules! each_game {
-    ($kind:ident, $value:expr, $inner:ident => $body:expr) => {
-        match $value {
-            $kind::Trionfetti($inner) => $body,
-            $kind::Madrasso($inner) => $body,
-            $kind::Tressette($inner) => $body,
-            $kind::Trijumf($inner) => $body,
-            $kind::Vitou($inner) => $body,
+/// A game as the `Any*` types hold it: how its state, record and entry error go in
+/// and come out of their variant. Generated for every game of `for_each_game!`, which
+/// must also be kept as a record, say where it stands and describe its entries.
+pub trait AnyGame: RecordGame + Standing + EntrySchema {
+    fn into_any(self) -> AnyMatch;
+    /// The state inside `state`, when it is of this game.
+    fn state_mut(state: &mut AnyMatch) -> Option<&mut Self>;
+    fn any_error(error: Self::EntryError) -> AnyEntryError;
+}
+
+/// The enums with one variant per game, and each game's [`AnyGame`].
+macro_rules! any_types {
+    (() $($kind:ident($module:ident, $descriptor:ident),)*) => {
+        /// The state of a match of any game.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub enum AnyMatch {
+            $($kind(super::$module::$kind),)*
+        }
+
+        /// Why an entry cannot be part of a match of any game.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub enum AnyEntryError {
+            $($kind(<super::$module::$kind as RecordGame>::EntryError),)*
+        }
+
+        /// A match record of any game.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub enum AnyRecord {
+            $($kind(GameRecord<super::$module::$kind>),)*
+        }
+
+        $(
+            impl AnyGame for super::$module::$kind {
+                fn into_any(self) -> AnyMatch {
+                    AnyMatch::$kind(self)
+                }
+
+                fn state_mut(state: &mut AnyMatch) -> Option<&mut Self> {
+                    match state {
+                        AnyMatch::$kind(state) => Some(state),
+                        _ => None,
+                    }
+                }
+
+                fn any_error(error: Self::EntryError) -> AnyEntryError {
+                    AnyEntryError::$kind(error)
+                }
+            }
+
+            impl From<super::$module::$kind> for AnyMatch {
+                fn from(state: super::$module::$kind) -> AnyMatch {
+                    AnyMatch::$kind(state)
+                }
+            }
+
+            impl From<GameRecord<super::$module::$kind>> for AnyRecord {
+                fn from(record: GameRecord<super::$module::$kind>) -> AnyRecord {
+                    AnyRecord::$kind(record)
+                }
+            }
+        )*
+
+        impl GameKind {
+            /// The JSON Schema of the game's entries.
+            pub fn entry_schemas(self) -> EntrySchemas {
+                match self {
+                    $(GameKind::$kind => <super::$module::$kind as EntrySchema>::entry_schemas(),)*
+                }
+            }
+        }
+
+        /// The record of a game read from `text`, in its variant.
+        fn record_of(kind: GameKind, text: &str) -> Result<AnyRecord, SyntaxError> {
+            Ok(match kind {
+                $(GameKind::$kind => AnyRecord::$kind(GameRecord::from_json(text)?),)*
+            })
         }
     };
 }
 
-/// The state of a match of any game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AnyMatch {
-    Trionfetti(Trionfetti),
-    Madrasso(Madrasso),
-    Tressette(Tressette),
-    Trijumf(Trijumf),
-    Vitou(Vitou),
+crate::for_each_game!(any_types);
+
+/// Runs `$body` with `$inner` bound to the value inside any variant of `$value`, one
+/// of the enums above (`$any`).
+macro_rules! each_game {
+    ($any:ident, $value:expr, $inner:ident => $body:expr) => {
+        crate::for_each_game!(each_game_arms, $any, $value, $inner => $body)
+    };
+}
+
+macro_rules! each_game_arms {
+    (($any:ident, $value:expr, $inner:ident => $body:expr)
+     $($kind:ident($module:ident, $descriptor:ident),)*) => {
+        match $value {
+            $($any::$kind($inner) => $body,)*
+        }
+    };
 }
 
 impl AnyMatch {
@@ -75,6 +147,11 @@ impl AnyMatch {
             .expect("a summary always serializes"))
     }
 
+    /// Where the match stands, as its game tells it.
+    pub fn situation(&self) -> Situation {
+        each_game!(AnyMatch, self, state => state.situation())
+    }
+
     pub fn is_over(&self) -> bool {
         self.common().over
     }
@@ -86,46 +163,6 @@ impl AnyMatch {
 
 fn to_value(summary: &impl Serialize) -> serde_json::Value {
     serde_json::to_value(summary).expect("a summary always serializes")
-}
-
-impl From<Trionfetti> for AnyMatch {
-    fn from(state: Trionfetti) -> AnyMatch {
-        AnyMatch::Trionfetti(state)
-    }
-}
-
-impl From<Madrasso> for AnyMatch {
-    fn from(state: Madrasso) -> AnyMatch {
-        AnyMatch::Madrasso(state)
-    }
-}
-
-impl From<Tressette> for AnyMatch {
-    fn from(state: Tressette) -> AnyMatch {
-        AnyMatch::Tressette(state)
-    }
-}
-
-impl From<Trijumf> for AnyMatch {
-    fn from(state: Trijumf) -> AnyMatch {
-        AnyMatch::Trijumf(state)
-    }
-}
-
-impl From<Vitou> for AnyMatch {
-    fn from(state: Vitou) -> AnyMatch {
-        AnyMatch::Vitou(state)
-    }
-}
-
-/// Why an entry cannot be part of a match of any game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AnyEntryError {
-    Trionfetti(<Trionfetti as RecordGame>::EntryError),
-    Madrasso(<Madrasso as RecordGame>::EntryError),
-    Tressette(<Tressette as RecordGame>::EntryError),
-    Trijumf(<Trijumf as RecordGame>::EntryError),
-    Vitou(<Vitou as RecordGame>::EntryError),
 }
 
 impl Message for AnyEntryError {
@@ -149,12 +186,11 @@ pub enum ExtendError {
     Refused(AnyReplayError),
 }
 
-fn extend<G: RecordGame>(
+fn extend<G: AnyGame>(
     record: &mut GameRecord<G>,
     state: &mut G,
     entry: serde_json::Value,
     nicknames: &Nicknames,
-    wrap: fn(G::EntryError) -> AnyEntryError,
 ) -> Result<serde_json::Value, ExtendError> {
     let entry: G::RecordEntry = serde_json::from_value(entry)
         .map_err(|error| ExtendError::Unreadable(error.to_string()))?;
@@ -165,7 +201,7 @@ fn extend<G: RecordGame>(
             ExtendError::Refused(ReplayError {
                 index,
                 failing: index,
-                error: wrap(error),
+                error: G::any_error(error),
             })
         })?;
         record.entries.push(entry);
@@ -179,19 +215,9 @@ fn extend<G: RecordGame>(
         }
         Err(error) => {
             record.entries.pop();
-            Err(ExtendError::Refused(error.map(wrap)))
+            Err(ExtendError::Refused(error.map(G::any_error)))
         }
     }
-}
-
-/// A match record of any game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AnyRecord {
-    Trionfetti(GameRecord<Trionfetti>),
-    Madrasso(GameRecord<Madrasso>),
-    Tressette(GameRecord<Tressette>),
-    Trijumf(GameRecord<Trijumf>),
-    Vitou(GameRecord<Vitou>),
 }
 
 impl AnyRecord {
@@ -203,13 +229,7 @@ impl AnyRecord {
             Ok(value) => value,
             Err(error) => return Err(SyntaxError::json(&error)),
         };
-        Ok(match record::header(&value)? {
-            GameKind::Trionfetti => AnyRecord::Trionfetti(GameRecord::from_json(text)?),
-            GameKind::Madrasso => AnyRecord::Madrasso(GameRecord::from_json(text)?),
-            GameKind::Tressette => AnyRecord::Tressette(GameRecord::from_json(text)?),
-            GameKind::Trijumf => AnyRecord::Trijumf(GameRecord::from_json(text)?),
-            GameKind::Vitou => AnyRecord::Vitou(GameRecord::from_json(text)?),
-        })
+        record_of(record::header(&value)?, text)
     }
 
     /// Which game the record is of.
@@ -280,28 +300,14 @@ impl AnyRecord {
         entry: serde_json::Value,
         nicknames: &Nicknames,
     ) -> Result<serde_json::Value, ExtendError> {
-        match (self, state) {
-            (AnyRecord::Trionfetti(record), AnyMatch::Trionfetti(state)) => {
-                extend(record, state, entry, nicknames, AnyEntryError::Trionfetti)
-            }
-            (AnyRecord::Madrasso(record), AnyMatch::Madrasso(state)) => {
-                extend(record, state, entry, nicknames, AnyEntryError::Madrasso)
-            }
-            (AnyRecord::Tressette(record), AnyMatch::Tressette(state)) => {
-                extend(record, state, entry, nicknames, AnyEntryError::Tressette)
-            }
-            (AnyRecord::Trijumf(record), AnyMatch::Trijumf(state)) => {
-                extend(record, state, entry, nicknames, AnyEntryError::Trijumf)
-            }
-            (AnyRecord::Vitou(record), AnyMatch::Vitou(state)) => {
-                extend(record, state, entry, nicknames, AnyEntryError::Vitou)
-            }
-            (record, state) => Err(ExtendError::Unreadable(format!(
-                "a {} state cannot follow a {} record",
-                state.game(),
-                record.game()
+        let game = self.game();
+        each_game!(AnyRecord, self, record => match AnyGame::state_mut(state) {
+            Some(own) => extend(record, own, entry, nicknames),
+            None => Err(ExtendError::Unreadable(format!(
+                "a {} state cannot follow a {game} record",
+                state.game()
             ))),
-        }
+        })
     }
 
     /// What each entry asks of the ones before it (`None` for a play entry).
@@ -339,61 +345,30 @@ impl AnyRecord {
 
     /// The match before any entry.
     pub fn initial(&self) -> AnyMatch {
-        fn initial<G: RecordGame>(record: &GameRecord<G>) -> G {
+        fn initial<G: AnyGame>(record: &GameRecord<G>) -> G {
             G::new(record.options.clone(), record.first_dealer)
         }
-        each_game!(AnyRecord, self, record => AnyMatch::from(initial(record)))
+        each_game!(AnyRecord, self, record => initial(record).into_any())
     }
 
     /// The final state of the match, or the first entry that makes the record invalid.
     pub fn replay(&self, nicknames: &Nicknames) -> Result<AnyMatch, AnyReplayError> {
-        match self {
-            AnyRecord::Trionfetti(record) => replay::replay(record, nicknames)
-                .map(AnyMatch::from)
-                .map_err(|error| error.map(AnyEntryError::Trionfetti)),
-            AnyRecord::Madrasso(record) => replay::replay(record, nicknames)
-                .map(AnyMatch::from)
-                .map_err(|error| error.map(AnyEntryError::Madrasso)),
-            AnyRecord::Tressette(record) => replay::replay(record, nicknames)
-                .map(AnyMatch::from)
-                .map_err(|error| error.map(AnyEntryError::Tressette)),
-            AnyRecord::Trijumf(record) => replay::replay(record, nicknames)
-                .map(AnyMatch::from)
-                .map_err(|error| error.map(AnyEntryError::Trijumf)),
-            AnyRecord::Vitou(record) => replay::replay(record, nicknames)
-                .map(AnyMatch::from)
-                .map_err(|error| error.map(AnyEntryError::Vitou)),
+        fn replay<G: AnyGame>(
+            record: &GameRecord<G>,
+            nicknames: &Nicknames,
+        ) -> Result<AnyMatch, AnyReplayError> {
+            replay::replay(record, nicknames)
+                .map(G::into_any)
+                .map_err(|error| error.map(G::any_error))
         }
+        each_game!(AnyRecord, self, record => replay(record, nicknames))
     }
 
     /// The state after every entry, stopping at the first invalid one.
     pub fn replay_steps(&self, nicknames: &Nicknames) -> AnySteps {
-        match self {
-            AnyRecord::Trionfetti(record) => replay::replay_steps(record, nicknames)
-                .map(AnyMatch::from, AnyEntryError::Trionfetti),
-            AnyRecord::Madrasso(record) => {
-                replay::replay_steps(record, nicknames).map(AnyMatch::from, AnyEntryError::Madrasso)
-            }
-            AnyRecord::Tressette(record) => replay::replay_steps(record, nicknames)
-                .map(AnyMatch::from, AnyEntryError::Tressette),
-            AnyRecord::Trijumf(record) => {
-                replay::replay_steps(record, nicknames).map(AnyMatch::from, AnyEntryError::Trijumf)
-            }
-            AnyRecord::Vitou(record) => {
-                replay::replay_steps(record, nicknames).map(AnyMatch::from, AnyEntryError::Vitou)
-            }
+        fn steps<G: AnyGame>(record: &GameRecord<G>, nicknames: &Nicknames) -> AnySteps {
+            replay::replay_steps(record, nicknames).map(G::into_any, G::any_error)
         }
+        each_game!(AnyRecord, self, record => steps(record, nicknames))
     }
 }
-
-macro_rules! record_from {
-    ($($game:ident),*) => {$(
-        impl From<GameRecord<$game>> for AnyRecord {
-            fn from(record: GameRecord<$game>) -> AnyRecord {
-                AnyRecord::$game(record)
-            }
-        }
-    )*};
-}
-
-record_from!(Trionfetti, Madrasso, Tressette, Trijumf, Vitou);

@@ -12,38 +12,58 @@ use serde::{Deserialize, Serialize};
 use super::descriptor::{self, GameDescriptor};
 use crate::lang::{Lang, Written};
 
-/// One of the five games, named in records, forms and the database by [`GameKind::name`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GameKind {
-    Trionfetti,
-    Madrasso,
-    Tressette,
-    Trijumf,
-    Vitou,
+/// The list of games: the one place that names them all, in the order pages list
+/// them. Each line is the game's [`GameKind`] variant (also its state type's name),
+/// its module (`rules::<module>` here, `web::games::<module>` in the shell) and its
+/// [`GameDescriptor`] in `descriptor.rs`.
+///
+/// `for_each_game!(callback)` calls `callback! { () Kind(module, DESCRIPTOR), … }`;
+/// `for_each_game!(callback, tokens…)` passes the tokens first, in the parentheses.
+/// [`GameKind`], the `Any*` types of `rules::any` and the shell's table of pages are
+/// generated from it, so the compiler finds every place a new game must fill in.
+#[macro_export]
+macro_rules! for_each_game {
+    ($callback:ident $(, $($args:tt)*)?) => {
+        $callback! {
+            ($($($args)*)?)
+            Trionfetti(trionfetti, TRIONFETTI),
+            Madrasso(madrasso, MADRASSO),
+            Tressette(tressette, TRESSETTE),
+            Trijumf(trijumf, TRIJUMF),
+            Vitou(vitou, VITOU),
+        }
+    };
 }
 
-impl GameKind {
-    /// Every game, in the order pages list them.
-    pub const ALL: [GameKind; 5] = [
-        GameKind::Trionfetti,
-        GameKind::Madrasso,
-        GameKind::Tressette,
-        GameKind::Trijumf,
-        GameKind::Vitou,
-    ];
-
-    /// The game's facts as data: the one place a game's descriptor is chosen.
-    pub const fn descriptor(self) -> &'static GameDescriptor {
-        match self {
-            GameKind::Trionfetti => &descriptor::TRIONFETTI,
-            GameKind::Madrasso => &descriptor::MADRASSO,
-            GameKind::Tressette => &descriptor::TRESSETTE,
-            GameKind::Trijumf => &descriptor::TRIJUMF,
-            GameKind::Vitou => &descriptor::VITOU,
+macro_rules! game_kind {
+    (() $($kind:ident($module:ident, $descriptor:ident),)*) => {
+        /// One of the games, named in records, forms and the database by
+        /// [`GameKind::name`].
+        #[derive(
+            Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+        )]
+        #[serde(rename_all = "snake_case")]
+        pub enum GameKind {
+            $($kind,)*
         }
-    }
 
+        impl GameKind {
+            /// Every game, in the order pages list them.
+            pub const ALL: [GameKind; [$(GameKind::$kind),*].len()] = [$(GameKind::$kind),*];
+
+            /// The game's facts as data: the one place a game's descriptor is chosen.
+            pub const fn descriptor(self) -> &'static GameDescriptor {
+                match self {
+                    $(GameKind::$kind => &descriptor::$descriptor,)*
+                }
+            }
+        }
+    };
+}
+
+crate::for_each_game!(game_kind);
+
+impl GameKind {
     /// The record name: what records, forms and the database hold.
     pub const fn name(self) -> &'static str {
         self.descriptor().name

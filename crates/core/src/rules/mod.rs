@@ -16,7 +16,9 @@ mod progress;
 pub mod ranking;
 pub mod record;
 pub mod replay;
+pub mod schema;
 pub mod simulate;
+pub mod standing;
 #[cfg(test)]
 mod test_support;
 pub mod tressette;

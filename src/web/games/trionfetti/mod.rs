@@ -25,6 +25,9 @@ use crate::web::scoring::CorrectionWords;
 
 pub struct TrionfettiPages;
 
+/// Trionfetti's pages, as [`super::pages`] finds them.
+pub const PAGES: &dyn GamePages = &TrionfettiPages;
+
 impl GamePages for TrionfettiPages {
     fn entry(&self, _fields: &Fields, tr: Tr) -> Result<Value, String> {
         Err(tr.t("games-trionfetti_own_page").to_string())

@@ -8,6 +8,7 @@
 //! validated here. See `docs/match-record.md` for the JSON form of the entries.
 
 mod error;
+mod record;
 pub mod simulate;
 
 use serde::{Deserialize, Serialize};

@@ -12,6 +12,7 @@
 //! See `docs/games-trijumf-vitou.md` for the JSON form of the entries.
 
 mod error;
+mod record;
 pub mod simulate;
 
 use serde::{Deserialize, Serialize};

@@ -7,6 +7,7 @@
 //! of the entries.
 
 mod error;
+pub(crate) mod record;
 pub mod simulate;
 
 use serde::{Deserialize, Serialize};

@@ -13,6 +13,7 @@
 //! for the JSON form of the entries.
 
 mod error;
+mod record;
 pub mod simulate;
 
 use serde::{Deserialize, Serialize};

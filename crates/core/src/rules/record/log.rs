@@ -1,0 +1,202 @@
+//! The entries every game's log shares, the corrections (`void`, `replace`), and the
+//! log of a game whose own entries are one serde enum ([`LogEntry`]): what
+//! `logged_game!` makes a game's record of.
+
+use std::fmt;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::Correction;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VoidEntry {
+    /// Index (0-based) of the entry voided.
+    pub target: usize,
+    pub reason: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<String>,
+}
+
+/// Puts `entry` in the place of entry `target`. `P` is what the game may put there:
+/// Trionfetti's `PlayEntry`, the game's own entry for the others.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReplaceEntry<P> {
+    /// Index (0-based) of the entry replaced.
+    pub target: usize,
+    pub reason: String,
+    pub entry: P,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<String>,
+}
+
+/// A game's own entry type, as the other games' logs hold it (tagged by `"type"`).
+pub trait GameEntry: Clone + fmt::Debug + PartialEq + Eq + Serialize + DeserializeOwned {
+    /// The `type` words of the game's entries.
+    const TYPES: &'static [&'static str];
+
+    /// The `type` word of this entry.
+    fn kind(&self) -> &'static str;
+}
+
+/// One entry of a Madrasso, Tressette, Trijumf or Vitou log: the game's own entry
+/// (`deal` or `round`), or a correction that carries one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LogEntry<E> {
+    Play(E),
+    Void(VoidEntry),
+    Replace(ReplaceEntry<E>),
+}
+
+impl<E: GameEntry> LogEntry<E> {
+    /// The `type` word of the entry.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            LogEntry::Play(entry) => entry.kind(),
+            LogEntry::Void(_) => "void",
+            LogEntry::Replace(_) => "replace",
+        }
+    }
+
+    /// The game entry this log entry puts in the match, if any.
+    pub fn play(&self) -> Option<&E> {
+        match self {
+            LogEntry::Play(entry) => Some(entry),
+            LogEntry::Replace(replace) => Some(&replace.entry),
+            LogEntry::Void(_) => None,
+        }
+    }
+
+    /// `Some` for a `void` or `replace` entry.
+    pub fn correction(&self) -> Option<Correction> {
+        match self {
+            LogEntry::Play(_) => None,
+            LogEntry::Void(void) => Some(Correction::Void {
+                target: void.target,
+            }),
+            LogEntry::Replace(replace) => Some(Correction::Replace {
+                target: replace.target,
+            }),
+        }
+    }
+}
+
+/// The corrections as serde sees them: tagged like every entry.
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum Corrections<V, R> {
+    Void(V),
+    Replace(R),
+}
+
+impl<E: GameEntry> Serialize for LogEntry<E> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            LogEntry::Play(entry) => entry.serialize(serializer),
+            LogEntry::Void(void) => {
+                Corrections::<_, &ReplaceEntry<E>>::Void(void).serialize(serializer)
+            }
+            LogEntry::Replace(replace) => {
+                Corrections::<&VoidEntry, _>::Replace(replace).serialize(serializer)
+            }
+        }
+    }
+}
+
+impl<'de, E: GameEntry> Deserialize<'de> for LogEntry<E> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error as _;
+        let value = serde_json::Value::deserialize(deserializer)?;
+        let kind = match value.get("type") {
+            None => return Err(D::Error::missing_field("type")),
+            Some(kind) => kind.as_str().map(str::to_string),
+        };
+        match kind.as_deref() {
+            Some("void") | Some("replace") => {
+                match Corrections::<VoidEntry, ReplaceEntry<E>>::deserialize(value) {
+                    Ok(Corrections::Void(void)) => Ok(LogEntry::Void(void)),
+                    Ok(Corrections::Replace(replace)) => Ok(LogEntry::Replace(replace)),
+                    Err(error) => Err(D::Error::custom(error)),
+                }
+            }
+            Some(kind) if E::TYPES.contains(&kind) => E::deserialize(value)
+                .map(LogEntry::Play)
+                .map_err(D::Error::custom),
+            _ => {
+                let expected: Vec<String> = E::TYPES
+                    .iter()
+                    .chain(&["void", "replace"])
+                    .map(|kind| format!("`{kind}`"))
+                    .collect();
+                let found = match &kind {
+                    Some(kind) => format!("`{kind}`"),
+                    None => value["type"].to_string(),
+                };
+                Err(D::Error::custom(format!(
+                    "unknown variant {found}, expected one of {}",
+                    expected.join(", ")
+                )))
+            }
+        }
+    }
+}
+
+/// A game whose log holds [`LogEntry`]s of its own entry type: its [`GameEntry`]
+/// (each variant of the entry with its `type` word) and its [`RecordGame`], seated as
+/// the closure says. `logged_game!(Vitou, Entry { Round: "round" }, |options|
+/// usize::from(options.players))`, in the game's own module.
+macro_rules! logged_game {
+    ($game:ty, $entry:ident { $($variant:ident: $kind:literal),+ $(,)? },
+     |$options:pat_param| $seats:expr) => {
+        impl $crate::rules::record::GameEntry for $entry {
+            const TYPES: &'static [&'static str] = &[$($kind),+];
+
+            fn kind(&self) -> &'static str {
+                match self {
+                    $($entry::$variant(_) => $kind,)+
+                }
+            }
+        }
+
+        impl $crate::rules::record::RecordGame for $game {
+            type Players = Vec<String>;
+            type RecordEntry = $crate::rules::record::LogEntry<$entry>;
+            type EntryError = $crate::rules::entry_error::GameEntryError<
+                <$game as $crate::rules::game::Game>::Error,
+            >;
+
+            fn seats($options: &Self::Options) -> usize {
+                $seats
+            }
+
+            fn entry_kind(entry: &Self::RecordEntry) -> &'static str {
+                entry.kind()
+            }
+
+            fn correction(
+                entry: &Self::RecordEntry,
+            ) -> Option<$crate::rules::record::Correction> {
+                entry.correction()
+            }
+
+            fn apply_entry(
+                &mut self,
+                entry: &Self::RecordEntry,
+                _: &$crate::rules::comanda::Nicknames,
+            ) -> Result<(), Self::EntryError> {
+                match entry.play() {
+                    Some(play) => <$game as $crate::rules::game::Game>::apply_in_place(self, play)
+                        .map_err($crate::rules::entry_error::GameEntryError::Rule),
+                    None => Ok(()),
+                }
+            }
+        }
+    };
+}
+pub(crate) use logged_game;
