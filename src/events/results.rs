@@ -109,7 +109,7 @@ fn replay_summary(
         StoreError::Corrupt(format!(
             "match {} is unreadable: {}",
             row.public_id,
-            error.message(Lang::En)
+            crate::web::i18n::Worded::message(&error, Lang::En)
         ))
     })?;
     let nicknames = crate::store::clubs::nicknames_for_match(connection, row.id)?;

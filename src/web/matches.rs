@@ -13,7 +13,7 @@ use super::assignment::{AssignmentForm, Change, assign};
 use super::context::{PageContext, SessionUser};
 use super::error::AppError;
 use super::events::options::DEFAULT_GAME;
-use super::i18n::Tr;
+use super::i18n::{Tr, Worded};
 use super::match_state::{StateChangeView, change_view};
 use super::{AppState, flash, redirect, render_with_status};
 use crate::accounts::{self, Role};

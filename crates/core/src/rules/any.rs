@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use super::comanda::Nicknames;
 use super::game::{Game, Message, Seat, Summary};
+use super::json_text::{self, Complaint};
 use super::kind::GameKind;
 use super::madrasso::Madrasso;
 use super::record::{self, GameRecord, RecordGame, SyntaxError};
@@ -144,7 +145,7 @@ pub type AnySteps = Steps<AnyMatch, AnyEntryError>;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ExtendError {
     /// The entry is not an entry of the record's game.
-    Unreadable(String),
+    Unreadable(Complaint),
     /// The rules refuse it (or, for a correction, what it would make of the match).
     Refused(AnyReplayError),
 }
@@ -156,8 +157,7 @@ fn extend<G: RecordGame>(
     nicknames: &Nicknames,
     wrap: fn(G::EntryError) -> AnyEntryError,
 ) -> Result<serde_json::Value, ExtendError> {
-    let entry: G::RecordEntry = serde_json::from_value(entry)
-        .map_err(|error| ExtendError::Unreadable(error.to_string()))?;
+    let entry: G::RecordEntry = json_text::from_value(&entry).map_err(ExtendError::Unreadable)?;
     let index = record.entries.len();
     let stored = to_value(&entry);
     if G::correction(&entry).is_none() {
@@ -296,10 +296,12 @@ impl AnyRecord {
             (AnyRecord::Vitou(record), AnyMatch::Vitou(state)) => {
                 extend(record, state, entry, nicknames, AnyEntryError::Vitou)
             }
-            (record, state) => Err(ExtendError::Unreadable(format!(
-                "a {} state cannot follow a {} record",
-                state.game(),
-                record.game()
+            (record, state) => Err(ExtendError::Unreadable(Complaint::new(
+                &serde::de::Error::custom(format!(
+                    "a {} state cannot follow a {} record",
+                    state.game(),
+                    record.game()
+                )),
             ))),
         }
     }
