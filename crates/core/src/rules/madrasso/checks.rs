@@ -142,21 +142,11 @@ impl Madrasso {
         }
 
         // Then the order of play: leaders, the face-up card, winners.
-        let mut leader = dealer.right();
-        let mut because = LeadReason::DealersRight { dealer };
+        let mut leads = Leads::after_deal(dealer);
         let mut winners = Vec::with_capacity(tricks.len());
         for (index, trick) in tricks.iter().enumerate() {
             let number = index as u8 + 1;
-            if trick.leader != leader {
-                return Err(PlayError::WrongLeader {
-                    deal,
-                    trick: number,
-                    found: trick.leader,
-                    expected: leader,
-                    because,
-                }
-                .into());
-            }
+            leads.check(deal, number, trick)?;
             for (seat, card) in trick.plays() {
                 // The face-up card stays with the dealer unless exchanged; the 7 of
                 // trumps given for it goes to the dealer. The dealer plays last in the
@@ -196,12 +186,7 @@ impl Madrasso {
             let position = trick_winner(&trick.cards, trumps).expect("four cards");
             let winner = trick.seat_at(position);
             winners.push((winner, trick.cards[position]));
-            leader = winner;
-            because = LeadReason::WonPrevious {
-                trick: number,
-                seat: winner,
-                card: trick.cards[position],
-            };
+            leads.won(number, winner, trick.cards[position]);
         }
 
         // Then following suit, against what each seat is known to hold at its turn.

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
-use super::play_error::{PlayError, PlayedCards};
+use super::play_error::{Leads, PlayError, PlayedCards};
 use super::progress::{MatchProgress, progress_accessors};
 use super::trick::Trick;
 

@@ -28,32 +28,15 @@ impl Tressette {
         let played = PlayedCards::check(deal, tricks, 4, Deck::Italian40)?;
 
         // The order of play: leaders and winners.
-        let mut leader = self.progress.dealer.right();
-        let mut because = LeadReason::DealersRight {
-            dealer: self.progress.dealer,
-        };
+        let mut leads = Leads::after_deal(self.progress.dealer);
         let mut winners = Vec::with_capacity(tricks.len());
         for (index, trick) in tricks.iter().enumerate() {
             let number = index as u8 + 1;
-            if trick.leader != leader {
-                return Err(PlayError::WrongLeader {
-                    deal,
-                    trick: number,
-                    found: trick.leader,
-                    expected: leader,
-                    because,
-                }
-                .into());
-            }
+            leads.check(deal, number, trick)?;
             let position = trick_winner(&trick.cards).expect("four cards");
             let winner = trick.seat_at(position);
             winners.push(winner);
-            leader = winner;
-            because = LeadReason::WonPrevious {
-                trick: number,
-                seat: winner,
-                card: trick.cards[position],
-            };
+            leads.won(number, winner, trick.cards[position]);
         }
 
         // Declarations against the hands actually dealt: what each seat is known to

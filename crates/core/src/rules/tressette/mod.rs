@@ -17,7 +17,7 @@ use self::checks::{check_declarations, outcome_only};
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
-use super::play_error::{PlayError, PlayedCards};
+use super::play_error::{Leads, PlayError, PlayedCards};
 use super::progress::{MatchProgress, progress_accessors};
 use super::trick::Trick;
 

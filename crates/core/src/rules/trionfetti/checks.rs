@@ -46,22 +46,10 @@ impl Trionfetti {
         let mut cards = level.played;
         let mut won = [0u8; 2];
         let mut decision: Option<Decision> = None;
-        let mut leader = self.progress.dealer.right();
-        let mut because = LeadReason::DealersRight {
-            dealer: self.progress.dealer,
-        };
+        let mut leads = Leads::after_deal(self.progress.dealer);
         for (index, trick) in tricks.iter().enumerate() {
             let number = index as u8 + 1;
-            if trick.leader != leader {
-                return Err(PlayError::WrongLeader {
-                    deal,
-                    trick: number,
-                    found: trick.leader,
-                    expected: leader,
-                    because,
-                }
-                .into());
-            }
+            leads.check(deal, number, trick)?;
             let conceded_here = concession.is_some_and(|(at, _)| at == number);
             if let Some((at, vagaresto)) = concession
                 && conceded_here
@@ -74,7 +62,7 @@ impl Trionfetti {
                     });
                 }
                 let played = trick.cards.len();
-                let expected = leader.after(played);
+                let expected = trick.leader.after(played);
                 if played > 3 || vagaresto.caller != expected {
                     return Err(RuleError::VagarestoOutOfTurn {
                         deal,
@@ -132,12 +120,7 @@ impl Trionfetti {
                     card,
                 });
             }
-            leader = seat;
-            because = LeadReason::WonPrevious {
-                trick: number,
-                seat,
-                card,
-            };
+            leads.won(number, seat, card);
         }
         match call {
             Some((at, vagaresto)) if vagaresto.answer == Answer::Conceded => {
@@ -158,12 +141,12 @@ impl Trionfetti {
                             decided: decided.trick,
                         });
                     }
-                    if vagaresto.caller != leader {
+                    if vagaresto.caller != leads.leader() {
                         return Err(RuleError::VagarestoOutOfTurn {
                             deal,
                             trick: at,
                             caller: vagaresto.caller,
-                            expected: leader,
+                            expected: leads.leader(),
                             played: 0,
                         });
                     }

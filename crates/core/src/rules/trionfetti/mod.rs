@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck};
 use super::game::{Game, Seat, Summary, Team};
-use super::play_error::PlayError;
+use super::play_error::{Leads, PlayError};
 use super::progress::{MatchProgress, progress_accessors};
 use super::ranking::Ranking;
 use super::trick::{Trick, winning_position};
