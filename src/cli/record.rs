@@ -18,7 +18,7 @@ use crate::lang::Lang;
 use crate::rules::any::{AnyMatch, AnyRecord, AnyReplayError};
 use crate::rules::comanda::Nicknames;
 use crate::rules::game::{Seat, Team};
-use crate::web::i18n::Tr;
+use crate::web::i18n::{Tr, Worded};
 
 fn output(stdout: String, stderr: String, exit_code: u8) -> CommandOutput {
     CommandOutput {

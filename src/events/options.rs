@@ -6,14 +6,15 @@ use serde_json::Value;
 use super::players_per_match;
 use crate::lang::{Lang, Msg};
 use crate::rules::any::AnyRecord;
+use crate::rules::game::Message;
 use crate::rules::kind::GameKind;
 use crate::rules::record::FORMAT_VERSION;
 
 /// Why a game's options are refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OptionsError {
-    /// Refused by the game's own rules, already in words.
-    Refused(String),
+    /// Refused by the game's own rules, as they say it.
+    Refused(Msg),
     /// A number outside what an event allows. The option is kept as its field name:
     /// only the web layer has its label in the catalog.
     OutOfRange { option: String, min: u64, max: u64 },
@@ -23,7 +24,7 @@ impl OptionsError {
     /// As a message for the shell to word; `label` names an option from its field name.
     pub fn msg(&self, label: impl Fn(&str) -> String) -> Msg {
         match self {
-            OptionsError::Refused(message) => Msg::text(message.clone()),
+            OptionsError::Refused(message) => message.clone(),
             OptionsError::OutOfRange { option, min, max } => Msg::new("event-option_out_of_range")
                 .arg("option", label(option))
                 .arg("min", *min as i64)
@@ -47,7 +48,7 @@ pub fn check_options(game: GameKind, options: &Value, lang: Lang) -> Result<Valu
         "entries": [],
     });
     let record = AnyRecord::from_json(&document.to_string())
-        .map_err(|error| OptionsError::Refused(error.message(lang)))?;
+        .map_err(|error| OptionsError::Refused(error.msg(lang)))?;
     let filled = record.options_json();
     if let Value::Object(fields) = &filled {
         for (name, value) in fields {

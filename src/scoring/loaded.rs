@@ -99,7 +99,7 @@ impl LoadedMatch {
             StoreError::Corrupt(format!(
                 "stored match {} is unreadable: {}",
                 self.row.public_id,
-                error.message(crate::lang::Lang::En)
+                crate::web::i18n::Worded::message(&error, crate::lang::Lang::En)
             ))
         })
     }

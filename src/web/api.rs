@@ -17,7 +17,7 @@ use serde_json::json;
 
 use super::context::{Account, PageContext, SessionUser};
 use super::error::AppError;
-use super::i18n::{Tr, in_both};
+use super::i18n::{Tr, Worded, in_both};
 use super::matches::{load_match, status_key};
 use super::scoring::{may_score, may_score_knowing};
 use super::{AppState, redirect};
@@ -302,17 +302,17 @@ struct VoidBody {
 }
 
 fn unreadable(error: serde_json::Error) -> HttpResponse {
-    let message = json_text::bare_message(&error);
-    let (line, column) = (error.line(), error.column());
-    refusal_in_words(StatusCode::BAD_REQUEST, "unreadable", |lang| {
-        let message = json_text::describe(&message, lang);
+    let complaint = json_text::Complaint::new(&error);
+    let (line, column) = (complaint.line, complaint.column);
+    refusal_in_words(StatusCode::BAD_REQUEST, "unreadable", |_| {
+        let message = Arg::Msg(complaint.msg.clone());
         if line > 0 {
             let at = [("line", line.to_string()), ("column", column.to_string())];
             let mut args: Vec<_> = at.map(|(name, value)| (name, Arg::from(value))).into();
-            args.push(("message", message.into()));
+            args.push(("message", message));
             ("api-unreadable_at", args)
         } else {
-            ("api-unreadable", vec![("message", message.into())])
+            ("api-unreadable", vec![("message", message)])
         }
     })
 }

@@ -12,7 +12,7 @@ use askama::Template;
 use super::super::AppState;
 use super::super::context::PageContext;
 use super::super::error::AppError;
-use super::super::i18n::Tr;
+use super::super::i18n::{Tr, Worded};
 use super::super::matches::status_key;
 use super::super::scoring::{
     CorrectionWords, Draft, Envelope, LogLine, Scorer, read_pairs, scorer, shown_author, submit,

@@ -16,6 +16,8 @@ use crate::rules::game::Message;
 use crate::tournament::TieBreak;
 
 #[cfg(test)]
+mod json_words_tests;
+#[cfg(test)]
 mod key_label_tests;
 #[cfg(test)]
 mod rule_words_tests;

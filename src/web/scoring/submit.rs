@@ -12,7 +12,7 @@ use crate::rules::record::RecordEntry;
 use crate::scoring::{self, AppendOutcome, Submitted};
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
-use crate::web::i18n::Tr;
+use crate::web::i18n::{Tr, Worded};
 use crate::web::matches::load_match;
 use crate::web::{AppState, redirect};
 

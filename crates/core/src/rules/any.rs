@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use super::comanda::Nicknames;
 use super::game::{Game, Message, Seat, Summary};
+use super::json_text::{self, Complaint};
 use super::kind::GameKind;
 use super::record::{self, GameRecord, RecordGame, SyntaxError};
 use super::replay::{self, ReplayError, Steps};
@@ -181,7 +182,7 @@ pub type AnySteps = Steps<AnyMatch, AnyEntryError>;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ExtendError {
     /// The entry is not an entry of the record's game.
-    Unreadable(String),
+    Unreadable(Complaint),
     /// The rules refuse it (or, for a correction, what it would make of the match).
     Refused(AnyReplayError),
 }
@@ -192,8 +193,7 @@ fn extend<G: AnyGame>(
     entry: serde_json::Value,
     nicknames: &Nicknames,
 ) -> Result<serde_json::Value, ExtendError> {
-    let entry: G::RecordEntry = serde_json::from_value(entry)
-        .map_err(|error| ExtendError::Unreadable(error.to_string()))?;
+    let entry: G::RecordEntry = json_text::from_value(&entry).map_err(ExtendError::Unreadable)?;
     let index = record.entries.len();
     let stored = to_value(&entry);
     if G::correction(&entry).is_none() {
@@ -303,9 +303,10 @@ impl AnyRecord {
         let game = self.game();
         each_game!(AnyRecord, self, record => match AnyGame::state_mut(state) {
             Some(own) => extend(record, own, entry, nicknames),
-            None => Err(ExtendError::Unreadable(format!(
+            None => Err(ExtendError::Unreadable(Complaint::new(
+                &serde::de::Error::custom(format!(
                 "a {} state cannot follow a {game} record",
-                state.game()
+                state.game()))
             ))),
         })
     }

@@ -1,12 +1,90 @@
-//! What serde and serde_json say about JSON they cannot read, in the reader's language.
+//! What serde and serde_json say about JSON they cannot read, as messages for the
+//! Fluent files (`locales/*/rules_json.ftl`), with where it was said.
 //!
-//! Their messages are English and carry no structure beyond their text, so a referee
-//! reading Italian saw "manca il campo" next to "missing field `winner`". Their shapes
-//! are few and fixed (serde's `de::Error` defaults, serde_json's syntax errors, and
-//! this engine's own `custom` messages for cards, seats and bids); each is turned into
-//! Italian here. A message of another shape is shown as it came, rather than lost.
+//! serde_json tells whether a text is not JSON or not of the shape expected
+//! (`Error::classify`) and where it stopped reading (line and column), and
+//! `serde_path_to_error` tells the path of the field at fault. *What* went wrong serde
+//! gives only as English text: serde_json's syntax errors are a private enum shown as
+//! fixed sentences, and serde's `de::Error` constructors (missing field, invalid type,
+//! …) write fixed shapes into serde_json's one string. Those sentences and shapes are
+//! read here, and nowhere else; a message of another shape is shown as it came.
 
-use crate::lang::{Lang, Written};
+use std::fmt;
+
+use serde::de::DeserializeOwned;
+use serde_json::error::Category;
+
+use crate::lang::{Arg, Msg};
+
+/// serde's complaint about a JSON text or value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Complaint {
+    /// What is wrong, as a message for the Fluent files (English: serde's own words).
+    pub msg: Msg,
+    /// serde's own words without the position, for logs and `Display`.
+    pub text: String,
+    /// The path of the field at fault (`entries[3].type`), empty for the whole value
+    /// or where it was not tracked.
+    pub path: String,
+    /// Where serde_json stopped reading a text (1-based); 0 for a value.
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Complaint {
+    /// The complaint of `error`, without a path.
+    pub fn new(error: &serde_json::Error) -> Complaint {
+        let text = bare_message(error);
+        Complaint {
+            msg: words(error.classify(), &text),
+            text,
+            path: String::new(),
+            line: error.line(),
+            column: error.column(),
+        }
+    }
+
+    /// The complaint of `error`, at the path a second, tracked reading found.
+    fn tracked<T>(
+        error: &serde_json::Error,
+        again: Result<T, serde_path_to_error::Error<serde_json::Error>>,
+    ) -> Complaint {
+        let mut complaint = Complaint::new(error);
+        if let Err(tracked) = again {
+            let path = tracked.path().to_string();
+            // "." is the whole value, "?" a place serde_path_to_error cannot name.
+            if path != "." && path != "?" {
+                complaint.path = path;
+            }
+        }
+        complaint
+    }
+}
+
+impl fmt::Display for Complaint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// Reads a `T` from a JSON text. The path is tracked only for a text that fails, by
+/// reading it again, so that a text that reads well costs what `serde_json::from_str` does.
+pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, Complaint> {
+    serde_json::from_str(text).map_err(|error| {
+        let mut tracked = serde_json::Deserializer::from_str(text);
+        Complaint::tracked(
+            &error,
+            serde_path_to_error::deserialize::<_, T>(&mut tracked),
+        )
+    })
+}
+
+/// Reads a `T` from a JSON value, tracking the path only when it fails, as [`from_str`].
+pub fn from_value<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, Complaint> {
+    T::deserialize(value).map_err(|error| {
+        Complaint::tracked(&error, serde_path_to_error::deserialize::<_, T>(value))
+    })
+}
 
 /// The message of a serde_json error without the position serde_json appends to
 /// it: callers that show the line and column say so in the reader's language.
@@ -19,199 +97,232 @@ pub fn bare_message(error: &serde_json::Error) -> String {
     }
 }
 
-/// A serde message in the reader's language.
-pub fn describe(message: &str, lang: Lang) -> String {
-    match lang.written() {
-        Written::En => message.to_string(),
-        Written::It => italian(message).unwrap_or_else(|| message.to_string()),
-    }
+/// serde's `text` as a message, by its category: a text that is not JSON, or JSON of
+/// another shape (serde's own shapes, then this engine's `custom` ones).
+fn words(category: Category, text: &str) -> Msg {
+    let known = match category {
+        Category::Syntax | Category::Eof => syntax(text),
+        Category::Data => data(text).or_else(|| own(text)),
+        Category::Io => None,
+    };
+    known.unwrap_or_else(|| Msg::text(text.to_string()))
 }
 
-fn italian(message: &str) -> Option<String> {
-    if let Some(text) = syntax(message) {
-        return Some(text.to_string());
+/// serde_json's syntax errors: its `ErrorCode` is private, so its sentence is the only
+/// name of the fault.
+const SYNTAX: [(&str, &str); 21] = [
+    ("EOF while parsing a list", "json-eof_list"),
+    ("EOF while parsing an object", "json-eof_object"),
+    ("EOF while parsing a string", "json-eof_string"),
+    ("EOF while parsing a value", "json-eof_value"),
+    ("expected `:`", "json-expected_colon"),
+    ("expected `,` or `]`", "json-expected_list_comma"),
+    ("expected `,` or `}`", "json-expected_object_comma"),
+    ("expected ident", "json-expected_ident"),
+    ("expected value", "json-expected_value"),
+    ("expected `\"`", "json-expected_quote"),
+    ("invalid escape", "json-invalid_escape"),
+    ("invalid number", "json-invalid_number"),
+    ("number out of range", "json-number_out_of_range"),
+    ("invalid unicode code point", "json-invalid_unicode"),
+    (
+        "control character (\\u0000-\\u001F) found while parsing a string",
+        "json-control_character",
+    ),
+    ("key must be a string", "json-key_not_string"),
+    (
+        "lone leading surrogate in hex escape",
+        "json-lone_surrogate",
+    ),
+    ("trailing comma", "json-trailing_comma"),
+    ("trailing characters", "json-trailing_characters"),
+    ("unexpected end of hex escape", "json-hex_escape_end"),
+    ("recursion limit exceeded", "json-recursion_limit"),
+];
+
+fn syntax(text: &str) -> Option<Msg> {
+    SYNTAX
+        .iter()
+        .find(|(sentence, _)| *sentence == text)
+        .map(|(_, id)| Msg::new(id))
+}
+
+/// A message naming one thing serde wrote (a field's, a variant's or an enum's name).
+fn named(id: &'static str, name: &str) -> Msg {
+    Msg::new(id).arg("name", name.to_string())
+}
+
+/// The shapes serde's `de::Error` constructors give their messages (serde's
+/// `de/mod.rs`): serde_json keeps nothing of them but the text.
+fn data(text: &str) -> Option<Msg> {
+    if let Some(name) = text.strip_prefix("missing field ") {
+        return Some(named("json-missing_field", name));
     }
-    if let Some(name) = message.strip_prefix("missing field ") {
-        return Some(format!("manca il campo {name}"));
+    if let Some(name) = text.strip_prefix("duplicate field ") {
+        return Some(named("json-duplicate_field", name));
     }
-    if let Some(name) = message.strip_prefix("duplicate field ") {
-        return Some(format!("il campo {name} è ripetuto"));
-    }
-    for (unknown, noun, none_expected) in [
-        ("unknown field ", "campo", "there are no fields"),
-        ("unknown variant ", "valore", "there are no variants"),
-    ] {
-        if let Some(rest) = message.strip_prefix(unknown) {
+    let unknown = [
+        (
+            "unknown field ",
+            "json-unknown_field",
+            "there are no fields",
+        ),
+        (
+            "unknown variant ",
+            "json-unknown_variant",
+            "there are no variants",
+        ),
+    ];
+    for (prefix, id, none_expected) in unknown {
+        if let Some(rest) = text.strip_prefix(prefix) {
             let (name, expected) = rest.split_once(", ")?;
             if expected == none_expected {
-                return Some(format!("{noun} {name} non previsto: qui non ce ne sono"));
+                let none_id = if id == "json-unknown_field" {
+                    "json-unknown_field_none"
+                } else {
+                    "json-unknown_variant_none"
+                };
+                return Some(named(none_id, name));
             }
             let expected = names(expected.strip_prefix("expected ")?)?;
-            return Some(format!("{noun} {name} sconosciuto: previsto {expected}"));
+            return Some(named(id, name).arg("expected", expected));
         }
     }
-    if let Some(rest) = message.strip_prefix("invalid type: ") {
-        let (found, expected) = rest.rsplit_once(", expected ")?;
-        return Some(format!(
-            "{} dove è atteso {}",
-            unexpected(found),
-            expected_shape(expected)
-        ));
+    for (prefix, id) in [
+        ("invalid type: ", "json-invalid_type"),
+        ("invalid value: ", "json-invalid_value"),
+    ] {
+        if let Some(rest) = text.strip_prefix(prefix) {
+            let (found, expected) = rest.rsplit_once(", expected ")?;
+            return Some(
+                Msg::new(id)
+                    .arg("found", unexpected(found))
+                    .arg("expected", shape(expected)),
+            );
+        }
     }
-    if let Some(rest) = message.strip_prefix("invalid value: ") {
-        let (found, expected) = rest.rsplit_once(", expected ")?;
-        return Some(format!(
-            "valore non valido: {}, atteso {}",
-            unexpected(found),
-            expected_shape(expected)
-        ));
-    }
-    if let Some(rest) = message.strip_prefix("invalid length ") {
+    if let Some(rest) = text.strip_prefix("invalid length ") {
         let (length, expected) = rest.split_once(", expected ")?;
-        return Some(format!(
-            "lunghezza {length} non valida: attesa {}",
-            expected_shape(expected)
-        ));
+        return Some(
+            Msg::new("json-invalid_length")
+                .arg("length", length.to_string())
+                .arg("expected", shape(expected)),
+        );
     }
-    if message.starts_with("data did not match any variant of untagged enum") {
-        return Some("il valore non ha nessuna delle forme previste".to_string());
-    }
-    own(message)
-}
-
-/// serde_json's syntax errors, which are whole sentences.
-fn syntax(message: &str) -> Option<&'static str> {
-    Some(match message {
-        "EOF while parsing a list" => "il testo finisce dentro una lista",
-        "EOF while parsing an object" => "il testo finisce dentro un oggetto",
-        "EOF while parsing a string" => "il testo finisce dentro una stringa",
-        "EOF while parsing a value" => "il testo finisce dove è atteso un valore",
-        "expected `:`" => "atteso `:`",
-        "expected `,` or `]`" => "attesi `,` o `]`",
-        "expected `,` or `}`" => "attesi `,` o `}`",
-        "expected ident" => "parola non valida (sono ammesse true, false e null)",
-        "expected value" => "atteso un valore",
-        "expected `\"`" => "atteso `\"`",
-        "invalid escape" => "sequenza di escape non valida",
-        "invalid number" => "numero non valido",
-        "number out of range" => "numero fuori dai limiti",
-        "invalid unicode code point" => "carattere Unicode non valido",
-        "control character (\\u0000-\\u001F) found while parsing a string" => {
-            "carattere di controllo dentro una stringa"
-        }
-        "key must be a string" => "le chiavi devono essere stringhe",
-        "lone leading surrogate in hex escape" => "surrogato Unicode isolato in una sequenza \\u",
-        "trailing comma" => "virgola di troppo",
-        "trailing characters" => "caratteri in più dopo la fine",
-        "unexpected end of hex escape" => "sequenza \\u incompleta",
-        "recursion limit exceeded" => "troppi livelli annidati",
-        _ => return None,
-    })
+    text.strip_prefix("data did not match any variant of untagged enum ")
+        .map(|name| named("json-untagged", name))
 }
 
 /// "one of `a`, `b`", "`a` or `b`", "`a`": serde's lists of the names it expects.
-fn names(expected: &str) -> Option<String> {
+fn names(expected: &str) -> Option<Arg> {
     if let Some(list) = expected.strip_prefix("one of ") {
-        return Some(format!("uno tra {list}"));
+        return Some(
+            Msg::new("json-one_of")
+                .arg("names", list.to_string())
+                .into(),
+        );
     }
     if let Some((first, second)) = expected.split_once(" or ") {
-        return Some(format!("{first} o {second}"));
+        let either = Msg::new("json-either")
+            .arg("first", first.to_string())
+            .arg("second", second.to_string());
+        return Some(either.into());
     }
-    expected.starts_with('`').then(|| expected.to_string())
+    expected
+        .starts_with('`')
+        .then(|| Arg::from(expected.to_string()))
 }
 
 /// What serde found, as `de::Unexpected` and serde_json write it.
-fn unexpected(found: &str) -> String {
-    if let Some(text) = found.strip_prefix("string ") {
-        return format!("la stringa {text}");
-    }
-    if let Some(number) = found.strip_prefix("integer ") {
-        return format!("il numero intero {number}");
-    }
-    if let Some(number) = found.strip_prefix("floating point ") {
-        return format!("il numero {number}");
-    }
-    if let Some(value) = found.strip_prefix("boolean ") {
-        return format!("il valore {value}");
-    }
-    if let Some(value) = found.strip_prefix("character ") {
-        return format!("il carattere {value}");
+fn unexpected(found: &str) -> Arg {
+    let valued = [
+        ("string ", "json-found_string"),
+        ("integer ", "json-found_integer"),
+        ("floating point ", "json-found_float"),
+        ("boolean ", "json-found_boolean"),
+        ("character ", "json-found_char"),
+    ];
+    for (prefix, id) in valued {
+        if let Some(value) = found.strip_prefix(prefix) {
+            return Msg::new(id).arg("value", value.to_string()).into();
+        }
     }
     match found {
-        "null" | "unit value" => "null".to_string(),
-        "map" => "un oggetto".to_string(),
-        "sequence" => "una lista".to_string(),
-        _ => found.to_string(),
+        "null" | "unit value" => Msg::new("json-found_null")
+            .arg("text", found.to_string())
+            .into(),
+        "map" => Msg::new("json-found_map").into(),
+        "sequence" => Msg::new("json-found_sequence").into(),
+        _ => Arg::from(found.to_string()),
     }
 }
 
-/// What serde expected: a Rust type's name, or a `Visitor`'s own words.
-fn expected_shape(expected: &str) -> String {
-    let text = match expected {
-        "i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32" | "u64" | "u128"
-        | "usize" => "un numero intero",
-        "f32" | "f64" => "un numero",
-        "a string" | "a borrowed string" => "una stringa",
-        "a boolean" => "true o false",
-        "a character" => "un carattere",
-        "a sequence" => "una lista",
-        "a map" => "un oggetto",
-        "any valid JSON value" => "un valore JSON",
-        "unit" => "null",
-        _ => {
-            if let Some(size) = expected
-                .strip_prefix("a tuple of size ")
-                .or_else(|| expected.strip_prefix("an array of length "))
-            {
-                return format!("una lista di {size} elementi");
-            }
-            if expected.starts_with("struct ")
-                || expected.starts_with("internally tagged enum ")
-                || expected.starts_with("struct variant ")
-            {
-                return "un oggetto".to_string();
-            }
-            if expected.starts_with("enum ") {
-                return "uno dei valori previsti".to_string();
-            }
-            if let Some(list) = names(expected) {
-                return list;
-            }
-            return expected.to_string();
-        }
+/// What serde expected: a Rust type's name, or a `Visitor`'s own words. Where serde
+/// names a type of its own the message carries the name, which the English repeats.
+fn shape(expected: &str) -> Arg {
+    let fixed = match expected {
+        "a boolean" => Some("json-shape_boolean"),
+        "a character" => Some("json-shape_char"),
+        "a sequence" => Some("json-shape_sequence"),
+        "a map" => Some("json-shape_map"),
+        "any valid JSON value" => Some("json-shape_json"),
+        "unit" => Some("json-shape_unit"),
+        _ => None,
     };
-    text.to_string()
+    if let Some(id) = fixed {
+        return Msg::new(id).into();
+    }
+    for (prefix, id) in [
+        ("a tuple of size ", "json-shape_tuple"),
+        ("an array of length ", "json-shape_array"),
+    ] {
+        if let Some(size) = expected.strip_prefix(prefix) {
+            return Msg::new(id).arg("size", size.to_string()).into();
+        }
+    }
+    let id = match expected {
+        "i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32" | "u64" | "u128"
+        | "usize" => "json-shape_integer",
+        "f32" | "f64" => "json-shape_number",
+        "a string" | "a borrowed string" => "json-shape_string",
+        _ if ["struct ", "internally tagged enum ", "struct variant "]
+            .iter()
+            .any(|prefix| expected.starts_with(prefix)) =>
+        {
+            "json-shape_object"
+        }
+        _ if expected.starts_with("enum ") => "json-shape_enum",
+        _ => return names(expected).unwrap_or_else(|| Arg::from(expected.to_string())),
+    };
+    Msg::new(id).arg("text", expected.to_string()).into()
 }
 
-/// The engine's own `custom` messages (`card.rs`, `game.rs`, `vitou`).
-fn own(message: &str) -> Option<String> {
-    if let Some(input) = message.strip_prefix("not a card: ") {
-        return Some(format!("{input} non è una carta"));
+/// The engine's own `custom` messages (`card.rs`, `game.rs`, `vitou`): serde carries
+/// them as text too.
+fn own(text: &str) -> Option<Msg> {
+    if let Some(input) = text.strip_prefix("not a card: ") {
+        return Some(Msg::new("json-not_card").arg("input", input.to_string()));
     }
-    if let Some(rest) = message.strip_prefix("not a suit: ") {
+    if let Some(rest) = text.strip_prefix("not a suit: ") {
         let (input, _) = rest.split_once(" (suits are ")?;
-        return Some(format!(
-            "{input} non è un seme (i semi sono \"s\", \"b\", \"c\", \"d\")"
-        ));
+        return Some(Msg::new("json-not_suit").arg("input", input.to_string()));
     }
-    if let Some(rest) = message.strip_prefix("seat ") {
+    if let Some(rest) = text.strip_prefix("seat ") {
         let (seat, range) = rest.split_once(" does not exist (seats are ")?;
         let (first, last) = range.strip_suffix(')')?.split_once(" to ")?;
-        return Some(format!(
-            "il posto {seat} non esiste (i posti vanno da {first} a {last})"
-        ));
+        return Some(
+            Msg::new("json-no_seat")
+                .arg("seat", seat.to_string())
+                .arg("first", first.to_string())
+                .arg("last", last.to_string()),
+        );
     }
-    if message == "a bid is 3, 6, 12 or \"baraque\"" {
-        return Some("una chiamata vale 3, 6, 12 o \"baraque\"".to_string());
-    }
-    None
+    (text == "a bid is 3, 6, 12 or \"baraque\"").then(|| Msg::new("json-bid"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::card::{Card, Suit};
-    use crate::rules::game::Seat;
     use serde::Deserialize;
 
     #[derive(Debug, Deserialize)]
@@ -222,138 +333,10 @@ mod tests {
         winner: String,
         #[serde(default)]
         pair: Option<(u8, u8)>,
-        #[serde(default)]
-        side: Option<Side>,
     }
-
-    #[derive(Debug, Deserialize)]
-    #[allow(dead_code)]
-    enum Side {
-        A,
-        B,
-    }
-
-    #[derive(Debug, Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct Empty {}
 
     fn error_of<T: for<'de> Deserialize<'de> + std::fmt::Debug>(text: &str) -> serde_json::Error {
         serde_json::from_str::<T>(text).expect_err(text)
-    }
-
-    /// Each case: what serde really says about a bad text, and what an Italian
-    /// reader is shown instead. Built from serde's own errors, so a change in its
-    /// wording fails here rather than leaking English onto the pages.
-    #[test]
-    fn serde_messages_read_in_italian() {
-        let cases: Vec<(serde_json::Error, &str, &str)> = vec![
-            (
-                error_of::<Body>(r#"{"winner":"A"}"#),
-                "missing field `expected_seq`",
-                "manca il campo `expected_seq`",
-            ),
-            (
-                error_of::<Body>(r#"{"expected_seq":1,"winner":"A","winer":1}"#),
-                "unknown field `winer`, expected one of `expected_seq`, `winner`, `pair`, `side`",
-                "campo `winer` sconosciuto: previsto uno tra `expected_seq`, `winner`, `pair`, `side`",
-            ),
-            (
-                error_of::<Empty>(r#"{"x":1}"#),
-                "unknown field `x`, there are no fields",
-                "campo `x` non previsto: qui non ce ne sono",
-            ),
-            (
-                error_of::<Body>(r#"{"expected_seq":"3","winner":"A"}"#),
-                "invalid type: string \"3\", expected i64",
-                "la stringa \"3\" dove è atteso un numero intero",
-            ),
-            (
-                error_of::<Body>(r#"{"expected_seq":1.5,"winner":"A"}"#),
-                "invalid type: floating point `1.5`, expected i64",
-                "il numero `1.5` dove è atteso un numero intero",
-            ),
-            (
-                error_of::<Body>(r#"{"expected_seq":1,"winner":null}"#),
-                "invalid type: null, expected a string",
-                "null dove è atteso una stringa",
-            ),
-            (
-                error_of::<Body>(r#"{"expected_seq":1,"winner":"A","pair":[1]}"#),
-                "invalid length 1, expected a tuple of size 2",
-                "lunghezza 1 non valida: attesa una lista di 2 elementi",
-            ),
-            (
-                error_of::<Body>(r#"{"expected_seq":1,"winner":"A","pair":[1,300]}"#),
-                "invalid value: integer `300`, expected u8",
-                "valore non valido: il numero intero `300`, atteso un numero intero",
-            ),
-            (
-                error_of::<Body>(r#"{"expected_seq":1,"winner":"A","side":"C"}"#),
-                "unknown variant `C`, expected `A` or `B`",
-                "valore `C` sconosciuto: previsto `A` o `B`",
-            ),
-            (
-                error_of::<Body>(r#"{"expected_seq":1,"winner":"A","winner":"B"}"#),
-                "duplicate field `winner`",
-                "il campo `winner` è ripetuto",
-            ),
-            (
-                error_of::<Body>("true"),
-                "invalid type: boolean `true`, expected struct Body",
-                "il valore `true` dove è atteso un oggetto",
-            ),
-            (
-                error_of::<Body>(r#"{"expected_seq":1"#),
-                "EOF while parsing an object",
-                "il testo finisce dentro un oggetto",
-            ),
-            (
-                error_of::<Body>(r#"{"expected_seq":"#),
-                "EOF while parsing a value",
-                "il testo finisce dove è atteso un valore",
-            ),
-            (
-                error_of::<Body>(r#"{"expected_seq" 1}"#),
-                "expected `:`",
-                "atteso `:`",
-            ),
-            (
-                error_of::<Body>("{\"expected_seq\":1,\"winner\":\"A\"} x"),
-                "trailing characters",
-                "caratteri in più dopo la fine",
-            ),
-            (
-                error_of::<Body>("nope"),
-                "expected ident",
-                "parola non valida (sono ammesse true, false e null)",
-            ),
-            (
-                error_of::<Card>(r#""7x""#),
-                "not a card: \"7x\"",
-                "\"7x\" non è una carta",
-            ),
-            (
-                error_of::<Suit>(r#""x""#),
-                "not a suit: \"x\" (suits are \"s\", \"b\", \"c\", \"d\")",
-                "\"x\" non è un seme (i semi sono \"s\", \"b\", \"c\", \"d\")",
-            ),
-            (
-                error_of::<Seat>("7"),
-                "seat 7 does not exist (seats are 0 to 3)",
-                "il posto 7 non esiste (i posti vanno da 0 a 3)",
-            ),
-            (
-                error_of::<crate::rules::vitou::Bid>("5"),
-                "a bid is 3, 6, 12 or \"baraque\"",
-                "una chiamata vale 3, 6, 12 o \"baraque\"",
-            ),
-        ];
-        for (error, english, italian) in cases {
-            let bare = bare_message(&error);
-            assert_eq!(bare, english, "serde's own text");
-            assert_eq!(describe(&bare, Lang::En), english);
-            assert_eq!(describe(&bare, Lang::It), italian, "for {english:?}");
-        }
     }
 
     #[test]
@@ -379,14 +362,49 @@ mod tests {
     }
 
     #[test]
-    fn a_message_of_another_shape_is_shown_as_it_came() {
+    fn a_complaint_is_classified_by_category_and_keeps_the_position() {
+        let syntax = Complaint::new(&error_of::<Body>(r#"{"expected_seq" 1}"#));
+        assert_eq!(syntax.msg, Msg::new("json-expected_colon"));
+        assert_eq!((syntax.line, syntax.column), (1, 17));
+        let data = Complaint::new(&error_of::<Body>(r#"{"winner":"A"}"#));
         assert_eq!(
-            describe("something nobody wrote yet", Lang::It),
-            "something nobody wrote yet"
+            data.msg,
+            Msg::new("json-missing_field").arg("name", "`expected_seq`")
         );
+        assert_eq!(data.text, "missing field `expected_seq`");
+        assert_eq!(data.to_string(), data.text);
+    }
+
+    #[test]
+    fn the_path_names_the_field_at_fault_once_reading_fails() {
+        let complaint =
+            from_str::<Body>(r#"{"expected_seq":1,"winner":"A","pair":[1,300]}"#).unwrap_err();
+        assert_eq!(complaint.path, "pair[1]");
+        assert_eq!(complaint.text, "invalid value: integer `300`, expected u8");
+        let complaint = from_str::<Body>(r#"{"winner":"A"}"#).unwrap_err();
         assert_eq!(
-            describe("unknown field without a list", Lang::It),
-            "unknown field without a list"
+            complaint.path, "",
+            "a missing field is the whole object's fault"
+        );
+        let value = serde_json::json!({"expected_seq": 1, "winner": null});
+        let complaint = from_value::<Body>(&value).unwrap_err();
+        assert_eq!((complaint.path.as_str(), complaint.line), ("winner", 0));
+        assert_eq!(
+            from_str::<Body>("{\"expected_seq\":1,\"winner\":\"A\"} x")
+                .unwrap_err()
+                .msg,
+            Msg::new("json-trailing_characters")
+        );
+        assert!(from_str::<Body>(r#"{"expected_seq":1,"winner":"A"}"#).is_ok());
+    }
+
+    #[test]
+    fn a_message_of_another_shape_is_carried_as_it_came() {
+        use serde::de::Error;
+        let error = serde_json::Error::custom("something nobody wrote yet");
+        assert_eq!(
+            Complaint::new(&error).msg,
+            Msg::text("something nobody wrote yet")
         );
     }
 }

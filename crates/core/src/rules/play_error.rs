@@ -156,3 +156,50 @@ impl PlayedCards {
         self.seat[card.index()]
     }
 }
+
+/// Who must lead each trick in the games where the dealer's right leads the first and
+/// the winner of a trick the next (Madrasso, Tressette, Trionfetti), and why.
+#[derive(Debug, Clone, Copy)]
+pub struct Leads {
+    leader: Seat,
+    because: LeadReason,
+}
+
+impl Leads {
+    /// The first trick of a deal `dealer` dealt.
+    pub fn after_deal(dealer: Seat) -> Leads {
+        Leads {
+            leader: dealer.right(),
+            because: LeadReason::DealersRight { dealer },
+        }
+    }
+
+    /// The seat due to lead the next trick.
+    pub fn leader(&self) -> Seat {
+        self.leader
+    }
+
+    /// Refuses trick `number` unless the seat due to lead it did.
+    pub fn check<D>(&self, deal: D, number: u8, trick: &Trick) -> Result<(), PlayError<D>> {
+        if trick.leader == self.leader {
+            return Ok(());
+        }
+        Err(PlayError::WrongLeader {
+            deal,
+            trick: number,
+            found: trick.leader,
+            expected: self.leader,
+            because: self.because,
+        })
+    }
+
+    /// Trick `number` was won by `seat` with `card`: the seat leads the next.
+    pub fn won(&mut self, number: u8, seat: Seat, card: Card) {
+        self.leader = seat;
+        self.because = LeadReason::WonPrevious {
+            trick: number,
+            seat,
+            card,
+        };
+    }
+}

@@ -29,6 +29,7 @@ use super::comanda::Nicknames;
 use super::entry_error::CorrectionError;
 use super::game::{Game, Message, Seat};
 use super::kind::GameKind;
+use super::json_text::Complaint;
 pub use super::trionfetti::record::{
     HandEntry, MatchRecord, PlayEntry, RecordEntry, SmazzataEntry,
 };
@@ -261,7 +262,7 @@ fn diagnose<G: RecordGame>(text: &str, error: serde_json::Error) -> SyntaxError 
             Err(error) => {
                 return SyntaxError::Options {
                     game: G::NAME,
-                    message: error.to_string(),
+                    message: Complaint::new(&error),
                 };
             }
         },
@@ -280,7 +281,7 @@ fn diagnose<G: RecordGame>(text: &str, error: serde_json::Error) -> SyntaxError 
             if let Err(error) = G::RecordEntry::deserialize(entry) {
                 return SyntaxError::Entry {
                     index,
-                    message: error.to_string(),
+                    message: Complaint::new(&error),
                 };
             }
         }
@@ -344,7 +345,7 @@ mod tests {
         match MatchRecord::from_json(&typo) {
             Err(SyntaxError::Entry { index, message }) => {
                 assert_eq!(index, 3);
-                assert!(message.contains("winer"), "{message}");
+                assert!(message.text.contains("winer"), "{message}");
             }
             other => panic!("{other:?}"),
         }

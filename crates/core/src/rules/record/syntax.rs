@@ -2,19 +2,18 @@
 
 use std::fmt;
 
-use serde::Serialize;
-
 use super::{FORMAT_VERSION, GAMES};
-use crate::lang::Lang;
-use crate::rules::json_text;
+use crate::lang::{Lang, Msg};
+use crate::rules::game::{Message, describe};
+use crate::rules::json_text::Complaint;
 
 /// Why a record cannot be read at all (as opposed to entries that cannot happen).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SyntaxError {
     /// Not JSON, or not the shape of a match record.
     Json {
-        message: String,
+        message: Complaint,
         line: usize,
         column: usize,
     },
@@ -26,7 +25,10 @@ pub enum SyntaxError {
         expected: Vec<&'static str>,
     },
     /// `options` cannot be read as the game's options.
-    Options { game: &'static str, message: String },
+    Options {
+        game: &'static str,
+        message: Complaint,
+    },
     /// The options ask for a number of players the game is not played with.
     PlayersNotSupported { game: &'static str, players: usize },
     /// `players` does not name as many players as the game has.
@@ -38,7 +40,7 @@ pub enum SyntaxError {
     /// `first_dealer` is not a seat of the game.
     FirstDealer { seat: u64, seats: usize },
     /// One entry cannot be read.
-    Entry { index: usize, message: String },
+    Entry { index: usize, message: Complaint },
 }
 
 fn quoted(names: &[&str], or: &str) -> String {
@@ -54,26 +56,18 @@ impl SyntaxError {
     /// Text that is not JSON at all, with where serde_json stopped reading it.
     pub fn json(error: &serde_json::Error) -> SyntaxError {
         SyntaxError::Json {
-            message: json_text::bare_message(error),
+            message: Complaint::new(error),
             line: error.line(),
             column: error.column(),
         }
     }
 
-    pub fn message(&self, lang: Lang) -> String {
+    /// The words of the faults other than serde's, written here in Italian or English.
+    fn inline_words(&self, lang: Lang) -> String {
         let it = lang == Lang::It;
         match self {
-            SyntaxError::Json {
-                message,
-                line,
-                column,
-            } => {
-                let message = json_text::describe(message, lang);
-                if it {
-                    format!("JSON non leggibile (riga {line}, colonna {column}): {message}")
-                } else {
-                    format!("unreadable JSON (line {line}, column {column}): {message}")
-                }
+            SyntaxError::Json { .. } | SyntaxError::Options { .. } | SyntaxError::Entry { .. } => {
+                unreachable!("serde's complaints are worded through the Fluent files")
             }
             SyntaxError::Version { found } => match (found, it) {
                 (None, true) => format!("manca \"format_version\" (atteso {FORMAT_VERSION})"),
@@ -111,14 +105,6 @@ impl SyntaxError {
                     }
                 }
             }
-            SyntaxError::Options { game, message } => {
-                let message = json_text::describe(message, lang);
-                if it {
-                    format!("opzioni di {game} non leggibili: {message}")
-                } else {
-                    format!("the {game} options cannot be read: {message}")
-                }
-            }
             SyntaxError::PlayersNotSupported { game, players } => {
                 if it {
                     format!("{game} si gioca in 2 o in 4, non in {players} (opzione \"players\")")
@@ -153,21 +139,35 @@ impl SyntaxError {
                     format!("\"first_dealer\": seat {seat} does not exist (seats are 0 to {last})")
                 }
             }
-            SyntaxError::Entry { index, message } => {
-                let message = json_text::describe(message, lang);
-                if it {
-                    format!("registrazione {index} non leggibile: {message}")
-                } else {
-                    format!("entry {index} cannot be read: {message}")
-                }
-            }
+        }
+    }
+}
+
+impl Message for SyntaxError {
+    fn msg(&self, lang: Lang) -> Msg {
+        match self {
+            SyntaxError::Json {
+                message,
+                line,
+                column,
+            } => Msg::new("json-unreadable")
+                .arg("line", line)
+                .arg("column", column)
+                .arg("message", message.msg.clone()),
+            SyntaxError::Options { game, message } => Msg::new("json-options_unreadable")
+                .arg("game", *game)
+                .arg("message", message.msg.clone()),
+            SyntaxError::Entry { index, message } => Msg::new("json-entry_unreadable")
+                .arg("index", index)
+                .arg("message", message.msg.clone()),
+            _ => Msg::text(self.inline_words(lang)),
         }
     }
 }
 
 impl fmt::Display for SyntaxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message(Lang::En))
+        f.write_str(&describe(&self.msg(Lang::En)))
     }
 }
 
