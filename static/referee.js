@@ -50,3 +50,24 @@
   });
   show();
 })();
+
+// Referee page: a save comes back to `#entry`; with a script, the page comes back
+// scrolled exactly as it was when the referee tapped, so the next hand's buttons are
+// under the same finger.
+(function () {
+  if (!document.querySelector(".game-referee")) return;
+  var key = "segnapunti-referee-scroll";
+  var saved = null;
+  try {
+    saved = sessionStorage.getItem(key);
+    sessionStorage.removeItem(key);
+  } catch (e) { saved = null; }
+  document.addEventListener("submit", function () {
+    try { sessionStorage.setItem(key, String(window.scrollY)); } catch (e) { /* private mode */ }
+  });
+  if (saved === null || location.hash !== "#entry") return;
+  var y = Number(saved);
+  function restore() { window.scrollTo(0, y); }
+  restore();
+  window.addEventListener("load", restore);
+})();
