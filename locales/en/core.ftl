@@ -160,7 +160,6 @@ scoring-vagaresto_caller = Who called it
 scoring-vagaresto_answer = Answer
 scoring-accepted = accepted
 scoring-conceded = conceded
-scoring-conceded_hint = If it was conceded the hand ends: one point to the caller's team.
 scoring-record_conceded = Record the conceded vagaresto
 scoring-vagaresto_stake = Stake: { $stake } { $stake ->
         [one] point

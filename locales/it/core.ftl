@@ -160,7 +160,6 @@ scoring-vagaresto_caller = Chi l'ha chiamato
 scoring-vagaresto_answer = Risposta
 scoring-accepted = accettato
 scoring-conceded = rifiutato
-scoring-conceded_hint = Se è stato rifiutato la mano finisce: un punto alla squadra di chi l'ha chiamato.
 scoring-record_conceded = Registra il vagaresto rifiutato
 scoring-vagaresto_stake = Posta: { $stake } { $stake ->
         [one] punto

@@ -69,18 +69,20 @@ fn parse_vagaresto(
     }))
 }
 
+/// The vagaresto's answer the quick form gives: the button that records a vagaresto
+/// conceded answers it, unless the form says it was accepted (the message id then).
+fn answer(form: &HandForm) -> Result<&str, &'static str> {
+    match (form.conceded.is_empty(), form.vagaresto_answer.as_str()) {
+        (false, "") => Ok("conceded"),
+        (false, "accepted") => Err("trionfetti-conceded_but_accepted"),
+        (_, answer) => Ok(answer),
+    }
+}
+
 /// The hand the quick form describes: the winning team, or a vagaresto conceded.
 fn quick_hand(form: &HandForm, lang: Lang) -> Result<RecordEntry, String> {
     let tr = Tr::new(lang);
-    let conceding = !form.conceded.is_empty();
-    // The conceding button answers the vagaresto itself, unless the form says otherwise.
-    let answer = match form.vagaresto_answer.as_str() {
-        "" if conceding => "conceded",
-        "accepted" if conceding => {
-            return Err(tr.t("trionfetti-conceded_but_accepted").to_string());
-        }
-        answer => answer,
-    };
+    let answer = answer(form).map_err(|id| tr.t(id).to_string())?;
     let vagaresto = parse_vagaresto(&form.vagaresto_caller, answer, None, lang)?;
     let conceded = vagaresto.is_some_and(|v| v.answer == Answer::Conceded);
     let winner = match form.winner.as_str() {
@@ -106,12 +108,12 @@ pub async fn record_hand(
     form: web::Form<HandForm>,
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner();
+    let entry = quick_hand(&form, ctx.lang());
     let draft = Draft {
         vagaresto_caller: form.vagaresto_caller.clone(),
-        vagaresto_answer: form.vagaresto_answer.clone(),
+        vagaresto_answer: answer(&form).unwrap_or(&form.vagaresto_answer).to_string(),
         ..Draft::default()
     };
-    let entry = quick_hand(&form, ctx.lang());
     submit_entry(&request, ctx, &state, form.envelope, entry, draft).await
 }
 
