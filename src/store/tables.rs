@@ -19,7 +19,7 @@ pub enum Whose {
 }
 
 /// A match at a table, with its event when it has one.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Queryable)]
 pub struct TableRow {
     pub public_id: String,
     pub title: String,
@@ -27,29 +27,11 @@ pub struct TableRow {
     status: String,
     pub table_number: Option<i32>,
     pub match_key: Option<String>,
-    /// The event's name and public id.
-    pub event: Option<(String, String)>,
+    pub event_name: Option<String>,
+    pub event_public_id: Option<String>,
 }
 
-/// The match's own columns a [`TableRow`] shows.
-type MatchColumns = (String, String, String, String, Option<i32>, Option<String>);
-
 impl TableRow {
-    fn new(
-        (public_id, title, players_json, status, table_number, match_key): MatchColumns,
-        event: Option<(String, String)>,
-    ) -> TableRow {
-        TableRow {
-            public_id,
-            title,
-            players_json,
-            status,
-            table_number,
-            match_key,
-            event,
-        }
-    }
-
     pub fn status(&self) -> MatchStatus {
         MatchStatus::parse(&self.status).unwrap_or(MatchStatus::Scheduled)
     }
@@ -60,24 +42,8 @@ impl TableRow {
     }
 }
 
-const MATCH_COLUMNS: (
-    matches::public_id,
-    matches::title,
-    matches::players_json,
-    matches::status,
-    matches::table_number,
-    matches::match_key,
-) = (
-    matches::public_id,
-    matches::title,
-    matches::players_json,
-    matches::status,
-    matches::table_number,
-    matches::match_key,
-);
-
-/// The tables of `whose`: event matches first (events by start, then table), then a
-/// referee's matches outside events that are not over.
+/// The tables of `whose`: the matches of events not finished (by the event's start,
+/// then table), then, for a referee, the matches outside events not over yet.
 pub fn tables(connection: &mut DbConnection, whose: Whose) -> StoreResult<Vec<TableRow>> {
     let assigned: Vec<i64> = match whose {
         Whose::Referee(user_id) => match_referees::table
@@ -86,43 +52,44 @@ pub fn tables(connection: &mut DbConnection, whose: Whose) -> StoreResult<Vec<Ta
             .load(connection)?,
         _ => Vec::new(),
     };
+    let open = [MatchStatus::Scheduled, MatchStatus::InProgress].map(MatchStatus::as_str);
     let mut query = matches::table
-        .inner_join(events::table)
-        .filter(events::status.ne(EventStatus::Finished.as_str()))
-        // A superseded match has no key: the organizer replaced it.
-        .filter(matches::match_key.is_not_null())
-        .select((MATCH_COLUMNS, (events::name, events::public_id)))
+        .left_join(events::table)
+        .filter(
+            events::status
+                .nullable()
+                .ne(EventStatus::Finished.as_str())
+                // A superseded match has no key: the organizer replaced it.
+                .and(matches::match_key.is_not_null())
+                .or(matches::event_id
+                    .is_null()
+                    .and(matches::status.eq_any(open))),
+        )
+        .select((
+            matches::public_id,
+            matches::title,
+            matches::players_json,
+            matches::status,
+            matches::table_number,
+            matches::match_key,
+            events::name.nullable(),
+            events::public_id.nullable(),
+        ))
+        // Events first on both engines, which sort NULLs differently.
         .order((
-            events::starts_at.asc(),
-            events::id.asc(),
+            matches::event_id.is_null().asc(),
+            events::starts_at.nullable().asc(),
+            events::id.nullable().asc(),
             matches::table_number.asc(),
             matches::id.asc(),
         ))
         .into_boxed();
-    match whose {
-        Whose::Referee(_) => query = query.filter(matches::id.eq_any(&assigned)),
-        Whose::Organizer(user_id) => query = query.filter(matches::created_by.eq(user_id)),
-        Whose::Everyone => {}
-    }
-    let rows: Vec<(MatchColumns, (String, String))> = query.load(connection)?;
-    let mut rows: Vec<TableRow> = rows
-        .into_iter()
-        .map(|(columns, event)| TableRow::new(columns, Some(event)))
-        .collect();
-    if let Whose::Referee(_) = whose {
-        let open = [MatchStatus::Scheduled, MatchStatus::InProgress].map(MatchStatus::as_str);
-        let standalone: Vec<MatchColumns> = matches::table
-            .filter(matches::event_id.is_null())
-            .filter(matches::status.eq_any(open))
-            .filter(matches::id.eq_any(&assigned))
-            .select(MATCH_COLUMNS)
-            .order(matches::id.asc())
-            .load(connection)?;
-        rows.extend(
-            standalone
-                .into_iter()
-                .map(|columns| TableRow::new(columns, None)),
-        );
-    }
-    Ok(rows)
+    query = match whose {
+        Whose::Referee(_) => query.filter(matches::id.eq_any(&assigned)),
+        Whose::Organizer(user_id) => query
+            .filter(matches::event_id.is_not_null())
+            .filter(matches::created_by.eq(user_id)),
+        Whose::Everyone => query.filter(matches::event_id.is_not_null()),
+    };
+    Ok(query.load(connection)?)
 }

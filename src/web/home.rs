@@ -63,7 +63,7 @@ pub async fn index(ctx: PageContext, state: web::Data<AppState>) -> Result<HomeP
     let tr = Tr::new(ctx.lang());
     let mut evenings: Vec<Evening> = Vec::new();
     for row in rows {
-        let (name, public_id) = row.event.clone().unzip();
+        let (name, public_id) = (row.event_name.clone(), row.event_public_id.clone());
         if evenings
             .last()
             .is_none_or(|evening| evening.public_id != public_id)

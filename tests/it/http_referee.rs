@@ -95,6 +95,9 @@ backend_tests! {
         let undone = organizer.post_form(&format!("{base}/undo"), &[("expected_seq", &seq), ("submission_key", &key)]);
         assert_eq!(undone.status, 303);
         assert_eq!(points(&organizer.get(&base).body, "B"), "0");
+        // The page's script keeps the scroll itself: no anchor then.
+        let scripted = quick(&organizer, &base, &[("winner", "A"), ("keep_scroll", "1")]);
+        assert_eq!(scripted.location.as_deref(), Some(format!("{base}?recorded=2").as_str()));
     }
 
     fn a_vagaresto_without_its_caller_or_answer_is_refused_naming_what_is_missing(app) {

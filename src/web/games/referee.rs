@@ -241,7 +241,7 @@ fn read_form(body: &[u8]) -> Result<(Envelope, Vec<(String, String)>), AppError>
         .filter(|(key, _)| {
             !matches!(
                 key.as_str(),
-                "csrf_token" | "expected_seq" | "submission_key"
+                "csrf_token" | "expected_seq" | "submission_key" | "keep_scroll"
             )
         })
         .take(64)

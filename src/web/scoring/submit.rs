@@ -28,6 +28,10 @@ pub struct Envelope {
     pub(in crate::web) expected_seq: String,
     #[serde(default)]
     pub(in crate::web) submission_key: String,
+    /// Set by the page's script, which puts the page back where it was itself: the
+    /// answer then skips the `#entry` anchor that would move it.
+    #[serde(default)]
+    pub(in crate::web) keep_scroll: String,
 }
 
 /// A form read as its ordered pairs, for forms with repeated or open-ended keys
@@ -40,6 +44,7 @@ pub(in crate::web) fn read_pairs(
     let envelope = Envelope {
         expected_seq: pair_value(&pairs, "expected_seq"),
         submission_key: pair_value(&pairs, "submission_key"),
+        keep_scroll: pair_value(&pairs, "keep_scroll"),
     };
     Ok((envelope, pairs))
 }
@@ -76,6 +81,7 @@ pub(in crate::web) async fn submit(
     if envelope.submission_key.is_empty() || envelope.submission_key.len() > 100 {
         return Err(AppError::BadRequest);
     }
+    let keep_scroll = !envelope.keep_scroll.is_empty();
     let outcome = state
         .scoring
         .append(Submitted {
@@ -92,7 +98,8 @@ pub(in crate::web) async fn submit(
         AppendOutcome::Appended { seq, .. } | AppendOutcome::AlreadyRecorded { seq } => {
             state.notify(scorer.loaded.row.id);
             // Back at the entry, not the page's top: the next hand's buttons stay put.
-            Ok(redirect(&format!("{}?recorded={seq}#entry", scorer.base)))
+            let anchor = if keep_scroll { "" } else { "#entry" };
+            Ok(redirect(&format!("{}?recorded={seq}{anchor}", scorer.base)))
         }
         AppendOutcome::NotFound => Err(AppError::NotFound),
         refusal => {
