@@ -7,7 +7,7 @@
 use crate::support;
 use support::setup::{self, envelope};
 
-use support::{Client, TestApp, club_with_organizer, form_value, option_value};
+use support::{Client, TestApp, club_with_organizer, option_value};
 
 fn points(body: &str, team: &str) -> String {
     let marker = format!("id=\"points-{team}\">");
@@ -20,6 +20,9 @@ fn error_text(body: &str) -> String {
     let start = body.find(marker).expect("an error is shown") + marker.len();
     body[start..start + body[start..].find('<').unwrap()].to_string()
 }
+
+/// A form's fields as typed.
+type Fields<'a> = &'a [(&'a str, &'a str)];
 
 /// Posts the quick form of the Trionfetti page `base` with `fields` and its envelope.
 fn quick(client: &Client, base: &str, fields: &[(&str, &str)]) -> support::Response {
@@ -102,7 +105,7 @@ backend_tests! {
 
     fn a_vagaresto_without_its_caller_or_answer_is_refused_naming_what_is_missing(app) {
         let (organizer, base, english, link) = match_in_both_languages(&app);
-        let cases: [(&[(&str, &str)], &str, &str); 5] = [
+        let cases: [(Fields, &str, &str); 5] = [
             // Ticked "accepted" and tapped a winner, with no caller: once a plain hand.
             (
                 &[("vagaresto_answer", "accepted"), ("winner", "A")],
