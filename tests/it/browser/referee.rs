@@ -145,11 +145,21 @@ fn points(browser: &Browser<'_>, team: &str) -> String {
     browser.text(&format!("#points-{team}"))
 }
 
-pub fn first_screen_flow(_driver: &Driver, browser: &Browser<'_>) {
+/// Runs `steps` as the assigned referee on a phone's screen, on a fresh evening (the
+/// app and the three tables), then gives the window back to the flows that follow.
+fn on_the_phone(browser: &Browser<'_>, steps: impl FnOnce(&TestApp, &[String])) {
     let (app, _organizer, matches) = evening();
     super::browser_login(&app, browser, "arbitra", "arbitra-password");
     phone(browser);
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| steps(&app, &matches)));
+    no_phone(browser);
+    if let Err(panic) = outcome {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+pub fn first_screen_flow(_driver: &Driver, browser: &Browser<'_>) {
+    on_the_phone(browser, |app, matches| {
         browser.goto(&app.url(&format!("/score/{}", matches[0])));
         browser.wait_for_text("id=\"win-A\"", Duration::from_secs(5));
         let before = on_first_screen(browser, "before a tap");
@@ -185,18 +195,11 @@ pub fn first_screen_flow(_driver: &Driver, browser: &Browser<'_>) {
         assert_eq!(points(browser, "B"), "0");
         assert_eq!(points(browser, "A"), "1");
         on_first_screen(browser, "after an undo");
-    }));
-    no_phone(browser);
-    if let Err(panic) = outcome {
-        std::panic::resume_unwind(panic);
-    }
+    });
 }
 
 pub fn vagaresto_flow(_driver: &Driver, browser: &Browser<'_>) {
-    let (app, _organizer, matches) = evening();
-    super::browser_login(&app, browser, "arbitra", "arbitra-password");
-    phone(browser);
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+    on_the_phone(browser, |app, matches| {
         browser.goto(&app.url(&format!("/score/{}", matches[1])));
         // Accepted, then a winner, without the caller: refused, naming the caller.
         browser.click("details.vagaresto summary");
@@ -235,18 +238,11 @@ pub fn vagaresto_flow(_driver: &Driver, browser: &Browser<'_>) {
         browser.click("#vagaresto_caller-0");
         super::submit_and_wait(browser, "#record-conceded");
         assert_eq!(points(browser, "A"), "1");
-    }));
-    no_phone(browser);
-    if let Err(panic) = outcome {
-        std::panic::resume_unwind(panic);
-    }
+    });
 }
 
 pub fn home_page_flow(_driver: &Driver, browser: &Browser<'_>) {
-    let (app, _organizer, matches) = evening();
-    super::browser_login(&app, browser, "arbitra", "arbitra-password");
-    phone(browser);
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+    on_the_phone(browser, |app, matches| {
         browser.goto(&app.url("/"));
         browser.wait_for_text("id=\"my-tables\"", Duration::from_secs(5));
         assert_eq!(
@@ -268,9 +264,5 @@ pub fn home_page_flow(_driver: &Driver, browser: &Browser<'_>) {
                 .current_url()
                 .ends_with(&format!("/score/{}", matches[2]))
         );
-    }));
-    no_phone(browser);
-    if let Err(panic) = outcome {
-        std::panic::resume_unwind(panic);
-    }
+    });
 }
