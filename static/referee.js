@@ -50,3 +50,29 @@
   });
   show();
 })();
+
+// Referee page: without a script a save comes back to `#entry`; with one, the form
+// says so (`keep_scroll`) and the page comes back scrolled exactly as it was when
+// the referee tapped, so the next hand's buttons are under the same finger.
+(function () {
+  if (!document.querySelector(".game-referee")) return;
+  var key = "segnapunti-referee-scroll";
+  var saved = null;
+  try {
+    saved = sessionStorage.getItem(key);
+    sessionStorage.removeItem(key);
+  } catch (e) { saved = null; }
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.querySelector("input[name=keep_scroll]")) {
+      var keep = document.createElement("input");
+      keep.type = "hidden";
+      keep.name = "keep_scroll";
+      keep.value = "1";
+      form.appendChild(keep);
+    }
+    try { sessionStorage.setItem(key, String(window.scrollY)); } catch (e) { /* private mode */ }
+  });
+  if (saved === null || location.search.indexOf("recorded=") < 0) return;
+  window.scrollTo(0, Number(saved));
+})();

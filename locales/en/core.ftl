@@ -29,6 +29,10 @@ home-intro = segnapunti keeps the score of Trionfetti, Madrasso, Tressette, Trij
 home-staff_hint = Referees and organizers log in with their own account.
 home-admin_hint = As an administrator you can create and invite organizers and referees.
 home-manage_users = Manage users
+home-tables_title = Your tables
+home-no_tables = No tables for now: the matches of the live and upcoming events you look after show here.
+home-other_matches = Other matches
+home-table = Table
 form-username = Username
 form-display_name = Display name
 form-password = Password
@@ -156,8 +160,13 @@ scoring-vagaresto_caller = Who called it
 scoring-vagaresto_answer = Answer
 scoring-accepted = accepted
 scoring-conceded = conceded
-scoring-conceded_hint = If it was conceded the hand ends: one point to the caller's team.
 scoring-record_conceded = Record the conceded vagaresto
+scoring-vagaresto_stake = Stake: { $stake } { $stake ->
+        [one] point
+       *[other] points
+    } to the team that wins the hand if the vagaresto is accepted; if it is conceded, 1 point to the caller's team.
+scoring-vagaresto_then_winner = Then tap the team that won the hand, above.
+scoring-no_vagaresto = No vagaresto
 scoring-cards_title = Card by card
 scoring-comanda = Comanda
 scoring-cut = Cut card
@@ -173,6 +182,7 @@ scoring-check = Check
 scoring-save_hand = Save the hand
 scoring-log_title = Entries
 scoring-undo = Undo the last entry
+scoring-undo_short = Undo
 scoring-undo_reason = undone by the referee
 scoring-nothing_to_undo = There is nothing to undo.
 scoring-voided = voided

@@ -33,6 +33,7 @@ trionfetti-replaces = replaces #{ $target }: { $reason }
 trionfetti-need_caller = Choose who called the vagaresto.
 trionfetti-need_answer = Say whether the vagaresto was accepted or conceded.
 trionfetti-need_winner = Choose the team that won the hand.
+trionfetti-conceded_but_accepted = The vagaresto is marked as accepted: choose the team that won the hand, or mark it as conceded.
 trionfetti-need_comanda = Write the comanda (500 characters at most).
 trionfetti-need_cut = Choose the cut card.
 trionfetti-previous_trick = Complete the previous trick before this one.

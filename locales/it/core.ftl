@@ -29,6 +29,10 @@ home-intro = segnapunti tiene il punteggio dei tornei di Trionfetti, Madrasso, T
 home-staff_hint = Arbitri e organizzatori accedono con il proprio account.
 home-admin_hint = Come amministratore puoi creare e invitare organizzatori e arbitri.
 home-manage_users = Gestisci gli utenti
+home-tables_title = I tuoi tavoli
+home-no_tables = Nessun tavolo per ora: qui compaiono gli incontri degli eventi in corso e in programma che segui.
+home-other_matches = Altri incontri
+home-table = Tavolo
 form-username = Nome utente
 form-display_name = Nome visualizzato
 form-password = Password
@@ -156,8 +160,13 @@ scoring-vagaresto_caller = Chi l'ha chiamato
 scoring-vagaresto_answer = Risposta
 scoring-accepted = accettato
 scoring-conceded = rifiutato
-scoring-conceded_hint = Se è stato rifiutato la mano finisce: un punto alla squadra di chi l'ha chiamato.
 scoring-record_conceded = Registra il vagaresto rifiutato
+scoring-vagaresto_stake = Posta: { $stake } { $stake ->
+        [one] punto
+       *[other] punti
+    } alla squadra che vince la mano se il vagaresto è accettato; se è rifiutato, 1 punto alla squadra di chi l'ha chiamato.
+scoring-vagaresto_then_winner = Poi tocca la squadra che ha vinto la mano, qui sopra.
+scoring-no_vagaresto = Nessun vagaresto
 scoring-cards_title = Carta per carta
 scoring-comanda = Comanda
 scoring-cut = Carta del taglio
@@ -173,6 +182,7 @@ scoring-check = Controlla
 scoring-save_hand = Salva la mano
 scoring-log_title = Registrazioni
 scoring-undo = Annulla l'ultima registrazione
+scoring-undo_short = Annulla
 scoring-undo_reason = annullata dall'arbitro
 scoring-nothing_to_undo = Non c'è nulla da annullare.
 scoring-voided = annullata

@@ -33,6 +33,7 @@ trionfetti-replaces = sostituisce #{ $target }: { $reason }
 trionfetti-need_caller = Scegli chi ha chiamato il vagaresto.
 trionfetti-need_answer = Indica se il vagaresto è stato accettato o rifiutato.
 trionfetti-need_winner = Scegli la squadra che ha vinto la mano.
+trionfetti-conceded_but_accepted = Il vagaresto è segnato come accettato: scegli la squadra che ha vinto la mano, oppure segnalo come rifiutato.
 trionfetti-need_comanda = Scrivi la comanda (al massimo 500 caratteri).
 trionfetti-need_cut = Scegli la carta del taglio.
 trionfetti-previous_trick = Completa la presa precedente prima di questa.

@@ -36,6 +36,7 @@ pub mod settings;
 pub mod sqlite;
 pub mod state_changes;
 mod stored_game;
+pub mod tables;
 pub mod throttle;
 pub mod url;
 pub mod users;

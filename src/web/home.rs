@@ -1,4 +1,5 @@
-//! The start page, the language switch and the health check.
+//! The start page (with the tables a referee or an organizer looks after tonight),
+//! the language switch and the health check.
 
 use actix_web::cookie::Cookie;
 use actix_web::{HttpResponse, Responder, web};
@@ -8,17 +9,92 @@ use serde::Deserialize;
 
 use super::context::{LANG_COOKIE, PageContext, safe_local_path};
 use super::error::AppError;
+use super::games::side_names;
+use super::i18n::Tr;
+use super::matches::status_key;
 use super::{AppState, redirect};
+use crate::accounts::Role;
+use crate::rules::game::Team;
 use crate::store::Unavailability;
+use crate::store::tables::{Whose, tables};
+use crate::tournament;
 
 #[derive(Template, WebTemplate)]
 #[template(path = "home/index.html")]
 pub struct HomePage {
     pub ctx: PageContext,
+    /// The tables the account looks after tonight, by event.
+    pub evenings: Vec<Evening>,
+    /// Whether the visitor is logged in, and so may look after tables.
+    pub keeps_tables: bool,
 }
 
-pub async fn index(ctx: PageContext) -> HomePage {
-    HomePage { ctx }
+/// An event's tables on the home page (or, without a name, the matches outside events).
+pub struct Evening {
+    pub name: Option<String>,
+    pub public_id: Option<String>,
+    pub tables: Vec<TableLine>,
+}
+
+/// One match on the home page: where it is played, by whom, how it stands, and the
+/// link that scores it.
+pub struct TableLine {
+    pub table: Option<i32>,
+    pub label: String,
+    pub sides: [String; 2],
+    pub status_key: &'static str,
+    pub href: String,
+}
+
+pub async fn index(ctx: PageContext, state: web::Data<AppState>) -> Result<HomePage, AppError> {
+    let whose = ctx.user.as_ref().map(|user| match user.role {
+        Role::Referee => Whose::Referee(user.id),
+        Role::Organizer => Whose::Organizer(user.id),
+        Role::Admin => Whose::Everyone,
+    });
+    let rows = match whose {
+        Some(whose) => {
+            state
+                .read(move |connection| tables(connection, whose))
+                .await?
+        }
+        None => Vec::new(),
+    };
+    let tr = Tr::new(ctx.lang());
+    let mut evenings: Vec<Evening> = Vec::new();
+    for row in rows {
+        let (name, public_id) = (row.event_name.clone(), row.event_public_id.clone());
+        if evenings
+            .last()
+            .is_none_or(|evening| evening.public_id != public_id)
+        {
+            evenings.push(Evening {
+                name,
+                public_id,
+                tables: Vec::new(),
+            });
+        }
+        let players = row.players();
+        let label = match row.match_key.as_deref().and_then(tournament::key_label) {
+            Some(key) => tr.msg(&key),
+            None => tr.msg(&crate::events::title_msg(&row.title)),
+        };
+        let line = TableLine {
+            table: row.table_number,
+            label,
+            sides: Team::BOTH.map(|team| side_names(&players, team)),
+            status_key: status_key(row.status()),
+            href: format!("/score/{}", row.public_id),
+        };
+        if let Some(evening) = evenings.last_mut() {
+            evening.tables.push(line);
+        }
+    }
+    Ok(HomePage {
+        keeps_tables: whose.is_some(),
+        evenings,
+        ctx,
+    })
 }
 
 #[derive(Deserialize)]

@@ -6,6 +6,7 @@
 use crate::support;
 
 mod organizer;
+mod referee;
 
 use std::time::Duration;
 
@@ -51,6 +52,18 @@ fn browser_flows() {
         (
             "an organizer's forms: a forfeit, a referee, a withdrawal, a state put back, checked with axe-core",
             organizer::organizer_forms_flow,
+        ),
+        (
+            "a referee's taps at 390×844 keep the score and the buttons on the first screen",
+            referee::first_screen_flow,
+        ),
+        (
+            "a vagaresto asked by name, refused without its caller",
+            referee::vagaresto_flow,
+        ),
+        (
+            "a referee's home page lists the tables assigned",
+            referee::home_page_flow,
         ),
     ];
     let mut failed = Vec::new();
@@ -229,7 +242,7 @@ fn whole_match_flow(_driver: &Driver, browser: &Browser<'_>) {
     // Quick entries, with a vagaresto conceded: one point to the caller's team.
     quick_win(browser, "A");
     browser.click("details.vagaresto summary");
-    choose(browser, "#vagaresto_caller", "1");
+    browser.click("#vagaresto_caller-1");
     browser.click("input[name=vagaresto_answer][value=conceded]");
     submit_and_wait(browser, "#record-conceded");
     assert_eq!(points_of(browser, "B"), "1");
@@ -242,7 +255,7 @@ fn whole_match_flow(_driver: &Driver, browser: &Browser<'_>) {
     // A vagaresto accepted at 2-2 is worth 3, and team A takes the game with it.
     assert_eq!(browser.text("#vagaresto-worth"), "3");
     browser.click("details.vagaresto summary");
-    choose(browser, "#vagaresto_caller", "0");
+    browser.click("#vagaresto_caller-0");
     browser.click("input[name=vagaresto_answer][value=accepted]");
     quick_win(browser, "A");
     assert_eq!(browser.text("#games-A"), "1");
@@ -251,7 +264,7 @@ fn whole_match_flow(_driver: &Driver, browser: &Browser<'_>) {
     // Second game: another accepted vagaresto, worth the whole game, ends the match.
     assert_eq!(browser.text("#vagaresto-worth"), "5");
     browser.click("details.vagaresto summary");
-    choose(browser, "#vagaresto_caller", "2");
+    browser.click("#vagaresto_caller-2");
     browser.click("input[name=vagaresto_answer][value=accepted]");
     quick_win(browser, "A");
     browser.wait_for_text("Incontro finito", Duration::from_secs(5));

@@ -24,7 +24,7 @@ use self::referee::GameRefereePage;
 use self::sheets::{GameSheet, ReplayDetail};
 use super::i18n::{Tr, stored_text};
 use super::scoring::CorrectionWords;
-use crate::lang::{Arg, Lang, Written};
+use crate::lang::{Arg, Lang, Msg, Written};
 use crate::rules::any::AnyMatch;
 use crate::rules::card::{Card, Suit};
 use crate::rules::game::{Seat, Team};
@@ -49,6 +49,12 @@ pub trait GamePages: Sync {
     /// Whether the game is scored through Trionfetti's forms (`…/hand`, `…/smazzata`,
     /// `…/tricks` of `super::scoring`).
     fn has_hand_forms(&self) -> bool {
+        false
+    }
+
+    /// Whether the rules' refusals on the referee page name the players ("Toni ha
+    /// giocato…") instead of their seats.
+    fn refusals_name_players(&self) -> bool {
         false
     }
 
@@ -320,6 +326,33 @@ pub fn seat_name(players: &[String], seat: Seat) -> String {
         "{} ({seat})",
         players.get(seat.index()).cloned().unwrap_or_default()
     )
+}
+
+/// `msg` with every seat it names ("il posto 2") given as the player's name ("Toni"),
+/// where the seat has one.
+pub fn with_player_names(msg: Msg, players: &[String]) -> Msg {
+    let named = (msg.id == "rules-seat")
+        .then(|| match msg.get("seat") {
+            Some(Arg::Number(seat)) => usize::try_from(*seat).ok(),
+            _ => None,
+        })
+        .flatten()
+        .and_then(|seat| players.get(seat))
+        .filter(|name| !name.is_empty());
+    if let Some(name) = named {
+        return Msg::text(name.clone());
+    }
+    Msg {
+        id: msg.id,
+        args: msg
+            .args
+            .into_iter()
+            .map(|(name, value)| match value {
+                Arg::Msg(inner) => (name, Arg::Msg(with_player_names(inner, players))),
+                other => (name, other),
+            })
+            .collect(),
+    }
 }
 
 /// The seats of the match (2 or 4).

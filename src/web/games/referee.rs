@@ -53,6 +53,8 @@ pub struct GameRefereePage {
     /// The match as it stands.
     pub state: AnyMatch,
     pub notice: Option<String>,
+    /// The entry the notice confirms, whose line the notice repeats.
+    pub recorded: Option<usize>,
     pub error: Option<String>,
     pub conflict: bool,
 }
@@ -123,6 +125,15 @@ impl GameRefereePage {
             .into_iter()
             .map(|suit| (suit.letter().to_string(), super::suit_name(suit, lang)))
             .collect()
+    }
+
+    /// The log's line for the entry just recorded, shown with its confirmation.
+    pub fn recorded_line(&self) -> Option<&str> {
+        let seq = self.recorded?;
+        self.log
+            .iter()
+            .find(|line| line.index == seq)
+            .map(|line| line.text.as_str())
     }
 
     /// The game's outcome form, rendered as part of this page.
@@ -215,6 +226,7 @@ pub fn build_page(
         draft,
         state,
         notice: None,
+        recorded: None,
         error: None,
         conflict: false,
         ctx,
@@ -229,7 +241,7 @@ fn read_form(body: &[u8]) -> Result<(Envelope, Vec<(String, String)>), AppError>
         .filter(|(key, _)| {
             !matches!(
                 key.as_str(),
-                "csrf_token" | "expected_seq" | "submission_key"
+                "csrf_token" | "expected_seq" | "submission_key" | "keep_scroll"
             )
         })
         .take(64)

@@ -19,7 +19,7 @@ pub use access::Scorer;
 pub(super) use access::{may_score, may_score_knowing, scorer, shown_author};
 pub use corrections::{CorrectionForm, correct, undo};
 pub use submit::Envelope;
-pub(super) use submit::{pair_value, read_pairs, submit, submit_entry};
+pub(super) use submit::{Refusal, dry_run, pair_value, read_pairs, submit, submit_entry};
 
 use super::context::PageContext;
 use super::error::AppError;
@@ -79,20 +79,15 @@ pub async fn page(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, AppError> {
     let scorer = scorer(&request, &ctx, &state).await?;
-    let notice = request
+    let recorded = request
         .query_string()
         .strip_prefix("recorded=")
-        .map(|query| format!("{} #{query}", ctx.t("scoring-recorded")));
-    respond(
-        ctx,
-        &scorer,
-        Draft::default(),
-        Shown {
-            notice,
-            ..Shown::default()
-        },
-        StatusCode::OK,
-    )
+        .and_then(|seq| seq.parse::<usize>().ok());
+    let notice = recorded.map(|seq| format!("{} #{seq}", ctx.t("scoring-recorded")));
+    let mut page = super::games::referee::build_page(ctx, &scorer, Draft::default())?;
+    page.notice = notice;
+    page.recorded = recorded;
+    render_with_status(&page, StatusCode::OK)
 }
 
 /// What a referee page shows besides the match: a notice, an error, a conflict.

@@ -8,13 +8,17 @@ use serde::Deserialize;
 
 use super::{Draft, Scorer, Shown, respond, scorer};
 use crate::lang::Lang;
-use crate::rules::record::RecordEntry;
+use crate::rules::any::{AnyReplayError, ExtendError};
+use crate::rules::game::Message;
+use crate::rules::record::{RecordEntry, SyntaxError};
 use crate::scoring::{self, AppendOutcome, Submitted};
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
+use crate::web::games::{pages, with_player_names};
 use crate::web::i18n::{Tr, Worded};
 use crate::web::matches::load_match;
 use crate::web::{AppState, redirect};
+use serde_json::Value;
 
 /// The fields every scoring form carries.
 #[derive(Debug, Deserialize)]
@@ -24,6 +28,10 @@ pub struct Envelope {
     pub(in crate::web) expected_seq: String,
     #[serde(default)]
     pub(in crate::web) submission_key: String,
+    /// Set by the page's script, which puts the page back where it was itself: the
+    /// answer then skips the `#entry` anchor that would move it.
+    #[serde(default)]
+    pub(in crate::web) keep_scroll: String,
 }
 
 /// A form read as its ordered pairs, for forms with repeated or open-ended keys
@@ -36,6 +44,7 @@ pub(in crate::web) fn read_pairs(
     let envelope = Envelope {
         expected_seq: pair_value(&pairs, "expected_seq"),
         submission_key: pair_value(&pairs, "submission_key"),
+        keep_scroll: pair_value(&pairs, "keep_scroll"),
     };
     Ok((envelope, pairs))
 }
@@ -72,6 +81,7 @@ pub(in crate::web) async fn submit(
     if envelope.submission_key.is_empty() || envelope.submission_key.len() > 100 {
         return Err(AppError::BadRequest);
     }
+    let keep_scroll = !envelope.keep_scroll.is_empty();
     let outcome = state
         .scoring
         .append(Submitted {
@@ -87,7 +97,9 @@ pub(in crate::web) async fn submit(
     match outcome {
         AppendOutcome::Appended { seq, .. } | AppendOutcome::AlreadyRecorded { seq } => {
             state.notify(scorer.loaded.row.id);
-            Ok(redirect(&format!("{}?recorded={seq}", scorer.base)))
+            // Back at the entry, not the page's top: the next hand's buttons stay put.
+            let anchor = if keep_scroll { "" } else { "#entry" };
+            Ok(redirect(&format!("{}?recorded={seq}{anchor}", scorer.base)))
         }
         AppendOutcome::NotFound => Err(AppError::NotFound),
         refusal => {
@@ -106,11 +118,11 @@ pub(in crate::web) async fn submit(
                     StatusCode::CONFLICT,
                 ),
                 AppendOutcome::Refused { error } => (
-                    Shown::error(error.error_message(lang)),
+                    Shown::error(Refusal::Rules(error).message(&fresh, lang)),
                     StatusCode::UNPROCESSABLE_ENTITY,
                 ),
                 AppendOutcome::Unreadable { error } => (
-                    Shown::error(error.message(lang)),
+                    Shown::error(Refusal::Unreadable(error).message(&fresh, lang)),
                     StatusCode::UNPROCESSABLE_ENTITY,
                 ),
                 _ => (
@@ -137,18 +149,55 @@ pub(in crate::web) async fn submit_entry(
     submit(request, ctx, state, envelope, entry, draft).await
 }
 
-trait ErrorText {
-    fn error_message(&self, lang: Lang) -> String;
+/// Why the rules would not take an entry.
+pub(in crate::web) enum Refusal {
+    Rules(AnyReplayError),
+    Unreadable(SyntaxError),
 }
 
-impl<E: crate::rules::game::Message> ErrorText for crate::rules::replay::ReplayError<E> {
-    /// The rule's own words; the entry index means nothing to a referee at the table.
-    fn error_message(&self, lang: Lang) -> String {
+impl Refusal {
+    /// The refusal in the reader's words: the rule's own (the entry index means
+    /// nothing to a referee at the table), naming the players where the game's
+    /// pages do.
+    pub(in crate::web) fn message(&self, scorer: &Scorer, lang: Lang) -> String {
         let tr = Tr::new(lang);
-        if self.failing == self.index {
-            tr.msg(&self.error.msg(lang))
-        } else {
-            tr.msg(&self.msg(lang))
+        match self {
+            Refusal::Rules(error) => {
+                let msg = if error.failing == error.index {
+                    error.error.msg(lang)
+                } else {
+                    error.msg(lang)
+                };
+                let row = &scorer.loaded.row;
+                let msg = if pages(row.game).refusals_name_players() {
+                    with_player_names(msg, &row.player_names())
+                } else {
+                    msg
+                };
+                tr.msg(&msg)
+            }
+            Refusal::Unreadable(error) => error.message(lang),
         }
     }
+}
+
+/// What the rules say of `entry` after the match as it stands, storing nothing: the
+/// check a form may ask for before saving, the same one saving makes.
+pub(in crate::web) fn dry_run(
+    scorer: &Scorer,
+    entry: &Value,
+) -> Result<Result<(), Refusal>, AppError> {
+    let loaded = &scorer.loaded;
+    let mut record = loaded.any_record()?;
+    let mut state = loaded.any_state()?;
+    Ok(
+        match record.extend(&mut state, entry.clone(), &loaded.nicknames) {
+            Ok(_) => Ok(()),
+            Err(ExtendError::Refused(error)) => Err(Refusal::Rules(error)),
+            Err(ExtendError::Unreadable(message)) => Err(Refusal::Unreadable(SyntaxError::Entry {
+                index: loaded.next_seq() as usize,
+                message,
+            })),
+        },
+    )
 }

@@ -243,6 +243,16 @@ impl<'a> Browser<'a> {
         )
     }
 
+    /// Runs a Chrome DevTools Protocol command through chromedriver (a phone's screen
+    /// and touch, network conditions), and hands back its answer.
+    pub fn cdp(&self, command: &str, params: Value) -> Value {
+        self.call(
+            "POST",
+            "/goog/cdp/execute",
+            Some(json!({ "cmd": command, "params": params })),
+        )
+    }
+
     /// Resizes the window (screenshots at a phone's and a laptop's size).
     pub fn set_window_size(&self, width: u32, height: u32) {
         self.call(

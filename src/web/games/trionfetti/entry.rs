@@ -7,17 +7,21 @@ use serde::Deserialize;
 
 use super::form::trick_rows;
 use crate::lang::{Arg, Lang};
+use crate::rules::any::{AnyEntryError, AnyReplayError};
 use crate::rules::card::Card;
 use crate::rules::game::{Game, Seat, Team};
 use crate::rules::record::{HandEntry, RecordEntry, SmazzataEntry};
+use crate::rules::replay::EntryError;
 use crate::rules::trick::Trick;
+use crate::rules::trionfetti::RuleError;
 use crate::rules::trionfetti::{Answer, Vagaresto};
+use crate::scoring;
 use crate::web::AppState;
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
 use crate::web::i18n::Tr;
 use crate::web::scoring::{
-    Draft, Envelope, Shown, pair_value, read_pairs, respond, scorer, submit_entry,
+    Draft, Envelope, Refusal, Shown, dry_run, pair_value, read_pairs, respond, scorer, submit_entry,
 };
 
 #[derive(Debug, Deserialize)]
@@ -30,34 +34,69 @@ pub struct HandForm {
     vagaresto_caller: String,
     #[serde(default)]
     vagaresto_answer: String,
+    /// Set by the button that records a vagaresto conceded (no winner to choose).
+    #[serde(default)]
+    conceded: String,
 }
 
+/// The vagaresto a form describes, or none when nothing of one was typed. A form
+/// that says something of a vagaresto must say all of it: a caller, and the answer.
 fn parse_vagaresto(
     caller: &str,
     answer: &str,
     trick: Option<u8>,
     lang: Lang,
 ) -> Result<Option<Vagaresto>, String> {
-    if caller.is_empty() {
+    let tr = Tr::new(lang);
+    if caller.is_empty() && answer.is_empty() {
         return Ok(None);
     }
     let caller = caller
         .parse::<u8>()
         .ok()
         .and_then(Seat::new)
-        .ok_or_else(|| Tr::new(lang).t("trionfetti-need_caller").to_string())?;
+        .ok_or_else(|| tr.t("trionfetti-need_caller").to_string())?;
     let answer = match answer {
         "accepted" => Answer::Accepted,
         "conceded" => Answer::Conceded,
-        _ => {
-            return Err(Tr::new(lang).t("trionfetti-need_answer").to_string());
-        }
+        _ => return Err(tr.t("trionfetti-need_answer").to_string()),
     };
     Ok(Some(Vagaresto {
         caller,
         answer,
         trick,
         stake: None,
+    }))
+}
+
+/// The vagaresto's answer the quick form gives: the button that records a vagaresto
+/// conceded answers it, unless the form says it was accepted (the message id then).
+fn answer(form: &HandForm) -> Result<&str, &'static str> {
+    match (form.conceded.is_empty(), form.vagaresto_answer.as_str()) {
+        (false, "") => Ok("conceded"),
+        (false, "accepted") => Err("trionfetti-conceded_but_accepted"),
+        (_, answer) => Ok(answer),
+    }
+}
+
+/// The hand the quick form describes: the winning team, or a vagaresto conceded.
+fn quick_hand(form: &HandForm, lang: Lang) -> Result<RecordEntry, String> {
+    let tr = Tr::new(lang);
+    let answer = answer(form).map_err(|id| tr.t(id).to_string())?;
+    let vagaresto = parse_vagaresto(&form.vagaresto_caller, answer, None, lang)?;
+    let conceded = vagaresto.is_some_and(|v| v.answer == Answer::Conceded);
+    let winner = match form.winner.as_str() {
+        "A" => Some(Team::A),
+        "B" => Some(Team::B),
+        _ => None,
+    };
+    if winner.is_none() && !conceded {
+        return Err(tr.t("trionfetti-need_winner").to_string());
+    }
+    Ok(RecordEntry::Hand(HandEntry {
+        winner: if conceded { None } else { winner },
+        vagaresto,
+        ..HandEntry::default()
     }))
 }
 
@@ -69,29 +108,12 @@ pub async fn record_hand(
     form: web::Form<HandForm>,
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner();
-    let lang = ctx.lang();
+    let entry = quick_hand(&form, ctx.lang());
     let draft = Draft {
         vagaresto_caller: form.vagaresto_caller.clone(),
-        vagaresto_answer: form.vagaresto_answer.clone(),
+        vagaresto_answer: answer(&form).unwrap_or(&form.vagaresto_answer).to_string(),
         ..Draft::default()
     };
-    let entry = parse_vagaresto(&form.vagaresto_caller, &form.vagaresto_answer, None, lang)
-        .and_then(|vagaresto| {
-            let conceded = vagaresto.is_some_and(|v| v.answer == Answer::Conceded);
-            let winner = match form.winner.as_str() {
-                "A" => Some(Team::A),
-                "B" => Some(Team::B),
-                _ => None,
-            };
-            if winner.is_none() && !conceded {
-                return Err(Tr::new(lang).t("trionfetti-need_winner").to_string());
-            }
-            Ok(RecordEntry::Hand(HandEntry {
-                winner: if conceded { None } else { winner },
-                vagaresto,
-                ..HandEntry::default()
-            }))
-        });
     submit_entry(&request, ctx, &state, form.envelope, entry, draft).await
 }
 
@@ -165,13 +187,39 @@ pub async fn record_tricks(
     if !crate::web::games::pages(scorer.loaded.row.game).has_hand_forms() {
         return Err(AppError::NotFound);
     }
-    if field("action") != "save" {
-        return respond(ctx, &scorer, draft, Shown::default(), StatusCode::OK);
-    }
     let lang = ctx.lang();
     let state_now = scorer.loaded.state()?;
     let entry = build_card_hand(&state_now, &draft, lang);
-    submit_entry(&request, ctx, &state, envelope, entry, draft).await
+    if field("action") == "save" {
+        return submit_entry(&request, ctx, &state, envelope, entry, draft).await;
+    }
+    // A check asks the rules what saving would, and stores nothing; a hand that
+    // its tricks so far do not decide yet is one still being played, not an error.
+    let refusal = match entry {
+        Err(message) => Some(message),
+        Ok(entry) => match dry_run(&scorer, &scoring::entry_json(&entry))? {
+            Err(Refusal::Rules(error)) if undecided(&error) => None,
+            Err(refusal) => Some(refusal.message(&scorer, lang)),
+            Ok(()) => None,
+        },
+    };
+    let status = match refusal {
+        Some(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        None => StatusCode::OK,
+    };
+    let shown = Shown {
+        error: refusal,
+        ..Shown::default()
+    };
+    respond(ctx, &scorer, draft, shown, status)
+}
+
+/// Whether the rules refuse a hand only because its tricks do not decide it yet.
+fn undecided(error: &AnyReplayError) -> bool {
+    matches!(
+        &error.error,
+        AnyEntryError::Trionfetti(EntryError::Rule(RuleError::HandUndecided { .. }))
+    )
 }
 
 fn build_card_hand(
@@ -182,6 +230,7 @@ fn build_card_hand(
     let summary = state.summary();
     let (rows, _) = trick_rows(state, &summary, draft);
     let mut tricks = Vec::new();
+    let mut gap = false;
     for row in rows {
         let chosen: Vec<&String> = row
             .plays
@@ -190,7 +239,12 @@ fn build_card_hand(
             .filter(|code| !code.is_empty())
             .collect();
         if chosen.is_empty() {
-            break;
+            gap = true;
+            continue;
+        }
+        // Cards after an empty trick would be left out of the hand: said, not dropped.
+        if gap {
+            return Err(Tr::new(lang).t("trionfetti-previous_trick").to_string());
         }
         let Some(leader) = row.leader else {
             return Err(Tr::new(lang).t("trionfetti-previous_trick").to_string());

@@ -77,6 +77,11 @@ impl TrionfettiForm<'_> {
         format!("{} ({})", self.players[seat.index()], seat)
     }
 
+    /// The player's name alone, as the buttons that choose a player show it.
+    pub fn player_name(&self, seat: impl SeatLike) -> &str {
+        &self.players[seat.seat().index()]
+    }
+
     pub fn opt_seat_name(&self, seat: &Option<Seat>) -> String {
         seat.as_ref()
             .map(|seat| self.seat_name(seat))
