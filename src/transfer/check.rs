@@ -17,6 +17,7 @@ use crate::store::events::EventStatus;
 use crate::store::matches::MatchStatus;
 use crate::store::state_changes::parse_state;
 use crate::tournament::{EntrantId, Format, Slot};
+use crate::web::i18n::Worded;
 
 /// Reads a document: JSON, of this format and version, with every field in its place.
 pub fn read_document(text: &str) -> Result<EventDocument, TransferError> {

@@ -14,7 +14,7 @@ use crate::store::{StoreError, state_changes, users};
 use crate::web::assignment::{AssignmentForm, Change, assign};
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
-use crate::web::i18n::Tr;
+use crate::web::i18n::{Tr, Worded};
 use crate::web::managed::Managed;
 use crate::web::match_state::{StateChangeView, change_view};
 use crate::web::{AppState, refuse};

@@ -28,8 +28,8 @@ pub use self::syntax::SyntaxError;
 use super::comanda::Nicknames;
 use super::entry_error::CorrectionError;
 use super::game::{Game, Message, Seat};
-use super::kind::GameKind;
 use super::json_text::Complaint;
+use super::kind::GameKind;
 pub use super::trionfetti::record::{
     HandEntry, MatchRecord, PlayEntry, RecordEntry, SmazzataEntry,
 };
