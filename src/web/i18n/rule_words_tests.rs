@@ -26,6 +26,18 @@ mod madrasso {
     }
 
     #[test]
+    fn a_declarer_of_the_other_team_reads_without_a_doubled_article() {
+        let error = RuleError::DeclarerTeamMismatch {
+            deal: at(1, 11),
+            seat: seat(1),
+            recorded: Team::A,
+        };
+        let words = error.message(Lang::It);
+        assert!(!words.contains("della la"), "{words}");
+        assert!(words.contains("che gioca con la squadra B"), "{words}");
+    }
+
+    #[test]
     fn impossible_points_name_the_game_and_the_deal() {
         let error = RuleError::PointsImpossible {
             deal: at(1, 1),
@@ -110,6 +122,18 @@ mod tressette {
 
     fn at(game: u32, deal: u32) -> Deal {
         Deal { game, deal }
+    }
+
+    #[test]
+    fn a_claimer_of_the_other_team_reads_without_a_doubled_article() {
+        let error = RuleError::ClaimTeamMismatch {
+            deal: at(1, 2),
+            seat: seat(0),
+            recorded: Team::B,
+        };
+        let words = error.message(Lang::It);
+        assert!(!words.contains("della la"), "{words}");
+        assert!(words.contains("che gioca con la squadra A"), "{words}");
     }
 
     #[test]

@@ -26,7 +26,24 @@ pub(crate) struct MatchProgress<Options, Points, Row, Won> {
     pub(crate) games: Vec<Won>,
 }
 
-impl<Options, Points: Default + Copy, Row, Won> MatchProgress<Options, Points, Row, Won> {
+/// Points as a summary shows them: a total below zero shows as 0.
+pub(crate) trait ShownPoints: Copy {
+    fn shown(self) -> u32;
+}
+
+impl ShownPoints for u32 {
+    fn shown(self) -> u32 {
+        self
+    }
+}
+
+impl ShownPoints for i32 {
+    fn shown(self) -> u32 {
+        self.max(0) as u32
+    }
+}
+
+impl<Options, Points: Default + ShownPoints, Row, Won> MatchProgress<Options, Points, Row, Won> {
     /// A match about to start: game 1, no points, `first_dealer` to deal.
     pub(crate) fn new(options: Options, first_dealer: Seat) -> Self {
         MatchProgress {
@@ -68,13 +85,16 @@ impl<Options, Points: Default + Copy, Row, Won> MatchProgress<Options, Points, R
         }
     }
 
-    /// The common summary: `scores` as the game shows them, and the dealer and
-    /// `leader` only while the match goes on.
-    pub(crate) fn common(&self, game: &'static str, scores: [u32; 2], leader: Seat) -> Summary {
+    /// The common summary: the points of the game being played (0-0 once the match is
+    /// over, none below 0), and the dealer and `leader` only while the match goes on.
+    pub(crate) fn common(&self, game: &'static str, leader: Seat) -> Summary {
         let open = !self.is_over();
         Summary {
             game,
-            scores,
+            scores: match open {
+                true => self.points.map(ShownPoints::shown),
+                false => [0, 0],
+            },
             games_won: self.games_won,
             over: !open,
             winner: self.winner,
@@ -130,3 +150,25 @@ macro_rules! progress_accessors {
     };
 }
 pub(crate) use progress_accessors;
+
+/// The lines of a game's `Game` impl that every game writes alike: its kind and types,
+/// `new` through its own `new`, and `common` through its `progress` and `leader()`.
+/// `game_basics!(Madrasso, MadrassoSummary)` names the game's kind and summary type.
+macro_rules! game_basics {
+    ($kind:ident, $summary:ty) => {
+        const KIND: $crate::rules::kind::GameKind = $crate::rules::kind::GameKind::$kind;
+        type Options = Options;
+        type Entry = Entry;
+        type Error = RuleError;
+        type Summary = $summary;
+
+        fn new(options: Options, first_dealer: Seat) -> Self {
+            Self::new(options, first_dealer)
+        }
+
+        fn common(&self) -> Summary {
+            self.progress.common(Self::NAME, self.leader())
+        }
+    };
+}
+pub(crate) use game_basics;

@@ -246,14 +246,7 @@ impl Madrasso {
         for (index, (trick, (winner, _))) in tricks.iter().zip(&winners).enumerate() {
             let team = winner.team().index();
             won[team] += 1;
-            points[team] += trick
-                .cards
-                .iter()
-                .map(|card| card_points(*card))
-                .sum::<u32>();
-            if index + 1 == TRICKS {
-                points[team] += LAST_TRICK_BONUS;
-            }
+            points[team] += trick_points(&trick.cards, index + 1 == TRICKS);
         }
         let end = if let Some((seat, _)) = cassone {
             CardEnd::Cassone(seat)

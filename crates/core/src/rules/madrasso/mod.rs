@@ -18,7 +18,7 @@ pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
 use super::play_error::{Leads, PlayError, PlayedCards};
-use super::progress::{MatchProgress, progress_accessors};
+use super::progress::{MatchProgress, game_basics, progress_accessors};
 use super::trick::Trick;
 
 /// Points in one deal: 120 in the cards plus 10 for the last trick.
@@ -232,6 +232,16 @@ pub fn card_points(card: Card) -> u32 {
         12 => 3,
         11 => 2,
         _ => 0,
+    }
+}
+
+/// What a trick's cards are worth, with the bonus when it is the `last` of the deal.
+pub(crate) fn trick_points(cards: &[Card], last: bool) -> u32 {
+    let points: u32 = cards.iter().map(|card| card_points(*card)).sum();
+    if last {
+        points + LAST_TRICK_BONUS
+    } else {
+        points
     }
 }
 
@@ -469,29 +479,12 @@ impl Madrasso {
 }
 
 impl Game for Madrasso {
-    const KIND: crate::rules::kind::GameKind = crate::rules::kind::GameKind::Madrasso;
-    type Options = Options;
-    type Entry = Entry;
-    type Error = RuleError;
-    type Summary = MadrassoSummary;
-
-    fn new(options: Options, first_dealer: Seat) -> Madrasso {
-        Madrasso::new(options, first_dealer)
-    }
+    game_basics!(Madrasso, MadrassoSummary);
 
     fn apply_in_place(&mut self, entry: &Entry) -> Result<(), RuleError> {
         match entry {
             Entry::Deal(deal) => self.apply_deal(deal),
         }
-    }
-
-    fn common(&self) -> Summary {
-        let scores = if self.is_over() {
-            [0, 0]
-        } else {
-            self.progress.points.map(|total| total.max(0) as u32)
-        };
-        self.progress.common(Self::NAME, scores, self.leader())
     }
 
     fn summary(&self) -> MadrassoSummary {

@@ -5,10 +5,7 @@
 //! player revokes on purpose (a cassone ends the deal there), or, once declarations
 //! are allowed, a trick winner declares out (usually when right, rarely when wrong).
 
-use super::{
-    Cassone, DealEntry, Entry, LAST_TRICK_BONUS, Madrasso, Options, TRICKS, card_points,
-    trick_winner,
-};
+use super::{Cassone, DealEntry, Entry, Madrasso, Options, TRICKS, trick_points, trick_winner};
 pub use crate::rng::SplitMix;
 use crate::rules::card::{Card, Deck, Rank};
 use crate::rules::game::{Seat, Team};
@@ -130,34 +127,11 @@ pub fn play_deal(rng: &mut SplitMix, state: &Madrasso) -> (DealEntry, SimDeal) {
         let winner = trick.seat_at(position);
         let team = winner.team().index();
         won[team] += 1;
-        points[team] += trick
-            .cards
-            .iter()
-            .map(|card| card_points(*card))
-            .sum::<u32>();
-        if number as usize == TRICKS {
-            points[team] += LAST_TRICK_BONUS;
-        }
+        points[team] += trick_points(&trick.cards, number as usize == TRICKS);
         tricks.push(trick);
         leader = winner;
         if cassone.is_some() {
-            let entry = DealEntry {
-                face_up: Some(face_up),
-                exchange,
-                cassone: cassone.map(|seat| Cassone {
-                    seat,
-                    trick: Some(number),
-                }),
-                tricks: Some(tricks),
-                ..DealEntry::default()
-            };
-            let deal = SimDeal {
-                points,
-                tricks: won,
-                cassone,
-                declared,
-            };
-            return (entry, deal);
+            break;
         }
         if declaring && won[team] as usize != TRICKS {
             let reached = totals[team] + points[team] as i32 >= target;
@@ -167,13 +141,23 @@ pub fn play_deal(rng: &mut SplitMix, state: &Madrasso) -> (DealEntry, SimDeal) {
             }
         }
     }
-    let team = Team::BOTH[rng.below(2)];
-    let noted = rng.one_in(3);
+    // A cassone leaves the points unnoted; otherwise the referee may note one team's.
+    let noted = match cassone {
+        Some(_) => None,
+        None => {
+            let team = Team::BOTH[rng.below(2)];
+            rng.one_in(3).then_some(team)
+        }
+    };
     let entry = DealEntry {
-        team: noted.then_some(team),
-        points: noted.then_some(points[team.index()]),
+        team: noted,
+        points: noted.map(|team| points[team.index()]),
         face_up: Some(face_up),
         exchange,
+        cassone: cassone.map(|seat| Cassone {
+            seat,
+            trick: Some(tricks.len() as u8),
+        }),
         declared,
         tricks: Some(tricks),
         ..DealEntry::default()

@@ -19,7 +19,7 @@ pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
 use super::play_error::{Leads, PlayError, PlayedCards};
-use super::progress::{MatchProgress, progress_accessors};
+use super::progress::{MatchProgress, game_basics, progress_accessors};
 use super::trick::Trick;
 
 /// Whole points in the cards of a deal (11 and two thirds, the thirds dropped).
@@ -494,29 +494,12 @@ impl Tressette {
 }
 
 impl Game for Tressette {
-    const KIND: crate::rules::kind::GameKind = crate::rules::kind::GameKind::Tressette;
-    type Options = Options;
-    type Entry = Entry;
-    type Error = RuleError;
-    type Summary = TressetteSummary;
-
-    fn new(options: Options, first_dealer: Seat) -> Tressette {
-        Tressette::new(options, first_dealer)
-    }
+    game_basics!(Tressette, TressetteSummary);
 
     fn apply_in_place(&mut self, entry: &Entry) -> Result<(), RuleError> {
         match entry {
             Entry::Deal(deal) => self.apply_deal(deal),
         }
-    }
-
-    fn common(&self) -> Summary {
-        let scores = if self.is_over() {
-            [0, 0]
-        } else {
-            self.progress.points
-        };
-        self.progress.common(Self::NAME, scores, self.leader())
     }
 
     fn summary(&self) -> TressetteSummary {

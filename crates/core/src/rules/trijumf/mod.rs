@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 pub use self::error::{LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
-use super::progress::{MatchProgress, progress_accessors};
+use super::progress::{MatchProgress, game_basics, progress_accessors};
 use super::trick::Trick;
 
 /// Match options. The defaults are the rules text's: four players, games to 401,
@@ -564,25 +564,12 @@ impl Trijumf {
 }
 
 impl Game for Trijumf {
-    const KIND: crate::rules::kind::GameKind = crate::rules::kind::GameKind::Trijumf;
-    type Options = Options;
-    type Entry = Entry;
-    type Error = RuleError;
-    type Summary = TrijumfSummary;
-
-    fn new(options: Options, first_dealer: Seat) -> Trijumf {
-        Trijumf::new(options, first_dealer)
-    }
+    game_basics!(Trijumf, TrijumfSummary);
 
     fn apply_in_place(&mut self, entry: &Entry) -> Result<(), RuleError> {
         match entry {
             Entry::Deal(deal) => self.apply_deal(deal),
         }
-    }
-
-    fn common(&self) -> Summary {
-        self.progress
-            .common(Self::NAME, self.progress.points, self.leader())
     }
 
     fn summary(&self) -> TrijumfSummary {

@@ -17,7 +17,7 @@ pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck};
 use super::game::{Game, Seat, Summary, Team};
 use super::play_error::{Leads, PlayError};
-use super::progress::{MatchProgress, progress_accessors};
+use super::progress::{MatchProgress, game_basics, progress_accessors};
 use super::ranking::Ranking;
 use super::trick::{Trick, winning_position};
 
@@ -495,26 +495,13 @@ impl SheetRow {
 }
 
 impl Game for Trionfetti {
-    const KIND: crate::rules::kind::GameKind = crate::rules::kind::GameKind::Trionfetti;
-    type Options = Options;
-    type Entry = Entry;
-    type Error = RuleError;
-    type Summary = TrionfettiSummary;
-
-    fn new(options: Options, first_dealer: Seat) -> Trionfetti {
-        Trionfetti::new(options, first_dealer)
-    }
+    game_basics!(Trionfetti, TrionfettiSummary);
 
     fn apply_in_place(&mut self, entry: &Entry) -> Result<(), RuleError> {
         match entry {
             Entry::Smazzata(setup) => self.apply_setup(setup),
             Entry::Hand(hand) => self.apply_hand(hand.view()),
         }
-    }
-
-    fn common(&self) -> Summary {
-        self.progress
-            .common(Self::NAME, self.progress.points, self.leader())
     }
 
     fn summary(&self) -> TrionfettiSummary {

@@ -149,7 +149,9 @@ fn play_hand(
     let mut vagaresto = None;
     let mut winner = None;
     let play_third = rng.one_in(2);
-    for number in 1..=3u8 {
+    // The team whose vagaresto the opponents conceded: the hand ends there.
+    let mut conceded = None;
+    'hand: for number in 1..=3u8 {
         if winner.is_some() && !play_third {
             break;
         }
@@ -180,15 +182,8 @@ fn play_hand(
                     if !trick.cards.is_empty() || rng.one_in(2) {
                         tricks.push(trick);
                     }
-                    let team = seat.team();
-                    let entry = HandEntry {
-                        winner: rng.one_in(2).then_some(team),
-                        tricks: Some(tricks),
-                        vagaresto,
-                        author: None,
-                        time: None,
-                    };
-                    return (entry, (team, 1));
+                    conceded = Some(seat.team());
+                    break 'hand;
                 }
             }
             let cards = &mut held[seat.index()];
@@ -204,13 +199,16 @@ fn play_hand(
         leader = seat;
         tricks.push(trick);
     }
-    let team = winner.expect("three tricks decide a hand");
-    let points = match vagaresto {
-        Some(Vagaresto {
-            answer: Answer::Accepted,
-            ..
-        }) => value,
-        _ => 1,
+    let (team, points) = match (conceded, vagaresto) {
+        (Some(team), _) => (team, 1),
+        (
+            None,
+            Some(Vagaresto {
+                answer: Answer::Accepted,
+                ..
+            }),
+        ) => (winner.expect("three tricks decide a hand"), value),
+        (None, _) => (winner.expect("three tricks decide a hand"), 1),
     };
     let entry = HandEntry {
         winner: rng.one_in(2).then_some(team),

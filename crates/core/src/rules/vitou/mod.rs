@@ -24,7 +24,7 @@ pub use self::bid::Bid;
 pub use self::error::{LeadReason, RuleError};
 use super::card::{Card, Deck};
 use super::game::{Game, Seat, Summary, Team};
-use super::progress::{MatchProgress, progress_accessors};
+use super::progress::{MatchProgress, game_basics, progress_accessors};
 use super::trick::Trick;
 
 /// Match options. The defaults are the rules text's: four players, games to 21, one
@@ -524,25 +524,12 @@ impl Vitou {
 }
 
 impl Game for Vitou {
-    const KIND: crate::rules::kind::GameKind = crate::rules::kind::GameKind::Vitou;
-    type Options = Options;
-    type Entry = Entry;
-    type Error = RuleError;
-    type Summary = VitouSummary;
-
-    fn new(options: Options, first_dealer: Seat) -> Vitou {
-        Vitou::new(options, first_dealer)
-    }
+    game_basics!(Vitou, VitouSummary);
 
     fn apply_in_place(&mut self, entry: &Entry) -> Result<(), RuleError> {
         match entry {
             Entry::Round(round) => self.apply_round(round),
         }
-    }
-
-    fn common(&self) -> Summary {
-        self.progress
-            .common(Self::NAME, self.progress.points, self.leader())
     }
 
     fn summary(&self) -> VitouSummary {

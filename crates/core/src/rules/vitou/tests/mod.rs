@@ -14,6 +14,15 @@ fn bid(seat_index: u8, bid: Bid, trick: u8) -> BidCall {
     }
 }
 
+/// A bid recorded by outcome, without its trick.
+fn outcome_bid(seat_index: u8, bid: Bid) -> BidCall {
+    BidCall {
+        seat: seat(seat_index),
+        bid,
+        trick: None,
+    }
+}
+
 fn cards_round(tricks: Vec<Trick>) -> RoundEntry {
     RoundEntry {
         tricks: Some(tricks),
@@ -253,26 +262,10 @@ fn bids_go_3_6_12_baraque_by_the_other_side_and_never_by_the_last_player() {
 fn baraque_refused_gives_12() {
     let entry = RoundEntry {
         bids: vec![
-            BidCall {
-                seat: seat(0),
-                bid: Bid::Three,
-                trick: None,
-            },
-            BidCall {
-                seat: seat(1),
-                bid: Bid::Six,
-                trick: None,
-            },
-            BidCall {
-                seat: seat(0),
-                bid: Bid::Twelve,
-                trick: None,
-            },
-            BidCall {
-                seat: seat(1),
-                bid: Bid::Baraque,
-                trick: None,
-            },
+            outcome_bid(0, Bid::Three),
+            outcome_bid(1, Bid::Six),
+            outcome_bid(0, Bid::Twelve),
+            outcome_bid(1, Bid::Baraque),
         ],
         refusal: Some(Refusal {
             seat: seat(2),
@@ -352,18 +345,7 @@ fn a_game_is_21_and_the_match_ends() {
     for _ in 0..3 {
         let entry = RoundEntry {
             winner: Some(Team::A),
-            bids: vec![
-                BidCall {
-                    seat: seat(0),
-                    bid: Bid::Three,
-                    trick: None,
-                },
-                BidCall {
-                    seat: seat(1),
-                    bid: Bid::Six,
-                    trick: None,
-                },
-            ],
+            bids: vec![outcome_bid(0, Bid::Three), outcome_bid(1, Bid::Six)],
             points: Some(6),
             ..RoundEntry::default()
         };
@@ -372,11 +354,7 @@ fn a_game_is_21_and_the_match_ends() {
     assert_eq!(state.scores(), [18, 0]);
     let entry = RoundEntry {
         winner: Some(Team::A),
-        bids: vec![BidCall {
-            seat: seat(1),
-            bid: Bid::Three,
-            trick: None,
-        }],
+        bids: vec![outcome_bid(1, Bid::Three)],
         ..RoundEntry::default()
     };
     state = apply(&state, &entry).unwrap();
@@ -394,11 +372,7 @@ fn a_side_on_20_may_decline_and_bidding_closes() {
     assert!(!state.summary().bidding);
     // No bidding.
     let mut entry = RoundEntry::won_by(Team::A);
-    entry.bids = vec![BidCall {
-        seat: seat(0),
-        bid: Bid::Three,
-        trick: None,
-    }];
+    entry.bids = vec![outcome_bid(0, Bid::Three)];
     let error = apply(&state, &entry).unwrap_err();
     assert!(matches!(error, RuleError::BiddingClosed { .. }));
     assert_eq!(
@@ -512,11 +486,7 @@ fn two_players_use_seats_0_and_1() {
     ));
     wrong.tricks = None;
     wrong.winner = Some(Team::B);
-    wrong.bids = vec![BidCall {
-        seat: seat(2),
-        bid: Bid::Three,
-        trick: None,
-    }];
+    wrong.bids = vec![outcome_bid(2, Bid::Three)];
     assert!(matches!(
         apply(&state, &wrong),
         Err(RuleError::SeatNotInGame { players: 2, .. })
