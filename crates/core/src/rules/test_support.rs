@@ -1,8 +1,11 @@
 //! Helpers the games' unit tests share: seats, cards and tricks written as the short
 //! codes of the rules texts (`"Rs"`, `"1d 3c"`), and playing a list of entries.
 
+use std::fmt::Debug;
+
 use super::card::Card;
 use super::game::{Game, Seat};
+use super::simulate::Simulated;
 use super::trick::Trick;
 
 pub fn seat(index: u8) -> Seat {
@@ -32,4 +35,23 @@ pub fn play_all<G: Game>(mut state: G, entries: impl IntoIterator<Item = G::Entr
         state = state.apply(&entry).unwrap();
     }
     state
+}
+
+/// Runs a simulation twice, checks that both give the same entries, and gives the first.
+pub fn simulated_twice<G: Game, D>(simulate: impl Fn() -> Simulated<G, D>) -> Simulated<G, D>
+where
+    G::Entry: PartialEq + Debug,
+{
+    let first = simulate();
+    assert_eq!(first.entries, simulate().entries);
+    first
+}
+
+/// The state after a simulated match's entries, each of which must be accepted.
+pub fn replayed<G: Game, D>(simulated: &Simulated<G, D>) -> G
+where
+    G::Entry: Clone,
+{
+    let state = G::new(simulated.options.clone(), simulated.first_dealer);
+    play_all(state, simulated.entries.iter().cloned())
 }

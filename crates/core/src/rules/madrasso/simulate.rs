@@ -174,23 +174,18 @@ pub fn play_deal(rng: &mut SplitMix, state: &Madrasso) -> (DealEntry, SimDeal) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::game::Game;
+    use crate::rules::test_support::{replayed, simulated_twice};
 
     #[test]
     fn the_same_seed_gives_the_same_match() {
-        let a = simulate(11, Options::default());
-        let b = simulate(11, Options::default());
-        assert_eq!(a.entries, b.entries);
-        assert!(a.deals.len() >= 10);
+        let simulated = simulated_twice(|| simulate(11, Options::default()));
+        assert!(simulated.deals.len() >= 10);
     }
 
     #[test]
     fn a_simulated_match_ends_with_a_winner() {
         let simulated = simulate(3, Options::default());
-        let mut state = Madrasso::new(simulated.options, simulated.first_dealer);
-        for entry in &simulated.entries {
-            state.apply_in_place(entry).expect("valid");
-        }
+        let state: Madrasso = replayed(&simulated);
         assert!(state.is_over());
         assert_eq!(state.games_won().iter().sum::<u32>(), 1);
     }

@@ -169,23 +169,18 @@ pub fn play_deal(rng: &mut SplitMix, state: &Tressette) -> (DealEntry, SimDeal) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::game::Game;
+    use crate::rules::test_support::{replayed, simulated_twice};
 
     #[test]
     fn the_same_seed_gives_the_same_match() {
-        let a = simulate(5, Options::default());
-        let b = simulate(5, Options::default());
-        assert_eq!(a.entries, b.entries);
-        assert!(!a.entries.is_empty());
+        let simulated = simulated_twice(|| simulate(5, Options::default()));
+        assert!(!simulated.entries.is_empty());
     }
 
     #[test]
     fn a_simulated_match_ends_with_a_winner() {
         let simulated = simulate(8, Options::default());
-        let mut state = Tressette::new(simulated.options, simulated.first_dealer);
-        for entry in &simulated.entries {
-            state.apply_in_place(entry).expect("valid");
-        }
+        let state: Tressette = replayed(&simulated);
         assert!(state.is_over());
     }
 
