@@ -169,10 +169,7 @@ impl Ranking {
 mod tests {
     use super::*;
     use crate::rules::card::Suit;
-
-    fn card(code: &str) -> Card {
-        code.parse().unwrap()
-    }
+    use crate::rules::test_support::card;
 
     #[test]
     fn default_order_ranks_king_highest_and_ignores_suits() {

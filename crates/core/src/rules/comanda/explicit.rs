@@ -208,10 +208,7 @@ fn check(levels: Vec<Vec<Card>>) -> Result<Ranking, ExplicitError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn card(code: &str) -> Card {
-        code.parse().unwrap()
-    }
+    use crate::rules::test_support::card;
 
     #[test]
     fn reads_ranks_codes_and_words() {

@@ -29,8 +29,8 @@ pub fn parse(text: &str, nicknames: &Nicknames) -> Result<Ranking, ComandaError>
 mod tests {
     use super::*;
     use crate::lang::Lang;
-    use crate::rules::card::Card;
     use crate::rules::game::Message;
+    use crate::rules::test_support::card;
 
     fn order(text: &str) -> String {
         parse(text, &Nicknames::new())
@@ -40,10 +40,6 @@ mod tests {
 
     fn error(text: &str) -> ComandaError {
         parse(text, &Nicknames::new()).unwrap_err()
-    }
-
-    fn card(code: &str) -> Card {
-        code.parse().unwrap()
     }
 
     #[test]

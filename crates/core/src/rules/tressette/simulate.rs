@@ -169,7 +169,7 @@ pub fn play_deal(rng: &mut SplitMix, state: &Tressette) -> (DealEntry, SimDeal) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::test_support::{replayed, simulated_twice};
+    use crate::rules::test_support::{cards, replayed, seat, simulated_twice};
 
     #[test]
     fn the_same_seed_gives_the_same_match() {
@@ -186,11 +186,8 @@ mod tests {
 
     #[test]
     fn declarations_found_in_a_hand() {
-        let hand: Vec<Card> = "3c 2c 1c 3d 3s 3b 2d 2s 4b 5b"
-            .split_whitespace()
-            .map(|code| code.parse().unwrap())
-            .collect();
-        let seat = Seat::new(1).unwrap();
+        let hand = cards("3c 2c 1c 3d 3s 3b 2d 2s 4b 5b");
+        let seat = seat(1);
         assert_eq!(
             declarations_in(seat, &hand),
             vec![
