@@ -423,9 +423,34 @@ impl Deck {
     }
 }
 
+/// A card's points in the games of the briscola family (Madrasso, Trijumf): ace 11,
+/// three 10, king 4, horse 3, jack 2, the others 0.
+pub fn briscola_points(card: Card) -> u32 {
+    match card.rank.value() {
+        1 => 11,
+        3 => 10,
+        13 => 4,
+        12 => 3,
+        11 => 2,
+        _ => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn briscola_points_make_30_a_suit() {
+        for suit in Suit::ALL {
+            let total: u32 = Deck::Italian40
+                .cards()
+                .filter(|card| card.suit == suit)
+                .map(briscola_points)
+                .sum();
+            assert_eq!(total, 30);
+        }
+    }
 
     #[test]
     fn suits_are_their_letters_in_json() {

@@ -224,16 +224,7 @@ pub fn rank_strength(rank: Rank) -> u8 {
 }
 
 /// A card's point value: ace 11, three 10, king 4, horse 3, jack 2, others 0.
-pub fn card_points(card: Card) -> u32 {
-    match card.rank.value() {
-        1 => 11,
-        3 => 10,
-        13 => 4,
-        12 => 3,
-        11 => 2,
-        _ => 0,
-    }
-}
+pub use super::card::briscola_points as card_points;
 
 /// What a trick's cards are worth, with the bonus when it is the `last` of the deal.
 pub(crate) fn trick_points(cards: &[Card], last: bool) -> u32 {

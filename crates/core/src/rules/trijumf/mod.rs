@@ -242,16 +242,7 @@ pub struct TrijumfSummary {
 }
 
 /// Card points: ace 11, three 10, king 4, horse 3, jack 2.
-pub fn card_points(card: Card) -> u32 {
-    match card.rank.value() {
-        1 => 11,
-        3 => 10,
-        13 => 4,
-        12 => 3,
-        11 => 2,
-        _ => 0,
-    }
-}
+pub use super::card::briscola_points as card_points;
 
 /// Strength inside a suit: 2 4 5 6 7 jack horse king 3 ace.
 pub fn strength(card: Card) -> u8 {
