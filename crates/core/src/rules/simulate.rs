@@ -24,17 +24,18 @@ pub struct Simulated<G: Game, D> {
 const MAX_ENTRIES: usize = 500;
 
 /// Plays a whole match from `seed`: the first dealer is drawn among `seats` seats, then
-/// `play` gives each next entry for the state so far. A refused entry is a bug of the
+/// `play` gives each next entry (or what makes one) for the state so far. A refused entry is a bug of the
 /// simulator or the engine, so it panics naming the seed.
-pub fn play_match<G, D>(
+pub fn play_match<G, E, D>(
     seed: u64,
     options: G::Options,
     seats: usize,
-    mut play: impl FnMut(&mut SplitMix, &G) -> (G::Entry, D),
+    mut play: impl FnMut(&mut SplitMix, &G) -> (E, D),
 ) -> Simulated<G, D>
 where
     G: Game,
     G::Entry: Debug,
+    E: Into<G::Entry>,
 {
     let mut rng = SplitMix::new(seed);
     let first_dealer = Seat::ALL[rng.below(seats)];
@@ -43,6 +44,7 @@ where
     let mut deals = Vec::new();
     while !state.common().over && entries.len() < MAX_ENTRIES {
         let (entry, deal) = play(&mut rng, &state);
+        let entry = entry.into();
         state.apply_in_place(&entry).unwrap_or_else(|error| {
             panic!("seed {seed}: a simulated entry is refused: {error}\n{entry:?}")
         });

@@ -120,6 +120,12 @@ pub enum Entry {
     Deal(DealEntry),
 }
 
+impl From<DealEntry> for Entry {
+    fn from(deal: DealEntry) -> Entry {
+        Entry::Deal(deal)
+    }
+}
+
 /// How a deal ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]

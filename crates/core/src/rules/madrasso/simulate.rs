@@ -5,7 +5,7 @@
 //! player revokes on purpose (a cassone ends the deal there), or, once declarations
 //! are allowed, a trick winner declares out (usually when right, rarely when wrong).
 
-use super::{Cassone, DealEntry, Entry, Madrasso, Options, TRICKS, trick_points, trick_winner};
+use super::{Cassone, DealEntry, Madrasso, Options, TRICKS, trick_points, trick_winner};
 pub use crate::rng::SplitMix;
 use crate::rules::card::{Card, Deck, Rank};
 use crate::rules::game::{Seat, Team};
@@ -27,10 +27,7 @@ pub type Simulated = crate::rules::simulate::Simulated<Madrasso, SimDeal>;
 
 /// Plays a whole match from the seed.
 pub fn simulate(seed: u64, options: Options) -> Simulated {
-    play_match(seed, options, 4, |rng, state| {
-        let (entry, deal) = play_deal(rng, state);
-        (Entry::Deal(entry), deal)
-    })
+    play_match(seed, options, 4, play_deal)
 }
 
 /// The cards a seat may play: the suit led if it has it; otherwise trumps under the

@@ -6,7 +6,7 @@
 //! wrong).
 
 use super::{
-    DealEntry, Declaration, Entry, Honour, Options, TRICKS, Tressette, card_thirds, trick_winner,
+    DealEntry, Declaration, Honour, Options, TRICKS, Tressette, card_thirds, trick_winner,
 };
 pub use crate::rng::SplitMix;
 use crate::rules::card::{Card, Deck, Suit};
@@ -30,10 +30,7 @@ pub type Simulated = crate::rules::simulate::Simulated<Tressette, SimDeal>;
 
 /// Plays a whole match from the seed.
 pub fn simulate(seed: u64, options: Options) -> Simulated {
-    play_match(seed, options, 4, |rng, state| {
-        let (entry, deal) = play_deal(rng, state);
-        (Entry::Deal(entry), deal)
-    })
+    play_match(seed, options, 4, play_deal)
 }
 
 /// Every declaration a hand allows (four of a kind rather than three of it).

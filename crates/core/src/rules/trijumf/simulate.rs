@@ -6,8 +6,7 @@
 //! once in a while breaks the rules, which ends the deal.
 
 use super::{
-    Claim, Cut, DealEntry, Declaration, Entry, Options, Revoke, Trijumf, seat_after,
-    winning_position,
+    Claim, Cut, DealEntry, Declaration, Options, Revoke, Trijumf, seat_after, winning_position,
 };
 pub use crate::rng::SplitMix;
 use crate::rules::card::{Card, Deck, Rank, Suit};
@@ -32,9 +31,8 @@ pub type Simulated = crate::rules::simulate::Simulated<Trijumf, [u32; 2]>;
 pub fn simulate(seed: u64, options: Options) -> Simulated {
     let seats = options.players as usize;
     play_match(seed, options, seats, |rng, state| {
-        let (entry, added) = simulate_deal(rng, state, Breach::Announced)
-            .expect("an announced simulation always gives a deal");
-        (Entry::Deal(entry), added)
+        simulate_deal(rng, state, Breach::Announced)
+            .expect("an announced simulation always gives a deal")
     })
 }
 

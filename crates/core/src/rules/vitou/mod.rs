@@ -131,6 +131,12 @@ pub enum Entry {
     Round(RoundEntry),
 }
 
+impl From<RoundEntry> for Entry {
+    fn from(round: RoundEntry) -> Entry {
+        Entry::Round(round)
+    }
+}
+
 /// Which rules a round was played under.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]

@@ -5,7 +5,7 @@
 //! rules allow them), refusals now and then, and at 20 the special rules.
 
 use super::{
-    Bid, BidCall, Entry, Options, Refusal, RoundEntry, Stage, Vitou, round_decision, seat_after,
+    Bid, BidCall, Options, Refusal, RoundEntry, Stage, Vitou, round_decision, seat_after,
     trick_winner,
 };
 pub use crate::rng::SplitMix;
@@ -20,10 +20,7 @@ pub type Simulated = crate::rules::simulate::Simulated<Vitou, Option<(Team, u32)
 /// Plays a whole match from the seed.
 pub fn simulate(seed: u64, options: Options) -> Simulated {
     let seats = options.players as usize;
-    play_match(seed, options, seats, |rng, state| {
-        let (round, result) = simulate_round(rng, state);
-        (Entry::Round(round), result)
-    })
+    play_match(seed, options, seats, simulate_round)
 }
 
 /// Plays one round for the state's dealer; returns the entry and who scored what
