@@ -135,27 +135,34 @@ const fn yes_no(name: &'static str, label_key: &'static str) -> OptionField {
 const TARGET_POINTS: (u32, u32) = (1, 10_000);
 const GAMES_TO_WIN: (u32, u32) = (1, 99);
 
+/// A game for four, with the usual target and games to win and no options of its own:
+/// what each descriptor below starts from. `game!(Vitou, vitou, "Vitou")` names its
+/// kind, its module (also its record name; its name's Fluent id is `games-<name>`) and
+/// its label.
+macro_rules! game {
+    ($kind:ident, $module:ident, $label:literal) => {
+        GameDescriptor {
+            kind: GameKind::$kind,
+            name: stringify!($module),
+            label: $label,
+            name_key: concat!("games-", stringify!($module)),
+            seat_counts: &[4],
+            target_points: TARGET_POINTS,
+            games_to_win: GAMES_TO_WIN,
+            options: &[],
+            options_hint: None,
+            default_options: || options_json($module::Options::default()),
+        }
+    };
+}
+
 pub(super) const TRIONFETTI: GameDescriptor = GameDescriptor {
-    kind: GameKind::Trionfetti,
-    name: "trionfetti",
-    label: "Trionfetti",
-    name_key: "games-trionfetti",
-    seat_counts: &[4],
     target_points: (1, 100),
     games_to_win: (1, 9),
-    options: &[],
-    options_hint: None,
-    default_options: || options_json(trionfetti::Options::default()),
+    ..game!(Trionfetti, trionfetti, "Trionfetti")
 };
 
 pub(super) const MADRASSO: GameDescriptor = GameDescriptor {
-    kind: GameKind::Madrasso,
-    name: "madrasso",
-    label: "Madrasso",
-    name_key: "games-madrasso",
-    seat_counts: &[4],
-    target_points: TARGET_POINTS,
-    games_to_win: GAMES_TO_WIN,
     options: &[
         number("min_deals", "games-min_deals", (0, 100)),
         yes_no("must_trump", "games-must_trump"),
@@ -168,50 +175,27 @@ pub(super) const MADRASSO: GameDescriptor = GameDescriptor {
             ]),
         },
     ],
-    options_hint: None,
-    default_options: || options_json(madrasso::Options::default()),
+    ..game!(Madrasso, madrasso, "Madrasso")
 };
 
 pub(super) const TRESSETTE: GameDescriptor = GameDescriptor {
-    kind: GameKind::Tressette,
-    name: "tressette",
-    label: "Tressette",
-    name_key: "games-tressette",
-    seat_counts: &[4],
-    target_points: TARGET_POINTS,
-    games_to_win: GAMES_TO_WIN,
-    options: &[],
     options_hint: Some("games-tressette_targets"),
-    default_options: || options_json(tressette::Options::default()),
+    ..game!(Tressette, tressette, "Tressette")
 };
 
 pub(super) const TRIJUMF: GameDescriptor = GameDescriptor {
-    kind: GameKind::Trijumf,
-    name: "trijumf",
-    label: "Trijumf",
-    name_key: "games-trijumf",
     seat_counts: &[4, 2],
-    target_points: TARGET_POINTS,
-    games_to_win: GAMES_TO_WIN,
     options: &[
         number("revoke_points", "games-revoke_points", (0, 1_000)),
         number("last_trick_points", "games-last_trick_points", (0, 100)),
     ],
-    options_hint: None,
-    default_options: || options_json(trijumf::Options::default()),
+    ..game!(Trijumf, trijumf, "Trijumf")
 };
 
 pub(super) const VITOU: GameDescriptor = GameDescriptor {
-    kind: GameKind::Vitou,
-    name: "vitou",
-    label: "Vitou",
-    name_key: "games-vitou",
     seat_counts: &[4, 2],
-    target_points: TARGET_POINTS,
-    games_to_win: GAMES_TO_WIN,
     options: &[yes_no("twenty_rules", "games-twenty_rules")],
-    options_hint: None,
-    default_options: || options_json(vitou::Options::default()),
+    ..game!(Vitou, vitou, "Vitou")
 };
 
 #[cfg(test)]
