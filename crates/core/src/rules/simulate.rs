@@ -8,6 +8,7 @@
 use std::fmt::Debug;
 
 use crate::rng::SplitMix;
+use crate::rules::card::{Card, Deck, Suit};
 use crate::rules::game::{Game, Seat};
 
 /// A simulated match: its options, first dealer and entries, and for each entry what
@@ -56,5 +57,34 @@ where
         first_dealer,
         entries,
         deals,
+    }
+}
+
+/// The 40 cards shuffled and dealt ten to each of four seats, the dealer's right first
+/// (Madrasso, Tressette).
+pub fn deal_forty(rng: &mut SplitMix, dealer: Seat) -> [Vec<Card>; 4] {
+    let mut deck: Vec<Card> = Deck::Italian40.cards().collect();
+    rng.shuffle(&mut deck);
+    let mut hands: [Vec<Card>; 4] = Default::default();
+    for (position, chunk) in deck.chunks(10).enumerate() {
+        hands[dealer.right().after(position).index()] = chunk.to_vec();
+    }
+    hands
+}
+
+/// The cards of `hand` in `suit`.
+pub fn of_suit(hand: &[Card], suit: Suit) -> Vec<Card> {
+    hand.iter()
+        .copied()
+        .filter(|card| card.suit == suit)
+        .collect()
+}
+
+/// The cards a seat may play where only following suit is required: the suit led if
+/// it has it, otherwise anything.
+pub fn follow_suit(hand: &[Card], led: Option<Card>) -> Vec<Card> {
+    match led.map(|led| of_suit(hand, led.suit)) {
+        Some(following) if !following.is_empty() => following,
+        _ => hand.to_vec(),
     }
 }

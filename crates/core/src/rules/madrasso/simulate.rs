@@ -7,9 +7,9 @@
 
 use super::{Cassone, DealEntry, Madrasso, Options, TRICKS, trick_points, trick_winner};
 pub use crate::rng::SplitMix;
-use crate::rules::card::{Card, Deck, Rank};
+use crate::rules::card::{Card, Rank};
 use crate::rules::game::{Seat, Team};
-use crate::rules::simulate::play_match;
+use crate::rules::simulate::{deal_forty, follow_suit, of_suit, play_match};
 use crate::rules::trick::Trick;
 
 /// What the simulator itself worked out for one deal, to compare with the engine.
@@ -33,40 +33,20 @@ pub fn simulate(seed: u64, options: Options) -> Simulated {
 /// The cards a seat may play: the suit led if it has it; otherwise trumps under the
 /// must-trump option if it has them; otherwise anything.
 pub fn legal_cards(hand: &[Card], led: Option<Card>, trumps: Card, must_trump: bool) -> Vec<Card> {
-    let Some(led) = led else {
-        return hand.to_vec();
-    };
-    let following: Vec<Card> = hand
-        .iter()
-        .copied()
-        .filter(|card| card.suit == led.suit)
-        .collect();
-    if !following.is_empty() {
-        return following;
+    let unable = led.is_some_and(|led| hand.iter().all(|card| card.suit != led.suit));
+    let trumping = of_suit(hand, trumps.suit);
+    if must_trump && unable && !trumping.is_empty() {
+        trumping
+    } else {
+        follow_suit(hand, led)
     }
-    if must_trump {
-        let trumping: Vec<Card> = hand
-            .iter()
-            .copied()
-            .filter(|card| card.suit == trumps.suit)
-            .collect();
-        if !trumping.is_empty() {
-            return trumping;
-        }
-    }
-    hand.to_vec()
 }
 
 /// Plays one random legal deal for the state's dealer.
 pub fn play_deal(rng: &mut SplitMix, state: &Madrasso) -> (DealEntry, SimDeal) {
     let options = state.options();
     let dealer = state.dealer();
-    let mut deck: Vec<Card> = Deck::Italian40.cards().collect();
-    rng.shuffle(&mut deck);
-    let mut hands: [Vec<Card>; 4] = Default::default();
-    for (position, chunk) in deck.chunks(TRICKS).enumerate() {
-        hands[dealer.right().after(position).index()] = chunk.to_vec();
-    }
+    let mut hands = deal_forty(rng, dealer);
     // The 21st card is one of the dealer's ten, shown to all.
     let face_up = hands[dealer.index()][rng.below(TRICKS)];
     let trumps = face_up.suit;

@@ -9,9 +9,9 @@ use super::{
     DealEntry, Declaration, Honour, Options, TRICKS, Tressette, card_thirds, trick_winner,
 };
 pub use crate::rng::SplitMix;
-use crate::rules::card::{Card, Deck, Suit};
+use crate::rules::card::{Card, Suit};
 use crate::rules::game::{Seat, Team};
-use crate::rules::simulate::play_match;
+use crate::rules::simulate::{deal_forty, play_match};
 use crate::rules::trick::Trick;
 
 /// What the simulator itself worked out for one deal, to compare with the engine.
@@ -61,33 +61,14 @@ pub fn declarations_in(seat: Seat, hand: &[Card]) -> Vec<Declaration> {
 }
 
 /// The cards a seat may play: the suit led if it has it, otherwise anything.
-pub fn legal_cards(hand: &[Card], led: Option<Card>) -> Vec<Card> {
-    let following: Vec<Card> = match led {
-        Some(led) => hand
-            .iter()
-            .copied()
-            .filter(|card| card.suit == led.suit)
-            .collect(),
-        None => Vec::new(),
-    };
-    if following.is_empty() {
-        hand.to_vec()
-    } else {
-        following
-    }
-}
+pub use crate::rules::simulate::follow_suit as legal_cards;
 
 /// Plays one random legal deal for the state's dealer.
 pub fn play_deal(rng: &mut SplitMix, state: &Tressette) -> (DealEntry, SimDeal) {
     let dealer = state.dealer();
     let target = state.options().target_points;
     let totals = state.totals();
-    let mut deck: Vec<Card> = Deck::Italian40.cards().collect();
-    rng.shuffle(&mut deck);
-    let mut hands: [Vec<Card>; 4] = Default::default();
-    for (position, chunk) in deck.chunks(TRICKS).enumerate() {
-        hands[dealer.right().after(position).index()] = chunk.to_vec();
-    }
+    let mut hands = deal_forty(rng, dealer);
     let mut declarations = Vec::new();
     for seat in Seat::ALL {
         for declaration in declarations_in(seat, &hands[seat.index()]) {
