@@ -88,3 +88,27 @@ pub fn follow_suit(hand: &[Card], led: Option<Card>) -> Vec<Card> {
         _ => hand.to_vec(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::test_support::simulated_twice;
+    use crate::rules::{madrasso, tressette, trijumf, vitou};
+
+    #[test]
+    fn every_simulator_gives_the_same_match_for_the_same_seed() {
+        let madrasso = simulated_twice(|| madrasso::simulate::simulate(11, Default::default()));
+        assert!(madrasso.deals.len() >= 10);
+        let tressette = simulated_twice(|| tressette::simulate::simulate(5, Default::default()));
+        assert!(!tressette.entries.is_empty());
+        let vitou = simulated_twice(|| vitou::simulate::simulate(3, Default::default()));
+        assert!(!vitou.entries.is_empty());
+        for players in [2, 4] {
+            let options = trijumf::Options {
+                players,
+                ..Default::default()
+            };
+            let trijumf = simulated_twice(|| trijumf::simulate::simulate(11, options));
+            assert!(!trijumf.entries.is_empty());
+        }
+    }
+}

@@ -151,13 +151,7 @@ pub fn play_deal(rng: &mut SplitMix, state: &Madrasso) -> (DealEntry, SimDeal) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::test_support::{replayed, simulated_twice};
-
-    #[test]
-    fn the_same_seed_gives_the_same_match() {
-        let simulated = simulated_twice(|| simulate(11, Options::default()));
-        assert!(simulated.deals.len() >= 10);
-    }
+    use crate::rules::test_support::replayed;
 
     #[test]
     fn a_simulated_match_ends_with_a_winner() {

@@ -147,13 +147,7 @@ pub fn play_deal(rng: &mut SplitMix, state: &Tressette) -> (DealEntry, SimDeal) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::test_support::{cards, replayed, seat, simulated_twice};
-
-    #[test]
-    fn the_same_seed_gives_the_same_match() {
-        let simulated = simulated_twice(|| simulate(5, Options::default()));
-        assert!(!simulated.entries.is_empty());
-    }
+    use crate::rules::test_support::{cards, replayed, seat};
 
     #[test]
     fn a_simulated_match_ends_with_a_winner() {

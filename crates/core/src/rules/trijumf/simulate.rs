@@ -266,21 +266,3 @@ pub fn legal_play(hand: &[Card], card: Card, led: Option<Suit>, trump: Option<Su
         _ => true,
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::test_support::simulated_twice;
-
-    #[test]
-    fn simulated_matches_are_deterministic_and_end() {
-        for players in [2, 4] {
-            let options = Options {
-                players,
-                ..Options::default()
-            };
-            let simulated = simulated_twice(|| simulate(11, options));
-            assert!(!simulated.entries.is_empty());
-        }
-    }
-}

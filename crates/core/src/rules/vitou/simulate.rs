@@ -172,15 +172,3 @@ pub fn simulate_round(rng: &mut SplitMix, state: &Vitou) -> (RoundEntry, Option<
     }
     (entry, result)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::test_support::simulated_twice;
-
-    #[test]
-    fn simulated_matches_are_deterministic() {
-        let simulated = simulated_twice(|| simulate(3, Options::default()));
-        assert!(!simulated.entries.is_empty());
-    }
-}
