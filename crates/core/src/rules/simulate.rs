@@ -91,7 +91,7 @@ pub fn follow_suit(hand: &[Card], led: Option<Card>) -> Vec<Card> {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::test_support::simulated_twice;
+    use crate::rules::test_support::{replayed, simulated_twice};
     use crate::rules::{madrasso, tressette, trijumf, vitou};
 
     #[test]
@@ -110,5 +110,16 @@ mod tests {
             let trijumf = simulated_twice(|| trijumf::simulate::simulate(11, options));
             assert!(!trijumf.entries.is_empty());
         }
+    }
+
+    #[test]
+    fn a_simulated_match_ends_with_a_winner() {
+        let madrasso: madrasso::Madrasso =
+            replayed(&madrasso::simulate::simulate(3, Default::default()));
+        assert!(madrasso.is_over());
+        assert_eq!(madrasso.games_won().iter().sum::<u32>(), 1);
+        let tressette: tressette::Tressette =
+            replayed(&tressette::simulate::simulate(8, Default::default()));
+        assert!(tressette.is_over());
     }
 }

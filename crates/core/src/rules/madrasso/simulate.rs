@@ -147,17 +147,3 @@ pub fn play_deal(rng: &mut SplitMix, state: &Madrasso) -> (DealEntry, SimDeal) {
     };
     (entry, deal)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::test_support::replayed;
-
-    #[test]
-    fn a_simulated_match_ends_with_a_winner() {
-        let simulated = simulate(3, Options::default());
-        let state: Madrasso = replayed(&simulated);
-        assert!(state.is_over());
-        assert_eq!(state.games_won().iter().sum::<u32>(), 1);
-    }
-}
