@@ -153,9 +153,10 @@ pub(crate) use progress_accessors;
 
 /// The lines of a game's `Game` impl that every game writes alike: its kind and types,
 /// `new` through its own `new`, and `common` through its `progress` and `leader()`.
-/// `game_basics!(Madrasso, MadrassoSummary)` names the game's kind and summary type.
+/// `game_basics!(Madrasso, MadrassoSummary; Deal => apply_deal)` names the game's kind
+/// and summary type, and may name for each variant of its entry the method applying it.
 macro_rules! game_basics {
-    ($kind:ident, $summary:ty) => {
+    ($kind:ident, $summary:ty $(; $($variant:ident => $apply:ident),+)?) => {
         const KIND: $crate::rules::kind::GameKind = $crate::rules::kind::GameKind::$kind;
         type Options = Options;
         type Entry = Entry;
@@ -169,6 +170,31 @@ macro_rules! game_basics {
         fn common(&self) -> Summary {
             self.progress.common(Self::NAME, self.leader())
         }
+
+        $(
+            fn apply_in_place(&mut self, entry: &Entry) -> Result<(), RuleError> {
+                match entry {
+                    $(Entry::$variant(inner) => self.$apply(inner),)+
+                }
+            }
+        )?
     };
 }
 pub(crate) use game_basics;
+
+/// A game's summary with the fields every game's summary has (the common summary, the
+/// options, the game's number, the sheet and the games won) filled from its `progress`:
+/// `summary_of!(self, MadrassoSummary { deal: self.deal, … })` gives the game's own.
+macro_rules! summary_of {
+    ($game:expr, $summary:ident { $($field:ident: $value:expr),* $(,)? }) => {
+        $summary {
+            common: $game.common(),
+            options: $game.progress.options,
+            game_number: $game.progress.game,
+            sheet: $game.progress.sheet.clone(),
+            games: $game.progress.games.clone(),
+            $($field: $value,)*
+        }
+    };
+}
+pub(crate) use summary_of;

@@ -18,7 +18,7 @@ pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
 use super::play_error::{Leads, PlayError, PlayedCards};
-use super::progress::{MatchProgress, game_basics, progress_accessors};
+use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of};
 use super::trick::Trick;
 
 /// Points in one deal: 120 in the cards plus 10 for the last trick.
@@ -476,25 +476,17 @@ impl Madrasso {
 }
 
 impl Game for Madrasso {
-    game_basics!(Madrasso, MadrassoSummary);
-
-    fn apply_in_place(&mut self, entry: &Entry) -> Result<(), RuleError> {
-        match entry {
-            Entry::Deal(deal) => self.apply_deal(deal),
-        }
-    }
+    game_basics!(Madrasso, MadrassoSummary; Deal => apply_deal);
 
     fn summary(&self) -> MadrassoSummary {
-        MadrassoSummary {
-            common: self.common(),
-            options: self.progress.options,
-            game_number: self.progress.game,
-            deal: self.deal,
-            totals: self.progress.points,
-            can_declare: self.can_declare(),
-            sheet: self.progress.sheet.clone(),
-            games: self.progress.games.clone(),
-        }
+        summary_of!(
+            self,
+            MadrassoSummary {
+                deal: self.deal,
+                totals: self.progress.points,
+                can_declare: self.can_declare(),
+            }
+        )
     }
 }
 

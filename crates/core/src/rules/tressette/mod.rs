@@ -19,7 +19,7 @@ pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
 use super::play_error::{Leads, PlayError, PlayedCards};
-use super::progress::{MatchProgress, game_basics, progress_accessors};
+use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of};
 use super::trick::Trick;
 
 /// Whole points in the cards of a deal (11 and two thirds, the thirds dropped).
@@ -500,24 +500,16 @@ impl Tressette {
 }
 
 impl Game for Tressette {
-    game_basics!(Tressette, TressetteSummary);
-
-    fn apply_in_place(&mut self, entry: &Entry) -> Result<(), RuleError> {
-        match entry {
-            Entry::Deal(deal) => self.apply_deal(deal),
-        }
-    }
+    game_basics!(Tressette, TressetteSummary; Deal => apply_deal);
 
     fn summary(&self) -> TressetteSummary {
-        TressetteSummary {
-            common: self.common(),
-            options: self.progress.options,
-            game_number: self.progress.game,
-            deal: self.deal,
-            totals: self.progress.points,
-            sheet: self.progress.sheet.clone(),
-            games: self.progress.games.clone(),
-        }
+        summary_of!(
+            self,
+            TressetteSummary {
+                deal: self.deal,
+                totals: self.progress.points,
+            }
+        )
     }
 }
 

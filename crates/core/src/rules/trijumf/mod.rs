@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 pub use self::error::{LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
-use super::progress::{MatchProgress, game_basics, progress_accessors};
+use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of};
 use super::trick::Trick;
 
 /// Match options. The defaults are the rules text's: four players, games to 401,
@@ -561,25 +561,17 @@ impl Trijumf {
 }
 
 impl Game for Trijumf {
-    game_basics!(Trijumf, TrijumfSummary);
-
-    fn apply_in_place(&mut self, entry: &Entry) -> Result<(), RuleError> {
-        match entry {
-            Entry::Deal(deal) => self.apply_deal(deal),
-        }
-    }
+    game_basics!(Trijumf, TrijumfSummary; Deal => apply_deal);
 
     fn summary(&self) -> TrijumfSummary {
         let open = !self.is_over();
-        TrijumfSummary {
-            common: self.common(),
-            options: self.progress.options,
-            game_number: self.progress.game,
-            deal: self.deal,
-            cutter: open.then(|| self.cutter()),
-            sheet: self.progress.sheet.clone(),
-            games: self.progress.games.clone(),
-        }
+        summary_of!(
+            self,
+            TrijumfSummary {
+                deal: self.deal,
+                cutter: open.then(|| self.cutter()),
+            }
+        )
     }
 }
 

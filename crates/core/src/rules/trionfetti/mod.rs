@@ -17,7 +17,7 @@ pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck};
 use super::game::{Game, Seat, Summary, Team};
 use super::play_error::{Leads, PlayError};
-use super::progress::{MatchProgress, game_basics, progress_accessors};
+use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of};
 use super::ranking::Ranking;
 use super::trick::{Trick, winning_position};
 
@@ -506,26 +506,24 @@ impl Game for Trionfetti {
 
     fn summary(&self) -> TrionfettiSummary {
         let open = !self.is_over();
-        TrionfettiSummary {
-            common: self.common(),
-            options: self.progress.options,
-            game_number: self.progress.game,
-            smazzata: self.smazzata,
-            hand: self.hand,
-            cutter: open.then(|| self.cutter()),
-            vagaresto_value: open.then(|| self.vagaresto_value()),
-            card_level: self.cards.is_some(),
-            cut: self.cards.as_ref().map(|cards| cards.cut),
-            played: self
-                .cards
-                .as_ref()
-                .map(|cards| cards.played.seen.iter().collect())
-                .unwrap_or_default(),
-            hands_played: self.hands_played,
-            last_hand: self.last_hand,
-            sheet: self.progress.sheet.clone(),
-            games: self.progress.games.clone(),
-        }
+        summary_of!(
+            self,
+            TrionfettiSummary {
+                smazzata: self.smazzata,
+                hand: self.hand,
+                cutter: open.then(|| self.cutter()),
+                vagaresto_value: open.then(|| self.vagaresto_value()),
+                card_level: self.cards.is_some(),
+                cut: self.cards.as_ref().map(|cards| cards.cut),
+                played: self
+                    .cards
+                    .as_ref()
+                    .map(|cards| cards.played.seen.iter().collect())
+                    .unwrap_or_default(),
+                hands_played: self.hands_played,
+                last_hand: self.last_hand,
+            }
+        )
     }
 }
 

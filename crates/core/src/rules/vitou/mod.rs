@@ -24,7 +24,7 @@ pub use self::bid::Bid;
 pub use self::error::{LeadReason, RuleError};
 use super::card::{Card, Deck};
 use super::game::{Game, Seat, Summary, Team};
-use super::progress::{MatchProgress, game_basics, progress_accessors};
+use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of};
 use super::trick::Trick;
 
 /// Match options. The defaults are the rules text's: four players, games to 21, one
@@ -530,26 +530,18 @@ impl Vitou {
 }
 
 impl Game for Vitou {
-    game_basics!(Vitou, VitouSummary);
-
-    fn apply_in_place(&mut self, entry: &Entry) -> Result<(), RuleError> {
-        match entry {
-            Entry::Round(round) => self.apply_round(round),
-        }
-    }
+    game_basics!(Vitou, VitouSummary; Round => apply_round);
 
     fn summary(&self) -> VitouSummary {
         let open = !self.is_over();
-        VitouSummary {
-            common: self.common(),
-            options: self.progress.options,
-            game_number: self.progress.game,
-            round: self.round,
-            stage: open.then(|| self.stage()),
-            bidding: open && self.stage() == Stage::Normal,
-            sheet: self.progress.sheet.clone(),
-            games: self.progress.games.clone(),
-        }
+        summary_of!(
+            self,
+            VitouSummary {
+                round: self.round,
+                stage: open.then(|| self.stage()),
+                bidding: open && self.stage() == Stage::Normal,
+            }
+        )
     }
 }
 
