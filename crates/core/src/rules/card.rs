@@ -114,6 +114,16 @@ impl Rank {
         ];
         NAMES[(self.0 - 1) as usize]
     }
+
+    /// The rank's strength where the ranks in play are `order`, strongest first: higher
+    /// beats lower, and a rank the order leaves out is 0.
+    pub fn strength_in(self, order: &[u8]) -> u8 {
+        let position = order
+            .iter()
+            .position(|value| *value == self.value())
+            .unwrap_or(order.len());
+        (order.len() - position) as u8
+    }
 }
 
 /// One card. Ordering is by suit then rank, which is only a storage order:

@@ -104,6 +104,23 @@ impl<Options, Points: Default + ShownPoints, Row, Won> MatchProgress<Options, Po
     }
 }
 
+/// The team the totals `[a, b]` give the game to, at the end of a deal, and how in the
+/// game's own `[reached, higher]` words: the only team at or over `target` (reached),
+/// or the higher of two such totals; equal totals over it play on.
+pub(crate) fn decide_by_totals<P: Ord, E>(
+    [a, b]: [P; 2],
+    target: P,
+    [reached, higher]: [E; 2],
+) -> Option<(Team, E)> {
+    match (a >= target, b >= target) {
+        (true, false) => Some((Team::A, reached)),
+        (false, true) => Some((Team::B, reached)),
+        (true, true) if a > b => Some((Team::A, higher)),
+        (true, true) if b > a => Some((Team::B, higher)),
+        _ => None,
+    }
+}
+
 /// The public accessors of a game over its `progress` field, written once for all
 /// games: `progress_accessors!(Options, totals: [i32; 2], DealRow, GameWon)` names the
 /// game's options type, the name and type of its points, its sheet row and game won.

@@ -18,7 +18,9 @@ pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
 use super::play_error::{Leads, PlayError, PlayedCards};
-use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of};
+use super::progress::{
+    MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of,
+};
 use super::trick::Trick;
 
 /// Points in one deal: 120 in the cards plus 10 for the last trick.
@@ -222,11 +224,7 @@ const ORDER: [u8; 10] = [1, 3, 13, 12, 11, 7, 6, 5, 4, 2];
 
 /// Strength of a rank in play: higher beats lower.
 pub fn rank_strength(rank: Rank) -> u8 {
-    let position = ORDER
-        .iter()
-        .position(|value| *value == rank.value())
-        .unwrap_or(ORDER.len());
-    (ORDER.len() - position) as u8
+    rank.strength_in(&ORDER)
 }
 
 /// A card's point value: ace 11, three 10, king 4, horse 3, jack 2, others 0.
@@ -464,14 +462,8 @@ impl Madrasso {
             return None;
         }
         let target = self.progress.options.target_points as i32;
-        let [a, b] = self.progress.points;
-        match (a >= target, b >= target) {
-            (true, false) => Some((Team::A, GameEnd::Target)),
-            (false, true) => Some((Team::B, GameEnd::Target)),
-            (true, true) if a > b => Some((Team::A, GameEnd::HigherTotal)),
-            (true, true) if b > a => Some((Team::B, GameEnd::HigherTotal)),
-            _ => None,
-        }
+        let ends = [GameEnd::Target, GameEnd::HigherTotal];
+        decide_by_totals(self.progress.points, target, ends)
     }
 }
 

@@ -19,7 +19,9 @@ pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
 use super::play_error::{Leads, PlayError, PlayedCards};
-use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of};
+use super::progress::{
+    MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of,
+};
 use super::trick::Trick;
 
 /// Whole points in the cards of a deal (11 and two thirds, the thirds dropped).
@@ -303,11 +305,7 @@ const ORDER: [u8; 10] = [3, 2, 1, 13, 12, 11, 7, 6, 5, 4];
 
 /// Strength of a rank in play: higher beats lower.
 pub fn rank_strength(rank: Rank) -> u8 {
-    let position = ORDER
-        .iter()
-        .position(|value| *value == rank.value())
-        .unwrap_or(ORDER.len());
-    (ORDER.len() - position) as u8
+    rank.strength_in(&ORDER)
 }
 
 /// A card's value in thirds of a point: an ace 3, a 3, 2 or figure 1, the rest 0.
@@ -488,14 +486,9 @@ impl Tressette {
     /// equal totals over the target play on.
     fn decide_by_totals(&self) -> Option<(Team, GameEnd, u32)> {
         let target = self.progress.options.target_points;
-        let [a, b] = self.progress.points;
-        match (a >= target, b >= target) {
-            (true, false) => Some((Team::A, GameEnd::Target, 1)),
-            (false, true) => Some((Team::B, GameEnd::Target, 1)),
-            (true, true) if a > b => Some((Team::A, GameEnd::HigherTotal, 1)),
-            (true, true) if b > a => Some((Team::B, GameEnd::HigherTotal, 1)),
-            _ => None,
-        }
+        let ends = [GameEnd::Target, GameEnd::HigherTotal];
+        let (team, how) = decide_by_totals(self.progress.points, target, ends)?;
+        Some((team, how, 1))
     }
 }
 
