@@ -29,10 +29,18 @@ pub fn trick(leader: u8, codes: &str) -> Trick {
     }
 }
 
+/// The state after an entry (or what makes one, such as a deal), or why it is refused.
+pub fn play<G: Game>(state: &G, entry: impl Into<G::Entry>) -> Result<G, G::Error> {
+    state.apply(&entry.into())
+}
+
 /// The state after every entry, each of which must be accepted.
-pub fn play_all<G: Game>(mut state: G, entries: impl IntoIterator<Item = G::Entry>) -> G {
+pub fn play_all<G: Game, E: Into<G::Entry>>(
+    mut state: G,
+    entries: impl IntoIterator<Item = E>,
+) -> G {
     for entry in entries {
-        state = state.apply(&entry).unwrap();
+        state = play(&state, entry).unwrap();
     }
     state
 }

@@ -3,7 +3,7 @@ use super::*;
 use crate::lang::{Lang, Msg};
 use crate::rules::game::Message;
 use crate::rules::play_error::PlayError;
-use crate::rules::test_support::{self, card, cards, seat, trick};
+use crate::rules::test_support::{card, cards, play, play_all, seat, trick};
 
 mod cards;
 
@@ -13,14 +13,6 @@ fn scored(team: Team, points: u32) -> DealEntry {
         points: Some(points),
         ..DealEntry::default()
     }
-}
-
-fn play(state: &Madrasso, entry: DealEntry) -> Result<Madrasso, RuleError> {
-    state.apply(&Entry::Deal(entry))
-}
-
-fn play_all(state: Madrasso, entries: impl IntoIterator<Item = DealEntry>) -> Madrasso {
-    test_support::play_all(state, entries.into_iter().map(Entry::Deal))
 }
 
 fn at(game: u32, deal: u32) -> Deal {

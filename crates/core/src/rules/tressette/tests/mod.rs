@@ -3,7 +3,7 @@ use super::*;
 use crate::lang::Lang;
 use crate::rules::game::Message;
 use crate::rules::play_error::PlayError;
-use crate::rules::test_support::{self, card, cards, seat, trick};
+use crate::rules::test_support::{card, cards, play, play_all, seat, trick};
 
 mod games;
 
@@ -17,14 +17,6 @@ fn scored(team: Team, points: u32) -> DealEntry {
         points: Some(points),
         ..DealEntry::default()
     }
-}
-
-fn play(state: &Tressette, entry: DealEntry) -> Result<Tressette, RuleError> {
-    state.apply(&Entry::Deal(entry))
-}
-
-fn play_all(state: Tressette, entries: impl IntoIterator<Item = DealEntry>) -> Tressette {
-    test_support::play_all(state, entries.into_iter().map(Entry::Deal))
 }
 
 fn tricks_of(entry: &mut DealEntry) -> &mut Vec<Trick> {
