@@ -62,6 +62,13 @@ impl Seat {
     }
 }
 
+/// The seat `steps` turns after `seat` at a table of `players` (Trijumf and Vitou are
+/// also played by two).
+pub(crate) fn seat_after(seat: Seat, steps: usize, players: u8) -> Seat {
+    let players = players.max(1) as usize;
+    Seat::new(((seat.index() + steps) % players) as u8).expect("a seat of the table")
+}
+
 impl From<Seat> for u8 {
     fn from(seat: Seat) -> u8 {
         seat.0

@@ -283,11 +283,7 @@ pub fn winning_position(cards: &[Card], trump: Option<Suit>) -> Option<usize> {
     (0..cards.len()).max_by_key(|&position| key(cards[position]))
 }
 
-/// The seat `steps` turns after `seat` at a table of `players`.
-pub(crate) fn seat_after(seat: Seat, steps: usize, players: u8) -> Seat {
-    let players = players.max(1) as usize;
-    Seat::new(((seat.index() + steps) % players) as u8).expect("a seat of the table")
-}
+pub(crate) use super::game::seat_after;
 
 const KING: Rank = Rank::RE;
 const HORSE: Rank = Rank::CAVALLO;

@@ -257,10 +257,7 @@ pub fn round_decision(results: &[Option<Team>]) -> Option<Option<Team>> {
     (results.len() >= 3).then_some(None)
 }
 
-pub(crate) fn seat_after(seat: Seat, steps: usize, players: u8) -> Seat {
-    let players = players.max(1) as usize;
-    Seat::new(((seat.index() + steps) % players) as u8).expect("a seat of the table")
-}
+pub(crate) use super::game::seat_after;
 
 impl Vitou {
     progress_accessors!(Options, scores: [u32; 2], SheetRow, GameWon);
