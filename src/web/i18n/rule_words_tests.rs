@@ -17,24 +17,36 @@ fn card(code: &str) -> Card {
     code.parse().unwrap()
 }
 
+/// The team is worded with its article ("la squadra A"): the messages that name the team
+/// of a seat must not put another before it ("della la squadra A").
+#[test]
+fn the_team_of_a_declarer_or_claimer_reads_without_a_doubled_article() {
+    use crate::rules::{madrasso, tressette};
+    let declarer = madrasso::RuleError::DeclarerTeamMismatch {
+        deal: madrasso::Deal { game: 1, deal: 11 },
+        seat: seat(1),
+        recorded: Team::A,
+    };
+    let claimer = tressette::RuleError::ClaimTeamMismatch {
+        deal: tressette::Deal { game: 1, deal: 2 },
+        seat: seat(0),
+        recorded: Team::B,
+    };
+    for (words, team) in [
+        (declarer.message(Lang::It), "la squadra B"),
+        (claimer.message(Lang::It), "la squadra A"),
+    ] {
+        assert!(!words.contains("della la"), "{words}");
+        assert!(words.contains(&format!("che gioca con {team}")), "{words}");
+    }
+}
+
 mod madrasso {
     use super::*;
     use crate::rules::madrasso::{Deal, RuleError};
 
     fn at(game: u32, deal: u32) -> Deal {
         Deal { game, deal }
-    }
-
-    #[test]
-    fn a_declarer_of_the_other_team_reads_without_a_doubled_article() {
-        let error = RuleError::DeclarerTeamMismatch {
-            deal: at(1, 11),
-            seat: seat(1),
-            recorded: Team::A,
-        };
-        let words = error.message(Lang::It);
-        assert!(!words.contains("della la"), "{words}");
-        assert!(words.contains("che gioca con la squadra B"), "{words}");
     }
 
     #[test]
@@ -122,18 +134,6 @@ mod tressette {
 
     fn at(game: u32, deal: u32) -> Deal {
         Deal { game, deal }
-    }
-
-    #[test]
-    fn a_claimer_of_the_other_team_reads_without_a_doubled_article() {
-        let error = RuleError::ClaimTeamMismatch {
-            deal: at(1, 2),
-            seat: seat(0),
-            recorded: Team::B,
-        };
-        let words = error.message(Lang::It);
-        assert!(!words.contains("della la"), "{words}");
-        assert!(words.contains("che gioca con la squadra A"), "{words}");
     }
 
     #[test]
