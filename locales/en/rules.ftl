@@ -36,6 +36,13 @@ rules-not_in_deck = { $deal }: { $card } { $trick ->
         [0] as the face-up card
        *[other] in trick { $trick }
     } is not in the 40-card deck (no 8s, 9s or 10s).
+# A revoke in the words of a game that has none of its own; the proof: a card still in
+# hand (0) or played in a later trick.
+rules-held = { $played ->
+        [0] { $card } was still in that hand
+       *[other] it held { $card }, played later in trick { $played }
+    }
+rules-revoke = { $deal }: in trick { $trick } { $seat } played { $card } to { $led } without following suit, but { $proof }.
 
 ## corrections and the other refusals of a match's log
 

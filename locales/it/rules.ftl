@@ -46,6 +46,13 @@ rules-not_in_deck = { $deal }: { $card } { $trick ->
         [0] come carta scoperta
        *[other] nella presa { $trick }
     } non è nel mazzo da 40 carte (niente 8, 9 e 10).
+# A revoke in the words of a game that has none of its own; the proof: a card still in
+# hand (0) or played in a later trick.
+rules-held = { $played ->
+        [0] { $card } gli restava in mano
+       *[other] aveva { $card }, giocato poi nella presa { $played }
+    }
+rules-revoke = { $deal }: nella presa { $trick }, aperta con { $led }, { $seat } ha giocato { $card } senza rispondere al seme, ma { $proof }.
 
 ## corrections and the other refusals of a match's log
 

@@ -41,6 +41,33 @@ fn the_team_of_a_declarer_or_claimer_reads_without_a_doubled_article() {
     }
 }
 
+/// A revoke in a game with no words of its own for it reads the shared ones.
+#[test]
+fn a_revoke_without_the_games_own_words_reads_the_shared_ones() {
+    let revoke = PlayError::Revoke {
+        deal: crate::rules::trionfetti::Deal {
+            smazzata: 2,
+            hand: 1,
+        },
+        trick: 3,
+        seat: seat(1),
+        card: card("1c"),
+        led: card("1s"),
+        held: card("2s"),
+        held_played: 0,
+    };
+    assert_eq!(
+        revoke.message(Lang::En),
+        "Smazzata 2, hand 1: in trick 3 seat 1 played the ace of cups to the ace of swords \
+         without following suit, but the 2 of swords was still in that hand."
+    );
+    assert_eq!(
+        revoke.message(Lang::It),
+        "Smazzata 2, mano 1: nella presa 3, aperta con l'asso di spade, il posto 1 ha giocato \
+         l'asso di coppe senza rispondere al seme, ma il due di spade gli restava in mano."
+    );
+}
+
 mod madrasso {
     use super::*;
     use crate::rules::madrasso::{Deal, RuleError};
@@ -70,7 +97,7 @@ mod madrasso {
 
     #[test]
     fn a_revoke_names_the_cards_and_where_the_proof_was() {
-        let error = RuleError::Revoke {
+        let error = RuleError::from(PlayError::Revoke {
             deal: at(1, 1),
             trick: 3,
             seat: seat(1),
@@ -78,7 +105,7 @@ mod madrasso {
             led: card("1s"),
             held: card("2s"),
             held_played: 4,
-        };
+        });
         assert_eq!(
             error.message(Lang::En),
             "Game 1, deal 1: in trick 3 seat 1 played the ace of cups to the ace of swords \
@@ -172,7 +199,7 @@ mod tressette {
 
     #[test]
     fn a_revoke_and_a_wrong_leader_say_where() {
-        let revoke = RuleError::Revoke {
+        let revoke = RuleError::from(PlayError::Revoke {
             deal: at(1, 1),
             trick: 2,
             seat: seat(0),
@@ -180,7 +207,7 @@ mod tressette {
             led: card("4s"),
             held: card("5s"),
             held_played: 3,
-        };
+        });
         assert!(
             revoke
                 .message(Lang::It)

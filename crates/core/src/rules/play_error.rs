@@ -1,7 +1,7 @@
 //! The refusals of card play that the trick games share (Madrasso, Tressette,
 //! Trionfetti): the match is over, a trick of the wrong size, the wrong leader, a card
-//! played twice, a card outside the deck. Each game nests [`PlayError`] in its own
-//! `RuleError` (`RuleError::Play`), with its own kind of place in the match.
+//! played twice, a card outside the deck, a revoke. Each game nests [`PlayError`] in its
+//! own `RuleError` (`RuleError::Play`), with its own kind of place in the match.
 
 use std::fmt;
 
@@ -10,13 +10,19 @@ use serde::Serialize;
 use super::card::{Card, CardSet, Deck};
 use super::game::{Message, Seat, Team, describe};
 use super::trick::{LeadReason, Trick};
-use super::words::{at, card_msg, lead_reason_msg, match_over, played, team_msg, wrong_leader_msg};
+use super::words::{
+    at, card_msg, lead_reason_msg, match_over, played, revoke_msg, team_msg, wrong_leader_msg,
+};
 use crate::lang::{Lang, Msg};
 
 /// Where a deal stands in a game's own terms ("Game 1, deal 3", "Smazzata 2, hand 1"),
 /// as data for the Fluent files.
 pub trait DealPlace: Copy {
     fn msg(self) -> Msg;
+
+    /// The Fluent ids of a revoke and of the card that proves it, in the game's own
+    /// words (what proves a revoke, and what it costs, differ from game to game).
+    const REVOKE: [&'static str; 2] = ["rules-revoke", "rules-held"];
 }
 
 /// A play the rules of every trick game refuse. `D` is the game's place of a deal.
@@ -45,6 +51,18 @@ pub enum PlayError<D> {
     },
     /// A card outside the 40-card deck (trick 0 means the face-up card).
     NotInDeck { deal: D, trick: u8, card: Card },
+    /// A seat failed to follow suit while holding the suit led. `held_played` is the
+    /// trick where the proving card was played later, 0 if it was known otherwise
+    /// (still in hand, or declared).
+    Revoke {
+        deal: D,
+        trick: u8,
+        seat: Seat,
+        card: Card,
+        led: Card,
+        held: Card,
+        held_played: u8,
+    },
 }
 
 impl<D: DealPlace> Message for PlayError<D> {
@@ -79,6 +97,24 @@ impl<D: DealPlace> Message for PlayError<D> {
             PlayError::NotInDeck { deal, trick, card } => at("rules-not_in_deck", deal.msg())
                 .arg("card", card_msg(card))
                 .arg("trick", trick),
+            PlayError::Revoke {
+                deal,
+                trick,
+                seat,
+                card,
+                led,
+                held,
+                held_played,
+            } => {
+                let [revoke, proof] = D::REVOKE;
+                revoke_msg(
+                    at(revoke, deal.msg()),
+                    (seat, card, trick),
+                    led,
+                    proof,
+                    (held, held_played),
+                )
+            }
         }
     }
 }
@@ -96,6 +132,7 @@ impl<D: DealPlace + fmt::Debug> std::error::Error for PlayError<D> {}
 pub struct PlayedCards {
     trick: [u8; 52],
     seat: [Option<Seat>; 52],
+    by_seat: [CardSet; 4],
 }
 
 impl PlayedCards {
@@ -112,6 +149,7 @@ impl PlayedCards {
         let mut played = PlayedCards {
             trick: [0; 52],
             seat: [None; 52],
+            by_seat: [CardSet::EMPTY; 4],
         };
         for (index, trick) in tricks.iter().enumerate() {
             let number = index as u8 + 1;
@@ -141,6 +179,7 @@ impl PlayedCards {
                 }
                 played.trick[card.index()] = number;
                 played.seat[card.index()] = Some(seat);
+                played.by_seat[seat.index()].insert(card);
             }
         }
         Ok(played)
@@ -154,6 +193,37 @@ impl PlayedCards {
     /// The seat that played the card, if it was played.
     pub fn seat_of(&self, card: Card) -> Option<Seat> {
         self.seat[card.index()]
+    }
+
+    /// The cards each seat played: what it is known to have held when the deal began.
+    pub fn by_seat(&self) -> [CardSet; 4] {
+        self.by_seat
+    }
+
+    /// Refuses `card`, played by `seat` in trick `trick` on `led`, when it does not
+    /// follow suit while `hand` (what the seat is known to hold then) has the suit led:
+    /// a revoke, proved by that card.
+    pub fn follows_suit<D>(
+        &self,
+        deal: D,
+        trick: u8,
+        (seat, card): (Seat, Card),
+        led: Card,
+        hand: CardSet,
+    ) -> Result<(), PlayError<D>> {
+        let proof = hand.iter().find(|held| held.suit == led.suit);
+        match proof {
+            Some(held) if card.suit != led.suit => Err(PlayError::Revoke {
+                deal,
+                trick,
+                seat,
+                card,
+                led,
+                held,
+                held_played: self.trick_of(held),
+            }),
+            _ => Ok(()),
+        }
     }
 }
 

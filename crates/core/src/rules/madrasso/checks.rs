@@ -123,12 +123,7 @@ impl Madrasso {
 
         // What each seat is known to have held at the start: the cards it played, and
         // the face-up card, which is the dealer's until an exchange.
-        let mut held = [CardSet::EMPTY; 4];
-        for trick in tricks {
-            for (seat, card) in trick.plays() {
-                held[seat.index()].insert(card);
-            }
-        }
+        let mut held = played.by_seat();
         match entry.exchange {
             None => {
                 held[dealer.index()].insert(face_up);
@@ -211,17 +206,7 @@ impl Madrasso {
                         });
                     }
                 } else if card.suit != led.suit {
-                    if let Some(proof) = hand.iter().find(|held| held.suit == led.suit) {
-                        return Err(RuleError::Revoke {
-                            deal,
-                            trick: number,
-                            seat,
-                            card,
-                            led,
-                            held: proof,
-                            held_played: played.trick_of(proof),
-                        });
-                    }
+                    played.follows_suit(deal, number, (seat, card), led, hand)?;
                     if self.progress.options.must_trump
                         && card.suit != trumps
                         && let Some(proof) = hand.iter().find(|held| held.suit == trumps)

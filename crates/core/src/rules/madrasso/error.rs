@@ -9,8 +9,8 @@ use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team, message_error};
 use crate::rules::play_error::{DealPlace, PlayError};
 use crate::rules::words::{
-    self, beyond_record, card_msg, game_deal_msg, held_msg, played, points_contradict, revoke_msg,
-    seat_msg, team_mismatch, team_msg,
+    self, beyond_record, card_msg, game_deal_msg, held_msg, played, points_contradict, seat_msg,
+    team_mismatch, team_msg,
 };
 
 /// Where a deal stands: the game (1-based) and the deal (battuta) inside it.
@@ -21,6 +21,8 @@ pub struct Deal {
 }
 
 impl DealPlace for Deal {
+    const REVOKE: [&'static str; 2] = ["madrasso-revoke", "madrasso-held"];
+
     fn msg(self) -> Msg {
         game_deal_msg("madrasso-deal", self.game, self.deal)
     }
@@ -128,17 +130,6 @@ pub enum RuleError {
         trick: u8,
         seat: Seat,
         card: Card,
-    },
-    /// A seat failed to follow suit while holding the suit led. `held_played` is the
-    /// trick where the proving card was played later, 0 if it was still in hand.
-    Revoke {
-        deal: Deal,
-        trick: u8,
-        seat: Seat,
-        card: Card,
-        led: Card,
-        held: Card,
-        held_played: u8,
     },
     /// Under the must-trump option: a seat unable to follow played no trump while
     /// holding one.
@@ -291,21 +282,6 @@ impl Message for RuleError {
                 .arg("seat", seat_msg(seat))
                 .arg("trick", trick)
                 .arg("card", card_msg(card)),
-            Revoke {
-                deal,
-                trick,
-                seat,
-                card,
-                led,
-                held,
-                held_played,
-            } => revoke_msg(
-                at("madrasso-revoke", deal),
-                (seat, card, trick),
-                led,
-                "madrasso-held",
-                (held, held_played),
-            ),
             MustTrump {
                 deal,
                 trick,

@@ -15,7 +15,7 @@ pub mod simulate;
 use serde::{Deserialize, Serialize};
 
 pub use self::error::{Deal, LeadReason, RuleError};
-use super::card::{Card, CardSet, Deck, Rank, Suit};
+use super::card::{Card, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
 use super::play_error::{Leads, PlayError, PlayedCards};
 use super::progress::{

@@ -41,12 +41,7 @@ impl Tressette {
 
         // Declarations against the hands actually dealt: what each seat is known to
         // have held is what it played and what it declared.
-        let mut held = [CardSet::EMPTY; 4];
-        for trick in tricks {
-            for (seat, card) in trick.plays() {
-                held[seat.index()].insert(card);
-            }
-        }
+        let mut held = played.by_seat();
         for declaration in &entry.declarations {
             let seat = declaration.seat();
             for card in declaration.cards().iter() {
@@ -80,20 +75,7 @@ impl Tressette {
             let number = index as u8 + 1;
             let led = trick.cards[0];
             for (seat, card) in trick.plays() {
-                if card.suit != led.suit
-                    && let Some(proof) =
-                        held[seat.index()].iter().find(|held| held.suit == led.suit)
-                {
-                    return Err(RuleError::Revoke {
-                        deal,
-                        trick: number,
-                        seat,
-                        card,
-                        led,
-                        held: proof,
-                        held_played: played.trick_of(proof),
-                    });
-                }
+                played.follows_suit(deal, number, (seat, card), led, held[seat.index()])?;
                 held[seat.index()].remove(card);
             }
         }

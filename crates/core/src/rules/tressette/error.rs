@@ -10,8 +10,7 @@ use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team, message_error};
 use crate::rules::play_error::{DealPlace, PlayError};
 use crate::rules::words::{
-    self, card_msg, game_deal_msg, points_contradict, revoke_msg, seat_msg, suit_msg,
-    team_mismatch, team_msg,
+    self, card_msg, game_deal_msg, points_contradict, seat_msg, suit_msg, team_mismatch, team_msg,
 };
 
 /// Where a deal stands: the game (1-based) and the deal (mano) inside it.
@@ -22,6 +21,8 @@ pub struct Deal {
 }
 
 impl DealPlace for Deal {
+    const REVOKE: [&'static str; 2] = ["tressette-revoke", "tressette-held"];
+
     fn msg(self) -> Msg {
         game_deal_msg("tressette-deal", self.game, self.deal)
     }
@@ -119,18 +120,6 @@ pub enum RuleError {
         declaration: Declaration,
         card: Card,
         trick: u8,
-    },
-    /// A seat failed to follow suit while holding the suit led. `held_played` is the
-    /// trick where the proving card was played later, 0 if it was declared but not
-    /// played.
-    Revoke {
-        deal: Deal,
-        trick: u8,
-        seat: Seat,
-        card: Card,
-        led: Card,
-        held: Card,
-        held_played: u8,
     },
     /// A refusal every trick game shares.
     #[serde(untagged)]
@@ -291,21 +280,6 @@ impl Message for RuleError {
                 .arg("declaration", declaration_msg(declaration))
                 .arg("card", card_msg(card))
                 .arg("trick", trick),
-            Revoke {
-                deal,
-                trick,
-                seat,
-                card,
-                led,
-                held,
-                held_played,
-            } => revoke_msg(
-                at("tressette-revoke", deal),
-                (seat, card, trick),
-                led,
-                "tressette-held",
-                (held, held_played),
-            ),
         }
     }
 }

@@ -46,7 +46,7 @@ fn following_suit_is_required_and_a_revoke_is_named() {
     let error = play(&state, entry).unwrap_err();
     assert_eq!(
         error,
-        RuleError::Revoke {
+        RuleError::Play(PlayError::Revoke {
             deal: at(1, 1),
             trick: 3,
             seat: seat(1),
@@ -54,7 +54,7 @@ fn following_suit_is_required_and_a_revoke_is_named() {
             led: card("1s"),
             held: card("2s"),
             held_played: 4
-        }
+        })
     );
     // Worded: `web/i18n/rule_words_tests.rs`.
     assert_eq!(error.msg(Lang::En).id, "madrasso-revoke");

@@ -429,7 +429,7 @@ fn revokes_duplicates_and_wrong_leaders_are_refused() {
     let error = play(&state, entry).unwrap_err();
     assert_eq!(
         error,
-        RuleError::Revoke {
+        RuleError::Play(PlayError::Revoke {
             deal: at(1, 1),
             trick: 2,
             seat: seat(0),
@@ -437,7 +437,7 @@ fn revokes_duplicates_and_wrong_leaders_are_refused() {
             led: card("4s"),
             held: card("5s"),
             held_played: 3
-        }
+        })
     );
     assert_eq!(error.msg(Lang::It).id, "tressette-revoke");
     let mut entry = stramazzo_deal();
