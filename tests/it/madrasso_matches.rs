@@ -80,7 +80,7 @@ fn plant_revoke(entry: &DealEntry) -> Option<Planted<Entry>> {
 }
 
 fn is_revoke(error: &RuleError, trick: u8, card: Card) -> bool {
-    matches!(error, RuleError::Play(PlayError::Revoke { trick: t, card: c, .. }) if *t == trick && *c == card)
+    matches!(error, RuleError::Play(PlayError::Revoke { breach, .. }) if breach.trick == trick && breach.card == card)
 }
 
 proptest! {

@@ -6,7 +6,7 @@ use super::Worded;
 use crate::lang::Lang;
 use crate::rules::card::Card;
 use crate::rules::game::{Seat, Team};
-use crate::rules::play_error::PlayError;
+use crate::rules::play_error::{Breach, PlayError};
 use crate::rules::trick::LeadReason;
 
 fn seat(index: u8) -> Seat {
@@ -15,6 +15,13 @@ fn seat(index: u8) -> Seat {
 
 fn card(code: &str) -> Card {
     code.parse().unwrap()
+}
+
+/// Seat `seat_index` broke a rule in trick `trick`, playing the first of `codes` on the
+/// second, while holding the third (played later in trick `held_played`, or 0).
+fn breach(trick: u8, seat_index: u8, codes: [&str; 3], held_played: u8) -> Breach {
+    let [played, led, held] = codes.map(card);
+    Breach::new(trick, (seat(seat_index), played), led, (held, held_played))
 }
 
 /// The team is worded with its article ("la squadra A"): the messages that name the team
@@ -49,12 +56,7 @@ fn a_revoke_without_the_games_own_words_reads_the_shared_ones() {
             smazzata: 2,
             hand: 1,
         },
-        trick: 3,
-        seat: seat(1),
-        card: card("1c"),
-        led: card("1s"),
-        held: card("2s"),
-        held_played: 0,
+        breach: breach(3, 1, ["1c", "1s", "2s"], 0),
     };
     assert_eq!(
         revoke.message(Lang::En),
@@ -99,12 +101,7 @@ mod madrasso {
     fn a_revoke_names_the_cards_and_where_the_proof_was() {
         let error = RuleError::from(PlayError::Revoke {
             deal: at(1, 1),
-            trick: 3,
-            seat: seat(1),
-            card: card("1c"),
-            led: card("1s"),
-            held: card("2s"),
-            held_played: 4,
+            breach: breach(3, 1, ["1c", "1s", "2s"], 4),
         });
         assert_eq!(
             error.message(Lang::En),
@@ -201,12 +198,7 @@ mod tressette {
     fn a_revoke_and_a_wrong_leader_say_where() {
         let revoke = RuleError::from(PlayError::Revoke {
             deal: at(1, 1),
-            trick: 2,
-            seat: seat(0),
-            card: card("2d"),
-            led: card("4s"),
-            held: card("5s"),
-            held_played: 3,
+            breach: breach(2, 0, ["2d", "4s", "5s"], 3),
         });
         assert!(
             revoke

@@ -51,18 +51,47 @@ pub enum PlayError<D> {
     },
     /// A card outside the 40-card deck (trick 0 means the face-up card).
     NotInDeck { deal: D, trick: u8, card: Card },
-    /// A seat failed to follow suit while holding the suit led. `held_played` is the
-    /// trick where the proving card was played later, 0 if it was known otherwise
-    /// (still in hand, or declared).
+    /// A seat failed to follow suit while holding the suit led.
     Revoke {
         deal: D,
-        trick: u8,
-        seat: Seat,
-        card: Card,
-        led: Card,
-        held: Card,
-        held_played: u8,
+        #[serde(flatten)]
+        breach: Breach,
     },
+}
+
+/// A card played against a rule of play, and the card that proves the seat could have
+/// kept the rule: one it held of the suit it had to play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Breach {
+    pub trick: u8,
+    pub seat: Seat,
+    pub card: Card,
+    /// The card that led the trick.
+    pub led: Card,
+    pub held: Card,
+    /// The trick where `held` was played later; 0 when it was known otherwise (still in
+    /// the hand, or declared).
+    pub held_played: u8,
+}
+
+impl Breach {
+    /// `card`, played by `seat` in trick `trick` on `led`, while the seat held `held`
+    /// (played later in trick `held_played`, or 0).
+    pub fn new(
+        trick: u8,
+        (seat, card): (Seat, Card),
+        led: Card,
+        (held, held_played): (Card, u8),
+    ) -> Breach {
+        Breach {
+            trick,
+            seat,
+            card,
+            led,
+            held,
+            held_played,
+        }
+    }
 }
 
 impl<D: DealPlace> Message for PlayError<D> {
@@ -97,23 +126,9 @@ impl<D: DealPlace> Message for PlayError<D> {
             PlayError::NotInDeck { deal, trick, card } => at("rules-not_in_deck", deal.msg())
                 .arg("card", card_msg(card))
                 .arg("trick", trick),
-            PlayError::Revoke {
-                deal,
-                trick,
-                seat,
-                card,
-                led,
-                held,
-                held_played,
-            } => {
+            PlayError::Revoke { deal, breach } => {
                 let [revoke, proof] = D::REVOKE;
-                revoke_msg(
-                    at(revoke, deal.msg()),
-                    (seat, card, trick),
-                    led,
-                    proof,
-                    (held, held_played),
-                )
+                revoke_msg(at(revoke, deal.msg()), breach, proof)
             }
         }
     }
@@ -215,12 +230,7 @@ impl PlayedCards {
         match proof {
             Some(held) if card.suit != led.suit => Err(PlayError::Revoke {
                 deal,
-                trick,
-                seat,
-                card,
-                led,
-                held,
-                held_played: self.trick_of(held),
+                breach: Breach::new(trick, (seat, card), led, (held, self.trick_of(held))),
             }),
             _ => Ok(()),
         }

@@ -5,6 +5,7 @@ use std::fmt::Debug;
 
 use super::card::Card;
 use super::game::{Game, Seat};
+use super::play_error::Breach;
 use super::simulate::Simulated;
 use super::trick::Trick;
 
@@ -19,6 +20,13 @@ pub fn card(code: &str) -> Card {
 /// Cards separated by spaces: `"2d 4c 4b 5c"`.
 pub fn cards(codes: &str) -> Vec<Card> {
     codes.split_whitespace().map(card).collect()
+}
+
+/// Seat `seat_index` broke a rule in trick `trick`, playing the first of `codes` on the
+/// second, while holding the third (played later in trick `held_played`, or 0).
+pub fn breach(trick: u8, seat_index: u8, codes: [&str; 3], held_played: u8) -> Breach {
+    let [played, led, held] = codes.map(card);
+    Breach::new(trick, (seat(seat_index), played), led, (held, held_played))
 }
 
 /// A trick led by seat `leader`, its cards in play order.

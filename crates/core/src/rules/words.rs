@@ -4,6 +4,7 @@
 
 use super::card::{Card, Suit};
 use super::game::{Seat, Team};
+use super::play_error::Breach;
 use super::trick::LeadReason;
 use crate::lang::Msg;
 
@@ -155,18 +156,12 @@ pub(crate) fn trick_size(msg: Msg, trick: u8, expected: usize, found: usize) -> 
 /// A revoke in an Italian-deck trick game: who played what where while the suit
 /// `led` was held, and the proof (`proof_id` words where the held card was: still in
 /// the hand when `held_played` is 0, or played in that trick).
-pub(crate) fn revoke_msg(
-    msg: Msg,
-    (seat, card, trick): (Seat, Card, u8),
-    led: Card,
-    proof_id: &'static str,
-    (held, held_played): (Card, u8),
-) -> Msg {
-    msg.arg("trick", trick)
-        .arg("seat", seat_msg(seat))
-        .arg("card", card_msg(card))
-        .arg("led", card_msg(led))
-        .arg("proof", held_msg(proof_id, held, held_played))
+pub(crate) fn revoke_msg(msg: Msg, breach: Breach, proof_id: &'static str) -> Msg {
+    msg.arg("trick", breach.trick)
+        .arg("seat", seat_msg(breach.seat))
+        .arg("card", card_msg(breach.card))
+        .arg("led", card_msg(breach.led))
+        .arg("proof", held_msg(proof_id, breach.held, breach.held_played))
 }
 
 /// Where the card that proves a revoke was: still in the hand (0) or played later.

@@ -211,15 +211,9 @@ impl Madrasso {
                         && card.suit != trumps
                         && let Some(proof) = hand.iter().find(|held| held.suit == trumps)
                     {
-                        return Err(RuleError::MustTrump {
-                            deal,
-                            trick: number,
-                            seat,
-                            card,
-                            led,
-                            held: proof,
-                            held_played: played.trick_of(proof),
-                        });
+                        let proof = (proof, played.trick_of(proof));
+                        let breach = Breach::new(number, (seat, card), led, proof);
+                        return Err(RuleError::MustTrump { deal, breach });
                     }
                 }
                 held[seat.index()].remove(card);

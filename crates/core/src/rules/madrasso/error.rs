@@ -7,9 +7,9 @@ use serde::Serialize;
 use crate::lang::{Lang, Msg};
 use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team, message_error};
-use crate::rules::play_error::{DealPlace, PlayError};
+use crate::rules::play_error::{Breach, DealPlace, PlayError};
 use crate::rules::words::{
-    self, beyond_record, card_msg, game_deal_msg, held_msg, played, points_contradict, seat_msg,
+    self, beyond_record, card_msg, game_deal_msg, played, points_contradict, revoke_msg, seat_msg,
     team_mismatch, team_msg,
 };
 
@@ -135,12 +135,8 @@ pub enum RuleError {
     /// holding one.
     MustTrump {
         deal: Deal,
-        trick: u8,
-        seat: Seat,
-        card: Card,
-        led: Card,
-        held: Card,
-        held_played: u8,
+        #[serde(flatten)]
+        breach: Breach,
     },
     /// A refusal every trick game shares.
     #[serde(untagged)]
@@ -282,20 +278,9 @@ impl Message for RuleError {
                 .arg("seat", seat_msg(seat))
                 .arg("trick", trick)
                 .arg("card", card_msg(card)),
-            MustTrump {
-                deal,
-                trick,
-                seat,
-                card,
-                led,
-                held,
-                held_played,
-            } => at("madrasso-must_trump", deal)
-                .arg("trick", trick)
-                .arg("seat", seat_msg(seat))
-                .arg("led", card_msg(led))
-                .arg("card", card_msg(card))
-                .arg("proof", held_msg("madrasso-held", held, held_played)),
+            MustTrump { deal, breach } => {
+                revoke_msg(at("madrasso-must_trump", deal), breach, "madrasso-held")
+            }
         }
     }
 }

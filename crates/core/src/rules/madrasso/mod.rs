@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
-use super::play_error::{Leads, PlayError, PlayedCards};
+use super::play_error::{Breach, Leads, PlayError, PlayedCards};
 use super::progress::{
     MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of,
 };

@@ -2,6 +2,8 @@
 //! leaders, duplicates, cassone and declarations.
 
 use super::*;
+use crate::rules::play_error::Breach;
+use crate::rules::test_support::breach;
 
 #[test]
 fn simulated_deals_card_by_card_score_130() {
@@ -48,12 +50,7 @@ fn following_suit_is_required_and_a_revoke_is_named() {
         error,
         RuleError::Play(PlayError::Revoke {
             deal: at(1, 1),
-            trick: 3,
-            seat: seat(1),
-            card: card("1c"),
-            led: card("1s"),
-            held: card("2s"),
-            held_played: 4
+            breach: breach(3, 1, ["1c", "1s", "2s"], 4),
         })
     );
     // Worded: `web/i18n/rule_words_tests.rs`.
@@ -77,17 +74,23 @@ fn no_need_to_beat_and_a_void_player_may_play_anything() {
         error,
         RuleError::MustTrump {
             deal: at(1, 1),
-            trick: 1,
-            seat: seat(1),
-            card: card("4c"),
-            led: card("2d"),
-            held: card("2s"),
-            held_played: 3
+            breach: breach(1, 1, ["4c", "2d", "2s"], 3),
         }
+    );
+    // As data the breach's fields stand beside the deal, as they always have.
+    assert_eq!(
+        serde_json::to_string(&error).unwrap(),
+        r#"{"MustTrump":{"deal":{"game":1,"deal":1},"trick":1,"seat":1,"card":"4c","led":"2d","held":"2s","held_played":3}}"#
     );
     // The cappotto deal breaks the option in its first trick the same way.
     let error = play(&state, cappotto_deal()).unwrap_err();
-    assert!(matches!(error, RuleError::MustTrump { trick: 1, .. }));
+    assert!(matches!(
+        error,
+        RuleError::MustTrump {
+            breach: Breach { trick: 1, .. },
+            ..
+        }
+    ));
 }
 
 /// Plays a whole deal with the first legal card of each hand, in the order given.
@@ -172,7 +175,7 @@ fn must_trump_applies_over_a_partners_winning_card_and_an_unbeatable_trump() {
     let (broken, trump, discard) = seat_two_discards_in_trick_one(&partner_winning, Suit::Spade);
     let error = play(&state, broken).unwrap_err();
     assert!(
-        matches!(error, RuleError::MustTrump { trick: 1, seat: s, card: c, held: h, .. }
+        matches!(error, RuleError::MustTrump { breach: Breach { trick: 1, seat: s, card: c, held: h, .. }, .. }
             if s == seat(2) && c == discard && h == trump),
         "{error:?}"
     );
@@ -196,7 +199,13 @@ fn must_trump_applies_over_a_partners_winning_card_and_an_unbeatable_trump() {
     let (broken, _, _) = seat_two_discards_in_trick_one(&overtrumped, Suit::Spade);
     let error = play(&state, broken).unwrap_err();
     assert!(
-        matches!(error, RuleError::MustTrump { trick: 1, .. }),
+        matches!(
+            error,
+            RuleError::MustTrump {
+                breach: Breach { trick: 1, .. },
+                ..
+            }
+        ),
         "{error:?}"
     );
 }

@@ -3,7 +3,7 @@ use super::*;
 use crate::lang::Lang;
 use crate::rules::game::Message;
 use crate::rules::play_error::PlayError;
-use crate::rules::test_support::{card, cards, play, play_all, seat, trick};
+use crate::rules::test_support::{breach, card, cards, play, play_all, seat, trick};
 
 mod games;
 
@@ -431,15 +431,15 @@ fn revokes_duplicates_and_wrong_leaders_are_refused() {
         error,
         RuleError::Play(PlayError::Revoke {
             deal: at(1, 1),
-            trick: 2,
-            seat: seat(0),
-            card: card("2d"),
-            led: card("4s"),
-            held: card("5s"),
-            held_played: 3
+            breach: breach(2, 0, ["2d", "4s", "5s"], 3),
         })
     );
     assert_eq!(error.msg(Lang::It).id, "tressette-revoke");
+    // As data the revoke reads as it did when it was Tressette's own variant.
+    assert_eq!(
+        serde_json::to_string(&error).unwrap(),
+        r#"{"Revoke":{"deal":{"game":1,"deal":1},"trick":2,"seat":0,"card":"2d","led":"4s","held":"5s","held_played":3}}"#
+    );
     let mut entry = stramazzo_deal();
     tricks_of(&mut entry)[9].cards[0] = card("4c");
     assert!(matches!(
