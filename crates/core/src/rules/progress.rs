@@ -91,9 +91,10 @@ impl<Options, Points: Default + ShownPoints, Row, Won> MatchProgress<Options, Po
         let open = !self.is_over();
         Summary {
             game,
-            scores: match open {
-                true => self.points.map(ShownPoints::shown),
-                false => [0, 0],
+            scores: if open {
+                self.points.map(ShownPoints::shown)
+            } else {
+                [0, 0]
             },
             games_won: self.games_won,
             over: !open,

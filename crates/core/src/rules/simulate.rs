@@ -25,8 +25,8 @@ pub struct Simulated<G: Game, D> {
 const MAX_ENTRIES: usize = 500;
 
 /// Plays a whole match from `seed`: the first dealer is drawn among `seats` seats, then
-/// `play` gives each next entry (or what makes one) for the state so far. A refused entry is a bug of the
-/// simulator or the engine, so it panics naming the seed.
+/// `play` gives each next entry (or what makes one) for the state so far. A refused
+/// entry is a bug of the simulator or the engine, so it panics naming the seed.
 pub fn play_match<G, E, D>(
     seed: u64,
     options: G::Options,
