@@ -16,7 +16,7 @@ use crate::store::clubs::Club;
 use crate::store::events::{self as store_events, EventRow, EventStatus};
 use crate::store::{matches, state_changes, users};
 use crate::tournament::{Format, Slot};
-use crate::web::context::PageContext;
+use crate::web::context::{PageContext, Visit};
 use crate::web::csv::Rejected;
 use crate::web::error::AppError;
 use crate::web::i18n::Tr;
@@ -347,8 +347,7 @@ pub(super) async fn manage_page(
 
 /// The organizer's page, with the notice the last action left (see [`flash`]).
 pub async fn manage(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     public_id: web::Path<String>,
 ) -> Result<ManageEventPage, AppError> {
     let notice = flash::take(ctx.session()).map(|id| ctx.t(&id));
