@@ -281,7 +281,7 @@ mod tests {
         );
         let out = check(&valid, false);
         assert_eq!(out.exit_code, 0, "{out:?}");
-        assert!(out.stdout.contains("score: A 0 - B 1"), "{}", out.stdout);
+        assert_holds!(out.stdout, "score: A 0 - B 1");
         assert!(out.stdout.contains("next dealer: seat 1 (Toni)"));
         let out = check(&valid, true);
         let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
@@ -295,11 +295,7 @@ mod tests {
         );
         let out = check(&over, false);
         assert_eq!(out.exit_code, 1);
-        assert!(
-            out.stderr.contains("entry 2: The match is over"),
-            "{}",
-            out.stderr
-        );
+        assert_holds!(out.stderr, "entry 2: The match is over");
 
         let unreadable = temp_file("bad.json", "{\"format_version\": 9}");
         assert_eq!(check(&unreadable, false).exit_code, 2);
@@ -338,23 +334,17 @@ mod tests {
         );
         let out = check(&vitou, false);
         assert_eq!(out.exit_code, 0, "{out:?}");
-        assert!(out.stdout.contains("game: vitou"), "{}", out.stdout);
-        assert!(out.stdout.contains("score: A 0 - B 1"), "{}", out.stdout);
-        assert!(
-            out.stdout.contains("next dealer: seat 0 (Bepi)"),
-            "{}",
-            out.stdout
-        );
+        assert_holds!(out.stdout, "game: vitou");
+        assert_holds!(out.stdout, "score: A 0 - B 1");
+        assert_holds!(out.stdout, "next dealer: seat 0 (Bepi)");
         let value: serde_json::Value = serde_json::from_str(&check(&vitou, true).stdout).unwrap();
         assert_eq!(value["game"], "vitou");
         assert_eq!(value["summary"]["round"], 2);
         assert_eq!(value["summary"]["scores"], json!([0, 1]));
         let out = replay(&vitou, false);
-        assert!(
-            out.stdout
-                .contains("#0 round: A 0 - B 1 | games 0-0 | next: round 2, dealer 0, leader 1"),
-            "{}",
-            out.stdout
+        assert_holds!(
+            out.stdout,
+            "#0 round: A 0 - B 1 | games 0-0 | next: round 2, dealer 0, leader 1"
         );
 
         let trijumf = temp_file(
@@ -366,7 +356,7 @@ mod tests {
         );
         let out = check(&trijumf, false);
         assert_eq!(out.exit_code, 1, "{out:?}");
-        assert!(out.stderr.contains("entry 1: Deal 2"), "{}", out.stderr);
+        assert_holds!(out.stderr, "entry 1: Deal 2");
 
         let two_names = temp_file(
             "madrasso.json",
@@ -374,10 +364,6 @@ mod tests {
         );
         let out = check(&two_names, false);
         assert_eq!(out.exit_code, 2);
-        assert!(
-            out.stderr.contains("this madrasso match has 4"),
-            "{}",
-            out.stderr
-        );
+        assert_holds!(out.stderr, "this madrasso match has 4");
     }
 }

@@ -21,6 +21,43 @@ macro_rules! typed {
 }
 pub(crate) use typed;
 
+/// Inserts `values` into a table whose rows have a unique `public_id` and answers the new
+/// row's id (RETURNING does not pass through MultiConnection).
+macro_rules! insert_by_public_id {
+    ($connection:expr, $table:ident, $values:expr) => {{
+        let values = $values;
+        diesel::insert_into($table::table)
+            .values(values)
+            .execute($connection)?;
+        Ok($table::table
+            .filter($table::public_id.eq(values.public_id))
+            .select($table::id)
+            .first($connection)?)
+    }};
+}
+pub(crate) use insert_by_public_id;
+
+/// The two writes of a table linking a user to a thing (organizers of a club, referees
+/// of a match): link, unless linked already; unlink.
+macro_rules! user_link {
+    ($table:ident . $thing:ident: $(#[$link_doc:meta])* $link:ident, $unlink:ident) => {
+        $(#[$link_doc])*
+        pub fn $link(connection: &mut DbConnection, $thing: i64, user_id: i64) -> StoreResult<()> {
+            typed!(connection, |inner| diesel::insert_into($table::table)
+                .values(($table::$thing.eq($thing), $table::user_id.eq(user_id)))
+                .on_conflict_do_nothing()
+                .execute(inner))?;
+            Ok(())
+        }
+
+        pub fn $unlink(connection: &mut DbConnection, $thing: i64, user_id: i64) -> StoreResult<()> {
+            diesel::delete($table::table.find(($thing, user_id))).execute(connection)?;
+            Ok(())
+        }
+    };
+}
+pub(crate) use user_link;
+
 pub mod api_tokens;
 pub mod clubs;
 mod error;

@@ -6,7 +6,9 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::rules::kind::GameKind;
-use crate::store::matches::{MatchStatus, MatchValues, insert_values, players_json, stamp};
+use crate::store::matches::{
+    MatchStatus, NewMatch, Placement, insert_scheduled, players_json, stamp,
+};
 use crate::store::schema::{match_entries, match_referees, matches, users};
 use crate::store::{DbConnection, StoreResult, StoredGame, StoredTime, update};
 
@@ -68,40 +70,15 @@ pub fn event_match(
         .optional())?)
 }
 
-pub struct NewEventMatch<'a> {
-    pub public_id: &'a str,
-    pub title: &'a str,
-    pub game: GameKind,
-    pub options_json: &'a str,
-    pub players: &'a [String],
-    pub created_by: i64,
-    pub event_id: i64,
-    pub match_key: &'a str,
-    pub sides_json: &'a str,
-    pub table_number: Option<i32>,
-}
+/// Who the status of a match the draw made is credited to.
+pub const DRAW_LABEL: &str = "segnapunti";
 
-pub fn insert_match(connection: &mut DbConnection, new: &NewEventMatch<'_>) -> StoreResult<i64> {
-    let players_json = players_json(new.players);
-    let values = MatchValues::scheduled(
-        new.public_id,
-        new.title,
-        new.game.name(),
-        new.options_json,
-        &players_json,
-        new.created_by,
-        "segnapunti",
-    );
-    insert_values(
-        connection,
-        &MatchValues {
-            event_id: Some(new.event_id),
-            match_key: Some(new.match_key),
-            sides_json: Some(new.sides_json),
-            table_number: new.table_number,
-            ..values
-        },
-    )
+pub fn insert_match(
+    connection: &mut DbConnection,
+    new: &NewMatch<'_>,
+    placement: &Placement<'_>,
+) -> StoreResult<i64> {
+    insert_scheduled(connection, new, Some(placement))
 }
 
 /// New sides for a match not started yet (a correction upstream changed them).

@@ -9,7 +9,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 pub use self::drawn::{
-    EventMatchRow, NewEventMatch, entry_counts, event_match, event_matches, event_referees,
+    DRAW_LABEL, EventMatchRow, entry_counts, event_match, event_matches, event_referees,
     insert_match, set_forfeit, set_kept, set_table, supersede, update_sides,
 };
 pub use self::entrants::{
@@ -120,14 +120,7 @@ pub(crate) fn insert_values(
     connection: &mut DbConnection,
     values: &EventValues<'_>,
 ) -> StoreResult<i64> {
-    diesel::insert_into(events::table)
-        .values(values)
-        .execute(connection)?;
-    // RETURNING does not pass through MultiConnection; the public id is unique.
-    Ok(events::table
-        .filter(events::public_id.eq(values.public_id))
-        .select(events::id)
-        .first(connection)?)
+    crate::store::insert_by_public_id!(connection, events, values)
 }
 
 pub fn insert(connection: &mut DbConnection, new: &NewEvent<'_>) -> StoreResult<EventRow> {

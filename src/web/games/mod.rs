@@ -141,6 +141,28 @@ impl Fields {
         self.get(name).parse::<u8>().ok().and_then(Seat::new)
     }
 
+    /// The filled rows of a repeated group (`{group}{row}_{field}` and `{group}{row}_seat`),
+    /// in order: a row whose `field` is empty is skipped, one without a seat refused with
+    /// `missing`; `each` makes a filled row's value from its number, seat and `field`.
+    pub fn seated_rows<T>(
+        &self,
+        (group, rows, field): (&str, usize, &str),
+        tr: Tr,
+        missing: &str,
+        mut each: impl FnMut(usize, Seat, &str) -> Result<T, String>,
+    ) -> Result<Vec<T>, String> {
+        let mut filled = Vec::new();
+        for row in 0..rows {
+            let value = self.get(&format!("{group}{row}_{field}"));
+            if value.is_empty() {
+                continue;
+            }
+            let seat = need(self.seat(&format!("{group}{row}_seat")), tr, missing)?;
+            filled.push(each(row, seat, value)?);
+        }
+        Ok(filled)
+    }
+
     /// A number, `Ok(None)` when left empty.
     pub fn number(&self, name: &str, tr: Tr) -> Result<Option<u32>, String> {
         self.parsed(name, tr, "games-not_a_number")

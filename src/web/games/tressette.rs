@@ -24,32 +24,29 @@ game_pages!(
 );
 
 fn declarations(fields: &Fields, tr: Tr) -> Result<Vec<Value>, String> {
-    let mut list = Vec::new();
-    for row in 0..DECLARATION_ROWS {
-        let combo = fields.get(&format!("decl{row}_combo"));
-        if combo.is_empty() {
-            continue;
-        }
-        let seat = need(
-            fields.seat(&format!("decl{row}_seat")),
-            tr,
-            "games-tressette_need_declarer",
-        )?;
-        let rank = fields.get(&format!("decl{row}_rank"));
-        let suit = fields.get(&format!("decl{row}_suit"));
-        list.push(match combo {
-            "four" => json!({"combo": "four", "seat": seat, "rank": rank}),
-            "three" if !suit.is_empty() => {
-                json!({"combo": "three", "seat": seat, "rank": rank, "missing": suit})
-            }
-            "napoletana" if !suit.is_empty() => {
-                json!({"combo": "napoletana", "seat": seat, "suit": suit})
-            }
-            "three" | "napoletana" => return Err(tr.t("games-tressette_need_suit").to_string()),
-            _ => return Err(tr.t("games-tressette_unknown_declaration").to_string()),
-        });
-    }
-    Ok(list)
+    let group = ("decl", DECLARATION_ROWS, "combo");
+    fields.seated_rows(
+        group,
+        tr,
+        "games-tressette_need_declarer",
+        |row, seat, combo| {
+            let rank = fields.get(&format!("decl{row}_rank"));
+            let suit = fields.get(&format!("decl{row}_suit"));
+            Ok(match combo {
+                "four" => json!({"combo": "four", "seat": seat, "rank": rank}),
+                "three" if !suit.is_empty() => {
+                    json!({"combo": "three", "seat": seat, "rank": rank, "missing": suit})
+                }
+                "napoletana" if !suit.is_empty() => {
+                    json!({"combo": "napoletana", "seat": seat, "suit": suit})
+                }
+                "three" | "napoletana" => {
+                    return Err(tr.t("games-tressette_need_suit").to_string());
+                }
+                _ => return Err(tr.t("games-tressette_unknown_declaration").to_string()),
+            })
+        },
+    )
 }
 
 /// The deal the outcome form describes.

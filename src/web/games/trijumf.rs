@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, card_name, count, fact, game_pages, judged, need, need_seat, pair, position, seat_word,
+    Fields, card_name, count, fact, game_pages, judged, need_seat, pair, position, seat_word,
     suit_name, word,
 };
 use crate::rules::card::Deck;
@@ -48,19 +48,11 @@ pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
     if let Some(card) = fields.card("trump_card", tr)? {
         entry["trump_card"] = json!(card);
     }
-    let mut declared = Vec::new();
-    for row in 0..DECLARATION_ROWS {
-        let suit = fields.get(&format!("decl{row}_suit"));
-        if suit.is_empty() {
-            continue;
-        }
-        let seat = need(
-            fields.seat(&format!("decl{row}_seat")),
-            tr,
-            "games-trijumf_need_declarer",
-        )?;
-        declared.push(json!({"seat": seat, "suit": suit}));
-    }
+    let group = ("decl", DECLARATION_ROWS, "suit");
+    let declared =
+        fields.seated_rows(group, tr, "games-trijumf_need_declarer", |_, seat, suit| {
+            Ok(json!({"seat": seat, "suit": suit}))
+        })?;
     if !declared.is_empty() {
         entry["declarations"] = Value::Array(declared);
     }
