@@ -2,29 +2,21 @@
 //! a correction, forfeited or kept as played by the organizer. They are rows of the one
 //! `matches` table (`store::matches` keeps their logs).
 
-use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use crate::rules::kind::GameKind;
 use crate::store::matches::{
-    MatchStatus, NewMatch, Placement, insert_scheduled, players_json, stamp,
+    MatchRow, MatchStatus, NewMatch, Placement, insert_scheduled, players_json, stamp,
 };
 use crate::store::schema::{match_entries, match_referees, matches, users};
-use crate::store::{DbConnection, StoreResult, StoredGame, StoredTime, update};
+use crate::store::{DbConnection, StoreResult, update};
 
+/// A match's row with the columns its event gives it; the match's own columns are read
+/// through it (`Deref` to `MatchRow`).
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = matches)]
 pub struct EventMatchRow {
-    pub id: i64,
-    pub public_id: String,
-    pub title: String,
-    #[diesel(deserialize_as = StoredGame)]
-    pub game: GameKind,
-    pub options_json: String,
-    pub players_json: String,
-    pub first_dealer: i32,
-    status: String,
-    pub status_note: Option<String>,
+    #[diesel(embed)]
+    pub row: MatchRow,
     pub event_id: Option<i64>,
     /// `None` once superseded (the organizer replaced it after a correction).
     pub match_key: Option<String>,
@@ -33,15 +25,17 @@ pub struct EventMatchRow {
     pub forfeit_winner: Option<String>,
     /// The organizer kept this flagged match's result as played.
     pub kept_as_played: bool,
-    #[diesel(deserialize_as = StoredTime)]
-    pub created_at: NaiveDateTime,
+}
+
+impl std::ops::Deref for EventMatchRow {
+    type Target = MatchRow;
+
+    fn deref(&self) -> &MatchRow {
+        &self.row
+    }
 }
 
 impl EventMatchRow {
-    pub fn status(&self) -> MatchStatus {
-        MatchStatus::parse(&self.status).unwrap_or(MatchStatus::Scheduled)
-    }
-
     /// Players by seat: four, or two in a two-player game.
     pub fn players(&self) -> Vec<String> {
         serde_json::from_str(&self.players_json).unwrap_or_default()

@@ -296,6 +296,11 @@ pub(crate) fn judged(tr: Tr, id: &str, who: String, correct: bool) -> String {
     tr.t_args(id, &[("who", Arg::from(who)), ("correct", correct.into())])
 }
 
+/// A score sheet's note of a claim: who claimed, and whether rightly.
+pub(crate) fn claim_judged(tr: Tr, players: &[String], seat: Seat, correct: bool) -> String {
+    judged(tr, "games-claim_judged", seat_name(players, seat), correct)
+}
+
 /// A number pair ("carte 6–5").
 pub(crate) fn pair(tr: Tr, id: &str, [a, b]: [impl Into<Arg>; 2]) -> String {
     tr.t_args(id, &[("a", a.into()), ("b", b.into())])

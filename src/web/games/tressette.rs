@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, count, fact, game_pages, json_arg, judged, need, need_seat, need_team, pair, position,
+    Fields, count, fact, game_pages, json_arg, need, need_seat, need_team, pair, position,
     seat_word, team_word, unknown_outcome, word,
 };
 use crate::rules::game::Game;
@@ -151,12 +151,9 @@ pub fn sheet(state: &Tressette, players: &[String], tr: Tr) -> GameSheet {
             }
             match row.end {
                 DealEnd::Played => {}
-                DealEnd::Claim { seat, correct } => detail.push(judged(
-                    tr,
-                    "games-claim_judged",
-                    super::seat_name(players, seat),
-                    correct,
-                )),
+                DealEnd::Claim { seat, correct } => {
+                    detail.push(super::claim_judged(tr, players, seat, correct))
+                }
                 DealEnd::Sweep { sweep, team } => detail.push(format!(
                     "{} {team} · {}",
                     sweep_word(sweep),

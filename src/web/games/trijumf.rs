@@ -7,8 +7,8 @@ use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, card_name, count, fact, game_pages, judged, need_seat, pair, position, seat_word,
-    suit_name, word,
+    Fields, card_name, count, fact, game_pages, need_seat, pair, position, seat_word, suit_name,
+    word,
 };
 use crate::rules::card::Deck;
 use crate::rules::game::{Game, Team};
@@ -150,12 +150,9 @@ pub fn sheet(state: &Trijumf, players: &[String], tr: Tr) -> GameSheet {
             }
             match row.end {
                 DealEnd::Played => {}
-                DealEnd::Claim { seat, correct } => detail.push(judged(
-                    tr,
-                    "games-claim_judged",
-                    super::seat_name(players, seat),
-                    correct,
-                )),
+                DealEnd::Claim { seat, correct } => {
+                    detail.push(super::claim_judged(tr, players, seat, correct))
+                }
                 DealEnd::Revoke { seat } => detail.push(word(
                     tr,
                     "games-revoke_by",
