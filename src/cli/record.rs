@@ -15,10 +15,18 @@ use serde_json::json;
 use super::comanda::CommandOutput;
 use super::in_both;
 use crate::lang::Lang;
+use crate::lang::Msg;
 use crate::rules::any::{AnyMatch, AnyRecord, AnyReplayError};
 use crate::rules::comanda::Nicknames;
 use crate::rules::game::{Seat, Team};
-use crate::web::i18n::{Tr, Worded};
+use crate::web::i18n::{self, Tr, Worded};
+
+/// The language of the text output (the JSON output carries both).
+const TEXT: Lang = Lang::En;
+
+fn worded(msg: &Msg) -> String {
+    Tr::new(TEXT).msg(msg)
+}
 
 fn output(stdout: String, stderr: String, exit_code: u8) -> CommandOutput {
     CommandOutput {
@@ -48,23 +56,26 @@ fn load(path: &Path, json: bool) -> Result<AnyRecord, CommandOutput> {
         let [italian, english] = in_both("cli-record_unreadable", &[("error", error.to_string())]);
         unreadable(italian, english)
     })?;
-    AnyRecord::from_json(&text)
-        .map_err(|error| unreadable(error.message(Lang::It), error.message(Lang::En)))
+    AnyRecord::from_json(&text).map_err(|error| {
+        let [italian, english] = i18n::in_both(|tr| error.message(tr.lang()));
+        unreadable(italian, english)
+    })
 }
 
 /// A replay's refusal in English, as the command has always printed it.
 fn replay_error_text(error: &AnyReplayError) -> String {
-    Tr::new(Lang::En).msg(&error.msg(Lang::En))
+    worded(&error.msg(TEXT))
 }
 
 /// A replay's refusal as the JSON output has always carried it: where, and why in
 /// both languages.
 fn replay_error_json(error: &AnyReplayError) -> serde_json::Value {
+    let [message_it, message_en] = i18n::in_both(|tr| tr.msg(&error.msg(tr.lang())));
     json!({
         "index": error.index,
         "failing": error.failing,
-        "message_it": Tr::new(Lang::It).msg(&error.msg(Lang::It)),
-        "message_en": Tr::new(Lang::En).msg(&error.msg(Lang::En)),
+        "message_it": message_it,
+        "message_en": message_en,
     })
 }
 
@@ -109,7 +120,7 @@ fn team(record: &AnyRecord, team: Team) -> String {
 /// The lines of a match in progress, after the common ones: what comes next, who
 /// deals, cuts and leads, and the game's own facts, in the game's English words.
 fn next_lines(record: &AnyRecord, state: &AnyMatch, text: &mut String) {
-    let tr = Tr::new(Lang::En);
+    let tr = Tr::new(TEXT);
     let next = state.situation().next;
     let common = state.common();
     let _ = writeln!(text, "next: {}", tr.msg(&next.deal));
@@ -136,7 +147,7 @@ fn describe(record: &AnyRecord, state: &AnyMatch) -> String {
     let mut text = String::new();
     let _ = writeln!(text, "game: {}", record.game());
     let _ = writeln!(text, "entries: {}", record.len());
-    let _ = writeln!(text, "{}", Tr::new(Lang::En).msg(&situation.played));
+    let _ = writeln!(text, "{}", worded(&situation.played));
     let _ = writeln!(
         text,
         "score: A {} - B {} (game {game_number})",
@@ -199,7 +210,7 @@ fn step_line(state: &AnyMatch) -> String {
             let _ = write!(
                 line,
                 " | next: {}, dealer {dealer}, leader {leader}",
-                Tr::new(Lang::En).msg(&state.situation().next.step)
+                worded(&state.situation().next.step)
             );
         }
         (None, _, _) => {}

@@ -363,8 +363,7 @@ mod tests {
 
     #[test]
     fn the_stored_seeding_is_shown_in_the_readers_language() {
-        let it = Tr::new(Lang::It);
-        let en = Tr::new(Lang::En);
+        let [it, en] = crate::web::i18n::in_both(|tr| tr);
         assert_eq!(seeding_text("manual", it), "manuale");
         assert_eq!(seeding_text("manual", en), "manual");
         assert_eq!(seeding_text("random 1234567", it), "casuale, seme 1234567");

@@ -204,7 +204,7 @@ mod tests {
 
     #[test]
     fn a_deal_names_its_cut_in_the_readers_language() {
-        let (italian, english) = (Tr::new(Lang::It), Tr::new(Lang::En));
+        let [italian, english] = crate::web::i18n::in_both(|tr| tr);
         let knock = json!({"cut": "knock", "points": [3, 0]});
         assert_eq!(describe(&knock, italian), "bussata · 3–0");
         assert_eq!(describe(&knock, english), "knock · 3–0");

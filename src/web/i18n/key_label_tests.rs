@@ -6,7 +6,7 @@ use crate::lang::{Lang, Msg};
 use crate::tournament::{MatchKey, key_label};
 
 fn readers() -> [Tr; 2] {
-    [Tr::new(Lang::It), Tr::new(Lang::En)]
+    super::in_both(|tr| tr)
 }
 
 /// Each kind of key, with its Italian reading; English reads the key as it is.
