@@ -88,17 +88,7 @@ pub fn is_organizer(
     Ok(count > 0)
 }
 
-/// (user id, display name) of the club's organizers.
-pub fn organizers(connection: &mut DbConnection, club_id: i64) -> StoreResult<Vec<(i64, String)>> {
-    Ok(club_organizers::table
-        .inner_join(users::table)
-        .filter(club_organizers::club_id.eq(club_id))
-        .order(users::display_name.asc())
-        .select((users::id, users::display_name))
-        .load(connection)?)
-}
-
-super::user_link!(club_organizers.club_id:
+super::user_link!(club_organizers.club_id: organizers,
     /// Makes the user an organizer of the club, unless it is one already.
     add_organizer, remove_organizer);
 

@@ -533,15 +533,6 @@ pub fn issue_link(
 
 // ---------------------------------------------------------------- referees
 
-pub fn referees(connection: &mut DbConnection, match_id: i64) -> StoreResult<Vec<(i64, String)>> {
-    Ok(match_referees::table
-        .inner_join(users::table)
-        .filter(match_referees::match_id.eq(match_id))
-        .order(users::display_name.asc())
-        .select((users::id, users::display_name))
-        .load(connection)?)
-}
-
 pub fn is_referee(connection: &mut DbConnection, match_id: i64, user_id: i64) -> StoreResult<bool> {
     let count: i64 = typed!(connection, |inner| match_referees::table
         .find((match_id, user_id))
@@ -550,7 +541,7 @@ pub fn is_referee(connection: &mut DbConnection, match_id: i64, user_id: i64) ->
     Ok(count > 0)
 }
 
-super::user_link!(match_referees.match_id:
+super::user_link!(match_referees.match_id: referees,
     /// Makes the user a referee of the match, unless it is one already.
     assign_referee, unassign_referee);
 

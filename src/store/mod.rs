@@ -37,10 +37,19 @@ macro_rules! insert_by_public_id {
 }
 pub(crate) use insert_by_public_id;
 
-/// The two writes of a table linking a user to a thing (organizers of a club, referees
-/// of a match): link, unless linked already; unlink.
+/// A table linking users to a thing (organizers of a club, referees of a match): the
+/// linked users, (id, display name) by name; link, unless linked already; unlink.
 macro_rules! user_link {
-    ($table:ident . $thing:ident: $(#[$link_doc:meta])* $link:ident, $unlink:ident) => {
+    ($table:ident . $thing:ident: $list:ident, $(#[$link_doc:meta])* $link:ident, $unlink:ident) => {
+        pub fn $list(connection: &mut DbConnection, $thing: i64) -> StoreResult<Vec<(i64, String)>> {
+            Ok($table::table
+                .inner_join(users::table)
+                .filter($table::$thing.eq($thing))
+                .order(users::display_name.asc())
+                .select((users::id, users::display_name))
+                .load(connection)?)
+        }
+
         $(#[$link_doc])*
         pub fn $link(connection: &mut DbConnection, $thing: i64, user_id: i64) -> StoreResult<()> {
             typed!(connection, |inner| diesel::insert_into($table::table)

@@ -168,6 +168,11 @@ impl Fields {
         self.parsed(name, tr, "games-not_a_number")
     }
 
+    /// A number the form must have: left empty, it is refused with `missing`.
+    pub fn required_number(&self, name: &str, tr: Tr, missing: &str) -> Result<u32, String> {
+        need(self.number(name, tr)?, tr, missing)
+    }
+
     pub fn card(&self, name: &str, tr: Tr) -> Result<Option<Card>, String> {
         self.parsed(name, tr, "games-unknown_card")
     }
@@ -269,6 +274,11 @@ pub(crate) fn json_arg(value: &Value) -> Arg {
 /// A message with one argument.
 pub(crate) fn word(tr: Tr, id: &str, name: &'static str, value: impl Into<Arg>) -> String {
     tr.t_args(id, &[(name, value.into())])
+}
+
+/// "presa da posto 2": what the seat of an entry's JSON did (`id` takes it as `who`).
+pub(crate) fn by_seat(tr: Tr, id: &str, seat: &Value) -> String {
+    word(tr, id, "who", seat_word(seat, tr))
 }
 
 /// "3 punti", "1 game": a count with its noun, in the plural its number takes.

@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, count, fact, game_pages, json_arg, need, need_seat, need_team, pair, position,
-    seat_word, team_word, unknown_outcome, word,
+    Fields, count, fact, game_pages, json_arg, need_seat, need_team, pair, position, team_word,
+    unknown_outcome,
 };
 use crate::rules::game::Game;
 use crate::rules::tressette::{DealEnd, Declaration, Sweep, Tressette};
@@ -51,13 +51,7 @@ fn declarations(fields: &Fields, tr: Tr) -> Result<Vec<Value>, String> {
 
 /// The deal the outcome form describes.
 pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
-    let points = || {
-        need(
-            fields.number("points", tr)?,
-            tr,
-            "games-tressette_need_points",
-        )
-    };
+    let points = || fields.required_number("points", tr, "games-tressette_need_points");
     let mut entry = match fields.get("outcome") {
         "" | "played" => {
             json!({"type": "deal", "team": need_team(fields, tr)?, "points": points()?})
@@ -88,7 +82,7 @@ pub fn describe(entry: &Value, tr: Tr) -> String {
             team_word(&entry["team"], tr)
         )
     } else if let Some(seat) = entry.get("claim") {
-        let who = word(tr, "games-claim_by", "who", seat_word(seat, tr));
+        let who = super::by_seat(tr, "games-claim_by", seat);
         format!("{who} · {}", points())
     } else {
         format!("{} · {}", team_word(&entry["team"], tr), points())

@@ -7,8 +7,7 @@ use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, card_name, count, fact, game_pages, need_seat, pair, position, seat_word, suit_name,
-    word,
+    Fields, card_name, count, fact, game_pages, need_seat, pair, position, suit_name, word,
 };
 use crate::rules::card::Deck;
 use crate::rules::game::{Game, Team};
@@ -106,20 +105,10 @@ pub fn describe(entry: &Value, tr: Tr) -> String {
         parts.push(count(tr, "games-n_declared", list.len()));
     }
     if let Some(claim) = entry.get("claim") {
-        parts.push(word(
-            tr,
-            "games-claim_by",
-            "who",
-            seat_word(&claim["seat"], tr),
-        ));
+        parts.push(super::by_seat(tr, "games-claim_by", &claim["seat"]));
     }
     if let Some(revoke) = entry.get("revoke") {
-        parts.push(word(
-            tr,
-            "games-revoke_by",
-            "who",
-            seat_word(&revoke["seat"], tr),
-        ));
+        parts.push(super::by_seat(tr, "games-revoke_by", &revoke["seat"]));
     }
     parts.join(" · ")
 }
