@@ -222,24 +222,7 @@ pub(super) fn stamp(by: &str) -> Stamp<'_> {
     (matches::status_by.eq(by), matches::status_at.eq(now()))
 }
 
-pub fn find_by_public_id(
-    connection: &mut DbConnection,
-    public_id: &str,
-) -> StoreResult<Option<MatchRow>> {
-    Ok(typed!(connection, |inner| matches::table
-        .filter(matches::public_id.eq(public_id))
-        .select(MatchRow::as_select())
-        .first(inner)
-        .optional())?)
-}
-
-pub fn find(connection: &mut DbConnection, id: i64) -> StoreResult<Option<MatchRow>> {
-    Ok(matches::table
-        .find(id)
-        .select(MatchRow::as_select())
-        .first(connection)
-        .optional()?)
-}
+crate::store::finders!(matches => MatchRow);
 
 /// Newest first.
 pub fn list(connection: &mut DbConnection, limit: i64) -> StoreResult<Vec<MatchRow>> {

@@ -37,6 +37,32 @@ macro_rules! insert_by_public_id {
 }
 pub(crate) use insert_by_public_id;
 
+/// `find` (by id) and `find_by_public_id` for a table whose rows have a unique
+/// `public_id`, answering its `Selectable` row type.
+macro_rules! finders {
+    ($table:ident => $row:ty) => {
+        pub fn find_by_public_id(
+            connection: &mut DbConnection,
+            public_id: &str,
+        ) -> StoreResult<Option<$row>> {
+            Ok($crate::store::typed!(connection, |inner| $table::table
+                .filter($table::public_id.eq(public_id))
+                .select(<$row>::as_select())
+                .first(inner)
+                .optional())?)
+        }
+
+        pub fn find(connection: &mut DbConnection, id: i64) -> StoreResult<Option<$row>> {
+            Ok($table::table
+                .find(id)
+                .select(<$row>::as_select())
+                .first(connection)
+                .optional()?)
+        }
+    };
+}
+pub(crate) use finders;
+
 /// A table linking users to a thing (organizers of a club, referees of a match): the
 /// linked users, (id, display name) by name; link, unless linked already; unlink.
 macro_rules! user_link {

@@ -147,24 +147,7 @@ pub fn insert(connection: &mut DbConnection, new: &NewEvent<'_>) -> StoreResult<
     required(find_by_public_id(connection, new.public_id)?)
 }
 
-pub fn find_by_public_id(
-    connection: &mut DbConnection,
-    public_id: &str,
-) -> StoreResult<Option<EventRow>> {
-    Ok(super::typed!(connection, |inner| events::table
-        .filter(events::public_id.eq(public_id))
-        .select(EventRow::as_select())
-        .first(inner)
-        .optional())?)
-}
-
-pub fn find(connection: &mut DbConnection, id: i64) -> StoreResult<Option<EventRow>> {
-    Ok(events::table
-        .find(id)
-        .select(EventRow::as_select())
-        .first(connection)
-        .optional()?)
-}
+crate::store::finders!(events => EventRow);
 
 /// The club's events, soonest first.
 pub fn of_club(connection: &mut DbConnection, club_id: i64) -> StoreResult<Vec<EventRow>> {

@@ -359,7 +359,6 @@ pub async fn manage(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::Lang;
 
     #[test]
     fn the_stored_seeding_is_shown_in_the_readers_language() {

@@ -189,7 +189,6 @@ pub(crate) fn played_to(tr: Tr, target_points: u32, players: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::Lang;
 
     #[test]
     fn a_deal_names_its_cut_in_the_readers_language() {

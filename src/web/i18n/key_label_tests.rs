@@ -2,7 +2,7 @@
 //! languages, pinned to the exact text they read before their words moved to Fluent.
 
 use super::Tr;
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 use crate::tournament::{MatchKey, key_label};
 
 fn readers() -> [Tr; 2] {

@@ -92,7 +92,6 @@ pub(in crate::web) fn back_to(
 mod tests {
     use super::*;
     use crate::events::{NOTE_OUT_OF_DRAW, NOTE_REPLACED, NOTE_SIDES_CHANGED};
-    use crate::lang::Lang;
 
     #[test]
     fn the_event_s_notes_are_translated_and_an_organizer_s_note_is_kept() {
