@@ -1,5 +1,14 @@
 //! The `segnapunti` command line: `serve` (the default) and the tools beside it.
 
+/// Asserts that a command's output holds `part`, showing the whole output when not.
+#[cfg(test)]
+macro_rules! assert_holds {
+    ($text:expr, $part:expr) => {{
+        let text: &str = &$text;
+        assert!(text.contains($part), "{}", text);
+    }};
+}
+
 pub mod comanda;
 pub mod plan;
 pub mod record;

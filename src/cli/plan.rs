@@ -398,36 +398,19 @@ mod tests {
     fn bad_files_and_results_are_refused_with_their_exit_codes() {
         let bad = plan("{not json");
         assert_eq!(bad.exit_code, 2);
-        assert!(
-            bad.stderr
-                .contains("error: the file is not a readable plan"),
-            "{}",
-            bad.stderr
-        );
-        assert!(
-            bad.stderr
-                .contains("errore: il file non è un piano leggibile")
-        );
+        assert_holds!(bad.stderr, "error: the file is not a readable plan");
+        assert_holds!(bad.stderr, "errore: il file non è un piano leggibile");
         assert_eq!(plan(r#"{"format": "ladder", "entrants": 4}"#).exit_code, 2);
         assert_eq!(plan(r#"{"format": "swiss", "entrants": 4}"#).exit_code, 2);
         let none = plan(
             r#"{"format": "single_elimination", "entrants": 4, "results": [{"round": 1, "table": 3, "winner": 0}]}"#,
         );
         assert_eq!(none.exit_code, 1);
-        assert!(
-            none.stderr
-                .contains("error: result 1: round 1 has no table 3"),
-            "{}",
-            none.stderr
-        );
+        assert_holds!(none.stderr, "error: result 1: round 1 has no table 3");
         let waiting = plan(
             r#"{"format": "single_elimination", "entrants": 4, "results": [{"round": 2, "table": 1, "winner": 0}]}"#,
         );
         assert_eq!(waiting.exit_code, 1);
-        assert!(
-            waiting.stderr.contains("is not ready"),
-            "{}",
-            waiting.stderr
-        );
+        assert_holds!(waiting.stderr, "is not ready");
     }
 }

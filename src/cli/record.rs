@@ -15,10 +15,18 @@ use serde_json::json;
 use super::comanda::CommandOutput;
 use super::in_both;
 use crate::lang::Lang;
+use crate::lang::Msg;
 use crate::rules::any::{AnyMatch, AnyRecord, AnyReplayError};
 use crate::rules::comanda::Nicknames;
 use crate::rules::game::{Seat, Team};
-use crate::web::i18n::{Tr, Worded};
+use crate::web::i18n::{self, Tr, Worded};
+
+/// The language of the text output (the JSON output carries both).
+const TEXT: Lang = Lang::En;
+
+fn worded(msg: &Msg) -> String {
+    Tr::new(TEXT).msg(msg)
+}
 
 fn output(stdout: String, stderr: String, exit_code: u8) -> CommandOutput {
     CommandOutput {
@@ -48,23 +56,26 @@ fn load(path: &Path, json: bool) -> Result<AnyRecord, CommandOutput> {
         let [italian, english] = in_both("cli-record_unreadable", &[("error", error.to_string())]);
         unreadable(italian, english)
     })?;
-    AnyRecord::from_json(&text)
-        .map_err(|error| unreadable(error.message(Lang::It), error.message(Lang::En)))
+    AnyRecord::from_json(&text).map_err(|error| {
+        let [italian, english] = i18n::in_both(|tr| error.message(tr.lang()));
+        unreadable(italian, english)
+    })
 }
 
 /// A replay's refusal in English, as the command has always printed it.
 fn replay_error_text(error: &AnyReplayError) -> String {
-    Tr::new(Lang::En).msg(&error.msg(Lang::En))
+    worded(&error.msg(TEXT))
 }
 
 /// A replay's refusal as the JSON output has always carried it: where, and why in
 /// both languages.
 fn replay_error_json(error: &AnyReplayError) -> serde_json::Value {
+    let [message_it, message_en] = i18n::in_both(|tr| tr.msg(&error.msg(tr.lang())));
     json!({
         "index": error.index,
         "failing": error.failing,
-        "message_it": Tr::new(Lang::It).msg(&error.msg(Lang::It)),
-        "message_en": Tr::new(Lang::En).msg(&error.msg(Lang::En)),
+        "message_it": message_it,
+        "message_en": message_en,
     })
 }
 
@@ -109,7 +120,7 @@ fn team(record: &AnyRecord, team: Team) -> String {
 /// The lines of a match in progress, after the common ones: what comes next, who
 /// deals, cuts and leads, and the game's own facts, in the game's English words.
 fn next_lines(record: &AnyRecord, state: &AnyMatch, text: &mut String) {
-    let tr = Tr::new(Lang::En);
+    let tr = Tr::new(TEXT);
     let next = state.situation().next;
     let common = state.common();
     let _ = writeln!(text, "next: {}", tr.msg(&next.deal));
@@ -136,7 +147,7 @@ fn describe(record: &AnyRecord, state: &AnyMatch) -> String {
     let mut text = String::new();
     let _ = writeln!(text, "game: {}", record.game());
     let _ = writeln!(text, "entries: {}", record.len());
-    let _ = writeln!(text, "{}", Tr::new(Lang::En).msg(&situation.played));
+    let _ = writeln!(text, "{}", worded(&situation.played));
     let _ = writeln!(
         text,
         "score: A {} - B {} (game {game_number})",
@@ -199,7 +210,7 @@ fn step_line(state: &AnyMatch) -> String {
             let _ = write!(
                 line,
                 " | next: {}, dealer {dealer}, leader {leader}",
-                Tr::new(Lang::En).msg(&state.situation().next.step)
+                worded(&state.situation().next.step)
             );
         }
         (None, _, _) => {}
@@ -281,7 +292,7 @@ mod tests {
         );
         let out = check(&valid, false);
         assert_eq!(out.exit_code, 0, "{out:?}");
-        assert!(out.stdout.contains("score: A 0 - B 1"), "{}", out.stdout);
+        assert_holds!(out.stdout, "score: A 0 - B 1");
         assert!(out.stdout.contains("next dealer: seat 1 (Toni)"));
         let out = check(&valid, true);
         let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
@@ -295,11 +306,7 @@ mod tests {
         );
         let out = check(&over, false);
         assert_eq!(out.exit_code, 1);
-        assert!(
-            out.stderr.contains("entry 2: The match is over"),
-            "{}",
-            out.stderr
-        );
+        assert_holds!(out.stderr, "entry 2: The match is over");
 
         let unreadable = temp_file("bad.json", "{\"format_version\": 9}");
         assert_eq!(check(&unreadable, false).exit_code, 2);
@@ -338,23 +345,17 @@ mod tests {
         );
         let out = check(&vitou, false);
         assert_eq!(out.exit_code, 0, "{out:?}");
-        assert!(out.stdout.contains("game: vitou"), "{}", out.stdout);
-        assert!(out.stdout.contains("score: A 0 - B 1"), "{}", out.stdout);
-        assert!(
-            out.stdout.contains("next dealer: seat 0 (Bepi)"),
-            "{}",
-            out.stdout
-        );
+        assert_holds!(out.stdout, "game: vitou");
+        assert_holds!(out.stdout, "score: A 0 - B 1");
+        assert_holds!(out.stdout, "next dealer: seat 0 (Bepi)");
         let value: serde_json::Value = serde_json::from_str(&check(&vitou, true).stdout).unwrap();
         assert_eq!(value["game"], "vitou");
         assert_eq!(value["summary"]["round"], 2);
         assert_eq!(value["summary"]["scores"], json!([0, 1]));
         let out = replay(&vitou, false);
-        assert!(
-            out.stdout
-                .contains("#0 round: A 0 - B 1 | games 0-0 | next: round 2, dealer 0, leader 1"),
-            "{}",
-            out.stdout
+        assert_holds!(
+            out.stdout,
+            "#0 round: A 0 - B 1 | games 0-0 | next: round 2, dealer 0, leader 1"
         );
 
         let trijumf = temp_file(
@@ -366,7 +367,7 @@ mod tests {
         );
         let out = check(&trijumf, false);
         assert_eq!(out.exit_code, 1, "{out:?}");
-        assert!(out.stderr.contains("entry 1: Deal 2"), "{}", out.stderr);
+        assert_holds!(out.stderr, "entry 1: Deal 2");
 
         let two_names = temp_file(
             "madrasso.json",
@@ -374,10 +375,6 @@ mod tests {
         );
         let out = check(&two_names, false);
         assert_eq!(out.exit_code, 2);
-        assert!(
-            out.stderr.contains("this madrasso match has 4"),
-            "{}",
-            out.stderr
-        );
+        assert_holds!(out.stderr, "this madrasso match has 4");
     }
 }

@@ -12,7 +12,7 @@ use super::{
 };
 use crate::lang::Msg;
 use crate::store::events::{self, EventMatchRow, EventRow, EventStatus};
-use crate::store::matches::MatchStatus;
+use crate::store::matches::{MatchStatus, NewMatch, Placement};
 use crate::store::{DbConnection, StoreError, StoreResult};
 use crate::tournament::{
     self, Correction, EntrantId, MatchKey, Progress, Recorded, Results, Side, Slot, Status,
@@ -133,13 +133,17 @@ fn sync_derived(
                 used_tables.insert(table);
                 events::insert_match(
                     connection,
-                    &events::NewEventMatch {
+                    &NewMatch {
                         public_id: &crate::scoring::new_public_id(),
                         title: &match_title(&data.event, &m.key),
                         game: data.event.game,
                         options_json: &options_json,
                         players: &data.seats(&m.sides),
+                        first_dealer: 0,
                         created_by: data.event.created_by,
+                        created_by_label: events::DRAW_LABEL,
+                    },
+                    &Placement {
                         event_id: data.event.id,
                         match_key: m.key.as_str(),
                         sides_json: &sides_json,

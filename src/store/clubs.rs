@@ -88,38 +88,9 @@ pub fn is_organizer(
     Ok(count > 0)
 }
 
-/// (user id, display name) of the club's organizers.
-pub fn organizers(connection: &mut DbConnection, club_id: i64) -> StoreResult<Vec<(i64, String)>> {
-    Ok(club_organizers::table
-        .inner_join(users::table)
-        .filter(club_organizers::club_id.eq(club_id))
-        .order(users::display_name.asc())
-        .select((users::id, users::display_name))
-        .load(connection)?)
-}
-
-/// Makes the user an organizer of the club, unless it is one already.
-pub fn add_organizer(connection: &mut DbConnection, club_id: i64, user_id: i64) -> StoreResult<()> {
-    typed!(connection, |inner| diesel::insert_into(
-        club_organizers::table
-    )
-    .values((
-        club_organizers::club_id.eq(club_id),
-        club_organizers::user_id.eq(user_id),
-    ))
-    .on_conflict_do_nothing()
-    .execute(inner))?;
-    Ok(())
-}
-
-pub fn remove_organizer(
-    connection: &mut DbConnection,
-    club_id: i64,
-    user_id: i64,
-) -> StoreResult<()> {
-    diesel::delete(club_organizers::table.find((club_id, user_id))).execute(connection)?;
-    Ok(())
-}
+super::user_link!(club_organizers.club_id: organizers,
+    /// Makes the user an organizer of the club, unless it is one already.
+    add_organizer, remove_organizer);
 
 // ---------------------------------------------------------------- nicknames
 

@@ -95,24 +95,48 @@ pub struct NewMatch<'a> {
 }
 
 pub fn insert(connection: &mut DbConnection, new: &NewMatch<'_>) -> StoreResult<MatchRow> {
+    insert_scheduled(connection, new, None)?;
+    required(find_by_public_id(connection, new.public_id)?)
+}
+
+/// Where an event's draw put a match: its key, its sides and its table.
+pub struct Placement<'a> {
+    pub event_id: i64,
+    pub match_key: &'a str,
+    pub sides_json: &'a str,
+    pub table_number: Option<i32>,
+}
+
+/// Inserts a match made now, scheduled, on its own or placed in an event; answers its id.
+pub(super) fn insert_scheduled(
+    connection: &mut DbConnection,
+    new: &NewMatch<'_>,
+    placement: Option<&Placement<'_>>,
+) -> StoreResult<i64> {
     let players_json = players_json(new.players);
-    let values = MatchValues::scheduled(
-        new.public_id,
-        new.title,
-        new.game.name(),
-        new.options_json,
-        &players_json,
-        new.created_by,
-        new.created_by_label,
-    );
-    insert_values(
-        connection,
-        &MatchValues {
-            first_dealer: new.first_dealer,
+    let values = MatchValues {
+        first_dealer: new.first_dealer,
+        ..MatchValues::scheduled(
+            new.public_id,
+            new.title,
+            new.game.name(),
+            new.options_json,
+            &players_json,
+            new.created_by,
+            new.created_by_label,
+        )
+    };
+    let values = match placement {
+        None => values,
+        Some(place) => MatchValues {
+            event_id: Some(place.event_id),
+            match_key: Some(place.match_key),
+            sides_json: Some(place.sides_json),
+            table_number: place.table_number,
             ..values
         },
-    )?;
-    required(find_by_public_id(connection, new.public_id)?)
+    };
+    insert_values(connection, &values)
 }
 
 /// A new `matches` row with every column: a match on its own, an event's, or one
@@ -180,14 +204,7 @@ pub(crate) fn insert_values(
     connection: &mut DbConnection,
     values: &MatchValues<'_>,
 ) -> StoreResult<i64> {
-    diesel::insert_into(matches::table)
-        .values(values)
-        .execute(connection)?;
-    // RETURNING does not pass through MultiConnection; the public id is unique.
-    Ok(matches::table
-        .filter(matches::public_id.eq(values.public_id))
-        .select(matches::id)
-        .first(connection)?)
+    super::insert_by_public_id!(connection, matches, values)
 }
 
 /// The `players_json` column: names by seat.
@@ -205,24 +222,7 @@ pub(super) fn stamp(by: &str) -> Stamp<'_> {
     (matches::status_by.eq(by), matches::status_at.eq(now()))
 }
 
-pub fn find_by_public_id(
-    connection: &mut DbConnection,
-    public_id: &str,
-) -> StoreResult<Option<MatchRow>> {
-    Ok(typed!(connection, |inner| matches::table
-        .filter(matches::public_id.eq(public_id))
-        .select(MatchRow::as_select())
-        .first(inner)
-        .optional())?)
-}
-
-pub fn find(connection: &mut DbConnection, id: i64) -> StoreResult<Option<MatchRow>> {
-    Ok(matches::table
-        .find(id)
-        .select(MatchRow::as_select())
-        .first(connection)
-        .optional()?)
-}
+crate::store::finders!(matches => MatchRow);
 
 /// Newest first.
 pub fn list(connection: &mut DbConnection, limit: i64) -> StoreResult<Vec<MatchRow>> {
@@ -516,15 +516,6 @@ pub fn issue_link(
 
 // ---------------------------------------------------------------- referees
 
-pub fn referees(connection: &mut DbConnection, match_id: i64) -> StoreResult<Vec<(i64, String)>> {
-    Ok(match_referees::table
-        .inner_join(users::table)
-        .filter(match_referees::match_id.eq(match_id))
-        .order(users::display_name.asc())
-        .select((users::id, users::display_name))
-        .load(connection)?)
-}
-
 pub fn is_referee(connection: &mut DbConnection, match_id: i64, user_id: i64) -> StoreResult<bool> {
     let count: i64 = typed!(connection, |inner| match_referees::table
         .find((match_id, user_id))
@@ -533,32 +524,9 @@ pub fn is_referee(connection: &mut DbConnection, match_id: i64, user_id: i64) ->
     Ok(count > 0)
 }
 
-/// Makes the user a referee of the match, unless it is one already.
-pub fn assign_referee(
-    connection: &mut DbConnection,
-    match_id: i64,
-    user_id: i64,
-) -> StoreResult<()> {
-    typed!(connection, |inner| diesel::insert_into(
-        match_referees::table
-    )
-    .values((
-        match_referees::match_id.eq(match_id),
-        match_referees::user_id.eq(user_id),
-    ))
-    .on_conflict_do_nothing()
-    .execute(inner))?;
-    Ok(())
-}
-
-pub fn unassign_referee(
-    connection: &mut DbConnection,
-    match_id: i64,
-    user_id: i64,
-) -> StoreResult<()> {
-    diesel::delete(match_referees::table.find((match_id, user_id))).execute(connection)?;
-    Ok(())
-}
+super::user_link!(match_referees.match_id: referees,
+    /// Makes the user a referee of the match, unless it is one already.
+    assign_referee, unassign_referee);
 
 /// Sets the game, players, options and first dealer (an import into a scheduled match).
 pub fn replace_setup(

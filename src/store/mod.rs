@@ -21,6 +21,78 @@ macro_rules! typed {
 }
 pub(crate) use typed;
 
+/// Inserts `values` into a table whose rows have a unique `public_id` and answers the new
+/// row's id (RETURNING does not pass through MultiConnection).
+macro_rules! insert_by_public_id {
+    ($connection:expr, $table:ident, $values:expr) => {{
+        let values = $values;
+        diesel::insert_into($table::table)
+            .values(values)
+            .execute($connection)?;
+        Ok($table::table
+            .filter($table::public_id.eq(values.public_id))
+            .select($table::id)
+            .first($connection)?)
+    }};
+}
+pub(crate) use insert_by_public_id;
+
+/// `find` (by id) and `find_by_public_id` for a table whose rows have a unique
+/// `public_id`, answering its `Selectable` row type.
+macro_rules! finders {
+    ($table:ident => $row:ty) => {
+        pub fn find_by_public_id(
+            connection: &mut DbConnection,
+            public_id: &str,
+        ) -> StoreResult<Option<$row>> {
+            Ok($crate::store::typed!(connection, |inner| $table::table
+                .filter($table::public_id.eq(public_id))
+                .select(<$row>::as_select())
+                .first(inner)
+                .optional())?)
+        }
+
+        pub fn find(connection: &mut DbConnection, id: i64) -> StoreResult<Option<$row>> {
+            Ok($table::table
+                .find(id)
+                .select(<$row>::as_select())
+                .first(connection)
+                .optional()?)
+        }
+    };
+}
+pub(crate) use finders;
+
+/// A table linking users to a thing (organizers of a club, referees of a match): the
+/// linked users, (id, display name) by name; link, unless linked already; unlink.
+macro_rules! user_link {
+    ($table:ident . $thing:ident: $list:ident, $(#[$link_doc:meta])* $link:ident, $unlink:ident) => {
+        pub fn $list(connection: &mut DbConnection, $thing: i64) -> StoreResult<Vec<(i64, String)>> {
+            Ok($table::table
+                .inner_join(users::table)
+                .filter($table::$thing.eq($thing))
+                .order(users::display_name.asc())
+                .select((users::id, users::display_name))
+                .load(connection)?)
+        }
+
+        $(#[$link_doc])*
+        pub fn $link(connection: &mut DbConnection, $thing: i64, user_id: i64) -> StoreResult<()> {
+            typed!(connection, |inner| diesel::insert_into($table::table)
+                .values(($table::$thing.eq($thing), $table::user_id.eq(user_id)))
+                .on_conflict_do_nothing()
+                .execute(inner))?;
+            Ok(())
+        }
+
+        pub fn $unlink(connection: &mut DbConnection, $thing: i64, user_id: i64) -> StoreResult<()> {
+            diesel::delete($table::table.find(($thing, user_id))).execute(connection)?;
+            Ok(())
+        }
+    };
+}
+pub(crate) use user_link;
+
 pub mod api_tokens;
 pub mod clubs;
 mod error;

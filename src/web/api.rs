@@ -15,7 +15,7 @@ use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::context::{Account, PageContext, SessionUser};
+use super::context::{Account, PageContext, SessionUser, Visit};
 use super::error::AppError;
 use super::i18n::{Tr, Worded, in_both};
 use super::matches::{load_match, status_key};
@@ -452,8 +452,7 @@ async fn append(
 
 pub async fn append_entry(
     request: HttpRequest,
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     id: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
@@ -466,8 +465,7 @@ pub async fn append_entry(
 
 pub async fn void_entry(
     request: HttpRequest,
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     path: web::Path<(String, usize)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {

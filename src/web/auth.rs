@@ -7,7 +7,7 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::context::{self, Account, PageContext, safe_local_path};
+use super::context::{self, Account, PageContext, Visit, safe_local_path};
 use super::error::AppError;
 use super::{AppState, client_address, redirect, refuse, render_with_status};
 use crate::accounts::{self, AccountError, Role};
@@ -51,8 +51,7 @@ pub struct LoginForm {
 
 pub async fn login(
     request: HttpRequest,
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     form: web::Form<LoginForm>,
 ) -> Result<HttpResponse, AppError> {
     let LoginForm {
@@ -374,8 +373,7 @@ fn setup_page(ctx: PageContext, token: &str) -> NewAccountPage {
 }
 
 pub async fn setup_form(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     token: web::Path<String>,
 ) -> Result<NewAccountPage, AppError> {
     if !setup_token_matches(&state, &token).await? {
@@ -385,8 +383,7 @@ pub async fn setup_form(
 }
 
 pub async fn setup(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     token: web::Path<String>,
     form: web::Form<NewAccountForm>,
 ) -> Result<HttpResponse, AppError> {
@@ -435,8 +432,7 @@ fn invitation_page(ctx: PageContext, token: &str, role: Role) -> NewAccountPage 
 }
 
 pub async fn invitation_form(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     token: web::Path<String>,
 ) -> Result<NewAccountPage, AppError> {
     let invitation = open_invitation(&state, &token).await?;
@@ -444,8 +440,7 @@ pub async fn invitation_form(
 }
 
 pub async fn accept_invitation(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     token: web::Path<String>,
     form: web::Form<NewAccountForm>,
 ) -> Result<HttpResponse, AppError> {

@@ -9,7 +9,7 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::assignment::{AssignmentForm, Change, assign};
-use super::context::{PageContext, SessionUser};
+use super::context::{PageContext, SessionUser, Visit};
 use super::error::AppError;
 use super::managed::{Found, Managed};
 use super::{AppState, flash, redirect, refuse, render_with_status};
@@ -107,8 +107,7 @@ pub struct NewClubForm {
 }
 
 pub async fn create(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     form: web::Form<NewClubForm>,
 ) -> Result<HttpResponse, AppError> {
     ctx.require_role(&[Role::Admin])?;
@@ -401,8 +400,7 @@ pub struct ComandaQuery {
 /// The order a comanda gives with the club's nicknames (the nickname form's live preview):
 /// `{"line": …}` or `{"error": …}`.
 pub async fn comanda_preview(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     slug: web::Path<String>,
     query: web::Query<ComandaQuery>,
 ) -> Result<HttpResponse, AppError> {
@@ -448,8 +446,7 @@ pub struct ClubEventsPage {
 /// The club's public events: upcoming (not drawn yet), live and past. Unlisted events are
 /// left out.
 pub async fn public_list(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     slug: web::Path<String>,
 ) -> Result<ClubEventsPage, AppError> {
     let slug = slug.into_inner();

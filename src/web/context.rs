@@ -274,6 +274,28 @@ impl FromRequest for PageContext {
     }
 }
 
+/// What every handler starts from: the page's context and the application. `Account`
+/// and `Managed` extract it first, then check the visitor.
+pub struct Visit {
+    pub ctx: PageContext,
+    pub state: web::Data<AppState>,
+}
+
+impl FromRequest for Visit {
+    type Error = AppError;
+    type Future = Pin<Box<dyn Future<Output = Result<Visit, AppError>>>>;
+
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let context = PageContext::from_request(request, payload);
+        let state = request.app_data::<web::Data<AppState>>().cloned();
+        Box::pin(async move {
+            let ctx = context.await?;
+            let state = state.ok_or_else(|| AppError::Internal("no application state".into()))?;
+            Ok(Visit { ctx, state })
+        })
+    }
+}
+
 /// A page only a logged-in visitor opens: the context, the application and the account.
 /// An anonymous visitor is sent to the login page. Put it after a form in a handler's
 /// arguments, so that an unreadable form is refused first.
@@ -288,12 +310,10 @@ impl FromRequest for Account {
     type Future = Pin<Box<dyn Future<Output = Result<Account, AppError>>>>;
 
     fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let context = PageContext::from_request(request, payload);
-        let state = request.app_data::<web::Data<AppState>>().cloned();
+        let visit = Visit::from_request(request, payload);
         Box::pin(async move {
-            let ctx = context.await?;
+            let Visit { ctx, state } = visit.await?;
             let user = ctx.require_login()?.clone();
-            let state = state.ok_or_else(|| AppError::Internal("no application state".into()))?;
             Ok(Account { ctx, state, user })
         })
     }

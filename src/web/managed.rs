@@ -15,7 +15,7 @@ use actix_web::{FromRequest, HttpRequest, web};
 use futures_util::future::LocalBoxFuture;
 
 use super::AppState;
-use super::context::{PageContext, SessionUser};
+use super::context::{PageContext, SessionUser, Visit};
 use super::error::AppError;
 use crate::accounts::Role;
 
@@ -62,13 +62,10 @@ impl<T: Found> FromRequest for Managed<T> {
     type Future = LocalBoxFuture<'static, Result<Managed<T>, AppError>>;
 
     fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let context = PageContext::from_request(request, payload);
-        let state = request.app_data::<web::Data<AppState>>().cloned();
+        let visit = Visit::from_request(request, payload);
         let key = request.match_info().get(T::SEGMENT).map(str::to_string);
         Box::pin(async move {
-            let ctx = context.await?;
-            let state =
-                state.ok_or_else(|| AppError::Internal("no application state".to_string()))?;
+            let Visit { ctx, state } = visit.await?;
             let key = key.ok_or(AppError::NotFound)?;
             let (user, found) = managed(&ctx, &state, &key).await?;
             Ok(Managed(ctx, state, user, found))

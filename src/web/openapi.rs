@@ -183,6 +183,17 @@ fn answer_schemas() -> Vec<(&'static str, Value)> {
     let nullable = |name: &str| json!({ "oneOf": [schema(name), { "type": "null" }] });
     let pair =
         json!({ "type": "array", "items": { "type": "integer" }, "minItems": 2, "maxItems": 2 });
+    // A refusal that says nothing but its word for programs and its message.
+    let worded = |error: &str| {
+        closed(
+            &["error", "message_it", "message_en"],
+            json!({
+                "error": { "const": error },
+                "message_it": text,
+                "message_en": text,
+            }),
+        )
+    };
     vec![
         (
             "Error",
@@ -276,17 +287,7 @@ fn answer_schemas() -> Vec<(&'static str, Value)> {
                 }),
             ),
         ),
-        (
-            "Closed",
-            closed(
-                &["error", "message_it", "message_en"],
-                json!({
-                    "error": { "const": "closed" },
-                    "message_it": text,
-                    "message_en": text,
-                }),
-            ),
-        ),
+        ("Closed", worded("closed")),
         (
             "Refused",
             closed(
@@ -300,17 +301,7 @@ fn answer_schemas() -> Vec<(&'static str, Value)> {
                 }),
             ),
         ),
-        (
-            "ReasonRequired",
-            closed(
-                &["error", "message_it", "message_en"],
-                json!({
-                    "error": { "const": "reason_required" },
-                    "message_it": text,
-                    "message_en": text,
-                }),
-            ),
-        ),
+        ("ReasonRequired", worded("reason_required")),
         (
             "LoggedEntry",
             closed(

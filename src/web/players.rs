@@ -19,7 +19,7 @@ use crate::store::events::{self as store_events};
 use crate::store::players::{
     self, ChangeRow, ChangedBy, LinkRefusal, LinkedAccount, PlayerListing, PlayerRow, Scope,
 };
-use crate::web::context::{Account, PageContext, SessionUser};
+use crate::web::context::{Account, PageContext, SessionUser, Visit};
 use crate::web::error::AppError;
 use crate::web::managed::{Found, Managed};
 use crate::web::{AppState, flash, redirect, refuse, render_with_status};
@@ -105,8 +105,7 @@ fn list_url(query: &str, page: i64) -> String {
 
 /// Players by name, searchable and paged.
 pub async fn list(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     query: web::Query<ListQuery>,
 ) -> Result<PlayerListPage, AppError> {
     let user = ctx.require_role(STAFF)?.clone();

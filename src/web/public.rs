@@ -11,7 +11,7 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 use super::AppState;
-use super::context::PageContext;
+use super::context::{PageContext, Visit};
 use super::error::AppError;
 use super::games::sheets;
 use super::matches::load_match;
@@ -35,8 +35,7 @@ async fn kept_sheet(
 
 /// The live page of a match of any game.
 pub async fn live(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     public_id: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let key = PageKey::new("m", public_id.into_inner(), ctx.lang());
@@ -47,8 +46,7 @@ pub async fn live(
 /// Just the sheet, for the live page's script to swap in. Every open live page of the
 /// match asks for it after each change, all at once: it is kept like the page.
 pub async fn sheet(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     public_id: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let key = PageKey::new("s", public_id.into_inner(), ctx.lang());
@@ -147,8 +145,7 @@ pub struct StepQuery {
 
 /// Step 0 is the match before any entry; step n is the state after entry n-1.
 pub async fn replay_page(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     public_id: web::Path<String>,
     query: web::Query<StepQuery>,
 ) -> Result<HttpResponse, AppError> {

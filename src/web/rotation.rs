@@ -310,10 +310,19 @@ mod tests {
         format!("P{}", e.0)
     }
 
+    /// A round's report as the organizer reads it, players named `P<number>`.
+    fn in_italian(report: &RoundReport) -> Vec<String> {
+        report_lines(report, Lang::It, &name)
+    }
+
+    fn in_english(report: &RoundReport) -> Vec<String> {
+        report_lines(report, Lang::En, &name)
+    }
+
     #[test]
     fn a_whist_night_says_what_repeats_and_why_in_both_languages() {
         let reports = night(8, 8);
-        let first = report_lines(&reports[0], Lang::It, &name);
+        let first = in_italian(&reports[0]);
         assert!(
             first[0].starts_with("Turno 1: schema whist per 8 giocatori"),
             "{first:?}"
@@ -321,11 +330,11 @@ mod tests {
         assert_eq!(first[1], "Turno 1: nessuna ripetizione.");
         // Round 2 of a whist design: partners new, but someone faces an opponent again?
         // Round 8 repeats four partnerships: everyone has partnered the 7 others.
-        let last = report_lines(&reports[7], Lang::It, &name);
+        let last = in_italian(&reports[7]);
         assert!(last[0].contains("di nuovo compagni: P"), "{last:?}");
         assert!(last[0].contains("(2ª volta)"), "{last:?}");
         assert!(last[0].contains("Inevitabile: in 8 turni si formano 32 coppie di compagni e le coppie di giocatori diverse sono solo 28."), "{last:?}");
-        let english = report_lines(&reports[7], Lang::En, &name);
+        let english = in_english(&reports[7]);
         assert!(english[0].contains("partners again: P"), "{english:?}");
         assert!(
             english[0].contains("Unavoidable: over 8 rounds 32 partnerships are formed"),
@@ -333,7 +342,7 @@ mod tests {
         );
         // The seventh round completes the design: every pair has faced each other twice,
         // no more, the least possible.
-        let seventh = report_lines(&reports[6], Lang::En, &name).join(" ");
+        let seventh = in_english(&reports[6]).join(" ");
         assert!(seventh.contains("opponents again"), "{seventh}");
         assert!(
             seventh.contains("more than 2 times: the least possible"),
@@ -344,14 +353,14 @@ mod tests {
     #[test]
     fn counts_without_a_design_are_said_and_the_least_possible_given() {
         let reports = night(10, 5);
-        let first = report_lines(&reports[0], Lang::En, &name);
+        let first = in_english(&reports[0]);
         assert!(
             first[0].contains("with 10 players there is no whist design"),
             "{first:?}"
         );
         assert!(first[0].contains("2 sit out each round"), "{first:?}");
         assert!(first[1].contains("sitting out: P"), "{first:?}");
-        let italian = report_lines(&reports[0], Lang::It, &name);
+        let italian = in_italian(&reports[0]);
         assert!(
             italian[0].contains("con 10 giocatori non esiste uno schema whist"),
             "{italian:?}"
@@ -359,7 +368,7 @@ mod tests {
         // Wherever this plan repeats more than the bound, it says so with both figures.
         for report in &reports {
             if !report.at_least_possible() {
-                let text = report_lines(report, Lang::En, &name).join(" ");
+                let text = in_english(report).join(" ");
                 assert!(text.contains("The least possible so far"), "{text}");
             }
         }

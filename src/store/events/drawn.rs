@@ -2,27 +2,21 @@
 //! a correction, forfeited or kept as played by the organizer. They are rows of the one
 //! `matches` table (`store::matches` keeps their logs).
 
-use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use crate::rules::kind::GameKind;
-use crate::store::matches::{MatchStatus, MatchValues, insert_values, players_json, stamp};
+use crate::store::matches::{
+    MatchRow, MatchStatus, NewMatch, Placement, insert_scheduled, players_json, stamp,
+};
 use crate::store::schema::{match_entries, match_referees, matches, users};
-use crate::store::{DbConnection, StoreResult, StoredGame, StoredTime, update};
+use crate::store::{DbConnection, StoreResult, update};
 
+/// A match's row with the columns its event gives it; the match's own columns are read
+/// through it (`Deref` to `MatchRow`).
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = matches)]
 pub struct EventMatchRow {
-    pub id: i64,
-    pub public_id: String,
-    pub title: String,
-    #[diesel(deserialize_as = StoredGame)]
-    pub game: GameKind,
-    pub options_json: String,
-    pub players_json: String,
-    pub first_dealer: i32,
-    status: String,
-    pub status_note: Option<String>,
+    #[diesel(embed)]
+    pub row: MatchRow,
     pub event_id: Option<i64>,
     /// `None` once superseded (the organizer replaced it after a correction).
     pub match_key: Option<String>,
@@ -31,15 +25,17 @@ pub struct EventMatchRow {
     pub forfeit_winner: Option<String>,
     /// The organizer kept this flagged match's result as played.
     pub kept_as_played: bool,
-    #[diesel(deserialize_as = StoredTime)]
-    pub created_at: NaiveDateTime,
+}
+
+impl std::ops::Deref for EventMatchRow {
+    type Target = MatchRow;
+
+    fn deref(&self) -> &MatchRow {
+        &self.row
+    }
 }
 
 impl EventMatchRow {
-    pub fn status(&self) -> MatchStatus {
-        MatchStatus::parse(&self.status).unwrap_or(MatchStatus::Scheduled)
-    }
-
     /// Players by seat: four, or two in a two-player game.
     pub fn players(&self) -> Vec<String> {
         serde_json::from_str(&self.players_json).unwrap_or_default()
@@ -68,40 +64,15 @@ pub fn event_match(
         .optional())?)
 }
 
-pub struct NewEventMatch<'a> {
-    pub public_id: &'a str,
-    pub title: &'a str,
-    pub game: GameKind,
-    pub options_json: &'a str,
-    pub players: &'a [String],
-    pub created_by: i64,
-    pub event_id: i64,
-    pub match_key: &'a str,
-    pub sides_json: &'a str,
-    pub table_number: Option<i32>,
-}
+/// Who the status of a match the draw made is credited to.
+pub const DRAW_LABEL: &str = "segnapunti";
 
-pub fn insert_match(connection: &mut DbConnection, new: &NewEventMatch<'_>) -> StoreResult<i64> {
-    let players_json = players_json(new.players);
-    let values = MatchValues::scheduled(
-        new.public_id,
-        new.title,
-        new.game.name(),
-        new.options_json,
-        &players_json,
-        new.created_by,
-        "segnapunti",
-    );
-    insert_values(
-        connection,
-        &MatchValues {
-            event_id: Some(new.event_id),
-            match_key: Some(new.match_key),
-            sides_json: Some(new.sides_json),
-            table_number: new.table_number,
-            ..values
-        },
-    )
+pub fn insert_match(
+    connection: &mut DbConnection,
+    new: &NewMatch<'_>,
+    placement: &Placement<'_>,
+) -> StoreResult<i64> {
+    insert_scheduled(connection, new, Some(placement))
 }
 
 /// New sides for a match not started yet (a correction upstream changed them).

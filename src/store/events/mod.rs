@@ -9,7 +9,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 pub use self::drawn::{
-    EventMatchRow, NewEventMatch, entry_counts, event_match, event_matches, event_referees,
+    DRAW_LABEL, EventMatchRow, entry_counts, event_match, event_matches, event_referees,
     insert_match, set_forfeit, set_kept, set_table, supersede, update_sides,
 };
 pub use self::entrants::{
@@ -120,14 +120,7 @@ pub(crate) fn insert_values(
     connection: &mut DbConnection,
     values: &EventValues<'_>,
 ) -> StoreResult<i64> {
-    diesel::insert_into(events::table)
-        .values(values)
-        .execute(connection)?;
-    // RETURNING does not pass through MultiConnection; the public id is unique.
-    Ok(events::table
-        .filter(events::public_id.eq(values.public_id))
-        .select(events::id)
-        .first(connection)?)
+    crate::store::insert_by_public_id!(connection, events, values)
 }
 
 pub fn insert(connection: &mut DbConnection, new: &NewEvent<'_>) -> StoreResult<EventRow> {
@@ -154,24 +147,7 @@ pub fn insert(connection: &mut DbConnection, new: &NewEvent<'_>) -> StoreResult<
     required(find_by_public_id(connection, new.public_id)?)
 }
 
-pub fn find_by_public_id(
-    connection: &mut DbConnection,
-    public_id: &str,
-) -> StoreResult<Option<EventRow>> {
-    Ok(super::typed!(connection, |inner| events::table
-        .filter(events::public_id.eq(public_id))
-        .select(EventRow::as_select())
-        .first(inner)
-        .optional())?)
-}
-
-pub fn find(connection: &mut DbConnection, id: i64) -> StoreResult<Option<EventRow>> {
-    Ok(events::table
-        .find(id)
-        .select(EventRow::as_select())
-        .first(connection)
-        .optional()?)
-}
+crate::store::finders!(events => EventRow);
 
 /// The club's events, soonest first.
 pub fn of_club(connection: &mut DbConnection, club_id: i64) -> StoreResult<Vec<EventRow>> {

@@ -16,7 +16,7 @@ use crate::store::clubs::Club;
 use crate::store::events::{self as store_events, EventRow, EventStatus};
 use crate::store::{matches, state_changes, users};
 use crate::tournament::{Format, Slot};
-use crate::web::context::PageContext;
+use crate::web::context::{PageContext, Visit};
 use crate::web::csv::Rejected;
 use crate::web::error::AppError;
 use crate::web::i18n::Tr;
@@ -347,8 +347,7 @@ pub(super) async fn manage_page(
 
 /// The organizer's page, with the notice the last action left (see [`flash`]).
 pub async fn manage(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     public_id: web::Path<String>,
 ) -> Result<ManageEventPage, AppError> {
     let notice = flash::take(ctx.session()).map(|id| ctx.t(&id));
@@ -360,12 +359,10 @@ pub async fn manage(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::Lang;
 
     #[test]
     fn the_stored_seeding_is_shown_in_the_readers_language() {
-        let it = Tr::new(Lang::It);
-        let en = Tr::new(Lang::En);
+        let [it, en] = crate::web::i18n::in_both(|tr| tr);
         assert_eq!(seeding_text("manual", it), "manuale");
         assert_eq!(seeding_text("manual", en), "manual");
         assert_eq!(seeding_text("random 1234567", it), "casuale, seme 1234567");

@@ -222,15 +222,12 @@ mod tests {
 
     #[test]
     fn option_messages_name_the_option_by_its_label() {
-        let it = Tr::new(Lang::It);
+        let [it, en] = crate::web::i18n::in_both(|tr| tr);
         assert_eq!(
             option_label(it, "target_points"),
             "Punti per vincere una partita"
         );
-        assert_eq!(
-            option_label(Tr::new(Lang::En), "games_to_win"),
-            "Games to win the match"
-        );
+        assert_eq!(option_label(en, "games_to_win"), "Games to win the match");
         assert_eq!(option_label(it, "posted_by_hand"), "posted_by_hand");
         let error = crate::events::check_options(
             GameKind::Trionfetti,

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, card_name, count, fact, game_pages, json_arg, judged, need, need_seat, need_team, pair,
+    Fields, card_name, count, fact, game_pages, json_arg, judged, need_seat, need_team, pair,
     position, seat_word, team_word, unknown_outcome, word, yes_no,
 };
 use crate::rules::game::Game;
@@ -22,13 +22,7 @@ game_pages!(
 
 /// The deal the outcome form describes.
 pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
-    let points = || {
-        need(
-            fields.number("points", tr)?,
-            tr,
-            "games-madrasso_need_points",
-        )
-    };
+    let points = || fields.required_number("points", tr, "games-madrasso_need_points");
     Ok(match fields.get("outcome") {
         "" | "played" => {
             json!({"type": "deal", "team": need_team(fields, tr)?, "points": points()?})
@@ -51,7 +45,7 @@ pub fn describe(entry: &Value, tr: Tr) -> String {
     }
     let points = count(tr, "games-n_points", json_arg(&entry["points"]));
     if let Some(seat) = entry.get("declared") {
-        let who = word(tr, "games-declared_out_by", "who", seat_word(seat, tr));
+        let who = super::by_seat(tr, "games-declared_out_by", seat);
         return format!("{who} · {points}");
     }
     format!("{} · {points}", team_word(&entry["team"], tr))

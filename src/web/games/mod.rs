@@ -141,9 +141,36 @@ impl Fields {
         self.get(name).parse::<u8>().ok().and_then(Seat::new)
     }
 
+    /// The filled rows of a repeated group (`{group}{row}_{field}` and `{group}{row}_seat`),
+    /// in order: a row whose `field` is empty is skipped, one without a seat refused with
+    /// `missing`; `each` makes a filled row's value from its number, seat and `field`.
+    pub fn seated_rows<T>(
+        &self,
+        (group, rows, field): (&str, usize, &str),
+        tr: Tr,
+        missing: &str,
+        mut each: impl FnMut(usize, Seat, &str) -> Result<T, String>,
+    ) -> Result<Vec<T>, String> {
+        let mut filled = Vec::new();
+        for row in 0..rows {
+            let value = self.get(&format!("{group}{row}_{field}"));
+            if value.is_empty() {
+                continue;
+            }
+            let seat = need(self.seat(&format!("{group}{row}_seat")), tr, missing)?;
+            filled.push(each(row, seat, value)?);
+        }
+        Ok(filled)
+    }
+
     /// A number, `Ok(None)` when left empty.
     pub fn number(&self, name: &str, tr: Tr) -> Result<Option<u32>, String> {
         self.parsed(name, tr, "games-not_a_number")
+    }
+
+    /// A number the form must have: left empty, it is refused with `missing`.
+    pub fn required_number(&self, name: &str, tr: Tr, missing: &str) -> Result<u32, String> {
+        need(self.number(name, tr)?, tr, missing)
     }
 
     pub fn card(&self, name: &str, tr: Tr) -> Result<Option<Card>, String> {
@@ -249,6 +276,11 @@ pub(crate) fn word(tr: Tr, id: &str, name: &'static str, value: impl Into<Arg>) 
     tr.t_args(id, &[(name, value.into())])
 }
 
+/// "presa da posto 2": what the seat of an entry's JSON did (`id` takes it as `who`).
+pub(crate) fn by_seat(tr: Tr, id: &str, seat: &Value) -> String {
+    word(tr, id, "who", seat_word(seat, tr))
+}
+
 /// "3 punti", "1 game": a count with its noun, in the plural its number takes.
 pub(crate) fn count(tr: Tr, id: &str, count: impl Into<Arg>) -> String {
     word(tr, id, "count", count)
@@ -272,6 +304,11 @@ pub(crate) fn seat_word(value: &Value, tr: Tr) -> String {
 pub(crate) fn judged(tr: Tr, id: &str, who: String, correct: bool) -> String {
     let correct = if correct { "yes" } else { "no" };
     tr.t_args(id, &[("who", Arg::from(who)), ("correct", correct.into())])
+}
+
+/// A score sheet's note of a claim: who claimed, and whether rightly.
+pub(crate) fn claim_judged(tr: Tr, players: &[String], seat: Seat, correct: bool) -> String {
+    judged(tr, "games-claim_judged", seat_name(players, seat), correct)
 }
 
 /// A number pair ("carte 6–5").

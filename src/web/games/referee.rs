@@ -9,8 +9,7 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
-use super::super::AppState;
-use super::super::context::PageContext;
+use super::super::context::{PageContext, Visit};
 use super::super::error::AppError;
 use super::super::i18n::{Tr, Worded};
 use super::super::matches::status_key;
@@ -252,8 +251,7 @@ fn read_form(body: &[u8]) -> Result<(Envelope, Vec<(String, String)>), AppError>
 /// A deal (or round) by outcome, through the game's form.
 pub async fn record_outcome(
     request: HttpRequest,
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let (envelope, pairs) = read_form(&body)?;
@@ -270,8 +268,7 @@ pub async fn record_outcome(
 /// Any entry of the match's game as JSON: card by card, or a correction.
 pub async fn record_json(
     request: HttpRequest,
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let (envelope, pairs) = read_form(&body)?;

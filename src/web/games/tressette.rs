@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, count, fact, game_pages, json_arg, judged, need, need_seat, need_team, pair, position,
-    seat_word, team_word, unknown_outcome, word,
+    Fields, count, fact, game_pages, json_arg, need_seat, need_team, pair, position, team_word,
+    unknown_outcome,
 };
 use crate::rules::game::Game;
 use crate::rules::tressette::{DealEnd, Declaration, Sweep, Tressette};
@@ -24,43 +24,34 @@ game_pages!(
 );
 
 fn declarations(fields: &Fields, tr: Tr) -> Result<Vec<Value>, String> {
-    let mut list = Vec::new();
-    for row in 0..DECLARATION_ROWS {
-        let combo = fields.get(&format!("decl{row}_combo"));
-        if combo.is_empty() {
-            continue;
-        }
-        let seat = need(
-            fields.seat(&format!("decl{row}_seat")),
-            tr,
-            "games-tressette_need_declarer",
-        )?;
-        let rank = fields.get(&format!("decl{row}_rank"));
-        let suit = fields.get(&format!("decl{row}_suit"));
-        list.push(match combo {
-            "four" => json!({"combo": "four", "seat": seat, "rank": rank}),
-            "three" if !suit.is_empty() => {
-                json!({"combo": "three", "seat": seat, "rank": rank, "missing": suit})
-            }
-            "napoletana" if !suit.is_empty() => {
-                json!({"combo": "napoletana", "seat": seat, "suit": suit})
-            }
-            "three" | "napoletana" => return Err(tr.t("games-tressette_need_suit").to_string()),
-            _ => return Err(tr.t("games-tressette_unknown_declaration").to_string()),
-        });
-    }
-    Ok(list)
+    let group = ("decl", DECLARATION_ROWS, "combo");
+    fields.seated_rows(
+        group,
+        tr,
+        "games-tressette_need_declarer",
+        |row, seat, combo| {
+            let rank = fields.get(&format!("decl{row}_rank"));
+            let suit = fields.get(&format!("decl{row}_suit"));
+            Ok(match combo {
+                "four" => json!({"combo": "four", "seat": seat, "rank": rank}),
+                "three" if !suit.is_empty() => {
+                    json!({"combo": "three", "seat": seat, "rank": rank, "missing": suit})
+                }
+                "napoletana" if !suit.is_empty() => {
+                    json!({"combo": "napoletana", "seat": seat, "suit": suit})
+                }
+                "three" | "napoletana" => {
+                    return Err(tr.t("games-tressette_need_suit").to_string());
+                }
+                _ => return Err(tr.t("games-tressette_unknown_declaration").to_string()),
+            })
+        },
+    )
 }
 
 /// The deal the outcome form describes.
 pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
-    let points = || {
-        need(
-            fields.number("points", tr)?,
-            tr,
-            "games-tressette_need_points",
-        )
-    };
+    let points = || fields.required_number("points", tr, "games-tressette_need_points");
     let mut entry = match fields.get("outcome") {
         "" | "played" => {
             json!({"type": "deal", "team": need_team(fields, tr)?, "points": points()?})
@@ -91,7 +82,7 @@ pub fn describe(entry: &Value, tr: Tr) -> String {
             team_word(&entry["team"], tr)
         )
     } else if let Some(seat) = entry.get("claim") {
-        let who = word(tr, "games-claim_by", "who", seat_word(seat, tr));
+        let who = super::by_seat(tr, "games-claim_by", seat);
         format!("{who} · {}", points())
     } else {
         format!("{} · {}", team_word(&entry["team"], tr), points())
@@ -154,12 +145,9 @@ pub fn sheet(state: &Tressette, players: &[String], tr: Tr) -> GameSheet {
             }
             match row.end {
                 DealEnd::Played => {}
-                DealEnd::Claim { seat, correct } => detail.push(judged(
-                    tr,
-                    "games-claim_judged",
-                    super::seat_name(players, seat),
-                    correct,
-                )),
+                DealEnd::Claim { seat, correct } => {
+                    detail.push(super::claim_judged(tr, players, seat, correct))
+                }
                 DealEnd::Sweep { sweep, team } => detail.push(format!(
                     "{} {team} · {}",
                     sweep_word(sweep),

@@ -7,8 +7,7 @@ use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, card_name, count, fact, game_pages, judged, need, need_seat, pair, position, seat_word,
-    suit_name, word,
+    Fields, card_name, count, fact, game_pages, need_seat, pair, position, suit_name, word,
 };
 use crate::rules::card::Deck;
 use crate::rules::game::{Game, Team};
@@ -48,19 +47,11 @@ pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
     if let Some(card) = fields.card("trump_card", tr)? {
         entry["trump_card"] = json!(card);
     }
-    let mut declared = Vec::new();
-    for row in 0..DECLARATION_ROWS {
-        let suit = fields.get(&format!("decl{row}_suit"));
-        if suit.is_empty() {
-            continue;
-        }
-        let seat = need(
-            fields.seat(&format!("decl{row}_seat")),
-            tr,
-            "games-trijumf_need_declarer",
-        )?;
-        declared.push(json!({"seat": seat, "suit": suit}));
-    }
+    let group = ("decl", DECLARATION_ROWS, "suit");
+    let declared =
+        fields.seated_rows(group, tr, "games-trijumf_need_declarer", |_, seat, suit| {
+            Ok(json!({"seat": seat, "suit": suit}))
+        })?;
     if !declared.is_empty() {
         entry["declarations"] = Value::Array(declared);
     }
@@ -114,20 +105,10 @@ pub fn describe(entry: &Value, tr: Tr) -> String {
         parts.push(count(tr, "games-n_declared", list.len()));
     }
     if let Some(claim) = entry.get("claim") {
-        parts.push(word(
-            tr,
-            "games-claim_by",
-            "who",
-            seat_word(&claim["seat"], tr),
-        ));
+        parts.push(super::by_seat(tr, "games-claim_by", &claim["seat"]));
     }
     if let Some(revoke) = entry.get("revoke") {
-        parts.push(word(
-            tr,
-            "games-revoke_by",
-            "who",
-            seat_word(&revoke["seat"], tr),
-        ));
+        parts.push(super::by_seat(tr, "games-revoke_by", &revoke["seat"]));
     }
     parts.join(" · ")
 }
@@ -158,12 +139,9 @@ pub fn sheet(state: &Trijumf, players: &[String], tr: Tr) -> GameSheet {
             }
             match row.end {
                 DealEnd::Played => {}
-                DealEnd::Claim { seat, correct } => detail.push(judged(
-                    tr,
-                    "games-claim_judged",
-                    super::seat_name(players, seat),
-                    correct,
-                )),
+                DealEnd::Claim { seat, correct } => {
+                    detail.push(super::claim_judged(tr, players, seat, correct))
+                }
                 DealEnd::Revoke { seat } => detail.push(word(
                     tr,
                     "games-revoke_by",
@@ -211,11 +189,10 @@ pub(crate) fn played_to(tr: Tr, target_points: u32, players: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::Lang;
 
     #[test]
     fn a_deal_names_its_cut_in_the_readers_language() {
-        let (italian, english) = (Tr::new(Lang::It), Tr::new(Lang::En));
+        let [italian, english] = crate::web::i18n::in_both(|tr| tr);
         let knock = json!({"cut": "knock", "points": [3, 0]});
         assert_eq!(describe(&knock, italian), "bussata · 3–0");
         assert_eq!(describe(&knock, english), "knock · 3–0");

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, fact, game_pages, need, need_seat, need_team, position, seat_word, team_word,
+    Fields, fact, game_pages, need_seat, need_team, position, seat_word, team_word,
     unknown_outcome, word, yes_no,
 };
 use crate::rules::game::Game;
@@ -20,24 +20,15 @@ game_pages!(VitouPages, Vitou, VitouForm, "games/form_vitou.html");
 
 /// The round the outcome form describes.
 pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
-    let mut bids = Vec::new();
-    for row in 0..BID_ROWS {
-        let bid = fields.get(&format!("bid{row}_bid"));
-        if bid.is_empty() {
-            continue;
-        }
-        let seat = need(
-            fields.seat(&format!("bid{row}_seat")),
-            tr,
-            "games-vitou_need_bidder",
-        )?;
+    let group = ("bid", BID_ROWS, "bid");
+    let bids = fields.seated_rows(group, tr, "games-vitou_need_bidder", |_, seat, bid| {
         let bid = match bid {
             "3" | "6" | "12" => json!(bid.parse::<u32>().unwrap_or(3)),
             "baraque" => json!("baraque"),
             _ => return Err(tr.t("games-vitou_unknown_bid").to_string()),
         };
-        bids.push(json!({"seat": seat, "bid": bid}));
-    }
+        Ok(json!({"seat": seat, "bid": bid}))
+    })?;
     let mut entry = match fields.get("outcome") {
         "" | "won" => json!({"type": "round", "winner": need_team(fields, tr)?}),
         "tied" => json!({"type": "round", "tied": true}),

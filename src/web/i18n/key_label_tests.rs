@@ -2,11 +2,11 @@
 //! languages, pinned to the exact text they read before their words moved to Fluent.
 
 use super::Tr;
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 use crate::tournament::{MatchKey, key_label};
 
 fn readers() -> [Tr; 2] {
-    [Tr::new(Lang::It), Tr::new(Lang::En)]
+    super::in_both(|tr| tr)
 }
 
 /// Each kind of key, with its Italian reading; English reads the key as it is.

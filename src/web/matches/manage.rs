@@ -12,7 +12,7 @@ use crate::rules::any::AnyRecord;
 use crate::store::matches::{self, Author, MatchRow, MatchStatus};
 use crate::store::{StoreError, state_changes, users};
 use crate::web::assignment::{AssignmentForm, Change, assign};
-use crate::web::context::PageContext;
+use crate::web::context::{PageContext, Visit};
 use crate::web::error::AppError;
 use crate::web::i18n::{Tr, Worded};
 use crate::web::managed::Managed;
@@ -145,8 +145,7 @@ const NOTICES: &[&str] = &[
 
 /// The organizer's page of the match, with the notice the last saved form left.
 pub async fn manage(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     public_id: web::Path<String>,
 ) -> Result<ManageMatchPage, AppError> {
     let notice = ctx.take_notice(NOTICES);

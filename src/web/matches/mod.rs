@@ -92,12 +92,10 @@ pub(in crate::web) fn back_to(
 mod tests {
     use super::*;
     use crate::events::{NOTE_OUT_OF_DRAW, NOTE_REPLACED, NOTE_SIDES_CHANGED};
-    use crate::lang::Lang;
 
     #[test]
     fn the_event_s_notes_are_translated_and_an_organizer_s_note_is_kept() {
-        let it = Tr::new(Lang::It);
-        let en = Tr::new(Lang::En);
+        let [it, en] = crate::web::i18n::in_both(|tr| tr);
         assert_eq!(
             status_note_text(NOTE_SIDES_CHANGED, it),
             "non più da giocare: sono cambiati i contendenti"

@@ -12,7 +12,7 @@ use crate::rules::descriptor::OptionValues;
 use crate::rules::kind::GameKind;
 use crate::scoring;
 use crate::store::matches::{self, MatchRow};
-use crate::web::context::PageContext;
+use crate::web::context::{PageContext, Visit};
 use crate::web::error::AppError;
 use crate::web::events::options::DEFAULT_GAME;
 use crate::web::i18n::Tr;
@@ -266,8 +266,7 @@ pub struct GameQuery {
 }
 
 pub async fn list(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     query: web::Query<GameQuery>,
 ) -> Result<HttpResponse, AppError> {
     ctx.require_role(STAFF)?;
@@ -286,8 +285,7 @@ pub async fn list(
 }
 
 pub async fn create(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     form: web::Form<NewMatchForm>,
 ) -> Result<HttpResponse, AppError> {
     let user = ctx.require_role(STAFF)?.clone();

@@ -9,11 +9,11 @@ use super::load_view;
 use super::rounds::standings_views;
 use crate::events::view::EventView;
 use crate::tournament::{Match, Outcome, Side, Stage, Status};
-use crate::web::context::PageContext;
+use crate::web::context::Visit;
 use crate::web::error::AppError;
 use crate::web::events::SlotNames;
 use crate::web::i18n::{TieBreakName, Tr, Worded};
-use crate::web::{AppState, csv, ical};
+use crate::web::{csv, ical};
 
 #[derive(Deserialize)]
 pub struct ExportPath {
@@ -23,8 +23,7 @@ pub struct ExportPath {
 
 /// `standings.csv`, `standings.json`, `results.csv`, `results.json`, `schedule.ics`.
 pub async fn export(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     path: web::Path<ExportPath>,
 ) -> Result<HttpResponse, AppError> {
     let view = load_view(&state, &path.id).await?;

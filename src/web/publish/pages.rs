@@ -18,8 +18,7 @@ use super::{
 use crate::events::view::EventView;
 use crate::store::events::{self as store_events, EventRow};
 use crate::tournament::{EntrantId, Slot, Status};
-use crate::web::AppState;
-use crate::web::context::PageContext;
+use crate::web::context::{PageContext, Visit};
 use crate::web::error::AppError;
 use crate::web::events::SlotNames;
 use crate::web::i18n::{TieBreakName, Tr, Worded};
@@ -72,8 +71,7 @@ impl<T: Number + ?Sized> Number for &T {
 }
 
 pub async fn event_page(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     public_id: web::Path<String>,
     query: web::Query<HighlightQuery>,
 ) -> Result<HttpResponse, AppError> {
@@ -141,8 +139,7 @@ pub struct EmbedPage {
 /// The bracket alone, for a club's own website to put in an iframe. This response may be
 /// framed by any site: it overrides the site-wide anti-framing headers.
 pub async fn embed(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     public_id: web::Path<String>,
     query: web::Query<HighlightQuery>,
 ) -> Result<HttpResponse, AppError> {
@@ -192,8 +189,7 @@ const PROJECTOR_TABLES: usize = 6;
 /// The room's screen: large type, a few tables at a time, moving on to the next ones by
 /// itself (a meta refresh, no JavaScript needed).
 pub async fn projector(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     public_id: web::Path<String>,
     query: web::Query<ProjectorQuery>,
 ) -> Result<ProjectorPage, AppError> {
@@ -258,8 +254,7 @@ pub struct PlayerPage {
 
 /// A player's events (listed ones only), results and head-to-head records.
 pub async fn player_page(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     player_id: web::Path<i64>,
 ) -> Result<PlayerPage, AppError> {
     let player_id = player_id.into_inner();
@@ -356,8 +351,7 @@ pub async fn player_page(
 
 /// The comanda preview with the match's club nicknames (the referee page's live preview).
 pub async fn match_comanda_preview(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     public_id: web::Path<String>,
     query: web::Query<crate::web::clubs::ComandaQuery>,
 ) -> Result<HttpResponse, AppError> {

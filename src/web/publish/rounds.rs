@@ -296,7 +296,7 @@ mod tests {
 
     #[test]
     fn round_titles_and_results_read_as_the_pages_always_wrote_them() {
-        let (it, en) = (Tr::new(Lang::It), Tr::new(Lang::En));
+        let [it, en] = crate::web::i18n::in_both(|tr| tr);
         let knockout_final =
             Msg::new("event-round_knockout").arg("title", Msg::new("event-round_final"));
         assert_eq!(it.msg(&knockout_final), "Eliminazione · Finale");

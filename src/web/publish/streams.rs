@@ -13,7 +13,7 @@ use super::{HighlightQuery, Rendered, fragment_response, kept_or_built, of_event
 use crate::events::view::EventView;
 use crate::store::events as store_events;
 use crate::web::AppState;
-use crate::web::context::PageContext;
+use crate::web::context::Visit;
 use crate::web::error::AppError;
 use crate::web::i18n::Tr;
 
@@ -28,8 +28,7 @@ pub struct LiveFragment {
 /// Just the rounds and tables, for the event page's script to swap in. Every open event
 /// page asks for it after each change, all at once: it is kept like the page.
 pub async fn live_fragment(
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     public_id: web::Path<String>,
     query: web::Query<HighlightQuery>,
 ) -> Result<HttpResponse, AppError> {

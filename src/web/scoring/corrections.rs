@@ -8,16 +8,14 @@ use super::submit::{Envelope, submit_entry};
 use super::{Draft, scorer};
 use crate::rules::game::Team;
 use crate::rules::record::{HandEntry, PlayEntry, RecordEntry, ReplaceEntry, VoidEntry};
-use crate::web::AppState;
-use crate::web::context::PageContext;
+use crate::web::context::Visit;
 use crate::web::error::AppError;
 use crate::web::i18n::Tr;
 
 /// Voids the last hand or smazzata entry still in effect.
 pub async fn undo(
     request: HttpRequest,
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     web::Form(envelope): web::Form<Envelope>,
 ) -> Result<HttpResponse, AppError> {
     let scorer_now = scorer(&request, &ctx, &state).await?;
@@ -52,8 +50,7 @@ pub struct CorrectionForm {
 /// Voids an earlier entry, or replaces it by a hand won by the other team, with a reason.
 pub async fn correct(
     request: HttpRequest,
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     form: web::Form<CorrectionForm>,
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner();

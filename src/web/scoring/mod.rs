@@ -12,7 +12,7 @@ mod corrections;
 mod submit;
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse};
 use serde::Deserialize;
 
 pub use access::Scorer;
@@ -21,9 +21,9 @@ pub use corrections::{CorrectionForm, correct, undo};
 pub use submit::Envelope;
 pub(super) use submit::{Refusal, dry_run, pair_value, read_pairs, submit, submit_entry};
 
-use super::context::PageContext;
+use super::context::{PageContext, Visit};
 use super::error::AppError;
-use super::{AppState, render_with_status};
+use super::render_with_status;
 use crate::rules::game::Team;
 
 // ---------------------------------------------------------------- the page
@@ -75,8 +75,7 @@ pub struct CorrectionWords {
 
 pub async fn page(
     request: HttpRequest,
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
 ) -> Result<HttpResponse, AppError> {
     let scorer = scorer(&request, &ctx, &state).await?;
     let recorded = request

@@ -16,8 +16,7 @@ use crate::rules::trick::Trick;
 use crate::rules::trionfetti::RuleError;
 use crate::rules::trionfetti::{Answer, Vagaresto};
 use crate::scoring;
-use crate::web::AppState;
-use crate::web::context::PageContext;
+use crate::web::context::Visit;
 use crate::web::error::AppError;
 use crate::web::i18n::Tr;
 use crate::web::scoring::{
@@ -103,8 +102,7 @@ fn quick_hand(form: &HandForm, lang: Lang) -> Result<RecordEntry, String> {
 /// Quick entry: which team won, and a vagaresto if there was one.
 pub async fn record_hand(
     request: HttpRequest,
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     form: web::Form<HandForm>,
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner();
@@ -130,8 +128,7 @@ pub struct SmazzataForm {
 /// Card-by-card setup of a smazzata: the comanda as said and the cut card.
 pub async fn record_smazzata(
     request: HttpRequest,
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     form: web::Form<SmazzataForm>,
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner();
@@ -163,8 +160,7 @@ pub async fn record_smazzata(
 /// form again; `action=save` records the hand.
 pub async fn record_tricks(
     request: HttpRequest,
-    ctx: PageContext,
-    state: web::Data<AppState>,
+    Visit { ctx, state }: Visit,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     // Repeated keys (`card`) need the ordered pairs, which a struct cannot take.

@@ -1,9 +1,7 @@
 //! Errors of the comanda reader, as data the shell words (`locales/*/rules_comanda.ftl`).
 
-use std::fmt;
-
 use crate::lang::{Lang, Msg};
-use crate::rules::game::{Message, describe};
+use crate::rules::game::Message;
 use crate::rules::ranking::RankingError;
 
 /// What went wrong while reading a comanda or a club's nicknames.
@@ -178,13 +176,7 @@ impl Message for ComandaError {
     }
 }
 
-impl fmt::Display for ComandaError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&describe(&self.msg(Lang::En)))
-    }
-}
-
-impl std::error::Error for ComandaError {}
+crate::rules::game::message_error!(ComandaError);
 
 #[cfg(test)]
 mod tests {

@@ -5,11 +5,9 @@
 //! `=`. A card is a code in any letter case (`7d`, `Cc`) or words ("sette di denari",
 //! "re de coppe", "7 denari"); a rank alone ("7", "sette", "F") stands for its four cards.
 
-use std::fmt;
-
 use crate::lang::{Lang, Msg};
 use crate::rules::card::{Card, Rank, Suit, fold_word, is_suit_preposition};
-use crate::rules::game::{Message, describe};
+use crate::rules::game::Message;
 use crate::rules::ranking::{Ranking, RankingError};
 
 /// What is wrong with an explicit ranking.
@@ -81,13 +79,7 @@ impl Message for ExplicitError {
     }
 }
 
-impl fmt::Display for ExplicitError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&describe(&self.msg(Lang::En)))
-    }
-}
-
-impl std::error::Error for ExplicitError {}
+crate::rules::game::message_error!(ExplicitError);
 
 /// Reads an explicit ranking typed by a referee and checks both restrictions.
 pub fn parse_explicit(text: &str) -> Result<Ranking, ExplicitError> {

@@ -1,10 +1,8 @@
 //! Why a record cannot be read at all, as opposed to entries that cannot happen.
 
-use std::fmt;
-
 use super::{FORMAT_VERSION, GAMES};
 use crate::lang::{Lang, Msg};
-use crate::rules::game::{Message, describe};
+use crate::rules::game::Message;
 use crate::rules::json_text::Complaint;
 
 /// Why a record cannot be read at all (as opposed to entries that cannot happen).
@@ -165,10 +163,4 @@ impl Message for SyntaxError {
     }
 }
 
-impl fmt::Display for SyntaxError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&describe(&self.msg(Lang::En)))
-    }
-}
-
-impl std::error::Error for SyntaxError {}
+crate::rules::game::message_error!(SyntaxError);
