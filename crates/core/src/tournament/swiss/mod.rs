@@ -16,7 +16,7 @@
 //!    maximum matching over the pairs that have not met (Edmonds' algorithm grown from
 //!    the greedy pairing), so a rematch happens only when no pairing of this round avoids
 //!    it. Those remaining are paired in rank order and the rematch is noted.
-//! 5. The weighted pass ([`weighted`]) replaces that pairing, or the part of it around
+//! 5. The weighted pass (`weighted.rs`) replaces that pairing, or the part of it around
 //!    its cross-group pairs and rematches, where a pairing with fewer rematches, then
 //!    smaller score gaps, exists.
 //!
