@@ -257,6 +257,7 @@ fn windows(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::{Duration, Instant};
 
     /// (rematches, pairs at each gap from the largest down) of a pairing.
     fn cost(pairs: &[(usize, usize)], scores: &[i64], met: &Met) -> (u32, Vec<u32>) {
@@ -272,12 +273,14 @@ mod tests {
     /// Plays `n` entrants over `rounds` rounds with random winners, pairing each round in
     /// windows; checks it against one matching of the whole round (exact: it is checked
     /// against brute force in `tests/it/tournament_swiss.rs`). Gives the rounds in which
-    /// the score-group pass alone had a needless gap or rematch.
-    fn play_windowed(n: usize, rounds: u32, seed: u64) -> u32 {
+    /// the score-group pass alone had a needless gap or rematch, and the time it, the
+    /// pairing with windows and the whole round's matching took.
+    fn play_windowed(n: usize, rounds: u32, seed: u64) -> (u32, [Duration; 3]) {
         let mut rng = crate::rng::SplitMix::new(seed);
         let (mut score, mut byes) = (vec![0i64; n], vec![0u32; n]);
         let mut met_by_id = Met::new(n);
         let mut dutch_short = 0;
+        let mut took = [Duration::ZERO; 3];
         for round in 1..=rounds {
             let mut order: Vec<usize> = (0..n).collect();
             order.sort_by_key(|&i| (-score[i], i));
@@ -292,9 +295,15 @@ mod tests {
                     }
                 }
             }
-            let windowed = pair_within(&ranked, &scores, &met, &had, WINDOW);
-            let whole = pair_within(&ranked, &scores, &met, &had, usize::MAX);
+            let started = Instant::now();
             let dutch = dutch_pair(&ranked, &scores, &met, &had);
+            took[0] += started.elapsed();
+            let started = Instant::now();
+            let windowed = pair_within(&ranked, &scores, &met, &had, WINDOW);
+            took[1] += started.elapsed();
+            let started = Instant::now();
+            let whole = pair_within(&ranked, &scores, &met, &had, usize::MAX);
+            took[2] += started.elapsed();
             let best = cost(&whole.pairs, &scores, &met);
             assert_eq!(
                 cost(&windowed.pairs, &scores, &met),
@@ -312,19 +321,45 @@ mod tests {
                 byes[order[b]] += 1;
             }
         }
-        dutch_short
+        (dutch_short, took)
     }
 
     #[test]
     fn above_the_window_rounds_are_paired_with_the_smallest_gaps() {
         let short: u32 = [(130, 9, 0), (130, 9, 1), (131, 9, 2), (200, 8, 3)]
             .into_iter()
-            .map(|(n, rounds, seed)| play_windowed(n, rounds, seed))
+            .map(|(n, rounds, seed)| play_windowed(n, rounds, seed).0)
             .sum();
         // Before, above 128 entrants the score-group pass alone paired these rounds.
         assert!(
             short >= 3,
             "{short} rounds where the score-group pass falls short"
         );
+    }
+
+    /// The figures of `docs/tournament.md`, in a release build:
+    /// `cargo test --release -p segnapunti-core windows_at_scale -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn windows_at_scale() {
+        for n in [130, 200, 256, 512, 1024] {
+            let rounds = n.ilog2() + 2;
+            let (mut short, mut took) = (0, [Duration::ZERO; 3]);
+            for seed in 0..4 {
+                let (s, t) = play_windowed(n, rounds, seed);
+                short += s;
+                for (sum, t) in took.iter_mut().zip(t) {
+                    *sum += t;
+                }
+            }
+            let each = 4 * rounds;
+            eprintln!(
+                "{n} entrants, {each} rounds: the score-group pass alone short in {short}; \
+                 a round: that pass {:?}, with windows {:?}, the whole round {:?}",
+                took[0] / each,
+                took[1] / each,
+                took[2] / each
+            );
+        }
     }
 }
