@@ -342,7 +342,7 @@ mod tests {
     #[test]
     #[ignore]
     fn windows_at_scale() {
-        for n in [130, 200, 256, 512, 1024] {
+        for n in [130usize, 200, 256, 512, 1024] {
             let rounds = n.ilog2() + 2;
             let (mut short, mut took) = (0, [Duration::ZERO; 3]);
             for seed in 0..4 {
