@@ -35,7 +35,8 @@ pub mod view;
 pub use data::EventData;
 pub use options::{OptionsError, check_options};
 pub use results::{
-    Derived, MatchSummary, derive, derive_remembered, results, results_from, summaries,
+    Derived, MatchSummary, Remember, derive, derive_remembered, is_remembered, results,
+    results_from, summaries,
 };
 pub use sync::{
     CorrectionNotice, SyncReport, after_append, keep_flagged, replay_flagged, set_forfeit, sync,

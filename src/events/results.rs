@@ -48,6 +48,11 @@ fn remembered(public_id: &str, entries: usize) -> Option<MatchSummary> {
         .cloned()
 }
 
+/// Whether the summary of `public_id`'s log of `entries` entries is remembered (for tests).
+pub fn is_remembered(public_id: &str, entries: usize) -> bool {
+    remembered(public_id, entries).is_some()
+}
+
 fn remember(public_id: &str, summary: &MatchSummary) {
     if let Ok(mut cache) = SUMMARIES.lock() {
         if cache.len() >= SUMMARY_CACHE_LIMIT {
@@ -124,20 +129,37 @@ fn replay_summary(
     })
 }
 
+/// When the summaries of logs replayed are remembered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Remember {
+    /// Never (a log as it was before its last entry).
+    No,
+    /// At once: the logs read are committed (pages).
+    Now,
+    /// Once the append running on this thread is committed (`scoring::after_commit`):
+    /// inside its write, where a log read may still be taken back.
+    AfterCommit,
+}
+
 /// The summary of a match's log of `entries` entries: from the cache, or replayed (and
-/// remembered when `remember_it`: the log is committed).
+/// remembered as `when` says, into `staged` when after the commit).
 fn summary_of(
     connection: &mut DbConnection,
     row: &EventMatchRow,
     entries: usize,
-    remember_it: bool,
+    when: Remember,
+    staged: &mut Vec<(String, MatchSummary)>,
 ) -> StoreResult<MatchSummary> {
     if let Some(summary) = remembered(&row.public_id, entries) {
         return Ok(summary);
     }
     let summary = replay_summary(connection, row, Some(entries))?;
-    if remember_it && summary.entries == entries {
-        remember(&row.public_id, &summary);
+    if summary.entries == entries {
+        match when {
+            Remember::No => {}
+            Remember::Now => remember(&row.public_id, &summary),
+            Remember::AfterCommit => staged.push((row.public_id.clone(), summary.clone())),
+        }
     }
     Ok(summary)
 }
@@ -202,7 +224,13 @@ pub(super) fn recorded_of(
     let summary = if count == 0 || row.status() == MatchStatus::Forfeit {
         None
     } else {
-        Some(summary_of(connection, row, count, false)?)
+        Some(summary_of(
+            connection,
+            row,
+            count,
+            Remember::No,
+            &mut Vec::new(),
+        )?)
     };
     recorded_from(row, summary.as_ref())
 }
@@ -211,9 +239,10 @@ pub(super) fn recorded_of(
 pub fn summaries(
     connection: &mut DbConnection,
     data: &EventData,
-    remember_them: bool,
+    when: Remember,
 ) -> StoreResult<BTreeMap<i64, MatchSummary>> {
     let counts = events::entry_counts(connection, data.event.id)?;
+    let mut staged = Vec::new();
     let mut out = BTreeMap::new();
     for row in data.matches.iter().filter(|m| m.match_key.is_some()) {
         let Some(&count) = counts.get(&row.id) else {
@@ -222,9 +251,16 @@ pub fn summaries(
         if count > 0 {
             out.insert(
                 row.id,
-                summary_of(connection, row, count as usize, remember_them)?,
+                summary_of(connection, row, count as usize, when, &mut staged)?,
             );
         }
+    }
+    if !staged.is_empty() {
+        crate::scoring::after_commit(move || {
+            for (public_id, summary) in &staged {
+                remember(public_id, summary);
+            }
+        });
     }
     Ok(out)
 }
@@ -250,7 +286,7 @@ pub fn results_from(
 
 /// The results recorded for the event's keyed matches.
 pub fn results(connection: &mut DbConnection, data: &EventData) -> StoreResult<Results> {
-    let summaries = summaries(connection, data, false)?;
+    let summaries = summaries(connection, data, Remember::No)?;
     results_from(data, &summaries)
 }
 
@@ -266,12 +302,12 @@ pub struct Derived {
 fn derive_with(
     connection: &mut DbConnection,
     data: &EventData,
-    remember_them: bool,
+    when: Remember,
 ) -> StoreResult<Option<Derived>> {
     let Some(tournament) = data.tournament()? else {
         return Ok(None);
     };
-    let summaries = summaries(connection, data, remember_them)?;
+    let summaries = summaries(connection, data, when)?;
     let results = results_from(data, &summaries)?;
     let schedule = tournament.schedule(&results).map_err(|error| {
         StoreError::Corrupt(format!(
@@ -289,7 +325,7 @@ fn derive_with(
 
 /// The event derived now (inside a write: nothing is remembered).
 pub fn derive(connection: &mut DbConnection, data: &EventData) -> StoreResult<Option<Derived>> {
-    derive_with(connection, data, false)
+    derive_with(connection, data, Remember::No)
 }
 
 /// The event derived now, for pages (committed data: replayed logs are remembered, so the
@@ -298,5 +334,5 @@ pub fn derive_remembered(
     connection: &mut DbConnection,
     data: &EventData,
 ) -> StoreResult<Option<Derived>> {
-    derive_with(connection, data, true)
+    derive_with(connection, data, Remember::Now)
 }

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::results::recorded_of;
+use super::results::{Remember, recorded_of};
 use super::{
     Derived, EventData, NOTE_OUT_OF_DRAW, NOTE_REPLACED, NOTE_SIDES_CHANGED, derive, individual,
     results_from, summaries,
@@ -224,7 +224,8 @@ pub fn after_append(connection: &mut DbConnection, match_id: i64) -> StoreResult
     let Some(tournament) = data.tournament()? else {
         return Ok(());
     };
-    let summaries = summaries(connection, &data, false)?;
+    // Remembered once the append commits: the next result replays only logs that grew.
+    let summaries = summaries(connection, &data, Remember::AfterCommit)?;
     let new = results_from(&data, &summaries)?;
     let key = MatchKey::new(key);
     let count = crate::store::matches::entries(connection, match_id)?.len();

@@ -38,6 +38,24 @@ use crate::store::{Backend, Db, DbConnection, StoreError, StoreResult};
 /// a finished match: an event's advancement (`events::after_append`).
 pub type AfterAppend = fn(&mut DbConnection, i64) -> StoreResult<()>;
 
+type Deferred = Vec<Box<dyn FnOnce() + Send>>;
+
+thread_local! {
+    /// What the write running on this thread asked to do once it is committed.
+    static AFTER_COMMIT: std::cell::RefCell<Deferred> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `action` once the append in progress on this thread is committed, and never if
+/// it is not: what an append's follow-up learned from data the write could still take
+/// back (an event remembers the logs it replayed) is kept only once it is durable.
+pub fn after_commit(action: impl FnOnce() + Send + 'static) {
+    AFTER_COMMIT.with(|deferred| deferred.borrow_mut().push(Box::new(action)));
+}
+
+fn take_after_commit() -> Deferred {
+    AFTER_COMMIT.with(|deferred| std::mem::take(&mut *deferred.borrow_mut()))
+}
+
 /// An entry of any game as the JSON a submission carries.
 pub fn entry_json(entry: &impl Serialize) -> Value {
     serde_json::to_value(entry).expect("entries serialize")
@@ -184,8 +202,10 @@ impl Scoring {
         + 'static,
     ) -> StoreResult<T> {
         let (cache, after_append) = (self.cache.clone(), self.after_append);
-        self.db
+        let (value, deferred) = self
+            .db
             .write_async(move |connection| {
+                take_after_commit(); // anything an earlier write left is not this one's
                 let Pending {
                     public_id,
                     expected_seq,
@@ -200,9 +220,13 @@ impl Scoring {
                     author,
                     submission_key: &submission_key,
                 };
-                decide(connection, &cache, after_append, submission)
+                let decided = decide(connection, &cache, after_append, submission);
+                let deferred = take_after_commit();
+                decided.map(|value| (value, deferred))
             })
-            .await
+            .await?;
+        deferred.into_iter().for_each(|action| action());
+        Ok(value)
     }
 
     /// Imports a record into a match with an empty log, in one transaction: the

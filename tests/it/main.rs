@@ -16,6 +16,7 @@ mod cli_plan;
 mod comanda;
 mod crash;
 mod full_disk;
+mod http_advancement;
 mod http_api;
 mod http_events;
 mod http_foundation;

@@ -16,6 +16,9 @@
 //!    maximum matching over the pairs that have not met (Edmonds' algorithm grown from
 //!    the greedy pairing), so a rematch happens only when no pairing of this round avoids
 //!    it. Those remaining are paired in rank order and the rematch is noted.
+//! 5. The weighted pass (`weighted.rs`) replaces that pairing, or the part of it around
+//!    its cross-group pairs and rematches, where a pairing with fewer rematches, then
+//!    smaller score gaps, exists.
 //!
 //! Every decision is a [`PairingNote`], worded from `locales/*/tournament.ftl`.
 //! Keys: `Swiss R{r} T{t}` (table 1 is the top) and `Swiss R{r} bye`.
@@ -32,6 +35,11 @@ use super::{
 };
 use crate::lang::{Lang, Msg};
 use crate::rules::game::Message;
+
+mod weighted;
+
+pub use weighted::WINDOW;
+use weighted::pair;
 
 /// Swiss options.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -169,14 +177,14 @@ pub struct RoundNotes {
 }
 
 /// A symmetric bit matrix of who has met whom.
-struct Met {
+pub(crate) struct Met {
     n: usize,
     words: usize,
     bits: Vec<u64>,
 }
 
 impl Met {
-    fn new(n: usize) -> Met {
+    pub(crate) fn new(n: usize) -> Met {
         let words = n.div_ceil(64);
         Met {
             n,
@@ -185,12 +193,12 @@ impl Met {
         }
     }
 
-    fn set(&mut self, a: usize, b: usize) {
+    pub(crate) fn set(&mut self, a: usize, b: usize) {
         self.bits[a * self.words + b / 64] |= 1 << (b % 64);
         self.bits[b * self.words + a / 64] |= 1 << (a % 64);
     }
 
-    fn get(&self, a: usize, b: usize) -> bool {
+    pub(crate) fn get(&self, a: usize, b: usize) -> bool {
         debug_assert!(a < self.n && b < self.n);
         self.bits[a * self.words + b / 64] & (1 << (b % 64)) != 0
     }
@@ -203,103 +211,9 @@ pub(crate) struct Pairing {
     pub notes: Vec<PairingNote>,
 }
 
-/// Pairs `ranked` (best first) with `scores`, who has met whom and how many byes each had:
-/// the score-group pass ([`dutch_pair`]), kept when it is optimal; otherwise, up to
-/// [`WEIGHTED_LIMIT`] entrants, the pairing of a minimum-cost perfect matching whose costs
-/// put, in this order, rematches, then score gaps (a gap of `g` costs more than every
-/// smaller gap of the round together; gaps from [`GAP_CAP`] up count alike), then every
-/// pair the score-group pass did not make.
-fn pair(ranked: &[EntrantId], scores: &[i64], met: &Met, byes: &[u32]) -> Pairing {
-    let dutch = dutch_pair(ranked, scores, met, byes);
-    let players: Vec<usize> = (0..ranked.len())
-        .filter(|&i| Some(i) != dutch.bye)
-        .collect();
-    let m = players.len();
-    if !(4..=WEIGHTED_LIMIT).contains(&m) {
-        return dutch;
-    }
-    let pairs = (m / 2) as i128;
-    let base = pairs + 1;
-    let gap_cost = |g: i64| base.pow(g.clamp(0, GAP_CAP) as u32) - 1;
-    let other = pairs + 1; // every other-than-Dutch pair together costs less than this
-    let gap_unit = other;
-    let rematch = pairs * gap_unit * base.pow(GAP_CAP as u32) + other;
-    let in_dutch = |a: usize, b: usize| {
-        dutch
-            .pairs
-            .iter()
-            .any(|&(x, y)| (x, y) == (a.min(b), a.max(b)))
-    };
-    let cost_of = |a: usize, b: usize| -> i128 {
-        let mut cost = gap_unit * gap_cost((scores[a] - scores[b]).abs());
-        if met.get(a, b) {
-            cost += rematch;
-        }
-        if !in_dutch(a, b) {
-            cost += 1;
-        }
-        cost
-    };
-    let mut matrix = vec![0i128; m * m];
-    for i in 0..m {
-        for j in i + 1..m {
-            matrix[i * m + j] = cost_of(players[i], players[j]);
-        }
-    }
-    let mate = integer_blossom::min_weight_perfect_matching(&matrix, m);
-    let weighted: Vec<(usize, usize)> = (0..m)
-        .filter(|&i| i < mate[i])
-        .map(|i| {
-            (
-                players[i].min(players[mate[i]]),
-                players[i].max(players[mate[i]]),
-            )
-        })
-        .collect();
-    let total = |list: &[(usize, usize)]| list.iter().map(|&(a, b)| cost_of(a, b)).sum::<i128>();
-    if dutch.pairs.len() * 2 == m && total(&weighted) >= total(&dutch.pairs) {
-        return dutch;
-    }
-    let mut notes: Vec<PairingNote> = dutch
-        .notes
-        .iter()
-        .filter(|n| matches!(n, PairingNote::Bye { .. }))
-        .cloned()
-        .collect();
-    let mut pairs = weighted;
-    pairs.sort_unstable();
-    for &(a, b) in &pairs {
-        if scores[a] != scores[b] {
-            notes.push(PairingNote::FloatDown {
-                entrant: ranked[a],
-                from_score: scores[a],
-                to_score: scores[b],
-                reason: FloatReason::SmallestGaps,
-            });
-        }
-        if met.get(a, b) {
-            notes.push(PairingNote::Rematch {
-                a: ranked[a],
-                b: ranked[b],
-            });
-        }
-    }
-    Pairing {
-        pairs,
-        bye: dutch.bye,
-        notes,
-    }
-}
-
-/// Above this many entrants to pair, the score-group pass alone decides (the matching
-/// costs O(n³)).
-pub const WEIGHTED_LIMIT: usize = 128;
-/// Score gaps from this one up cost alike (so the costs fit in 128 bits).
-const GAP_CAP: i64 = 8;
-
 /// The score-group pass: Dutch pairing within score groups, floats, transpositions and
 /// the repair of leftovers.
-fn dutch_pair(ranked: &[EntrantId], scores: &[i64], met: &Met, byes: &[u32]) -> Pairing {
+pub(crate) fn dutch_pair(ranked: &[EntrantId], scores: &[i64], met: &Met, byes: &[u32]) -> Pairing {
     let m = ranked.len();
     let mut notes = Vec::new();
     let mut bye = None;
