@@ -12,7 +12,7 @@ use super::error::AppError;
 
 use super::{
     admin, api, assets, auth, clubs, events, games, home, match_state, matches, players, public,
-    publish, scoring,
+    publish, scoring, seasons,
 };
 use crate::accounts::Role;
 
@@ -269,4 +269,13 @@ route_table! {
     post "/manage/players/{id}/link" => players::link, ORGANIZER;
     post "/manage/players/{id}/unlink" => players::unlink, ORGANIZER;
     get "/account/player" => players::mine, Access::LoggedIn;
+    // a club's seasons (issue 25)
+    get "/manage/clubs/{slug}/seasons" => seasons::manage::list, ORGANIZER;
+    get "/manage/clubs/{slug}/seasons/new" => seasons::manage::new_form, ORGANIZER;
+    post "/manage/clubs/{slug}/seasons" => seasons::manage::create, ORGANIZER;
+    get "/manage/seasons/{id}" => seasons::manage::edit_form, ORGANIZER;
+    post "/manage/seasons/{id}" => seasons::manage::save, ORGANIZER;
+    get "/clubs/{slug}/seasons" => seasons::public::list, Access::Anyone;
+    get "/clubs/{slug}/seasons/{id}" => seasons::public::page, Access::Anyone;
+    get "/clubs/{slug}/seasons/{id}/export/{file}" => seasons::public::export, Access::Anyone;
 }
