@@ -66,8 +66,9 @@ pub fn report(connection: &mut DbConnection, season: SeasonRow) -> StoreResult<S
                     .into_iter()
                     .filter_map(|(entrant, place)| {
                         let row = view.data.entrant(entrant)?;
-                        let players: Vec<i64> =
-                            std::iter::once(row.player1_id).chain(row.player2_id).collect();
+                        let players: Vec<i64> = std::iter::once(row.player1_id)
+                            .chain(row.player2_id)
+                            .collect();
                         Some(Finisher { place, players })
                     })
                     .collect();

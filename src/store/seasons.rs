@@ -124,13 +124,15 @@ pub fn of_event(connection: &mut DbConnection, event_id: i64) -> StoreResult<Vec
 
 /// Counts the event for the season (nothing changes if it counts already).
 pub fn add_event(connection: &mut DbConnection, season_id: i64, event_id: i64) -> StoreResult<()> {
-    typed!(connection, |inner| diesel::insert_into(season_events::table)
-        .values((
-            season_events::season_id.eq(season_id),
-            season_events::event_id.eq(event_id),
-        ))
-        .on_conflict_do_nothing()
-        .execute(inner))?;
+    typed!(connection, |inner| diesel::insert_into(
+        season_events::table
+    )
+    .values((
+        season_events::season_id.eq(season_id),
+        season_events::event_id.eq(event_id),
+    ))
+    .on_conflict_do_nothing()
+    .execute(inner))?;
     Ok(())
 }
 

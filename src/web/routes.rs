@@ -48,7 +48,7 @@ macro_rules! route_table {
             $({
                 let (scope, rest) = scope_of($path);
                 let resource = web::resource(rest)
-                    .guard(actix_web::guard::Method(method(stringify!($method))))
+                    .guard(method_guard(stringify!($method)))
                     .wrap(from_fn(move |request, next| enforce($access, request, next)))
                     .route(web::route().to($handler));
                 match scope {
@@ -122,6 +122,17 @@ pub fn api_methods_at(path: &str) -> Vec<&'static str> {
     methods.sort_unstable();
     methods.dedup();
     methods
+}
+
+/// The row's method; a GET row answers HEAD too (actix sends no body for HEAD).
+fn method_guard(name: &str) -> actix_web::guard::AnyGuard {
+    use actix_web::guard;
+    let row = guard::Any(guard::Method(method(name)));
+    if name == "get" {
+        row.or(guard::Head())
+    } else {
+        row
+    }
 }
 
 fn method(name: &str) -> Method {

@@ -122,7 +122,10 @@ impl SeasonForm {
             _ => return Err("season-error_scale"),
         };
         let count = |text: &str, least: i32| -> Option<i32> {
-            text.trim().parse().ok().filter(|n| (least..=1000).contains(n))
+            text.trim()
+                .parse()
+                .ok()
+                .filter(|n| (least..=1000).contains(n))
         };
         let best_nights = match self.best_nights.trim() {
             "" => None,
@@ -211,7 +214,9 @@ async fn form_page(
     })
 }
 
-pub async fn new_form(Managed(ctx, state, _, club): Managed<Club>) -> Result<SeasonFormPage, AppError> {
+pub async fn new_form(
+    Managed(ctx, state, _, club): Managed<Club>,
+) -> Result<SeasonFormPage, AppError> {
     form_page(ctx, &state, club, None, SeasonForm::default()).await
 }
 
@@ -251,7 +256,12 @@ async fn store(
         .form
         .events
         .iter()
-        .map(|id| page.events.iter().find(|e| e.public_id == *id).map(|e| e.id))
+        .map(|id| {
+            page.events
+                .iter()
+                .find(|e| e.public_id == *id)
+                .map(|e| e.id)
+        })
         .collect();
     let checked = page
         .form
@@ -340,11 +350,26 @@ mod tests {
             form.settings().unwrap_err()
         };
         assert_eq!(wrong(|f| f.name = " ".into()), "season-error_name");
-        assert_eq!(wrong(|f| f.ends_on = "2026-09-30".into()), "season-error_dates");
-        assert_eq!(wrong(|f| f.starts_on = "1/10/2026".into()), "season-error_dates");
+        assert_eq!(
+            wrong(|f| f.ends_on = "2026-09-30".into()),
+            "season-error_dates"
+        );
+        assert_eq!(
+            wrong(|f| f.starts_on = "1/10/2026".into()),
+            "season-error_dates"
+        );
         assert_eq!(wrong(|f| f.scale = "other".into()), "season-error_scale");
-        assert_eq!(wrong(|f| f.scale = POINTS_TABLE.into()), "season-error_points");
-        assert_eq!(wrong(|f| f.best_nights = "0".into()), "season-error_best_nights");
-        assert_eq!(wrong(|f| f.min_nights = "x".into()), "season-error_min_nights");
+        assert_eq!(
+            wrong(|f| f.scale = POINTS_TABLE.into()),
+            "season-error_points"
+        );
+        assert_eq!(
+            wrong(|f| f.best_nights = "0".into()),
+            "season-error_best_nights"
+        );
+        assert_eq!(
+            wrong(|f| f.min_nights = "x".into()),
+            "season-error_min_nights"
+        );
     }
 }

@@ -100,13 +100,16 @@ impl SeasonPage {
             self.ctx.t("season-rules_players_beaten").to_string()
         }];
         if let Some(best) = s.best_nights {
-            parts.push(self.ctx.t_args("season-rules_best", [("count", Arg::from(best))]));
+            parts.push(
+                self.ctx
+                    .t_args("season-rules_best", [("count", Arg::from(best))]),
+            );
         }
         if s.min_nights > 1 {
-            parts.push(self.ctx.t_args(
-                "season-rules_minimum",
-                [("count", Arg::from(s.min_nights))],
-            ));
+            parts.push(
+                self.ctx
+                    .t_args("season-rules_minimum", [("count", Arg::from(s.min_nights))]),
+            );
         }
         parts.push(self.ctx.t("season-rules_ties").to_string());
         parts.join(" ")
@@ -117,7 +120,8 @@ impl SeasonPage {
     }
 
     pub fn position(&self, row: &Row<i64>) -> String {
-        row.position.map_or_else(|| "–".to_string(), |p| p.to_string())
+        row.position
+            .map_or_else(|| "–".to_string(), |p| p.to_string())
     }
 
     pub fn night_name(&self, index: &usize) -> String {
@@ -178,7 +182,11 @@ pub async fn export(
             .body(body)
     };
     match path.file.as_str() {
-        "season.csv" => Ok(download("text/csv; charset=utf-8", "csv", season_csv(&report))),
+        "season.csv" => Ok(download(
+            "text/csv; charset=utf-8",
+            "csv",
+            season_csv(&report),
+        )),
         "season.json" => Ok(download(
             "application/json",
             "json",
@@ -190,8 +198,17 @@ pub async fn export(
 
 fn season_csv(report: &SeasonReport) -> String {
     let mut out = csv::line(&[
-        "position", "player", "points", "nights", "wins", "head_to_head", "night", "date",
-        "place", "night_points", "counted",
+        "position",
+        "player",
+        "points",
+        "nights",
+        "wins",
+        "head_to_head",
+        "night",
+        "date",
+        "place",
+        "night_points",
+        "counted",
     ]);
     for row in &report.table.rows {
         let head = [
@@ -223,7 +240,11 @@ fn season_csv(report: &SeasonReport) -> String {
 fn season_json(report: &SeasonReport) -> serde_json::Value {
     let s = &report.season.settings;
     let champions: Vec<&str> = if s.closed {
-        report.table.leaders().map(|r| report.name(r.player)).collect()
+        report
+            .table
+            .leaders()
+            .map(|r| report.name(r.player))
+            .collect()
     } else {
         Vec::new()
     };
