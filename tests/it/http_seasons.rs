@@ -44,7 +44,12 @@ fn create_season(organizer: &Client, changes: &[(&str, &str)]) -> String {
 
 /// A knockout of 4 pairs (the same players every night) with one-hand matches, `extra`
 /// fields on the event form, played to its end by side A: the event's public id.
-fn night(app: &TestApp, organizer: &Client, name: &str, extra: &[(&str, &str)]) -> String {
+pub(crate) fn night(
+    app: &TestApp,
+    organizer: &Client,
+    name: &str,
+    extra: &[(&str, &str)],
+) -> String {
     let mut fields = vec![
         ("name", name),
         ("game", "trionfetti"),

@@ -12,7 +12,7 @@ use crate::lang::Arg;
 use crate::seasons::{self, SeasonReport};
 use crate::store::clubs::{self, Club};
 use crate::store::seasons::{self as stored, POINTS_TABLE};
-use crate::tournament::season::{Row, Scale};
+use crate::tournament::season::{NightResult, Row, Scale};
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
 use crate::web::{AppState, csv};
@@ -113,6 +113,26 @@ impl SeasonPage {
         }
         parts.push(self.ctx.t("season-rules_ties").to_string());
         parts.join(" ")
+    }
+
+    /// Whether a tie had to go to head to head: the column shows only then.
+    pub fn has_head_to_head(&self) -> bool {
+        self.report
+            .table
+            .rows
+            .iter()
+            .any(|r| r.head_to_head.is_some())
+    }
+
+    /// A night's place and points, in words.
+    pub fn night_line(&self, result: &NightResult) -> String {
+        self.ctx.t_args(
+            "season-night_line",
+            [
+                ("place", Arg::from(result.place)),
+                ("points", Arg::from(result.points)),
+            ],
+        )
     }
 
     pub fn player_name(&self, player: &i64) -> &str {
