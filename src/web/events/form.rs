@@ -459,18 +459,6 @@ impl PostedEvent {
         wrong: (Option<&'static str>, Option<String>),
         editing: Option<String>,
         locked: (bool, bool),
-    ) -> Result<HttpResponse, AppError> {
-        refuse(&self.page(ctx, club, wrong, editing, locked))
-    }
-
-    /// The page [`PostedEvent::refused`] shows.
-    fn page(
-        self,
-        ctx: PageContext,
-        club: Club,
-        wrong: (Option<&'static str>, Option<String>),
-        editing: Option<String>,
-        locked: (bool, bool),
     ) -> NewEventPage {
         let given = self.options.clone().unwrap_or(serde_json::Value::Null);
         let games = game_fieldsets(&ctx, self.game, &given);
@@ -537,7 +525,7 @@ pub async fn create(
         }
     }
     let Some(valid) = posted.valid(error_key, &error)? else {
-        let mut page = posted.page(ctx, club, (error_key, error), None, (false, false));
+        let mut page = posted.refused(ctx, club, (error_key, error), None, (false, false));
         page.seasons = seasons;
         return refuse(&page);
     };
