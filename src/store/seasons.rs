@@ -10,7 +10,7 @@ use super::{DbConnection, StoreResult, now, update};
 use crate::tournament::season::{Rules, Scale};
 
 /// The stored key of [`Scale::PlayersBeaten`]; any other scale is a table of points.
-pub const PLAYERS_BEATEN: &str = "players-beaten";
+pub const PLAYERS_BEATEN: &str = "players_beaten";
 pub const POINTS_TABLE: &str = "table";
 
 #[derive(Debug, Clone, Queryable, Selectable)]

@@ -1,5 +1,5 @@
 -- A club's season: the nights (events) that add up to a season table, and how.
--- `scale` is `players-beaten` (a point per player finishing below) or `table` (the
+-- `scale` is `players_beaten` (a point per player finishing below) or `table` (the
 -- points per place in `points_table`, numbers separated by spaces). Dates are
 -- `YYYY-MM-DD` text, as the club wrote them. `closed`: the table is final and names
 -- the champion.
