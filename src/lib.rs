@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod cli;
 pub mod events;
 pub mod scoring;
+pub mod seasons;
 pub mod store;
 pub mod transfer;
 pub mod web;

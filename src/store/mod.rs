@@ -103,6 +103,7 @@ mod migrations;
 pub mod pg;
 pub mod players;
 pub mod schema;
+pub mod seasons;
 pub mod sessions;
 pub mod settings;
 pub mod sqlite;

@@ -296,3 +296,35 @@ diesel::allow_tables_to_appear_in_same_query!(matches, events);
 diesel::allow_tables_to_appear_in_same_query!(matches, entrants);
 diesel::allow_tables_to_appear_in_same_query!(matches, event_notices);
 diesel::allow_tables_to_appear_in_same_query!(players, matches);
+
+// A club's seasons (issue 25).
+
+diesel::table! {
+    seasons (id) {
+        id -> BigInt,
+        club_id -> BigInt,
+        name -> Text,
+        starts_on -> Text,
+        ends_on -> Text,
+        scale -> Text,
+        points_table -> Text,
+        best_nights -> Nullable<Integer>,
+        min_nights -> Integer,
+        closed -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    season_events (season_id, event_id) {
+        season_id -> BigInt,
+        event_id -> BigInt,
+    }
+}
+
+diesel::joinable!(seasons -> clubs (club_id));
+diesel::joinable!(season_events -> seasons (season_id));
+diesel::joinable!(season_events -> events (event_id));
+diesel::allow_tables_to_appear_in_same_query!(seasons, season_events, events);
+diesel::allow_tables_to_appear_in_same_query!(seasons, clubs);
+diesel::allow_tables_to_appear_in_same_query!(season_events, clubs);

@@ -30,6 +30,7 @@ pub mod request_lang;
 pub mod rotation;
 pub mod routes;
 pub mod scoring;
+pub mod seasons;
 pub mod telemetry;
 
 use std::net::TcpListener;

@@ -12,7 +12,7 @@ use super::error::AppError;
 
 use super::{
     admin, api, assets, auth, clubs, events, games, home, match_state, matches, players, public,
-    publish, scoring,
+    publish, scoring, seasons,
 };
 use crate::accounts::Role;
 
@@ -48,7 +48,7 @@ macro_rules! route_table {
             $({
                 let (scope, rest) = scope_of($path);
                 let resource = web::resource(rest)
-                    .guard(actix_web::guard::Method(method(stringify!($method))))
+                    .guard(method_guard(stringify!($method)))
                     .wrap(from_fn(move |request, next| enforce($access, request, next)))
                     .route(web::route().to($handler));
                 match scope {
@@ -122,6 +122,17 @@ pub fn api_methods_at(path: &str) -> Vec<&'static str> {
     methods.sort_unstable();
     methods.dedup();
     methods
+}
+
+/// The row's method; a GET row answers HEAD too (actix sends no body for HEAD).
+fn method_guard(name: &str) -> actix_web::guard::AnyGuard {
+    use actix_web::guard;
+    let row = guard::Any(guard::Method(method(name)));
+    if name == "get" {
+        row.or(guard::Head())
+    } else {
+        row
+    }
 }
 
 fn method(name: &str) -> Method {
@@ -269,4 +280,13 @@ route_table! {
     post "/manage/players/{id}/link" => players::link, ORGANIZER;
     post "/manage/players/{id}/unlink" => players::unlink, ORGANIZER;
     get "/account/player" => players::mine, Access::LoggedIn;
+    // a club's seasons (issue 25)
+    get "/manage/clubs/{slug}/seasons" => seasons::manage::list, ORGANIZER;
+    get "/manage/clubs/{slug}/seasons/new" => seasons::manage::new_form, ORGANIZER;
+    post "/manage/clubs/{slug}/seasons" => seasons::manage::create, ORGANIZER;
+    get "/manage/seasons/{id}" => seasons::manage::edit_form, ORGANIZER;
+    post "/manage/seasons/{id}" => seasons::manage::save, ORGANIZER;
+    get "/clubs/{slug}/seasons" => seasons::public::list, Access::Anyone;
+    get "/clubs/{slug}/seasons/{id}" => seasons::public::page, Access::Anyone;
+    get "/clubs/{slug}/seasons/{id}/export/{file}" => seasons::public::export, Access::Anyone;
 }

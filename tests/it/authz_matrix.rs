@@ -108,6 +108,14 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("post", "/manage/players/{id}/link", "NNNNY"),
     ("post", "/manage/players/{id}/unlink", "NNNNY"),
     ("get", "/account/player", "NNYYY"),
+    ("get", "/manage/clubs/{slug}/seasons", "NNNNY"),
+    ("get", "/manage/clubs/{slug}/seasons/new", "NNNNY"),
+    ("post", "/manage/clubs/{slug}/seasons", "NNNNY"),
+    ("get", "/manage/seasons/{id}", "NNNNY"),
+    ("post", "/manage/seasons/{id}", "NNNNY"),
+    ("get", "/clubs/{slug}/seasons", "YYYYY"),
+    ("get", "/clubs/{slug}/seasons/{id}", "YYYYY"),
+    ("get", "/clubs/{slug}/seasons/{id}/export/{file}", "YYYYY"),
 ];
 
 const VISITORS: [&str; 5] = [
@@ -126,6 +134,7 @@ struct Fixtures {
     event_id: String,
     player_id: String,
     token_id: String,
+    season_id: String,
 }
 
 fn after(text: &str, marker: &str) -> Option<String> {
@@ -190,8 +199,23 @@ fn fixtures(app: &TestApp, admin: &Client, organizer: &Client) -> Fixtures {
         .to_string();
     let tokens = organizer.post_form("/account/tokens", &[("label", "tabellone")]);
     let token_id = after(&tokens.body, "/account/tokens/").unwrap_or_else(|| "1".to_string());
+    let season = organizer.post_form(
+        &format!("/manage/clubs/{club_slug}/seasons"),
+        &[
+            ("name", "Inverno"),
+            ("starts_on", "2026-10-01"),
+            ("ends_on", "2027-03-31"),
+        ],
+    );
+    let season_id = season
+        .location
+        .as_deref()
+        .and_then(|l| l.strip_prefix("/manage/seasons/"))
+        .expect("a season")
+        .to_string();
     let _ = app;
     Fixtures {
+        season_id,
         match_id,
         link_token,
         club_slug,
@@ -202,7 +226,9 @@ fn fixtures(app: &TestApp, admin: &Client, organizer: &Client) -> Fixtures {
 }
 
 fn concrete(path: &str, fixtures: &Fixtures, visitor: usize) -> String {
-    let id = if path.starts_with("/manage/events/") || path.starts_with("/e/") {
+    let id = if path.contains("/seasons/") {
+        &fixtures.season_id
+    } else if path.starts_with("/manage/events/") || path.starts_with("/e/") {
         &fixtures.event_id
     } else if path.starts_with("/players/") || path.starts_with("/manage/players/") {
         &fixtures.player_id
@@ -227,7 +253,14 @@ fn concrete(path: &str, fixtures: &Fixtures, visitor: usize) -> String {
         .replace("{code}", "en")
         .replace("{name}", "style.css")
         .replace("{seq}", "0")
-        .replace("{file}", "standings.csv")
+        .replace(
+            "{file}",
+            if path.contains("/seasons/") {
+                "season.csv"
+            } else {
+                "standings.csv"
+            },
+        )
 }
 
 /// Form fields that read, so that a refusal cannot hide behind a form error.

@@ -7,6 +7,7 @@ use crate::support;
 
 mod organizer;
 mod referee;
+mod seasons;
 
 use std::time::Duration;
 
@@ -65,9 +66,18 @@ fn browser_flows() {
             "a referee's home page lists the tables assigned",
             referee::home_page_flow,
         ),
+        (
+            "a club's season: the form, a season closed, the public table on a phone",
+            seasons::season_flow,
+        ),
     ];
     let mut failed = Vec::new();
-    for (name, flow) in flows {
+    // SEGNAPUNTI_TEST_FLOWS: run only the flows whose name holds it (while working on one).
+    let only = std::env::var("SEGNAPUNTI_TEST_FLOWS").unwrap_or_default();
+    for (name, flow) in flows
+        .iter()
+        .filter(|(name, _)| name.contains(only.as_str()))
+    {
         browser.clear_cookies();
         let outcome =
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| flow(&driver, &browser)));

@@ -27,6 +27,7 @@ mod http_players;
 mod http_referee;
 mod http_rotation;
 mod http_scoring;
+mod http_seasons;
 mod madrasso_matches;
 mod pg_restart;
 mod record_games;

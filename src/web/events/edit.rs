@@ -158,7 +158,8 @@ pub async fn edit(
     let Some(valid) = posted.valid(error_key, &error)? else {
         let editing = Some(event.public_id.clone());
         let locked = (format_locked, started);
-        return posted.refused(ctx, club, (error_key, error), editing, locked);
+        let page = posted.refused(ctx, club, (error_key, error), editing, locked);
+        return crate::web::refuse(&page);
     };
     let running = format_locked;
     let (stored_options_json, stored_game) = (event.game_options_json.clone(), event.game);

@@ -63,6 +63,9 @@ pub struct EventForm {
     pub sit_out_is_win: bool,
     #[serde(default)]
     pub listed: bool,
+    /// A season of the club the new event counts for (its id); empty: none.
+    #[serde(default)]
+    pub season: String,
 }
 
 fn default_game() -> String {
@@ -109,6 +112,7 @@ impl Default for EventForm {
             bye_is_win: true,
             sit_out_is_win: false,
             listed: true,
+            season: String::new(),
         }
     }
 }
@@ -208,6 +212,8 @@ pub struct NewEventPage {
     pub format_locked: bool,
     /// The game and its options are fixed (a match has started).
     pub game_locked: bool,
+    /// The club's open seasons (id, name) a new event may count for.
+    pub seasons: Vec<(i64, String)>,
 }
 
 impl NewEventPage {
@@ -231,6 +237,7 @@ impl NewEventPage {
             editing,
             format_locked: locked.0,
             game_locked: locked.1,
+            seasons: Vec::new(),
         }
     }
 
@@ -306,17 +313,30 @@ pub fn format_key(format: &Format) -> &'static str {
     }
 }
 
-pub async fn new_form(Managed(ctx, _, _, club): Managed<Club>) -> Result<NewEventPage, AppError> {
+pub async fn new_form(
+    Managed(ctx, state, _, club): Managed<Club>,
+) -> Result<NewEventPage, AppError> {
     let form = EventForm::default();
     let games = game_fieldsets(&ctx, Some(DEFAULT_GAME), &serde_json::Value::Null);
-    Ok(NewEventPage::shown(
-        ctx,
-        club,
-        form,
-        games,
-        None,
-        (false, false),
-    ))
+    let seasons = open_seasons(&state, club.id).await?;
+    let mut page = NewEventPage::shown(ctx, club, form, games, None, (false, false));
+    page.seasons = seasons;
+    Ok(page)
+}
+
+/// The club's seasons not closed yet, which a new event may count for.
+async fn open_seasons(
+    state: &crate::web::AppState,
+    club_id: i64,
+) -> Result<Vec<(i64, String)>, AppError> {
+    let seasons = state
+        .read(move |connection| crate::store::seasons::of_club(connection, club_id))
+        .await?;
+    Ok(seasons
+        .into_iter()
+        .filter(|s| !s.settings.closed)
+        .map(|s| (s.id, s.settings.name))
+        .collect())
 }
 
 /// The event form as posted: its fields, and the chosen game's options (checked by the
@@ -439,12 +459,12 @@ impl PostedEvent {
         wrong: (Option<&'static str>, Option<String>),
         editing: Option<String>,
         locked: (bool, bool),
-    ) -> Result<HttpResponse, AppError> {
+    ) -> NewEventPage {
         let given = self.options.clone().unwrap_or(serde_json::Value::Null);
         let games = game_fieldsets(&ctx, self.game, &given);
         let mut page = NewEventPage::shown(ctx, club, self.form, games, editing, locked);
         (page.error_key, page.error) = wrong;
-        refuse(&page)
+        page
     }
 }
 
@@ -481,7 +501,17 @@ pub async fn create(
     Managed(ctx, state, user, club): Managed<Club>,
 ) -> Result<HttpResponse, AppError> {
     let posted = read_posted(&ctx, &form);
-    let mut error_key = basic_error(&posted);
+    let seasons = open_seasons(&state, club.id).await?;
+    let season = match posted.form.season.trim() {
+        "" => Ok(None),
+        id => id
+            .parse::<i64>()
+            .ok()
+            .filter(|id| seasons.iter().any(|(open, _)| open == id))
+            .map(Some)
+            .ok_or("season-error_unknown"),
+    };
+    let mut error_key = basic_error(&posted).or(season.err());
     let mut error = None;
     if error_key.is_none() {
         match (&posted.options, &posted.format, posted.game) {
@@ -495,8 +525,11 @@ pub async fn create(
         }
     }
     let Some(valid) = posted.valid(error_key, &error)? else {
-        return posted.refused(ctx, club, (error_key, error), None, (false, false));
+        let mut page = posted.refused(ctx, club, (error_key, error), None, (false, false));
+        page.seasons = seasons;
+        return refuse(&page);
     };
+    let season = season.ok().flatten();
     let public_id = crate::scoring::new_public_id();
     let club_id = club.id;
     let event = state
@@ -517,6 +550,12 @@ pub async fn create(
                     time_zone: valid.time_zone.as_deref(),
                 },
             )
+            .and_then(|event| {
+                if let Some(season_id) = season {
+                    crate::store::seasons::add_event(connection, season_id, event.id)?;
+                }
+                Ok(event)
+            })
         })
         .await?;
     Ok(redirect(&format!("/manage/events/{}", event.public_id)))

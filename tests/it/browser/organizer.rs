@@ -11,7 +11,7 @@ use crate::support::{Backend, Client, TestApp, club_with_organizer, option_value
 /// Screenshots of the page at a phone's and a laptop's size when
 /// SEGNAPUNTI_SCREENSHOTS names a folder.
 /// Each shot shows the page from its top, then from each element of `focus` on.
-fn screenshots(browser: &Browser<'_>, name: &str, focus: &[&str]) {
+pub(super) fn screenshots(browser: &Browser<'_>, name: &str, focus: &[&str]) {
     let Ok(folder) = std::env::var("SEGNAPUNTI_SCREENSHOTS") else {
         return;
     };

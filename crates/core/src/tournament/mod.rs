@@ -22,6 +22,7 @@ pub mod matching;
 mod record;
 pub mod rotating;
 pub mod round_robin;
+pub mod season;
 pub mod seeding;
 mod sides;
 pub mod single_elimination;

@@ -1,0 +1,151 @@
+//! A club's seasons and the events that count for each (issue 25). The table itself is
+//! derived, never stored: `crate::seasons` computes it from the events' results.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::events::EventRow;
+use super::schema::{events, season_events, seasons};
+use super::{DbConnection, StoreResult, now, update};
+use crate::tournament::season::{Rules, Scale};
+
+/// The stored key of [`Scale::PlayersBeaten`]; any other scale is a table of points.
+pub const PLAYERS_BEATEN: &str = "players_beaten";
+pub const POINTS_TABLE: &str = "table";
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = seasons)]
+pub struct SeasonRow {
+    pub id: i64,
+    pub club_id: i64,
+    #[diesel(embed)]
+    pub settings: SeasonSettings,
+    pub created_at: NaiveDateTime,
+}
+
+/// What the organizer chooses for a season.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = seasons, treat_none_as_null = true)]
+pub struct SeasonSettings {
+    pub name: String,
+    /// `YYYY-MM-DD`.
+    pub starts_on: String,
+    pub ends_on: String,
+    /// [`PLAYERS_BEATEN`] or [`POINTS_TABLE`].
+    pub scale: String,
+    /// Points for place 1, 2, … separated by spaces (used by [`POINTS_TABLE`]).
+    pub points_table: String,
+    pub best_nights: Option<i32>,
+    pub min_nights: i32,
+    pub closed: bool,
+}
+
+impl SeasonSettings {
+    /// The rules of the season table. A stored points table that no longer reads (a
+    /// damaged row) scores nothing rather than failing the page.
+    pub fn rules(&self) -> Rules {
+        let scale = if self.scale == POINTS_TABLE {
+            Scale::Table(
+                self.points_table
+                    .split_whitespace()
+                    .filter_map(|p| p.parse().ok())
+                    .collect(),
+            )
+        } else {
+            Scale::PlayersBeaten
+        };
+        Rules {
+            scale,
+            best_nights: self.best_nights.and_then(|n| u32::try_from(n).ok()),
+            min_nights: u32::try_from(self.min_nights).unwrap_or(0),
+        }
+    }
+}
+
+pub fn create(
+    connection: &mut DbConnection,
+    club_id: i64,
+    settings: &SeasonSettings,
+) -> StoreResult<i64> {
+    let values = (
+        seasons::club_id.eq(club_id),
+        settings,
+        seasons::created_at.eq(now()),
+    );
+    // RETURNING passes through each engine's own connection, not MultiConnection.
+    Ok(typed!(connection, |inner| diesel::insert_into(
+        seasons::table
+    )
+    .values(values)
+    .returning(seasons::id)
+    .get_result(inner))?)
+}
+
+pub fn save(connection: &mut DbConnection, id: i64, settings: &SeasonSettings) -> StoreResult<()> {
+    update(connection, seasons::table.find(id), settings).map(drop)
+}
+
+pub fn find(connection: &mut DbConnection, id: i64) -> StoreResult<Option<SeasonRow>> {
+    Ok(seasons::table
+        .find(id)
+        .select(SeasonRow::as_select())
+        .first(connection)
+        .optional()?)
+}
+
+/// The club's seasons, the latest first.
+pub fn of_club(connection: &mut DbConnection, club_id: i64) -> StoreResult<Vec<SeasonRow>> {
+    Ok(seasons::table
+        .filter(seasons::club_id.eq(club_id))
+        .order((seasons::starts_on.desc(), seasons::id.desc()))
+        .select(SeasonRow::as_select())
+        .load(connection)?)
+}
+
+/// The season's events in the order they were held.
+pub fn events_of(connection: &mut DbConnection, season_id: i64) -> StoreResult<Vec<EventRow>> {
+    Ok(events::table
+        .inner_join(season_events::table)
+        .filter(season_events::season_id.eq(season_id))
+        .order((events::starts_at.asc(), events::id.asc()))
+        .select(EventRow::as_select())
+        .load(connection)?)
+}
+
+/// The seasons an event counts for.
+pub fn of_event(connection: &mut DbConnection, event_id: i64) -> StoreResult<Vec<SeasonRow>> {
+    Ok(seasons::table
+        .inner_join(season_events::table)
+        .filter(season_events::event_id.eq(event_id))
+        .order(seasons::starts_on.asc())
+        .select(SeasonRow::as_select())
+        .load(connection)?)
+}
+
+/// Counts the event for the season (nothing changes if it counts already).
+pub fn add_event(connection: &mut DbConnection, season_id: i64, event_id: i64) -> StoreResult<()> {
+    typed!(connection, |inner| diesel::insert_into(
+        season_events::table
+    )
+    .values((
+        season_events::season_id.eq(season_id),
+        season_events::event_id.eq(event_id),
+    ))
+    .on_conflict_do_nothing()
+    .execute(inner))?;
+    Ok(())
+}
+
+/// Makes `event_ids` the season's events.
+pub fn set_events(
+    connection: &mut DbConnection,
+    season_id: i64,
+    event_ids: &[i64],
+) -> StoreResult<()> {
+    diesel::delete(season_events::table.filter(season_events::season_id.eq(season_id)))
+        .execute(connection)?;
+    for &event_id in event_ids {
+        add_event(connection, season_id, event_id)?;
+    }
+    Ok(())
+}
