@@ -6,6 +6,7 @@
 use crate::support;
 
 mod organizer;
+mod public;
 mod referee;
 
 use std::time::Duration;
@@ -64,6 +65,10 @@ fn browser_flows() {
         (
             "a referee's home page lists the tables assigned",
             referee::home_page_flow,
+        ),
+        (
+            "the public pages at 390×844 and 1280×800, checked with axe-core",
+            public::public_pages_flow,
         ),
     ];
     let mut failed = Vec::new();
