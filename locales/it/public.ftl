@@ -7,3 +7,11 @@ revoke-confirm_title = Revocare il collegamento del tavolo?
 revoke-line = Chi lo usa non potrà più registrare punti; quelli già registrati restano. Potrai generarne uno nuovo in qualsiasi momento.
 revoke-confirm_submit = Revoca il collegamento
 club-none_hint = Un circolo si crea e ti si affida solo da un amministratore del servizio: chiedigli di crearne uno e di aggiungerti tra i suoi organizzatori.
+event-highlight_player = Evidenzia un giocatore
+
+# The home page's list of clubs and their events.
+home-clubs_title = Circoli e tornei
+home-club_no_events = Nessun torneo pubblicato per ora.
+home-events_live = In corso
+home-events_upcoming = In programma
+home-events_recent = Conclusi di recente

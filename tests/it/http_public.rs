@@ -312,3 +312,119 @@ fn an_organizer_without_a_club_is_told_who_can_add_one() {
     );
     assert!(!admin.get("/manage/clubs").body.contains("no-club-hint"));
 }
+
+/// The public home page lists the clubs with their live, upcoming and recent events,
+/// in both languages; events not listed stay off it.
+#[test]
+fn the_home_page_lists_clubs_and_their_events() {
+    let app = TestApp::spawn(Backend::Sqlite);
+    let (_admin, organizer) = support::club_with_organizer(&app);
+    let event = support::setup::create_knockout(&organizer);
+    let hidden = support::setup::create_event(
+        &organizer,
+        support::setup::CLUB_EVENTS,
+        &[("name", "Serata privata"), ("listed", "false")],
+    );
+    let home = app.client().get("/");
+    assert!(home.body.contains("id=\"home-clubs\""), "{}", home.body);
+    assert!(
+        home.body.contains("href=\"/clubs/scuola-di-trionfetti\""),
+        "{}",
+        home.body
+    );
+    assert!(
+        home.body.contains(&format!("href=\"/e/{event}\"")),
+        "{}",
+        home.body
+    );
+    assert!(home.body.contains("In programma"), "{}", home.body);
+    assert!(
+        !home.body.contains(&format!("/e/{hidden}")),
+        "an unlisted event"
+    );
+    let english = app.client_in("en").get("/");
+    assert!(english.body.contains("Coming up"), "{}", english.body);
+    // Drawn, it is live.
+    support::setup::import_and_draw(&organizer, &event, &support::setup::pairs_csv(4));
+    let home = app.client().get("/");
+    assert!(home.body.contains("In corso"), "{}", home.body);
+    assert!(app.client_in("en").get("/").body.contains("Live now"));
+}
+
+/// On the event page every player's name links to the player page, a pair named after
+/// its players is named once, and an individual night asks for a player, not a team.
+#[test]
+fn event_pages_link_players_and_name_pairs_once() {
+    let app = TestApp::spawn(Backend::Sqlite);
+    let (_admin, organizer) = support::club_with_organizer(&app);
+    let event = support::setup::create_knockout(&organizer);
+    let csv = "Nane Pegoraro,Gigio Tonello,\nBepi Rossi,Toni Bianchi,I Mati\n";
+    support::setup::import_and_draw(&organizer, &event, csv);
+    for language in ["it", "en"] {
+        let page = app.client_in(language).get(&format!("/e/{event}"));
+        assert_eq!(page.status, 200);
+        let entrants = page.body.split("<ul class=\"card-list\">").last().unwrap();
+        for name in [
+            "Nane Pegoraro",
+            "Gigio Tonello",
+            "Bepi Rossi",
+            "Toni Bianchi",
+        ] {
+            assert!(
+                entrants.contains(&format!("\">{name}</a>")),
+                "{name}: {entrants}"
+            );
+            let href = entrants[..entrants.find(&format!("\">{name}</a>")).unwrap()]
+                .rsplit("href=\"")
+                .next()
+                .unwrap()
+                .to_string();
+            assert!(href.starts_with("/players/"), "{href}");
+            assert_eq!(app.client().get(&href).status, 200, "{href}");
+        }
+        assert_eq!(entrants.matches("Nane Pegoraro").count(), 1, "{entrants}");
+        assert!(!entrants.contains("\"></a>"), "no empty link: {entrants}");
+        assert!(entrants.contains(">I Mati</a>"), "{entrants}");
+    }
+    let page = app.client().get(&format!("/e/{event}"));
+    assert!(page.body.contains("Evidenzia la tua squadra"));
+    let fields = [("name", "Serata"), ("format", "rotating"), ("rounds", "2")];
+    let night = support::setup::create_event(&organizer, support::setup::CLUB_EVENTS, &fields);
+    let csv: String = (1..=8).map(|i| format!("Singolo {i}\n")).collect();
+    support::setup::import_and_draw(&organizer, &night, &csv);
+    let page = app.client().get(&format!("/e/{night}"));
+    assert!(
+        !page.body.contains("Evidenzia la tua squadra"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("Evidenzia un giocatore"));
+    let english = app.client_in("en").get(&format!("/e/{night}"));
+    assert!(english.body.contains("Highlight a player"));
+}
+
+/// The stylesheet shows each game's options only when that game is chosen: every game
+/// of the new-event form has its rule (a new game without one would show always hidden).
+#[test]
+fn the_event_form_shows_each_games_options_by_its_choice() {
+    let app = TestApp::spawn(Backend::Sqlite);
+    let (_admin, organizer) = support::club_with_organizer(&app);
+    let form = organizer.get("/manage/clubs/scuola-di-trionfetti/events/new");
+    let css = app
+        .client()
+        .get(&segnapunti::web::assets::url("style.css"))
+        .body;
+    let games: Vec<&str> = form
+        .body
+        .split("<fieldset class=\"game-options\" id=\"options-")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect();
+    assert_eq!(games.len(), 5, "{games:?}");
+    for game in games {
+        let rule =
+            format!("#event-form:has(#game option[value=\"{game}\"]:checked) #options-{game}");
+        assert!(css.contains(&rule), "{rule}");
+        assert!(form.body.contains(&format!("<option value=\"{game}\"")));
+    }
+}
