@@ -38,8 +38,8 @@ pub struct EventPage {
     pub standings: Vec<StandingsView>,
     pub tie_breaks: Vec<(String, String)>,
     pub notes: Vec<String>,
-    /// Number, label and players (id, name) of each entrant.
-    pub entrants: Vec<(u32, String, Vec<(i64, String)>)>,
+    /// Number, label and players of each entrant.
+    pub entrants: Vec<(u32, String, Vec<PlayerLink>)>,
     pub highlight: Option<u32>,
     /// The game and its options in words.
     pub game_line: String,
@@ -47,9 +47,12 @@ pub struct EventPage {
     pub solo: bool,
 }
 
+/// A player's id (for the link to the player page) and name.
+pub type PlayerLink = (i64, String);
+
 impl EventPage {
     /// Whether an entrant's label is just its players' names (shown once, then).
-    pub fn label_is_names(&self, label: &str, players: &[(i64, String)]) -> bool {
+    pub fn label_is_names(&self, label: &str, players: &[PlayerLink]) -> bool {
         let names: Vec<&str> = players.iter().map(|(_, name)| name.as_str()).collect();
         label == names.join(" · ") || label == names.join(" / ") || label == names.join(" e ")
     }
