@@ -55,16 +55,7 @@ fn fetch_encoded(app: &TestApp, path: &str, encoding: &str) -> (Vec<u8>, Vec<(St
         .header("Accept-Encoding", encoding)
         .call()
         .unwrap();
-    let headers = response
-        .headers()
-        .iter()
-        .map(|(name, value)| {
-            (
-                name.to_string(),
-                value.to_str().unwrap_or_default().to_string(),
-            )
-        })
-        .collect();
+    let headers = support::header_list(&response);
     let bytes = response.body_mut().read_to_vec().unwrap();
     (bytes, headers)
 }
