@@ -19,7 +19,7 @@ comanda-nickname_loop = the nickname "{ $word }" refers back to itself
 comanda-nickname_duplicate = the nickname "{ $word }" is defined twice
 comanda-nickname_empty = the nickname "{ $word }" has no expansion
 # Where the fault stands, around the message of what it is.
-comanda-at_word = { $text } (word { $word }, byte { $byte })
+comanda-at_word = { $text } (word { $word })
 comanda-in_nickname = { $text }, in the expansion of "{ $nickname }"
 comanda-at_line = { $text }, line { $line }
 

@@ -37,19 +37,19 @@ tournament-swiss_rematch = { $a } and { $b } meet again: no pairing avoided it
 
 ## A match key as pages show it (`W R1 M2`, `Swiss R4 T7`): its place, inside its
 ## stage's when it has one. Numbers come as the key writes them.
-tournament-key_in_stage = { $stage } { $place }
-tournament-key_stage_knockout = KO
-tournament-key_stage_round_robin = RR
+tournament-key_in_stage = { $stage } · { $place }
+tournament-key_stage_knockout = Knockout
+tournament-key_stage_round_robin = Round robin
 tournament-key_stage_swiss = Swiss
-tournament-key_stage_rotating = Rot
-tournament-key_stage_group = G{ $group }
-tournament-key_winners_match = W R{ $round } M{ $match }
-tournament-key_losers_match = L R{ $round } M{ $match }
-tournament-key_grand_final = GF
-tournament-key_grand_final_reset = GF reset
-tournament-key_third_place = 3rd
-tournament-key_table = R{ $round } T{ $table }
-tournament-key_bye = R{ $round } bye
-tournament-key_sit_out = R{ $round } out { $seat }
+tournament-key_stage_rotating = Rotation
+tournament-key_stage_group = Group { $group }
+tournament-key_winners_match = Round { $round }, match { $match }
+tournament-key_losers_match = Losers' bracket, round { $round }, match { $match }
+tournament-key_grand_final = Grand final
+tournament-key_grand_final_reset = Grand final (reset)
+tournament-key_third_place = Third-place final
+tournament-key_table = Round { $round }, table { $table }
+tournament-key_bye = Round { $round }, bye
+tournament-key_sit_out = Round { $round }, sits out { $seat }
 ## An event's match, titled with the event's name and the match's key.
 tournament-event_match_title = { $event } · { $match }

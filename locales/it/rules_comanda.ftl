@@ -19,7 +19,7 @@ comanda-nickname_loop = il soprannome «{ $word }» rimanda a se stesso
 comanda-nickname_duplicate = il soprannome «{ $word }» è definito due volte
 comanda-nickname_empty = il soprannome «{ $word }» non ha espansione
 # Where the fault stands, around the message of what it is.
-comanda-at_word = { $text } (parola { $word }, byte { $byte })
+comanda-at_word = { $text } (parola { $word })
 comanda-in_nickname = { $text }, nell'espansione di «{ $nickname }»
 comanda-at_line = { $text }, riga { $line }
 

@@ -37,19 +37,19 @@ tournament-swiss_rematch = { $a } e { $b } si incontrano di nuovo: nessun abbina
 
 ## A match key as pages show it (`W R1 M2`, `Swiss R4 T7`): its place, inside its
 ## stage's when it has one. Numbers come as the key writes them.
-tournament-key_in_stage = { $stage } { $place }
+tournament-key_in_stage = { $stage } · { $place }
 tournament-key_stage_knockout = Eliminazione
 tournament-key_stage_round_robin = Italiana
 tournament-key_stage_swiss = Svizzero
 tournament-key_stage_rotating = Rotazione
 tournament-key_stage_group = Girone { $group }
-tournament-key_winners_match = Vincenti T{ $round } P{ $match }
-tournament-key_losers_match = Perdenti T{ $round } P{ $match }
-tournament-key_grand_final = Finalissima
-tournament-key_grand_final_reset = Finalissima (spareggio)
-tournament-key_third_place = 3° posto
-tournament-key_table = T{ $round } tav. { $table }
-tournament-key_bye = T{ $round } riposo
-tournament-key_sit_out = T{ $round } riposo { $seat }
+tournament-key_winners_match = Turno { $round }, partita { $match }
+tournament-key_losers_match = Perdenti, turno { $round }, partita { $match }
+tournament-key_grand_final = Finale assoluta
+tournament-key_grand_final_reset = Finale assoluta (spareggio)
+tournament-key_third_place = Finale 3° posto
+tournament-key_table = Turno { $round }, tavolo { $table }
+tournament-key_bye = Turno { $round }, riposo
+tournament-key_sit_out = Turno { $round }, riposo { $seat }
 ## An event's match, titled with the event's name and the match's key.
 tournament-event_match_title = { $event } · { $match }

@@ -9,6 +9,8 @@ trionfetti-card_by_card = mano carta per carta ({ $tricks ->
        *[other] { $tricks } prese
     })
 trionfetti-won_by = mano vinta da { $team }
+# A hand whose winner follows from the vagaresto rather than being named.
+trionfetti-hand_recorded = mano registrata
 trionfetti-vagaresto = vagaresto del posto { $seat } { $answer ->
         [accepted] accettato
        *[conceded] rifiutato

@@ -118,8 +118,8 @@ mod tests {
         assert_eq!(output.stdout, "");
         assert_eq!(
             output.stderr,
-            "errore: parola sconosciuta «zucchero» (parola 2, byte 5)\n\
-             error: unknown word \"zucchero\" (word 2, byte 5)\n"
+            "errore: parola sconosciuta «zucchero» (parola 2)\n\
+             error: unknown word \"zucchero\" (word 2)\n"
         );
     }
 

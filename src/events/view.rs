@@ -83,6 +83,10 @@ impl EventView {
                 Msg::new("event-round_final")
             } else if m.round + 1 == final_round {
                 Msg::new("event-round_semifinals")
+            } else if m.round + 2 == final_round {
+                Msg::new("event-round_quarterfinals")
+            } else if m.round + 3 == final_round {
+                Msg::new("event-round_of_16")
             } else {
                 Msg::new("event-round").arg("round", m.round)
             }

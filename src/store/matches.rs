@@ -487,6 +487,16 @@ pub fn link_by_token(connection: &mut DbConnection, token: &str) -> StoreResult<
         .optional())?)
 }
 
+/// Whether `token` was a scoring link, since revoked.
+pub fn link_was_revoked(connection: &mut DbConnection, token: &str) -> StoreResult<bool> {
+    let count: i64 = typed!(connection, |inner| scoring_links::table
+        .filter(scoring_links::token.eq(token))
+        .filter(scoring_links::revoked_at.is_not_null())
+        .count()
+        .get_result(inner))?;
+    Ok(count > 0)
+}
+
 /// Revokes every live link of the match.
 pub fn revoke_links(connection: &mut DbConnection, match_id: i64) -> StoreResult<usize> {
     let live = scoring_links::table

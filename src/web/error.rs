@@ -19,6 +19,9 @@ use crate::store::StoreError;
 pub enum AppError {
     #[error("not found")]
     NotFound,
+    /// A table's scoring link the organizer revoked: 404, with a page that says so.
+    #[error("scoring link revoked")]
+    LinkRevoked,
     /// The path is a route, but not for this method; `allow` lists the methods it takes.
     #[error("method not allowed")]
     MethodNotAllowed { allow: String },
@@ -79,7 +82,7 @@ impl From<actix_session::SessionGetError> for AppError {
 impl ResponseError for AppError {
     fn status_code(&self) -> StatusCode {
         match self {
-            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::NotFound | AppError::LinkRevoked => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Forbidden | AppError::BadCsrf => StatusCode::FORBIDDEN,
             AppError::BadRequest => StatusCode::BAD_REQUEST,
@@ -116,6 +119,15 @@ struct ErrorPage {
     reference: Option<String>,
 }
 
+/// Whether the response carries an [`AppError`] of this kind.
+fn error_is<B>(response: &ServiceResponse<B>, kind: impl Fn(&AppError) -> bool) -> bool {
+    response
+        .response()
+        .error()
+        .and_then(|error| error.as_error::<AppError>())
+        .is_some_and(kind)
+}
+
 /// Gives error responses (4xx and 5xx with no body of their own) a page in the
 /// visitor's language. 5xx errors are logged here, with the request reference.
 pub fn render_error_page<B: MessageBody>(
@@ -146,14 +158,15 @@ pub fn render_error_page<B: MessageBody>(
     }
     let is_api = response.request().path().starts_with("/api/");
     let (title_key, detail_key) = match status {
+        StatusCode::NOT_FOUND
+            if error_is(&response, |error| matches!(error, AppError::LinkRevoked)) =>
+        {
+            ("error-link_revoked", "error-link_revoked_detail")
+        }
         StatusCode::NOT_FOUND => ("error-not_found", "error-not_found_detail"),
         StatusCode::METHOD_NOT_ALLOWED => ("error-method", "error-method_detail"),
         StatusCode::FORBIDDEN => {
-            let csrf = response
-                .response()
-                .error()
-                .and_then(|error| error.as_error::<AppError>())
-                .is_some_and(|error| matches!(error, AppError::BadCsrf));
+            let csrf = error_is(&response, |error| matches!(error, AppError::BadCsrf));
             if csrf {
                 ("error-csrf", "error-csrf_detail")
             } else {

@@ -15,8 +15,9 @@ use super::matches::status_key;
 use super::{AppState, redirect};
 use crate::accounts::Role;
 use crate::rules::game::Team;
-use crate::store::Unavailability;
+use crate::store::events::{self, EventRow, EventStatus};
 use crate::store::tables::{Whose, tables};
+use crate::store::{DbConnection, StoreResult, Unavailability, clubs};
 use crate::tournament;
 
 #[derive(Template, WebTemplate)]
@@ -27,6 +28,61 @@ pub struct HomePage {
     pub evenings: Vec<Evening>,
     /// Whether the visitor is logged in, and so may look after tables.
     pub keeps_tables: bool,
+    /// Every club with its listed events: what is on now, next and just over.
+    pub clubs: Vec<ClubLine>,
+}
+
+/// A club on the home page, with a few of its listed events of each kind.
+pub struct ClubLine {
+    pub name: String,
+    pub slug: String,
+    pub live: Vec<EventRow>,
+    pub upcoming: Vec<EventRow>,
+    pub recent: Vec<EventRow>,
+}
+
+impl ClubLine {
+    /// Each kind of event with its heading's Fluent id.
+    pub fn kinds(&self) -> [(&'static str, &[EventRow]); 3] {
+        [
+            ("home-events_live", &self.live),
+            ("home-events_upcoming", &self.upcoming),
+            ("home-events_recent", &self.recent),
+        ]
+    }
+}
+
+/// Events of each kind a club shows on the home page; its own page has them all.
+const EVENTS_PER_KIND: usize = 3;
+
+/// The clubs and their listed events, live ones first among clubs.
+fn club_lines(connection: &mut DbConnection) -> StoreResult<Vec<ClubLine>> {
+    let mut lines = Vec::new();
+    for club in clubs::list(connection)? {
+        let (mut live, mut upcoming, mut recent) = (Vec::new(), Vec::new(), Vec::new());
+        for event in events::of_club(connection, club.id)?
+            .into_iter()
+            .filter(|e| e.listed)
+        {
+            match event.status() {
+                EventStatus::Running => live.push(event),
+                EventStatus::Setup => upcoming.push(event),
+                EventStatus::Finished => recent.push(event),
+            }
+        }
+        upcoming.truncate(EVENTS_PER_KIND);
+        recent.reverse();
+        recent.truncate(EVENTS_PER_KIND);
+        lines.push(ClubLine {
+            name: club.name,
+            slug: club.slug,
+            live,
+            upcoming,
+            recent,
+        });
+    }
+    lines.sort_by_key(|club| club.live.is_empty());
+    Ok(lines)
 }
 
 /// An event's tables on the home page (or, without a name, the matches outside events).
@@ -90,7 +146,9 @@ pub async fn index(ctx: PageContext, state: web::Data<AppState>) -> Result<HomeP
             evening.tables.push(line);
         }
     }
+    let clubs = state.read(club_lines).await?;
     Ok(HomePage {
+        clubs,
         keeps_tables: whose.is_some(),
         evenings,
         ctx,

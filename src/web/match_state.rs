@@ -54,6 +54,16 @@ pub fn state_words(tr: Tr, text: &str, sides: Option<&[String; 2]>) -> String {
     }
 }
 
+/// Who changed a state, as the reader says it: a table link's label was stored in the
+/// language of the page it was written from ("table link" on an Italian page otherwise).
+pub fn author_words(tr: Tr, label: &str) -> String {
+    let link = "scoring-link_author";
+    let by_link = crate::web::i18n::languages()
+        .iter()
+        .any(|lang| Tr::new(*lang).t(link) == label);
+    if by_link { tr.t(link) } else { label }.to_string()
+}
+
 pub fn change_view(
     tr: Tr,
     row: &StateChangeRow,
@@ -65,7 +75,7 @@ pub fn change_view(
         subject,
         from: state_words(tr, &row.from_state, sides),
         to: state_words(tr, &row.to_state, sides),
-        by: row.by_label.clone(),
+        by: author_words(tr, &row.by_label),
         reason: row.reason.clone(),
     }
 }

@@ -249,6 +249,8 @@ pub fn start(listener: TcpListener, db: Db, config: &ServerConfig) -> Result<Run
                 body_deadline::enforce(body_timeout, request, next)
             }))
             .wrap(security_headers())
+            // gzip only: brotli's encoder would add a large crate for a few percent.
+            .wrap(actix_web::middleware::Compress::default())
             .wrap(from_fn(telemetry::request_span))
     })
     // Live pages hold event streams open; a restart should not wait long for them.

@@ -1,7 +1,7 @@
 //! The one route table. Each row names the method, the path, the handler and who
 //! may use it; the authorization tests walk `ROUTES`.
 
-use actix_web::body::{EitherBody, MessageBody};
+use actix_web::body::{BodySize, EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
 use actix_web::middleware::{Next, from_fn};
@@ -48,7 +48,7 @@ macro_rules! route_table {
             $({
                 let (scope, rest) = scope_of($path);
                 let resource = web::resource(rest)
-                    .guard(method_guard(stringify!($method)))
+                    .guard(answers(stringify!($method)))
                     .wrap(from_fn(move |request, next| enforce($access, request, next)))
                     .route(web::route().to($handler));
                 match scope {
@@ -125,19 +125,19 @@ pub fn api_methods_at(path: &str) -> Vec<&'static str> {
 }
 
 /// The row's method; a GET row answers HEAD too (actix sends no body for HEAD).
-fn method_guard(name: &str) -> actix_web::guard::AnyGuard {
-    use actix_web::guard;
-    let row = guard::Any(guard::Method(method(name)));
-    if name == "get" {
-        row.or(guard::Head())
-    } else {
-        row
-    }
-}
-
 fn method(name: &str) -> Method {
     Method::from_bytes(name.to_ascii_uppercase().as_bytes())
         .expect("route methods are HTTP methods")
+}
+
+/// A row's method; a GET row answers HEAD too (uptime monitors and link checkers
+/// ask with HEAD), and actix sends the head of the GET answer without its body.
+fn answers(name: &str) -> impl actix_web::guard::Guard + use<> {
+    let row = method(name);
+    actix_web::guard::fn_guard(move |context| {
+        let asked = &context.head().method;
+        *asked == row || (row == Method::GET && *asked == Method::HEAD)
+    })
 }
 
 /// Refuses, before the handler and its extractors run, a visitor whose account
@@ -174,7 +174,16 @@ async fn enforce<B: MessageBody>(
             return Ok(request.error_response(error).map_into_right_body());
         }
     }
-    Ok(next.call(request).await?.map_into_left_body())
+    let head = request.method() == Method::HEAD;
+    let response = next.call(request).await?;
+    if head && matches!(response.response().body().size(), BodySize::Stream) {
+        // An event stream never ends: HEAD gets the head alone, not a connection held open.
+        return Ok(response
+            .map_body(|_, _| actix_web::body::None::new())
+            .map_into_boxed_body()
+            .map_into_right_body());
+    }
+    Ok(response.map_into_left_body())
 }
 
 const ADMIN: Access = Access::Roles(&[Role::Admin]);
@@ -189,6 +198,7 @@ route_table! {
     get "/health" => home::health, Access::Anyone;
     get "/lang/{code}" => home::switch_language, Access::Anyone;
     get "/static/{name}" => assets::serve, Access::Anyone;
+    get "/favicon.ico" => assets::favicon, Access::Anyone;
     get "/login" => auth::login_form, Access::Anyone;
     post "/login" => auth::login, Access::Anyone;
     post "/logout" => auth::logout, Access::LoggedIn;

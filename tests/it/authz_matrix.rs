@@ -21,6 +21,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("get", "/health", "YYYYY"),
     ("get", "/lang/{code}", "YYYYY"),
     ("get", "/static/{name}", "YYYYY"),
+    ("get", "/favicon.ico", "YYYYY"),
     ("get", "/login", "YYYYY"),
     ("post", "/login", "YYYYY"),
     ("post", "/logout", "NNYYY"),
@@ -127,7 +128,7 @@ const VISITORS: [&str; 5] = [
 ];
 
 /// What the visitors are asking about: one club, event, match and link of someone else's.
-struct Fixtures {
+pub(crate) struct Fixtures {
     match_id: String,
     link_token: String,
     club_slug: String,
@@ -143,7 +144,7 @@ fn after(text: &str, marker: &str) -> Option<String> {
     Some(text[start..end].to_string())
 }
 
-fn fixtures(app: &TestApp, admin: &Client, organizer: &Client) -> Fixtures {
+pub(crate) fn fixtures(app: &TestApp, admin: &Client, organizer: &Client) -> Fixtures {
     // Club C1 with its organizer, and an event with a few pairs drawn.
     let club = admin.post_form(
         "/manage/clubs",
@@ -225,7 +226,7 @@ fn fixtures(app: &TestApp, admin: &Client, organizer: &Client) -> Fixtures {
     }
 }
 
-fn concrete(path: &str, fixtures: &Fixtures, visitor: usize) -> String {
+pub(crate) fn concrete(path: &str, fixtures: &Fixtures, visitor: usize) -> String {
     let id = if path.contains("/seasons/") {
         &fixtures.season_id
     } else if path.starts_with("/manage/events/") || path.starts_with("/e/") {

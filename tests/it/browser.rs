@@ -6,6 +6,7 @@
 use crate::support;
 
 mod organizer;
+mod public;
 mod referee;
 mod seasons;
 
@@ -69,6 +70,10 @@ fn browser_flows() {
         (
             "a club's season: the form, a season closed, the public table on a phone",
             seasons::season_flow,
+        ),
+        (
+            "the public pages at 390×844 and 1280×800, checked with axe-core",
+            public::public_pages_flow,
         ),
     ];
     let mut failed = Vec::new();

@@ -257,7 +257,7 @@ fn cli_json_is_levels_of_codes() {
 
     let output = run("manco e pasta", true, None);
     assert_eq!((output.exit_code, output.stdout.as_str()), (2, ""));
-    assert!(output.stderr.contains("\"pasta\" (word 3, byte 8)"));
+    assert!(output.stderr.contains("\"pasta\" (word 3)"));
 }
 
 #[test]

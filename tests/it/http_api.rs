@@ -5,7 +5,7 @@ use crate::support;
 use support::setup;
 
 use serde_json::{Value, json};
-use support::{Client, TestApp};
+use support::{Client, TestApp, header_list};
 
 fn create_match(organizer: &Client) -> String {
     setup::create_match(organizer, &[("title", "API")])
@@ -53,19 +53,6 @@ fn call(
         status,
         serde_json::from_str(&text).unwrap_or(Value::String(text)),
     )
-}
-
-fn header_list(response: &ureq::http::Response<ureq::Body>) -> Vec<(String, String)> {
-    response
-        .headers()
-        .iter()
-        .map(|(name, value)| {
-            (
-                name.to_string(),
-                value.to_str().unwrap_or_default().to_string(),
-            )
-        })
-        .collect()
 }
 
 backend_tests! {

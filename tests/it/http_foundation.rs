@@ -367,11 +367,17 @@ fn every_script_and_stylesheet_a_template_names_is_served() {
         for piece in text.split("\"/static/").skip(1) {
             named.push(piece[..piece.find('"').unwrap()].to_string());
         }
+        // Pages name static files by their content-hashed URL.
+        for piece in text.split("assets::url(\"").skip(1) {
+            named.push(piece[..piece.find('"').unwrap()].to_string());
+        }
     }
     assert!(named.len() >= 4, "{named:?}");
     for name in named {
         let response = client.get(&format!("/static/{name}"));
         assert_eq!(response.status, 200, "/static/{name}");
+        let hashed = segnapunti::web::assets::url(&name);
+        assert_eq!(client.get(&hashed).status, 200, "{hashed}");
     }
 }
 

@@ -92,9 +92,9 @@ backend_tests! {
         }
         assert_eq!(overview_tables(&organizer, &event), vec![1, 2, 3, 4]);
         let page = organizer.get(&format!("/manage/events/{event}"));
-        assert!(page.body.contains("Rotazione T2 tav. 1"), "round 2 is shown");
-        assert!(!page.body.contains("Rotazione T1 tav. 1<"), "round 1 is over");
-        assert!(!page.body.contains("Rotazione T3 tav. 1<"), "round 3 is not yet");
+        assert!(page.body.contains("Rotazione · Turno 2, tavolo 1"), "round 2 is shown");
+        assert!(!page.body.contains("Rotazione · Turno 1, tavolo 1<"), "round 1 is over");
+        assert!(!page.body.contains("Rotazione · Turno 3, tavolo 1<"), "round 3 is not yet");
         // The report of the draw is on the public page: a whist design's rounds.
         let public = app.client().get(&format!("/e/{event}"));
         assert!(public.body.contains("schema whist per 16 giocatori"), "{}", public.body);

@@ -115,13 +115,25 @@ backend_tests! {
         // The link is no key to another match, and gives no account.
         assert_eq!(table.get(&format!("/score/{other}")).status, 303);
 
-        let revoked = organizer.post_form(&format!("/manage/matches/{public_id}/link/revoke"), &[]);
+        // Revoking asks first, and the link works until confirmed.
+        let asked = organizer.post_form(&format!("/manage/matches/{public_id}/link/revoke"), &[]);
+        assert_eq!(asked.status, 200);
+        assert!(asked.body.contains("Revocare il collegamento del tavolo?"), "{}", asked.body);
+        assert!(asked.body.contains("name=\"confirm\" value=\"yes\""), "{}", asked.body);
+        assert_eq!(table.get(&link).status, 200);
+        let revoked = organizer.post_form(&format!("/manage/matches/{public_id}/link/revoke"), &[("confirm", "yes")]);
         assert_eq!(revoked.status, 303);
         let manage = format!("/manage/matches/{public_id}");
         assert_eq!(revoked.location.as_deref(), Some(manage.as_str()));
         assert!(organizer.get(&manage).body.contains("Collegamento revocato."), "the notice shows");
         assert!(!organizer.get(&manage).body.contains("Collegamento revocato."), "once");
-        assert_eq!(table.get(&link).status, 404);
+        let gone = table.get(&link);
+        assert_eq!(gone.status, 404);
+        // The table is told what happened, not shown a generic 404.
+        assert!(gone.body.contains("revocato questo collegamento"), "{}", gone.body);
+        assert!(!table.get("/s/never-a-token").body.contains("revocato"));
+        let english = app.client_in("en").get(&link);
+        assert!(english.body.contains("The organizer revoked this table link"), "{}", english.body);
         let (seq, key) = ("1".to_string(), "after-revoke".to_string());
         let refused = table.post_form(&format!("{link}/hand"), &[("expected_seq", &seq), ("submission_key", &key), ("winner", "B")]);
         assert_eq!(refused.status, 404);
@@ -464,7 +476,7 @@ fn templates_have_no_inline_script_or_style() {
         for (index, _) in text.match_indices("<script") {
             let tag = &text[index..index + text[index..].find('>').unwrap()];
             assert!(
-                tag.contains("src=\"/static/"),
+                tag.contains("src=\"/static/") || tag.contains("src=\"{{ crate::web::assets::url("),
                 "{}: inline script",
                 path.display()
             );

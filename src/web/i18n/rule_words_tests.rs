@@ -525,11 +525,11 @@ mod comanda {
         };
         assert_eq!(
             error.message(Lang::En),
-            "unknown word \"zucchero\" (word 4, byte 17)"
+            "unknown word \"zucchero\" (word 4)"
         );
         assert_eq!(
             error.message(Lang::It),
-            "parola sconosciuta «zucchero» (parola 4, byte 17)"
+            "parola sconosciuta «zucchero» (parola 4)"
         );
     }
 

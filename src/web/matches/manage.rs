@@ -62,6 +62,11 @@ impl ManageMatchPage {
             .collect()
     }
 
+    /// Who set the state, in the reader's words.
+    pub fn status_by(&self) -> String {
+        crate::web::match_state::author_words(self.ctx.tr, &self.row.status_by)
+    }
+
     /// The note as the form shows it to edit.
     pub fn note_value(&self) -> String {
         self.status_note().unwrap_or_default()
@@ -165,9 +170,37 @@ pub async fn issue_link(
     Ok(back_to(ctx.session(), &row, "manage-link_issued"))
 }
 
+#[derive(Deserialize)]
+pub struct RevokeForm {
+    #[serde(default)]
+    confirm: String,
+}
+
+/// Revokes the table's link, once confirmed: whoever holds it can no longer score.
 pub async fn revoke_link(
+    form: web::Form<RevokeForm>,
     Managed(ctx, state, _, row): Managed<MatchRow>,
 ) -> Result<HttpResponse, AppError> {
+    if !crate::web::confirm::confirmed(&form.confirm) {
+        let tr = ctx.tr;
+        let manage = format!("/manage/matches/{}", row.public_id);
+        return crate::web::confirm::ConfirmPage {
+            heading: tr.t("revoke-confirm_title").to_string(),
+            lines: vec![
+                tr.msg(&crate::events::title_msg(&row.title)),
+                tr.t("revoke-line").to_string(),
+            ],
+            warning: None,
+            action: format!("{manage}/link/revoke"),
+            hidden: Vec::new(),
+            reason: None,
+            error: None,
+            confirm_label: tr.t("revoke-confirm_submit").to_string(),
+            cancel_href: manage,
+            ctx,
+        }
+        .answer();
+    }
     let match_id = row.id;
     state
         .write(move |connection| matches::revoke_links(connection, match_id))

@@ -37,13 +37,34 @@ pub struct EventPage {
     pub standings: Vec<StandingsView>,
     pub tie_breaks: Vec<(String, String)>,
     pub notes: Vec<String>,
-    pub entrants: Vec<(u32, String, String)>,
+    /// Number, label and players of each entrant.
+    pub entrants: Vec<(u32, String, Vec<PlayerLink>)>,
     pub highlight: Option<u32>,
     /// The game and its options in words.
     pub game_line: String,
+    /// Entrants are single players (an individual night, a two-player game), not teams.
+    pub solo: bool,
 }
 
+/// A player's id (for the link to the player page) and name.
+pub type PlayerLink = (i64, String);
+
 impl EventPage {
+    /// Whether an entrant's label is just its players' names (shown once, then).
+    pub fn label_is_names(&self, label: &str, players: &[PlayerLink]) -> bool {
+        let names: Vec<&str> = players.iter().map(|(_, name)| name.as_str()).collect();
+        label == names.join(" · ") || label == names.join(" / ") || label == names.join(" e ")
+    }
+
+    /// The highlight picker's label: a team, or a player on an individual night.
+    pub fn highlight_label(&self) -> &'static str {
+        self.ctx.t(if self.solo {
+            "event-highlight_player"
+        } else {
+            "event-highlight"
+        })
+    }
+
     pub fn is_highlighted(&self, number: impl Number) -> bool {
         self.highlight == Some(number.value())
     }
@@ -88,7 +109,11 @@ pub async fn event_page(
         let lang = key.lang;
         let game_line = crate::web::events::options::game_line(&ctx, &view.data.event);
         let rounds = rounds(&view, lang);
+        let solo = view
+            .format()
+            .is_some_and(|format| crate::events::solo_entrants(&view.data.event, &format));
         let body = EventPage {
+            solo,
             bracket: bracket_of(&view, &rounds, lang, key.highlight),
             rounds,
             standings: standings_views(&view, lang),
@@ -103,10 +128,10 @@ pub async fn event_page(
                 .entrants
                 .iter()
                 .map(|e| {
-                    let players = view
-                        .data
-                        .entrant_players(EntrantId(e.number as u32))
-                        .join(" · ");
+                    let players = std::iter::once(e.player1_id)
+                        .chain(e.player2_id)
+                        .map(|id| (id, view.data.player_name(id)))
+                        .collect();
                     (e.number as u32, e.label.clone(), players)
                 })
                 .collect(),

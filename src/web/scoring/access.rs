@@ -67,9 +67,18 @@ pub(in crate::web) async fn scorer(
     if request.path().starts_with("/s/") {
         let token = key.clone();
         let link = state
-            .read(move |connection| matches::link_by_token(connection, &token))
-            .await?
-            .ok_or(AppError::NotFound)?;
+            .read(move |connection| {
+                let live = matches::link_by_token(connection, &token)?;
+                let revoked = live.is_none() && matches::link_was_revoked(connection, &token)?;
+                Ok((live, revoked))
+            })
+            .await?;
+        let link = match link {
+            (Some(link), _) => link,
+            // A revoked link says so: the table asks the organizer for the new one.
+            (None, true) => return Err(AppError::LinkRevoked),
+            (None, false) => return Err(AppError::NotFound),
+        };
         let match_id = link.match_id;
         let row = state
             .read(move |connection| matches::find(connection, match_id))

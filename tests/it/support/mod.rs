@@ -464,16 +464,7 @@ impl Client {
     ) -> Response {
         let mut response = response.expect("the request reached the server");
         let status = response.status().as_u16();
-        let headers = response
-            .headers()
-            .iter()
-            .map(|(name, value)| {
-                (
-                    name.to_string(),
-                    value.to_str().unwrap_or_default().to_string(),
-                )
-            })
-            .collect::<Vec<_>>();
+        let headers = header_list(&response);
         let location = response
             .headers()
             .get("location")
@@ -496,6 +487,26 @@ impl Client {
                 .header("Accept-Language", &self.language)
                 .call(),
         )
+    }
+
+    /// A HEAD request: its status, headers and whatever body came (there should be none).
+    /// (The API document describes GET; HEAD answers are not checked against it.)
+    pub fn head(&self, path: &str) -> Response {
+        let mut response = self
+            .with_headers(self.agent.head(format!("{}{}", self.base, path)))
+            .header("Accept-Language", &self.language)
+            .call()
+            .expect("the request reached the server");
+        let headers = header_list(&response);
+        Response {
+            status: response.status().as_u16(),
+            body: response.body_mut().read_to_string().unwrap_or_default(),
+            location: response
+                .headers()
+                .get("location")
+                .map(|value| value.to_str().unwrap_or_default().to_string()),
+            headers,
+        }
     }
 
     /// The status of a GET without reading the body (event streams never end).
@@ -612,6 +623,20 @@ pub fn form_value(html: &str, name: &str) -> Option<String> {
 
 /// What follows the first `marker` in `html` up to the next double quote: the value of
 /// the attribute `marker` opens.
+/// An answer's headers as (name, value) pairs.
+pub fn header_list(response: &ureq::http::Response<ureq::Body>) -> Vec<(String, String)> {
+    response
+        .headers()
+        .iter()
+        .map(|(name, value)| {
+            (
+                name.to_string(),
+                value.to_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect()
+}
+
 pub fn quoted_after(html: &str, marker: &str) -> Option<String> {
     let start = html.find(marker)? + marker.len();
     let end = html[start..].find('"')?;

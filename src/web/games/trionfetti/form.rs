@@ -156,6 +156,7 @@ fn entry_text(entry: &RecordEntry, lang: Lang) -> String {
                     "trionfetti-card_by_card",
                     &[("tricks", tricks.len().into())],
                 ),
+                (None, None) => tr.t("trionfetti-hand_recorded").to_string(),
                 (None, winner) => tr.t_args("trionfetti-won_by", &[("team", team(winner).into())]),
             };
             if let Some(vagaresto) = &hand.vagaresto {
