@@ -255,10 +255,24 @@ mod trionfetti {
             first_hand: 1,
             first_trick: 2,
         };
-        assert!(
-            error
-                .message(Lang::En)
-                .contains("already played in this smazzata (hand 1, trick 2)")
+        assert!(error.message(Lang::En).contains(
+            "in the first trick, but it was already played in the second trick of the first hand."
+        ));
+        let twice = RuleError::CardAlreadyPlayed {
+            deal: at(1, 1),
+            trick: 2,
+            seat: seat(2),
+            card: card("7d"),
+            first_hand: 1,
+            first_trick: 1,
+        };
+        assert_eq!(
+            twice.message(Lang::It),
+            "Smazzata 1, mano 1: il posto 2 ha giocato il sette di denari nella seconda presa, ma era già uscito nella prima presa."
+        );
+        assert_eq!(
+            twice.message(Lang::En),
+            "Smazzata 1, hand 1: seat 2 played the 7 of coins in the second trick, but it was already played in the first trick."
         );
     }
 }
