@@ -22,6 +22,7 @@ mod http_foundation;
 mod http_games;
 mod http_login;
 mod http_organizer_forms;
+mod http_picker;
 mod http_players;
 mod http_referee;
 mod http_rotation;

@@ -168,7 +168,14 @@ fn explicit_levels(text: &str, lang: Lang) -> Result<Option<Vec<Vec<Card>>>, Str
         return Ok(None);
     }
     comanda::parse_explicit(text)
-        .map(|ranking| Some(ranking.levels().to_vec()))
+        .map(|ranking| {
+            // Each level in the JSON form's order of suits (docs/comanda.md).
+            let mut levels = ranking.levels().to_vec();
+            for level in &mut levels {
+                level.sort_by_key(|card| card.suit.letter());
+            }
+            Some(levels)
+        })
         .map_err(|error| error.message(lang))
 }
 
