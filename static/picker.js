@@ -40,6 +40,7 @@
     var leader = data.leader;
     var won = [0, 0];
     var hand = null;
+    var last = "";
     var list = document.getElementById("picker-tricks");
     list.textContent = "";
     for (var start = 0; start < cards.length; start += 4) {
@@ -58,7 +59,8 @@
           if (strength(trick[position]) > strength(trick[best])) best = position;
         }
         var winner = (leader + best) % 4;
-        item.appendChild(element("p", "trick-winner", data.won[winner] + " (" + (names[trick[best]] || trick[best]) + ")"));
+        last = data.won[winner] + " (" + (names[trick[best]] || trick[best]) + ")";
+        item.appendChild(element("p", "trick-winner", last));
         won[winner % 2] += 1;
         if (hand === null && won[winner % 2] === 2) hand = winner % 2;
         leader = winner;
@@ -72,6 +74,7 @@
     if (full) turn = data.done;
     else if (leader !== null) turn = data.turn[(leader + cards.length % 4) % 4];
     document.getElementById("picker-turn").textContent = turn;
+    document.getElementById("picker-last").textContent = last;
     document.getElementById("picker-hand").textContent = hand === null ? "" : data.hand[hand];
     buttons.forEach(function (button) {
       var taken = cards.indexOf(button.value) >= 0;

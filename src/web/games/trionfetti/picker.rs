@@ -61,6 +61,16 @@ pub struct Picker {
     pub script: String,
 }
 
+impl Picker {
+    /// Who took the latest trick, shown by the grid as soon as the trick is whole.
+    pub fn last_winner(&self) -> Option<&str> {
+        self.tricks
+            .iter()
+            .rev()
+            .find_map(|trick| trick.winner.as_deref())
+    }
+}
+
 /// The words "player: card" of a play, alike on the page and in its script.
 fn play_text(player: &str, card: &str) -> String {
     format!("{player}: {card}")
