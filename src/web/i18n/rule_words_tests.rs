@@ -247,8 +247,9 @@ mod trionfetti {
 
     #[test]
     fn a_card_played_twice_says_where_it_was_first_played() {
+        // Played in an earlier hand (hand 1) of the smazzata: that hand is named.
         let error = RuleError::CardAlreadyPlayed {
-            deal: at(2, 1),
+            deal: at(2, 2),
             trick: 1,
             seat: seat(2),
             card: card("1c"),
