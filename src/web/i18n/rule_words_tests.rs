@@ -245,28 +245,27 @@ mod trionfetti {
         );
     }
 
+    /// Seat 2 played `code` in trick `trick` of `deal`, first played at `first` (hand, trick).
+    fn played_again(deal: Deal, trick: u8, code: &str, first: (u8, u8)) -> RuleError {
+        RuleError::CardAlreadyPlayed {
+            deal,
+            trick,
+            seat: seat(2),
+            card: card(code),
+            first_hand: first.0,
+            first_trick: first.1,
+        }
+    }
+
     #[test]
     fn a_card_played_twice_says_where_it_was_first_played() {
         // Played in an earlier hand (hand 1) of the smazzata: that hand is named.
-        let error = RuleError::CardAlreadyPlayed {
-            deal: at(2, 2),
-            trick: 1,
-            seat: seat(2),
-            card: card("1c"),
-            first_hand: 1,
-            first_trick: 2,
-        };
+        let error = played_again(at(2, 2), 1, "1c", (1, 2));
         assert!(error.message(Lang::En).contains(
             "in the first trick, but it was already played in the second trick of the first hand."
         ));
-        let twice = RuleError::CardAlreadyPlayed {
-            deal: at(1, 1),
-            trick: 2,
-            seat: seat(2),
-            card: card("7d"),
-            first_hand: 1,
-            first_trick: 1,
-        };
+        // Twice in one hand: the hand goes unsaid.
+        let twice = played_again(at(1, 1), 2, "7d", (1, 1));
         assert_eq!(
             twice.message(Lang::It),
             "Smazzata 1, mano 1: il posto 2 ha giocato il sette di denari nella seconda presa, ma era già uscito nella prima presa."
