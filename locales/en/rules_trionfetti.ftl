@@ -7,8 +7,34 @@ trionfetti-cards_without_setup = { $deal }: hand recorded card by card, but the 
 trionfetti-winner_missing = { $deal }: the team that won the hand is missing.
 trionfetti-no_tricks = { $deal }: no tricks recorded.
 trionfetti-too_many_tricks = { $deal }: a hand has at most 3 tricks, found { $found }.
-trionfetti-cut_card_played = { $deal }: { $seat } played { $card } in trick { $trick }, but it is the cut card and is never dealt.
-trionfetti-card_already_played = { $deal }: { $seat } played { $card } in trick { $trick }, but it was already played in this smazzata (hand { $first_hand }, trick { $first_trick }).
+trionfetti-cut_card_played = { $deal }: { $seat } played { $card } in the { $trick ->
+        [1] first
+        [2] second
+       *[other] third
+    } trick, but it is the cut card and is never dealt.
+trionfetti-card_already_played = { $deal }: { $seat } played { $card } in the { $trick ->
+        [1] first
+        [2] second
+       *[other] third
+    } trick, but it was already played in the { $first_trick ->
+        [1] first
+        [2] second
+       *[other] third
+    } trick of the { $first_hand ->
+        [1] first
+        [2] second
+        [3] third
+       *[other] fourth
+    } hand.
+trionfetti-card_played_twice = { $deal }: { $seat } played { $card } in the { $trick ->
+        [1] first
+        [2] second
+       *[other] third
+    } trick, but it was already played in the { $first_trick ->
+        [1] first
+        [2] second
+       *[other] third
+    } trick.
 trionfetti-hand_undecided = { $deal }: a hand is won by taking two tricks, but the { $tricks } trick(s) recorded give { $won_a } to team A and { $won_b } to team B.
 trionfetti-winner_contradicts_cards = { $deal }: recorded as won by { $recorded }, but the cards give it to { $actual }: their second trick was trick { $trick }, taken by { $seat } with { $card }.
 trionfetti-winner_contradicts_concession = { $deal }: recorded as won by { $recorded }, but the vagaresto called by { $caller } was conceded, so the hand goes to { $team }.

@@ -7,8 +7,34 @@ trionfetti-cards_without_setup = { $deal }: mano registrata carta per carta, ma 
 trionfetti-winner_missing = { $deal }: manca la squadra che ha vinto la mano.
 trionfetti-no_tricks = { $deal }: nessuna presa registrata.
 trionfetti-too_many_tricks = { $deal }: una mano ha al più 3 prese, trovate { $found }.
-trionfetti-cut_card_played = { $deal }: { $seat } ha giocato { $card } nella presa { $trick }, ma è la carta del taglio e non viene mai data.
-trionfetti-card_already_played = { $deal }: { $seat } ha giocato { $card } nella presa { $trick }, ma era già uscito in questa smazzata (mano { $first_hand }, presa { $first_trick }).
+trionfetti-cut_card_played = { $deal }: { $seat } ha giocato { $card } nella { $trick ->
+        [1] prima
+        [2] seconda
+       *[other] terza
+    } presa, ma è la carta del taglio e non viene mai data.
+trionfetti-card_already_played = { $deal }: { $seat } ha giocato { $card } nella { $trick ->
+        [1] prima
+        [2] seconda
+       *[other] terza
+    } presa, ma era già uscito nella { $first_trick ->
+        [1] prima
+        [2] seconda
+       *[other] terza
+    } presa della { $first_hand ->
+        [1] prima
+        [2] seconda
+        [3] terza
+       *[other] quarta
+    } mano.
+trionfetti-card_played_twice = { $deal }: { $seat } ha giocato { $card } nella { $trick ->
+        [1] prima
+        [2] seconda
+       *[other] terza
+    } presa, ma era già uscito nella { $first_trick ->
+        [1] prima
+        [2] seconda
+       *[other] terza
+    } presa.
 trionfetti-hand_undecided = { $deal }: la mano la vince chi fa due prese, ma le { $tricks } prese registrate danno { $won_a } alla squadra A e { $won_b } alla squadra B.
 trionfetti-winner_contradicts_cards = { $deal }: registrata come vinta da { $recorded }, ma le carte la danno a { $actual }: la seconda presa l'ha fatta alla presa { $trick } { $seat } con { $card }.
 trionfetti-winner_contradicts_concession = { $deal }: registrata come vinta da { $recorded }, ma il vagaresto di { $caller } non è stato accettato e la mano va a { $team }.

@@ -30,6 +30,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../static/live.js"),
     ),
     (
+        "picker.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../static/picker.js"),
+    ),
+    (
         "replay.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../../static/replay.js"),

@@ -419,7 +419,8 @@ pub async fn comanda_preview(
 pub(super) fn preview_json(ctx: &PageContext, text: &str, dictionary: &Nicknames) -> HttpResponse {
     let lang = ctx.lang();
     let text: String = text.chars().take(500).collect();
-    let body = match comanda::parse(&text, dictionary) {
+    // A referee's field also takes explicit rankings; a nickname's never holds one.
+    let body = match comanda::read(&text, dictionary).map(|(ranking, _)| ranking) {
         Ok(ranking) => serde_json::json!({
             "line": ranking.render_line(lang),
             "levels": ranking.level_codes(),

@@ -183,7 +183,9 @@ pub struct ComandaQuery {
 pub async fn comanda_preview(ctx: PageContext, query: web::Query<ComandaQuery>) -> HttpResponse {
     let lang = ctx.lang();
     let text: String = query.text.chars().take(500).collect();
-    let body = match crate::rules::comanda::parse(&text, &Nicknames::new()) {
+    let body = match crate::rules::comanda::read(&text, &Nicknames::new())
+        .map(|(ranking, _)| ranking)
+    {
         Ok(ranking) => serde_json::json!({
             "line": ranking.render_line(lang),
             "levels": ranking.level_codes(),

@@ -6,6 +6,7 @@
 use crate::support;
 
 mod organizer;
+mod picker;
 mod public;
 mod referee;
 mod seasons;
@@ -74,6 +75,10 @@ fn browser_flows() {
         (
             "the public pages at 390×844 and 1280×800, checked with axe-core",
             public::public_pages_flow,
+        ),
+        (
+            "a card-by-card hand tapped on the card picker, with and without JavaScript",
+            picker::card_picker_flow,
         ),
     ];
     let mut failed = Vec::new();
@@ -236,13 +241,8 @@ fn whole_match_flow(_driver: &Driver, browser: &Browser<'_>) {
     for (index, card) in cards.iter().enumerate() {
         let trick = index / 4 + 1;
         let position = index % 4 + 1;
-        choose(
-            browser,
-            &format!(".trick:nth-of-type({trick}) label:nth-of-type({position}) select"),
-            card,
-        );
+        browser.click(&format!("#picker-grid button[value='{card}']"));
         if position == 4 {
-            browser.click("button[value=check]");
             let shown = if trick == 1 {
                 "Presa vinta da"
             } else {

@@ -187,7 +187,7 @@ backend_tests! {
                 assert!(text.contains(words), "{action}: {text}");
                 assert!(!text.contains("posto 3") && !text.contains("seat 3"), "{action}: {text}");
                 // The cards typed are kept.
-                assert_eq!(response.body.matches("value=\"2d\" selected").count(), 2, "{action}");
+                assert_eq!(response.body.matches("<input type=\"hidden\" name=\"card\" value=\"2d\">").count(), 2, "{action}");
             }
         }
         // A first trick that is right and does not decide the hand yet is no error.

@@ -288,20 +288,34 @@ mod trionfetti {
         );
     }
 
+    /// Seat 2 played `code` in trick `trick` of `deal`, first played at `first` (hand, trick).
+    fn played_again(deal: Deal, trick: u8, code: &str, first: (u8, u8)) -> RuleError {
+        RuleError::CardAlreadyPlayed {
+            deal,
+            trick,
+            seat: seat(2),
+            card: card(code),
+            first_hand: first.0,
+            first_trick: first.1,
+        }
+    }
+
     #[test]
     fn a_card_played_twice_says_where_it_was_first_played() {
-        let error = RuleError::CardAlreadyPlayed {
-            deal: at(2, 1),
-            trick: 1,
-            seat: seat(2),
-            card: card("1c"),
-            first_hand: 1,
-            first_trick: 2,
-        };
-        assert!(
-            error
-                .message(Lang::En)
-                .contains("already played in this smazzata (hand 1, trick 2)")
+        // Played in an earlier hand (hand 1) of the smazzata: that hand is named.
+        let error = played_again(at(2, 2), 1, "1c", (1, 2));
+        assert!(error.message(Lang::En).contains(
+            "in the first trick, but it was already played in the second trick of the first hand."
+        ));
+        // Twice in one hand: the hand goes unsaid.
+        let twice = played_again(at(1, 1), 2, "7d", (1, 1));
+        assert_eq!(
+            twice.message(Lang::It),
+            "Smazzata 1, mano 1: il posto 2 ha giocato il sette di denari nella seconda presa, ma era già uscito nella prima presa."
+        );
+        assert_eq!(
+            twice.message(Lang::En),
+            "Smazzata 1, hand 1: seat 2 played the 7 of coins in the second trick, but it was already played in the first trick."
         );
     }
 }

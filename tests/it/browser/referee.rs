@@ -62,7 +62,7 @@ fn evening() -> (TestApp, Client, Vec<String>) {
 }
 
 /// A phone's screen, 390×844, that takes touches.
-fn phone(browser: &Browser<'_>) {
+pub(super) fn phone(browser: &Browser<'_>) {
     browser.cdp(
         "Emulation.setDeviceMetricsOverride",
         json!({"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": true}),
@@ -74,7 +74,7 @@ fn phone(browser: &Browser<'_>) {
 }
 
 /// Back to the harness's plain window for the flows that follow.
-fn no_phone(browser: &Browser<'_>) {
+pub(super) fn no_phone(browser: &Browser<'_>) {
     browser.cdp("Emulation.clearDeviceMetricsOverride", json!({}));
     browser.cdp(
         "Emulation.setTouchEmulationEnabled",
@@ -127,7 +127,7 @@ fn on_first_screen(browser: &Browser<'_>, when: &str) -> Vec<f64> {
     found[2..].iter().map(|rect| rect[0]).collect()
 }
 
-fn screenshots(browser: &Browser<'_>, name: &str) {
+pub(super) fn screenshots(browser: &Browser<'_>, name: &str) {
     let Ok(folder) = std::env::var("SEGNAPUNTI_SCREENSHOTS") else {
         return;
     };

@@ -9,6 +9,7 @@ use super::form::trick_rows;
 use crate::lang::{Arg, Lang};
 use crate::rules::any::{AnyEntryError, AnyReplayError};
 use crate::rules::card::Card;
+use crate::rules::comanda;
 use crate::rules::game::{Game, Seat, Team};
 use crate::rules::record::{HandEntry, RecordEntry, SmazzataEntry};
 use crate::rules::replay::EntryError;
@@ -18,7 +19,7 @@ use crate::rules::trionfetti::{Answer, Vagaresto};
 use crate::scoring;
 use crate::web::context::Visit;
 use crate::web::error::AppError;
-use crate::web::i18n::Tr;
+use crate::web::i18n::{Tr, Worded};
 use crate::web::scoring::{
     Draft, Envelope, Refusal, Shown, dry_run, pair_value, read_pairs, respond, scorer, submit_entry,
 };
@@ -142,18 +143,37 @@ pub async fn record_smazzata(
     let entry = if comanda.is_empty() || comanda.len() > 500 {
         Err(Tr::new(lang).t("trionfetti-need_comanda").to_string())
     } else {
-        match form.cut.parse::<Card>() {
+        explicit_levels(&comanda, lang).and_then(|ranking| match form.cut.parse::<Card>() {
             Ok(cut) => Ok(RecordEntry::Smazzata(SmazzataEntry {
                 comanda: Some(comanda),
-                ranking: None,
+                ranking,
                 cut,
                 author: None,
                 time: None,
             })),
             Err(_) => Err(Tr::new(lang).t("trionfetti-need_cut").to_string()),
-        }
+        })
     };
     submit_entry(&request, ctx, &state, form.envelope, entry, draft).await
+}
+
+/// The levels of an explicit ranking typed in the comanda field, which the record
+/// keeps beside the text as said (comanda words are left to the rules, which read them
+/// with the club's nicknames).
+fn explicit_levels(text: &str, lang: Lang) -> Result<Option<Vec<Vec<Card>>>, String> {
+    if !comanda::is_explicit(text) {
+        return Ok(None);
+    }
+    comanda::parse_explicit(text)
+        .map(|ranking| {
+            // Each level in the JSON form's order of suits (docs/comanda.md).
+            let mut levels = ranking.levels().to_vec();
+            for level in &mut levels {
+                level.sort_by_key(|card| card.suit.letter());
+            }
+            Some(levels)
+        })
+        .map_err(|error| error.message(lang))
 }
 
 /// Card-by-card hand: `action=check` works out the tricks so far and shows the
@@ -166,12 +186,16 @@ pub async fn record_tricks(
     // Repeated keys (`card`) need the ordered pairs, which a struct cannot take.
     let (envelope, pairs) = read_pairs(&body)?;
     let field = |name: &str| pair_value(&pairs, name);
-    let cards: Vec<String> = pairs
+    let mut cards: Vec<String> = pairs
         .iter()
         .filter(|(key, _)| key == "card")
         .map(|(_, value)| value.clone())
         .take(12)
         .collect();
+    let action = field("action");
+    if action == "back" {
+        cards.pop();
+    }
     let draft = Draft {
         cards: cards.clone(),
         vagaresto_caller: field("vagaresto_caller"),
@@ -185,13 +209,25 @@ pub async fn record_tricks(
     }
     let lang = ctx.lang();
     let state_now = scorer.loaded.state()?;
-    let entry = build_card_hand(&state_now, &draft, lang);
-    if field("action") == "save" {
+    if action == "save" {
+        let entry = build_card_hand(&state_now, &draft, lang);
         return submit_entry(&request, ctx, &state, envelope, entry, draft).await;
     }
-    // A check asks the rules what saving would, and stores nothing; a hand that
+    // "Controlla" asks the rules what saving would, and stores nothing; a hand that
     // its tricks so far do not decide yet is one still being played, not an error.
+    // A tap of the picker (a card, or one taken back) asks the same of the tricks
+    // complete so far: the trick being played is judged once it is whole.
+    let entry = if action == "check" {
+        build_card_hand(&state_now, &draft, lang)
+    } else {
+        let whole = Draft {
+            cards: draft.cards[..draft.cards.len() / 4 * 4].to_vec(),
+            ..draft.clone()
+        };
+        build_card_hand(&state_now, &whole, lang)
+    };
     let refusal = match entry {
+        Err(_) if action != "check" && draft.cards.len() < 4 => None,
         Err(message) => Some(message),
         Ok(entry) => match dry_run(&scorer, &scoring::entry_json(&entry))? {
             Err(Refusal::Rules(error)) if undecided(&error) => None,

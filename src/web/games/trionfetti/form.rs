@@ -19,6 +19,8 @@ use crate::web::games::{card_name, suit_name};
 use crate::web::i18n::{Tr, stored_text};
 use crate::web::scoring::Draft;
 
+use super::picker::{Picker, picker};
+
 /// Templates hand seats over by value or through references of any depth.
 pub trait SeatLike {
     fn seat(&self) -> Seat;
@@ -58,9 +60,8 @@ pub struct TrionfettiForm<'a> {
     pub players: [String; 4],
     pub summary: TrionfettiSummary,
     pub draft: &'a Draft,
-    pub tricks: Vec<TrickRow>,
-    pub hand_winner: Option<Team>,
     pub cards: Vec<(Suit, Vec<CardOption>)>,
+    pub picker: Picker,
 }
 
 impl std::ops::Deref for TrionfettiForm<'_> {
@@ -109,13 +110,6 @@ impl TrionfettiForm<'_> {
         !self.summary.card_level && self.summary.hand == 1
     }
 
-    pub fn card_selected(&self, field: &usize, code: &str) -> bool {
-        self.draft
-            .cards
-            .get(*field)
-            .is_some_and(|chosen| chosen == code)
-    }
-
     pub fn winner_label(&self) -> String {
         match self.summary.common.winner {
             Some(team) => format!("{} {}", self.ctx.t("scoring-team"), team),
@@ -125,6 +119,12 @@ impl TrionfettiForm<'_> {
 
     pub fn suit_label(&self, suit: &Suit) -> &'static str {
         suit_name(*suit, self.ctx.lang())
+    }
+
+    /// Whether the page's notices belong by the card picker, which sent what they
+    /// answer, rather than by the quick entry's buttons.
+    pub fn notices_by_picker(&self) -> bool {
+        self.summary.card_level && !self.draft.cards.is_empty()
     }
 }
 
@@ -202,16 +202,15 @@ pub(super) fn trionfetti_form(page: &GameRefereePage) -> askama::Result<String> 
             (suit, options)
         })
         .collect();
-    let (tricks, hand_winner) = trick_rows(state, &summary, &page.draft);
     let players = std::array::from_fn(|index| page.players.get(index).cloned().unwrap_or_default());
+    let picker = picker(state, &summary, &page.draft, &players, lang);
     TrionfettiForm {
         page,
         players,
         summary,
         draft: &page.draft,
-        tricks,
-        hand_winner,
         cards,
+        picker,
     }
     .render()
 }

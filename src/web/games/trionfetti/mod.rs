@@ -2,10 +2,11 @@
 //! (team columns under the blobs of games won) and, on the replay, the comanda of a
 //! smazzata and the tricks of a hand card by card with the card that took each.
 //! Its entry forms are built in `form` and posted to the handlers in `entry`
-//! (`…/hand`, `…/smazzata`, `…/tricks`); undo and corrections are `web::scoring`'s.
+//! (`…/hand`, `…/smazzata`, `…/tricks`), the card picker of `…/tricks` in `picker`; undo and corrections are `web::scoring`'s.
 
 mod entry;
 mod form;
+mod picker;
 
 pub use entry::{HandForm, SmazzataForm, record_hand, record_smazzata, record_tricks};
 

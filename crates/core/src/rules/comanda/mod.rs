@@ -15,6 +15,8 @@ pub use error::{ComandaError, ErrorKind, Position};
 pub use explicit::{ExplicitError, ExplicitErrorKind, parse_explicit, ranking_from_codes};
 pub use nicknames::{BUILTIN_NICKNAMES, Nicknames};
 
+use crate::lang::{Lang, Msg};
+use crate::rules::game::Message;
 use crate::rules::ranking::Ranking;
 
 /// Reads a comanda into a checked ranking, using the club's nicknames (the built-in
@@ -23,6 +25,51 @@ pub fn parse(text: &str, nicknames: &Nicknames) -> Result<Ranking, ComandaError>
     let tokens = lexer::lex(text, nicknames)?;
     let clauses = semantics::clauses(&tokens)?;
     semantics::rank(&clauses)
+}
+
+/// How the text of a comanda field was read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Said {
+    /// Comanda words (with the club's nicknames).
+    Words,
+    /// An explicit ranking, levels lowest first.
+    Explicit,
+}
+
+/// Whether a comanda field holds an explicit ranking rather than words: comanda words
+/// never use `<` nor span lines, and every ranking has more than one level.
+pub fn is_explicit(text: &str) -> bool {
+    let text = text.trim();
+    text.contains('<') || text.contains('\n')
+}
+
+/// What a referee types in a comanda field (docs/comanda.md): the comanda's words,
+/// or an explicit ranking ("F < C < R < 1 …").
+pub fn read(text: &str, nicknames: &Nicknames) -> Result<(Ranking, Said), ReadError> {
+    if is_explicit(text) {
+        return parse_explicit(text)
+            .map(|ranking| (ranking, Said::Explicit))
+            .map_err(ReadError::Explicit);
+    }
+    parse(text, nicknames)
+        .map(|ranking| (ranking, Said::Words))
+        .map_err(ReadError::Words)
+}
+
+/// Why a comanda field's text gives no ranking, as its reading went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadError {
+    Words(ComandaError),
+    Explicit(ExplicitError),
+}
+
+impl Message for ReadError {
+    fn msg(&self, lang: Lang) -> Msg {
+        match self {
+            ReadError::Words(error) => error.msg(lang),
+            ReadError::Explicit(error) => error.msg(lang),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -131,6 +178,34 @@ mod tests {
             e.msg(Lang::En).get("nickname"),
             Some(&crate::lang::Arg::Text("doppio".into()))
         );
+    }
+
+    #[test]
+    fn a_field_reads_words_or_an_explicit_ranking() {
+        let nicknames = Nicknames::new();
+        let explicit = "F < C < R < 1 < 2 < 3 < 4 < 5 < 6 < 7 < 8 < 9 < 10";
+        let (ranking, said) = read(explicit, &nicknames).unwrap();
+        assert_eq!(said, Said::Explicit);
+        assert_eq!(ranking, parse("più", &nicknames).unwrap());
+        let lines = explicit.replace(" < ", "\n");
+        assert_eq!(read(&lines, &nicknames).unwrap(), (ranking, Said::Explicit));
+        let (_, said) = read("più ponto e più figure", &nicknames).unwrap();
+        assert_eq!(said, Said::Words);
+        // Each reading keeps its own errors.
+        let broken = read("1 2 < 3 4 5 6 7 8 9 10 F C R", &nicknames).unwrap_err();
+        assert!(matches!(
+            broken,
+            ReadError::Explicit(ExplicitError { level: Some(1), .. })
+        ));
+        assert_eq!(broken.msg(Lang::It).id, "comanda-explicit_at_level");
+        let unknown = read("più zucchero", &nicknames).unwrap_err();
+        assert!(matches!(
+            unknown,
+            ReadError::Words(ComandaError {
+                kind: ErrorKind::UnknownWord,
+                ..
+            })
+        ));
     }
 
     #[test]

@@ -152,7 +152,15 @@ impl Message for RuleError {
                 first_hand,
                 first_trick,
             } => played(
-                at("trionfetti-card_already_played", deal),
+                // Twice in one hand, the place of the first is just its trick.
+                at(
+                    if first_hand == deal.hand {
+                        "trionfetti-card_played_twice"
+                    } else {
+                        "trionfetti-card_already_played"
+                    },
+                    deal,
+                ),
                 seat,
                 card_msg(card),
                 trick,

@@ -340,6 +340,10 @@ fn cards_are_checked_against_the_deck() {
             first_trick: 1,
         }
     );
+    assert_eq!(
+        play(&state, &twice).unwrap_err().msg(Lang::En).id,
+        "trionfetti-card_played_twice"
+    );
     let cut = cards_hand(vec![trick(1, &["7d", "Rd", "1b", "2c"])]);
     assert!(matches!(
         play(&state, &cut),
