@@ -400,7 +400,7 @@ backend_tests! {
         refused_in_both_languages(
             &app, &organizer, &base,
             &[("outcome", "won"), ("team", "A"), ("bid0_seat", "2"), ("bid0_bid", "3"), ("bid1_seat", "0"), ("bid1_bid", "6")],
-            "il posto 0 rilancia a 6", "only the other team raises",
+            "Bepi rilancia a 6", "only the other team raises",
             "value=\"6\" selected",
         );
 

@@ -52,12 +52,6 @@ pub trait GamePages: Sync {
         false
     }
 
-    /// Whether the rules' refusals on the referee page name the players ("Toni ha
-    /// giocato…") instead of their seats.
-    fn refusals_name_players(&self) -> bool {
-        false
-    }
-
     /// A log line on the referee page, when the game words it its own way there
     /// (else [`describe`]).
     fn log_line(&self, _entry: &Value, _lang: Lang) -> Option<String> {
@@ -214,7 +208,7 @@ pub fn describe(game: GameKind, entry: &Value, tr: Tr) -> String {
     );
     let correction = |id: &str, more: Option<String>| {
         let mut args = vec![
-            ("target", Arg::Number(target as i64)),
+            ("target", Arg::Number(target as i64 + 1)),
             ("reason", reason.to_string().into()),
         ];
         args.extend(more.map(|entry| ("entry", Arg::from(entry))));
@@ -473,13 +467,13 @@ mod tests {
                 GameKind::Trijumf,
                 &void,
                 "it",
-                "annulla #3: tavolo sbagliato",
+                "annulla #4: tavolo sbagliato",
             ),
             (
                 GameKind::Madrasso,
                 &replace,
                 "en",
-                "replaces #0 (x): cappotto · team B",
+                "replaces #1 (x): cappotto · team B",
             ),
         ];
         for (game, entry, code, words) in cases {

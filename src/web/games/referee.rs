@@ -53,8 +53,11 @@ pub struct GameRefereePage {
     /// The match as it stands.
     pub state: AnyMatch,
     pub notice: Option<String>,
-    /// The entry the notice confirms, whose line the notice repeats.
+    /// The entry the notice confirms (or, after an undo, the entry undone), whose
+    /// line the notice repeats.
     pub recorded: Option<usize>,
+    /// The entry just stored, which the notice carries for scripts and tests.
+    pub stored: Option<usize>,
     pub error: Option<String>,
     pub conflict: bool,
 }
@@ -136,6 +139,28 @@ impl GameRefereePage {
             .map(|line| line.text.as_str())
     }
 
+    /// The confirmation of entry `seq`, counted from 1 as people count: what was
+    /// recorded, or what an undo took back.
+    pub fn confirm(&mut self, seq: usize) {
+        let line = self.log.iter().find(|line| line.index == seq);
+        let undone = line
+            .filter(|line| line.kind == "void")
+            .and_then(|line| line.target);
+        let (key, shown) = match undone {
+            Some(target) => ("scoring-undone_number", target),
+            None => ("scoring-recorded_number", seq),
+        };
+        let number = crate::lang::Arg::from(shown + 1);
+        self.notice = Some(self.ctx.t_args(key, &[("number", number)]));
+        self.recorded = Some(shown);
+        self.stored = Some(seq);
+    }
+
+    /// An entry's number as people count, from 1.
+    pub fn number(&self, index: &usize) -> usize {
+        index + 1
+    }
+
     /// The game's outcome form, rendered as part of this page.
     pub fn outcome_form(&self) -> askama::Result<String> {
         super::pages(self.game).outcome_form(self)
@@ -187,6 +212,10 @@ pub fn build_page(
             let choices = pages.correction_choices(kinds[index]);
             LogLine {
                 index,
+                target: entry
+                    .get("target")
+                    .and_then(serde_json::Value::as_u64)
+                    .map(|target| target as usize),
                 kind: kinds[index],
                 text: pages
                     .log_line(entry, lang)
@@ -227,6 +256,7 @@ pub fn build_page(
         state,
         notice: None,
         recorded: None,
+        stored: None,
         error: None,
         conflict: false,
         ctx,
