@@ -190,7 +190,7 @@ pub(crate) fn submit_and_wait(browser: &Browser<'_>, css: &str) {
         .unwrap()
         .to_string();
     browser.click(css);
-    browser.wait_for_text(&format!("Registrato: #{seq}<"), Duration::from_secs(5));
+    browser.wait_for_text(&format!("id=\"recorded\" data-seq=\"{seq}\""), Duration::from_secs(5));
 }
 
 fn quick_win(browser: &Browser<'_>, team: &str) {
@@ -287,7 +287,7 @@ fn stale_second_phone_flow(driver: &Driver, browser: &Browser<'_>) {
     browser.goto(&app.url(&link));
     second.goto(&app.url(&link));
     browser.click("#win-A");
-    browser.wait_for_text("Registrato: #0", Duration::from_secs(5));
+    browser.wait_for_text("Registrato: #1<", Duration::from_secs(5));
     // The second phone still shows 0-0 and records B: refused, with the new state.
     second.click("#win-B");
     second.wait_for_text("NON è stata salvata", Duration::from_secs(5));

@@ -24,6 +24,7 @@ mod http_login;
 mod http_organizer_forms;
 mod http_players;
 mod http_referee;
+mod http_referee_forms;
 mod http_rotation;
 mod http_scoring;
 mod madrasso_matches;

@@ -94,6 +94,18 @@ impl GameRefereePage {
         self.fields.get(&self.row_field(prefix, row, name)) == value
     }
 
+    /// Whether any field of the rows `prefix0_…` to `prefix{count-1}_…` was typed:
+    /// their section opens to show it.
+    pub fn rows_typed(&self, prefix: &str, count: usize) -> bool {
+        let start = |row: usize| format!("{prefix}{row}_");
+        (0..count).any(|row| {
+            self.fields
+                .pairs()
+                .iter()
+                .any(|(key, value)| key.starts_with(&start(row)) && !value.trim().is_empty())
+        })
+    }
+
     pub fn status_label(&self) -> &'static str {
         self.ctx.t(status_key(self.status))
     }
@@ -251,7 +263,7 @@ pub fn build_page(
         log,
         correction: pages.correction_words(),
         replaceable,
-        fields: Fields(draft.fields.clone()),
+        fields: Fields::new(draft.fields.clone()),
         draft,
         state,
         notice: None,
@@ -288,7 +300,7 @@ pub async fn record_outcome(
 ) -> Result<HttpResponse, AppError> {
     let (envelope, pairs) = read_form(&body)?;
     let scorer = scorer(&request, &ctx, &state).await?;
-    let fields = Fields(pairs.clone());
+    let fields = Fields::new(pairs.clone());
     let entry = super::outcome_entry(scorer.loaded.row.game, &fields, Tr::new(ctx.lang()));
     let draft = Draft {
         fields: pairs,
@@ -306,7 +318,7 @@ pub async fn record_json(
 ) -> Result<HttpResponse, AppError> {
     let (envelope, pairs) = read_form(&body)?;
     let lang = ctx.lang();
-    let text = Fields(pairs.clone()).get("entry").to_string();
+    let text = Fields::new(pairs.clone()).get("entry").to_string();
     let entry = if text.is_empty() {
         Err(Tr::new(lang).t("games-json_missing").to_string())
     } else {

@@ -28,6 +28,10 @@ fn declarations(fields: &Fields, tr: Tr) -> Result<Vec<Value>, String> {
     for row in 0..DECLARATION_ROWS {
         let combo = fields.get(&format!("decl{row}_combo"));
         if combo.is_empty() {
+            if fields.row_typed("decl", row, &["seat", "rank", "suit"]) {
+                let missing = "games-combination";
+                return Err(super::row_incomplete(tr, "games-declaration", row, missing));
+            }
             continue;
         }
         let seat = need(
@@ -35,17 +39,28 @@ fn declarations(fields: &Fields, tr: Tr) -> Result<Vec<Value>, String> {
             tr,
             "games-tressette_need_declarer",
         )?;
-        let rank = fields.get(&format!("decl{row}_rank"));
-        let suit = fields.get(&format!("decl{row}_suit"));
+        // A four has no suit, a napoletana no rank: those fields stay unread, and so
+        // refused when typed.
+        let rank = || {
+            let rank = fields.get(&format!("decl{row}_rank"));
+            if rank.is_empty() {
+                return Err(tr.t("games-tressette_need_rank").to_string());
+            }
+            Ok(rank.to_string())
+        };
+        let suit = || {
+            let suit = fields.get(&format!("decl{row}_suit"));
+            if suit.is_empty() {
+                return Err(tr.t("games-tressette_need_suit").to_string());
+            }
+            Ok(suit.to_string())
+        };
         list.push(match combo {
-            "four" => json!({"combo": "four", "seat": seat, "rank": rank}),
-            "three" if !suit.is_empty() => {
-                json!({"combo": "three", "seat": seat, "rank": rank, "missing": suit})
+            "four" => json!({"combo": "four", "seat": seat, "rank": rank()?}),
+            "three" => {
+                json!({"combo": "three", "seat": seat, "rank": rank()?, "missing": suit()?})
             }
-            "napoletana" if !suit.is_empty() => {
-                json!({"combo": "napoletana", "seat": seat, "suit": suit})
-            }
-            "three" | "napoletana" => return Err(tr.t("games-tressette_need_suit").to_string()),
+            "napoletana" => json!({"combo": "napoletana", "seat": seat, "suit": suit()?}),
             _ => return Err(tr.t("games-tressette_unknown_declaration").to_string()),
         });
     }

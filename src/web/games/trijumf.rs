@@ -52,6 +52,9 @@ pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
     for row in 0..DECLARATION_ROWS {
         let suit = fields.get(&format!("decl{row}_suit"));
         if suit.is_empty() {
+            if fields.row_typed("decl", row, &["seat"]) {
+                return Err(super::row_incomplete(tr, "games-declaration", row, "games-suit"));
+            }
             continue;
         }
         let seat = need(
@@ -80,7 +83,8 @@ pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
             match fields.get("claim_correct") {
                 "yes" => claim["correct"] = json!(true),
                 "no" => claim["correct"] = json!(false),
-                _ => {}
+                "" => {}
+                _ => return super::unknown_outcome(tr),
             }
             entry["claim"] = claim;
         }

@@ -24,6 +24,9 @@ pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
     for row in 0..BID_ROWS {
         let bid = fields.get(&format!("bid{row}_bid"));
         if bid.is_empty() {
+            if fields.row_typed("bid", row, &["seat"]) {
+                return Err(super::row_incomplete(tr, "games-vitou_bid", row, "games-vitou_bid"));
+            }
             continue;
         }
         let seat = need(
