@@ -50,9 +50,9 @@ games-madrasso_played = Deal played: one team's points
 games-madrasso_cappotto = Cappotto (all ten tricks)
 games-madrasso_cassone = Cassone (revoke) by the player
 games-madrasso_declared = The player declared out
-games-madrasso_points = The team's points (0-130; the other has the rest)
-games-madrasso_hint = Deal played: the points, then the team. Cappotto: the team. Cassone: the player, then “Record”. Declaration: the player and the team's points, then “Record”.
-games-madrasso_team_hint = Then tap the team that made them:
+games-madrasso_points = The team's points (0-130)
+games-madrasso_hint = Deal played: one team's points (the other has the rest), then the team. Cappotto: the team. Cassone: the player, then “Record”. Declaration: the player and the team's points, then “Record”.
+games-madrasso_team_hint = Then tap the team:
 games-madrasso_other = Another outcome: cappotto, cassone, declaration
 
 ## Tressette
@@ -71,7 +71,7 @@ games-rank = Rank
 games-aces = aces
 games-suit_hint = Suit (napoletana) or missing suit (three)
 games-tressette_hint = Deal played: the card points, then the team. Claim: the player and the team's points, then “Record”. Sweep: its kind, then the team.
-games-tressette_team_hint = Then tap the team that made them:
+games-tressette_team_hint = Then tap the team:
 games-tressette_other = Another outcome: claim, sweep
 
 ## Trijumf

@@ -50,9 +50,9 @@ games-madrasso_played = Mano giocata: punti di una squadra
 games-madrasso_cappotto = Cappotto (tutte le prese)
 games-madrasso_cassone = Cassone (rinuncia) del giocatore
 games-madrasso_declared = Il giocatore dichiara fuori
-games-madrasso_points = Punti della squadra (0-130; l'altra ha il resto)
-games-madrasso_hint = Mano giocata: punti, poi la squadra. Cappotto: la squadra. Cassone: il giocatore, poi «Registra». Dichiarazione: il giocatore e i punti della sua squadra, poi «Registra».
-games-madrasso_team_hint = Poi tocca la squadra che li ha fatti:
+games-madrasso_points = Punti della squadra (0-130)
+games-madrasso_hint = Mano giocata: i punti di una squadra (l'altra ha il resto), poi la squadra. Cappotto: la squadra. Cassone: il giocatore, poi «Registra». Dichiarazione: il giocatore e i punti della sua squadra, poi «Registra».
+games-madrasso_team_hint = Poi tocca la squadra:
 games-madrasso_other = Altro esito: cappotto, cassone, dichiarazione
 
 ## Tressette
@@ -71,7 +71,7 @@ games-rank = Carta
 games-aces = assi
 games-suit_hint = Seme (napoletana) o seme mancante (tre)
 games-tressette_hint = Mano giocata: punti in carte, poi la squadra. Chiamata: il giocatore e i punti della sua squadra, poi «Registra». Cappotto: il tipo, poi la squadra.
-games-tressette_team_hint = Poi tocca la squadra che li ha fatti:
+games-tressette_team_hint = Poi tocca la squadra:
 games-tressette_other = Altro esito: chiamata, cappotto
 
 ## Trijumf

@@ -7,6 +7,7 @@ use crate::support;
 
 mod organizer;
 mod referee;
+mod referee_forms;
 
 use std::time::Duration;
 
@@ -64,6 +65,10 @@ fn browser_flows() {
         (
             "a referee's home page lists the tables assigned",
             referee::home_page_flow,
+        ),
+        (
+            "Madrasso, Tressette, Trijumf and Vitou at 390×844: the score and the hand's controls on the first screen, a save confirmed with its undo",
+            referee_forms::first_screen_flow,
         ),
     ];
     let mut failed = Vec::new();
@@ -529,6 +534,7 @@ fn game_deal(
     game: &str,
     extra: &[(&str, &str)],
     fill: fn(&Browser<'_>),
+    save: &str,
     expected: [&str; 2],
 ) {
     let (app, link, public_id) = game_match_with_link(game, extra);
@@ -538,7 +544,7 @@ fn game_deal(
         "the {game} referee page scrolls sideways on a phone"
     );
     fill(browser);
-    submit_and_wait(browser, "#save-outcome");
+    submit_and_wait(browser, save);
     assert_eq!(points_of(browser, "A"), expected[0]);
     assert_eq!(points_of(browser, "B"), expected[1]);
     assert!(!browser.overflows_horizontally());
@@ -558,10 +564,9 @@ fn madrasso_deal_flow(_driver: &Driver, browser: &Browser<'_>) {
         "madrasso",
         &[],
         |browser| {
-            browser.click("input[name=outcome][value=played]");
-            browser.click("#team-A");
             browser.fill("#points", "75");
         },
+        "#win-A",
         ["75", "55"],
     );
 }
@@ -572,9 +577,9 @@ fn tressette_deal_flow(_driver: &Driver, browser: &Browser<'_>) {
         "tressette",
         &[],
         |browser| {
-            browser.click("#team-B");
             browser.fill("#points", "6");
         },
+        "#win-B",
         ["5", "6"],
     );
 }
@@ -590,6 +595,7 @@ fn trijumf_deal_flow(_driver: &Driver, browser: &Browser<'_>) {
             browser.fill("#points_a", "80");
             browser.fill("#points_b", "50");
         },
+        "#save-outcome",
         ["80", "50"],
     );
 }
@@ -599,10 +605,8 @@ fn vitou_deal_flow(_driver: &Driver, browser: &Browser<'_>) {
         browser,
         "vitou",
         &[],
-        |browser| {
-            browser.click("input[name=outcome][value=won]");
-            browser.click("#team-A");
-        },
+        |_browser| {},
+        "#win-A",
         ["1", "0"],
     );
 }

@@ -17,16 +17,24 @@ const EVENT: &str = "Campionato provinciale di Trionfetti della Scuola del giove
 /// A drawn event of eight pairs with long names, and a referee assigned to its first
 /// three tables; returns the app, the organizer's client and the three matches.
 fn evening() -> (TestApp, Client, Vec<String>) {
+    evening_of(
+        EVENT,
+        &[
+            ("game", "trionfetti"),
+            ("target_points", "20"),
+            ("games_to_win", "2"),
+        ],
+    )
+}
+
+/// [`evening`] for an event named `name` with the fields `game_fields` (its game
+/// and options).
+pub(super) fn evening_of(name: &str, game_fields: &[(&str, &str)]) -> (TestApp, Client, Vec<String>) {
     let app = TestApp::spawn(Backend::Sqlite);
     let (admin, organizer) = club_with_organizer(&app);
     app.user(&admin, "arbitra", "referee");
-    let fields = [
-        ("name", EVENT),
-        ("game", "trionfetti"),
-        ("format", "single_elimination"),
-        ("target_points", "20"),
-        ("games_to_win", "2"),
-    ];
+    let mut fields = vec![("name", name), ("format", "single_elimination")];
+    fields.extend_from_slice(game_fields);
     let event = setup::create_event(&organizer, setup::CLUB_EVENTS, &fields);
     let csv: String = (1..=8)
         .map(|i| {
@@ -62,7 +70,7 @@ fn evening() -> (TestApp, Client, Vec<String>) {
 }
 
 /// A phone's screen, 390×844, that takes touches.
-fn phone(browser: &Browser<'_>) {
+pub(super) fn phone(browser: &Browser<'_>) {
     browser.cdp(
         "Emulation.setDeviceMetricsOverride",
         json!({"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": true}),
@@ -74,7 +82,7 @@ fn phone(browser: &Browser<'_>) {
 }
 
 /// Back to the harness's plain window for the flows that follow.
-fn no_phone(browser: &Browser<'_>) {
+pub(super) fn no_phone(browser: &Browser<'_>) {
     browser.cdp("Emulation.clearDeviceMetricsOverride", json!({}));
     browser.cdp(
         "Emulation.setTouchEmulationEnabled",
@@ -84,7 +92,7 @@ fn no_phone(browser: &Browser<'_>) {
 
 /// The rectangles (top, bottom, width, height) of the elements, in the viewport, and
 /// the viewport's height.
-fn rects(browser: &Browser<'_>, ids: &[&str]) -> (Vec<[f64; 4]>, f64) {
+pub(super) fn rects(browser: &Browser<'_>, ids: &[&str]) -> (Vec<[f64; 4]>, f64) {
     let script = format!(
         "return [{}.map(function (id) {{ var r = document.getElementById(id).getBoundingClientRect(); \
          return [r.top, r.bottom, r.width, r.height]; }}), window.innerHeight];",
@@ -127,7 +135,7 @@ fn on_first_screen(browser: &Browser<'_>, when: &str) -> Vec<f64> {
     found[2..].iter().map(|rect| rect[0]).collect()
 }
 
-fn screenshots(browser: &Browser<'_>, name: &str) {
+pub(super) fn screenshots(browser: &Browser<'_>, name: &str) {
     let Ok(folder) = std::env::var("SEGNAPUNTI_SCREENSHOTS") else {
         return;
     };
@@ -148,7 +156,15 @@ fn points(browser: &Browser<'_>, team: &str) -> String {
 /// Runs `steps` as the assigned referee on a phone's screen, on a fresh evening (the
 /// app and the three tables), then gives the window back to the flows that follow.
 fn on_the_phone(browser: &Browser<'_>, steps: impl FnOnce(&TestApp, &[String])) {
-    let (app, _organizer, matches) = evening();
+    on_the_phone_at(browser, evening(), steps);
+}
+
+/// [`on_the_phone`] on the evening given.
+pub(super) fn on_the_phone_at(
+    browser: &Browser<'_>,
+    (app, _organizer, matches): (TestApp, Client, Vec<String>),
+    steps: impl FnOnce(&TestApp, &[String]),
+) {
     super::browser_login(&app, browser, "arbitra", "arbitra-password");
     phone(browser);
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| steps(&app, &matches)));
