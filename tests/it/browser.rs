@@ -195,7 +195,10 @@ pub(crate) fn submit_and_wait(browser: &Browser<'_>, css: &str) {
         .unwrap()
         .to_string();
     browser.click(css);
-    browser.wait_for_text(&format!("id=\"recorded\" data-seq=\"{seq}\""), Duration::from_secs(5));
+    browser.wait_for_text(
+        &format!("id=\"recorded\" data-seq=\"{seq}\""),
+        Duration::from_secs(5),
+    );
 }
 
 fn quick_win(browser: &Browser<'_>, team: &str) {
@@ -601,14 +604,7 @@ fn trijumf_deal_flow(_driver: &Driver, browser: &Browser<'_>) {
 }
 
 fn vitou_deal_flow(_driver: &Driver, browser: &Browser<'_>) {
-    game_deal(
-        browser,
-        "vitou",
-        &[],
-        |_browser| {},
-        "#win-A",
-        ["1", "0"],
-    );
+    game_deal(browser, "vitou", &[], |_browser| {}, "#win-A", ["1", "0"]);
 }
 
 // ---------------------------------------------------------------- players and accounts

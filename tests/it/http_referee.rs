@@ -51,15 +51,7 @@ fn match_in_both_languages(app: &TestApp) -> (Client, String, Client, String) {
     let admin = app.admin();
     let organizer = app.user(&admin, "org", "organizer");
     let public_id = setup::create_match(&organizer, &[("title", "Vagaresto")]);
-    let issued = organizer.post_form(&format!("/manage/matches/{public_id}/link"), &[]);
-    assert_eq!(issued.status, 303);
-    let manage = organizer.get(&format!("/manage/matches/{public_id}"));
-    let start = manage
-        .body
-        .find(&format!("{}/s/", app.base))
-        .expect("the link");
-    let rest = &manage.body[start + app.base.len()..];
-    let link = rest[..rest.find('"').unwrap()].to_string();
+    let link = setup::table_link(app, &organizer, &public_id);
     (
         organizer,
         format!("/score/{public_id}"),

@@ -23,13 +23,13 @@ fn match_in_both_languages(
     let mut fields = vec![("title", game)];
     fields.extend_from_slice(extra);
     let public_id = support::setup::create_game_match(&organizer, game, &fields);
-    let issued = organizer.post_form(&format!("/manage/matches/{public_id}/link"), &[]);
-    assert_eq!(issued.status, 303);
-    let manage = organizer.get(&format!("/manage/matches/{public_id}"));
-    let start = manage.body.find(&format!("{}/s/", app.base)).expect("the link");
-    let rest = &manage.body[start + app.base.len()..];
-    let link = rest[..rest.find('"').unwrap()].to_string();
-    (organizer, format!("/score/{public_id}"), app.client_in("en"), link)
+    let link = support::setup::table_link(app, &organizer, &public_id);
+    (
+        organizer,
+        format!("/score/{public_id}"),
+        app.client_in("en"),
+        link,
+    )
 }
 
 fn error_text(body: &str) -> String {
@@ -54,7 +54,9 @@ fn kept(body: &str, name: &str, value: &str) -> bool {
     body.match_indices(&attribute).any(|(at, _)| {
         let tag = &body[at..at + body[at..].find('>').unwrap()];
         if tag.contains("value=\"") {
-            let radio = body[..at].rfind('<').is_some_and(|open| body[open..at].contains("type=\"radio\""))
+            let radio = body[..at]
+                .rfind('<')
+                .is_some_and(|open| body[open..at].contains("type=\"radio\""))
                 || tag.contains("type=\"radio\"");
             tag.contains(&format!("value=\"{value}\"")) && (!radio || tag.contains(" checked"))
         } else {
@@ -70,11 +72,22 @@ fn refused(client: &Client, base: &str, fields: Fields, words: &str) {
     let response = support::setup::post_entry(client, base, "outcome", fields);
     assert_eq!(response.status, 422, "{fields:?}: {}", response.body);
     assert_eq!(error_text(&response.body), words, "{fields:?}");
-    assert_eq!(points(&response.body, "A"), "0", "{fields:?}: nothing stored");
-    assert_eq!(points(&response.body, "B"), "0", "{fields:?}: nothing stored");
+    assert_eq!(
+        points(&response.body, "A"),
+        "0",
+        "{fields:?}: nothing stored"
+    );
+    assert_eq!(
+        points(&response.body, "B"),
+        "0",
+        "{fields:?}: nothing stored"
+    );
     assert!(!response.body.contains("id=\"recorded\""), "{fields:?}");
     for (name, value) in fields.iter().filter(|(name, _)| *name != "team") {
-        assert!(kept(&response.body, name, value), "{fields:?}: {name}={value} kept");
+        assert!(
+            kept(&response.body, name, value),
+            "{fields:?}: {name}={value} kept"
+        );
     }
 }
 

@@ -10,6 +10,7 @@
 //! from the game through the core's list of games (`for_each_game!`). A new game is one
 //! more file here, declared below.
 
+mod fields;
 pub mod madrasso;
 pub mod referee;
 pub mod sheets;
@@ -18,11 +19,10 @@ pub mod trijumf;
 pub mod trionfetti;
 pub mod vitou;
 
-use std::cell::RefCell;
-use std::collections::BTreeSet;
-
 use serde_json::{Value, json};
 
+pub use self::fields::Fields;
+pub(crate) use self::fields::{Rows, need, need_seat, need_team, unknown_outcome};
 use self::referee::GameRefereePage;
 use self::sheets::{GameSheet, ReplayDetail};
 use super::i18n::{Tr, stored_text};
@@ -112,165 +112,6 @@ pub fn game_key(game: GameKind) -> &'static str {
     game.descriptor().name_key
 }
 
-/// A submitted form as typed: (name, value) pairs, kept to show the form again. It
-/// notes the names read, so that a value the entry never read is refused, not
-/// dropped ([`Fields::unread`]).
-#[derive(Debug, Clone, Default)]
-pub struct Fields {
-    pairs: Vec<(String, String)>,
-    read: RefCell<BTreeSet<String>>,
-}
-
-impl Fields {
-    pub fn new(pairs: Vec<(String, String)>) -> Fields {
-        Fields {
-            pairs,
-            read: RefCell::default(),
-        }
-    }
-
-    /// The value of a field, trimmed; empty when absent.
-    pub fn get(&self, name: &str) -> &str {
-        self.read.borrow_mut().insert(name.to_string());
-        self.pairs
-            .iter()
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| value.trim())
-            .unwrap_or("")
-    }
-
-    pub fn pairs(&self) -> &[(String, String)] {
-        &self.pairs
-    }
-
-    /// The first field given a value that nothing has read.
-    pub fn unread(&self) -> Option<&str> {
-        let read = self.read.borrow();
-        self.pairs
-            .iter()
-            .find(|(key, value)| !value.trim().is_empty() && !read.contains(key))
-            .map(|(key, _)| key.as_str())
-    }
-
-    /// Whether any of the fields of row `prefix{row}_…` was given a value.
-    pub fn row_typed(&self, prefix: &str, row: usize, names: &[&str]) -> bool {
-        names
-            .iter()
-            .any(|name| !self.get(&format!("{prefix}{row}_{name}")).is_empty())
-    }
-
-    pub fn team(&self, name: &str) -> Option<Team> {
-        match self.get(name) {
-            "A" => Some(Team::A),
-            "B" => Some(Team::B),
-            _ => None,
-        }
-    }
-
-    pub fn seat(&self, name: &str) -> Option<Seat> {
-        self.get(name).parse::<u8>().ok().and_then(Seat::new)
-    }
-
-    /// A number, `Ok(None)` when left empty.
-    pub fn number(&self, name: &str, tr: Tr) -> Result<Option<u32>, String> {
-        self.parsed(name, tr, "games-not_a_number")
-    }
-
-    pub fn card(&self, name: &str, tr: Tr) -> Result<Option<Card>, String> {
-        self.parsed(name, tr, "games-unknown_card")
-    }
-
-    /// A field read as `T`, `Ok(None)` when left empty; what does not read is refused
-    /// with message `refusal`, which shows the text typed.
-    fn parsed<T: std::str::FromStr>(
-        &self,
-        name: &str,
-        tr: Tr,
-        refusal: &str,
-    ) -> Result<Option<T>, String> {
-        let text = self.get(name);
-        if text.is_empty() {
-            return Ok(None);
-        }
-        text.parse::<T>()
-            .map(Some)
-            .map_err(|_| tr.t_args(refusal, &[("text", Arg::from(format!("{text:?}")))]))
-    }
-}
-
-/// The value, or the message `refusal` when it is missing.
-pub(crate) fn need<T>(value: Option<T>, tr: Tr, refusal: &str) -> Result<T, String> {
-    value.ok_or_else(|| tr.t(refusal).to_string())
-}
-
-pub(crate) fn need_team(fields: &Fields, tr: Tr) -> Result<Team, String> {
-    need(fields.team("team"), tr, "games-need_team")
-}
-
-pub(crate) fn need_seat(fields: &Fields, tr: Tr) -> Result<Seat, String> {
-    need(fields.seat("seat"), tr, "games-need_seat")
-}
-
-/// The refusal of an outcome the form does not offer.
-pub(crate) fn unknown_outcome(tr: Tr) -> Result<Value, String> {
-    Err(tr.t("games-unknown_outcome").to_string())
-}
-
-/// A row of the form left incomplete: "Dichiarazione 2: manca «Seme»…".
-pub(crate) fn row_incomplete(tr: Tr, row_key: &str, row: usize, missing_key: &str) -> String {
-    tr.t_args(
-        "games-row_incomplete",
-        &[
-            ("row", Arg::from(tr.t(row_key).to_string())),
-            ("number", Arg::from(row + 1)),
-            ("missing", Arg::from(tr.t(missing_key).to_string())),
-        ],
-    )
-}
-
-/// The words of a form field in the refusal of a value it would not use.
-fn field_label(name: &str, tr: Tr) -> String {
-    let plain = match name {
-        "points" => Some("games-field_points"),
-        "points_a" => Some("games-field_points_a"),
-        "points_b" => Some("games-field_points_b"),
-        "seat" => Some("games-player"),
-        "sweep" => Some("games-tressette_sweep_kind"),
-        "claim_correct" => Some("games-trijumf_claim_correct"),
-        "trump_card" => Some("games-trijumf_trump_card"),
-        _ => None,
-    };
-    if let Some(key) = plain {
-        return tr.t(key).to_string();
-    }
-    // Rows: `decl1_suit`, `bid0_seat`.
-    let row = |prefix: &str, row_key: &str| {
-        let rest = name.strip_prefix(prefix)?;
-        let (number, part) = rest.split_once('_')?;
-        let number: usize = number.parse().ok()?;
-        let part_key = match part {
-            "seat" => "games-player",
-            "combo" => "games-combination",
-            "rank" => "games-rank",
-            "suit" => "games-suit",
-            "bid" => "games-vitou_bid",
-            _ => return None,
-        };
-        Some(format!("{} {} · {}", tr.t(row_key), number + 1, tr.t(part_key)))
-    };
-    row("decl", "games-declaration")
-        .or_else(|| row("bid", "games-vitou_bid"))
-        .unwrap_or_else(|| name.to_string())
-}
-
-/// The refusal of a value the entry would not use, naming its field.
-fn unused(name: &str, tr: Tr) -> String {
-    if name == "team" {
-        return tr.t("games-team_unused").to_string();
-    }
-    word(tr, "games-field_unused", "field", field_label(name, tr))
-}
-
 /// The entry a game's outcome form gives, as the game's record JSON, wrapped in a
 /// `replace` when the form names an entry to correct. A value typed that the entry
 /// would not use is refused, naming its field: nothing is dropped unseen.
@@ -279,7 +120,7 @@ pub fn outcome_entry(game: GameKind, fields: &Fields, tr: Tr) -> Result<Value, S
     let target = fields.get("replace_target");
     let reason = fields.get("replace_reason");
     if let Some(name) = fields.unread() {
-        return Err(unused(name, tr));
+        return Err(fields::unused(name, tr));
     }
     if target.is_empty() {
         if !reason.is_empty() {

@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, count, fact, game_pages, json_arg, judged, need, need_seat, need_team, pair, position,
-    seat_word, team_word, unknown_outcome, word,
+    Fields, Rows, count, fact, game_pages, json_arg, judged, need, need_seat, need_team, pair,
+    position, seat_word, team_word, unknown_outcome, word,
 };
 use crate::rules::game::Game;
 use crate::rules::tressette::{DealEnd, Declaration, Sweep, Tressette};
@@ -15,6 +15,14 @@ use crate::web::i18n::Tr;
 
 /// Declaration rows on the form.
 pub const DECLARATION_ROWS: usize = 4;
+
+const DECLARATIONS: Rows = Rows {
+    prefix: "decl",
+    label_key: "games-declaration",
+    lead: "combo",
+    lead_key: "games-combination",
+    others: &["seat", "rank", "suit"],
+};
 
 game_pages!(
     TressettePages,
@@ -26,14 +34,9 @@ game_pages!(
 fn declarations(fields: &Fields, tr: Tr) -> Result<Vec<Value>, String> {
     let mut list = Vec::new();
     for row in 0..DECLARATION_ROWS {
-        let combo = fields.get(&format!("decl{row}_combo"));
-        if combo.is_empty() {
-            if fields.row_typed("decl", row, &["seat", "rank", "suit"]) {
-                let missing = "games-combination";
-                return Err(super::row_incomplete(tr, "games-declaration", row, missing));
-            }
+        let Some(combo) = fields.row_lead(&DECLARATIONS, row, tr)? else {
             continue;
-        }
+        };
         let seat = need(
             fields.seat(&format!("decl{row}_seat")),
             tr,

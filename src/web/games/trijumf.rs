@@ -7,8 +7,8 @@ use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, card_name, count, fact, game_pages, judged, need, need_seat, pair, position, seat_word,
-    suit_name, word,
+    Fields, Rows, card_name, count, fact, game_pages, judged, need, need_seat, pair, position,
+    seat_word, suit_name, word,
 };
 use crate::rules::card::Deck;
 use crate::rules::game::{Game, Team};
@@ -17,6 +17,14 @@ use crate::web::i18n::Tr;
 
 /// Declaration rows on the form.
 pub const DECLARATION_ROWS: usize = 4;
+
+const DECLARATIONS: Rows = Rows {
+    prefix: "decl",
+    label_key: "games-declaration",
+    lead: "suit",
+    lead_key: "games-suit",
+    others: &["seat"],
+};
 
 game_pages!(
     TrijumfPages,
@@ -50,13 +58,9 @@ pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
     }
     let mut declared = Vec::new();
     for row in 0..DECLARATION_ROWS {
-        let suit = fields.get(&format!("decl{row}_suit"));
-        if suit.is_empty() {
-            if fields.row_typed("decl", row, &["seat"]) {
-                return Err(super::row_incomplete(tr, "games-declaration", row, "games-suit"));
-            }
+        let Some(suit) = fields.row_lead(&DECLARATIONS, row, tr)? else {
             continue;
-        }
+        };
         let seat = need(
             fields.seat(&format!("decl{row}_seat")),
             tr,

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, fact, game_pages, need, need_seat, need_team, position, seat_word, team_word,
+    Fields, Rows, fact, game_pages, need, need_seat, need_team, position, seat_word, team_word,
     unknown_outcome, word, yes_no,
 };
 use crate::rules::game::Game;
@@ -16,19 +16,23 @@ use crate::web::i18n::Tr;
 /// Bid rows on the form.
 pub const BID_ROWS: usize = 4;
 
+const BIDS: Rows = Rows {
+    prefix: "bid",
+    label_key: "games-vitou_bid",
+    lead: "bid",
+    lead_key: "games-vitou_bid",
+    others: &["seat"],
+};
+
 game_pages!(VitouPages, Vitou, VitouForm, "games/form_vitou.html");
 
 /// The round the outcome form describes.
 pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
     let mut bids = Vec::new();
     for row in 0..BID_ROWS {
-        let bid = fields.get(&format!("bid{row}_bid"));
-        if bid.is_empty() {
-            if fields.row_typed("bid", row, &["seat"]) {
-                return Err(super::row_incomplete(tr, "games-vitou_bid", row, "games-vitou_bid"));
-            }
+        let Some(bid) = fields.row_lead(&BIDS, row, tr)? else {
             continue;
-        }
+        };
         let seat = need(
             fields.seat(&format!("bid{row}_seat")),
             tr,

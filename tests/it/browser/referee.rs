@@ -29,7 +29,10 @@ fn evening() -> (TestApp, Client, Vec<String>) {
 
 /// [`evening`] for an event named `name` with the fields `game_fields` (its game
 /// and options).
-pub(super) fn evening_of(name: &str, game_fields: &[(&str, &str)]) -> (TestApp, Client, Vec<String>) {
+pub(super) fn evening_of(
+    name: &str,
+    game_fields: &[(&str, &str)],
+) -> (TestApp, Client, Vec<String>) {
     let app = TestApp::spawn(Backend::Sqlite);
     let (admin, organizer) = club_with_organizer(&app);
     app.user(&admin, "arbitra", "referee");
@@ -114,8 +117,18 @@ pub(super) fn rects(browser: &Browser<'_>, ids: &[&str]) -> (Vec<[f64; 4]>, f64)
 /// The score and both buttons are wholly on the first screen, the buttons big enough
 /// for a thumb; answers the buttons' tops.
 fn on_first_screen(browser: &Browser<'_>, when: &str) -> Vec<f64> {
-    let ids = ["points-A", "points-B", "win-A", "win-B"];
-    let (found, height) = rects(browser, &ids);
+    let found = inside_first_screen(browser, &["points-A", "points-B", "win-A", "win-B"], when);
+    found[2..].iter().map(|rect| rect[0]).collect()
+}
+
+/// The elements `ids` are wholly on the phone's first screen, and all but the score
+/// (`points-…`) big enough for a thumb; answers their rectangles.
+pub(super) fn inside_first_screen(
+    browser: &Browser<'_>,
+    ids: &[&str],
+    when: &str,
+) -> Vec<[f64; 4]> {
+    let (found, height) = rects(browser, ids);
     assert!(
         (840.0..=844.0).contains(&height),
         "the phone's screen: {height}"
@@ -125,14 +138,14 @@ fn on_first_screen(browser: &Browser<'_>, when: &str) -> Vec<f64> {
             *top >= 0.0 && *bottom <= height,
             "{when}: #{id} at {top}..{bottom}, the screen ends at {height}"
         );
-        if id.starts_with("win") {
+        if !id.starts_with("points-") {
             assert!(
                 *width >= 44.0 && *tall >= 44.0,
                 "{when}: #{id} is {width}×{tall}"
             );
         }
     }
-    found[2..].iter().map(|rect| rect[0]).collect()
+    found
 }
 
 pub(super) fn screenshots(browser: &Browser<'_>, name: &str) {

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use super::referee::{evening_of, on_the_phone_at, rects, screenshots};
+use super::referee::{evening_of, inside_first_screen, on_the_phone_at, rects, screenshots};
 use crate::support::browser::{Browser, Driver};
 
 /// A game's common outcome on its form: the controls that record it, how the
@@ -54,22 +54,12 @@ const DEALS: [Deal; 4] = [
     },
 ];
 
-/// The score and `controls` are wholly on the first screen, tap targets at least
-/// 44 px high.
+/// The score and `controls` are wholly on the first screen, the controls big enough
+/// for a thumb.
 fn on_first_screen(browser: &Browser<'_>, controls: &[&str], when: &str) {
     let mut ids = vec!["points-A", "points-B"];
     ids.extend_from_slice(controls);
-    let (found, height) = rects(browser, &ids);
-    assert!((840.0..=844.0).contains(&height), "the phone's screen: {height}");
-    for (id, [top, bottom, width, tall]) in ids.iter().zip(&found) {
-        assert!(
-            *top >= 0.0 && *bottom <= height,
-            "{when}: #{id} at {top}..{bottom}, the screen ends at {height}"
-        );
-        if !id.starts_with("points-") {
-            assert!(*width >= 44.0 && *tall >= 44.0, "{when}: #{id} is {width}×{tall}");
-        }
-    }
+    inside_first_screen(browser, &ids, when);
 }
 
 pub fn first_screen_flow(_driver: &Driver, browser: &Browser<'_>) {
@@ -84,7 +74,10 @@ pub fn first_screen_flow(_driver: &Driver, browser: &Browser<'_>) {
             browser.goto(&app.url(&format!("/score/{}", matches[0])));
             browser.wait_for_text("id=\"outcome-form\"", Duration::from_secs(5));
             on_first_screen(browser, deal.controls, &format!("{game}, before a save"));
-            assert!(!browser.overflows_horizontally(), "{game}: the page scrolls sideways");
+            assert!(
+                !browser.overflows_horizontally(),
+                "{game}: the page scrolls sideways"
+            );
             browser.assert_accessible(&format!("the {game} referee page"));
             screenshots(browser, &format!("referee-{game}-first-screen"));
 
@@ -95,7 +88,10 @@ pub fn first_screen_flow(_driver: &Driver, browser: &Browser<'_>) {
             on_first_screen(browser, deal.controls, &format!("{game}, after a save"));
             let (confirmation, height) = rects(browser, &["recorded", "undo-last"]);
             for [top, bottom, ..] in &confirmation {
-                assert!(*top >= 0.0 && *bottom <= height, "{game}: the confirmation shows");
+                assert!(
+                    *top >= 0.0 && *bottom <= height,
+                    "{game}: the confirmation shows"
+                );
             }
             let said = browser.text("#recorded");
             assert!(said.starts_with("Registrato: #1"), "{game}: {said}");
@@ -107,7 +103,10 @@ pub fn first_screen_flow(_driver: &Driver, browser: &Browser<'_>) {
             assert_eq!(browser.text("#points-A"), "0", "{game}");
             assert_eq!(browser.text("#points-B"), "0", "{game}");
             let said = browser.text("#recorded");
-            assert!(said.starts_with("Annullata la registrazione #1"), "{game}: {said}");
+            assert!(
+                said.starts_with("Annullata la registrazione #1"),
+                "{game}: {said}"
+            );
             on_first_screen(browser, deal.controls, &format!("{game}, after an undo"));
         });
     }
