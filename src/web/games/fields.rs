@@ -44,12 +44,17 @@ impl Fields {
         &self.pairs
     }
 
-    /// The first field given a value that nothing has read.
+    /// The first field given a value that nothing has read (a field given twice is
+    /// read once: its second value too).
     pub fn unread(&self) -> Option<&str> {
         let read = self.read.borrow();
+        let mut seen = BTreeSet::new();
         self.pairs
             .iter()
-            .find(|(key, value)| !value.trim().is_empty() && !read.contains(key))
+            .find(|(key, value)| {
+                let again = !seen.insert(key.as_str());
+                !value.trim().is_empty() && (again || !read.contains(key))
+            })
             .map(|(key, _)| key.as_str())
     }
 
@@ -196,4 +201,31 @@ pub(super) fn unused(name: &str, tr: Tr) -> String {
         return tr.t("games-team_unused").to_string();
     }
     word(tr, "games-field_unused", "field", field_label(name, tr))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_value_typed_and_never_read_is_named_a_second_one_too() {
+        let pairs = [("team", "A"), ("seat", "1"), ("team", "B"), ("points", " ")];
+        let fields = Fields::new(
+            pairs
+                .iter()
+                .map(|(key, value)| (key.to_string(), value.to_string()))
+                .collect(),
+        );
+        fields.get("team");
+        assert_eq!(fields.unread(), Some("seat"));
+        fields.get("seat");
+        assert_eq!(
+            fields.unread(),
+            Some("team"),
+            "the second team would be dropped"
+        );
+        let once = Fields::new(vec![("team".to_string(), "A".to_string())]);
+        once.get("team");
+        assert_eq!(once.unread(), None, "an empty field is nothing typed");
+    }
 }
