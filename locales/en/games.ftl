@@ -50,8 +50,10 @@ games-madrasso_played = Deal played: one team's points
 games-madrasso_cappotto = Cappotto (all ten tricks)
 games-madrasso_cassone = Cassone (revoke) by the player
 games-madrasso_declared = The player declared out
-games-madrasso_points = The team's points (0-130; the other has the rest)
-games-madrasso_hint = Team and points for a deal played; the team for a cappotto; the player for a cassone; the player and the team's points in the deal for a declaration.
+games-madrasso_points = The team's points (0-130)
+games-madrasso_hint = Deal played: one team's points (the other has the rest), then the team. Cappotto: the team. Cassone: the player, then “Record”. Declaration: the player and the team's points, then “Record”.
+games-madrasso_team_hint = Then tap the team:
+games-madrasso_other = Another outcome: cappotto, cassone, declaration
 
 ## Tressette
 
@@ -62,12 +64,15 @@ games-tressette_points = Card points (0-11, declarations apart)
 games-tressette_sweep_kind = Kind of sweep
 games-tressette_declarations = Declarations
 games-declaration = Declaration
+games-combination = Combination
 games-tressette_four = four of a kind (4 points)
 games-tressette_three = three of a kind (3 points)
 games-rank = Rank
 games-aces = aces
 games-suit_hint = Suit (napoletana) or missing suit (three)
-games-tressette_hint = Team and card points for a deal played; the player and the team's points for a claim; team and kind for a sweep.
+games-tressette_hint = Deal played: the card points, then the team. Claim: the player and the team's points, then “Record”. Sweep: its kind, then the team.
+games-tressette_team_hint = Then tap the team:
+games-tressette_other = Another outcome: claim, sweep
 
 ## Trijumf
 
@@ -84,6 +89,7 @@ games-trijumf_claim_correct = Was the claim correct?
 games-trijumf_declarations = King-horse declarations
 games-suit = Suit
 games-trijumf_hint = No trump card only after a knock with four players. The two sides' card points add up to 130 (less with a claim).
+games-trijumf_other = Another outcome: claim, revoke
 
 ## Vitou
 
@@ -95,7 +101,9 @@ games-vitou_all_passed = At 20-20 everybody passed
 games-vitou_bids = Bids, in order
 games-vitou_bid = Bid
 games-vitou_points = Points scored (optional, checked)
-games-vitou_hint = The winning side for a round played; the refusing player for a refusal.
+games-vitou_hint = Round played: tap the winning side. Refusal: the refusing player, then “Record”; ties and on 20: “Record”.
+games-vitou_team_hint = Tap the team that won the round:
+games-vitou_other = Another outcome: refusal, tie, on 20
 
 ## the score sheets
 
@@ -129,6 +137,14 @@ games-trijumf_need_declarer = Choose who declared king and horse.
 games-trijumf_need_points = Give the card points of both sides.
 games-vitou_need_bidder = Choose who bid.
 games-vitou_unknown_bid = Unknown bid.
+games-tressette_need_rank = Choose the card of the declaration (aces, twos or threes).
+games-row_incomplete = { $row } { $number }: “{ $missing }” is missing. Complete the row or clear it.
+games-field_unused = The field “{ $field }” does not apply to what you chose: clear it, or choose the outcome it belongs to.
+games-team_unused = The outcome chosen takes no team: use “Record”, or choose the right outcome.
+games-field_points = Points
+games-field_points_a = Card points A
+games-field_points_b = Card points B
+games-replace_need_target = You wrote the reason for a correction: choose the entry it replaces too, or clear the reason.
 
 ## the log's lines and the score sheets' details
 

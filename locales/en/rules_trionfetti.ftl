@@ -43,5 +43,5 @@ trionfetti-vagaresto_trick_missing = { $deal }: in a hand recorded card by card 
 trionfetti-vagaresto_trick_out_of_range = { $deal }: tricks are numbered 1 to 3, but the vagaresto is placed in trick { $trick }.
 trionfetti-vagaresto_not_reached = { $deal }: the vagaresto is placed in trick { $trick }, but only { $recorded } trick(s) are recorded.
 trionfetti-vagaresto_after_decided = { $deal }: the vagaresto is placed in trick { $trick }, but the hand was already decided in trick { $decided }.
-trionfetti-vagaresto_out_of_turn = { $deal }: a vagaresto is called at one's turn; in trick { $trick }, after { $played } card(s), it was the turn of seat { $expected }, but seat { $caller } called it.
+trionfetti-vagaresto_out_of_turn = { $deal }: a vagaresto is called at one's turn; in trick { $trick }, after { $played } card(s), it was the turn of { $expected }, but { $caller } called it.
 trionfetti-played_after_concession = { $deal }: nothing is played after a conceded vagaresto, but trick { $trick } is recorded.

@@ -50,8 +50,10 @@ games-madrasso_played = Mano giocata: punti di una squadra
 games-madrasso_cappotto = Cappotto (tutte le prese)
 games-madrasso_cassone = Cassone (rinuncia) del giocatore
 games-madrasso_declared = Il giocatore dichiara fuori
-games-madrasso_points = Punti della squadra (0-130; l'altra ha il resto)
-games-madrasso_hint = Punti e squadra per una mano giocata; squadra per il cappotto; giocatore per cassone; giocatore e punti della sua squadra nella mano per la dichiarazione.
+games-madrasso_points = Punti della squadra (0-130)
+games-madrasso_hint = Mano giocata: i punti di una squadra (l'altra ha il resto), poi la squadra. Cappotto: la squadra. Cassone: il giocatore, poi «Registra». Dichiarazione: il giocatore e i punti della sua squadra, poi «Registra».
+games-madrasso_team_hint = Poi tocca la squadra:
+games-madrasso_other = Altro esito: cappotto, cassone, dichiarazione
 
 ## Tressette
 
@@ -62,12 +64,15 @@ games-tressette_points = Punti in carte (0-11, accusi esclusi)
 games-tressette_sweep_kind = Tipo di cappotto
 games-tressette_declarations = Accusi
 games-declaration = Dichiarazione
+games-combination = Combinazione
 games-tressette_four = quattro (4 punti)
 games-tressette_three = tre (3 punti)
 games-rank = Carta
 games-aces = assi
 games-suit_hint = Seme (napoletana) o seme mancante (tre)
-games-tressette_hint = Squadra e punti in carte per una mano giocata; giocatore e punti della sua squadra per una chiamata; squadra e tipo per un cappotto.
+games-tressette_hint = Mano giocata: punti in carte, poi la squadra. Chiamata: il giocatore e i punti della sua squadra, poi «Registra». Cappotto: il tipo, poi la squadra.
+games-tressette_team_hint = Poi tocca la squadra:
+games-tressette_other = Altro esito: chiamata, cappotto
 
 ## Trijumf
 
@@ -84,6 +89,7 @@ games-trijumf_claim_correct = Chiamata giusta?
 games-trijumf_declarations = Re e cavallo dichiarati
 games-suit = Seme
 games-trijumf_hint = Senza carta di briscola solo dopo una bussata in quattro. I punti in carte delle due parti fanno 130 (meno con una chiamata).
+games-trijumf_other = Altro esito: chiamata, rinuncia
 
 ## Vitou
 
@@ -95,7 +101,9 @@ games-vitou_all_passed = A 20-20 passano tutti
 games-vitou_bids = Rilanci, in ordine
 games-vitou_bid = Rilancio
 games-vitou_points = Punti segnati (facoltativo, controllati)
-games-vitou_hint = La squadra vincente per un giro giocato; il giocatore che rifiuta per un rifiuto.
+games-vitou_hint = Giro giocato: tocca la squadra vincente. Rifiuto: il giocatore che rifiuta, poi «Registra»; pari e a 20: «Registra».
+games-vitou_team_hint = Tocca la squadra che ha vinto il giro:
+games-vitou_other = Altro esito: rifiuto, pari, a 20
 
 ## the score sheets
 
@@ -129,6 +137,14 @@ games-trijumf_need_declarer = Scegli chi ha dichiarato re e cavallo.
 games-trijumf_need_points = Scrivi i punti in carte delle due parti.
 games-vitou_need_bidder = Scegli chi ha rilanciato.
 games-vitou_unknown_bid = Rilancio sconosciuto.
+games-tressette_need_rank = Scegli la carta dell'accuso (assi, due o tre).
+games-row_incomplete = { $row } { $number }: manca «{ $missing }». Completa la riga o svuotala.
+games-field_unused = Il campo «{ $field }» non vale per ciò che hai scelto: svuotalo, oppure scegli l'esito a cui serve.
+games-team_unused = Per l'esito scelto non si tocca una squadra: usa «Registra», oppure scegli l'esito giusto.
+games-field_points = Punti
+games-field_points_a = Punti in carte A
+games-field_points_b = Punti in carte B
+games-replace_need_target = Hai scritto il motivo di una correzione: scegli anche la registrazione da sostituire, oppure svuota il motivo.
 
 ## the log's lines and the score sheets' details
 

@@ -43,5 +43,5 @@ trionfetti-vagaresto_trick_missing = { $deal }: in una mano registrata carta per
 trionfetti-vagaresto_trick_out_of_range = { $deal }: le prese vanno da 1 a 3, ma il vagaresto è nella presa { $trick }.
 trionfetti-vagaresto_not_reached = { $deal }: il vagaresto è nella presa { $trick }, ma sono registrate solo { $recorded } prese.
 trionfetti-vagaresto_after_decided = { $deal }: il vagaresto è nella presa { $trick }, ma la mano era già decisa alla presa { $decided }.
-trionfetti-vagaresto_out_of_turn = { $deal }: il vagaresto si chiama al proprio turno; nella presa { $trick }, dopo { $played } carte, era il turno del posto { $expected }, ma l'ha chiamato il posto { $caller }.
+trionfetti-vagaresto_out_of_turn = { $deal }: il vagaresto si chiama al proprio turno; nella presa { $trick }, dopo { $played } carte, era di turno { $expected }, ma l'ha chiamato { $caller }.
 trionfetti-played_after_concession = { $deal }: dopo un vagaresto non accettato non si gioca più, ma è registrata la presa { $trick }.

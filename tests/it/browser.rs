@@ -9,6 +9,7 @@ mod organizer;
 mod picker;
 mod public;
 mod referee;
+mod referee_forms;
 mod seasons;
 
 use std::time::Duration;
@@ -79,6 +80,10 @@ fn browser_flows() {
         (
             "a card-by-card hand tapped on the card picker, with and without JavaScript",
             picker::card_picker_flow,
+        ),
+        (
+            "Madrasso, Tressette, Trijumf and Vitou at 390×844: the score and the hand's controls on the first screen, a save confirmed with its undo",
+            referee_forms::first_screen_flow,
         ),
     ];
     let mut failed = Vec::new();
@@ -210,7 +215,10 @@ pub(crate) fn submit_and_wait(browser: &Browser<'_>, css: &str) {
         .unwrap()
         .to_string();
     browser.click(css);
-    browser.wait_for_text(&format!("Registrato: #{seq}<"), Duration::from_secs(5));
+    browser.wait_for_text(
+        &format!("id=\"recorded\" data-seq=\"{seq}\""),
+        Duration::from_secs(5),
+    );
 }
 
 fn quick_win(browser: &Browser<'_>, team: &str) {
@@ -302,7 +310,7 @@ fn stale_second_phone_flow(driver: &Driver, browser: &Browser<'_>) {
     browser.goto(&app.url(&link));
     second.goto(&app.url(&link));
     browser.click("#win-A");
-    browser.wait_for_text("Registrato: #0", Duration::from_secs(5));
+    browser.wait_for_text("Registrato: #1<", Duration::from_secs(5));
     // The second phone still shows 0-0 and records B: refused, with the new state.
     second.click("#win-B");
     second.wait_for_text("NON è stata salvata", Duration::from_secs(5));
@@ -544,6 +552,7 @@ fn game_deal(
     game: &str,
     extra: &[(&str, &str)],
     fill: fn(&Browser<'_>),
+    save: &str,
     expected: [&str; 2],
 ) {
     let (app, link, public_id) = game_match_with_link(game, extra);
@@ -553,7 +562,7 @@ fn game_deal(
         "the {game} referee page scrolls sideways on a phone"
     );
     fill(browser);
-    submit_and_wait(browser, "#save-outcome");
+    submit_and_wait(browser, save);
     assert_eq!(points_of(browser, "A"), expected[0]);
     assert_eq!(points_of(browser, "B"), expected[1]);
     assert!(!browser.overflows_horizontally());
@@ -573,10 +582,9 @@ fn madrasso_deal_flow(_driver: &Driver, browser: &Browser<'_>) {
         "madrasso",
         &[],
         |browser| {
-            browser.click("input[name=outcome][value=played]");
-            browser.click("#team-A");
             browser.fill("#points", "75");
         },
+        "#win-A",
         ["75", "55"],
     );
 }
@@ -587,9 +595,9 @@ fn tressette_deal_flow(_driver: &Driver, browser: &Browser<'_>) {
         "tressette",
         &[],
         |browser| {
-            browser.click("#team-B");
             browser.fill("#points", "6");
         },
+        "#win-B",
         ["5", "6"],
     );
 }
@@ -605,21 +613,13 @@ fn trijumf_deal_flow(_driver: &Driver, browser: &Browser<'_>) {
             browser.fill("#points_a", "80");
             browser.fill("#points_b", "50");
         },
+        "#save-outcome",
         ["80", "50"],
     );
 }
 
 fn vitou_deal_flow(_driver: &Driver, browser: &Browser<'_>) {
-    game_deal(
-        browser,
-        "vitou",
-        &[],
-        |browser| {
-            browser.click("input[name=outcome][value=won]");
-            browser.click("#team-A");
-        },
-        ["1", "0"],
-    );
+    game_deal(browser, "vitou", &[], |_browser| {}, "#win-A", ["1", "0"]);
 }
 
 // ---------------------------------------------------------------- players and accounts

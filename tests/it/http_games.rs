@@ -279,7 +279,8 @@ backend_tests! {
         let base = format!("/score/{public_id}");
         recorded(&organizer, &base, &[
             ("outcome", "played"), ("team", "A"), ("points", "6"),
-            ("decl0_seat", "1"), ("decl0_combo", "napoletana"), ("decl0_rank", "3"), ("decl0_suit", "c"),
+            // The form's rank is left empty: a napoletana has none (one typed is refused).
+            ("decl0_seat", "1"), ("decl0_combo", "napoletana"), ("decl0_suit", "c"),
         ]);
         let page = organizer.get(&base);
         assert_eq!(points(&page.body, "A"), "6");
@@ -400,7 +401,7 @@ backend_tests! {
         refused_in_both_languages(
             &app, &organizer, &base,
             &[("outcome", "won"), ("team", "A"), ("bid0_seat", "2"), ("bid0_bid", "3"), ("bid1_seat", "0"), ("bid1_bid", "6")],
-            "il posto 0 rilancia a 6", "only the other team raises",
+            "Bepi rilancia a 6", "only the other team raises",
             "value=\"6\" selected",
         );
 

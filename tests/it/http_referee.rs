@@ -51,15 +51,7 @@ fn match_in_both_languages(app: &TestApp) -> (Client, String, Client, String) {
     let admin = app.admin();
     let organizer = app.user(&admin, "org", "organizer");
     let public_id = setup::create_match(&organizer, &[("title", "Vagaresto")]);
-    let issued = organizer.post_form(&format!("/manage/matches/{public_id}/link"), &[]);
-    assert_eq!(issued.status, 303);
-    let manage = organizer.get(&format!("/manage/matches/{public_id}"));
-    let start = manage
-        .body
-        .find(&format!("{}/s/", app.base))
-        .expect("the link");
-    let rest = &manage.body[start + app.base.len()..];
-    let link = rest[..rest.find('"').unwrap()].to_string();
+    let link = setup::table_link(app, &organizer, &public_id);
     (
         organizer,
         format!("/score/{public_id}"),
@@ -86,7 +78,10 @@ backend_tests! {
         assert_eq!(response.location.as_deref(), Some(format!("{base}?recorded=0#entry").as_str()));
         let back = organizer.get(&format!("{base}?recorded=0"));
         assert_eq!(points(&back.body, "B"), "1");
-        assert!(back.body.contains("Registrato: #0</span>"), "{}", back.body);
+        // People count from 1: the first entry is #1, in the confirmation and the log.
+        assert!(back.body.contains("Registrato: #1</span>"), "{}", back.body);
+        assert!(back.body.contains("<span class=\"log-index\">#1</span>"), "{}", back.body);
+        assert!(back.body.contains(">Annulla #1</button>"), "{}", back.body);
         assert!(back.body.contains("<span class=\"recorded-line\">mano vinta da B</span>"), "{}", back.body);
         // The undo sits in the confirmation, and undoes that entry.
         let undo = back.body.find("id=\"undo-last\"").expect("an undo beside the confirmation");
@@ -97,7 +92,21 @@ backend_tests! {
         let (seq, key) = envelope(&organizer, &base);
         let undone = organizer.post_form(&format!("{base}/undo"), &[("expected_seq", &seq), ("submission_key", &key)]);
         assert_eq!(undone.status, 303);
+        assert_eq!(undone.location.as_deref(), Some(format!("{base}?recorded=1#entry").as_str()));
         assert_eq!(points(&organizer.get(&base).body, "B"), "0");
+        // After an undo the confirmation says what was undone, not "Registrato: #2".
+        let after_undo = organizer.get(&format!("{base}?recorded=1"));
+        assert!(
+            after_undo.body.contains("Annullata la registrazione #1:</span> <span class=\"recorded-line\">mano vinta da B</span>"),
+            "{}", after_undo.body
+        );
+        assert!(!after_undo.body.contains("Registrato:"), "{}", after_undo.body);
+        organizer.get("/lang/en?next=%2F");
+        let english = organizer.get(&format!("{base}?recorded=1"));
+        assert!(english.body.contains("Undone entry #1:</span>"), "{}", english.body);
+        assert!(!english.body.contains("Recorded:"), "{}", english.body);
+        assert!(organizer.get(&format!("{base}?recorded=0")).body.contains("Recorded: #1</span>"));
+        organizer.get("/lang/it?next=%2F");
         // The page's script keeps the scroll itself: no anchor then.
         let scripted = quick(&organizer, &base, &[("winner", "A"), ("keep_scroll", "1")]);
         assert_eq!(scripted.location.as_deref(), Some(format!("{base}?recorded=2").as_str()));

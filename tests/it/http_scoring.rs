@@ -65,7 +65,7 @@ backend_tests! {
         let after = referee.get(&format!("{base}?recorded=0"));
         assert_eq!(points(&after.body, "A"), "1");
         assert_eq!(points(&after.body, "B"), "0");
-        assert!(after.body.contains("Registrato: #0"));
+        assert!(after.body.contains("Registrato: #1<"), "{}", after.body);
 
         let live = app.client().get(&format!("/m/{public_id}"));
         assert_eq!(live.status, 200);

@@ -27,6 +27,7 @@ mod http_picker;
 mod http_players;
 mod http_public;
 mod http_referee;
+mod http_referee_forms;
 mod http_rotation;
 mod http_scoring;
 mod http_seasons;

@@ -30,7 +30,13 @@ pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
         "cappotto" => json!({"type": "deal", "cappotto": need_team(fields, tr)?}),
         "cassone" => json!({"type": "deal", "cassone": {"seat": need_seat(fields, tr)?}}),
         "declared" => {
-            json!({"type": "deal", "declared": need_seat(fields, tr)?, "points": points()?})
+            let mut entry =
+                json!({"type": "deal", "declared": need_seat(fields, tr)?, "points": points()?});
+            // A team tapped is the declarer's by the rules, which check it.
+            if let Some(team) = fields.team("team") {
+                entry["team"] = json!(team);
+            }
+            entry
         }
         _ => return unknown_outcome(tr),
     })

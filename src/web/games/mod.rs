@@ -10,6 +10,7 @@
 //! from the game through the core's list of games (`for_each_game!`). A new game is one
 //! more file here, declared below.
 
+mod fields;
 pub mod madrasso;
 pub mod referee;
 pub mod sheets;
@@ -20,6 +21,8 @@ pub mod vitou;
 
 use serde_json::{Value, json};
 
+pub use self::fields::Fields;
+pub(crate) use self::fields::{Rows, need_seat, need_team, unknown_outcome};
 use self::referee::GameRefereePage;
 use self::sheets::{GameSheet, ReplayDetail};
 use super::i18n::{Tr, stored_text};
@@ -49,12 +52,6 @@ pub trait GamePages: Sync {
     /// Whether the game is scored through Trionfetti's forms (`…/hand`, `…/smazzata`,
     /// `…/tricks` of `super::scoring`).
     fn has_hand_forms(&self) -> bool {
-        false
-    }
-
-    /// Whether the rules' refusals on the referee page name the players ("Toni ha
-    /// giocato…") instead of their seats.
-    fn refusals_name_players(&self) -> bool {
         false
     }
 
@@ -115,116 +112,26 @@ pub fn game_key(game: GameKind) -> &'static str {
     game.descriptor().name_key
 }
 
-/// A submitted form as typed: (name, value) pairs, kept to show the form again.
-#[derive(Debug, Clone, Default)]
-pub struct Fields(pub Vec<(String, String)>);
-
-impl Fields {
-    /// The value of a field, trimmed; empty when absent.
-    pub fn get(&self, name: &str) -> &str {
-        self.0
-            .iter()
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| value.trim())
-            .unwrap_or("")
-    }
-
-    pub fn team(&self, name: &str) -> Option<Team> {
-        match self.get(name) {
-            "A" => Some(Team::A),
-            "B" => Some(Team::B),
-            _ => None,
-        }
-    }
-
-    pub fn seat(&self, name: &str) -> Option<Seat> {
-        self.get(name).parse::<u8>().ok().and_then(Seat::new)
-    }
-
-    /// The filled rows of a repeated group (`{group}{row}_{field}` and `{group}{row}_seat`),
-    /// in order: a row whose `field` is empty is skipped, one without a seat refused with
-    /// `missing`; `each` makes a filled row's value from its number, seat and `field`.
-    pub fn seated_rows<T>(
-        &self,
-        (group, rows, field): (&str, usize, &str),
-        tr: Tr,
-        missing: &str,
-        mut each: impl FnMut(usize, Seat, &str) -> Result<T, String>,
-    ) -> Result<Vec<T>, String> {
-        let mut filled = Vec::new();
-        for row in 0..rows {
-            let value = self.get(&format!("{group}{row}_{field}"));
-            if value.is_empty() {
-                continue;
-            }
-            let seat = need(self.seat(&format!("{group}{row}_seat")), tr, missing)?;
-            filled.push(each(row, seat, value)?);
-        }
-        Ok(filled)
-    }
-
-    /// A number, `Ok(None)` when left empty.
-    pub fn number(&self, name: &str, tr: Tr) -> Result<Option<u32>, String> {
-        self.parsed(name, tr, "games-not_a_number")
-    }
-
-    /// A number the form must have: left empty, it is refused with `missing`.
-    pub fn required_number(&self, name: &str, tr: Tr, missing: &str) -> Result<u32, String> {
-        need(self.number(name, tr)?, tr, missing)
-    }
-
-    pub fn card(&self, name: &str, tr: Tr) -> Result<Option<Card>, String> {
-        self.parsed(name, tr, "games-unknown_card")
-    }
-
-    /// A field read as `T`, `Ok(None)` when left empty; what does not read is refused
-    /// with message `refusal`, which shows the text typed.
-    fn parsed<T: std::str::FromStr>(
-        &self,
-        name: &str,
-        tr: Tr,
-        refusal: &str,
-    ) -> Result<Option<T>, String> {
-        let text = self.get(name);
-        if text.is_empty() {
-            return Ok(None);
-        }
-        text.parse::<T>()
-            .map(Some)
-            .map_err(|_| tr.t_args(refusal, &[("text", Arg::from(format!("{text:?}")))]))
-    }
-}
-
-/// The value, or the message `refusal` when it is missing.
-pub(crate) fn need<T>(value: Option<T>, tr: Tr, refusal: &str) -> Result<T, String> {
-    value.ok_or_else(|| tr.t(refusal).to_string())
-}
-
-pub(crate) fn need_team(fields: &Fields, tr: Tr) -> Result<Team, String> {
-    need(fields.team("team"), tr, "games-need_team")
-}
-
-pub(crate) fn need_seat(fields: &Fields, tr: Tr) -> Result<Seat, String> {
-    need(fields.seat("seat"), tr, "games-need_seat")
-}
-
-/// The refusal of an outcome the form does not offer.
-pub(crate) fn unknown_outcome(tr: Tr) -> Result<Value, String> {
-    Err(tr.t("games-unknown_outcome").to_string())
-}
-
 /// The entry a game's outcome form gives, as the game's record JSON, wrapped in a
-/// `replace` when the form names an entry to correct.
+/// `replace` when the form names an entry to correct. A value typed that the entry
+/// would not use is refused, naming its field: nothing is dropped unseen.
 pub fn outcome_entry(game: GameKind, fields: &Fields, tr: Tr) -> Result<Value, String> {
     let entry = pages(game).entry(fields, tr)?;
     let target = fields.get("replace_target");
+    let reason = fields.get("replace_reason");
+    if let Some(name) = fields.unread() {
+        return Err(fields::unused(name, tr));
+    }
     if target.is_empty() {
+        if !reason.is_empty() {
+            return Err(tr.t("games-replace_need_target").to_string());
+        }
         return Ok(entry);
     }
     let target: usize = target
         .parse()
         .map_err(|_| tr.t("games-bad_correction").to_string())?;
-    let reason: String = fields.get("replace_reason").chars().take(300).collect();
+    let reason: String = reason.chars().take(300).collect();
     if reason.is_empty() {
         return Err(tr.t("games-need_reason").to_string());
     }
@@ -241,7 +148,7 @@ pub fn describe(game: GameKind, entry: &Value, tr: Tr) -> String {
     );
     let correction = |id: &str, more: Option<String>| {
         let mut args = vec![
-            ("target", Arg::Number(target as i64)),
+            ("target", Arg::Number(target as i64 + 1)),
             ("reason", reason.to_string().into()),
         ];
         args.extend(more.map(|entry| ("entry", Arg::from(entry))));
@@ -510,13 +417,13 @@ mod tests {
                 GameKind::Trijumf,
                 &void,
                 "it",
-                "annulla #3: tavolo sbagliato",
+                "annulla #4: tavolo sbagliato",
             ),
             (
                 GameKind::Madrasso,
                 &replace,
                 "en",
-                "replaces #0 (x): cappotto · team B",
+                "replaces #1 (x): cappotto · team B",
             ),
         ];
         for (game, entry, code, words) in cases {
@@ -527,7 +434,7 @@ mod tests {
 
     #[test]
     fn a_form_value_that_does_not_read_is_refused_with_what_was_typed() {
-        let fields = Fields(vec![("points".to_string(), "tre".to_string())]);
+        let fields = Fields::new(vec![("points".to_string(), "tre".to_string())]);
         assert_eq!(
             fields.number("points", Tr::new(Lang::It)),
             Err("Non è un numero intero: \"tre\"".to_string())

@@ -52,8 +52,11 @@ pub struct GameRefereePage {
     /// The match as it stands.
     pub state: AnyMatch,
     pub notice: Option<String>,
-    /// The entry the notice confirms, whose line the notice repeats.
+    /// The entry the notice confirms (or, after an undo, the entry undone), whose
+    /// line the notice repeats.
     pub recorded: Option<usize>,
+    /// The entry just stored, which the notice carries for scripts and tests.
+    pub stored: Option<usize>,
     pub error: Option<String>,
     pub conflict: bool,
 }
@@ -88,6 +91,18 @@ impl GameRefereePage {
 
     pub fn row_is(&self, prefix: &str, row: &usize, name: &str, value: &str) -> bool {
         self.fields.get(&self.row_field(prefix, row, name)) == value
+    }
+
+    /// Whether any field of the rows `prefix0_…` to `prefix{count-1}_…` was typed:
+    /// their section opens to show it.
+    pub fn rows_typed(&self, prefix: &str, count: usize) -> bool {
+        let start = |row: usize| format!("{prefix}{row}_");
+        (0..count).any(|row| {
+            self.fields
+                .pairs()
+                .iter()
+                .any(|(key, value)| key.starts_with(&start(row)) && !value.trim().is_empty())
+        })
     }
 
     pub fn status_label(&self) -> &'static str {
@@ -133,6 +148,28 @@ impl GameRefereePage {
             .iter()
             .find(|line| line.index == seq)
             .map(|line| line.text.as_str())
+    }
+
+    /// The confirmation of entry `seq`, counted from 1 as people count: what was
+    /// recorded, or what an undo took back.
+    pub fn confirm(&mut self, seq: usize) {
+        let line = self.log.iter().find(|line| line.index == seq);
+        let undone = line
+            .filter(|line| line.kind == "void")
+            .and_then(|line| line.target);
+        let (key, shown) = match undone {
+            Some(target) => ("scoring-undone_number", target),
+            None => ("scoring-recorded_number", seq),
+        };
+        let number = crate::lang::Arg::from(shown + 1);
+        self.notice = Some(self.ctx.t_args(key, &[("number", number)]));
+        self.recorded = Some(shown);
+        self.stored = Some(seq);
+    }
+
+    /// An entry's number as people count, from 1.
+    pub fn number(&self, index: &usize) -> usize {
+        index + 1
     }
 
     /// The game's outcome form, rendered as part of this page.
@@ -186,6 +223,10 @@ pub fn build_page(
             let choices = pages.correction_choices(kinds[index]);
             LogLine {
                 index,
+                target: entry
+                    .get("target")
+                    .and_then(serde_json::Value::as_u64)
+                    .map(|target| target as usize),
                 kind: kinds[index],
                 text: pages
                     .log_line(entry, lang)
@@ -221,11 +262,12 @@ pub fn build_page(
         log,
         correction: pages.correction_words(),
         replaceable,
-        fields: Fields(draft.fields.clone()),
+        fields: Fields::new(draft.fields.clone()),
         draft,
         state,
         notice: None,
         recorded: None,
+        stored: None,
         error: None,
         conflict: false,
         ctx,
@@ -256,7 +298,7 @@ pub async fn record_outcome(
 ) -> Result<HttpResponse, AppError> {
     let (envelope, pairs) = read_form(&body)?;
     let scorer = scorer(&request, &ctx, &state).await?;
-    let fields = Fields(pairs.clone());
+    let fields = Fields::new(pairs.clone());
     let entry = super::outcome_entry(scorer.loaded.row.game, &fields, Tr::new(ctx.lang()));
     let draft = Draft {
         fields: pairs,
@@ -273,7 +315,7 @@ pub async fn record_json(
 ) -> Result<HttpResponse, AppError> {
     let (envelope, pairs) = read_form(&body)?;
     let lang = ctx.lang();
-    let text = Fields(pairs.clone()).get("entry").to_string();
+    let text = Fields::new(pairs.clone()).get("entry").to_string();
     let entry = if text.is_empty() {
         Err(Tr::new(lang).t("games-json_missing").to_string())
     } else {

@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, count, fact, game_pages, json_arg, need_seat, need_team, pair, position, team_word,
-    unknown_outcome,
+    Fields, Rows, count, fact, game_pages, json_arg, need_seat, need_team, pair, position,
+    team_word, unknown_outcome,
 };
 use crate::rules::game::Game;
 use crate::rules::tressette::{DealEnd, Declaration, Sweep, Tressette};
@@ -15,6 +15,14 @@ use crate::web::i18n::Tr;
 
 /// Declaration rows on the form.
 pub const DECLARATION_ROWS: usize = 4;
+
+const DECLARATIONS: Rows = Rows {
+    prefix: "decl",
+    label_key: "games-declaration",
+    lead: "combo",
+    lead_key: "games-combination",
+    others: &["seat", "rank", "suit"],
+};
 
 game_pages!(
     TressettePages,
@@ -24,25 +32,33 @@ game_pages!(
 );
 
 fn declarations(fields: &Fields, tr: Tr) -> Result<Vec<Value>, String> {
-    let group = ("decl", DECLARATION_ROWS, "combo");
     fields.seated_rows(
-        group,
+        (&DECLARATIONS, DECLARATION_ROWS),
         tr,
         "games-tressette_need_declarer",
         |row, seat, combo| {
-            let rank = fields.get(&format!("decl{row}_rank"));
-            let suit = fields.get(&format!("decl{row}_suit"));
-            Ok(match combo {
-                "four" => json!({"combo": "four", "seat": seat, "rank": rank}),
-                "three" if !suit.is_empty() => {
-                    json!({"combo": "three", "seat": seat, "rank": rank, "missing": suit})
+            // A four has no suit, a napoletana no rank: those fields stay unread, and so
+            // refused when typed.
+            let rank = || {
+                let rank = fields.get(&format!("decl{row}_rank"));
+                if rank.is_empty() {
+                    return Err(tr.t("games-tressette_need_rank").to_string());
                 }
-                "napoletana" if !suit.is_empty() => {
-                    json!({"combo": "napoletana", "seat": seat, "suit": suit})
-                }
-                "three" | "napoletana" => {
+                Ok(rank.to_string())
+            };
+            let suit = || {
+                let suit = fields.get(&format!("decl{row}_suit"));
+                if suit.is_empty() {
                     return Err(tr.t("games-tressette_need_suit").to_string());
                 }
+                Ok(suit.to_string())
+            };
+            Ok(match combo {
+                "four" => json!({"combo": "four", "seat": seat, "rank": rank()?}),
+                "three" => {
+                    json!({"combo": "three", "seat": seat, "rank": rank()?, "missing": suit()?})
+                }
+                "napoletana" => json!({"combo": "napoletana", "seat": seat, "suit": suit()?}),
                 _ => return Err(tr.t("games-tressette_unknown_declaration").to_string()),
             })
         },

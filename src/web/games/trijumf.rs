@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, card_name, count, fact, game_pages, need_seat, pair, position, suit_name, word,
+    Fields, Rows, card_name, count, fact, game_pages, need_seat, pair, position, suit_name, word,
 };
 use crate::rules::card::Deck;
 use crate::rules::game::{Game, Team};
@@ -16,6 +16,14 @@ use crate::web::i18n::Tr;
 
 /// Declaration rows on the form.
 pub const DECLARATION_ROWS: usize = 4;
+
+const DECLARATIONS: Rows = Rows {
+    prefix: "decl",
+    label_key: "games-declaration",
+    lead: "suit",
+    lead_key: "games-suit",
+    others: &["seat"],
+};
 
 game_pages!(
     TrijumfPages,
@@ -47,11 +55,12 @@ pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
     if let Some(card) = fields.card("trump_card", tr)? {
         entry["trump_card"] = json!(card);
     }
-    let group = ("decl", DECLARATION_ROWS, "suit");
-    let declared =
-        fields.seated_rows(group, tr, "games-trijumf_need_declarer", |_, seat, suit| {
-            Ok(json!({"seat": seat, "suit": suit}))
-        })?;
+    let declared = fields.seated_rows(
+        (&DECLARATIONS, DECLARATION_ROWS),
+        tr,
+        "games-trijumf_need_declarer",
+        |_, seat, suit| Ok(json!({"seat": seat, "suit": suit})),
+    )?;
     if !declared.is_empty() {
         entry["declarations"] = Value::Array(declared);
     }
@@ -71,7 +80,8 @@ pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
             match fields.get("claim_correct") {
                 "yes" => claim["correct"] = json!(true),
                 "no" => claim["correct"] = json!(false),
-                _ => {}
+                "" => {}
+                _ => return super::unknown_outcome(tr),
             }
             entry["claim"] = claim;
         }

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, fact, game_pages, need_seat, need_team, position, seat_word, team_word,
+    Fields, Rows, fact, game_pages, need_seat, need_team, position, seat_word, team_word,
     unknown_outcome, word, yes_no,
 };
 use crate::rules::game::Game;
@@ -16,19 +16,31 @@ use crate::web::i18n::Tr;
 /// Bid rows on the form.
 pub const BID_ROWS: usize = 4;
 
+const BIDS: Rows = Rows {
+    prefix: "bid",
+    label_key: "games-vitou_bid",
+    lead: "bid",
+    lead_key: "games-vitou_bid",
+    others: &["seat"],
+};
+
 game_pages!(VitouPages, Vitou, VitouForm, "games/form_vitou.html");
 
 /// The round the outcome form describes.
 pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
-    let group = ("bid", BID_ROWS, "bid");
-    let bids = fields.seated_rows(group, tr, "games-vitou_need_bidder", |_, seat, bid| {
-        let bid = match bid {
-            "3" | "6" | "12" => json!(bid.parse::<u32>().unwrap_or(3)),
-            "baraque" => json!("baraque"),
-            _ => return Err(tr.t("games-vitou_unknown_bid").to_string()),
-        };
-        Ok(json!({"seat": seat, "bid": bid}))
-    })?;
+    let bids = fields.seated_rows(
+        (&BIDS, BID_ROWS),
+        tr,
+        "games-vitou_need_bidder",
+        |_, seat, bid| {
+            let bid = match bid {
+                "3" | "6" | "12" => json!(bid.parse::<u32>().unwrap_or(3)),
+                "baraque" => json!("baraque"),
+                _ => return Err(tr.t("games-vitou_unknown_bid").to_string()),
+            };
+            Ok(json!({"seat": seat, "bid": bid}))
+        },
+    )?;
     let mut entry = match fields.get("outcome") {
         "" | "won" => json!({"type": "round", "winner": need_team(fields, tr)?}),
         "tied" => json!({"type": "round", "tied": true}),

@@ -51,6 +51,8 @@ pub struct Draft {
 /// One entry of the log as the page lists it.
 pub struct LogLine {
     pub index: usize,
+    /// The entry a void or a replacement corrects.
+    pub target: Option<usize>,
     pub kind: &'static str,
     pub text: String,
     pub author: String,
@@ -82,10 +84,10 @@ pub async fn page(
         .query_string()
         .strip_prefix("recorded=")
         .and_then(|seq| seq.parse::<usize>().ok());
-    let notice = recorded.map(|seq| format!("{} #{seq}", ctx.t("scoring-recorded")));
     let mut page = super::games::referee::build_page(ctx, &scorer, Draft::default())?;
-    page.notice = notice;
-    page.recorded = recorded;
+    if let Some(seq) = recorded {
+        page.confirm(seq);
+    }
     render_with_status(&page, StatusCode::OK)
 }
 

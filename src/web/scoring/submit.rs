@@ -14,7 +14,7 @@ use crate::rules::record::{RecordEntry, SyntaxError};
 use crate::scoring::{self, AppendOutcome, Submitted};
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
-use crate::web::games::{pages, with_player_names};
+use crate::web::games::with_player_names;
 use crate::web::i18n::{Tr, Worded};
 use crate::web::matches::load_match;
 use crate::web::{AppState, redirect};
@@ -157,8 +157,7 @@ pub(in crate::web) enum Refusal {
 
 impl Refusal {
     /// The refusal in the reader's words: the rule's own (the entry index means
-    /// nothing to a referee at the table), naming the players where the game's
-    /// pages do.
+    /// nothing to a referee at the table), naming the players.
     pub(in crate::web) fn message(&self, scorer: &Scorer, lang: Lang) -> String {
         let tr = Tr::new(lang);
         match self {
@@ -168,12 +167,8 @@ impl Refusal {
                 } else {
                     error.msg(lang)
                 };
-                let row = &scorer.loaded.row;
-                let msg = if pages(row.game).refusals_name_players() {
-                    with_player_names(msg, &row.player_names())
-                } else {
-                    msg
-                };
+                // At the table the referee knows "Toni", not "il posto 1".
+                let msg = with_player_names(msg, &scorer.loaded.row.player_names());
                 tr.msg(&msg)
             }
             Refusal::Unreadable(error) => error.message(lang),

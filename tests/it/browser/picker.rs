@@ -41,11 +41,14 @@ impl Taps<'_> {
         let source = self.browser.source();
         let marker = "name=\"expected_seq\" value=\"";
         let start = source.find(marker).expect("the form's sequence") + marker.len();
-        let seq = &source[start..start + source[start..].find('"').unwrap()];
+        let seq: usize = source[start..start + source[start..].find('"').unwrap()]
+            .parse()
+            .expect("a sequence number");
         self.browser.click("#picker-save");
         self.count += 1;
         self.browser
-            .wait_for_text(&format!("Registrato: #{seq}<"), WAIT);
+            // Entries are counted from 1: the entry saved at sequence `seq` is #seq+1.
+            .wait_for_text(&format!("Registrato: #{}<", seq + 1), WAIT);
     }
 }
 

@@ -17,16 +17,27 @@ const EVENT: &str = "Campionato provinciale di Trionfetti della Scuola del giove
 /// A drawn event of eight pairs with long names, and a referee assigned to its first
 /// three tables; returns the app, the organizer's client and the three matches.
 fn evening() -> (TestApp, Client, Vec<String>) {
+    evening_of(
+        EVENT,
+        &[
+            ("game", "trionfetti"),
+            ("target_points", "20"),
+            ("games_to_win", "2"),
+        ],
+    )
+}
+
+/// [`evening`] for an event named `name` with the fields `game_fields` (its game
+/// and options).
+pub(super) fn evening_of(
+    name: &str,
+    game_fields: &[(&str, &str)],
+) -> (TestApp, Client, Vec<String>) {
     let app = TestApp::spawn(Backend::Sqlite);
     let (admin, organizer) = club_with_organizer(&app);
     app.user(&admin, "arbitra", "referee");
-    let fields = [
-        ("name", EVENT),
-        ("game", "trionfetti"),
-        ("format", "single_elimination"),
-        ("target_points", "20"),
-        ("games_to_win", "2"),
-    ];
+    let mut fields = vec![("name", name), ("format", "single_elimination")];
+    fields.extend_from_slice(game_fields);
     let event = setup::create_event(&organizer, setup::CLUB_EVENTS, &fields);
     let csv: String = (1..=8)
         .map(|i| {
@@ -84,7 +95,7 @@ pub(super) fn no_phone(browser: &Browser<'_>) {
 
 /// The rectangles (top, bottom, width, height) of the elements, in the viewport, and
 /// the viewport's height.
-fn rects(browser: &Browser<'_>, ids: &[&str]) -> (Vec<[f64; 4]>, f64) {
+pub(super) fn rects(browser: &Browser<'_>, ids: &[&str]) -> (Vec<[f64; 4]>, f64) {
     let script = format!(
         "return [{}.map(function (id) {{ var r = document.getElementById(id).getBoundingClientRect(); \
          return [r.top, r.bottom, r.width, r.height]; }}), window.innerHeight];",
@@ -106,8 +117,18 @@ fn rects(browser: &Browser<'_>, ids: &[&str]) -> (Vec<[f64; 4]>, f64) {
 /// The score and both buttons are wholly on the first screen, the buttons big enough
 /// for a thumb; answers the buttons' tops.
 fn on_first_screen(browser: &Browser<'_>, when: &str) -> Vec<f64> {
-    let ids = ["points-A", "points-B", "win-A", "win-B"];
-    let (found, height) = rects(browser, &ids);
+    let found = inside_first_screen(browser, &["points-A", "points-B", "win-A", "win-B"], when);
+    found[2..].iter().map(|rect| rect[0]).collect()
+}
+
+/// The elements `ids` are wholly on the phone's first screen, and all but the score
+/// (`points-…`) big enough for a thumb; answers their rectangles.
+pub(super) fn inside_first_screen(
+    browser: &Browser<'_>,
+    ids: &[&str],
+    when: &str,
+) -> Vec<[f64; 4]> {
+    let (found, height) = rects(browser, ids);
     assert!(
         (840.0..=844.0).contains(&height),
         "the phone's screen: {height}"
@@ -117,14 +138,14 @@ fn on_first_screen(browser: &Browser<'_>, when: &str) -> Vec<f64> {
             *top >= 0.0 && *bottom <= height,
             "{when}: #{id} at {top}..{bottom}, the screen ends at {height}"
         );
-        if id.starts_with("win") {
+        if !id.starts_with("points-") {
             assert!(
                 *width >= 44.0 && *tall >= 44.0,
                 "{when}: #{id} is {width}×{tall}"
             );
         }
     }
-    found[2..].iter().map(|rect| rect[0]).collect()
+    found
 }
 
 pub(super) fn screenshots(browser: &Browser<'_>, name: &str) {
@@ -148,7 +169,15 @@ fn points(browser: &Browser<'_>, team: &str) -> String {
 /// Runs `steps` as the assigned referee on a phone's screen, on a fresh evening (the
 /// app and the three tables), then gives the window back to the flows that follow.
 fn on_the_phone(browser: &Browser<'_>, steps: impl FnOnce(&TestApp, &[String])) {
-    let (app, _organizer, matches) = evening();
+    on_the_phone_at(browser, evening(), steps);
+}
+
+/// [`on_the_phone`] on the evening given.
+pub(super) fn on_the_phone_at(
+    browser: &Browser<'_>,
+    (app, _organizer, matches): (TestApp, Client, Vec<String>),
+    steps: impl FnOnce(&TestApp, &[String]),
+) {
     super::browser_login(&app, browser, "arbitra", "arbitra-password");
     phone(browser);
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| steps(&app, &matches)));

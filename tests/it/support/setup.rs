@@ -170,6 +170,19 @@ pub fn post_entry(
     client.post_form(&format!("{base}/{action}"), &all)
 }
 
+/// The table link (`/s/…`) of the match `public_id`, issued by its organizer.
+pub fn table_link(app: &TestApp, organizer: &Client, public_id: &str) -> String {
+    let issued = organizer.post_form(&format!("/manage/matches/{public_id}/link"), &[]);
+    assert_eq!(issued.status, 303);
+    let manage = organizer.get(&format!("/manage/matches/{public_id}"));
+    let start = manage
+        .body
+        .find(&format!("{}/s/", app.base))
+        .expect("the link");
+    let rest = &manage.body[start + app.base.len()..];
+    rest[..rest.find('"').unwrap()].to_string()
+}
+
 /// A hand won by `team` ("A" or "B"), recorded on the Trionfetti scoring page `base`.
 pub fn record_win(client: &Client, base: &str, team: &str) {
     let response = post_entry(client, base, "hand", &[("winner", team)]);

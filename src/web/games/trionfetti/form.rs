@@ -136,7 +136,10 @@ fn entry_text(entry: &RecordEntry, lang: Lang) -> String {
     };
     let correction = |id: &str, target: usize, reason: &str| {
         let reason = stored_text(reason, lang).to_string();
-        tr.t_args(id, &[("target", target.into()), ("reason", reason.into())])
+        tr.t_args(
+            id,
+            &[("target", (target + 1).into()), ("reason", reason.into())],
+        )
     };
     match entry {
         RecordEntry::Smazzata(setup) => {

@@ -65,11 +65,6 @@ impl GamePages for TrionfettiPages {
         true
     }
 
-    /// Cards are entered one by one here, so a refusal says who played which.
-    fn refusals_name_players(&self) -> bool {
-        true
-    }
-
     fn log_line(&self, entry: &Value, lang: Lang) -> Option<String> {
         form::trionfetti_log_line(entry, lang)
     }

@@ -235,8 +235,8 @@ impl Message for RuleError {
             } => at("trionfetti-vagaresto_out_of_turn", deal)
                 .arg("trick", trick)
                 .arg("played", played)
-                .arg("expected", u8::from(expected))
-                .arg("caller", u8::from(caller)),
+                .arg("expected", seat_msg(expected))
+                .arg("caller", seat_msg(caller)),
             PlayedAfterConcession { deal, trick } => {
                 at("trionfetti-played_after_concession", deal).arg("trick", trick)
             }
