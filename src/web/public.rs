@@ -72,15 +72,17 @@ pub async fn events(
         loaded.entries.len()
     ));
     let watched = state.clone();
-    // The stream's state: the receiver, bytes to send first, and whether a read of
-    // the match failed and is to be tried again.
+    // The stream's state: the receiver, bytes to send first, whether a read of the
+    // match failed and is to be tried again, and the count the page last heard (a
+    // notice that changed nothing is not repeated).
+    let heard = Some(loaded.entries.len());
     let stream = futures_util::stream::unfold(
-        (receiver, Some(first), watched, false),
-        move |(mut receiver, pending, state, mut reread)| async move {
+        (receiver, Some(first), watched, false, heard),
+        move |(mut receiver, pending, state, mut reread, mut heard)| async move {
             if let Some(bytes) = pending {
                 return Some((
                     Ok::<_, actix_web::Error>(bytes),
-                    (receiver, None, state, reread),
+                    (receiver, None, state, reread, heard),
                 ));
             }
             loop {
@@ -88,19 +90,22 @@ pub async fn events(
                 // keeps proxies from closing an idle stream.
                 let wait = if reread { REREAD_PAUSE } else { KEEP_ALIVE };
                 let next = actix_web::rt::time::timeout(wait, receiver.recv()).await;
-                let read_now = match next {
-                    Err(_) if reread => true,
+                let (read_now, everyone) = match next {
+                    Err(_) if reread => (true, false),
                     Err(_) => {
                         return Some((
                             Ok(Bytes::from_static(b": keep-alive\n\n")),
-                            (receiver, None, state, false),
+                            (receiver, None, state, false, heard),
                         ));
                     }
-                    Ok(Ok(changed)) => changed == match_id || changed == super::EVERY_MATCH,
+                    Ok(Ok(changed)) => (
+                        changed == match_id || changed == super::EVERY_MATCH,
+                        changed == super::EVERY_MATCH,
+                    ),
                     Ok(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => {
                         return Some((
                             Ok(Bytes::from_static(b"event: update\ndata: ?\n\n")),
-                            (receiver, None, state, false),
+                            (receiver, None, state, false, None),
                         ));
                     }
                     Ok(Err(tokio::sync::broadcast::error::RecvError::Closed)) => return None,
@@ -108,15 +113,21 @@ pub async fn events(
                 if !read_now {
                     continue;
                 }
+                // After a reconnect to the database (every match announced) the count is
+                // told even if unchanged: the page may have missed something meanwhile.
+                if everyone {
+                    heard = None;
+                }
                 let count = state
                     .read(move |connection| {
                         Ok(crate::store::matches::entries(connection, match_id)?.len())
                     })
                     .await;
                 match count {
+                    Ok(count) if heard == Some(count) => reread = false,
                     Ok(count) => {
                         let event = Bytes::from(format!("event: update\ndata: {count}\n\n"));
-                        return Some((Ok(event), (receiver, None, state, false)));
+                        return Some((Ok(event), (receiver, None, state, false, Some(count))));
                     }
                     // Nothing is said rather than a count that was not read.
                     Err(error) => {

@@ -335,6 +335,13 @@ fn a_live_page_that_cannot_read_its_match_tells_no_count_it_did_not_read() {
     let lines = watch(&app, &public_id);
     assert_eq!(lines.recv_timeout(Duration::from_secs(10)).unwrap(), "2");
 
+    // A change announced that changed nothing tells the page nothing new.
+    app.database
+        .execute(&format!("NOTIFY segnapunti_matches, '{id}'"));
+    if let Ok(line) = lines.recv_timeout(Duration::from_secs(2)) {
+        panic!("the live page was told {line} again although nothing changed");
+    }
+
     // The log cannot be read, and a change is announced.
     app.database
         .execute("ALTER TABLE match_entries RENAME TO match_entries_away");
