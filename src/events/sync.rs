@@ -52,6 +52,7 @@ fn started(row: &EventMatchRow, results: &Results, key: &MatchKey) -> bool {
 
 /// Brings the event's matches in step with the schedule; see the module documentation.
 pub fn sync(connection: &mut DbConnection, event_id: i64) -> StoreResult<SyncReport> {
+    events::hold_event(connection, event_id)?;
     let Some(event) = events::find(connection, event_id)? else {
         return Ok(SyncReport::default());
     };
@@ -276,6 +277,7 @@ pub fn set_forfeit(
     by: &str,
 ) -> StoreResult<()> {
     let winner = winner.map(|side| if side == Side::A { "A" } else { "B" });
+    events::hold_event_of_match(connection, match_id)?;
     events::set_forfeit(connection, match_id, winner, by)?;
     sync_event_of(connection, match_id)
 }
@@ -283,6 +285,7 @@ pub fn set_forfeit(
 /// The organizer's decision on a flagged match: take it out of the draw, so the match is
 /// played again between the sides the corrected results give.
 pub fn replay_flagged(connection: &mut DbConnection, match_id: i64, by: &str) -> StoreResult<()> {
+    events::hold_event_of_match(connection, match_id)?;
     events::supersede(connection, match_id, NOTE_REPLACED, by)?;
     sync_event_of(connection, match_id)
 }
@@ -290,6 +293,7 @@ pub fn replay_flagged(connection: &mut DbConnection, match_id: i64, by: &str) ->
 /// The organizer's other decision on a flagged match: keep its result as played. The
 /// recorded sides stand for that match and advancement continues from its result.
 pub fn keep_flagged(connection: &mut DbConnection, match_id: i64, by: &str) -> StoreResult<()> {
+    events::hold_event_of_match(connection, match_id)?;
     events::set_kept(connection, match_id, true, by)?;
     sync_event_of(connection, match_id)
 }

@@ -99,6 +99,19 @@ pub fn append_in_transaction(
             });
         }
     };
+    let status = if cached.state.is_over() {
+        MatchStatus::Finished
+    } else {
+        MatchStatus::InProgress
+    };
+    // An event's match: advancement and correction notices, in this transaction. The
+    // event sees a match only as not started, in progress or finished with its result,
+    // so an entry that finds and leaves it in progress changes nothing there; skipping
+    // the derivation keeps the cost of most entries independent of the event's size.
+    let advances = row.status() != MatchStatus::InProgress || status != MatchStatus::InProgress;
+    if advances {
+        crate::store::events::hold_event_of_match(connection, row.id)?;
+    }
     matches::append(
         connection,
         row.id,
@@ -107,19 +120,10 @@ pub fn append_in_transaction(
         &submission.author,
         submission.submission_key,
     )?;
-    let status = if cached.state.is_over() {
-        MatchStatus::Finished
-    } else {
-        MatchStatus::InProgress
-    };
     if status != row.status() {
         matches::set_status(connection, row.id, status, None, submission.author.label())?;
     }
-    // An event's match: advancement and correction notices, in this transaction. The
-    // event sees a match only as not started, in progress or finished with its result,
-    // so an entry that finds and leaves it in progress changes nothing there; skipping
-    // the derivation keeps the cost of most entries independent of the event's size.
-    if row.status() != MatchStatus::InProgress || status != MatchStatus::InProgress {
+    if advances {
         after_append(connection, row.id)?;
     }
     cached.seq = current + 1;

@@ -26,4 +26,46 @@ backend_tests! {
             "the log the advancement replayed is remembered, with no page viewed since"
         );
     }
+
+    fn two_matches_finishing_at_once_both_reach_the_next_round(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        // A race is not certain to show in one try: several events, each with its two
+        // semifinals finished by two referees at the same moment.
+        for attempt in 0..4 {
+            let event = setup::create_knockout(&organizer);
+            import_and_draw(&organizer, &event, &setup::pairs_csv(4));
+            let links = card_links(&app, &organizer, &event);
+            assert_eq!(links.len(), 2, "the two semifinals");
+            let referees = [app.client(), app.client()];
+            let envelopes: Vec<_> = links
+                .iter()
+                .zip(&referees)
+                .map(|(link, referee)| setup::envelope(referee, link))
+                .collect();
+            let start = std::sync::Barrier::new(2);
+            std::thread::scope(|scope| {
+                for ((link, referee), (seq, key)) in links.iter().zip(&referees).zip(&envelopes) {
+                    let start = &start;
+                    scope.spawn(move || {
+                        start.wait();
+                        let fields = [
+                            ("expected_seq", seq.as_str()),
+                            ("submission_key", key.as_str()),
+                            ("winner", "A"),
+                        ];
+                        let saved = referee.post_form(&format!("{link}/hand"), &fields);
+                        assert_eq!(saved.status, 303, "{}", saved.body);
+                    });
+                }
+            });
+            // The cards list the matches still to play: the final alone.
+            let after = card_links(&app, &organizer, &event);
+            assert_eq!(
+                after.len(),
+                1,
+                "attempt {attempt}: the final is drawn once both semifinals are over"
+            );
+            assert!(!links.contains(&after[0]), "{after:?}");
+        }
+    }
 }

@@ -311,3 +311,30 @@ pub fn notices(connection: &mut DbConnection, event_id: i64) -> StoreResult<Vec<
         .select(NoticeRow::as_select())
         .load(connection)?)
 }
+
+/// Holds the event of match `match_id` (if any) until the transaction ends, so that
+/// results of one event are derived one after another. On PostgreSQL two matches
+/// finishing at once would otherwise each derive the event without the other's result
+/// and neither would draw the next round; SQLite has one writer already. Take it
+/// before writing to the event's matches, so locks are always taken event first.
+pub fn hold_event_of_match(connection: &mut DbConnection, match_id: i64) -> StoreResult<()> {
+    if let DbConnection::Postgres(connection) = connection {
+        diesel::sql_query(
+            "SELECT events.id FROM events JOIN matches ON matches.event_id = events.id \
+             WHERE matches.id = $1 FOR UPDATE OF events",
+        )
+        .bind::<diesel::sql_types::BigInt, _>(match_id)
+        .execute(connection)?;
+    }
+    Ok(())
+}
+
+/// [`hold_event_of_match`] for an event known by its id.
+pub fn hold_event(connection: &mut DbConnection, event_id: i64) -> StoreResult<()> {
+    if let DbConnection::Postgres(connection) = connection {
+        diesel::sql_query("SELECT id FROM events WHERE id = $1 FOR UPDATE")
+            .bind::<diesel::sql_types::BigInt, _>(event_id)
+            .execute(connection)?;
+    }
+    Ok(())
+}
