@@ -178,6 +178,8 @@ pub fn refresh_event(
         .chain(fresh_by_id.keys())
         .copied()
         .filter(|id| fresh_by_id.get(id) != before_by_id.get(id))
+        .collect::<std::collections::BTreeSet<i64>>()
+        .into_iter()
         .collect();
     stored::delete_matches(connection, &changed)?;
     // Placeholders at the start rating: the game's recomputation below rates them.
