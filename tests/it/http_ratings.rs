@@ -260,11 +260,9 @@ fn ratings_cost_of_a_season_of_matches() {
     let referee = app.client();
     let mut played = Vec::new();
     let started = Instant::now();
-    loop {
+    while played.len() < 24 * 23 / 2 {
         let links = card_links(&app, &organizer, &event);
-        if links.is_empty() {
-            break;
-        }
+        assert!(!links.is_empty());
         for link in links {
             record_win(
                 &referee,
