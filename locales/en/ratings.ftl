@@ -22,10 +22,15 @@ player-rating_value = Rating
 player-rating_unlisted = unlisted event
 player-seasons = Seasons
 player-seasons_none = No season with their nights.
-player-season = Season
-player-season_place = Place
-player-season_points = Points
-player-season_nights = Nights
-player-season_unranked = not ranked
+player-season_place = Place { $place }
+player-season_unranked = Not ranked
 player-season_closed = closed
 player-head_to_head_explained = The opponents met most often.
+player-season_points_count = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
+player-season_nights_count = { $nights ->
+    [one] { $nights } night
+   *[other] { $nights } nights
+}

@@ -25,10 +25,15 @@ player-rating_value = Valutazione
 player-rating_unlisted = evento non pubblico
 player-seasons = Stagioni
 player-seasons_none = Nessuna stagione con le sue serate.
-player-season = Stagione
-player-season_place = Posto
-player-season_points = Punti
-player-season_nights = Serate
-player-season_unranked = non in classifica
+player-season_place = Posto { $place }
+player-season_unranked = Non in classifica
 player-season_closed = chiusa
 player-head_to_head_explained = Gli avversari incontrati più spesso.
+player-season_points_count = { $points ->
+    [one] { $points } punto
+   *[other] { $points } punti
+}
+player-season_nights_count = { $nights ->
+    [one] { $nights } serata
+   *[other] { $nights } serate
+}

@@ -15,17 +15,17 @@ use segnapunti::store::ratings::{self as stored, PointRow};
 use segnapunti::store::{DatabaseUrl, Db};
 
 /// The app's database, opened beside it.
-fn db(app: &TestApp) -> Db {
+pub(crate) fn db(app: &TestApp) -> Db {
     Db::open(&DatabaseUrl::parse(&app.database.url).unwrap()).unwrap()
 }
 
-fn stored_points(db: &Db) -> Vec<PointRow> {
+pub(crate) fn stored_points(db: &Db) -> Vec<PointRow> {
     db.read(stored::all).unwrap()
 }
 
 /// A knockout of 4 pairs with one-hand matches, `extra` fields on its form, played to its
 /// end by side A: the event and the scoring links of its matches in the order played.
-fn play_night(
+pub(crate) fn play_night(
     app: &TestApp,
     organizer: &Client,
     name: &str,
@@ -169,8 +169,8 @@ backend_tests! {
         assert!(body.contains("id=\"player-nights\""));
         assert!(body.contains("posizione 1"), "{body}");
         let seasons = body.split("id=\"player-seasons\"").nth(1).expect("the season");
-        assert!(seasons.contains(&format!("<a href=\"/clubs/scuola-di-trionfetti/seasons/{season}\">Inverno 2030</a>")));
-        assert!(seasons.contains("<td>1</td><td>6</td><td>1</td>"), "first, six players beaten, one night: {seasons}");
+        assert!(seasons.contains(&format!("<a href=\"/clubs/scuola-di-trionfetti/seasons/{season}\"><strong>Inverno 2030</strong></a>")));
+        assert!(seasons.contains("Posto 1 · 6 punti · 1 serata"), "first, six players beaten, one night: {seasons}");
         let h2h = body.split("id=\"player-head-to-head\"").nth(1).unwrap();
         let h2h = &h2h[..h2h.find("</table>").unwrap()];
         assert_eq!(h2h.matches("<tr>").count(), 1 + 4, "header and the four opponents: {h2h}");
@@ -182,7 +182,7 @@ backend_tests! {
         assert!(english.contains("2 matches, 2 won"));
         assert!(english.contains("Rating in Trionfetti after each of 2 matches: now "));
         assert!(english.contains(&format!("<strong class=\"rating-value\">{}</strong>", shown.replace(',', "."))));
-        assert!(english.contains("Seasons"));
+        assert!(english.contains("Place 1 · 6 points · 1 night"), "{english}");
         assert!(english.contains("The opponents met most often."));
 
         // A semifinal's loser: one match, lost.
