@@ -49,12 +49,11 @@ pub fn of_event(connection: &mut DbConnection, event_id: i64) -> StoreResult<Vec
     )
 }
 
-/// A player's points with the event each match belongs to (its public id, name and start),
-/// in match order.
-pub fn of_player(
-    connection: &mut DbConnection,
-    player_id: i64,
-) -> StoreResult<Vec<(PointRow, String, String, chrono::NaiveDateTime, bool)>> {
+/// A rating point with its match's event: public id, name, start, listed.
+pub type PlayerPoint = (PointRow, String, String, chrono::NaiveDateTime, bool);
+
+/// A player's points with the event each match belongs to, in match order.
+pub fn of_player(connection: &mut DbConnection, player_id: i64) -> StoreResult<Vec<PlayerPoint>> {
     Ok(rating_points::table
         .inner_join(events::table)
         .filter(rating_points::player_id.eq(player_id))

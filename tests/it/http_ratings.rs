@@ -162,7 +162,7 @@ backend_tests! {
         assert!(steps.contains(&format!("<a href=\"/e/{event}\">Serata 1</a>")));
         assert!(steps.contains("vinta"));
         // The shown rating is the stored one, skill less three times its uncertainty.
-        let mine = points.iter().filter(|p| p.player_id == champion).last().unwrap();
+        let mine = points.iter().rfind(|p| p.player_id == champion).unwrap();
         let shown = format!("{:.1}", mine.mu - 3.0 * mine.sigma).replace('.', ",");
         assert!(section.contains(&format!("<strong class=\"rating-value\">{shown}</strong>")), "{shown} {section}");
         // Nights, seasons, head to head.

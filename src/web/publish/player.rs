@@ -15,7 +15,7 @@ use crate::lang::{Arg, Lang};
 use crate::rules::kind::GameKind;
 use crate::store::clubs;
 use crate::store::events as store_events;
-use crate::store::ratings::PointRow;
+use crate::store::ratings::{PlayerPoint, PointRow};
 use crate::store::seasons as stored_seasons;
 use crate::tournament::rating::Rating;
 use crate::tournament::{EntrantId, Slot, Status};
@@ -99,15 +99,12 @@ pub struct PlayerPage {
     pub chart_height: f64,
 }
 
-/// A rating point with its event: public id, name, start, listed.
-type StoredPoint = (PointRow, String, String, chrono::NaiveDateTime, bool);
-
 /// The player's ratings, one per game played, in the order pages list games.
-fn ratings_of(points: &[StoredPoint], tr: &Tr) -> Vec<GameRating> {
+fn ratings_of(points: &[PlayerPoint], tr: &Tr) -> Vec<GameRating> {
     let lang = tr.lang();
     let mut ratings = Vec::new();
     for game in GameKind::ALL {
-        let of_game: Vec<&StoredPoint> = points
+        let of_game: Vec<&PlayerPoint> = points
             .iter()
             .filter(|(p, ..)| p.game == game.name())
             .collect();
@@ -176,7 +173,7 @@ struct Loaded {
     player: store_events::PlayerRow,
     account: Option<String>,
     views: Vec<(store_events::EntrantRow, EventView)>,
-    points: Vec<StoredPoint>,
+    points: Vec<PlayerPoint>,
     seasons: Vec<SeasonPlace>,
 }
 
