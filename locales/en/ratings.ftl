@@ -34,3 +34,5 @@ player-season_nights_count = { $nights ->
     [one] { $nights } night
    *[other] { $nights } nights
 }
+event-seeding_by_rating = by the players' current rating in this game
+event-seeding_rating = by the players' rating

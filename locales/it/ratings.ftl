@@ -37,3 +37,5 @@ player-season_nights_count = { $nights ->
     [one] { $nights } serata
    *[other] { $nights } serate
 }
+event-seeding_by_rating = secondo la valutazione attuale dei giocatori in questo gioco
+event-seeding_rating = per valutazione dei giocatori

@@ -112,3 +112,26 @@ pub fn set_rating(
         .execute(connection)?;
     Ok(())
 }
+
+/// The current (latest) rating in `game` of each of `players` that has one: (mu, sigma).
+pub fn current_of(
+    connection: &mut DbConnection,
+    game: &str,
+    players: &[i64],
+) -> StoreResult<std::collections::BTreeMap<i64, (f64, f64)>> {
+    let rows: Vec<(i64, f64, f64)> = rating_points::table
+        .filter(rating_points::game.eq(game))
+        .filter(rating_points::player_id.eq_any(players))
+        .order(rating_points::match_id.asc())
+        .select((
+            rating_points::player_id,
+            rating_points::mu,
+            rating_points::sigma,
+        ))
+        .load(connection)?;
+    // Later matches overwrite earlier ones: the last is the current rating.
+    Ok(rows
+        .into_iter()
+        .map(|(player, mu, sigma)| (player, (mu, sigma)))
+        .collect())
+}

@@ -190,6 +190,57 @@ backend_tests! {
         let body = page(&anyone, loser);
         assert!(body.contains("1 partita, 0 vinte"), "{body}");
     }
+
+    fn a_new_event_is_seeded_by_current_ratings(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let database = db(&app);
+        play_night(&app, &organizer, "Serata 1", &[]);
+        let points = stored_points(&database);
+        let last = points.last().unwrap().match_id;
+        let of_final = |won: bool| -> Vec<i64> {
+            points.iter().filter(|p| p.match_id == last && p.won == won).map(|p| p.player_id).collect()
+        };
+        let (champions, runners_up) = (of_final(true), of_final(false));
+
+        let event = setup::create_event(
+            &organizer,
+            setup::CLUB_EVENTS,
+            &[("name", "Serata 2"), ("game", "trionfetti"), ("format", "single_elimination")],
+        );
+        let imported = organizer.post_form(
+            &format!("/manage/events/{event}/import"),
+            &[("csv", setup::pairs_csv(4).as_str())],
+        );
+        assert_eq!(imported.status, 200);
+        let checked = organizer.post_form(&format!("/manage/events/{event}/checkin"), &[("all", "true")]);
+        assert_eq!(checked.status, 303);
+        let form = organizer.get(&format!("/manage/events/{event}"));
+        assert!(form.body.contains("value=\"rating\"> secondo la valutazione attuale dei giocatori in questo gioco"));
+        let drawn = organizer.post_form(&format!("/manage/events/{event}/draw"), &[("method", "rating")]);
+        assert_eq!(drawn.status, 303, "{}", drawn.body);
+
+        let public_id = event.clone();
+        let (row, entrants) = database
+            .read(move |connection| {
+                let row = segnapunti::store::events::find_by_public_id(connection, &public_id)?.unwrap();
+                let entrants = segnapunti::store::events::entrants(connection, row.id)?;
+                Ok((row, entrants))
+            })
+            .unwrap();
+        let number_of = |players: &[i64]| -> u32 {
+            entrants.iter().find(|e| players.contains(&e.player1_id)).unwrap().number as u32
+        };
+        let order: Vec<u32> = serde_json::from_str(row.seed_order_json.as_deref().unwrap()).unwrap();
+        assert_eq!(order.len(), 4);
+        // The champions (two wins) first, the runners-up (a win, a loss) second; the two
+        // pairs beaten in the semifinals are level, so in the order they were entered.
+        assert_eq!(order[0], number_of(&champions), "{order:?}");
+        assert_eq!(order[1], number_of(&runners_up), "{order:?}");
+        assert!(order[2] < order[3], "{order:?}");
+        assert_eq!(row.seeding.as_deref(), Some("rating"));
+        let page = organizer.get(&format!("/manage/events/{event}"));
+        assert!(page.body.contains("per valutazione dei giocatori"), "{}", page.body);
+    }
 }
 
 /// SQLite only: the command an operator runs.

@@ -141,3 +141,24 @@ where
     }
     ratings
 }
+
+/// Entrants strongest first by their players' current ratings, for seeding a new event:
+/// an entrant's strength is the sum of its players' shown ratings (a pair's as the two
+/// together), a player never rated counting as a newcomer. Entrants none of whose
+/// players has a rating are left out (the seeding puts them after, in entry order);
+/// equal strengths keep the order given.
+pub fn strongest_first<E: Clone>(entrants: &[(E, Vec<Option<Rating>>)]) -> Vec<E> {
+    let mut rated: Vec<(f64, &E)> = entrants
+        .iter()
+        .filter(|(_, players)| players.iter().any(Option::is_some))
+        .map(|(entrant, players)| {
+            let strength = players
+                .iter()
+                .map(|r| r.unwrap_or_default().shown())
+                .sum::<f64>();
+            (strength, entrant)
+        })
+        .collect();
+    rated.sort_by(|a, b| b.0.total_cmp(&a.0));
+    rated.into_iter().map(|(_, e)| e.clone()).collect()
+}

@@ -131,3 +131,32 @@ fn the_shown_rating_starts_at_zero_and_the_order_of_matches_matters() {
     let other = [one[1].clone(), one[0].clone()];
     assert_ne!(current(&one)[&("vitou", 1)], current(&other)[&("vitou", 1)]);
 }
+
+#[test]
+fn seeding_puts_the_strongest_first_and_leaves_the_unrated_out() {
+    let strong = Rating {
+        mu: 30.0,
+        sigma: 2.0,
+    };
+    let weak = Rating {
+        mu: 12.0,
+        sigma: 2.0,
+    };
+    let entrants = vec![
+        ("newcomers", vec![None, None]),
+        ("weak pair", vec![Some(weak), Some(weak)]),
+        ("one strong, one new", vec![Some(strong), None]),
+        ("strong pair", vec![Some(strong), Some(strong)]),
+        ("also weak", vec![Some(weak), Some(weak)]),
+    ];
+    // 24 + 24, then 24 + 0 (a newcomer counts 0), then 6 + 6 twice in the order given.
+    assert_eq!(
+        strongest_first(&entrants),
+        [
+            "strong pair",
+            "one strong, one new",
+            "weak pair",
+            "also weak"
+        ]
+    );
+}
