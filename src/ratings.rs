@@ -4,7 +4,7 @@
 //! - [`refresh_event`] runs in the write that finishes, corrects, forfeits or replaces an
 //!   event's match (from `events::sync`): it compares what the event's logs say now with
 //!   the rows stored for it and, when a match was added, changed or taken out,
-//!   recomputes that game's ratings from scratch, writing only the rows that moved.
+//!   recomputes that game's ratings from that match on (the earlier ones cannot move).
 //! - [`rebuild`] recomputes every row from the logs alone (`segnapunti ratings rebuild`);
 //!   [`first_difference`] says where the stored rows differ from such a rebuild, without
 //!   writing (for `segnapunti check`).
@@ -81,6 +81,11 @@ pub fn inputs_of(data: &EventData, summaries: &BTreeMap<i64, MatchSummary>) -> V
 
 /// The rows of `inputs` (all of one game, in match order), rated from scratch.
 fn rated(inputs: &[Input]) -> Vec<PointRow> {
+    rated_from(BTreeMap::new(), inputs)
+}
+
+/// The rows of `inputs`, rated from the players' ratings `start` before them.
+fn rated_from(start: BTreeMap<(GameKind, i64), Rating>, inputs: &[Input]) -> Vec<PointRow> {
     let matches: Vec<RatedMatch<GameKind, i64>> = inputs
         .iter()
         .map(|input| RatedMatch {
@@ -90,7 +95,7 @@ fn rated(inputs: &[Input]) -> Vec<PointRow> {
         })
         .collect();
     let mut rows = Vec::new();
-    for (input, after) in inputs.iter().zip(rating::history(&matches)) {
+    for (input, after) in inputs.iter().zip(rating::history_from(start, &matches)) {
         for (side, (players, ratings)) in input.sides.iter().zip(after).enumerate() {
             for (player, rating) in players.iter().zip(ratings) {
                 rows.push(PointRow {
@@ -142,19 +147,32 @@ fn inputs_of_rows(rows: &[PointRow]) -> StoreResult<Vec<Input>> {
     Ok(inputs)
 }
 
-/// Recomputes `game`'s ratings from its stored inputs, writing only the rows that moved:
-/// how many.
-fn recompute_game(connection: &mut DbConnection, game: &str) -> StoreResult<usize> {
-    let rows = stored::of_game(connection, game)?;
-    let fresh = rated(&inputs_of_rows(&rows)?);
-    let mut written = 0;
-    for (old, new) in rows.iter().zip(&fresh) {
-        if old.mu != new.mu || old.sigma != new.sigma {
-            stored::set_rating(connection, new.match_id, new.player_id, new.mu, new.sigma)?;
-            written += 1;
-        }
+/// Recomputes `game`'s ratings from match `from` on, from its stored inputs and the
+/// ratings the matches before left: how many rows moved. The
+/// rows before `from` are what a recomputation from scratch gives already, so the cost
+/// of a result is that of the matches after it, not of the game's whole history.
+fn recompute_game(connection: &mut DbConnection, game: GameKind, from: i64) -> StoreResult<usize> {
+    let rows = stored::of_game_from(connection, game.name(), from)?;
+    let mut players: Vec<i64> = rows.iter().map(|r| r.player_id).collect();
+    players.sort_unstable();
+    players.dedup();
+    let start = stored::latest_before(connection, game.name(), &players, from)?
+        .into_iter()
+        .map(|(player, (mu, sigma))| ((game, player), Rating { mu, sigma }))
+        .collect();
+    let fresh = rated_from(start, &inputs_of_rows(&rows)?);
+    let moved = rows
+        .iter()
+        .zip(&fresh)
+        .filter(|(old, new)| old.mu != new.mu || old.sigma != new.sigma)
+        .count();
+    // The rows from `from` on are written again in a few statements: one update per row
+    // made a correction early in a long season cost a round trip per later row.
+    if moved > 0 {
+        stored::delete_game_from(connection, game.name(), from)?;
+        stored::insert(connection, &fresh)?;
     }
-    Ok(written)
+    Ok(moved)
 }
 
 /// Brings the event's rating rows in step with its logs (in the write that changed one
@@ -200,8 +218,9 @@ pub fn refresh_event(
     let mut games: Vec<GameKind> = before.iter().chain(&fresh).map(|i| i.game).collect();
     games.sort();
     games.dedup();
+    let from = changed.first().copied().unwrap_or_default();
     for game in games {
-        recompute_game(connection, game.name())?;
+        recompute_game(connection, game, from)?;
     }
     Ok(())
 }

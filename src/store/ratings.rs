@@ -38,8 +38,18 @@ pub fn all(connection: &mut DbConnection) -> StoreResult<Vec<PointRow>> {
     Ok(in_order!(rating_points::table).load(connection)?)
 }
 
-pub fn of_game(connection: &mut DbConnection, game: &str) -> StoreResult<Vec<PointRow>> {
-    Ok(in_order!(rating_points::table.filter(rating_points::game.eq(game))).load(connection)?)
+/// The game's rows from match `from` on.
+pub fn of_game_from(
+    connection: &mut DbConnection,
+    game: &str,
+    from: i64,
+) -> StoreResult<Vec<PointRow>> {
+    Ok(in_order!(
+        rating_points::table
+            .filter(rating_points::game.eq(game))
+            .filter(rating_points::match_id.ge(from))
+    )
+    .load(connection)?)
 }
 
 pub fn of_event(connection: &mut DbConnection, event_id: i64) -> StoreResult<Vec<PointRow>> {
@@ -83,6 +93,20 @@ pub fn delete_matches(connection: &mut DbConnection, match_ids: &[i64]) -> Store
     )
 }
 
+/// Deletes the game's rows from match `from` on.
+pub fn delete_game_from(
+    connection: &mut DbConnection,
+    game: &str,
+    from: i64,
+) -> StoreResult<usize> {
+    Ok(diesel::delete(
+        rating_points::table
+            .filter(rating_points::game.eq(game))
+            .filter(rating_points::match_id.ge(from)),
+    )
+    .execute(connection)?)
+}
+
 pub fn delete_all(connection: &mut DbConnection) -> StoreResult<usize> {
     Ok(diesel::delete(rating_points::table).execute(connection)?)
 }
@@ -119,9 +143,20 @@ pub fn current_of(
     game: &str,
     players: &[i64],
 ) -> StoreResult<std::collections::BTreeMap<i64, (f64, f64)>> {
+    latest_before(connection, game, players, i64::MAX)
+}
+
+/// The latest rating in `game` before match `before` of each of `players` that has one.
+pub fn latest_before(
+    connection: &mut DbConnection,
+    game: &str,
+    players: &[i64],
+    before: i64,
+) -> StoreResult<std::collections::BTreeMap<i64, (f64, f64)>> {
     let rows: Vec<(i64, f64, f64)> = rating_points::table
         .filter(rating_points::game.eq(game))
         .filter(rating_points::player_id.eq_any(players))
+        .filter(rating_points::match_id.lt(before))
         .order(rating_points::match_id.asc())
         .select((
             rating_points::player_id,

@@ -241,6 +241,74 @@ backend_tests! {
         let page = organizer.get(&format!("/manage/events/{event}"));
         assert!(page.body.contains("per valutazione dei giocatori"), "{}", page.body);
     }
+
+    /// What a correction costs once a game has a season's worth of matches: a round robin of
+    /// 24 pairs (276 matches) played, then the first match corrected (every later rating is
+    /// recomputed) and the last one, beside a correction that moves no rating. Run by hand:
+    /// `cargo test --test it ratings_cost -- --ignored --nocapture`.
+    #[ignore = "a measurement, run by hand"]
+    fn ratings_cost_of_a_season_of_matches(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let event = setup::create_event(
+            &organizer,
+            setup::CLUB_EVENTS,
+            &[
+                ("name", "Stagione intera"),
+                ("game", "trionfetti"),
+                ("target_points", "1"),
+                ("games_to_win", "1"),
+                ("format", "round_robin"),
+            ],
+        );
+        import_and_draw(&organizer, &event, &setup::pairs_csv(24));
+        let referee = app.client();
+        let mut played = Vec::new();
+        let started = Instant::now();
+        while played.len() < 24 * 23 / 2 {
+            let links = card_links(&app, &organizer, &event);
+            assert!(!links.is_empty());
+            for link in links {
+                record_win(
+                    &referee,
+                    &link,
+                    if played.len() % 3 == 0 { "B" } else { "A" },
+                );
+                played.push(link);
+            }
+        }
+        println!("{} matches played in {:?}", played.len(), started.elapsed());
+        let database = db(&app);
+        assert_eq!(stored_points(&database).len(), played.len() * 4);
+        // The first match was won by B, the last by A. The same winner again moves no
+        // rating (the rest of a correction's cost); the other winner moves every rating of
+        // the matches after it.
+        let last = played.last().unwrap();
+        for (what, link, winner) in [
+            ("first match, the same winner", &played[0], "B"),
+            ("first match, the other winner", &played[0], "A"),
+            ("last match, the other winner", last, "B"),
+        ] {
+            let (seq, key) = setup::envelope(&referee, link);
+            let fields = [
+                ("expected_seq", seq.as_str()),
+                ("submission_key", key.as_str()),
+                ("target", "0"),
+                ("reason", "misurata"),
+                ("winner", winner),
+            ];
+            let timer = Instant::now();
+            let response = referee.post_form(&format!("{link}/correct"), &fields);
+            println!(
+                "correction of the {what}: answered in {:?}",
+                timer.elapsed()
+            );
+            assert_eq!(response.status, 303);
+        }
+        let timer = Instant::now();
+        let rebuilt = ratings::rebuild(&database).unwrap();
+        println!("rebuild from the logs in {:?}", timer.elapsed());
+        assert_eq!(rebuilt.difference, None);
+    }
 }
 
 /// SQLite only: the command an operator runs.
@@ -285,66 +353,4 @@ fn the_rebuild_command_says_whether_the_stored_ratings_agreed() {
         "{replaced}"
     );
     assert_eq!(stored_points(&database), points);
-}
-
-/// What a correction costs once a game has a season's worth of matches: a round robin of
-/// 24 pairs (276 matches) played, then the first match corrected (every later rating is
-/// recomputed) and the last one. Run by hand:
-/// `cargo test --test it ratings_cost -- --ignored --nocapture`.
-#[test]
-#[ignore = "a measurement, run by hand"]
-fn ratings_cost_of_a_season_of_matches() {
-    let app = TestApp::spawn(support::Backend::Sqlite);
-    let (_admin, organizer) = club_with_organizer(&app);
-    let event = setup::create_event(
-        &organizer,
-        setup::CLUB_EVENTS,
-        &[
-            ("name", "Stagione intera"),
-            ("game", "trionfetti"),
-            ("target_points", "1"),
-            ("games_to_win", "1"),
-            ("format", "round_robin"),
-        ],
-    );
-    import_and_draw(&organizer, &event, &setup::pairs_csv(24));
-    let referee = app.client();
-    let mut played = Vec::new();
-    let started = Instant::now();
-    while played.len() < 24 * 23 / 2 {
-        let links = card_links(&app, &organizer, &event);
-        assert!(!links.is_empty());
-        for link in links {
-            record_win(
-                &referee,
-                &link,
-                if played.len() % 3 == 0 { "B" } else { "A" },
-            );
-            played.push(link);
-        }
-    }
-    println!("{} matches played in {:?}", played.len(), started.elapsed());
-    let database = db(&app);
-    assert_eq!(stored_points(&database).len(), played.len() * 4);
-    for (what, link) in [("first", &played[0]), ("last", played.last().unwrap())] {
-        let (seq, key) = setup::envelope(&referee, link);
-        let fields = [
-            ("expected_seq", seq.as_str()),
-            ("submission_key", key.as_str()),
-            ("target", "0"),
-            ("reason", "misurata"),
-            ("winner", "A"),
-        ];
-        let timer = Instant::now();
-        let response = referee.post_form(&format!("{link}/correct"), &fields);
-        println!(
-            "correction of the {what} match answered in {:?}",
-            timer.elapsed()
-        );
-        assert_eq!(response.status, 303);
-    }
-    let timer = Instant::now();
-    let rebuilt = ratings::rebuild(&database).unwrap();
-    println!("rebuild from the logs in {:?}", timer.elapsed());
-    assert_eq!(rebuilt.difference, None);
 }

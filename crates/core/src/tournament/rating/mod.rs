@@ -101,7 +101,20 @@ where
     G: Ord + Clone,
     P: Ord + Clone,
 {
-    let mut current: BTreeMap<(G, P), Rating> = BTreeMap::new();
+    history_from(BTreeMap::new(), matches)
+}
+
+/// [`history`] going on from the ratings `current` before these matches (players not in
+/// it start at [`Rating::START`]): the history of a list is the history of its first part
+/// followed by this of the rest, from where the first part left everyone.
+pub fn history_from<G, P>(
+    mut current: BTreeMap<(G, P), Rating>,
+    matches: &[RatedMatch<G, P>],
+) -> Vec<[Vec<Rating>; 2]>
+where
+    G: Ord + Clone,
+    P: Ord + Clone,
+{
     let mut after = Vec::with_capacity(matches.len());
     for m in matches {
         let before = m.sides.clone().map(|side| {

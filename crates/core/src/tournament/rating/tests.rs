@@ -160,3 +160,15 @@ fn seeding_puts_the_strongest_first_and_leaves_the_unrated_out() {
         ]
     );
 }
+
+#[test]
+fn going_on_from_where_the_first_matches_left_gives_the_same_history() {
+    let matches = [
+        m("trionfetti", &[1, 2], &[3, 4], Side::A),
+        m("trionfetti", &[1, 3], &[2, 4], Side::B),
+        m("trionfetti", &[1, 4], &[2, 3], Side::A),
+    ];
+    let whole = history(&matches);
+    let start = current(&matches[..1]);
+    assert_eq!(history_from(start, &matches[1..]), whole[1..]);
+}
