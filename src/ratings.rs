@@ -148,9 +148,9 @@ fn inputs_of_rows(rows: &[PointRow]) -> StoreResult<Vec<Input>> {
 }
 
 /// Recomputes `game`'s ratings from match `from` on, from its stored inputs and the
-/// ratings the matches before left: how many rows moved. The
-/// rows before `from` are what a recomputation from scratch gives already, so the cost
-/// of a result is that of the matches after it, not of the game's whole history.
+/// ratings the matches before left: how many rows moved. The rows before `from` are what
+/// a recomputation from scratch gives already, so the cost of a result is that of the
+/// matches after it, not of the game's whole history.
 fn recompute_game(connection: &mut DbConnection, game: GameKind, from: i64) -> StoreResult<usize> {
     let rows = stored::of_game_from(connection, game.name(), from)?;
     let mut players: Vec<i64> = rows.iter().map(|r| r.player_id).collect();

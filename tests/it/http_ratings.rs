@@ -81,7 +81,7 @@ backend_tests! {
         assert!(points.iter().all(|p| p.game == "trionfetti"));
         assert!(points.iter().all(|p| p.won == (p.side == 0)), "side A won every match");
         assert_eq!(database.read(ratings::first_difference).unwrap(), None);
-        let (_second, _) = play_night(&app, &organizer, "Serata 2", &[]);
+        let (_second, second_links) = play_night(&app, &organizer, "Serata 2", &[]);
         let before = stored_points(&database);
         assert_eq!(before.len(), 24);
         assert_eq!(database.read(ratings::recompute).unwrap(), before);
@@ -117,6 +117,20 @@ backend_tests! {
         assert_eq!(rebuilt.difference, None);
         assert_eq!((rebuilt.matches, rebuilt.points), (6, 24));
         assert_eq!(stored_points(&database), after);
+
+        // Undoing the second night's final reopens it: its ratings go until it is won again.
+        let second_final = &second_links[2];
+        let undone = post_entry(&app.client(), second_final, "undo", &[]);
+        assert_eq!(undone.status, 303, "{}", undone.body);
+        let reopened = stored_points(&database);
+        assert_eq!(reopened.len(), 20);
+        assert_eq!(reopened[..], after[..20]);
+        assert_eq!(database.read(ratings::recompute).unwrap(), reopened);
+        record_win(&app.client(), second_final, "B");
+        let won_again = stored_points(&database);
+        assert_eq!(won_again.len(), 24);
+        assert!(won_again[20..].iter().all(|p| p.won == (p.side == 1)));
+        assert_eq!(database.read(ratings::recompute).unwrap(), won_again);
     }
 
     fn the_player_page_shows_ratings_nights_seasons_and_head_to_head(app) {
