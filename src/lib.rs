@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod cli;
 pub mod events;
+pub mod ratings;
 pub mod scoring;
 pub mod seasons;
 pub mod store;

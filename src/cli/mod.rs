@@ -11,6 +11,7 @@ macro_rules! assert_holds {
 
 pub mod comanda;
 pub mod plan;
+pub mod ratings;
 pub mod record;
 pub mod transfer;
 pub mod user;
@@ -82,6 +83,9 @@ pub enum Command {
     /// The rules engine: read a comanda, check or replay a match record.
     #[command(subcommand)]
     Rules(RulesCommand),
+    /// Players' ratings.
+    #[command(subcommand)]
+    Ratings(RatingsCommand),
     /// Print the schedule a format gives for a planning file, as JSON, without a
     /// database (exit 1: a result names no table of the schedule; 2: the file cannot be
     /// read). See docs/tournament.md.
@@ -120,6 +124,13 @@ pub enum RulesCommand {
         json: bool,
         file: PathBuf,
     },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RatingsCommand {
+    /// Recompute every player's ratings from the stored match logs alone and store them
+    /// (exit 0, saying whether the stored ratings differed; 1: the database failed).
+    Rebuild,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -209,6 +220,9 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Some(Command::Import { credit_to, file }) => {
             print_output(transfer::import(&database_url, &file, credit_to.as_deref()))
+        }
+        Some(Command::Ratings(RatingsCommand::Rebuild)) => {
+            print_output(ratings::rebuild(&database_url))
         }
         Some(Command::Rules(_) | Command::Plan { .. }) => {
             unreachable!("handled before the database URL is read")

@@ -34,7 +34,7 @@ impl EventData {
     /// The event without its players, whose names only the matches a sync creates or
     /// gives new sides need ([`EventData::load_players_of`]): advancing after a result
     /// read every player of the event for the one or two matches it makes ready.
-    pub(super) fn load_without_players(
+    pub(crate) fn load_without_players(
         connection: &mut DbConnection,
         event: EventRow,
     ) -> StoreResult<EventData> {

@@ -1,11 +1,12 @@
-//! The draw: the present entrants put in seed order (by hand, at random or by the
-//! results of an earlier event of the club), checked against the format, and stored as
+//! The draw: the present entrants put in seed order (by hand, at random, by the
+//! results of an earlier event of the club or by the players' current ratings), checked against the format, and stored as
 //! the event's start, which creates its first matches.
 
 use super::view::EventView;
 use super::{format_of, sync};
 use crate::store::events::{self as store_events, EntrantRow, EventRow};
 use crate::store::{DbConnection, StoreError, StoreResult};
+use crate::tournament::rating::{self, Rating};
 use crate::tournament::{EntrantId, Seeding, Tournament, TournamentError, seeding};
 
 /// The entrants the draw takes: checked in and not withdrawn.
@@ -34,6 +35,32 @@ pub fn earlier_ranking(
     let name = other.name.clone();
     let view = EventView::load(connection, other)?;
     Ok(Some((name, ranking_from(&view, current))))
+}
+
+/// The seed order by the players' current ratings in the event's game, strongest first
+/// (`tournament::rating::strongest_first`); entrants with no rated player are left to
+/// follow in entry order.
+pub fn rating_ranking(
+    connection: &mut DbConnection,
+    event: &EventRow,
+    current: &[EntrantRow],
+) -> StoreResult<Vec<EntrantId>> {
+    let players = |e: &EntrantRow| -> Vec<i64> {
+        std::iter::once(e.player1_id).chain(e.player2_id).collect()
+    };
+    let all: Vec<i64> = current.iter().flat_map(players).collect();
+    let ratings = crate::store::ratings::current_of(connection, event.game.name(), &all)?;
+    let entrants: Vec<(EntrantId, Vec<Option<Rating>>)> = current
+        .iter()
+        .map(|e| {
+            let of_players = players(e)
+                .into_iter()
+                .map(|p| ratings.get(&p).map(|&(mu, sigma)| Rating { mu, sigma }))
+                .collect();
+            (EntrantId(e.number as u32), of_players)
+        })
+        .collect();
+    Ok(rating::strongest_first(&entrants))
 }
 
 /// The order by the results of an earlier event: each entrant ranks at the best final

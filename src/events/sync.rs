@@ -180,6 +180,8 @@ fn sync_derived(
             report.superseded.push(key.clone());
         }
     }
+    // A finished match's result, or its forfeit or replacement, moves its players' ratings.
+    crate::ratings::refresh_event(connection, data, &derived.summaries)?;
     let status = if derived.schedule.complete {
         EventStatus::Finished
     } else {

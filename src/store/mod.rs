@@ -102,6 +102,7 @@ pub mod matches;
 mod migrations;
 pub mod pg;
 pub mod players;
+pub mod ratings;
 pub mod schema;
 pub mod seasons;
 pub mod sessions;

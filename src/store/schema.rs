@@ -328,3 +328,25 @@ diesel::joinable!(season_events -> events (event_id));
 diesel::allow_tables_to_appear_in_same_query!(seasons, season_events, events);
 diesel::allow_tables_to_appear_in_same_query!(seasons, clubs);
 diesel::allow_tables_to_appear_in_same_query!(season_events, clubs);
+
+// Players' ratings (issue 25), derived from the finished matches.
+
+diesel::table! {
+    rating_points (match_id, player_id) {
+        match_id -> BigInt,
+        player_id -> BigInt,
+        event_id -> BigInt,
+        game -> Text,
+        side -> Integer,
+        won -> Bool,
+        mu -> Double,
+        sigma -> Double,
+    }
+}
+
+diesel::joinable!(rating_points -> matches (match_id));
+diesel::joinable!(rating_points -> players (player_id));
+diesel::joinable!(rating_points -> events (event_id));
+diesel::allow_tables_to_appear_in_same_query!(rating_points, matches);
+diesel::allow_tables_to_appear_in_same_query!(rating_points, players);
+diesel::allow_tables_to_appear_in_same_query!(rating_points, events);

@@ -263,7 +263,9 @@ fn import_rows(
     let stored = required(store_events::find(connection, event_id)?)?;
     let data = crate::events::EventData::load(connection, stored)?;
     match crate::events::derive(connection, &data) {
-        Ok(_) => {}
+        // The imported matches rate their players as if played here.
+        Ok(Some(derived)) => crate::ratings::refresh_event(connection, &data, &derived.summaries)?,
+        Ok(None) => {}
         Err(StoreError::Corrupt(why)) => {
             return Ok(Err(Msg::new("transfer-not_a_tournament").arg("error", why)));
         }

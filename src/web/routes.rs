@@ -282,7 +282,7 @@ route_table! {
     get "/e/{id}/embed" => publish::pages::embed, Access::Anyone;
     get "/e/{id}/projector" => publish::pages::projector, Access::Anyone;
     get "/e/{id}/export/{file}" => publish::exports::export, Access::Anyone;
-    get "/players/{id}" => publish::pages::player_page, Access::Anyone;
+    get "/players/{id}" => publish::player::player_page, Access::Anyone;
     get "/m/{id}/comanda" => publish::pages::match_comanda_preview, Access::Anyone;
     // players and their accounts
     get "/manage/players" => players::list, ORGANIZER;

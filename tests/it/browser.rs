@@ -8,6 +8,7 @@ use crate::support;
 mod organizer;
 mod picker;
 mod public;
+mod ratings;
 mod referee;
 mod referee_forms;
 mod seasons;
@@ -72,6 +73,10 @@ fn browser_flows() {
         (
             "a club's season: the form, a season closed, the public table on a phone",
             seasons::season_flow,
+        ),
+        (
+            "a player's page: the rating chart, nights, season and head to head on a phone",
+            ratings::player_page_flow,
         ),
         (
             "the public pages at 390×844 and 1280×800, checked with axe-core",

@@ -26,6 +26,7 @@ mod http_organizer_forms;
 mod http_picker;
 mod http_players;
 mod http_public;
+mod http_ratings;
 mod http_referee;
 mod http_referee_forms;
 mod http_rotation;

@@ -149,6 +149,14 @@ pub fn insert(connection: &mut DbConnection, new: &NewEvent<'_>) -> StoreResult<
 
 crate::store::finders!(events => EventRow);
 
+/// Every event, in the order they were made.
+pub fn all(connection: &mut DbConnection) -> StoreResult<Vec<EventRow>> {
+    Ok(events::table
+        .order(events::id.asc())
+        .select(EventRow::as_select())
+        .load(connection)?)
+}
+
 /// The club's events, soonest first.
 pub fn of_club(connection: &mut DbConnection, club_id: i64) -> StoreResult<Vec<EventRow>> {
     Ok(events::table

@@ -1,5 +1,5 @@
 //! The draw form: how to seed the present entrants (by hand, at random with a recorded
-//! seed, or by an earlier event's results), read from the request and handed to
+//! seed, by an earlier event's results or by current ratings), read from the request and handed to
 //! `crate::events::draw`.
 
 use actix_web::{HttpResponse, web};
@@ -68,6 +68,13 @@ pub async fn draw(
                     return refused(ctx, &state, &event.public_id, "event-error_earlier").await;
                 }
             }
+        }
+        "rating" => {
+            let (current, stored_event) = (entrants.clone(), event.clone());
+            let order = state
+                .read(move |connection| draw::rating_ranking(connection, &stored_event, &current))
+                .await?;
+            (Seeding::Ranking(order), "rating".to_string())
         }
         _ => {
             let seed = match form.seed.trim() {

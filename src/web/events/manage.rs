@@ -138,12 +138,15 @@ impl ManageEventPage {
     }
 }
 
-/// The draw's seeding in words. The draw stores it as "manual", "ranking NAME" or
-/// "random SEED" (existing databases hold those words), so it is translated when shown;
+/// The draw's seeding in words. The draw stores it as "manual", "rating", "ranking NAME"
+/// or "random SEED" (existing databases hold those words), so it is translated when shown;
 /// anything else is shown as stored.
 pub fn seeding_text(stored: &str, tr: Tr) -> String {
     if stored == "manual" {
         return tr.t("event-seeding_manual").to_string();
+    }
+    if stored == "rating" {
+        return tr.t("event-seeding_rating").to_string();
     }
     if let Some(name) = stored.strip_prefix("ranking ") {
         return format!("{} {name}", tr.t("event-seeding_ranking_of"));

@@ -1,6 +1,6 @@
 //! Published event pages, no login needed: the event page (bracket, rounds and pairings
 //! with live tables, standings with every tie-break explained, results) and the pages
-//! beside it in `pages`, its live updates in `streams` (Server-Sent Events and the live
+//! beside it in `pages`, the player page in `player` (its rating chart drawn by `chart`), its live updates in `streams` (Server-Sent Events and the live
 //! fragment), the exports (CSV, JSON, iCalendar) in `exports`; `rounds` words the event's
 //! read model for all of them, and `cache` keeps rendered public pages until the
 //! database changes. This module holds what they share: loading an event and the cache's
@@ -24,8 +24,10 @@ use crate::store::events::{self as store_events, EventRow, EventStatus};
 use crate::store::{DbConnection, StoreResult};
 
 mod cache;
+mod chart;
 pub mod exports;
 pub mod pages;
+pub mod player;
 pub mod rounds;
 pub mod streams;
 

@@ -1,8 +1,6 @@
-//! The published pages of an event and its players: the event page (kept in the page
-//! cache), the embeddable bracket, the projector view, the player page, and the comanda
-//! preview of a match's referee page.
-
-use std::collections::{BTreeMap, BTreeSet};
+//! The published pages of an event: the event page (kept in the page cache), the
+//! embeddable bracket, the projector view, and the comanda preview of a match's referee
+//! page. The player page is in `player`.
 
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -16,11 +14,9 @@ use super::{
     CachedPage, HighlightQuery, Rendered, event_status_key, kept_or_built, load_view, of_event,
 };
 use crate::events::view::EventView;
-use crate::store::events::{self as store_events, EventRow};
-use crate::tournament::{EntrantId, Slot, Status};
+use crate::store::events::EventRow;
 use crate::web::context::{PageContext, Visit};
 use crate::web::error::AppError;
-use crate::web::events::SlotNames;
 use crate::web::i18n::{TieBreakName, Tr, Worded};
 
 /// The content of the event page, the same for every visitor who reads it in one
@@ -241,135 +237,6 @@ pub async fn projector(
         pages,
         next: (page + 1) % pages,
         seconds: 15,
-        ctx,
-    })
-}
-
-// ---------------------------------------------------------------- player page
-
-/// One event a player took part in.
-pub struct PlayedEvent {
-    pub public_id: String,
-    pub name: String,
-    pub date: String,
-    pub entrant: String,
-    pub position: Option<u32>,
-    pub wins: u32,
-    pub losses: u32,
-}
-
-/// The record against one opponent.
-pub struct HeadToHead {
-    pub opponent: String,
-    pub wins: u32,
-    pub losses: u32,
-}
-
-#[derive(Template, WebTemplate)]
-#[template(path = "publish/player.html")]
-pub struct PlayerPage {
-    pub ctx: PageContext,
-    pub name: String,
-    /// The linked account's display name: nothing else of the account is shown.
-    pub account: Option<String>,
-    pub events: Vec<PlayedEvent>,
-    pub results: Vec<(String, String, String, bool)>,
-    pub head_to_head: Vec<HeadToHead>,
-}
-
-/// A player's events (listed ones only), results and head-to-head records.
-pub async fn player_page(
-    Visit { ctx, state }: Visit,
-    player_id: web::Path<i64>,
-) -> Result<PlayerPage, AppError> {
-    let player_id = player_id.into_inner();
-    let lang = ctx.lang();
-    let (player, account, views) = state
-        .read_found(move |connection| {
-            let Some(player) = store_events::player(connection, player_id)? else {
-                return Ok(None);
-            };
-            let account = crate::store::players::linked_account(connection, player_id)?
-                .map(|account| account.display_name);
-            let mut views = Vec::new();
-            for (entrant, event) in store_events::entries_of_player(connection, player_id)? {
-                if event.listed {
-                    views.push((entrant, EventView::load(connection, event)?));
-                }
-            }
-            Ok(Some((player, account, views)))
-        })
-        .await?;
-    let mut events = Vec::new();
-    let mut results = Vec::new();
-    let mut h2h: BTreeMap<String, (u32, u32)> = BTreeMap::new();
-    for (entrant, view) in &views {
-        let me = EntrantId(entrant.number as u32);
-        let position = view
-            .standings()
-            .last()
-            .and_then(|t| t.rows.iter().find(|r| r.entrant == me).map(|r| r.position));
-        let (mut wins, mut losses) = (0, 0);
-        if let Some(derived) = &view.derived {
-            for m in &derived.schedule.matches {
-                let Status::Finished(outcome) = &m.status else {
-                    continue;
-                };
-                let mine = [0, 1]
-                    .into_iter()
-                    .find(|&s| m.sides[s].entrants().contains(&me));
-                let Some(side) = mine else { continue };
-                let won = outcome.winner().index() == side;
-                if won {
-                    wins += 1;
-                } else {
-                    losses += 1;
-                }
-                let opponent_slot: &Slot = &m.sides[1 - side];
-                let opponents: BTreeSet<String> = opponent_slot
-                    .entrants()
-                    .iter()
-                    .flat_map(|e| view.data.entrant_players(*e))
-                    .collect();
-                for name in &opponents {
-                    let entry = h2h.entry(name.clone()).or_default();
-                    if won {
-                        entry.0 += 1;
-                    } else {
-                        entry.1 += 1;
-                    }
-                }
-                results.push((
-                    view.data.event.name.clone(),
-                    Tr::new(lang).msg(&m.key.label()),
-                    view.data.slot_name(opponent_slot, lang),
-                    won,
-                ));
-            }
-        }
-        events.push(PlayedEvent {
-            public_id: view.data.event.public_id.clone(),
-            name: view.data.event.name.clone(),
-            date: view.data.event.starts_at.format("%Y-%m-%d").to_string(),
-            entrant: entrant.label.clone(),
-            position,
-            wins,
-            losses,
-        });
-    }
-    Ok(PlayerPage {
-        name: player.name,
-        account,
-        events,
-        results,
-        head_to_head: h2h
-            .into_iter()
-            .map(|(opponent, (wins, losses))| HeadToHead {
-                opponent,
-                wins,
-                losses,
-            })
-            .collect(),
         ctx,
     })
 }

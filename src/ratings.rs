@@ -1,0 +1,354 @@
+//! Players' ratings as stored: the core's [`rating::history`] of every finished event
+//! match, one game at a time, kept in `rating_points` (`store::ratings`).
+//!
+//! - [`refresh_event`] runs in the write that finishes, corrects, forfeits or replaces an
+//!   event's match (from `events::sync`): it compares what the event's logs say now with
+//!   the rows stored for it and, when a match was added, changed or taken out,
+//!   recomputes that game's ratings from that match on (the earlier ones cannot move).
+//! - [`rebuild`] recomputes every row from the logs alone (`segnapunti ratings rebuild`);
+//!   [`first_difference`] says where the stored rows differ from such a rebuild, without
+//!   writing (for `segnapunti check`).
+//!
+//! Time order is the order the matches were drawn (their row id): stored once, never
+//! edited, the same on every rebuild. Forfeits and matches replaced after a correction
+//! are not rated: nobody played them as recorded.
+
+use std::collections::BTreeMap;
+
+use crate::events::{EventData, MatchSummary, Remember};
+use crate::rules::kind::GameKind;
+use crate::store::matches::MatchStatus;
+use crate::store::ratings::{self as stored, PointRow};
+use crate::store::{Db, DbConnection, StoreError, StoreResult};
+use crate::tournament::rating::{self, RatedMatch, Rating};
+use crate::tournament::{Side, Slot};
+
+/// A finished match as the ratings see it, with where it is stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Input {
+    pub match_id: i64,
+    pub event_id: i64,
+    pub game: GameKind,
+    /// Player ids of each side, in ascending order.
+    pub sides: [Vec<i64>; 2],
+    pub winner: Side,
+}
+
+/// The finished, played matches of an event as its logs say (`summaries`, by match id).
+pub fn inputs_of(data: &EventData, summaries: &BTreeMap<i64, MatchSummary>) -> Vec<Input> {
+    let mut inputs = Vec::new();
+    for row in &data.matches {
+        if row.match_key.is_none() || row.status() != MatchStatus::Finished {
+            continue;
+        }
+        let Some(summary) = summaries.get(&row.id) else {
+            continue;
+        };
+        let (true, Some(winner)) = (summary.over, summary.winner) else {
+            continue;
+        };
+        let Some(slots) = row
+            .sides_json
+            .as_deref()
+            .and_then(|json| serde_json::from_str::<[Slot; 2]>(json).ok())
+        else {
+            continue;
+        };
+        let sides = slots.map(|slot| {
+            let mut players: Vec<i64> = slot
+                .entrants()
+                .into_iter()
+                .filter_map(|e| data.entrant(e))
+                .flat_map(|e| std::iter::once(e.player1_id).chain(e.player2_id))
+                .collect();
+            players.sort_unstable();
+            players.dedup();
+            players
+        });
+        if sides.iter().any(Vec::is_empty) {
+            continue;
+        }
+        inputs.push(Input {
+            match_id: row.id,
+            event_id: data.event.id,
+            game: data.event.game,
+            sides,
+            winner,
+        });
+    }
+    inputs
+}
+
+/// The rows of `inputs` (all of one game, in match order), rated from scratch.
+fn rated(inputs: &[Input]) -> Vec<PointRow> {
+    rated_from(BTreeMap::new(), inputs)
+}
+
+/// The rows of `inputs`, rated from the players' ratings `start` before them.
+fn rated_from(start: BTreeMap<(GameKind, i64), Rating>, inputs: &[Input]) -> Vec<PointRow> {
+    let matches: Vec<RatedMatch<GameKind, i64>> = inputs
+        .iter()
+        .map(|input| RatedMatch {
+            game: input.game,
+            sides: input.sides.clone(),
+            winner: input.winner,
+        })
+        .collect();
+    let mut rows = Vec::new();
+    for (input, after) in inputs.iter().zip(rating::history_from(start, &matches)) {
+        for (side, (players, ratings)) in input.sides.iter().zip(after).enumerate() {
+            for (player, rating) in players.iter().zip(ratings) {
+                rows.push(PointRow {
+                    match_id: input.match_id,
+                    player_id: *player,
+                    event_id: input.event_id,
+                    game: input.game.name().to_string(),
+                    side: side as i32,
+                    won: side == input.winner.index(),
+                    mu: rating.mu,
+                    sigma: rating.sigma,
+                });
+            }
+        }
+    }
+    rows
+}
+
+/// Stored rows read back as the inputs they were made from (rows in match order).
+fn inputs_of_rows(rows: &[PointRow]) -> StoreResult<Vec<Input>> {
+    let mut inputs: Vec<Input> = Vec::new();
+    for row in rows {
+        let game: GameKind = row.game.parse().map_err(|_| {
+            StoreError::Corrupt(format!(
+                "rating of match {}: game {}",
+                row.match_id, row.game
+            ))
+        })?;
+        if inputs
+            .last()
+            .is_none_or(|last| last.match_id != row.match_id)
+        {
+            let won_side = if (row.side == 0) == row.won {
+                Side::A
+            } else {
+                Side::B
+            };
+            inputs.push(Input {
+                match_id: row.match_id,
+                event_id: row.event_id,
+                game,
+                sides: [Vec::new(), Vec::new()],
+                winner: won_side,
+            });
+        }
+        let input = inputs.last_mut().expect("pushed above");
+        input.sides[usize::from(row.side != 0)].push(row.player_id);
+    }
+    Ok(inputs)
+}
+
+/// Recomputes `game`'s ratings from match `from` on, from its stored inputs and the
+/// ratings the matches before left: how many rows moved. The rows before `from` are what
+/// a recomputation from scratch gives already, so the cost of a result is that of the
+/// matches after it, not of the game's whole history.
+fn recompute_game(connection: &mut DbConnection, game: GameKind, from: i64) -> StoreResult<usize> {
+    let rows = stored::of_game_from(connection, game.name(), from)?;
+    let mut players: Vec<i64> = rows.iter().map(|r| r.player_id).collect();
+    players.sort_unstable();
+    players.dedup();
+    let start = stored::latest_before(connection, game.name(), &players, from)?
+        .into_iter()
+        .map(|(player, (mu, sigma))| ((game, player), Rating { mu, sigma }))
+        .collect();
+    let fresh = rated_from(start, &inputs_of_rows(&rows)?);
+    let moved = rows
+        .iter()
+        .zip(&fresh)
+        .filter(|(old, new)| old.mu != new.mu || old.sigma != new.sigma)
+        .count();
+    // The rows from `from` on are written again in a few statements: one update per row
+    // made a correction early in a long season cost a round trip per later row.
+    if moved > 0 {
+        stored::delete_game_from(connection, game.name(), from)?;
+        stored::insert(connection, &fresh)?;
+    }
+    Ok(moved)
+}
+
+/// Brings the event's rating rows in step with its logs (in the write that changed one
+/// of its matches); see the module documentation.
+pub fn refresh_event(
+    connection: &mut DbConnection,
+    data: &EventData,
+    summaries: &BTreeMap<i64, MatchSummary>,
+) -> StoreResult<()> {
+    let fresh = inputs_of(data, summaries);
+    let before = inputs_of_rows(&stored::of_event(connection, data.event.id)?)?;
+    if fresh == before {
+        return Ok(());
+    }
+    let by_id = |inputs: &[Input]| -> BTreeMap<i64, Input> {
+        inputs.iter().map(|i| (i.match_id, i.clone())).collect()
+    };
+    let (fresh_by_id, before_by_id) = (by_id(&fresh), by_id(&before));
+    let changed: Vec<i64> = before_by_id
+        .keys()
+        .chain(fresh_by_id.keys())
+        .copied()
+        .filter(|id| fresh_by_id.get(id) != before_by_id.get(id))
+        .collect::<std::collections::BTreeSet<i64>>()
+        .into_iter()
+        .collect();
+    stored::delete_matches(connection, &changed)?;
+    // Placeholders at the start rating: the game's recomputation below rates them.
+    let placeholders: Vec<PointRow> = rated(
+        &changed
+            .iter()
+            .filter_map(|id| fresh_by_id.get(id).cloned())
+            .collect::<Vec<_>>(),
+    )
+    .into_iter()
+    .map(|row| PointRow {
+        mu: Rating::START.mu,
+        sigma: Rating::START.sigma,
+        ..row
+    })
+    .collect();
+    stored::insert(connection, &placeholders)?;
+    let mut games: Vec<GameKind> = before.iter().chain(&fresh).map(|i| i.game).collect();
+    games.sort();
+    games.dedup();
+    let from = changed.first().copied().unwrap_or_default();
+    for game in games {
+        recompute_game(connection, game, from)?;
+    }
+    Ok(())
+}
+
+/// Every rating row as the logs alone give it: every event's finished matches replayed.
+pub fn recompute(connection: &mut DbConnection) -> StoreResult<Vec<PointRow>> {
+    let mut inputs = Vec::new();
+    for event in crate::store::events::all(connection)? {
+        let data = EventData::load_without_players(connection, event)?;
+        let summaries = crate::events::summaries(connection, &data, Remember::No)?;
+        inputs.extend(inputs_of(&data, &summaries));
+    }
+    inputs.sort_by_key(|i| i.match_id);
+    let mut rows = Vec::new();
+    for game in GameKind::ALL {
+        let of_game: Vec<Input> = inputs.iter().filter(|i| i.game == game).cloned().collect();
+        rows.extend(rated(&of_game));
+    }
+    rows.sort_by_key(|r| (r.match_id, r.side, r.player_id));
+    Ok(rows)
+}
+
+/// Where the stored ratings differ from what the logs give, in words (`None`: they agree).
+pub fn first_difference(connection: &mut DbConnection) -> StoreResult<Option<String>> {
+    let fresh = recompute(connection)?;
+    let now = stored::all(connection)?;
+    Ok(difference(&now, &fresh))
+}
+
+fn difference(stored: &[PointRow], fresh: &[PointRow]) -> Option<String> {
+    for (old, new) in stored.iter().zip(fresh) {
+        if old != new {
+            return Some(format!(
+                "match {} player {}: stored {:?}, the logs give {:?}",
+                new.match_id.min(old.match_id),
+                new.player_id,
+                old,
+                new
+            ));
+        }
+    }
+    match stored.len().cmp(&fresh.len()) {
+        std::cmp::Ordering::Equal => None,
+        std::cmp::Ordering::Less => Some(format!(
+            "the logs give a rating for match {} that is not stored",
+            fresh[stored.len()].match_id
+        )),
+        std::cmp::Ordering::Greater => Some(format!(
+            "a rating is stored for match {} that the logs do not give",
+            stored[fresh.len()].match_id
+        )),
+    }
+}
+
+/// What a [`rebuild`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rebuilt {
+    /// Matches rated.
+    pub matches: usize,
+    /// Rating rows written (one per player per match).
+    pub points: usize,
+    /// Where the rows stored before differed, if they did.
+    pub difference: Option<String>,
+}
+
+/// Recomputes every rating from the logs and replaces the stored rows, in one write.
+pub fn rebuild_in(connection: &mut DbConnection) -> StoreResult<Rebuilt> {
+    let fresh = recompute(connection)?;
+    let before = stored::all(connection)?;
+    let difference = difference(&before, &fresh);
+    if difference.is_some() {
+        stored::delete_all(connection)?;
+        stored::insert(connection, &fresh)?;
+    }
+    let mut matches: Vec<i64> = fresh.iter().map(|r| r.match_id).collect();
+    matches.dedup();
+    Ok(Rebuilt {
+        matches: matches.len(),
+        points: fresh.len(),
+        difference,
+    })
+}
+
+/// [`rebuild_in`] as one write of `db` (`segnapunti ratings rebuild`).
+pub fn rebuild(db: &Db) -> StoreResult<Rebuilt> {
+    db.write(rebuild_in)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(match_id: i64, player_id: i64, side: i32, won: bool) -> PointRow {
+        PointRow {
+            match_id,
+            player_id,
+            event_id: 1,
+            game: "trionfetti".into(),
+            side,
+            won,
+            mu: 25.0,
+            sigma: 8.0,
+        }
+    }
+
+    #[test]
+    fn stored_rows_read_back_as_the_inputs_they_came_from() {
+        let input = Input {
+            match_id: 7,
+            event_id: 1,
+            game: GameKind::Trionfetti,
+            sides: [vec![1, 2], vec![3, 4]],
+            winner: Side::B,
+        };
+        let rows = rated(std::slice::from_ref(&input));
+        assert_eq!(rows.len(), 4);
+        assert!(rows.iter().all(|r| r.won == (r.side == 1)));
+        assert_eq!(inputs_of_rows(&rows).unwrap(), vec![input]);
+    }
+
+    #[test]
+    fn a_difference_names_the_first_match_that_differs() {
+        let a = vec![row(1, 1, 0, true), row(1, 2, 1, false)];
+        assert_eq!(difference(&a, &a), None);
+        let mut b = a.clone();
+        b[1].mu = 24.0;
+        assert!(difference(&a, &b).unwrap().starts_with("match 1 player 2"));
+        assert!(difference(&a[..1], &a).unwrap().contains("not stored"));
+        assert!(difference(&a, &a[..1]).unwrap().contains("do not give"));
+    }
+}
