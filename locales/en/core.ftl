@@ -52,6 +52,7 @@ setup-intro = This link works once: it creates the administrator account of this
 setup-submit = Create the administrator
 invite-title = Invitation
 invite-intro = You have been invited as
+invite-claim_intro = This link is yours once: choose the name and the password of the account. It keeps its role and everything it has done:
 invite-submit = Create my account
 link-invalid = This link is not valid, has expired or was already used.
 password-title = Change password

@@ -52,6 +52,7 @@ setup-intro = Questo collegamento vale una sola volta: crea l'account dell'ammin
 setup-submit = Crea l'amministratore
 invite-title = Invito
 invite-intro = Sei stato invitato come
+invite-claim_intro = Questo link vale una volta sola: scegli il nome e la password dell'account. Mantiene il suo ruolo e tutto ciò che ha fatto:
 invite-submit = Crea il mio account
 link-invalid = Questo collegamento non è valido, è scaduto o è già stato usato.
 password-title = Cambia la password
