@@ -3,8 +3,8 @@
 
 use serde_json::Value;
 
-use super::Of;
 use super::Disagreement;
+use super::Of;
 use crate::events::MatchSummary;
 use crate::rules::any::AnyRecord;
 use crate::rules::comanda::Nicknames;
@@ -48,7 +48,8 @@ pub fn record_of(
         row.first_dealer,
         values.to_vec(),
     );
-    AnyRecord::from_json(&document.to_string()).map_err(|error| error.message(crate::lang::Lang::En))
+    AnyRecord::from_json(&document.to_string())
+        .map_err(|error| error.message(crate::lang::Lang::En))
 }
 
 /// Replays the match's log with the event's `options` and the club's nicknames.
@@ -102,7 +103,10 @@ pub fn replay(
         Err(error) => {
             return Ok(Err(at(
                 Some(error.index),
-                format!("the rules refuse it: {}", error.message(crate::lang::Lang::En)),
+                format!(
+                    "the rules refuse it: {}",
+                    error.message(crate::lang::Lang::En)
+                ),
             )));
         }
     };

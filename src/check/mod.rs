@@ -31,9 +31,9 @@ pub use logs::Replayed;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Disagreement {
     /// The event's public id and name.
-    pub event: (String, String),
+    pub event: Box<(String, String)>,
     /// The match: its key in the event (or "superseded") and its public id.
-    pub at_match: Option<(String, String)>,
+    pub at_match: Option<Box<(String, String)>>,
     /// The log entry, numbered from 0 as the log stores it.
     pub entry: Option<usize>,
     /// The standings' entrant concerned, by name.
@@ -44,7 +44,8 @@ pub struct Disagreement {
 impl fmt::Display for Disagreement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "event {} ({})", self.event.0, self.event.1)?;
-        if let Some((key, public_id)) = &self.at_match {
+        if let Some(at) = &self.at_match {
+            let (key, public_id) = at.as_ref();
             write!(f, ", match {key} (/m/{public_id})")?;
         }
         if let Some(entry) = self.entry {
@@ -86,7 +87,7 @@ pub(crate) struct Of<'a> {
 impl Of<'_> {
     pub(crate) fn event(&self, why: impl Into<String>) -> Disagreement {
         Disagreement {
-            event: (self.event.public_id.clone(), self.event.name.clone()),
+            event: Box::new((self.event.public_id.clone(), self.event.name.clone())),
             at_match: None,
             entry: None,
             entrant: None,
@@ -102,7 +103,7 @@ impl Of<'_> {
         why: impl Into<String>,
     ) -> Disagreement {
         Disagreement {
-            at_match: Some((key.to_string(), public_id.to_string())),
+            at_match: Some(Box::new((key.to_string(), public_id.to_string()))),
             entry,
             ..self.event(why)
         }
@@ -135,7 +136,12 @@ pub fn check(db: &Db, named: &[String]) -> Result<Totals, CheckError> {
     let mut totals = Totals::default();
     let checked = chosen.clone();
     for event in chosen {
-        let outcome = db.read(|connection| check_event(connection, &event, &mut totals))?;
+        // A stored value that does not read back (a format, a side) is the event's fault,
+        // not the database's.
+        let outcome = match db.read(|connection| check_event(connection, &event, &mut totals)) {
+            Err(StoreError::Corrupt(why)) => Err(Of { event: &event }.event(why)),
+            other => other?,
+        };
         if let Err(disagreement) = outcome {
             return Err(CheckError::Disagrees(disagreement));
         }

@@ -73,7 +73,11 @@ pub fn check(
                     let count = if other.id == log.id {
                         source_count
                     } else {
-                        other.entries.iter().filter(|e| e.created_at <= time).count()
+                        other
+                            .entries
+                            .iter()
+                            .filter(|e| e.created_at <= time)
+                            .count()
                     };
                     if count > 0
                         && let Some(summary) = summary_at(other, count)

@@ -25,8 +25,7 @@ pub fn demo(database_url: &DatabaseUrl, address: &str) -> CommandOutput {
         Ok(db) => db,
         Err(error) => return failure(format!("error: {error}\n"), 2),
     };
-    let today = chrono::Local::now().date_naive();
-    match demo::fill(&db, today) {
+    match demo::fill(&db, chrono::Local::now().naive_local()) {
         Ok(report) => CommandOutput {
             stdout: describe(&report, database_url, address.trim_end_matches('/')),
             stderr: String::new(),
@@ -49,7 +48,10 @@ fn describe(report: &DemoReport, database_url: &DatabaseUrl, address: &str) -> S
         "  {address}/e/{}   the night in progress\n",
         report.live_event
     ));
-    out.push_str(&format!("  {address}/clubs/{}/seasons\n\n", demo::CLUB_SLUG));
+    out.push_str(&format!(
+        "  {address}/clubs/{}/seasons\n\n",
+        demo::CLUB_SLUG
+    ));
     out.push_str(
         "The demo accounts have no password yet. Each link below works once, within 30 days:\n\
          open it to choose the account's name and password.\n",

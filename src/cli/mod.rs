@@ -220,9 +220,11 @@ pub fn run(cli: Cli) -> ExitCode {
         },
         Some(Command::User(command)) => user::run(&database_url, command),
         Some(Command::Demo) => {
-            let address = cli.serve.public_url.clone().unwrap_or_else(|| {
-                format!("http://{}:{}", cli.serve.bind, cli.serve.port)
-            });
+            let address = cli
+                .serve
+                .public_url
+                .clone()
+                .unwrap_or_else(|| format!("http://{}:{}", cli.serve.bind, cli.serve.port));
             print_output(demo::demo(&database_url, &address))
         }
         Some(Command::Check { events }) => print_output(demo::check(&database_url, &events)),

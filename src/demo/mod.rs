@@ -15,7 +15,7 @@
 
 mod play;
 
-use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime};
+use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 use serde_json::{Value, json};
 
 use crate::accounts::{self, Role};
@@ -101,9 +101,9 @@ fn contents(connection: &mut DbConnection) -> StoreResult<String> {
     Ok(held.join(", "))
 }
 
-/// Fills the empty database `db` (see the module documentation); `today` dates the
-/// seasons and nights.
-pub fn fill(db: &Db, today: NaiveDate) -> Result<DemoReport, DemoError> {
+/// Fills the empty database `db` (see the module documentation); `now` (the club's
+/// local time) dates the seasons and nights.
+pub fn fill(db: &Db, now: NaiveDateTime) -> Result<DemoReport, DemoError> {
     let held = db.read(contents)?;
     if !held.is_empty() {
         return Err(DemoError::NotEmpty(held));
@@ -112,7 +112,8 @@ pub fn fill(db: &Db, today: NaiveDate) -> Result<DemoReport, DemoError> {
     let demo = Demo {
         db: db.clone(),
         scoring,
-        today,
+        today: now.date(),
+        now,
     };
     actix_web::rt::System::new().block_on(demo.run())
 }
@@ -121,6 +122,7 @@ struct Demo {
     db: Db,
     scoring: Scoring,
     today: NaiveDate,
+    now: NaiveDateTime,
 }
 
 /// The accounts the demo writes with.
@@ -132,7 +134,10 @@ struct Cast {
 
 /// The night `index` of a season: which eight regulars come (two stay home, in turn).
 fn present_at(index: usize) -> Vec<Vec<String>> {
-    let away = [(2 * index) % REGULARS.len(), (2 * index + 1) % REGULARS.len()];
+    let away = [
+        (2 * index) % REGULARS.len(),
+        (2 * index + 1) % REGULARS.len(),
+    ];
     (0..REGULARS.len())
         .filter(|i| !away.contains(i))
         .map(|i| vec![REGULARS[i].to_string()])
@@ -245,12 +250,20 @@ impl Demo {
         )?;
         report.seasons.push(open.clone());
         for night in 0..3 {
-            let date = open_start + Duration::days(7 * night as i64 + 1);
+            // Tonight's began an hour ago.
+            let starts_at = match night {
+                2 => self.now - Duration::hours(1),
+                _ => at(open_start + Duration::days(7 * night as i64 + 1), 20),
+            };
+            let starts_at = starts_at
+                .date()
+                .and_hms_opt(starts_at.hour(), 0, 0)
+                .unwrap_or(starts_at);
             let event = self.event(
                 &cast,
                 NewDemoEvent {
-                    name: format!("Serata {} · {}", night + 1, date.format("%d/%m")),
-                    starts_at: at(date, 20),
+                    name: format!("Serata {} · {}", night + 1, starts_at.format("%d/%m")),
+                    starts_at,
                     game: GameKind::Trionfetti,
                     options: trionfetti_night(),
                     format: rotating_night(200 + night as u64),
@@ -333,17 +346,12 @@ impl Demo {
 
     /// Creates the event as the organizer's form does, registers and checks in its
     /// entrants, and makes the draw (random, from the demo's seed): its first matches.
-    fn event(
-        &self,
-        cast: &Cast,
-        new: NewDemoEvent,
-        season: Option<i64>,
-    ) -> StoreResult<EventRow> {
+    fn event(&self, cast: &Cast, new: NewDemoEvent, season: Option<i64>) -> StoreResult<EventRow> {
         let (club_id, created_by) = (cast.club_id, cast.organizer.id);
         self.db.write(move |connection| {
             let options_json = new.options.to_string();
-            let format_json =
-                serde_json::to_string(&new.format).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            let format_json = serde_json::to_string(&new.format)
+                .map_err(|e| StoreError::Corrupt(e.to_string()))?;
             // Entrants register before the night begins: the event is made for tomorrow,
             // and given its date, as the organizer's edit form would, once they are in.
             let tomorrow = crate::store::now() + Duration::days(1);
@@ -367,8 +375,11 @@ impl Demo {
             if let Some(season) = season {
                 seasons::add_event(connection, season, event.id)?;
             }
-            let rows: Vec<(Vec<String>, Option<String>)> =
-                new.entrants.into_iter().map(|names| (names, None)).collect();
+            let rows: Vec<(Vec<String>, Option<String>)> = new
+                .entrants
+                .into_iter()
+                .map(|names| (names, None))
+                .collect();
             let registered = register(connection, &event, &rows)?;
             if registered.closed.is_some() || !registered.refused.is_empty() {
                 return Err(StoreError::Corrupt(format!(
@@ -416,7 +427,12 @@ impl Demo {
         Ok(rows
             .into_iter()
             .filter(|row| row.match_key.is_some() && row.status() == MatchStatus::Scheduled)
-            .map(|row| (row.public_id.clone(), row.match_key.clone().unwrap_or_default()))
+            .map(|row| {
+                (
+                    row.public_id.clone(),
+                    row.match_key.clone().unwrap_or_default(),
+                )
+            })
             .collect())
     }
 
@@ -429,6 +445,7 @@ impl Demo {
             if waiting.is_empty() {
                 return Ok(());
             }
+            // One table after the other: the event advances after each result.
             for (public_id, _) in waiting {
                 let entries =
                     simulated_entries(event.game, &options, seed + 1_000 * played, false)?;
@@ -449,7 +466,8 @@ impl Demo {
             .filter(|(_, key)| key.starts_with("Rot R1 T"))
             .collect();
         for (table, (public_id, _)) in first_round.iter().enumerate() {
-            let mut entries = simulated_entries(event.game, &options, 40_000 + table as u64, true)?;
+            let mut entries =
+                simulated_entries(event.game, &options, 40_000 + 1_000 * table as u64, true)?;
             entries.truncate((entries.len() / 2).max(2) + table * 3);
             let referee_id = match &cast.referee {
                 Author::User { id, .. } => *id,
@@ -462,8 +480,7 @@ impl Demo {
                 )?)?;
                 crate::store::matches::assign_referee(connection, row.id, referee_id)
             })?;
-            play::referee_plays(&self.db, &self.scoring, public_id, entries, &cast.referee)
-                .await?;
+            play::referee_plays(&self.db, &self.scoring, public_id, entries, &cast.referee).await?;
         }
         Ok(())
     }

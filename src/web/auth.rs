@@ -453,6 +453,7 @@ pub async fn invitation_form(
     let mut page = invitation_page(ctx, &token, invitation.role());
     if let Some(account) = claimed_account(&state, &invitation).await? {
         page.intro_key = "invite-claim_intro";
+        page.submit_key = "invite-claim_submit";
         page.username = account.username;
         page.display_name = account.display_name;
     }
@@ -479,6 +480,7 @@ pub async fn accept_invitation(
         let with_error = |ctx, error_key| {
             let mut page = invitation_page(ctx, &token, role);
             page.intro_key = "invite-claim_intro";
+            page.submit_key = "invite-claim_submit";
             page.refusing(&username, &display_name, error_key)
         };
         let Some(user) = claim_account(&state, request, account.id, invitation_id).await? else {
