@@ -5,6 +5,7 @@
 
 use crate::support;
 
+mod demo;
 mod organizer;
 mod picker;
 mod public;
@@ -79,6 +80,10 @@ fn browser_flows() {
         (
             "a card-by-card hand tapped on the card picker, with and without JavaScript",
             picker::card_picker_flow,
+        ),
+        (
+            "the demo's first pages at 390×844 and 1280×800, checked with axe-core",
+            demo::demo_pages_flow,
         ),
     ];
     let mut failed = Vec::new();
