@@ -475,3 +475,83 @@ fn check_exits_2_on_a_database_it_cannot_read() {
     assert_eq!(output.status.code(), Some(2));
     assert!(!text(&output.stderr).contains("secret-pw"));
 }
+
+/// An event whose first semifinal was corrected (its winner changed before the final
+/// began): the notice the correction left agrees with the logs, and a notice altered in
+/// SQL is named.
+fn check_verifies_correction_notices(backend: Backend) {
+    use support::setup::{self, card_links, import_and_draw, pairs_csv, post_entry, record_win};
+    let app = TestApp::spawn(backend);
+    let (_admin, organizer) = support::club_with_organizer(&app);
+    let fields = [
+        ("name", "Correzioni"),
+        ("game", "trionfetti"),
+        ("target_points", "1"),
+        ("games_to_win", "1"),
+        ("format", "single_elimination"),
+    ];
+    let event = setup::create_event(&organizer, setup::CLUB_EVENTS, &fields);
+    import_and_draw(&organizer, &event, &pairs_csv(4));
+    let semis = card_links(&app, &organizer, &event);
+    for link in &semis {
+        record_win(&app.client(), link, "A");
+    }
+    let corrected = post_entry(
+        &app.client(),
+        &semis[0],
+        "correct",
+        &[
+            ("target", "0"),
+            ("reason", "squadra sbagliata"),
+            ("winner", "B"),
+        ],
+    );
+    assert_eq!(corrected.status, 303, "{}", corrected.body);
+
+    let url = app.database.url.clone();
+    let checked = run(&url, &["check", &event]);
+    assert_eq!(checked.status.code(), Some(0), "{}", text(&checked.stderr));
+    assert!(
+        text(&checked.stdout).contains("1 correction notices"),
+        "{}",
+        text(&checked.stdout)
+    );
+
+    // The notice made to say the final took no new side.
+    let notice = texts(
+        &app.database,
+        "SELECT notice_json AS value FROM event_notices",
+    );
+    assert_eq!(notice.len(), 1);
+    let mut altered: serde_json::Value = serde_json::from_str(&notice[0]).unwrap();
+    let changes = altered["correction"]
+        .as_object_mut()
+        .unwrap()
+        .values_mut()
+        .find_map(|v| v.as_array_mut().filter(|a| !a.is_empty()))
+        .expect("the notice lists a change");
+    changes.clear();
+    app.database.execute(&format!(
+        "UPDATE event_notices SET notice_json = '{}'",
+        altered.to_string().replace('\'', "''")
+    ));
+    let checked = run(&url, &["check"]);
+    assert_eq!(checked.status.code(), Some(1), "{}", text(&checked.stdout));
+    let message = text(&checked.stderr);
+    assert!(
+        message.contains(&format!("event {event} (Correzioni)"))
+            && message.contains("correction notice 1 lists"),
+        "{message}"
+    );
+}
+
+#[test]
+fn check_verifies_correction_notices_on_sqlite() {
+    check_verifies_correction_notices(Backend::Sqlite);
+}
+
+#[cfg(postgres_tests)]
+#[test]
+fn check_verifies_correction_notices_on_postgres() {
+    check_verifies_correction_notices(Backend::Postgres);
+}
