@@ -1,7 +1,9 @@
 //! segnapunti: scores and records tournaments of Venetian and Italian card games.
 
 pub mod accounts;
+pub mod check;
 pub mod cli;
+pub mod demo;
 pub mod events;
 pub mod ratings;
 pub mod scoring;

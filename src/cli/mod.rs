@@ -10,6 +10,7 @@ macro_rules! assert_holds {
 }
 
 pub mod comanda;
+pub mod demo;
 pub mod plan;
 pub mod ratings;
 pub mod record;
@@ -76,6 +77,20 @@ pub enum Command {
         #[arg(long = "as", value_name = "USERNAME")]
         credit_to: Option<String>,
         file: PathBuf,
+    },
+    /// Fill an empty database with a demo club: a closed season of six Trionfetti nights,
+    /// an open one with a night in progress, an event of each other game; prints the
+    /// address to open and the demo accounts' one-time links (exit 1: the database is not
+    /// empty, nothing written; 2: it cannot be opened).
+    Demo,
+    /// Verify whole events from their stored logs: every log replays under the event's
+    /// options, results, schedule and standings recompute to what the pages show, every
+    /// correction notice matches its diff (exit 0: all agree; 1: the first event, match
+    /// and entry that does not; 2: the database cannot be read).
+    Check {
+        /// Events' public ids or addresses; none: every event.
+        #[arg(allow_hyphen_values = true)]
+        events: Vec<String>,
     },
     /// Manage accounts from the shell.
     #[command(subcommand)]
@@ -215,6 +230,15 @@ pub fn run(cli: Cli) -> ExitCode {
             }
         },
         Some(Command::User(command)) => user::run(&database_url, command),
+        Some(Command::Demo) => {
+            let address = cli
+                .serve
+                .public_url
+                .clone()
+                .unwrap_or_else(|| format!("http://{}:{}", cli.serve.bind, cli.serve.port));
+            print_output(demo::demo(&database_url, &address))
+        }
+        Some(Command::Check { events }) => print_output(demo::check(&database_url, &events)),
         Some(Command::Export { event, output }) => {
             print_output(transfer::export(&database_url, &event, output.as_deref()))
         }

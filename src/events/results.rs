@@ -8,7 +8,7 @@ use std::sync::{LazyLock, Mutex};
 use serde_json::Value;
 
 use super::EventData;
-use crate::rules::any::AnyRecord;
+use crate::rules::any::{AnyMatch, AnyRecord};
 use crate::rules::game::Team;
 use crate::rules::record::FORMAT_VERSION;
 use crate::store::events::{self, EventMatchRow};
@@ -116,17 +116,24 @@ fn replay_summary(
     let state = record
         .replay(&nicknames)
         .map_err(|error| StoreError::Corrupt(format!("stored log no longer replays: {error}")))?;
-    let common = state.common();
-    Ok(MatchSummary {
-        entries: count,
-        games_won: common.games_won,
-        scores: common.scores,
-        over: common.over,
-        winner: common
-            .winner
-            .map(|team| if team == Team::A { Side::A } else { Side::B }),
-        points: points_of_games(&state.summary_json()),
-    })
+    Ok(MatchSummary::of(&state, count))
+}
+
+impl MatchSummary {
+    /// What the replay `state` of a log of `entries` entries says.
+    pub fn of(state: &AnyMatch, entries: usize) -> MatchSummary {
+        let common = state.common();
+        MatchSummary {
+            entries,
+            games_won: common.games_won,
+            scores: common.scores,
+            over: common.over,
+            winner: common
+                .winner
+                .map(|team| if team == Team::A { Side::A } else { Side::B }),
+            points: points_of_games(&state.summary_json()),
+        }
+    }
 }
 
 /// When the summaries of logs replayed are remembered.

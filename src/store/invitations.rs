@@ -17,6 +17,9 @@ pub struct Invitation {
     pub created_at: NaiveDateTime,
     pub expires_at: NaiveDateTime,
     pub used_by: Option<i64>,
+    /// The account the link claims (its holder chooses its name and password), rather
+    /// than one it makes.
+    pub account_id: Option<i64>,
 }
 
 impl Invitation {
@@ -39,6 +42,28 @@ pub fn insert(
             invitations::created_by.eq(created_by),
             invitations::created_at.eq(now()),
             invitations::expires_at.eq(expires_at),
+        ))
+        .execute(connection)?;
+    Ok(())
+}
+
+/// An invitation that claims the existing account `account_id` (of `role`).
+pub fn insert_claim(
+    connection: &mut DbConnection,
+    token_hash: &str,
+    role: Role,
+    created_by: i64,
+    expires_at: NaiveDateTime,
+    account_id: i64,
+) -> StoreResult<()> {
+    diesel::insert_into(invitations::table)
+        .values((
+            invitations::token_hash.eq(token_hash),
+            invitations::role.eq(role.as_str()),
+            invitations::created_by.eq(created_by),
+            invitations::created_at.eq(now()),
+            invitations::expires_at.eq(expires_at),
+            invitations::account_id.eq(account_id),
         ))
         .execute(connection)?;
     Ok(())

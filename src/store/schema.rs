@@ -39,6 +39,7 @@ diesel::table! {
         created_at -> Timestamp,
         expires_at -> Timestamp,
         used_by -> Nullable<BigInt>,
+        account_id -> Nullable<BigInt>,
     }
 }
 

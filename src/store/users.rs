@@ -77,6 +77,27 @@ pub fn insert(connection: &mut DbConnection, new: &NewUser<'_>) -> StoreResult<U
     required(find_by_username(connection, new.username)?)
 }
 
+/// A claimed account takes the name, display name and password its holder chose;
+/// `StoreError::Duplicate` when another account has the name.
+pub fn claim(
+    connection: &mut DbConnection,
+    id: i64,
+    username: &str,
+    display_name: &str,
+    password_hash: &str,
+) -> StoreResult<User> {
+    update(
+        connection,
+        users::table.find(id),
+        (
+            users::username.eq(username),
+            users::display_name.eq(display_name),
+            users::password_hash.eq(password_hash),
+        ),
+    )?;
+    required(find_by_id(connection, id)?)
+}
+
 /// Stores a new hash; the caller ends the account's other sessions
 /// (`sessions::end_others`) in the same transaction.
 pub fn set_password(

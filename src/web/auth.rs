@@ -431,12 +431,33 @@ fn invitation_page(ctx: PageContext, token: &str, role: Role) -> NewAccountPage 
     NewAccountPage::empty(ctx, keys, role, format!("/invite/{token}"))
 }
 
+/// The account an invitation claims, if it claims one rather than making one.
+async fn claimed_account(
+    state: &AppState,
+    invitation: &invitations::Invitation,
+) -> Result<Option<users::User>, AppError> {
+    let Some(id) = invitation.account_id else {
+        return Ok(None);
+    };
+    state
+        .read_found(move |connection| users::find_by_id(connection, id))
+        .await
+        .map(Some)
+}
+
 pub async fn invitation_form(
     Visit { ctx, state }: Visit,
     token: web::Path<String>,
 ) -> Result<NewAccountPage, AppError> {
     let invitation = open_invitation(&state, &token).await?;
-    Ok(invitation_page(ctx, &token, invitation.role()))
+    let mut page = invitation_page(ctx, &token, invitation.role());
+    if let Some(account) = claimed_account(&state, &invitation).await? {
+        page.intro_key = "invite-claim_intro";
+        page.submit_key = "invite-claim_submit";
+        page.username = account.username;
+        page.display_name = account.display_name;
+    }
+    Ok(page)
 }
 
 pub async fn accept_invitation(
@@ -455,6 +476,20 @@ pub async fn accept_invitation(
         Err(key) => return with_error(ctx, key),
     };
     let invitation_id = invitation.id;
+    if let Some(account) = claimed_account(&state, &invitation).await? {
+        let with_error = |ctx, error_key| {
+            let mut page = invitation_page(ctx, &token, role);
+            page.intro_key = "invite-claim_intro";
+            page.submit_key = "invite-claim_submit";
+            page.refusing(&username, &display_name, error_key)
+        };
+        let Some(user) = claim_account(&state, request, account.id, invitation_id).await? else {
+            return with_error(ctx, "error-username_taken");
+        };
+        tracing::info!(user = %user.username, role = %role, "account claimed");
+        context::begin_session(&state, ctx.session(), user.id).await?;
+        return Ok(redirect("/"));
+    }
     let claim = move |connection: &mut DbConnection, user: &users::User| {
         invitations::mark_used(connection, invitation_id, user.id)
     };
@@ -464,4 +499,37 @@ pub async fn accept_invitation(
     tracing::info!(user = %user.username, role = %role, "invitation accepted");
     context::begin_session(&state, ctx.session(), user.id).await?;
     Ok(redirect("/"))
+}
+
+/// Gives the account `account_id` the name and password asked for and uses the
+/// invitation, in one transaction. `Ok(None)` when the name is another account's.
+async fn claim_account(
+    state: &AppState,
+    request: AccountRequest,
+    account_id: i64,
+    invitation_id: i64,
+) -> Result<Option<users::User>, AppError> {
+    let AccountRequest {
+        username,
+        display_name,
+        password,
+    } = request;
+    let hash = web::block(move || accounts::hash_password(&password))
+        .await?
+        .map_err(|error| AppError::internal("password hashing", error))?;
+    let outcome = state
+        .write(move |connection| {
+            let user = users::claim(connection, account_id, &username, &display_name, &hash)?;
+            if !invitations::mark_used(connection, invitation_id, account_id)? {
+                return Err(StoreError::Stale);
+            }
+            Ok(user)
+        })
+        .await;
+    match outcome {
+        Ok(user) => Ok(Some(user)),
+        Err(AppError::Store(StoreError::Duplicate)) => Ok(None),
+        Err(AppError::Store(StoreError::Stale)) => Err(AppError::NotFound),
+        Err(other) => Err(other),
+    }
 }

@@ -5,6 +5,7 @@
 
 use crate::support;
 
+mod demo;
 mod organizer;
 mod picker;
 mod public;
@@ -89,6 +90,10 @@ fn browser_flows() {
         (
             "Madrasso, Tressette, Trijumf and Vitou at 390×844: the score and the hand's controls on the first screen, a save confirmed with its undo",
             referee_forms::first_screen_flow,
+        ),
+        (
+            "the demo's first pages at 390×844 and 1280×800, checked with axe-core",
+            demo::demo_pages_flow,
         ),
     ];
     let mut failed = Vec::new();

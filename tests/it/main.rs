@@ -12,6 +12,7 @@ mod support;
 mod authz_matrix;
 mod browser;
 mod cli;
+mod cli_demo;
 mod cli_plan;
 mod comanda;
 mod crash;

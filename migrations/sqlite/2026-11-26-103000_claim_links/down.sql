@@ -1,0 +1,1 @@
+ALTER TABLE invitations DROP COLUMN account_id;

@@ -1,0 +1,160 @@
+//! Every correction notice is the diff its correction gives. A correction that changed a
+//! finished match's winner leaves a notice (`events::after_append`) of what it changed
+//! downstream; here each such correction is found again in the logs and the diff is
+//! worked out from the results as they were then (every log up to the correction's time,
+//! the stored forfeits and decisions as they are now).
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDateTime;
+use serde_json::Value;
+
+use super::logs::{Replayed, record_of};
+use super::{Disagreement, Of};
+use crate::events::{CorrectionNotice, EventData, MatchSummary, results_from};
+use crate::store::events as store_events;
+use crate::store::{DbConnection, StoreResult, clubs};
+use crate::tournament::{MatchKey, Results, Side};
+
+/// Checks the event's notices; `Ok(Ok(count))` when all agree.
+pub fn check(
+    connection: &mut DbConnection,
+    of: &Of<'_>,
+    data: &EventData,
+    replayed: &[Replayed],
+) -> StoreResult<Result<usize, Disagreement>> {
+    let stored = store_events::notices(connection, data.event.id)?;
+    let Some(tournament) = data.tournament()? else {
+        return Ok(if stored.is_empty() {
+            Ok(0)
+        } else {
+            Err(of.event("it has correction notices but no draw"))
+        });
+    };
+    let options: Value = serde_json::from_str(&data.event.game_options_json).unwrap_or_default();
+    let nicknames = clubs::dictionary(connection, data.event.club_id)?;
+    let rows: BTreeMap<i64, &store_events::EventMatchRow> =
+        data.matches.iter().map(|row| (row.id, row)).collect();
+    // The log prefixes' summaries, replayed once each.
+    let mut prefixes: BTreeMap<(i64, usize), Option<MatchSummary>> = BTreeMap::new();
+    let mut summary_at = |log: &Replayed, count: usize| -> Option<MatchSummary> {
+        if count == log.entries.len() {
+            return Some(log.summary.clone());
+        }
+        prefixes
+            .entry((log.id, count))
+            .or_insert_with(|| {
+                let row = rows.get(&log.id)?;
+                let record = record_of(row, &options, &log.values[..count]).ok()?;
+                let state = record.replay(&nicknames).ok()?;
+                Some(MatchSummary::of(&state, count))
+            })
+            .clone()
+    };
+
+    let mut expected: Vec<(NaiveDateTime, CorrectionNotice)> = Vec::new();
+    for log in replayed.iter().filter(|log| log.key.is_some()) {
+        for (index, correction) in log.record.corrections().into_iter().enumerate() {
+            if correction.is_none() {
+                continue;
+            }
+            let (Some(before), Some(after)) = (summary_at(log, index), summary_at(log, index + 1))
+            else {
+                continue;
+            };
+            if !before.over || winner(&before) == winner(&after) {
+                continue;
+            }
+            let time = log.entries[index].created_at;
+            // Every log as it stood when the correction was made.
+            let mut results_at = |source_count: usize| -> StoreResult<Results> {
+                let mut summaries = BTreeMap::new();
+                for other in replayed.iter().filter(|other| other.key.is_some()) {
+                    let count = if other.id == log.id {
+                        source_count
+                    } else {
+                        other
+                            .entries
+                            .iter()
+                            .filter(|e| e.created_at <= time)
+                            .count()
+                    };
+                    if count > 0
+                        && let Some(summary) = summary_at(other, count)
+                    {
+                        summaries.insert(other.id, summary);
+                    }
+                }
+                results_from(data, &summaries)
+            };
+            let old = results_at(index)?;
+            let new = results_at(index + 1)?;
+            if let Ok(diff) = crate::tournament::diff(&tournament, &old, &new)
+                && !diff.is_empty()
+            {
+                let source = MatchKey::new(log.name().to_string());
+                expected.push((
+                    time,
+                    CorrectionNotice {
+                        source,
+                        correction: diff,
+                    },
+                ));
+            }
+        }
+    }
+    expected.sort_by_key(|(time, _)| *time);
+
+    for (number, row) in stored.iter().enumerate() {
+        let Ok(notice) = serde_json::from_str::<CorrectionNotice>(&row.notice_json) else {
+            return Ok(Err(of.event(format!(
+                "correction notice {} cannot be read",
+                number + 1
+            ))));
+        };
+        let public_id = data
+            .matches
+            .iter()
+            .find(|m| m.match_key.as_deref() == Some(notice.source.as_str()))
+            .map(|m| m.public_id.clone())
+            .unwrap_or_default();
+        let why = match expected.get(number) {
+            None => format!(
+                "correction notice {} has no correction in the logs that gives it",
+                number + 1
+            ),
+            Some((_, want)) if want.source != notice.source => format!(
+                "correction notice {} names this match, the logs' correction is of {}",
+                number + 1,
+                want.source
+            ),
+            Some((_, want)) if want.correction != notice.correction => format!(
+                "correction notice {} lists {:?}, its correction's diff is {:?}",
+                number + 1,
+                notice.correction,
+                want.correction
+            ),
+            Some(_) => continue,
+        };
+        return Ok(Err(of.at(notice.source.as_str(), &public_id, None, why)));
+    }
+    if let Some((_, missing)) = expected.get(stored.len()) {
+        let public_id = data
+            .matches
+            .iter()
+            .find(|m| m.match_key.as_deref() == Some(missing.source.as_str()))
+            .map(|m| m.public_id.clone())
+            .unwrap_or_default();
+        return Ok(Err(of.at(
+            missing.source.as_str(),
+            &public_id,
+            None,
+            "a correction changed its winner, but no notice of it is stored",
+        )));
+    }
+    Ok(Ok(stored.len()))
+}
+
+fn winner(summary: &MatchSummary) -> Option<Side> {
+    summary.over.then_some(summary.winner).flatten()
+}

@@ -1,0 +1,95 @@
+//! `segnapunti demo` (an empty database filled with a club's seasons, `crate::demo`) and
+//! `segnapunti check [EVENT…]` (whole events verified from their logs, `crate::check`).
+//!
+//! Exit codes. demo: 0 filled, 1 the database is not empty (nothing written) or a write
+//! failed, 2 the database cannot be opened. check: 0 every event agrees, 1 the first
+//! disagreement (event, match, entry) or an event of no such id, 2 the database cannot
+//! be read.
+
+use super::comanda::CommandOutput;
+use crate::check::{self, CheckError};
+use crate::demo::{self, DemoError, DemoReport};
+use crate::store::{DatabaseUrl, Db};
+
+fn failure(stderr: String, exit_code: u8) -> CommandOutput {
+    CommandOutput {
+        stdout: String::new(),
+        stderr,
+        exit_code,
+    }
+}
+
+/// `address`: where the server will answer (`--public-url`, or http://BIND:PORT).
+pub fn demo(database_url: &DatabaseUrl, address: &str) -> CommandOutput {
+    let db = match Db::open(database_url) {
+        Ok(db) => db,
+        Err(error) => return failure(format!("error: {error}\n"), 2),
+    };
+    match demo::fill(&db, chrono::Local::now().naive_local()) {
+        Ok(report) => CommandOutput {
+            stdout: describe(&report, database_url, address.trim_end_matches('/')),
+            stderr: String::new(),
+            exit_code: 0,
+        },
+        Err(error @ DemoError::NotEmpty(_)) => failure(format!("refused: {error}\n"), 1),
+        Err(error) => failure(format!("error: {error}\n"), 1),
+    }
+}
+
+fn describe(report: &DemoReport, database_url: &DatabaseUrl, address: &str) -> String {
+    let mut out = format!(
+        "demo written to {database_url}: the club \"Scuola di Trionfetti\", {} seasons, {} events\n\n",
+        report.seasons.len(),
+        report.events.len()
+    );
+    out.push_str("Start the server (`segnapunti`, or `cargo run --release`) and open:\n");
+    out.push_str(&format!("  {address}/\n"));
+    out.push_str(&format!(
+        "  {address}/e/{}   the night in progress\n",
+        report.live_event
+    ));
+    out.push_str(&format!(
+        "  {address}/clubs/{}/seasons\n\n",
+        demo::CLUB_SLUG
+    ));
+    out.push_str(
+        "The demo accounts have no password yet. Each link below works once, within 30 days:\n\
+         open it to choose the account's name and password.\n",
+    );
+    for account in &report.accounts {
+        out.push_str(&format!(
+            "  {:<10} {:<15} {address}/invite/{}\n",
+            account.role.as_str(),
+            account.username,
+            account.token
+        ));
+    }
+    out
+}
+
+pub fn check(database_url: &DatabaseUrl, events: &[String]) -> CommandOutput {
+    // A missing SQLite file would be made empty by opening it: say it is not there.
+    if let DatabaseUrl::Sqlite { path } = database_url
+        && !path.exists()
+    {
+        return failure(format!("error: no database at {}\n", path.display()), 2);
+    }
+    let db = match Db::open(database_url) {
+        Ok(db) => db,
+        Err(error) => return failure(format!("error: cannot read the database: {error}\n"), 2),
+    };
+    match check::check(&db, events) {
+        Ok(totals) => CommandOutput {
+            stdout: format!(
+                "all agree: {} events, {} matches, {} log entries, {} correction notices\n",
+                totals.events, totals.matches, totals.entries, totals.notices
+            ),
+            stderr: String::new(),
+            exit_code: 0,
+        },
+        Err(CheckError::Unreadable(error)) => {
+            failure(format!("error: cannot read the database: {error}\n"), 2)
+        }
+        Err(error) => failure(format!("disagreement: {error}\n"), 1),
+    }
+}

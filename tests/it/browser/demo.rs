@@ -1,0 +1,55 @@
+//! What a newcomer sees first: the demo's home page, the night in progress, a night of
+//! the closed season, its season table and an account's one-time link, at a phone's and
+//! a laptop's size, checked with axe-core, screenshots saved.
+
+use super::support;
+
+use support::browser::{Browser, Driver};
+use support::{Backend, TestApp, TestDatabase};
+
+pub fn demo_pages_flow(_driver: &Driver, browser: &Browser<'_>) {
+    let database = TestDatabase::new(Backend::Sqlite);
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_segnapunti"))
+        .env_remove("DATABASE_URL")
+        .args(["--database-url", &database.url, "demo"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let printed = String::from_utf8_lossy(&output.stdout).into_owned();
+    let path_after = |marker: &str| -> String {
+        let line = printed.lines().find(|l| l.contains(marker)).unwrap();
+        let start = line.find(marker).unwrap();
+        line[start..].split_whitespace().next().unwrap().to_string()
+    };
+    let live = path_after("/e/");
+    let invitation = path_after("/invite/");
+    let app = TestApp::spawn_on(Backend::Sqlite, database);
+    let season = "/clubs/scuola-di-trionfetti/seasons/1".to_string();
+    let season_page = app.client().get(&season);
+    let night_start = season_page.body.find("href=\"/e/").unwrap() + 6;
+    let night = season_page.body[night_start..night_start + 13].to_string();
+    let pages = [
+        ("home", "/".to_string()),
+        ("live-night", live),
+        ("closed-night", night),
+        ("season", season),
+        ("invitation", invitation),
+    ];
+    let folder = std::env::var("SEGNAPUNTI_SCREENSHOTS").ok();
+    for (width, height) in [(390, 844), (1280, 800)] {
+        browser.set_window_size(width, height);
+        for (name, path) in &pages {
+            browser.goto(&app.url(path));
+            browser.assert_accessible(&format!("the demo's {name} page at {width}×{height}"));
+            assert!(
+                !browser.overflows_horizontally(),
+                "the demo's {name} page scrolls sideways at {width}×{height}"
+            );
+            if let Some(folder) = &folder {
+                let file = format!("demo-{name}-{width}x{height}.png");
+                browser.screenshot(&std::path::Path::new(folder).join(file));
+            }
+        }
+    }
+    browser.set_window_size(390, 844);
+}
