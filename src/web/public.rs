@@ -189,6 +189,7 @@ pub async fn comanda_preview(ctx: PageContext, query: web::Query<ComandaQuery>) 
         Ok(ranking) => serde_json::json!({
             "line": ranking.render_line(lang),
             "levels": ranking.level_codes(),
+            "names": crate::web::cards::level_names(&ranking, lang),
         }),
         Err(error) => serde_json::json!({ "error": super::i18n::Worded::message(&error, lang) }),
     };

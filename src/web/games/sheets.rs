@@ -230,8 +230,8 @@ pub struct ReplayLine {
 /// A trick of a card-by-card entry.
 pub struct TrickView {
     pub number: usize,
-    /// (player, card, whether it took the trick), in the order played.
-    pub plays: Vec<(String, String, bool)>,
+    /// (player, card, whether it took the trick, the card's face), in the order played.
+    pub plays: Vec<(String, String, bool, Option<crate::web::cards::Face>)>,
 }
 
 /// What the replay shows of the entry of its step besides the sheet.
@@ -241,6 +241,8 @@ pub struct ReplayDetail {
     pub comanda: Option<String>,
     /// The order of the cards it gives, in a line.
     pub ranking_line: Option<String>,
+    /// The same order as card faces, lowest level first (equal cards together).
+    pub ranking_levels: Vec<Vec<crate::web::cards::Face>>,
     pub tricks: Vec<TrickView>,
 }
 
@@ -348,12 +350,14 @@ pub fn trick_lines(entry: &serde_json::Value, players: &[String], lang: Lang) ->
                                 "{} ({seat})",
                                 players.get(seat).cloned().unwrap_or_default()
                             );
-                            let card = code
+                            let face = code
                                 .as_str()
-                                .and_then(|code| code.parse().ok())
-                                .map(|card| super::card_name(card, lang))
+                                .and_then(|code| crate::web::cards::Face::parse(code, lang));
+                            let card = face
+                                .as_ref()
+                                .map(|face| face.name.clone())
                                 .unwrap_or_else(|| code.to_string());
-                            (who, card, false)
+                            (who, card, false, face)
                         })
                         .collect()
                 })

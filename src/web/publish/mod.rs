@@ -26,6 +26,7 @@ use crate::store::{DbConnection, StoreResult};
 mod cache;
 pub mod exports;
 pub mod pages;
+pub mod projector;
 pub mod rounds;
 pub mod streams;
 
