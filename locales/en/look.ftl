@@ -4,3 +4,7 @@ projector-tables = Tables in play
 projector-standings = Standings
 projector-plan = Next tables: where to sit
 projector-place = Screen
+match-players = Players
+void-confirm_title = Void entry #{ $entry }?
+void-line = The score is worked out again without this entry. It stays in the log, marked as void, with the reason.
+void-confirm_submit = Confirm: void the entry

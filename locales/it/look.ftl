@@ -4,3 +4,7 @@ projector-tables = Tavoli in gioco
 projector-standings = Classifica
 projector-plan = Prossimi tavoli: dove sedersi
 projector-place = Schermata
+match-players = Giocatori
+void-confirm_title = Annullare la registrazione #{ $entry }?
+void-line = Il punteggio si ricalcola senza questa registrazione. Resta nel registro, segnata come annullata, con il motivo.
+void-confirm_submit = Conferma: annulla la registrazione

@@ -39,7 +39,23 @@ pub async fn live(
     public_id: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let key = PageKey::new("m", public_id.into_inner(), ctx.lang());
-    let page = kept_sheet(&state, key, sheets::live).await?;
+    // The players named by the match, with their pages where they have one.
+    let load = |connection: &mut crate::store::DbConnection, public_id: &str| {
+        let Some(loaded) = LoadedMatch::load(connection, public_id)? else {
+            return Ok(None);
+        };
+        let names = loaded.row.player_names();
+        let ids = super::player_links::by_names(connection, &names)?;
+        let players = names
+            .into_iter()
+            .filter_map(|name| ids.get(&name).map(|id| (*id, name)))
+            .collect();
+        Ok(Some((loaded, players)))
+    };
+    let page = kept_or_built(&state, key, load, |(loaded, players), key| {
+        sheets::live(&loaded, players, key.lang)
+    })
+    .await?;
     CachedPage { ctx, page }.respond()
 }
 

@@ -177,6 +177,8 @@ pub struct GameLivePage {
     pub status: MatchStatus,
     pub sheet: GameSheet,
     pub seq: usize,
+    /// The match's players who have a player page, in seat order.
+    pub players: Vec<crate::web::player_links::PlayerLink>,
 }
 
 impl GameLivePage {
@@ -185,7 +187,11 @@ impl GameLivePage {
     }
 }
 
-pub fn live(loaded: &LoadedMatch, lang: Lang) -> Result<Rendered, AppError> {
+pub fn live(
+    loaded: &LoadedMatch,
+    players: Vec<crate::web::player_links::PlayerLink>,
+    lang: Lang,
+) -> Result<Rendered, AppError> {
     let state = loaded.any_state()?;
     let body = GameLivePage {
         public_id: loaded.row.public_id.clone(),
@@ -194,6 +200,7 @@ pub fn live(loaded: &LoadedMatch, lang: Lang) -> Result<Rendered, AppError> {
         status: loaded.row.status(),
         seq: loaded.entries.len(),
         sheet: GameSheet::of(&state, &loaded.row.player_names(), Tr::new(lang)),
+        players,
         ctx: Tr::new(lang),
     };
     Rendered::page(body.title.clone(), &body)

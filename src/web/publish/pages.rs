@@ -206,6 +206,8 @@ pub struct PlayedEvent {
 /// The record against one opponent.
 pub struct HeadToHead {
     pub opponent: String,
+    /// The opponent's player page.
+    pub opponent_id: i64,
     pub wins: u32,
     pub losses: u32,
 }
@@ -247,7 +249,7 @@ pub async fn player_page(
         .await?;
     let mut events = Vec::new();
     let mut results = Vec::new();
-    let mut h2h: BTreeMap<String, (u32, u32)> = BTreeMap::new();
+    let mut h2h: BTreeMap<(String, i64), (u32, u32)> = BTreeMap::new();
     for (entrant, view) in &views {
         let me = EntrantId(entrant.number as u32);
         let position = view
@@ -271,13 +273,13 @@ pub async fn player_page(
                     losses += 1;
                 }
                 let opponent_slot: &Slot = &m.sides[1 - side];
-                let opponents: BTreeSet<String> = opponent_slot
-                    .entrants()
-                    .iter()
-                    .flat_map(|e| view.data.entrant_players(*e))
-                    .collect();
-                for name in &opponents {
-                    let entry = h2h.entry(name.clone()).or_default();
+                let opponents: BTreeSet<(String, i64)> =
+                    crate::web::player_links::of_slot(&view.data, opponent_slot)
+                        .into_iter()
+                        .map(|(id, name)| (name, id))
+                        .collect();
+                for opponent in &opponents {
+                    let entry = h2h.entry(opponent.clone()).or_default();
                     if won {
                         entry.0 += 1;
                     } else {
@@ -309,8 +311,9 @@ pub async fn player_page(
         results,
         head_to_head: h2h
             .into_iter()
-            .map(|(opponent, (wins, losses))| HeadToHead {
+            .map(|((opponent, opponent_id), (wins, losses))| HeadToHead {
                 opponent,
+                opponent_id,
                 wins,
                 losses,
             })
