@@ -6,10 +6,10 @@ use serde::Deserialize;
 
 use super::submit::{Envelope, submit_entry};
 use super::{Draft, scorer};
-use crate::web::confirm::{ConfirmPage, confirmed};
-use crate::web::context::PageContext;
 use crate::rules::game::Team;
 use crate::rules::record::{HandEntry, PlayEntry, RecordEntry, ReplaceEntry, VoidEntry};
+use crate::web::confirm::{ConfirmPage, confirmed};
+use crate::web::context::PageContext;
 use crate::web::context::Visit;
 use crate::web::error::AppError;
 use crate::web::i18n::Tr;
@@ -123,7 +123,10 @@ fn void_confirmation(
         action: request.path().to_string(),
         hidden: vec![
             ("expected_seq".into(), form.envelope.expected_seq.clone()),
-            ("submission_key".into(), form.envelope.submission_key.clone()),
+            (
+                "submission_key".into(),
+                form.envelope.submission_key.clone(),
+            ),
             ("target".into(), target.to_string()),
             ("winner".into(), String::new()),
         ],
