@@ -5,6 +5,7 @@
 
 use crate::support;
 
+mod look;
 mod organizer;
 mod picker;
 mod public;
@@ -79,6 +80,14 @@ fn browser_flows() {
         (
             "a card-by-card hand tapped on the card picker, with and without JavaScript",
             picker::card_picker_flow,
+        ),
+        (
+            "the projector's views at 390×844, 1280×800 and 1920×1080, swapped in by its script",
+            look::projector_flow,
+        ),
+        (
+            "an organizer voids an entry through its confirmation page",
+            look::void_confirmation_flow,
         ),
     ];
     let mut failed = Vec::new();

@@ -185,6 +185,8 @@ backend_tests! {
         assert_eq!(asked.status, 200, "{}", asked.body);
         assert!(asked.body.contains("Annullare la registrazione #0?"), "{}", asked.body);
         assert!(asked.body.contains("Il punteggio si ricalcola senza questa registrazione"));
+        let named = section(&asked.body, "<p>#0 ", "</p>");
+        assert!(named.len() > "<p>#0 ".len() + 3, "the entry in words: {named}");
         assert!(asked.body.contains(">mano contata due volte</textarea>"), "the reason kept");
         assert!(asked.body.contains("name=\"confirm\" value=\"yes\""));
         assert!(asked.body.contains(&format!("href=\"{base}#log-title\"")), "cancel goes back");

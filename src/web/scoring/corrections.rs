@@ -65,8 +65,21 @@ pub async fn correct(
     // A void takes an entry out of the score for good: it is confirmed on a second page
     // that says so (a replace names its new winner, and is its own undo).
     if form.winner.is_empty() && !reason.is_empty() && !confirmed(&form.confirm) {
-        scorer(&request, &ctx, &state).await?;
-        return void_confirmation(&request, ctx, &form, target, &reason).answer();
+        let scorer_now = scorer(&request, &ctx, &state).await?;
+        let loaded = &scorer_now.loaded;
+        let record = loaded.any_record()?;
+        let entry = record
+            .entries_json()
+            .get(target)
+            .map(|entry| {
+                crate::web::games::pages(loaded.row.game)
+                    .log_line(entry, lang)
+                    .unwrap_or_else(|| crate::web::games::describe(loaded.row.game, entry, ctx.tr))
+            })
+            .ok_or(AppError::BadRequest)?;
+        let mut page = void_confirmation(&request, ctx, &form, target, &reason);
+        page.lines.insert(0, format!("#{target} {entry}"));
+        return page.answer();
     }
     let entry = if reason.is_empty() {
         Err(Tr::new(lang).t("games-need_reason").to_string())
