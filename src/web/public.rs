@@ -46,10 +46,13 @@ pub async fn live(
         };
         let names = loaded.row.player_names();
         let ids = super::player_links::by_names(connection, &names)?;
-        let players = names
-            .into_iter()
-            .filter_map(|name| ids.get(&name).map(|id| (*id, name)))
-            .collect();
+        // By team, as the sheet shows them: the even seats, then the odd ones.
+        let mut players: [Vec<(i64, String)>; 2] = Default::default();
+        for (seat, name) in names.into_iter().enumerate() {
+            if let Some(id) = ids.get(&name) {
+                players[seat % 2].push((*id, name));
+            }
+        }
         Ok(Some((loaded, players)))
     };
     let page = kept_or_built(&state, key, load, |(loaded, players), key| {

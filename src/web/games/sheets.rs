@@ -177,8 +177,8 @@ pub struct GameLivePage {
     pub status: MatchStatus,
     pub sheet: GameSheet,
     pub seq: usize,
-    /// The match's players who have a player page, in seat order.
-    pub players: Vec<crate::web::player_links::PlayerLink>,
+    /// The match's players who have a player page, side by side.
+    pub players: [Vec<crate::web::player_links::PlayerLink>; 2],
 }
 
 impl GameLivePage {
@@ -189,7 +189,7 @@ impl GameLivePage {
 
 pub fn live(
     loaded: &LoadedMatch,
-    players: Vec<crate::web::player_links::PlayerLink>,
+    players: [Vec<crate::web::player_links::PlayerLink>; 2],
     lang: Lang,
 ) -> Result<Rendered, AppError> {
     let state = loaded.any_state()?;
