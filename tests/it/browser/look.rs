@@ -162,5 +162,35 @@ pub fn void_confirmation_flow(_driver: &Driver, browser: &Browser<'_>) {
     assert_eq!(json["entries"].as_array().unwrap().len(), 3, "{json}");
     assert_eq!(json["entries"][2]["type"], "void");
     shot(browser, "void-done-390x844");
+
+    // The referee's comanda preview draws the order as card faces while it is typed.
+    let fresh = setup::create_match(&organizer, &[("title", "Comanda")]);
+    browser.goto(&app.url(&format!("/score/{fresh}")));
+    browser.click("summary:has(#cards-title)");
+    browser.fill("#comanda", "più ponto");
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    // The whole deck, lowest first.
+    while browser
+        .execute("return document.querySelectorAll('#comanda-preview .card-face').length;")
+        .as_u64()
+        < Some(40)
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no faces in the preview: {}",
+            browser.text("#comanda-preview")
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let named = browser.execute(
+        "return document.querySelector('#comanda-preview .card-face .visually-hidden').textContent;",
+    );
+    assert!(
+        named.as_str().unwrap().contains(" di "),
+        "a face named in words: {named}"
+    );
+    browser.assert_accessible("the referee's comanda preview with card faces");
+    browser.execute("document.getElementById('comanda-preview').scrollIntoView();");
+    shot(browser, "comanda-preview-390x844");
     no_phone(browser);
 }

@@ -142,6 +142,13 @@ fn steps(app: &TestApp, link: &str, browser: &Browser<'_>) {
             .starts_with("Mano alla squadra A")
     );
     assert!(browser.text("#picker-tricks").contains("(fante di denari)"));
+    // The script draws each play's card face as the page does, beside its name.
+    assert_eq!(
+        browser.execute(
+            "return document.querySelectorAll('#picker-tricks .picker-plays .card-face').length;"
+        ),
+        json!(12)
+    );
     browser.assert_accessible("the card picker with a whole hand tapped");
     screenshots(browser, "picker-hand-tapped");
     taps.save();
