@@ -162,6 +162,33 @@ backend_tests! {
         assert_eq!(table.matches("href=\"/players/").count(), 8, "{table}");
     }
 
+    fn a_withdrawal_is_visible_asked_first_done_with_csrf_and_undone(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let (event, _) = drawn_event(&app, &organizer);
+        let manage = format!("/manage/events/{event}");
+        let action = format!("/manage/events/{event}/withdraw");
+        let withdrawn = |client: &Client| client.get(&manage).body.matches("<li class=\"withdrawn\">").count();
+        // The button is outlined in the warning red (never white on cream).
+        let page = organizer.get(&manage);
+        assert!(page.body.contains("<button type=\"submit\" class=\"danger small\">ritira</button>"), "{}", page.body);
+        let asked = organizer.post_form(&action, &[("number", "1")]);
+        assert_eq!(asked.status, 200, "{}", asked.body);
+        assert!(asked.body.contains("Confermi il ritiro?"), "{}", asked.body);
+        assert_eq!(withdrawn(&organizer), 0, "nothing withdrawn by the first post");
+        let forged = organizer.post_raw(&action, &[("number", "1"), ("confirm", "yes")]);
+        assert_eq!(forged.status, 403, "{}", forged.body);
+        assert_eq!(withdrawn(&organizer), 0);
+        let done = organizer.post_form(&action, &[("number", "1"), ("confirm", "yes")]);
+        assert_eq!(done.status, 303, "{}", done.body);
+        assert_eq!(withdrawn(&organizer), 1);
+        // The undo is offered where the withdrawal shows, and takes it back.
+        let page = organizer.get(&manage);
+        assert!(page.body.contains("<input type=\"hidden\" name=\"undo\" value=\"true\"><button type=\"submit\" class=\"link-button\">riammetti</button>"), "{}", page.body);
+        let undone = organizer.post_form(&action, &[("number", "1"), ("undo", "true")]);
+        assert_eq!(undone.status, 303, "{}", undone.body);
+        assert_eq!(withdrawn(&organizer), 0);
+    }
+
     fn a_void_is_asked_first_and_done_once_confirmed(app) {
         let organizer = app.organizer();
         let public_id = setup::create_match(&organizer, &[("title", "Annulli")]);
