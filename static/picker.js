@@ -13,7 +13,11 @@
   var back = document.getElementById("picker-back");
   var buttons = Array.prototype.slice.call(grid.querySelectorAll("button.card-button"));
   var names = {};
-  buttons.forEach(function (button) { names[button.value] = button.getAttribute("data-name"); });
+  var faces = {};
+  buttons.forEach(function (button) {
+    names[button.value] = button.getAttribute("data-name");
+    faces[button.value] = button.querySelector(".card-face");
+  });
 
   function picked() {
     return Array.prototype.map.call(store.querySelectorAll("input[name=card]"), function (input) {
@@ -50,7 +54,14 @@
       var plays = element("ol", "picker-plays");
       trick.forEach(function (code, position) {
         var player = leader === null ? "—" : data.names[(leader + position) % 4];
-        plays.appendChild(element("li", "", player + ": " + (names[code] || code)));
+        var play = element("li", "", player + ": ");
+        var face = faces[code];
+        if (face) {
+          play.appendChild(face.cloneNode(true));
+          play.appendChild(document.createTextNode(" "));
+        }
+        play.appendChild(document.createTextNode(names[code] || code));
+        plays.appendChild(play);
       });
       item.appendChild(plays);
       if (trick.length === 4 && leader !== null) {

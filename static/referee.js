@@ -7,12 +7,46 @@
   if (!input || !preview) return;
   var timer = null;
 
-  function chips(levels) {
+  var suits = preview.getAttribute("data-suits");
+  var svg = "http://www.w3.org/2000/svg";
+
+  // A card as the pages draw it (templates/cards.html): rank and suit symbol, its
+  // name for screen readers.
+  function face(code, name) {
+    var box = document.createElement("span");
+    box.className = "card-face suit-" + code.slice(-1);
+    box.title = name || code;
+    var rank = document.createElement("span");
+    rank.className = "card-rank";
+    rank.setAttribute("aria-hidden", "true");
+    rank.textContent = code.slice(0, -1);
+    box.appendChild(rank);
+    var icon = document.createElementNS(svg, "svg");
+    icon.setAttribute("class", "suit-icon");
+    icon.setAttribute("aria-hidden", "true");
+    var use = document.createElementNS(svg, "use");
+    use.setAttribute("href", suits + "#suit-" + code.slice(-1));
+    icon.appendChild(use);
+    box.appendChild(icon);
+    var spoken = document.createElement("span");
+    spoken.className = "visually-hidden";
+    spoken.textContent = name || code;
+    box.appendChild(spoken);
+    return box;
+  }
+
+  function chips(levels, names) {
     var list = document.createElement("ol");
     list.className = "ranking-levels";
-    levels.forEach(function (level) {
+    levels.forEach(function (level, index) {
       var item = document.createElement("li");
-      item.textContent = level.join(" ");
+      if (suits) {
+        level.forEach(function (code, position) {
+          item.appendChild(face(code, names && names[index] && names[index][position]));
+        });
+      } else {
+        item.textContent = level.join(" ");
+      }
       if (level.length < 4) item.className = "suited";
       list.appendChild(item);
     });
@@ -39,7 +73,7 @@
         var line = document.createElement("p");
         line.textContent = answer.line;
         preview.appendChild(line);
-        preview.appendChild(chips(answer.levels));
+        preview.appendChild(chips(answer.levels, answer.names));
       })
       .catch(function () { preview.textContent = ""; });
   }

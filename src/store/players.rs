@@ -56,6 +56,15 @@ pub fn players_by_id(connection: &mut DbConnection, ids: &[i64]) -> StoreResult<
         .load(connection)?)
 }
 
+/// The players of these exact names, oldest first (a match names its players).
+pub fn named(connection: &mut DbConnection, names: &[&String]) -> StoreResult<Vec<PlayerRow>> {
+    Ok(players::table
+        .filter(players::name.eq_any(names))
+        .order(players::id.asc())
+        .select(PlayerRow::as_select())
+        .load(connection)?)
+}
+
 /// The players of the event's entrants. One statement whatever the number of entrants,
 /// so SQLite prepares it once per connection (an `IN` list of ids is a new statement,
 /// parsed again, for every size).

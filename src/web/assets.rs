@@ -50,6 +50,16 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../static/referee.js"),
     ),
     (
+        "projector.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../static/projector.js"),
+    ),
+    (
+        "suits.svg",
+        "image/svg+xml",
+        include_bytes!("../../static/suits.svg"),
+    ),
+    (
         "icon.svg",
         "image/svg+xml",
         include_bytes!("../../static/icon.svg"),

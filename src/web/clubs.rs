@@ -424,6 +424,7 @@ pub(super) fn preview_json(ctx: &PageContext, text: &str, dictionary: &Nicknames
         Ok(ranking) => serde_json::json!({
             "line": ranking.render_line(lang),
             "levels": ranking.level_codes(),
+            "names": crate::web::cards::level_names(&ranking, lang),
         }),
         Err(error) => serde_json::json!({ "error": error.message(lang) }),
     };

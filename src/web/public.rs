@@ -39,7 +39,26 @@ pub async fn live(
     public_id: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let key = PageKey::new("m", public_id.into_inner(), ctx.lang());
-    let page = kept_sheet(&state, key, sheets::live).await?;
+    // The players named by the match, with their pages where they have one.
+    let load = |connection: &mut crate::store::DbConnection, public_id: &str| {
+        let Some(loaded) = LoadedMatch::load(connection, public_id)? else {
+            return Ok(None);
+        };
+        let names = loaded.row.player_names();
+        let ids = super::player_links::by_names(connection, &names)?;
+        // By team, as the sheet shows them: the even seats, then the odd ones.
+        let mut players: [Vec<(i64, String)>; 2] = Default::default();
+        for (seat, name) in names.into_iter().enumerate() {
+            if let Some(id) = ids.get(&name) {
+                players[seat % 2].push((*id, name));
+            }
+        }
+        Ok(Some((loaded, players)))
+    };
+    let page = kept_or_built(&state, key, load, |(loaded, players), key| {
+        sheets::live(&loaded, players, key.lang)
+    })
+    .await?;
     CachedPage { ctx, page }.respond()
 }
 
@@ -200,6 +219,7 @@ pub async fn comanda_preview(ctx: PageContext, query: web::Query<ComandaQuery>) 
         Ok(ranking) => serde_json::json!({
             "line": ranking.render_line(lang),
             "levels": ranking.level_codes(),
+            "names": crate::web::cards::level_names(&ranking, lang),
         }),
         Err(error) => serde_json::json!({ "error": super::i18n::Worded::message(&error, lang) }),
     };

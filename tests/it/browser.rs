@@ -6,6 +6,7 @@
 use crate::support;
 
 mod demo;
+mod look;
 mod organizer;
 mod picker;
 mod public;
@@ -94,6 +95,14 @@ fn browser_flows() {
         (
             "the demo's first pages at 390×844 and 1280×800, checked with axe-core",
             demo::demo_pages_flow,
+        ),
+        (
+            "the projector's views at 390×844, 1280×800 and 1920×1080, swapped in by its script",
+            look::projector_flow,
+        ),
+        (
+            "an organizer voids an entry through its confirmation page",
+            look::void_confirmation_flow,
         ),
     ];
     let mut failed = Vec::new();

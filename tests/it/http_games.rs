@@ -112,12 +112,25 @@ fn corrections_sheets_and_round_trip(
     );
     assert!(page.body.contains("punti scambiati"));
 
-    // A void with a reason, through the correction form.
-    let void = post(
+    // A void with a reason, through the correction form: asked first (issue 24), done
+    // once confirmed.
+    let asked = post(
         organizer,
         &base,
         "correct",
         &[("target", "0"), ("reason", "tavolo sbagliato")],
+    );
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    assert!(asked.body.contains("id=\"confirm-form\""), "{}", asked.body);
+    let void = post(
+        organizer,
+        &base,
+        "correct",
+        &[
+            ("target", "0"),
+            ("reason", "tavolo sbagliato"),
+            ("confirm", "yes"),
+        ],
     );
     assert_eq!(void.status, 303, "{}", void.body);
     let page = organizer.get(&base);

@@ -273,4 +273,51 @@ backend_tests! {
         let coins: Vec<String> = suit_row(&page.body, 'd').into_iter().map(|(code, _)| code).collect();
         assert_eq!(coins, ["Fd", "Cd", "Rd", "1d", "2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d", "10d"]);
     }
+
+    fn cards_show_as_faces_on_the_picker_the_replay_and_the_comanda_preview(app) {
+        let (organizer, base, _, _) = table(&app);
+        assert_eq!(setup_smazzata(&organizer, &base, "più ponto e più figure", "1s").status, 303);
+        // The picker's 52 buttons are faces: the rank, the suit's symbol from the sprite,
+        // and the card's name for screen readers.
+        let page = organizer.get(&base);
+        let sprite = page.body.split("<use href=\"").nth(1).expect("a suit symbol");
+        let sprite = sprite[..sprite.find('#').unwrap()].to_string();
+        assert!(sprite.starts_with("/static/suits.") && sprite.ends_with(".svg"), "{sprite}");
+        for suit in ['d', 'c', 's', 'b'] {
+            let symbols = page.body.matches(&format!("{sprite}#suit-{suit}\"")).count();
+            assert_eq!(symbols, 13, "the suit {suit}'s buttons");
+        }
+        assert!(page.body.contains("<span class=\"card-rank\">C</span>"), "{}", page.body);
+        assert!(page.body.contains("<span class=\"visually-hidden\">cavallo di denari</span>"));
+        // The sprite is served, with its four symbols.
+        let served = app.client().get(&sprite);
+        assert_eq!(served.status, 200);
+        assert_eq!(served.header("content-type"), Some("image/svg+xml"));
+        for suit in ['d', 'c', 's', 'b'] {
+            assert!(served.body.contains(&format!("<symbol id=\"suit-{suit}\"")));
+        }
+        // The plays of a trick show the face beside the card's name.
+        let tapped = tap(&organizer, &base, &HAND[..4], Some("check"));
+        assert!(tapped.body.contains("<li>Toni: <span class=\"card-face suit-d\" aria-hidden=\"true\"><span class=\"card-rank\">2</span>"), "{}", tapped.body);
+        assert!(tapped.body.contains("</span> due di denari</li>"), "{}", tapped.body);
+        assert_eq!(tap(&organizer, &base, &HAND, Some("save")).status, 303);
+
+        // The replay: the comanda's order as faces named in full, the tricks' plays with faces.
+        let public_id = base.rsplit('/').next().unwrap();
+        let smazzata = app.client().get(&format!("/m/{public_id}/replay?step=1"));
+        assert!(smazzata.body.contains("class=\"ranking-levels\""), "{}", smazzata.body);
+        assert!(smazzata.body.contains("title=\"re di denari\""), "{}", smazzata.body);
+        let hand = app.client().get(&format!("/m/{public_id}/replay?step=2"));
+        assert!(hand.body.contains("<span class=\"card-face suit-d\" aria-hidden=\"true\"><span class=\"card-rank\">R</span>"), "{}", hand.body);
+        assert!(hand.body.contains("re di denari ★"), "{}", hand.body);
+
+        // The referee's comanda preview names each card of each level, for its faces.
+        let preview = app.client().get("/rules/comanda?text=pi%C3%B9%20ponto");
+        let json: serde_json::Value = serde_json::from_str(&preview.body).unwrap();
+        let levels = json["levels"].as_array().unwrap();
+        let names = json["names"].as_array().unwrap();
+        assert_eq!(levels.len(), names.len());
+        assert_eq!(levels[0].as_array().unwrap().len(), names[0].as_array().unwrap().len());
+        assert!(names.iter().flat_map(|level| level.as_array().unwrap()).any(|name| name == "sette di denari"), "{json}");
+    }
 }

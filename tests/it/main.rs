@@ -23,6 +23,7 @@ mod http_events;
 mod http_foundation;
 mod http_games;
 mod http_login;
+mod http_look;
 mod http_organizer_forms;
 mod http_picker;
 mod http_players;

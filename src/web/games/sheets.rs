@@ -177,6 +177,8 @@ pub struct GameLivePage {
     pub status: MatchStatus,
     pub sheet: GameSheet,
     pub seq: usize,
+    /// The match's players who have a player page, side by side.
+    pub players: [Vec<crate::web::player_links::PlayerLink>; 2],
 }
 
 impl GameLivePage {
@@ -185,7 +187,11 @@ impl GameLivePage {
     }
 }
 
-pub fn live(loaded: &LoadedMatch, lang: Lang) -> Result<Rendered, AppError> {
+pub fn live(
+    loaded: &LoadedMatch,
+    players: [Vec<crate::web::player_links::PlayerLink>; 2],
+    lang: Lang,
+) -> Result<Rendered, AppError> {
     let state = loaded.any_state()?;
     let body = GameLivePage {
         public_id: loaded.row.public_id.clone(),
@@ -194,6 +200,7 @@ pub fn live(loaded: &LoadedMatch, lang: Lang) -> Result<Rendered, AppError> {
         status: loaded.row.status(),
         seq: loaded.entries.len(),
         sheet: GameSheet::of(&state, &loaded.row.player_names(), Tr::new(lang)),
+        players,
         ctx: Tr::new(lang),
     };
     Rendered::page(body.title.clone(), &body)
@@ -230,8 +237,8 @@ pub struct ReplayLine {
 /// A trick of a card-by-card entry.
 pub struct TrickView {
     pub number: usize,
-    /// (player, card, whether it took the trick), in the order played.
-    pub plays: Vec<(String, String, bool)>,
+    /// (player, card, whether it took the trick, the card's face), in the order played.
+    pub plays: Vec<(String, String, bool, Option<crate::web::cards::Face>)>,
 }
 
 /// What the replay shows of the entry of its step besides the sheet.
@@ -241,6 +248,8 @@ pub struct ReplayDetail {
     pub comanda: Option<String>,
     /// The order of the cards it gives, in a line.
     pub ranking_line: Option<String>,
+    /// The same order as card faces, lowest level first (equal cards together).
+    pub ranking_levels: Vec<Vec<crate::web::cards::Face>>,
     pub tricks: Vec<TrickView>,
 }
 
@@ -348,12 +357,14 @@ pub fn trick_lines(entry: &serde_json::Value, players: &[String], lang: Lang) ->
                                 "{} ({seat})",
                                 players.get(seat).cloned().unwrap_or_default()
                             );
-                            let card = code
+                            let face = code
                                 .as_str()
-                                .and_then(|code| code.parse().ok())
-                                .map(|card| super::card_name(card, lang))
+                                .and_then(|code| crate::web::cards::Face::parse(code, lang));
+                            let card = face
+                                .as_ref()
+                                .map(|face| face.name.clone())
                                 .unwrap_or_else(|| code.to_string());
-                            (who, card, false)
+                            (who, card, false, face)
                         })
                         .collect()
                 })

@@ -28,6 +28,7 @@ mod chart;
 pub mod exports;
 pub mod pages;
 pub mod player;
+pub mod projector;
 pub mod rounds;
 pub mod streams;
 

@@ -1,14 +1,12 @@
 //! The published pages of an event: the event page (kept in the page cache), the
-//! embeddable bracket, the projector view, and the comanda preview of a match's referee
-//! page. The player page is in `player`.
+//! embeddable bracket, and the comanda preview of a match's referee page. The player
+//! page is in `player`, the projector in `projector`.
 
 use actix_web::{HttpResponse, web};
 use askama::Template;
-use askama_web::WebTemplate;
-use serde::Deserialize;
 
 use super::rounds::{
-    Bracket, MatchView, RoundView, StandingsView, bracket_of, draw_notes, rounds, standings_views,
+    Bracket, RoundView, StandingsView, bracket_of, draw_notes, rounds, standings_views,
 };
 use super::{
     CachedPage, HighlightQuery, Rendered, event_status_key, kept_or_built, load_view, of_event,
@@ -144,7 +142,7 @@ pub async fn event_page(
     CachedPage { ctx, page }.respond()
 }
 
-// ---------------------------------------------------------------- embed and projector
+// ---------------------------------------------------------------- embed
 
 #[derive(Template)]
 #[template(path = "publish/embed.html")]
@@ -187,60 +185,6 @@ pub async fn embed(
         .body(page.render()?))
 }
 
-#[derive(Template, WebTemplate)]
-#[template(path = "publish/projector.html")]
-pub struct ProjectorPage {
-    pub ctx: PageContext,
-    pub event: EventRow,
-    pub matches: Vec<MatchView>,
-    pub page: usize,
-    pub pages: usize,
-    pub next: usize,
-    pub champion: Option<String>,
-    pub seconds: u32,
-}
-
-#[derive(Deserialize)]
-pub struct ProjectorQuery {
-    page: Option<usize>,
-}
-
-const PROJECTOR_TABLES: usize = 6;
-
-/// The room's screen: large type, a few tables at a time, moving on to the next ones by
-/// itself (a meta refresh, no JavaScript needed).
-pub async fn projector(
-    Visit { ctx, state }: Visit,
-    public_id: web::Path<String>,
-    query: web::Query<ProjectorQuery>,
-) -> Result<ProjectorPage, AppError> {
-    let view = load_view(&state, &public_id).await?;
-    let lang = ctx.lang();
-    let mut tables: Vec<MatchView> = rounds(&view, lang)
-        .into_iter()
-        .flat_map(|r| r.matches)
-        .filter(|m| m.playable && m.table.is_some())
-        .collect();
-    tables.sort_by_key(|m| m.table);
-    let pages = tables.len().div_ceil(PROJECTOR_TABLES).max(1);
-    let page = query.page.unwrap_or(0) % pages;
-    let matches = tables
-        .into_iter()
-        .skip(page * PROJECTOR_TABLES)
-        .take(PROJECTOR_TABLES)
-        .collect();
-    Ok(ProjectorPage {
-        champion: view.champion(),
-        event: view.data.event,
-        matches,
-        page,
-        pages,
-        next: (page + 1) % pages,
-        seconds: 15,
-        ctx,
-    })
-}
-
 /// The comanda preview with the match's club nicknames (the referee page's live preview).
 pub async fn match_comanda_preview(
     Visit { ctx, state }: Visit,
@@ -267,6 +211,7 @@ pub async fn match_comanda_preview(
 
 #[cfg(test)]
 mod tests {
+    use super::super::rounds::MatchView;
     use super::*;
     use crate::lang::Lang;
 
@@ -283,6 +228,7 @@ mod tests {
             label: Tr::new(Lang::It).msg(&crate::tournament::MatchKey::new(key).label()),
             sides: [sides[0].into(), sides[1].into()],
             entrants: [vec![entrants[0]], vec![entrants[1]]],
+            players: [Vec::new(), Vec::new()],
             status_key: "event-status_finished",
             winner,
             result: "1–0".into(),

@@ -6,6 +6,7 @@ use crate::lang::{Lang, Msg};
 use crate::store::matches::MatchStatus;
 use crate::tournament::{EntrantId, Match, Outcome, Stage, Status, WalkoverReason};
 use crate::web::events::SlotNames;
+use crate::web::player_links::{self, PlayerLink};
 
 use super::super::i18n::{TieBreakName, Tr, Worded};
 
@@ -19,6 +20,8 @@ pub struct StandingLine {
     pub position: u32,
     pub number: u32,
     pub name: String,
+    /// The entrant's players, for links to their pages.
+    pub players: Vec<PlayerLink>,
     pub played: u32,
     pub wins: u32,
     pub losses: u32,
@@ -39,6 +42,8 @@ pub struct MatchView {
     pub sides: [String; 2],
     /// Entrant numbers on each side (for highlighting).
     pub entrants: [Vec<u32>; 2],
+    /// The players of each side, for links to their pages.
+    pub players: [Vec<PlayerLink>; 2],
     pub status_key: &'static str,
     /// 0 or 1 once decided.
     pub winner: Option<usize>,
@@ -172,6 +177,10 @@ pub fn rounds(view: &EventView, lang: Lang) -> Vec<RoundView> {
                 m.sides[0].entrants().iter().map(|e| e.0).collect(),
                 m.sides[1].entrants().iter().map(|e| e.0).collect(),
             ],
+            players: [
+                player_links::of_slot(&view.data, &m.sides[0]),
+                player_links::of_slot(&view.data, &m.sides[1]),
+            ],
             status_key: status_key(&m.status),
             winner: winner_index(m),
             result: result_text(m, tr),
@@ -277,6 +286,7 @@ pub fn standings_views(view: &EventView, lang: Lang) -> Vec<StandingsView> {
                     position: r.position,
                     number: r.entrant.0,
                     name: view.data.entrant_name(r.entrant),
+                    players: player_links::of_entrant(&view.data, r.entrant),
                     played: r.played,
                     wins: r.wins,
                     losses: r.losses,

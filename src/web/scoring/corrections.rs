@@ -8,6 +8,8 @@ use super::submit::{Envelope, submit_entry};
 use super::{Draft, scorer};
 use crate::rules::game::Team;
 use crate::rules::record::{HandEntry, PlayEntry, RecordEntry, ReplaceEntry, VoidEntry};
+use crate::web::confirm::{ConfirmPage, confirmed};
+use crate::web::context::PageContext;
 use crate::web::context::Visit;
 use crate::web::error::AppError;
 use crate::web::i18n::Tr;
@@ -45,6 +47,9 @@ pub struct CorrectionForm {
     /// Empty to void; `A` or `B` to replace with a hand won by that team.
     #[serde(default)]
     winner: String,
+    /// `yes` once the second step confirmed a void.
+    #[serde(default)]
+    confirm: String,
 }
 
 /// Voids an earlier entry, or replaces it by a hand won by the other team, with a reason.
@@ -57,6 +62,25 @@ pub async fn correct(
     let lang = ctx.lang();
     let reason = form.reason.trim().chars().take(300).collect::<String>();
     let target: usize = form.target.parse().map_err(|_| AppError::BadRequest)?;
+    // A void takes an entry out of the score for good: it is confirmed on a second page
+    // that says so (a replace names its new winner, and is its own undo).
+    if form.winner.is_empty() && !reason.is_empty() && !confirmed(&form.confirm) {
+        let scorer_now = scorer(&request, &ctx, &state).await?;
+        let loaded = &scorer_now.loaded;
+        let record = loaded.any_record()?;
+        let entry = record
+            .entries_json()
+            .get(target)
+            .map(|entry| {
+                crate::web::games::pages(loaded.row.game)
+                    .log_line(entry, lang)
+                    .unwrap_or_else(|| crate::web::games::describe(loaded.row.game, entry, ctx.tr))
+            })
+            .ok_or(AppError::BadRequest)?;
+        let mut page = void_confirmation(&request, ctx, &form, target, &reason);
+        page.lines.insert(0, format!("#{target} {entry}"));
+        return page.answer();
+    }
     let entry = if reason.is_empty() {
         Err(Tr::new(lang).t("games-need_reason").to_string())
     } else {
@@ -89,4 +113,40 @@ pub async fn correct(
         Draft::default(),
     )
     .await
+}
+
+/// The void's second step: which entry, what follows, the reason again.
+fn void_confirmation(
+    request: &HttpRequest,
+    ctx: PageContext,
+    form: &CorrectionForm,
+    target: usize,
+    reason: &str,
+) -> ConfirmPage {
+    let tr = ctx.tr;
+    let page = request
+        .path()
+        .strip_suffix("/correct")
+        .unwrap_or("/")
+        .to_string();
+    ConfirmPage {
+        heading: tr.t_args("void-confirm_title", &[("entry", target.into())]),
+        lines: vec![tr.t("void-line").to_string()],
+        warning: None,
+        action: request.path().to_string(),
+        hidden: vec![
+            ("expected_seq".into(), form.envelope.expected_seq.clone()),
+            (
+                "submission_key".into(),
+                form.envelope.submission_key.clone(),
+            ),
+            ("target".into(), target.to_string()),
+            ("winner".into(), String::new()),
+        ],
+        reason: Some(reason.to_string()),
+        error: None,
+        confirm_label: tr.t("void-confirm_submit").to_string(),
+        cancel_href: format!("{page}#log-title"),
+        ctx,
+    }
 }

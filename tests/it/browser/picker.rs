@@ -145,6 +145,13 @@ fn steps(app: &TestApp, link: &str, browser: &Browser<'_>) {
             .starts_with("Mano alla squadra A")
     );
     assert!(browser.text("#picker-tricks").contains("(fante di denari)"));
+    // The script draws each play's card face as the page does, beside its name.
+    assert_eq!(
+        browser.execute(
+            "return document.querySelectorAll('#picker-tricks .picker-plays .card-face').length;"
+        ),
+        json!(12)
+    );
     browser.assert_accessible("the card picker with a whole hand tapped");
     screenshots(browser, "picker-hand-tapped");
     taps.save();
@@ -154,6 +161,17 @@ fn steps(app: &TestApp, link: &str, browser: &Browser<'_>) {
         taps.count
     );
     assert_eq!((points(browser, "A"), points(browser, "B")), (1, 0));
+
+    // The replay of that hand shows each play's card face and the card that took it.
+    let replay = browser
+        .execute("return document.querySelector('a[href$=\"/replay\"]').getAttribute('href');");
+    browser.goto(&app.url(&format!("{}?step=2", replay.as_str().unwrap())));
+    assert_eq!(
+        browser.execute("return document.querySelectorAll('.trick-view .card-face').length;"),
+        json!(12)
+    );
+    browser.assert_accessible("the replay of a hand entered card by card");
+    screenshots(browser, "replay-hand-faces");
 
     // Without JavaScript: each tap a submit that comes back with the hand kept; a
     // hand decided in two tricks in 9 taps.

@@ -100,9 +100,22 @@ impl GamePages for TrionfettiPages {
         let ranking = game.ranking();
         let ranking_line = ranking.map(|ranking| ranking.render_line(lang));
         if entry["type"] == "smazzata" {
+            let ranking_levels = ranking.map_or_else(Vec::new, |ranking| {
+                ranking
+                    .level_codes()
+                    .iter()
+                    .map(|level| {
+                        level
+                            .iter()
+                            .filter_map(|code| crate::web::cards::Face::parse(code, lang))
+                            .collect()
+                    })
+                    .collect()
+            });
             return ReplayDetail {
                 comanda: entry["comanda"].as_str().map(str::to_string),
                 ranking_line,
+                ranking_levels,
                 tricks: Vec::new(),
             };
         }
@@ -125,6 +138,7 @@ impl GamePages for TrionfettiPages {
         ReplayDetail {
             comanda: None,
             ranking_line,
+            ranking_levels: Vec::new(),
             tricks: views,
         }
     }

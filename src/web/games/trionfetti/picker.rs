@@ -11,6 +11,7 @@ use crate::lang::Lang;
 use crate::rules::card::{Card, Deck, Suit};
 use crate::rules::game::{Seat, Team};
 use crate::rules::trionfetti::{Trionfetti, TrionfettiSummary};
+use crate::web::cards::Face;
 use crate::web::games::{card_name, suit_name};
 use crate::web::i18n::Tr;
 use crate::web::scoring::Draft;
@@ -21,10 +22,8 @@ const HAND_CARDS: usize = 12;
 /// One card's button.
 pub struct PickerCard {
     pub code: String,
-    /// The rank as on the card (`7`, `F`), shown on the button.
-    pub short: String,
-    /// The card's name in the referee's language, its button's accessible name.
-    pub name: String,
+    /// Rank and suit drawn on the button; its name is the button's accessible name.
+    pub face: Face,
     /// Played before in the smazzata, or the cut card: never tappable.
     pub out: bool,
     /// Already picked in this hand.
@@ -38,10 +37,10 @@ pub struct PickerSuit {
     pub cards: Vec<PickerCard>,
 }
 
-/// A trick of the hand so far: each play as "player: card" and who took it.
+/// A trick of the hand so far: each play as "player:" and the card, and who took it.
 pub struct PickerTrick {
     pub number: usize,
-    pub plays: Vec<String>,
+    pub plays: Vec<(String, Option<Face>, String)>,
     pub winner: Option<String>,
 }
 
@@ -71,9 +70,9 @@ impl Picker {
     }
 }
 
-/// The words "player: card" of a play, alike on the page and in its script.
-fn play_text(player: &str, card: &str) -> String {
-    format!("{player}: {card}")
+/// The words "player:" before a play's card, alike on the page and in its script.
+fn play_text(player: &str) -> String {
+    format!("{player}:")
 }
 
 /// "Trick won by Toni (sette di denari)", alike on the page and in its script.
@@ -115,7 +114,7 @@ pub fn picker(
             .unwrap_or_else(|_| code.to_string())
     };
     let picked: Vec<String> = draft.cards.iter().take(HAND_CARDS).cloned().collect();
-    let tricks = shown_tricks(&rows, &picked, &name, &won_words, &label);
+    let tricks = shown_tricks(&rows, &picked, &name, &won_words, &label, lang);
     let turn = rows
         .get(picked.len() / 4)
         .filter(|row| row.leader.is_some())
@@ -139,8 +138,7 @@ pub fn picker(
                     .map(|card| {
                         let code = card.code();
                         PickerCard {
-                            short: code.trim_end_matches(suit.letter()).to_string(),
-                            name: card_name(card, lang),
+                            face: Face::of(card, lang),
                             out: summary.played.contains(&card) || summary.cut == Some(card),
                             picked: picked.contains(&code),
                             code,
@@ -184,6 +182,7 @@ fn shown_tricks(
     name: &dyn Fn(Seat) -> String,
     won_words: &[String],
     label: &dyn Fn(&str) -> String,
+    lang: Lang,
 ) -> Vec<PickerTrick> {
     rows.iter()
         .filter(|row| row.plays.iter().any(|(field, _, _)| *field < picked.len()))
@@ -198,7 +197,7 @@ fn shown_tricks(
                         Some(_) => name(*seat),
                         None => "—".to_string(),
                     };
-                    play_text(&player, &label(code))
+                    (play_text(&player), Face::parse(code, lang), label(code))
                 })
                 .collect(),
             winner: row

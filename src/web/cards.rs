@@ -1,0 +1,86 @@
+//! A card as the pages draw it: a small face with its rank and its suit's symbol (from
+//! `static/suits.svg`), named in the reader's language for screen readers
+//! (`templates/cards.html` draws it).
+
+use std::fmt;
+
+use crate::lang::Lang;
+use crate::rules::card::Card;
+use crate::rules::ranking::Ranking;
+use crate::web::games::card_name;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Face {
+    /// The card as typed (`7d`).
+    pub code: String,
+    /// The rank as printed on the card (`7`, `F`).
+    pub rank: String,
+    /// The suit's letter, which names its symbol (`#suit-d`) and its colour.
+    pub suit: char,
+    /// "sette di denari": the face's accessible name.
+    pub name: String,
+}
+
+impl Face {
+    pub fn of(card: Card, lang: Lang) -> Face {
+        Face {
+            code: card.code(),
+            rank: card.rank.code().to_string(),
+            suit: card.suit.letter(),
+            name: card_name(card, lang),
+        }
+    }
+
+    /// The face of a typed card; `None` for text that is no card.
+    pub fn parse(code: &str, lang: Lang) -> Option<Face> {
+        code.parse::<Card>().ok().map(|card| Face::of(card, lang))
+    }
+
+    /// Where the suit's symbol is drawn: the sprite's content-hashed URL and the symbol.
+    pub fn symbol(&self) -> String {
+        format!("{}#suit-{}", super::assets::url("suits.svg"), self.suit)
+    }
+}
+
+/// The names of a ranking's levels, in the order of `Ranking::level_codes`: what the
+/// comanda preview's faces are called.
+pub fn level_names(ranking: &Ranking, lang: Lang) -> Vec<Vec<String>> {
+    ranking
+        .level_codes()
+        .iter()
+        .map(|level| {
+            level
+                .iter()
+                .map(|code| Face::parse(code, lang).map_or_else(|| code.clone(), |face| face.name))
+                .collect()
+        })
+        .collect()
+}
+
+/// A face in plain text is its name: a page without faces still names the card.
+impl fmt::Display for Face {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_face_has_rank_suit_and_name_in_the_readers_language() {
+        let seven = Face::parse("7d", Lang::It).unwrap();
+        assert_eq!((seven.rank.as_str(), seven.suit), ("7", 'd'));
+        assert_eq!(seven.name, "sette di denari");
+        assert_eq!(seven.to_string(), "sette di denari");
+        assert!(
+            seven.symbol().ends_with(".svg#suit-d"),
+            "{}",
+            seven.symbol()
+        );
+        let knave = Face::parse("Fs", Lang::En).unwrap();
+        assert_eq!((knave.rank.as_str(), knave.suit), ("F", 's'));
+        assert!(Face::parse("zz", Lang::It).is_none());
+    }
+}

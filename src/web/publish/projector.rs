@@ -1,0 +1,212 @@
+//! The club room's screen (`/e/{id}/projector`): one view at a time in type read from
+//! the back of the room — the tables being played with their scores, the standings,
+//! the plan of the tables about to start — moving on to the next view by itself.
+//! Without JavaScript a meta refresh (inside `<noscript>`) loads the next view's URL
+//! (`?view=…&page=…`); `static/projector.js` swaps the next view in without a reload.
+
+use actix_web::web;
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+use super::load_view;
+use super::rounds::{MatchView, StandingLine, rounds, standings_views};
+use crate::store::events::EventRow;
+use crate::web::context::{PageContext, Visit};
+use crate::web::error::AppError;
+
+/// Tables on one view of live tables or of the plan.
+const TABLES_PER_VIEW: usize = 6;
+/// Standings rows on one view.
+const ROWS_PER_VIEW: usize = 8;
+/// How long a view stays up.
+const SECONDS: u32 = 15;
+
+/// What a view shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Tables being played, with their scores.
+    Tables,
+    /// The standings, a page of rows at a time.
+    Standings,
+    /// The tables about to start: who sits where.
+    Plan,
+}
+
+impl Kind {
+    fn parse(text: &str) -> Option<Kind> {
+        match text {
+            "tables" => Some(Kind::Tables),
+            "standings" => Some(Kind::Standings),
+            "plan" => Some(Kind::Plan),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Tables => "tables",
+            Kind::Standings => "standings",
+            Kind::Plan => "plan",
+        }
+    }
+
+    pub fn title_key(self) -> &'static str {
+        match self {
+            Kind::Tables => "projector-tables",
+            Kind::Standings => "projector-standings",
+            Kind::Plan => "projector-plan",
+        }
+    }
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "publish/projector.html")]
+pub struct ProjectorPage {
+    pub ctx: PageContext,
+    pub event: EventRow,
+    pub kind: Kind,
+    /// The live tables or the plan's tables on this view.
+    pub matches: Vec<MatchView>,
+    /// The standings' title and rows on this view.
+    pub standings_title: String,
+    pub rows: Vec<StandingLine>,
+    /// This view's place in the cycle, from 1, and the cycle's length.
+    pub place: usize,
+    pub places: usize,
+    /// The next view's URL.
+    pub next: String,
+    pub champion: Option<String>,
+    pub seconds: u32,
+}
+
+#[derive(Deserialize)]
+pub struct ProjectorQuery {
+    view: Option<String>,
+    page: Option<usize>,
+}
+
+/// The views of the cycle, in order: (kind, page).
+fn cycle(live: usize, standings: usize, plan: usize) -> Vec<(Kind, usize)> {
+    let pages = |count: usize, per: usize| count.div_ceil(per);
+    let mut views: Vec<(Kind, usize)> = (0..pages(live, TABLES_PER_VIEW))
+        .map(|page| (Kind::Tables, page))
+        .collect();
+    views.extend((0..pages(standings, ROWS_PER_VIEW)).map(|page| (Kind::Standings, page)));
+    views.extend((0..pages(plan, TABLES_PER_VIEW)).map(|page| (Kind::Plan, page)));
+    if views.is_empty() {
+        views.push((Kind::Tables, 0));
+    }
+    views
+}
+
+/// The view asked for (an unknown one, or a page past the end, gives the nearest there
+/// is: a screen left on an old URL keeps cycling).
+fn place_of(views: &[(Kind, usize)], kind: Kind, page: usize) -> usize {
+    views
+        .iter()
+        .position(|&view| view == (kind, page))
+        .or_else(|| views.iter().position(|&(k, _)| k == kind))
+        .unwrap_or(0)
+}
+
+pub async fn projector(
+    Visit { ctx, state }: Visit,
+    public_id: web::Path<String>,
+    query: web::Query<ProjectorQuery>,
+) -> Result<ProjectorPage, AppError> {
+    let view = load_view(&state, &public_id).await?;
+    let lang = ctx.lang();
+    let mut tables: Vec<MatchView> = rounds(&view, lang)
+        .into_iter()
+        .flat_map(|r| r.matches)
+        .filter(|m| m.playable && m.table.is_some())
+        .collect();
+    tables.sort_by_key(|m| m.table);
+    // A table is being played once its referee has written something on it.
+    let (live, plan): (Vec<MatchView>, Vec<MatchView>) = tables
+        .into_iter()
+        .partition(|m| m.live.as_ref().is_some_and(|live| live.entries > 0));
+    let standings = standings_views(&view, lang).into_iter().last();
+    let standing_rows = standings.as_ref().map_or(0, |table| table.rows.len());
+    let views = cycle(live.len(), standing_rows, plan.len());
+    let kind = query
+        .view
+        .as_deref()
+        .and_then(Kind::parse)
+        .unwrap_or(Kind::Tables);
+    let place = place_of(&views, kind, query.page.unwrap_or(0));
+    let (kind, page) = views[place];
+    let (next_kind, next_page) = views[(place + 1) % views.len()];
+    let shown = |list: Vec<MatchView>| {
+        list.into_iter()
+            .skip(page * TABLES_PER_VIEW)
+            .take(TABLES_PER_VIEW)
+            .collect()
+    };
+    let (matches, standings_title, rows) = match (kind, standings) {
+        (Kind::Tables, _) => (shown(live), String::new(), Vec::new()),
+        (Kind::Plan, _) => (shown(plan), String::new(), Vec::new()),
+        (Kind::Standings, Some(table)) => (
+            Vec::new(),
+            table.title,
+            table
+                .rows
+                .into_iter()
+                .skip(page * ROWS_PER_VIEW)
+                .take(ROWS_PER_VIEW)
+                .collect(),
+        ),
+        (Kind::Standings, None) => (Vec::new(), String::new(), Vec::new()),
+    };
+    let public_id = view.data.event.public_id.clone();
+    Ok(ProjectorPage {
+        champion: view.champion(),
+        event: view.data.event,
+        kind,
+        matches,
+        standings_title,
+        rows,
+        place: place + 1,
+        places: views.len(),
+        next: format!(
+            "/e/{public_id}/projector?view={}&page={next_page}",
+            next_kind.as_str()
+        ),
+        seconds: SECONDS,
+        ctx,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cycle_goes_through_tables_standings_and_plan_and_skips_what_is_empty() {
+        let views = cycle(7, 10, 3);
+        assert_eq!(
+            views,
+            [
+                (Kind::Tables, 0),
+                (Kind::Tables, 1),
+                (Kind::Standings, 0),
+                (Kind::Standings, 1),
+                (Kind::Plan, 0)
+            ]
+        );
+        assert_eq!(cycle(0, 4, 0), [(Kind::Standings, 0)]);
+        assert_eq!(cycle(0, 0, 0), [(Kind::Tables, 0)]);
+        assert_eq!(place_of(&views, Kind::Standings, 1), 3);
+        assert_eq!(
+            place_of(&views, Kind::Standings, 9),
+            2,
+            "a page past the end"
+        );
+        assert_eq!(
+            place_of(&cycle(0, 4, 0), Kind::Plan, 0),
+            0,
+            "a view there is not"
+        );
+    }
+}
