@@ -49,7 +49,7 @@ pub fn current_rounds(rounds: &[RoundView]) -> Vec<usize> {
 }
 
 /// The rounds being played with at most [`NOW_TABLES`] of their tables (those still to
-/// play, and the byes), plus the highlighted entrant's match wherever it is.
+/// play, and the byes), and first the highlighted entrant's match wherever it is.
 pub fn now_rounds(rounds: &[RoundView], highlight: Option<u32>) -> Vec<NowRound> {
     let mut left = NOW_TABLES;
     current_rounds(rounds)
@@ -62,8 +62,11 @@ pub fn now_rounds(rounds: &[RoundView], highlight: Option<u32>) -> Vec<NowRound>
                 let mine = m.has(0, &highlight) || m.has(1, &highlight);
                 let bye = m.status_key == "event-status_bye";
                 let wanted = !playing || m.playable || m.conflict || bye;
-                if mine || (wanted && left > 0) {
-                    left -= usize::from(!mine && left > 0);
+                if mine {
+                    // The viewer's own table first: found without scrolling.
+                    matches.insert(0, m.clone());
+                } else if wanted && left > 0 {
+                    left -= 1;
                     matches.push(m.clone());
                 }
             }
@@ -182,9 +185,9 @@ mod tests {
         assert_eq!(now[0].matches.len(), NOW_TABLES + 1);
         assert_eq!(now[0].hidden(), 512 - NOW_TABLES - 1);
         assert_eq!(
-            now[0].matches.last().unwrap().table,
+            now[0].matches[0].table,
             Some(500),
-            "table of entrant 1000"
+            "table of entrant 1000, first"
         );
         let plain = now_rounds(&rounds, None);
         assert_eq!(plain[0].matches.len(), NOW_TABLES);
