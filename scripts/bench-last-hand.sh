@@ -38,7 +38,8 @@ def request(method, path, body=None, headers=None):
     connection.request(method, path, body=body, headers=headers or {})
     response = connection.getresponse()
     return response.status, response.read().decode()
-status, page = request("GET", f"/e/{event}")
+# Round 1's page lists all its tables (the event page only a few of a big event's).
+status, page = request("GET", f"/e/{event}/rounds?round=1")
 ids = re.findall(r'href="/m/([^"]+)"', page)
 seen = []
 for i in ids:

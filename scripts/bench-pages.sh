@@ -6,9 +6,10 @@
 #   - the plaintext health route (the baseline of the run),
 #   - for N entrants (pairs) in SIZES:
 #       live   the live page of a match in progress (/m/{id}),
-#       event  the event page of a single-elimination event: bracket, rounds, standings,
-#       stand  the standings page: the event page of a Swiss event (/e/{id}), where the
-#              standings with their tie-breaks are what the public reads.
+#       event  the event page of a single-elimination event: the round being played, the
+#              top of the standings (the full pages behind it: scripts/measure-event-page.sh),
+#       stand  the event page of a Swiss event (/e/{id}), where the standings with their
+#              tie-breaks are what the public reads.
 #       event-rb, stand-rb  the same pages built from the database for every request
 #              (scripts/wrk/pages.lua "rebuild"): what the first request after each
 #              change costs, the page cache aside.
@@ -56,15 +57,20 @@ def request(method, path, body=None, headers=None):
     return response.status, response.read().decode()
 
 def matches_with_rows():
-    status, page = request("GET", f"/e/{event}")
-    assert status == 200, (status, page[:500])
+    # Every round's page in turn (the event page lists only a few tables of a big event).
     found = []
-    for item in re.findall(r'<li class="pairing[^"]*" id="pairing-([^"]+)">(.*?)</li>', page, re.S):
-        anchor, body = item
-        link = re.search(r'href="/m/([^"]+)"', body)
-        if link:
-            found.append((anchor, link.group(1)))
-    return found
+    number = 1
+    while True:
+        status, page = request("GET", f"/e/{event}/rounds?round={number}")
+        assert status == 200, (status, page[:500])
+        for item in re.findall(r'<li class="pairing[^"]*" id="pairing-([^"]+)">(.*?)</li>', page, re.S):
+            anchor, body = item
+            link = re.search(r'href="/m/([^"]+)"', body)
+            if link:
+                found.append((anchor, link.group(1)))
+        if f'rounds?round={number + 1}"' not in page:
+            return found
+        number += 1
 
 def append(public_id, entries):
     for seq, entry in enumerate(entries):
@@ -151,7 +157,7 @@ done <"$work/targets"
 
 echo
 echo "wrk -t$threads -c$connections -d$duration, SQLite, release build, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "live: /m/{id} of a match in progress; event: /e/{id} single elimination (bracket);"
+echo "live: /m/{id} of a match in progress; event: /e/{id} single elimination;"
 echo "stand: /e/{id} of a Swiss event (standings with tie-breaks). N: entrants (pairs)."
 echo "-rb: the page built from the database for every request (no page cache)."
 echo "growth: cost at N over cost at N/4 (x4 linear). All responses 200 unless non-200 > 0."

@@ -15,3 +15,26 @@ home-club_no_events = No tournament published yet.
 home-events_live = Live now
 home-events_upcoming = Coming up
 home-events_recent = Recently finished
+
+# The event page of an event of any size, and the full pages behind it.
+event-now = Being played now
+event-now_last = The last round
+event-round_all_matches = All { $count } matches of this round
+event-all_rounds = All rounds
+event-full_standings = Full standings
+event-full_standings_count = Full standings ({ $count })
+event-all_entrants = Entrants ({ $count })
+event-more_pages = The event's pages
+event-search_submit = Search
+event-search_name = Search for a name
+event-search_none = No name found for “{ $search }”.
+event-found = { $count ->
+    [one] One entrant found.
+   *[other] { $count } entrants found.
+}
+event-highlighted = Highlighted
+event-highlight_clear = Clear the highlight
+event-row_details = Details
+event-page_of = Page { $page } of { $pages }
+event-page_previous = Previous page
+event-page_next = Next page

@@ -15,3 +15,26 @@ home-club_no_events = Nessun torneo pubblicato per ora.
 home-events_live = In corso
 home-events_upcoming = In programma
 home-events_recent = Conclusi di recente
+
+# The event page of an event of any size, and the full pages behind it.
+event-now = In gioco adesso
+event-now_last = L'ultimo turno
+event-round_all_matches = Tutte le { $count } partite del turno
+event-all_rounds = Tutti i turni
+event-full_standings = Classifica completa
+event-full_standings_count = Classifica completa ({ $count })
+event-all_entrants = Iscritti ({ $count })
+event-more_pages = Le pagine del torneo
+event-search_submit = Cerca
+event-search_name = Cerca un nome
+event-search_none = Nessun nome trovato per «{ $search }».
+event-found = { $count ->
+    [one] Un iscritto trovato.
+   *[other] { $count } iscritti trovati.
+}
+event-highlighted = Evidenziato
+event-highlight_clear = Togli l'evidenziazione
+event-row_details = Dettagli
+event-page_of = Pagina { $page } di { $pages }
+event-page_previous = Pagina precedente
+event-page_next = Pagina successiva

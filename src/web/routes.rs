@@ -277,6 +277,10 @@ route_table! {
     get "/clubs/{slug}" => clubs::public_list, Access::Anyone;
     get "/clubs/{slug}/comanda" => clubs::comanda_preview, Access::Anyone;
     get "/e/{id}" => publish::pages::event_page, Access::Anyone;
+    get "/e/{id}/rounds" => publish::full::rounds_page, Access::Anyone;
+    get "/e/{id}/standings" => publish::full::standings_page, Access::Anyone;
+    get "/e/{id}/entrants" => publish::full::entrants_page, Access::Anyone;
+    get "/e/{id}/bracket" => publish::full::bracket_page, Access::Anyone;
     get "/e/{id}/live" => publish::streams::live_fragment, Access::Anyone;
     get "/e/{id}/events" => publish::streams::event_stream, Access::Anyone;
     get "/e/{id}/embed" => publish::pages::embed, Access::Anyone;

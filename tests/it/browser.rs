@@ -7,6 +7,7 @@ use crate::support;
 
 mod demo;
 mod look;
+mod event_pages;
 mod organizer;
 mod picker;
 mod public;
@@ -83,6 +84,10 @@ fn browser_flows() {
         (
             "the public pages at 390×844 and 1280×800, checked with axe-core",
             public::public_pages_flow,
+        ),
+        (
+            "a big event's pages at a phone's and a laptop's size",
+            event_pages::event_pages_flow,
         ),
         (
             "a card-by-card hand tapped on the card picker, with and without JavaScript",
@@ -458,6 +463,7 @@ fn event_bracket_flow(_driver: &Driver, browser: &Browser<'_>) {
     }
     browser.goto(&app.url(&format!("/e/{event}")));
     assert!(browser.source().contains("id=\"champion-banner\""));
+    browser.goto(&app.url(&format!("/e/{event}/bracket")));
     assert!(
         browser.source().contains("id=\"champion\""),
         "the bracket shows the champion"

@@ -194,15 +194,18 @@ backend_tests! {
         // The seed is recorded, and the stored "random 7" is shown in Italian.
         assert!(page.body.contains("Teste di serie: <span id=\"event-seeding\">casuale, seme 7</span>"), "{}", page.body);
         assert!(!page.body.contains("random 7"));
-        // The bracket's scrolling region is named in the reader's language.
+        // The event page links to the bracket page, whose scrolling region is named in
+        // the reader's language.
         let public = app.client().get(&format!("/e/{event}"));
+        assert!(public.body.contains(&format!("href=\"/e/{event}/bracket\"")), "{}", public.body);
+        let public = app.client().get(&format!("/e/{event}/bracket"));
         assert!(public.body.contains("role=\"region\" aria-label=\"Tabellone\""), "{}", public.body);
-        let public = app.client_in("en").get(&format!("/e/{event}"));
+        let public = app.client_in("en").get(&format!("/e/{event}/bracket"));
         assert!(public.body.contains("role=\"region\" aria-label=\"Bracket\""), "{}", public.body);
         // Match keys are stored as abbreviations; pages spell them out in words.
         assert!(public.body.contains(">Round 1, match 1 ·") || public.body.contains(">Round 1, match 1<"), "{}", public.body);
         assert!(public.body.contains("winner of Round 1, match 1"), "{}", public.body);
-        let public = app.client().get(&format!("/e/{event}"));
+        let public = app.client().get(&format!("/e/{event}/bracket"));
         assert!(public.body.contains("Turno 1, partita 1"), "{}", public.body);
         assert!(public.body.contains("vincente di Turno 1, partita 1"), "{}", public.body);
         assert!(!public.body.contains("W R1 M1"), "{}", public.body);
@@ -233,7 +236,8 @@ backend_tests! {
         let public = app.client().get(&format!("/e/{event}"));
         assert_eq!(public.status, 200);
         assert!(public.body.contains("id=\"champion-banner\""), "{}", public.body);
-        assert!(public.body.contains("class=\"bracket-column\""));
+        let bracket = app.client().get(&format!("/e/{event}/bracket"));
+        assert!(bracket.body.contains("class=\"bracket-column\""));
         let club = app.client().get("/clubs/scuola-di-trionfetti");
         assert!(club.body.contains("Torneo d&#39;autunno") || club.body.contains("Torneo d&#x27;autunno"), "{}", club.body);
 
@@ -630,8 +634,8 @@ backend_tests! {
             record_win(&app.client(), link, "A");
         }
         // Round 2: five pairs, two tables and a bye; the newcomer is drawn (a table or the
-        // bye, which goes to the lowest ranked).
-        let public = app.client().get(&format!("/e/{event}"));
+        // bye, which goes to the lowest ranked; the draw notes are on the rounds page).
+        let public = app.client().get(&format!("/e/{event}/rounds"));
         let round2 = card_links(&app, &organizer, &event);
         assert_eq!(round2.len(), 2);
         let newcomer_plays = round2.iter().any(|l| app.client().get(l).body.contains("Ultimo"))
@@ -657,15 +661,17 @@ backend_tests! {
         let night = create_event_with(&organizer, "Rotazione", &[("format", "rotating"), ("rounds", "3"), ("target_points", "1"), ("games_to_win", "1")]);
         let csv: String = (1..=8).map(|i| format!("Singolo {i}\n")).collect();
         import_and_draw(&organizer, &night, &csv);
-        let before = app.client().get(&format!("/e/{night}"));
-        assert!(!before.body.contains("id=\"pairing-Rot-R2-out"));
+        // Each round on its page of the rounds.
+        let round_page = |round: u32| app.client().get(&format!("/e/{night}/rounds?round={round}")).body;
+        let before = round_page(1);
+        assert!(!round_page(2).contains("id=\"pairing-Rot-R2-out"));
         let tables = card_links(&app, &organizer, &night);
         record_win(&app.client(), &tables[0], "A");
         let late = organizer.post_form(&format!("/manage/events/{night}/entrants"), &[("player1", "Nono")]);
         assert_eq!(late.status, 303, "{}", late.body);
-        let after = app.client().get(&format!("/e/{night}"));
-        assert!(after.body.contains("id=\"pairing-Rot-R2-out-1\""), "nine players from round 2: one sits out");
-        assert!(!after.body.contains("id=\"pairing-Rot-R1-out"), "round 1 is as drawn");
+        let after = round_page(1);
+        assert!(round_page(2).contains("id=\"pairing-Rot-R2-out-1\""), "nine players from round 2: one sits out");
+        assert!(!after.contains("id=\"pairing-Rot-R1-out"), "round 1 is as drawn");
         // Round 1's tables have the same players.
         let round1 = |body: &str| -> Vec<String> {
             body.split("id=\"pairing-Rot-R1-T")
@@ -680,9 +686,9 @@ backend_tests! {
                 })
                 .collect()
         };
-        assert_eq!(round1(&before.body).len(), 2);
-        assert_eq!(round1(&before.body), round1(&after.body));
-        assert!(round1(&after.body).iter().all(|t| !t.contains("Nono")));
+        assert_eq!(round1(&before).len(), 2);
+        assert_eq!(round1(&before), round1(&after));
+        assert!(round1(&after).iter().all(|t| !t.contains("Nono")));
     }
 
     fn a_flagged_match_can_be_kept_as_played(app) {
@@ -763,7 +769,7 @@ backend_tests! {
             let next = overview_matches(&organizer, &event);
             assert_eq!(next.len(), 1, "{game}: the final is ready");
             assert_ne!(next[0], first[0]);
-            let public = app.client().get(&format!("/e/{event}"));
+            let public = app.client().get(&format!("/e/{event}/rounds?round=1"));
             assert!(public.body.contains(&format!("{games_won}–0")), "{game}: games won shown: {}", public.body);
             let standings = app.client().get(&format!("/e/{event}/export/results.json"));
             assert!(standings.body.contains("\"finished\""), "{game}");

@@ -342,7 +342,7 @@ fn the_home_page_lists_clubs_and_their_events() {
     assert!(app.client_in("en").get("/").body.contains("Live now"));
 }
 
-/// On the event page every player's name links to the player page, a pair named after
+/// On the entrants page every player's name links to the player page, a pair named after
 /// its players is named once, and an individual night asks for a player, not a team.
 #[test]
 fn event_pages_link_players_and_name_pairs_once() {
@@ -352,7 +352,7 @@ fn event_pages_link_players_and_name_pairs_once() {
     let csv = "Nane Pegoraro,Gigio Tonello,\nBepi Rossi,Toni Bianchi,I Mati\n";
     support::setup::import_and_draw(&organizer, &event, csv);
     for language in ["it", "en"] {
-        let page = app.client_in(language).get(&format!("/e/{event}"));
+        let page = app.client_in(language).get(&format!("/e/{event}/entrants"));
         assert_eq!(page.status, 200);
         let entrants = page.body.split("<ul class=\"card-list\">").last().unwrap();
         for name in [

@@ -95,8 +95,8 @@ backend_tests! {
         assert!(page.body.contains("Rotazione · Turno 2, tavolo 1"), "round 2 is shown");
         assert!(!page.body.contains("Rotazione · Turno 1, tavolo 1<"), "round 1 is over");
         assert!(!page.body.contains("Rotazione · Turno 3, tavolo 1<"), "round 3 is not yet");
-        // The report of the draw is on the public page: a whist design's rounds.
-        let public = app.client().get(&format!("/e/{event}"));
+        // The report of the draw is on the public rounds page: a whist design's rounds.
+        let public = app.client().get(&format!("/e/{event}/rounds"));
         assert!(public.body.contains("schema whist per 16 giocatori"), "{}", public.body);
     }
 
@@ -109,7 +109,7 @@ backend_tests! {
         assert!(!cards.body.contains("id=\"table-card-3\""));
         // Each round two sit out: their guide cards say so.
         assert_eq!(cards.body.matches("<td colspan=\"3\">riposa</td>").count(), 6);
-        let public = app.client().get(&format!("/e/{event}"));
+        let public = app.client().get(&format!("/e/{event}/rounds"));
         assert!(public.body.contains("con 10 giocatori non esiste uno schema whist"), "{}", public.body);
     }
 }

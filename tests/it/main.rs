@@ -19,6 +19,7 @@ mod crash;
 mod full_disk;
 mod http_advancement;
 mod http_api;
+mod http_event_pages;
 mod http_events;
 mod http_foundation;
 mod http_games;

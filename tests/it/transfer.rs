@@ -321,6 +321,10 @@ fn assert_same_pages(source: &Client, target: &Client, event: &str, document: &V
     let mut paths = vec![
         format!("/e/{event}"),
         format!("/e/{event}/live"),
+        format!("/e/{event}/rounds?round=1"),
+        format!("/e/{event}/standings"),
+        format!("/e/{event}/entrants"),
+        format!("/e/{event}/bracket"),
         format!("/e/{event}/export/standings.csv"),
         format!("/e/{event}/export/results.json"),
     ];
@@ -338,7 +342,7 @@ fn assert_same_pages(source: &Client, target: &Client, event: &str, document: &V
         assert_eq!(comparable(&before.body), comparable(&after.body), "{path}");
     }
     // What the pages show is a played event, not two empty pages alike.
-    let bracket = target.get(&format!("/e/{event}"));
+    let bracket = target.get(&format!("/e/{event}/rounds?round=1"));
     assert!(
         bracket.body.contains("class=\"side winner\""),
         "{}",

@@ -33,13 +33,17 @@ const MAX_BYTES: usize = 64 * 1024 * 1024;
 const MAX_PAGES: usize = 512;
 
 /// Which page: its kind (`"e"` event, `"f"` its live fragment, `"m"` match, `"s"` its
-/// sheet fragment), public id, language and highlighted entrant.
+/// sheet fragment, `"r"` `"t"` `"n"` `"b"` an event's rounds, standings, entrants and
+/// bracket pages), public id, language, highlighted entrant, and which part of a long
+/// page (a round, a page of rows) found by which search.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PageKey {
     pub kind: &'static str,
     pub public_id: String,
     pub lang: Lang,
     pub highlight: Option<u32>,
+    pub part: Option<u32>,
+    pub search: String,
 }
 
 impl PageKey {
@@ -50,6 +54,8 @@ impl PageKey {
             public_id,
             lang,
             highlight: None,
+            part: None,
+            search: String::new(),
         }
     }
 }
@@ -218,6 +224,8 @@ mod tests {
             public_id: "abc".into(),
             lang: Lang::It,
             highlight,
+            part: None,
+            search: String::new(),
         }
     }
 

@@ -1,9 +1,11 @@
-//! Published event pages, no login needed: the event page (bracket, rounds and pairings
-//! with live tables, standings with every tie-break explained, results) and the pages
-//! beside it in `pages`, the player page in `player` (its rating chart drawn by `chart`), its live updates in `streams` (Server-Sent Events and the live
-//! fragment), the exports (CSV, JSON, iCalendar) in `exports`; `rounds` words the event's
-//! read model for all of them, and `cache` keeps rendered public pages until the
-//! database changes. This module holds what they share: loading an event and the cache's
+//! Published event pages, no login needed: the event page (what matters now: the rounds
+//! being played, chosen in `now`, and the top of the standings) and the pages beside it
+//! in `pages`, the full rounds, standings, entrants and bracket pages in `full`, the
+//! player page in `player` (its rating chart drawn by `chart`), the room's screen in
+//! `projector`, live updates in `streams` (Server-Sent Events and the live fragment), the
+//! exports (CSV, JSON, iCalendar) in `exports`; `rounds` words the event's read model for
+//! all of them, and `cache` keeps rendered public pages until the database changes. This
+//! module holds what they share: loading an event and the cache's
 //! plumbing.
 //!
 //! The embed route is the one page that may be framed by other sites: its handler replaces
@@ -12,7 +14,8 @@
 
 use std::sync::Arc;
 
-use actix_web::{HttpResponse, web};
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
@@ -26,6 +29,8 @@ use crate::store::{DbConnection, StoreResult};
 mod cache;
 mod chart;
 pub mod exports;
+pub mod full;
+pub mod now;
 pub mod pages;
 pub mod player;
 pub mod projector;
@@ -96,6 +101,46 @@ impl Rendered {
     /// A fragment, which has no page around it and so no title.
     pub fn fragment(fragment: &impl Template) -> Result<Rendered, AppError> {
         Rendered::page(String::new(), fragment)
+    }
+}
+
+/// The entity tag of a fragment: its content's hash (the same in every process of one
+/// build, so that pages and fragments built apart agree).
+pub(super) fn etag(content: &str) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    content.hash(&mut hasher);
+    format!("\"{:016x}\"", hasher.finish())
+}
+
+/// A fragment with its entity tag, or "304 Not Modified" when the asker already has it
+/// (`If-None-Match`, compared weakly: compression may mark the tag weak).
+pub(super) fn tagged_fragment_response(request: &HttpRequest, page: &Rendered) -> HttpResponse {
+    let tag = etag(&page.content);
+    let known = request
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| {
+            value
+                .split(',')
+                .map(|t| t.trim().trim_start_matches("W/"))
+                .any(|t| t == tag || t == "*")
+        });
+    let mut response = if known {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    response
+        .insert_header((header::ETAG, tag))
+        .insert_header((header::CACHE_CONTROL, "no-cache"));
+    if known {
+        response.finish()
+    } else {
+        response
+            .content_type("text/html; charset=utf-8")
+            .body(page.content.clone())
     }
 }
 

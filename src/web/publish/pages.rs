@@ -5,20 +5,26 @@
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
+use super::full::tie_break_notes;
+use super::now::top_of;
 use super::rounds::{
-    Bracket, RoundView, StandingsView, bracket_of, draw_notes, rounds, standings_views,
+    Bracket, RoundView, StandingsView, bracket_of, rounds, standings_views,
 };
+use super::streams::live_fragment_of;
 use super::{
-    CachedPage, HighlightQuery, Rendered, event_status_key, kept_or_built, load_view, of_event,
+    CachedPage, HighlightQuery, Rendered, etag, event_status_key, kept_or_built, load_view,
+    of_event,
 };
 use crate::events::view::EventView;
 use crate::store::events::EventRow;
 use crate::web::context::{PageContext, Visit};
 use crate::web::error::AppError;
-use crate::web::i18n::{TieBreakName, Tr, Worded};
+use crate::tournament::EntrantId;
+use crate::web::i18n::Tr;
 
 /// The content of the event page, the same for every visitor who reads it in one
-/// language (the header with the visitor's account is [`CachedPage`]'s).
+/// language (the header with the visitor's account is [`CachedPage`]'s): what matters
+/// now, light whatever the event's size; the full pages (`full.rs`) show the rest.
 #[derive(Template)]
 #[template(path = "publish/event.html", block = "content")]
 pub struct EventPage {
@@ -26,14 +32,22 @@ pub struct EventPage {
     pub event: EventRow,
     pub club_name: String,
     pub club_slug: String,
-    pub bracket: Bracket,
-    pub rounds: Vec<RoundView>,
+    pub champion: Option<String>,
+    /// Some rounds are elimination rounds: the bracket page has something to draw.
+    pub has_bracket: bool,
+    /// The live fragment as served at `/e/{id}/live`, and its entity tag.
+    pub live: String,
+    pub etag: String,
+    /// The top of each standings table.
     pub standings: Vec<StandingsView>,
+    pub table_count: usize,
+    /// Rows in all the standings, shown or not.
+    pub standing_rows: usize,
     pub tie_breaks: Vec<(String, String)>,
-    pub notes: Vec<String>,
-    /// Number, label and players of each entrant.
-    pub entrants: Vec<(u32, String, Vec<PlayerLink>)>,
+    pub entrant_count: usize,
     pub highlight: Option<u32>,
+    /// The highlighted entrant's name.
+    pub highlighted: Option<String>,
     /// The game and its options in words.
     pub game_line: String,
     /// Entrants are single players (an individual night, a two-player game), not teams.
@@ -43,13 +57,28 @@ pub struct EventPage {
 /// A player's id (for the link to the player page) and name.
 pub type PlayerLink = (i64, String);
 
-impl EventPage {
-    /// Whether an entrant's label is just its players' names (shown once, then).
-    pub fn label_is_names(&self, label: &str, players: &[PlayerLink]) -> bool {
-        let names: Vec<&str> = players.iter().map(|(_, name)| name.as_str()).collect();
-        label == names.join(" · ") || label == names.join(" / ") || label == names.join(" e ")
-    }
+/// Whether an entrant's label is just its players' names (shown once, then).
+pub fn label_is_names(label: &str, players: &[PlayerLink]) -> bool {
+    let names: Vec<&str> = players.iter().map(|(_, name)| name.as_str()).collect();
+    label == names.join(" · ") || label == names.join(" / ") || label == names.join(" e ")
+}
 
+/// Number, label and players of each entrant.
+pub fn entrant_links(view: &EventView) -> Vec<(u32, String, Vec<PlayerLink>)> {
+    view.data
+        .entrants
+        .iter()
+        .map(|e| {
+            let players = std::iter::once(e.player1_id)
+                .chain(e.player2_id)
+                .map(|id| (id, view.data.player_name(id)))
+                .collect();
+            (e.number as u32, e.label.clone(), players)
+        })
+        .collect()
+}
+
+impl EventPage {
     /// The highlight picker's label: a team, or a player on an individual night.
     pub fn highlight_label(&self) -> &'static str {
         self.ctx.t(if self.solo {
@@ -59,29 +88,18 @@ impl EventPage {
         })
     }
 
-    pub fn is_highlighted(&self, number: impl Number) -> bool {
-        self.highlight == Some(number.value())
-    }
-
     pub fn status_label(&self) -> &'static str {
         self.ctx.t(event_status_key(self.event.status()))
     }
-}
 
-/// Templates hand numbers over by value or through references of any depth.
-pub trait Number {
-    fn value(&self) -> u32;
-}
-
-impl Number for u32 {
-    fn value(&self) -> u32 {
-        *self
+    /// `?highlight=N` for the links to the other pages, or nothing.
+    pub fn highlight_query(&self) -> String {
+        self.highlight
+            .map_or(String::new(), |h| format!("?highlight={h}"))
     }
-}
 
-impl<T: Number + ?Sized> Number for &T {
-    fn value(&self) -> u32 {
-        (**self).value()
+    pub fn shown_rows(&self) -> usize {
+        self.standings.iter().map(|t| t.rows.len()).sum()
     }
 }
 
@@ -102,33 +120,32 @@ pub async fn event_page(
     let page = kept_or_built(&state, key, load, |(view, club), key| {
         let lang = key.lang;
         let game_line = crate::web::events::options::game_line(&ctx, &view.data.event);
-        let rounds = rounds(&view, lang);
+        let all = rounds(&view, lang);
         let solo = view
             .format()
             .is_some_and(|format| crate::events::solo_entrants(&view.data.event, &format));
+        let live = live_fragment_of(&view, &all, lang, key.highlight).render()?;
+        let tables = standings_views(&view, lang);
         let body = EventPage {
             solo,
-            bracket: bracket_of(&view, &rounds, lang, key.highlight),
-            rounds,
-            standings: standings_views(&view, lang),
-            tie_breaks: view
-                .tie_breaks()
-                .into_iter()
-                .map(|t| (t.name(lang).to_string(), t.message(lang).to_string()))
-                .collect(),
-            notes: draw_notes(&view, lang),
-            entrants: view
-                .data
-                .entrants
+            champion: view.champion(),
+            has_bracket: all
                 .iter()
-                .map(|e| {
-                    let players = std::iter::once(e.player1_id)
-                        .chain(e.player2_id)
-                        .map(|id| (id, view.data.player_name(id)))
-                        .collect();
-                    (e.number as u32, e.label.clone(), players)
-                })
-                .collect(),
+                .any(|r| r.matches.iter().all(|m| m.stage_elimination)),
+            etag: etag(&live),
+            live,
+            table_count: tables.len(),
+            standing_rows: tables.iter().map(|t| t.rows.len()).sum(),
+            standings: top_of(tables, key.highlight),
+            tie_breaks: tie_break_notes(&view, lang),
+            entrant_count: view.data.entrants.len(),
+            highlighted: key.highlight.and_then(|number| {
+                view.data
+                    .entrants
+                    .iter()
+                    .any(|e| e.number as u32 == number)
+                    .then(|| view.data.entrant_name(EntrantId(number)))
+            }),
             highlight: key.highlight,
             game_line,
             club_name: club.name,

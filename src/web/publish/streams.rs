@@ -1,49 +1,82 @@
 //! An event page's live updates: Server-Sent Events that say a match of the event
-//! changed, and the fragment of rounds and tables the page's script then swaps in.
+//! changed, and the fragment of rounds and tables the page's script then swaps in when
+//! it differs from what the page shows.
 
 use std::time::Duration;
 
 use actix_web::http::header;
 use actix_web::web::Bytes;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
+use super::now::{NowRound, now_rounds};
 use super::rounds::{RoundView, rounds};
-use super::{HighlightQuery, Rendered, fragment_response, kept_or_built, of_event};
+use super::{HighlightQuery, Rendered, kept_or_built, of_event, tagged_fragment_response};
 use crate::events::view::EventView;
+use crate::lang::Lang;
 use crate::store::events as store_events;
 use crate::web::AppState;
 use crate::web::context::Visit;
 use crate::web::error::AppError;
 use crate::web::i18n::Tr;
 
+/// The event page's rounds being played ([`now_rounds`]).
 #[derive(Template)]
 #[template(path = "publish/live_fragment.html")]
 pub struct LiveFragment {
     pub ctx: Tr,
-    pub rounds: Vec<RoundView>,
+    pub public_id: String,
+    pub now: Vec<NowRound>,
+    /// Some table is still to be played (else the fragment shows the last round).
+    pub live: bool,
     pub highlight: Option<u32>,
 }
 
-/// Just the rounds and tables, for the event page's script to swap in. Every open event
-/// page asks for it after each change, all at once: it is kept like the page.
+impl LiveFragment {
+    /// `highlight=N&` for the links to the rounds page, or nothing.
+    pub fn highlight_param(&self) -> String {
+        self.highlight
+            .map_or(String::new(), |h| format!("highlight={h}&"))
+    }
+}
+
+/// The fragment of the rounds `all` of an event (the event page renders it in place).
+pub fn live_fragment_of(
+    view: &EventView,
+    all: &[RoundView],
+    lang: Lang,
+    highlight: Option<u32>,
+) -> LiveFragment {
+    let now = now_rounds(all, highlight);
+    LiveFragment {
+        ctx: Tr::new(lang),
+        public_id: view.data.event.public_id.clone(),
+        live: now
+            .iter()
+            .any(|r| r.matches.iter().any(|m| m.playable || m.conflict)),
+        now,
+        highlight,
+    }
+}
+
+/// Just the rounds being played, for the event page's script to swap in. Every open
+/// event page asks for it after each change, all at once: it is kept like the page. Its
+/// entity tag lets a page that already shows it hear "304 Not Modified" instead (the
+/// page carries the tag of what it shows), so a reconnection costs no fragment.
 pub async fn live_fragment(
     Visit { ctx, state }: Visit,
+    request: HttpRequest,
     public_id: web::Path<String>,
     query: web::Query<HighlightQuery>,
 ) -> Result<HttpResponse, AppError> {
     let key = query.key("f", public_id.into_inner(), &ctx);
     let load = of_event(|connection, event| Ok(Some(EventView::load(connection, event)?)));
     let page = kept_or_built(&state, key, load, |view, key| {
-        let fragment = LiveFragment {
-            rounds: rounds(&view, key.lang),
-            highlight: key.highlight,
-            ctx: Tr::new(key.lang),
-        };
-        Rendered::fragment(&fragment)
+        let all = rounds(&view, key.lang);
+        Rendered::fragment(&live_fragment_of(&view, &all, key.lang, key.highlight))
     })
     .await?;
-    Ok(fragment_response(&page))
+    Ok(tagged_fragment_response(&request, &page))
 }
 
 /// Server-Sent Events: `update` whenever a match of the event changes.

@@ -1,0 +1,260 @@
+//! What the event page shows of an event however big: the rounds being played now
+//! (a few of their tables, the viewer's own always), the top of the standings, and the
+//! pagination of the full pages (`full.rs`) that show the rest.
+
+use std::borrow::Borrow;
+
+use super::rounds::{MatchView, RoundView, StandingsView};
+
+/// Tables the event page lists of the rounds being played; the rounds page lists all.
+pub const NOW_TABLES: usize = 24;
+/// Standings rows the event page shows, over all tables.
+pub const TOP_ROWS: usize = 10;
+/// Rows per page of the full standings and of the entrants.
+pub const PAGE_ROWS: usize = 100;
+
+/// A round being played, as the event page shows it.
+pub struct NowRound {
+    /// 1-based place among the event's rounds: the rounds page's `round`.
+    pub number: usize,
+    pub title: String,
+    pub matches: Vec<MatchView>,
+    /// Matches in the round, shown or not.
+    pub total: usize,
+}
+
+impl NowRound {
+    /// Matches of the round the event page leaves to the rounds page.
+    pub fn hidden(&self) -> usize {
+        self.total - self.matches.len()
+    }
+}
+
+fn live(round: &RoundView) -> bool {
+    round.matches.iter().any(|m| m.playable || m.conflict)
+}
+
+/// Which rounds are "now" (indices): those with a table ready or in progress (several at
+/// once in a double elimination), else the last one with a result (a finished event).
+pub fn current_rounds(rounds: &[RoundView]) -> Vec<usize> {
+    let playing: Vec<usize> = (0..rounds.len()).filter(|&i| live(&rounds[i])).collect();
+    if !playing.is_empty() {
+        return playing;
+    }
+    rounds
+        .iter()
+        .rposition(|r| r.matches.iter().any(|m| m.winner.is_some()))
+        .into_iter()
+        .collect()
+}
+
+/// The rounds being played with at most [`NOW_TABLES`] of their tables (those still to
+/// play, and the byes), and first the highlighted entrant's match wherever it is.
+pub fn now_rounds(rounds: &[RoundView], highlight: Option<u32>) -> Vec<NowRound> {
+    let mut left = NOW_TABLES;
+    current_rounds(rounds)
+        .into_iter()
+        .map(|index| {
+            let round = &rounds[index];
+            let playing = live(round);
+            let mut matches = Vec::new();
+            for m in &round.matches {
+                let mine = m.has(0, &highlight) || m.has(1, &highlight);
+                let bye = m.status_key == "event-status_bye";
+                let wanted = !playing || m.playable || m.conflict || bye;
+                if mine {
+                    // The viewer's own table first: found without scrolling.
+                    matches.insert(0, m.clone());
+                } else if wanted && left > 0 {
+                    left -= 1;
+                    matches.push(m.clone());
+                }
+            }
+            NowRound {
+                number: index + 1,
+                title: round.title.clone(),
+                total: round.matches.len(),
+                matches,
+            }
+        })
+        .collect()
+}
+
+/// The top of the standings: the first rows of each table within [`TOP_ROWS`] in all,
+/// the highlighted entrant's row kept wherever it is.
+pub fn top_of(tables: Vec<StandingsView>, highlight: Option<u32>) -> Vec<StandingsView> {
+    let per_table = if tables.len() > 1 { 4 } else { TOP_ROWS };
+    let mut left = TOP_ROWS;
+    tables
+        .into_iter()
+        .filter_map(|mut table| {
+            let take = per_table.min(left);
+            left -= take;
+            let mut index = 0;
+            table.rows.retain(|row| {
+                index += 1;
+                index <= take || highlight == Some(row.number)
+            });
+            (!table.rows.is_empty()).then_some(table)
+        })
+        .collect()
+}
+
+/// Whether `number` is the highlighted entrant (templates hand either by reference).
+pub fn marks(highlight: impl Borrow<Option<u32>>, number: impl Borrow<u32>) -> bool {
+    *highlight.borrow() == Some(*number.borrow())
+}
+
+/// Whether a name is found by a search: every word of it, whatever the case.
+pub fn found(name: &str, search: &str) -> bool {
+    let name = name.to_lowercase();
+    search
+        .to_lowercase()
+        .split_whitespace()
+        .all(|word| name.contains(word))
+}
+
+/// One page of a list too long for one: which page, how many, and the address of any
+/// other page (`base` carries the other parameters and ends in `?` or `&`).
+pub struct Pager {
+    pub page: usize,
+    pub pages: usize,
+    pub base: String,
+}
+
+impl Pager {
+    /// The page `asked` (1-based, clamped) of `total` items, and the range it shows.
+    pub fn new(asked: Option<u32>, total: usize, base: String) -> (Pager, std::ops::Range<usize>) {
+        let pages = total.div_ceil(PAGE_ROWS).max(1);
+        let page = (asked.unwrap_or(1) as usize).clamp(1, pages);
+        let start = (page - 1) * PAGE_ROWS;
+        let pager = Pager { page, pages, base };
+        (pager, start..(start + PAGE_ROWS).min(total))
+    }
+
+    pub fn href(&self, page: usize) -> String {
+        format!("{}page={page}", self.base)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::web::publish::rounds::StandingLine;
+
+    fn pairing(number: u32, playable: bool, winner: Option<usize>) -> MatchView {
+        MatchView {
+            key: format!("W R1 M{number}"),
+            round: 1,
+            label: String::new(),
+            sides: [format!("A{number}"), format!("B{number}")],
+            entrants: [vec![number * 2 - 1], vec![number * 2]],
+            players: [vec![], vec![]],
+            status_key: "event-status_ready",
+            winner,
+            result: String::new(),
+            table: Some(number as i32),
+            public_id: None,
+            match_id: None,
+            live: None,
+            conflict: false,
+            playable,
+            forfeit: false,
+            stage_elimination: true,
+        }
+    }
+
+    fn round(title: &str, matches: Vec<MatchView>) -> RoundView {
+        RoundView {
+            title: title.into(),
+            matches,
+        }
+    }
+
+    #[test]
+    fn a_big_round_shows_a_few_tables_and_always_the_highlighted_one() {
+        let first = round(
+            "Turno 1",
+            (1..=512).map(|n| pairing(n, true, None)).collect(),
+        );
+        let waiting = round("Turno 2", vec![pairing(1, false, None)]);
+        let rounds = [first, waiting];
+        let now = now_rounds(&rounds, Some(1000));
+        assert_eq!(now.len(), 1, "the waiting round is not now");
+        assert_eq!(now[0].number, 1);
+        assert_eq!(now[0].total, 512);
+        assert_eq!(now[0].matches.len(), NOW_TABLES + 1);
+        assert_eq!(now[0].hidden(), 512 - NOW_TABLES - 1);
+        assert_eq!(
+            now[0].matches[0].table,
+            Some(500),
+            "table of entrant 1000, first"
+        );
+        let plain = now_rounds(&rounds, None);
+        assert_eq!(plain[0].matches.len(), NOW_TABLES);
+    }
+
+    #[test]
+    fn tables_still_to_play_come_first_and_a_finished_event_shows_its_last_round() {
+        let mut matches: Vec<MatchView> = (1..=30).map(|n| pairing(n, false, Some(0))).collect();
+        matches.push(pairing(31, true, None));
+        let rounds = [round("Turno 1", matches)];
+        let now = now_rounds(&rounds, None);
+        assert_eq!(now[0].matches.len(), 1, "only the table still playing");
+        assert_eq!(now[0].matches[0].table, Some(31));
+
+        let done = [
+            round(
+                "Semifinali",
+                vec![pairing(1, false, Some(0)), pairing(2, false, Some(1))],
+            ),
+            round("Finale", vec![pairing(1, false, Some(1))]),
+        ];
+        let now = now_rounds(&done, None);
+        assert_eq!(now.len(), 1);
+        assert_eq!(now[0].title, "Finale");
+        assert!(now_rounds(&[], None).is_empty());
+    }
+
+    fn table(rows: u32) -> StandingsView {
+        StandingsView {
+            title: "Classifica".into(),
+            columns: vec![],
+            rows: (1..=rows)
+                .map(|n| StandingLine {
+                    position: n,
+                    number: n,
+                    name: format!("Coppia {n}"),
+                    played: 0,
+                    wins: 0,
+                    losses: 0,
+                    byes: 0,
+                    score: 0,
+                    eliminated: false,
+                    tie_breaks: vec![],
+                    players: vec![],
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn the_top_of_the_standings_keeps_the_highlighted_row() {
+        let top = top_of(vec![table(1024)], Some(700));
+        assert_eq!(top[0].rows.len(), TOP_ROWS + 1);
+        assert_eq!(top[0].rows.last().unwrap().number, 700);
+        let groups = top_of((0..5).map(|_| table(4)).collect(), None);
+        assert_eq!(groups.iter().map(|t| t.rows.len()).sum::<usize>(), TOP_ROWS);
+    }
+
+    #[test]
+    fn searches_and_pages() {
+        assert!(found("Nane Pegoraro · Gigio Tonello", "gigio nane"));
+        assert!(!found("Nane Pegoraro", "bepi"));
+        let (pager, range) = Pager::new(Some(11), 1024, "/e/x/standings?".into());
+        assert_eq!((pager.page, pager.pages, range), (11, 11, 1000..1024));
+        let (pager, range) = Pager::new(Some(0), 0, "?".into());
+        assert_eq!((pager.page, pager.pages, range), (1, 1, 0..0));
+        assert_eq!(pager.href(2), "?page=2");
+    }
+}
