@@ -19,6 +19,7 @@ mod full_disk;
 mod http_advancement;
 mod http_api;
 mod http_events;
+mod http_first_dealer;
 mod http_foundation;
 mod http_games;
 mod http_login;
