@@ -135,7 +135,7 @@ backend_tests! {
         assert_eq!(
             again,
             format!(
-                "Pari: {} e {} hanno pescato carte dello stesso valore (il re di denari) e devono pescare di nuovo.",
+                "Pari: {} e {} hanno pescato carte dello stesso valore e devono pescare di nuovo.",
                 names[0], names[2]
             )
         );

@@ -275,7 +275,10 @@ pub fn build_page(
         status: loaded.row.status(),
         next_seq: loaded.next_seq(),
         submission_key: accounts::submission_key(chrono::Utc::now()),
-        undoable: record.last_undoable(),
+        // The quick undo takes back hands; who deals first is voided from the log.
+        undoable: record
+            .last_undoable()
+            .filter(|index| kinds[*index] != "first_dealer"),
         log,
         correction: pages.correction_words(),
         replaceable,

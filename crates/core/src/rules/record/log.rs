@@ -140,7 +140,7 @@ impl<'de, E: GameEntry> Deserialize<'de> for LogEntry<E> {
             _ => {
                 let expected: Vec<String> = E::TYPES
                     .iter()
-                    .chain(&["first_dealer", "void", "replace"])
+                    .chain(&["void", "replace", "first_dealer"])
                     .map(|kind| format!("`{kind}`"))
                     .collect();
                 let found = match &kind {

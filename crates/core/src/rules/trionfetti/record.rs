@@ -31,12 +31,13 @@ pub enum RecordEntry {
     Smazzata(SmazzataEntry),
     /// A hand, by outcome or card by card.
     Hand(HandEntry),
-    /// Who deals first, before the first hand.
-    FirstDealer(FirstDealerEntry),
     /// Cancels an earlier hand or smazzata entry.
     Void(VoidEntry),
     /// Puts a new hand or smazzata entry in the place of an earlier one.
     Replace(ReplaceEntry<PlayEntry>),
+    /// Who deals first, before the first hand (last: older messages list the others
+    /// in their order).
+    FirstDealer(FirstDealerEntry),
 }
 
 /// What a Trionfetti replacement may put in place: a hand or a smazzata entry.
