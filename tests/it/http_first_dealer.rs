@@ -5,6 +5,7 @@
 //! is refused, naming why, in Italian and English; the form carries CSRF.
 
 use crate::support;
+use serde_json::{Value, json};
 use support::setup::{self, envelope};
 use support::{Client, TestApp, club_with_organizer};
 
@@ -199,5 +200,36 @@ backend_tests! {
         let after = organizer.get(&base);
         assert!(!after.body.contains("id=\"first-deal\""));
         assert_eq!(text_of(&after.body, "dealer"), "Bepi (0)");
+    }
+
+    fn the_api_takes_who_deals_first_as_its_document_says(app) {
+        let organizer = app.organizer();
+        let public_id = setup::create_game_match(&organizer, "tressette", &[("title", "API")]);
+        let path = format!("/api/v1/matches/{public_id}/entries");
+        let csrf = organizer.csrf_token();
+        let post = |entry: Value, seq: usize| {
+            let body = json!({"expected_seq": seq, "entry": entry}).to_string();
+            let answer = organizer.post_json(&path, &body, Some(&csrf));
+            support::openapi::check("POST", &path, answer.status, &answer.headers, &answer.body);
+            let json: Value = serde_json::from_str(&answer.body).unwrap();
+            (answer.status, json)
+        };
+        let draw = json!({"type": "first_dealer", "seat": 2, "draw": [["1d", "Rs", "3c", "4b"]]});
+        let (status, created) = post(draw, 0);
+        assert_eq!(status, 201, "{created}");
+        let state = organizer.get(&format!("/api/v1/matches/{public_id}"));
+        support::openapi::check("GET", &format!("/api/v1/matches/{public_id}"), state.status, &state.headers, &state.body);
+        let state: Value = serde_json::from_str(&state.body).unwrap();
+        assert_eq!(state["summary"]["dealer"], 2, "{state}");
+        assert_eq!(state["summary"]["leader"], 3, "{state}");
+        let (status, _) = post(json!({"type": "deal", "team": "A", "points": 6}), 1);
+        assert_eq!(status, 201);
+        let (status, refused) = post(json!({"type": "first_dealer", "seat": 0}), 2);
+        assert_eq!(status, 422, "{refused}");
+        assert_eq!(refused["error"], "refused");
+        assert_eq!(
+            refused["message_en"],
+            "entry 2: Who deals first is settled before the first hand, and play has already begun in this match. To change it, void the hands recorded first."
+        );
     }
 }
