@@ -105,7 +105,9 @@
       keep.value = "1";
       form.appendChild(keep);
     }
-    try { sessionStorage.setItem(key, String(window.scrollY)); } catch (e) { /* private mode */ }
+    // Who deals first goes away once answered: that answer comes back at the top.
+    var y = form.hasAttribute("data-scroll-top") ? 0 : window.scrollY;
+    try { sessionStorage.setItem(key, String(y)); } catch (e) { /* private mode */ }
   });
   if (saved === null || location.search.indexOf("recorded=") < 0) return;
   window.scrollTo(0, Number(saved));

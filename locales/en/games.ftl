@@ -234,3 +234,26 @@ games-fact_bidding = Bidding open
 games-stage_normal = normal
 games-stage_on_twenty = team { $team } on 20: no bidding
 games-stage_both_twenty = 20–20: the next round decides
+
+## Who deals first, on the referee page.
+first_dealer-title = Who deals first?
+first_dealer-draw_summary = Or record the draw: one card each
+first_dealer-rule_highest = Whoever draws the highest card in the game's order deals; the tied draw again.
+first_dealer-rule_lowest = Whoever draws the lowest card in the game's order deals; the tied draw again.
+first_dealer-draw_again_summary = The draw: the tied draw again
+first_dealer-by_name = Or choose the dealer by name
+first_dealer-save_draw = Record the draw
+first_dealer-casual_summary = Who deals first (optional)
+first_dealer-choose = Choose who deals first.
+first_dealer-french_suit = { $suit ->
+        [spade] spades
+        [bastoni] clubs
+        [coppe] hearts
+       *[denari] diamonds
+    }
+first_dealer-log = First dealer: { $who }
+first_dealer-log_draw = drawn in { $rounds ->
+        [one] one round
+       *[other] { $rounds } rounds
+    }
+first_dealer-log_unknown = First dealer

@@ -234,3 +234,26 @@ games-fact_bidding = Rilanci aperti
 games-stage_normal = normale
 games-stage_on_twenty = squadra { $team } a 20: niente rilanci
 games-stage_both_twenty = 20–20: la prossima decide
+
+## Who deals first, on the referee page.
+first_dealer-title = Chi fa le carte per primo?
+first_dealer-draw_summary = Oppure registra la pesca: una carta a testa
+first_dealer-rule_highest = Fa le carte chi pesca la carta più alta nell'ordine del gioco; chi è pari pesca di nuovo.
+first_dealer-rule_lowest = Fa le carte chi pesca la carta più bassa nell'ordine del gioco; chi è pari pesca di nuovo.
+first_dealer-draw_again_summary = La pesca: chi è pari pesca di nuovo
+first_dealer-by_name = Oppure scegli per nome chi fa le carte
+first_dealer-save_draw = Registra la pesca
+first_dealer-casual_summary = Chi fa le carte per primo (facoltativo)
+first_dealer-choose = Scegli chi fa le carte per primo.
+first_dealer-french_suit = { $suit ->
+        [spade] picche
+        [bastoni] fiori
+        [coppe] cuori
+       *[denari] quadri
+    }
+first_dealer-log = Primo mazziere: { $who }
+first_dealer-log_draw = pesca in { $rounds ->
+        [one] un giro
+       *[other] { $rounds } giri
+    }
+first_dealer-log_unknown = Primo mazziere

@@ -153,6 +153,7 @@ fn decode_entry(row: &EntryRow) -> Result<RecordEntry, StoreError> {
     match &mut entry {
         RecordEntry::Smazzata(inner) => (inner.author, inner.time) = (author, time),
         RecordEntry::Hand(inner) => (inner.author, inner.time) = (author, time),
+        RecordEntry::FirstDealer(inner) => (inner.author, inner.time) = (author, time),
         RecordEntry::Void(inner) => (inner.author, inner.time) = (author, time),
         RecordEntry::Replace(inner) => (inner.author, inner.time) = (author, time),
     }

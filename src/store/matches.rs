@@ -524,6 +524,16 @@ pub fn issue_link(
     required(active_link(connection, match_id)?)
 }
 
+/// Whether the match is one of an event's (else a casual match of its own).
+pub fn in_event(connection: &mut DbConnection, match_id: i64) -> StoreResult<bool> {
+    let event: Option<Option<i64>> = typed!(connection, |inner| matches::table
+        .find(match_id)
+        .select(matches::event_id)
+        .first(inner)
+        .optional())?;
+    Ok(event.flatten().is_some())
+}
+
 // ---------------------------------------------------------------- referees
 
 pub fn is_referee(connection: &mut DbConnection, match_id: i64, user_id: i64) -> StoreResult<bool> {

@@ -100,6 +100,7 @@ fn game_schemas(game: GameKind) -> Vec<(String, Value)> {
     let replace = format!("{label}Replace");
     schemas.push((replace.clone(), replace_schema(&replaced)));
     let mut every = kinds;
+    every.push(("first_dealer", "FirstDealer".to_string()));
     every.push(("void", "Void".to_string()));
     every.push(("replace", replace));
     let description = format!("An entry of a {label} match");
@@ -159,6 +160,18 @@ fn entry_schemas() -> Vec<(String, Value)> {
                 json!({
                     "target": sequence("Index of the entry voided"),
                     "reason": { "type": "string" },
+                }),
+            ),
+        ),
+        (
+            "FirstDealer",
+            entry(
+                "first_dealer",
+                "Who deals first, before the first hand (without it seat 0, or the match's first dealer, deals first). `draw` optionally records the draw: one list per round, each seat's card by seat (`null` for a seat that did not draw again); the game's best card deals and the tied draw again. It must agree with `seat`",
+                &["seat"],
+                json!({
+                    "seat": seat,
+                    "draw": { "type": "array", "items": { "type": "array", "items": { "anyOf": [card, { "type": "null" }] } } },
                 }),
             ),
         ),

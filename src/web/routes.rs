@@ -227,6 +227,7 @@ route_table! {
     post "/score/{key}/correct" => scoring::correct, SCORER;
     post "/score/{key}/outcome" => games::referee::record_outcome, SCORER;
     post "/score/{key}/json" => games::referee::record_json, SCORER;
+    post "/score/{key}/first_dealer" => games::first_dealer::record, SCORER;
     get "/s/{key}" => scoring::page, Access::Token;
     post "/s/{key}/hand" => games::trionfetti::record_hand, Access::Token;
     post "/s/{key}/smazzata" => games::trionfetti::record_smazzata, Access::Token;
@@ -235,6 +236,7 @@ route_table! {
     post "/s/{key}/correct" => scoring::correct, Access::Token;
     post "/s/{key}/outcome" => games::referee::record_outcome, Access::Token;
     post "/s/{key}/json" => games::referee::record_json, Access::Token;
+    post "/s/{key}/first_dealer" => games::first_dealer::record, Access::Token;
     get "/rules/comanda" => public::comanda_preview, Access::Anyone;
     // the JSON API and personal tokens
     // Score entry first in its group: each dynamic row tried before it costs a regex match.

@@ -8,6 +8,7 @@ use crate::support;
 mod demo;
 mod look;
 mod event_pages;
+mod first_dealer;
 mod organizer;
 mod picker;
 mod public;
@@ -92,6 +93,10 @@ fn browser_flows() {
         (
             "a card-by-card hand tapped on the card picker, with and without JavaScript",
             picker::card_picker_flow,
+        ),
+        (
+            "who deals first: the draw with a tie and a name tapped, at 390×844 and 1280×800",
+            first_dealer::first_dealer_flow,
         ),
         (
             "Madrasso, Tressette, Trijumf and Vitou at 390×844: the score and the hand's controls on the first screen, a save confirmed with its undo",

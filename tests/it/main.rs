@@ -21,6 +21,7 @@ mod http_advancement;
 mod http_api;
 mod http_event_pages;
 mod http_events;
+mod http_first_dealer;
 mod http_foundation;
 mod http_games;
 mod http_login;

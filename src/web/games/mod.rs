@@ -11,6 +11,7 @@
 //! more file here, declared below.
 
 mod fields;
+pub mod first_dealer;
 pub mod madrasso;
 pub mod referee;
 pub mod sheets;
@@ -155,6 +156,7 @@ pub fn describe(game: GameKind, entry: &Value, tr: Tr) -> String {
         tr.t_args(id, args)
     };
     match kind {
+        "first_dealer" => first_dealer::describe(entry, None, tr),
         "void" => correction("games-log_void", None),
         "replace" => correction(
             "games-log_replace",

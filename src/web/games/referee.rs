@@ -17,6 +17,7 @@ use super::super::scoring::{
     CorrectionWords, Draft, Envelope, LogLine, Scorer, read_pairs, scorer, shown_author, submit,
 };
 use super::Fields;
+use super::first_dealer::{self, FirstDeal};
 use super::sheets::GameSheet;
 use crate::accounts;
 use crate::rules::any::AnyMatch;
@@ -59,6 +60,8 @@ pub struct GameRefereePage {
     pub stored: Option<usize>,
     pub error: Option<String>,
     pub conflict: bool,
+    /// Who deals first: asked before the first hand.
+    pub first_deal: FirstDeal,
 }
 
 impl GameRefereePage {
@@ -228,9 +231,13 @@ pub fn build_page(
                     .and_then(serde_json::Value::as_u64)
                     .map(|target| target as usize),
                 kind: kinds[index],
-                text: pages
-                    .log_line(entry, lang)
-                    .unwrap_or_else(|| super::describe(loaded.row.game, entry, tr)),
+                text: if kinds[index] == "first_dealer" {
+                    first_dealer::describe(entry, Some(&players), tr)
+                } else {
+                    pages
+                        .log_line(entry, lang)
+                        .unwrap_or_else(|| super::describe(loaded.row.game, entry, tr))
+                },
                 author: shown_author(row, lang),
                 time: row.created_at.format("%H:%M").to_string(),
                 voided: voided.contains(&index),
@@ -244,9 +251,19 @@ pub fn build_page(
     let replaceable = corrections
         .iter()
         .enumerate()
-        .filter(|(index, correction)| correction.is_none() && !voided.contains(index))
+        .filter(|(index, correction)| {
+            correction.is_none() && !voided.contains(index) && kinds[*index] != "first_dealer"
+        })
         .map(|(index, _)| index)
         .collect();
+    let first_deal = FirstDeal::of(
+        loaded.row.game,
+        &record,
+        &players,
+        scorer.in_event,
+        &draft.fields,
+        lang,
+    );
     Ok(GameRefereePage {
         base: scorer.base.clone(),
         title: Tr::new(lang).msg(&crate::events::title_msg(&loaded.row.title)),
@@ -258,7 +275,10 @@ pub fn build_page(
         status: loaded.row.status(),
         next_seq: loaded.next_seq(),
         submission_key: accounts::submission_key(chrono::Utc::now()),
-        undoable: record.last_undoable(),
+        // The quick undo takes back hands; who deals first is voided from the log.
+        undoable: record
+            .last_undoable()
+            .filter(|index| kinds[*index] != "first_dealer"),
         log,
         correction: pages.correction_words(),
         replaceable,
@@ -270,6 +290,7 @@ pub fn build_page(
         stored: None,
         error: None,
         conflict: false,
+        first_deal,
         ctx,
     })
 }

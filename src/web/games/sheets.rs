@@ -46,6 +46,9 @@ pub struct GameSheet {
     /// The winners' names, once the match is over.
     pub winner: Option<String>,
     pub dealer: Option<String>,
+    /// Who cuts and who leads the next hand, by name (while the match goes on).
+    pub cutter: Option<String>,
+    pub leader: Option<String>,
     /// "Deal" or "Round" column heading.
     pub unit_key: &'static str,
     /// What a side is called ("Side", or Trionfetti's "Team").
@@ -127,6 +130,13 @@ impl GameSheet {
             games_to_win,
             over: common.over,
             dealer: common.dealer.map(|seat| super::seat_name(players, seat)),
+            cutter: common.dealer.map(|seat| {
+                super::seat_name(
+                    players,
+                    crate::rules::first_dealer::cutter(seat, players.len()),
+                )
+            }),
+            leader: common.leader.map(|seat| super::seat_name(players, seat)),
             unit_key: "games-col_deal",
             side_key: "games-side",
             facts: Vec::new(),

@@ -20,6 +20,8 @@ pub struct Scorer {
     pub author: Author,
     /// Where this page's forms post: `/score/{match}` or `/s/{token}`.
     pub base: String,
+    /// Whether the match is an event's: its page asks who deals first.
+    pub in_event: bool,
 }
 
 /// Whether an account may write to a match: its assigned referees, the organizer
@@ -85,8 +87,12 @@ pub(in crate::web) async fn scorer(
             .await?
             .ok_or(AppError::NotFound)?;
         let loaded = load_match(state, &row.public_id).await?;
+        let in_event = state
+            .read(move |connection| matches::in_event(connection, match_id))
+            .await?;
         return Ok(Scorer {
             loaded,
+            in_event,
             author: Author::Link {
                 id: link.id,
                 label: ctx.t("scoring-link_author").to_string(),
@@ -99,8 +105,13 @@ pub(in crate::web) async fn scorer(
     if !may_score(state, &user, &loaded.row).await? {
         return Err(AppError::Forbidden);
     }
+    let match_id = loaded.row.id;
+    let in_event = state
+        .read(move |connection| matches::in_event(connection, match_id))
+        .await?;
     Ok(Scorer {
         loaded,
+        in_event,
         author: Author::User {
             id: user.id,
             label: user.display_name.clone(),

@@ -187,8 +187,18 @@ pub(super) fn on_the_phone_at(
     }
 }
 
+/// The table's first question, who deals, answered before the referee's phone opens
+/// the page (`first_dealer.rs` taps it on the page): the hands' page as it then stays.
+pub(super) fn dealer_chosen(organizer: &Client, public_id: &str) {
+    let base = format!("/score/{public_id}");
+    let chosen = setup::post_entry(organizer, &base, "first_dealer", &[("seat", "0")]);
+    assert_eq!(chosen.status, 303, "{}", chosen.body);
+}
+
 pub fn first_screen_flow(_driver: &Driver, browser: &Browser<'_>) {
-    on_the_phone(browser, |app, matches| {
+    let evening = evening();
+    dealer_chosen(&evening.1, &evening.2[0]);
+    on_the_phone_at(browser, evening, |app, matches| {
         browser.goto(&app.url(&format!("/score/{}", matches[0])));
         browser.wait_for_text("id=\"win-A\"", Duration::from_secs(5));
         let before = on_first_screen(browser, "before a tap");

@@ -6,7 +6,9 @@
 
 use std::time::Duration;
 
-use super::referee::{evening_of, inside_first_screen, on_the_phone_at, rects, screenshots};
+use super::referee::{
+    dealer_chosen, evening_of, inside_first_screen, on_the_phone_at, rects, screenshots,
+};
 use crate::support::browser::{Browser, Driver};
 
 /// A game's common outcome on its form: the controls that record it, how the
@@ -70,6 +72,8 @@ pub fn first_screen_flow(_driver: &Driver, browser: &Browser<'_>) {
             game.to_uppercase()
         );
         let evening = evening_of(&name, &[("game", game)]);
+        // Who deals is settled first: entry #1 (`first_dealer.rs` asks it on the page).
+        dealer_chosen(&evening.1, &evening.2[0]);
         on_the_phone_at(browser, evening, |app, matches| {
             browser.goto(&app.url(&format!("/score/{}", matches[0])));
             browser.wait_for_text("id=\"outcome-form\"", Duration::from_secs(5));
@@ -94,7 +98,7 @@ pub fn first_screen_flow(_driver: &Driver, browser: &Browser<'_>) {
                 );
             }
             let said = browser.text("#recorded");
-            assert!(said.starts_with("Registrato: #1"), "{game}: {said}");
+            assert!(said.starts_with("Registrato: #2"), "{game}: {said}");
             browser.assert_accessible(&format!("the {game} referee page after a save"));
             screenshots(browser, &format!("referee-{game}-after-save"));
 
@@ -104,7 +108,7 @@ pub fn first_screen_flow(_driver: &Driver, browser: &Browser<'_>) {
             assert_eq!(browser.text("#points-B"), "0", "{game}");
             let said = browser.text("#recorded");
             assert!(
-                said.starts_with("Annullata la registrazione #1"),
+                said.starts_with("Annullata la registrazione #2"),
                 "{game}: {said}"
             );
             on_first_screen(browser, deal.controls, &format!("{game}, after an undo"));

@@ -6,7 +6,10 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use super::card::Deck;
+use super::first_dealer::{DrawRule, DrawWins};
 use super::kind::GameKind;
+use super::words::card_msg;
 use super::{madrasso, tressette, trijumf, trionfetti, vitou};
 
 /// The facts of one game that need no page and no database.
@@ -28,6 +31,8 @@ pub struct GameDescriptor {
     pub options: &'static [OptionField],
     /// The Fluent id of a hint the new-match form shows under the options.
     pub options_hint: Option<&'static str>,
+    /// How the players draw a card each for the first deal.
+    pub first_deal: DrawRule,
     default_options: fn() -> Value,
 }
 
@@ -151,14 +156,30 @@ macro_rules! game {
             games_to_win: GAMES_TO_WIN,
             options: &[],
             options_hint: None,
+            first_deal: BRISCOLA_DRAW,
             default_options: || options_json($module::Options::default()),
         }
     };
 }
 
+/// The draw with the 40-card deck where the ace ranks highest, then the three (the
+/// briscola family: Madrasso, Trijumf).
+const BRISCOLA_DRAW: DrawRule = DrawRule {
+    deck: Deck::Italian40,
+    order: &[1, 3, 13, 12, 11, 7, 6, 5, 4, 2],
+    wins: DrawWins::Highest,
+    card_words: card_msg,
+};
+
 pub(super) const TRIONFETTI: GameDescriptor = GameDescriptor {
     target_points: (1, 100),
     games_to_win: (1, 9),
+    // "Whoever draws the highest card (in the default ranking order) deals first."
+    first_deal: DrawRule {
+        deck: Deck::Trevigiane52,
+        order: &[13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1],
+        ..BRISCOLA_DRAW
+    },
     ..game!(Trionfetti, trionfetti, "Trionfetti")
 };
 
@@ -180,6 +201,10 @@ pub(super) const MADRASSO: GameDescriptor = GameDescriptor {
 
 pub(super) const TRESSETTE: GameDescriptor = GameDescriptor {
     options_hint: Some("games-tressette_targets"),
+    first_deal: DrawRule {
+        order: &[3, 2, 1, 13, 12, 11, 7, 6, 5, 4],
+        ..BRISCOLA_DRAW
+    },
     ..game!(Tressette, tressette, "Tressette")
 };
 
@@ -195,6 +220,13 @@ pub(super) const TRIJUMF: GameDescriptor = GameDescriptor {
 pub(super) const VITOU: GameDescriptor = GameDescriptor {
     seat_counts: &[4, 2],
     options: &[yes_no("twenty_rules", "games-twenty_rules")],
+    // "The player with the lowest ranked card is the first to deal."
+    first_deal: DrawRule {
+        deck: Deck::French32,
+        order: &[10, 9, 1, 13, 12, 11, 8, 7],
+        wins: DrawWins::Lowest,
+        card_words: vitou::card_msg,
+    },
     ..game!(Vitou, vitou, "Vitou")
 };
 

@@ -4,6 +4,7 @@
 //! speak of them; `replay` re-exports them under its own path.
 
 use super::comanda::ComandaError;
+use super::first_dealer::GameFirstDealerError;
 use super::game::Message;
 use super::ranking::RankingError;
 use super::trionfetti::RuleError;
@@ -60,6 +61,8 @@ pub enum EntryError {
     TargetIsCorrection { target: usize, kind: &'static str },
     /// A void of an entry already void.
     AlreadyVoid { target: usize },
+    /// A first dealer that cannot be recorded.
+    FirstDealer(GameFirstDealerError),
 }
 
 impl From<CorrectionError> for EntryError {
@@ -81,6 +84,8 @@ pub enum GameEntryError<E> {
     Rule(E),
     /// A void or replace that cannot be applied.
     Correction(CorrectionError),
+    /// A first dealer that cannot be recorded.
+    FirstDealer(GameFirstDealerError),
 }
 
 impl<E> From<CorrectionError> for GameEntryError<E> {
@@ -94,6 +99,7 @@ impl<E: Message> Message for GameEntryError<E> {
         match self {
             GameEntryError::Rule(error) => error.msg(lang),
             GameEntryError::Correction(error) => error.msg(lang),
+            GameEntryError::FirstDealer(error) => error.msg(lang),
         }
     }
 }
@@ -118,6 +124,7 @@ impl Message for EntryError {
             EntryError::AlreadyVoid { target } => {
                 CorrectionError::AlreadyVoid { target: *target }.msg(lang)
             }
+            EntryError::FirstDealer(error) => error.msg(lang),
         }
     }
 }

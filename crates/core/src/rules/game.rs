@@ -233,6 +233,11 @@ pub trait Game: Clone + Sized {
         Ok(next)
     }
 
+    /// The match about to start again with `first_dealer` to deal, while nothing has
+    /// been played; `None` once anything has (who deals first is settled before the
+    /// first hand).
+    fn restarted(&self, first_dealer: Seat) -> Option<Self>;
+
     /// The common part of the summary.
     fn common(&self) -> Summary;
 

@@ -7,6 +7,7 @@ pub mod card;
 pub mod comanda;
 pub mod descriptor;
 mod entry_error;
+pub mod first_dealer;
 pub mod game;
 pub mod json_text;
 pub mod kind;

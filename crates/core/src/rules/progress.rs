@@ -189,6 +189,12 @@ macro_rules! game_basics {
             self.progress.common(Self::NAME, self.leader())
         }
 
+        fn restarted(&self, first_dealer: Seat) -> Option<Self> {
+            let options = self.progress.options;
+            let fresh = Self::new(options, self.progress.first_dealer);
+            (*self == fresh).then(|| Self::new(options, first_dealer))
+        }
+
         $(
             fn apply_in_place(&mut self, entry: &Entry) -> Result<(), RuleError> {
                 match entry {

@@ -176,6 +176,9 @@ fn entry_text(entry: &RecordEntry, lang: Lang) -> String {
             }
             text
         }
+        RecordEntry::FirstDealer(first) => {
+            super::super::first_dealer::log_text(first.seat, None, tr)
+        }
         RecordEntry::Void(void) => correction("trionfetti-voids_entry", void.target, &void.reason),
         RecordEntry::Replace(replace) => {
             correction("trionfetti-replaces_entry", replace.target, &replace.reason)

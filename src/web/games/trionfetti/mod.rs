@@ -73,7 +73,7 @@ impl GamePages for TrionfettiPages {
     fn correction_choices(&self, kind: &str) -> Option<Vec<Team>> {
         match kind {
             "hand" => Some(Team::BOTH.to_vec()),
-            "smazzata" => Some(Vec::new()),
+            "smazzata" | "first_dealer" => Some(Vec::new()),
             _ => None,
         }
     }

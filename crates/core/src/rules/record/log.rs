@@ -8,6 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::Correction;
+use crate::rules::first_dealer::FirstDealerEntry;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -46,10 +47,11 @@ pub trait GameEntry: Clone + fmt::Debug + PartialEq + Eq + Serialize + Deseriali
 }
 
 /// One entry of a Madrasso, Tressette, Trijumf or Vitou log: the game's own entry
-/// (`deal` or `round`), or a correction that carries one.
+/// (`deal` or `round`), who deals first, or a correction that carries one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LogEntry<E> {
     Play(E),
+    FirstDealer(FirstDealerEntry),
     Void(VoidEntry),
     Replace(ReplaceEntry<E>),
 }
@@ -59,6 +61,7 @@ impl<E: GameEntry> LogEntry<E> {
     pub fn kind(&self) -> &'static str {
         match self {
             LogEntry::Play(entry) => entry.kind(),
+            LogEntry::FirstDealer(_) => "first_dealer",
             LogEntry::Void(_) => "void",
             LogEntry::Replace(_) => "replace",
         }
@@ -69,14 +72,14 @@ impl<E: GameEntry> LogEntry<E> {
         match self {
             LogEntry::Play(entry) => Some(entry),
             LogEntry::Replace(replace) => Some(&replace.entry),
-            LogEntry::Void(_) => None,
+            LogEntry::Void(_) | LogEntry::FirstDealer(_) => None,
         }
     }
 
     /// `Some` for a `void` or `replace` entry.
     pub fn correction(&self) -> Option<Correction> {
         match self {
-            LogEntry::Play(_) => None,
+            LogEntry::Play(_) | LogEntry::FirstDealer(_) => None,
             LogEntry::Void(void) => Some(Correction::Void {
                 target: void.target,
             }),
@@ -87,18 +90,23 @@ impl<E: GameEntry> LogEntry<E> {
     }
 }
 
-/// The corrections as serde sees them: tagged like every entry.
+/// The entries every game's log shares, as serde sees them: tagged like every entry.
 #[derive(Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-enum Corrections<V, R> {
+enum Corrections<V, R, F = FirstDealerEntry> {
     Void(V),
     Replace(R),
+    FirstDealer(F),
 }
 
 impl<E: GameEntry> Serialize for LogEntry<E> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             LogEntry::Play(entry) => entry.serialize(serializer),
+            LogEntry::FirstDealer(first) => {
+                Corrections::<&VoidEntry, &ReplaceEntry<E>, _>::FirstDealer(first)
+                    .serialize(serializer)
+            }
             LogEntry::Void(void) => {
                 Corrections::<_, &ReplaceEntry<E>>::Void(void).serialize(serializer)
             }
@@ -118,10 +126,11 @@ impl<'de, E: GameEntry> Deserialize<'de> for LogEntry<E> {
             Some(kind) => kind.as_str().map(str::to_string),
         };
         match kind.as_deref() {
-            Some("void") | Some("replace") => {
+            Some("void") | Some("replace") | Some("first_dealer") => {
                 match Corrections::<VoidEntry, ReplaceEntry<E>>::deserialize(value) {
                     Ok(Corrections::Void(void)) => Ok(LogEntry::Void(void)),
                     Ok(Corrections::Replace(replace)) => Ok(LogEntry::Replace(replace)),
+                    Ok(Corrections::FirstDealer(first)) => Ok(LogEntry::FirstDealer(first)),
                     Err(error) => Err(D::Error::custom(error)),
                 }
             }
@@ -131,7 +140,7 @@ impl<'de, E: GameEntry> Deserialize<'de> for LogEntry<E> {
             _ => {
                 let expected: Vec<String> = E::TYPES
                     .iter()
-                    .chain(&["void", "replace"])
+                    .chain(&["void", "replace", "first_dealer"])
                     .map(|kind| format!("`{kind}`"))
                     .collect();
                 let found = match &kind {
@@ -190,6 +199,18 @@ macro_rules! logged_game {
                 entry: &Self::RecordEntry,
                 _: &$crate::rules::comanda::Nicknames,
             ) -> Result<(), Self::EntryError> {
+                if let $crate::rules::record::LogEntry::FirstDealer(first) = entry {
+                    let players = Self::seats(&self.progress.options);
+                    return $crate::rules::first_dealer::apply(self, first, players)
+                        .map_err(|error| {
+                            $crate::rules::entry_error::GameEntryError::FirstDealer(
+                                $crate::rules::first_dealer::GameFirstDealerError {
+                                    game: <$game as $crate::rules::game::Game>::KIND,
+                                    error,
+                                },
+                            )
+                        });
+                }
                 match entry.play() {
                     Some(play) => <$game as $crate::rules::game::Game>::apply_in_place(self, play)
                         .map_err($crate::rules::entry_error::GameEntryError::Rule),

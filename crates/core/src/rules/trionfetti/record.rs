@@ -9,7 +9,9 @@ use crate::lang::Msg;
 use crate::rules::card::Card;
 use crate::rules::comanda::{self, Nicknames};
 use crate::rules::entry_error::EntryError;
+use crate::rules::first_dealer::{self, FirstDealerEntry, GameFirstDealerError};
 use crate::rules::game::Team;
+use crate::rules::kind::GameKind;
 use crate::rules::ranking::Ranking;
 use crate::rules::record::{Correction, GameRecord, RecordGame, ReplaceEntry, VoidEntry};
 use crate::rules::schema::{
@@ -33,6 +35,9 @@ pub enum RecordEntry {
     Void(VoidEntry),
     /// Puts a new hand or smazzata entry in the place of an earlier one.
     Replace(ReplaceEntry<PlayEntry>),
+    /// Who deals first, before the first hand (last: older messages list the others
+    /// in their order).
+    FirstDealer(FirstDealerEntry),
 }
 
 /// What a Trionfetti replacement may put in place: a hand or a smazzata entry.
@@ -116,6 +121,7 @@ impl RecordEntry {
         match self {
             RecordEntry::Smazzata(_) => "smazzata",
             RecordEntry::Hand(_) => "hand",
+            RecordEntry::FirstDealer(_) => "first_dealer",
             RecordEntry::Void(_) => "void",
             RecordEntry::Replace(_) => "replace",
         }
@@ -143,7 +149,7 @@ impl RecordGame for Trionfetti {
             RecordEntry::Replace(replace) => Some(Correction::Replace {
                 target: replace.target,
             }),
-            RecordEntry::Smazzata(_) | RecordEntry::Hand(_) => None,
+            RecordEntry::Smazzata(_) | RecordEntry::Hand(_) | RecordEntry::FirstDealer(_) => None,
         }
     }
 
@@ -152,6 +158,14 @@ impl RecordGame for Trionfetti {
         entry: &RecordEntry,
         nicknames: &Nicknames,
     ) -> Result<(), EntryError> {
+        if let RecordEntry::FirstDealer(first) = entry {
+            return first_dealer::apply(self, first, 4).map_err(|error| {
+                EntryError::FirstDealer(GameFirstDealerError {
+                    game: GameKind::Trionfetti,
+                    error,
+                })
+            });
+        }
         let (smazzata, hand) = match entry {
             RecordEntry::Smazzata(setup) => (Some(setup), None),
             RecordEntry::Hand(hand) => (None, Some(hand)),
@@ -159,7 +173,7 @@ impl RecordGame for Trionfetti {
                 PlayEntry::Smazzata(setup) => (Some(setup), None),
                 PlayEntry::Hand(hand) => (None, Some(hand)),
             },
-            RecordEntry::Void(_) => (None, None),
+            RecordEntry::Void(_) | RecordEntry::FirstDealer(_) => (None, None),
         };
         if let Some(setup) = smazzata {
             self.apply_setup(&setup.setup(nicknames)?)

@@ -21,6 +21,7 @@ pub mod simulate;
 use serde::{Deserialize, Serialize};
 
 pub use self::bid::Bid;
+pub(crate) use self::error::card_msg;
 pub use self::error::{LeadReason, RuleError};
 use super::card::{Card, Deck};
 use super::game::{Game, Seat, Summary, Team};
