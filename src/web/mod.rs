@@ -22,6 +22,7 @@ pub mod ical;
 pub mod managed;
 pub mod match_state;
 pub mod matches;
+pub mod offline;
 pub mod openapi;
 pub mod players;
 pub mod public;

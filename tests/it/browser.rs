@@ -5,6 +5,7 @@
 
 use crate::support;
 
+mod offline;
 mod organizer;
 mod picker;
 mod public;
@@ -84,6 +85,18 @@ fn browser_flows() {
         (
             "Madrasso, Tressette, Trijumf and Vitou at 390×844: the score and the hand's controls on the first screen, a save confirmed with its undo",
             referee_forms::first_screen_flow,
+        ),
+        (
+            "offline at the table: five hands tapped offline, stored once each when back",
+            offline::five_hands_offline_flow,
+        ),
+        (
+            "offline at the table: a conflict after an offline spell, one resent, one discarded",
+            offline::conflict_after_offline_flow,
+        ),
+        (
+            "offline at the table: logging out leaves no referee page to open offline",
+            offline::logout_clears_kept_pages_flow,
         ),
     ];
     let mut failed = Vec::new();

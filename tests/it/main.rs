@@ -22,6 +22,7 @@ mod http_events;
 mod http_foundation;
 mod http_games;
 mod http_login;
+mod http_offline;
 mod http_organizer_forms;
 mod http_picker;
 mod http_players;
