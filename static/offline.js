@@ -135,7 +135,9 @@
     li.className = "offline-entry offline-" + entry.state;
     var title = document.createElement("span");
     title.className = "offline-what";
-    title.textContent = "#" + (entry.seq + 1) + " · " + entry.label + " · " + w("tapped-at") + " " + entry.at;
+    // A waiting entry will be #n; one in conflict has no number until it is sent again.
+    var number = entry.state === "waiting" ? "#" + (entry.seq + 1) + " · " : "";
+    title.textContent = number + entry.label + " · " + w("tapped-at") + " " + entry.at;
     li.appendChild(title);
     var tag = document.createElement("span");
     tag.className = "tag";
@@ -173,13 +175,18 @@
     var log = document.querySelector(".game-referee ol.log");
     if (!log) return;
     Array.prototype.forEach.call(log.querySelectorAll("li.log-offline"), function (li) { li.remove(); });
-    queue.slice().reverse().forEach(function (entry) {
+    // Newest first, as the log lists entries; those in conflict are not on their way.
+    queue.filter(function (entry) { return entry.state === "waiting"; }).forEach(function (entry) {
       var li = document.createElement("li");
       li.className = "log-offline";
-      li.textContent = "#" + (entry.seq + 1) + " " + entry.label + " ";
+      var index = document.createElement("span");
+      index.className = "log-index";
+      index.textContent = "#" + (entry.seq + 1);
+      li.appendChild(index);
+      li.appendChild(document.createTextNode(" " + entry.label + " "));
       var tag = document.createElement("span");
       tag.className = "tag";
-      tag.textContent = entry.state === "waiting" ? w("pending") : w("conflict");
+      tag.textContent = w("pending");
       li.appendChild(tag);
       log.insertBefore(li, log.firstChild);
     });
@@ -202,7 +209,7 @@
         tag.className = "offline-hands";
         card.appendChild(tag);
       }
-      tag.textContent = w("hands-waiting") + " " + count;
+      tag.textContent = w("hands-waiting") + " +" + count;
     });
   }
 
@@ -224,6 +231,7 @@
     section.hidden = queue.length === 0;
     var troubled = queue.filter(function (entry) { return entry.state !== "waiting"; }).length;
     conflictBox.hidden = troubled === 0;
+    document.getElementById("offline-hint").hidden = !firstWaiting(queue);
     showInLog(queue);
     showOnScore(queue);
     // The score's undo names an entry already stored, not the ones waiting here.
@@ -376,34 +384,50 @@
     render();
   });
 
-  // A tap the service worker caught when the post found no network (`#unsent=`).
+  // Taps the service worker caught when their post found no network: queued in the
+  // order they were made, then forgotten by the worker.
   function takeUnsent() {
-    var match = location.hash.match(/^#unsent=(.*)$/);
-    if (!match) return;
-    history.replaceState(null, "", location.pathname + location.search);
-    try {
-      var caught = JSON.parse(decodeURIComponent(match[1]));
-      var params = new URLSearchParams(caught.body);
-      var pairs = [];
-      params.forEach(function (value, name) {
-        if (["csrf_token", "expected_seq", "submission_key", "keep_scroll"].indexOf(name) < 0) pairs.push([name, value]);
+    if (!window.caches) return Promise.resolve();
+    return caches.open("segnapunti-unsent").then(function (cache) {
+      return cache.keys().then(function (requests) {
+        var mine = requests.filter(function (request) {
+          return new URL(request.url).pathname.indexOf(base + "/unsent/") === 0;
+        }).sort(function (a, b) { return a.url < b.url ? -1 : 1; });
+        return mine.reduce(function (done, request) {
+          return done.then(function () {
+            return cache.match(request).then(function (response) { return response.json(); })
+              .then(keepCaught).then(function () { return cache.delete(request); });
+          });
+        }, Promise.resolve());
       });
-      var queue = load();
-      var key = params.get("submission_key");
-      if (!key || queue.some(function (entry) { return entry.key === key; })) return;
-      var button = params.get("winner") || params.get("team");
-      var named = button && document.querySelector(".game-referee button[value='" + button + "'] .win-names");
-      queue.push({
-        action: caught.action,
-        pairs: pairs,
-        seq: Number(params.get("expected_seq")),
-        key: key,
-        label: named ? w("won-by") + " " + clean(named.textContent) : w("kind-form"),
-        at: clock(),
-        state: "waiting"
-      });
-      save(queue);
-    } catch (e) { /* a damaged address: nothing to keep */ }
+    }).then(function () {
+      // The worker answered the post's address with the page: show the page's own.
+      if (location.pathname !== base) history.replaceState(null, "", base);
+    }, function () { /* nothing caught */ });
+  }
+
+  function keepCaught(caught) {
+    var params = new URLSearchParams(caught.body);
+    var pairs = [];
+    params.forEach(function (value, name) {
+      if (["csrf_token", "expected_seq", "submission_key", "keep_scroll"].indexOf(name) < 0) pairs.push([name, value]);
+    });
+    var queue = load();
+    var key = params.get("submission_key");
+    // The post may have reached the server: its own key makes a resend safe.
+    if (!key || queue.some(function (entry) { return entry.key === key; })) return;
+    var button = params.get("winner") || params.get("team");
+    var named = button && document.querySelector(".game-referee button[value='" + button + "'] .win-names");
+    queue.push({
+      action: caught.action,
+      pairs: pairs,
+      seq: Number(params.get("expected_seq")),
+      key: key,
+      label: named ? w("won-by") + " " + clean(named.textContent) : w("kind-form"),
+      at: clock(),
+      state: "waiting"
+    });
+    save(queue);
   }
 
   // The page's own files and this page, kept for opening offline; the service worker
@@ -425,18 +449,21 @@
     }, function () { /* no copy kept: the page still works online */ });
   }
 
-  takeUnsent();
-  var waiting = load().filter(function (entry) { return entry.state === "waiting"; });
-  if (waiting.length) advanceForms(waiting[waiting.length - 1].seq + 1);
-  else if (navigator.onLine === false) advanceForms(pageSeq());
-  var sent = sessionStorage.getItem(sentKey);
-  if (sent && !waiting.length) {
-    note = w("sent") + " " + sent + ".";
-    sessionStorage.removeItem(sentKey);
-  } else if (navigator.onLine === false && !waiting.length) note = w("saved-copy");
-  render();
-  window.addEventListener("online", function () { delay = 1000; note = ""; flush(); });
-  window.addEventListener("offline", function () { note = ""; render(); });
-  flush();
-  keepShell();
+  takeUnsent().then(start);
+
+  function start() {
+    var waiting = load().filter(function (entry) { return entry.state === "waiting"; });
+    if (waiting.length) advanceForms(waiting[waiting.length - 1].seq + 1);
+    else if (navigator.onLine === false) advanceForms(pageSeq());
+    var sent = sessionStorage.getItem(sentKey);
+    if (sent && !waiting.length) {
+      note = w("sent") + " " + sent + ".";
+      sessionStorage.removeItem(sentKey);
+    } else if (navigator.onLine === false && !waiting.length) note = w("saved-copy");
+    render();
+    window.addEventListener("online", function () { delay = 1000; note = ""; flush(); });
+    window.addEventListener("offline", function () { note = ""; render(); });
+    flush();
+    keepShell();
+  }
 })();

@@ -2,9 +2,10 @@
 // or `/s/`. A referee page is fetched from the network first and its last copy kept
 // for when there is none (never shown while the network answers); the page's files
 // have content-hashed names, so a kept copy is always right. A tap whose post finds
-// no network goes back to the page, which keeps it (`#unsent=`). Logging out clears
+// no network is kept for the page (cache `segnapunti-unsent`), which queues it. Logging out clears
 // all of this (the server's `Clear-Site-Data`).
 var CACHE = "segnapunti-referee";
+var UNSENT = "segnapunti-unsent";
 var PAGE = /^\/(score|s)\/[^/]+$/;
 var ENTRY = /^\/(score|s)\/[^/]+\/(hand|smazzata|tricks|undo|correct|outcome|json)$/;
 
@@ -12,7 +13,7 @@ self.addEventListener("install", function () { self.skipWaiting(); });
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
 
 function keptPage(path) {
-  return caches.open(CACHE).then(function (cache) { return cache.match(path); }).then(function (hit) {
+  return caches.open(CACHE).then(function (cache) { return cache.match(path, { ignoreVary: true, ignoreSearch: true }); }).then(function (hit) {
     return hit || Response.error();
   });
 }
@@ -36,10 +37,12 @@ self.addEventListener("fetch", function (event) {
     var copy = request.clone();
     event.respondWith(fetch(request).catch(function () {
       return copy.text().then(function (body) {
-        var caught = JSON.stringify({ action: url.pathname, body: body });
         var page = url.pathname.replace(/\/[^/]+$/, "");
-        // The fragment never leaves the phone.
-        return Response.redirect(page + "#unsent=" + encodeURIComponent(caught), 303);
+        var caught = new Response(JSON.stringify({ action: url.pathname, body: body }));
+        // Kept for the page to take; the page shown is the last copy of the match.
+        return caches.open(UNSENT)
+          .then(function (cache) { return cache.put(page + "/unsent/" + Date.now(), caught); })
+          .then(function () { return keptPage(page); });
       });
     }));
     return;

@@ -2,7 +2,7 @@
 
 offline-offline = offline, they will go by themselves
 offline-hint = Entries made offline stay on this phone and are sent by themselves, in order, as soon as the network is back. The score above does not count them yet.
-offline-hands_waiting = Hands won, waiting:
+offline-hands_waiting = waiting:
 offline-saved_copy = Offline: this is the copy of the page kept on this phone; the score may be behind.
 offline-waiting = Waiting to be sent:
 offline-sending = sending…

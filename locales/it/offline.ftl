@@ -2,7 +2,7 @@
 
 offline-offline = senza rete, partiranno da sole
 offline-hint = Le registrazioni fatte senza rete restano su questo telefono e partono da sole, in ordine, appena torna la rete. Il punteggio qui sopra non le conta ancora.
-offline-hands_waiting = Mani vinte in attesa:
+offline-hands_waiting = in attesa:
 offline-saved_copy = Senza rete: questa è la copia della pagina salvata sul telefono, il punteggio può essere indietro.
 offline-waiting = Da inviare:
 offline-sending = invio in corso…

@@ -7,6 +7,8 @@
 
 use std::time::Duration;
 
+use serde_json::json;
+
 use super::referee::{phone, screenshots};
 use crate::support::browser::{Browser, Driver};
 use crate::support::{Client, TestApp};
@@ -75,6 +77,60 @@ fn tap_in_list(browser: &Browser<'_>, css: &str) {
     browser.click(css);
 }
 
+/// Cuts the network of the phone: the page's, through ChromeDriver's network
+/// conditions, and its service worker's, which has network conditions of its own
+/// (set through a DevTools session of the worker, as DevTools' "Offline" box does).
+/// Answers those sessions, for [`restore_network`].
+fn cut_network(browser: &Browser<'_>) -> Vec<String> {
+    browser.set_offline(true);
+    let targets = browser.cdp("Target.getTargets", json!({}));
+    let workers: Vec<String> = targets["targetInfos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|target| target["type"] == "service_worker")
+        .map(|target| target["targetId"].as_str().unwrap().to_string())
+        .collect();
+    assert!(!workers.is_empty(), "a service worker runs: {targets}");
+    workers
+        .into_iter()
+        .map(|worker| {
+            let attached = browser.cdp(
+                "Target.attachToTarget",
+                json!({"targetId": worker, "flatten": false}),
+            );
+            let session = attached["sessionId"].as_str().unwrap().to_string();
+            worker_network(browser, &session, true);
+            session
+        })
+        .collect()
+}
+
+fn worker_network(browser: &Browser<'_>, session: &str, offline: bool) {
+    let messages = [
+        json!({"id": 1, "method": "Network.enable", "params": {}}),
+        json!({"id": 2, "method": "Network.emulateNetworkConditions", "params": {
+            "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1
+        }}),
+    ];
+    for message in messages {
+        browser.cdp(
+            "Target.sendMessageToTarget",
+            json!({"sessionId": session, "message": message.to_string()}),
+        );
+    }
+}
+
+/// Gives the network back: the worker's first, so that the page, once online, finds
+/// its worker online too.
+fn restore_network(browser: &Browser<'_>, sessions: Vec<String>) {
+    for session in sessions {
+        worker_network(browser, &session, false);
+        browser.cdp("Target.detachFromTarget", json!({"sessionId": session}));
+    }
+    browser.set_offline(false);
+}
+
 fn status(browser: &Browser<'_>) -> String {
     browser.text_in_page("#offline-status").unwrap_or_default()
 }
@@ -100,7 +156,7 @@ pub(super) fn five_hands_offline_flow(driver: &Driver, _shared: &Browser<'_>) {
     phone(&browser);
     open_and_keep(&browser, &app.url(&link));
 
-    browser.set_offline(true);
+    let sessions = cut_network(&browser);
     browser.wait_until("navigator.onLine === false", WAIT, "the phone is offline");
     let winners = ["A", "B", "A", "A", "B"];
     for (index, team) in winners.iter().enumerate() {
@@ -130,6 +186,11 @@ pub(super) fn five_hands_offline_flow(driver: &Driver, _shared: &Browser<'_>) {
             .as_i64(),
         Some(5)
     );
+    assert_eq!(
+        browser.text("ol.log li.log-offline:first-child .log-index"),
+        "#5",
+        "the log lists the newest first"
+    );
     assert!(
         browser
             .text("#offline-list")
@@ -142,14 +203,8 @@ pub(super) fn five_hands_offline_flow(driver: &Driver, _shared: &Browser<'_>) {
     );
     // The score does not count them yet; beside it, the hands each team won waiting.
     assert_eq!(browser.text("#points-A"), "0");
-    assert_eq!(
-        browser.text(".team-A .offline-hands"),
-        "Mani vinte in attesa: 3"
-    );
-    assert_eq!(
-        browser.text(".team-B .offline-hands"),
-        "Mani vinte in attesa: 2"
-    );
+    assert_eq!(browser.text(".team-A .offline-hands"), "in attesa: +3");
+    assert_eq!(browser.text(".team-B .offline-hands"), "in attesa: +2");
     // The buttons stay where the thumb is: the bar at the foot covers none.
     let covered = browser.execute(
         "var bar = document.getElementById('offline-status').getBoundingClientRect();\
@@ -179,7 +234,7 @@ pub(super) fn five_hands_offline_flow(driver: &Driver, _shared: &Browser<'_>) {
     );
 
     // Back online: sent in order, each once, and the page shows the server's state.
-    browser.set_offline(false);
+    restore_network(&browser, sessions);
     browser.wait_until(
         "location.search.indexOf('recorded=4') >= 0 && \
          document.getElementById('offline-status').textContent.indexOf('Salvate') === 0",
@@ -187,6 +242,7 @@ pub(super) fn five_hands_offline_flow(driver: &Driver, _shared: &Browser<'_>) {
         "the five entries sent",
     );
     assert_eq!(stored_winners(&api, &public_id), winners);
+    screenshots(&browser, "offline-sent");
     assert_eq!(browser.text("#points-A"), "3");
     assert_eq!(browser.text("#points-B"), "2");
     assert!(browser.try_find("#offline-list li").is_none());
@@ -204,7 +260,7 @@ pub(super) fn conflict_after_offline_flow(driver: &Driver, _shared: &Browser<'_>
     phone(&browser);
     open_and_keep(&browser, &app.url(&link));
 
-    browser.set_offline(true);
+    let sessions = cut_network(&browser);
     browser.wait_until("navigator.onLine === false", WAIT, "the phone is offline");
     tap_offline(&browser, "A", 1);
     tap_offline(&browser, "B", 2);
@@ -224,7 +280,21 @@ pub(super) fn conflict_after_offline_flow(driver: &Driver, _shared: &Browser<'_>
     );
     assert_eq!(recorded.status, 303);
 
-    browser.set_offline(false);
+    // Reopened offline, the page is the copy kept on the phone: it cannot know the
+    // other phone's hand yet, and its two entries still wait.
+    browser.goto(&app.url(&link));
+    browser.wait_until(
+        "document.getElementById('offline-status').textContent.indexOf('Da inviare: 2 ·') === 0",
+        WAIT,
+        "the kept page reopened offline",
+    );
+    assert_eq!(
+        browser.text("#points-B"),
+        "0",
+        "the page came from the phone"
+    );
+
+    restore_network(&browser, sessions);
     browser.wait_until(
         "document.querySelectorAll('#offline-list li.offline-conflict').length === 2 && \
          !document.getElementById('offline-conflict').hidden",
@@ -237,7 +307,10 @@ pub(super) fn conflict_after_offline_flow(driver: &Driver, _shared: &Browser<'_>
         "the conflict stored nothing of the phone's"
     );
     let list = browser.text("#offline-list");
-    assert!(list.contains("#1 · vinta da"), "{list}");
+    assert!(
+        list.starts_with("vinta da Bepi · Nane · toccata alle"),
+        "{list}"
+    );
     assert!(
         list.contains("non salvata: il punteggio è cambiato"),
         "{list}"
