@@ -60,6 +60,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../static/suits.svg"),
     ),
     (
+        "offline.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../static/offline.js"),
+    ),
+    (
         "icon.svg",
         "image/svg+xml",
         include_bytes!("../../static/icon.svg"),

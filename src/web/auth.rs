@@ -126,7 +126,14 @@ pub async fn login(
 
 pub async fn logout(Account { ctx, state, .. }: Account) -> Result<HttpResponse, AppError> {
     context::end_session(&state, ctx.session()).await?;
-    Ok(redirect("/login?logged_out=true"))
+    let mut response = redirect("/login?logged_out=true");
+    // The referee pages a service worker kept on this phone are this account's:
+    // the next person at the phone must not open them offline.
+    response.headers_mut().insert(
+        actix_web::http::header::HeaderName::from_static("clear-site-data"),
+        actix_web::http::header::HeaderValue::from_static("\"storage\""),
+    );
+    Ok(response)
 }
 
 // ---------------------------------------------------------------- password

@@ -23,6 +23,7 @@ pub mod ical;
 pub mod managed;
 pub mod match_state;
 pub mod matches;
+pub mod offline;
 pub mod openapi;
 pub mod player_links;
 pub mod players;

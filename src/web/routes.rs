@@ -11,8 +11,8 @@ use super::context::session_user;
 use super::error::AppError;
 
 use super::{
-    admin, api, assets, auth, clubs, events, games, home, match_state, matches, players, public,
-    publish, scoring, seasons,
+    admin, api, assets, auth, clubs, events, games, home, match_state, matches, offline, players,
+    public, publish, scoring, seasons,
 };
 use crate::accounts::Role;
 
@@ -199,6 +199,7 @@ route_table! {
     get "/lang/{code}" => home::switch_language, Access::Anyone;
     get "/static/{name}" => assets::serve, Access::Anyone;
     get "/favicon.ico" => assets::favicon, Access::Anyone;
+    get "/sw.js" => offline::service_worker, Access::Anyone;
     get "/login" => auth::login_form, Access::Anyone;
     post "/login" => auth::login, Access::Anyone;
     post "/logout" => auth::logout, Access::LoggedIn;

@@ -9,6 +9,7 @@ mod demo;
 mod look;
 mod event_pages;
 mod first_dealer;
+mod offline;
 mod organizer;
 mod picker;
 mod public;
@@ -113,6 +114,18 @@ fn browser_flows() {
         (
             "an organizer voids an entry through its confirmation page",
             look::void_confirmation_flow,
+        ),
+        (
+            "offline at the table: five hands tapped offline, stored once each when back",
+            offline::five_hands_offline_flow,
+        ),
+        (
+            "offline at the table: a conflict after an offline spell, one resent, one discarded",
+            offline::conflict_after_offline_flow,
+        ),
+        (
+            "offline at the table: logging out leaves no referee page to open offline",
+            offline::logout_clears_kept_pages_flow,
         ),
     ];
     let mut failed = Vec::new();

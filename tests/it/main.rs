@@ -26,6 +26,7 @@ mod http_foundation;
 mod http_games;
 mod http_login;
 mod http_look;
+mod http_offline;
 mod http_organizer_forms;
 mod http_picker;
 mod http_players;

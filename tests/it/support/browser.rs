@@ -253,6 +253,33 @@ impl<'a> Browser<'a> {
         )
     }
 
+    /// Cuts the browser's network (`true`) or gives it back, through ChromeDriver's
+    /// network conditions; the page sees `navigator.onLine` change.
+    pub fn set_offline(&self, offline: bool) {
+        self.call(
+            "POST",
+            "/chromium/network_conditions",
+            Some(json!({"network_conditions": {
+                "offline": offline, "latency": 0,
+                "download_throughput": -1, "upload_throughput": -1
+            }})),
+        );
+    }
+
+    /// Waits until the script (an expression) is true in the page.
+    pub fn wait_until(&self, expression: &str, within: Duration, what: &str) {
+        let started = Instant::now();
+        let script = format!("try {{ return !!({expression}); }} catch (e) {{ return false; }}");
+        while self.execute(&script).as_bool() != Some(true) {
+            assert!(
+                started.elapsed() < within,
+                "{what}: `{expression}` stayed false on {}",
+                self.current_url()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     /// Resizes the window (screenshots at a phone's and a laptop's size).
     pub fn set_window_size(&self, width: u32, height: u32) {
         self.call(

@@ -1,0 +1,30 @@
+### The referee page without network (static/offline.js): taps kept on the phone and sent when the network is back.
+
+offline-offline = offline, they will go by themselves
+offline-hint = Entries made offline stay on this phone and are sent by themselves, in order, as soon as the network is back. The score above does not count them yet.
+offline-hands_waiting = waiting:
+offline-saved_copy = Offline: this is the copy of the page kept on this phone; the score may be behind.
+offline-waiting = Waiting to be sent:
+offline-sending = sending…
+offline-retry = no network or a slow one, trying again shortly
+offline-sent = Saved on the server, the entries made offline:
+offline-login = Your session has expired: log in again. The entries keep waiting on this phone.
+offline-list_title = Not saved yet
+offline-pending = waiting, not saved yet
+offline-conflict_title = Someone else recorded meanwhile
+offline-conflict_hint = These entries were NOT saved. Check the score above and, for each one, send it again after the last recorded entry or discard it.
+offline-conflicts = Unsaved entries to check:
+offline-see_below = See below
+offline-conflict = not saved: the score changed
+offline-refused = not saved:
+offline-resend = Send again
+offline-discard = Discard
+offline-take_back = Take back
+offline-tapped_at = tapped at
+offline-won_by = won by
+offline-kind_undo = undo the last entry
+offline-kind_cards = hand card by card
+offline-kind_setup = comanda and cut
+offline-kind_json = entry as JSON
+offline-kind_correct = correction
+offline-kind_form = outcome of the hand

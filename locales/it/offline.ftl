@@ -1,0 +1,30 @@
+### The referee page without network (static/offline.js): taps kept on the phone and sent when the network is back.
+
+offline-offline = senza rete, partiranno da sole
+offline-hint = Le registrazioni fatte senza rete restano su questo telefono e partono da sole, in ordine, appena torna la rete. Il punteggio qui sopra non le conta ancora.
+offline-hands_waiting = in attesa:
+offline-saved_copy = Senza rete: questa è la copia della pagina salvata sul telefono, il punteggio può essere indietro.
+offline-waiting = Da inviare:
+offline-sending = invio in corso…
+offline-retry = rete assente o lenta, nuovo tentativo fra poco
+offline-sent = Salvate sul server le registrazioni fatte senza rete:
+offline-login = Sessione scaduta: accedi di nuovo. Le registrazioni restano in attesa su questo telefono.
+offline-list_title = Non ancora salvate
+offline-pending = in attesa, non ancora salvata
+offline-conflict_title = Qualcun altro ha registrato nel frattempo
+offline-conflict_hint = Queste registrazioni NON sono state salvate. Controlla il punteggio qui sopra e, per ognuna, inviala di nuovo dopo l'ultima registrata o scartala.
+offline-conflicts = Registrazioni non salvate da controllare:
+offline-see_below = Vedi sotto
+offline-conflict = non salvata: il punteggio è cambiato
+offline-refused = non salvata:
+offline-resend = Invia di nuovo
+offline-discard = Scarta
+offline-take_back = Togli
+offline-tapped_at = toccata alle
+offline-won_by = vinta da
+offline-kind_undo = annulla l'ultima registrazione
+offline-kind_cards = mano carta per carta
+offline-kind_setup = comanda e taglio
+offline-kind_json = registrazione in JSON
+offline-kind_correct = correzione
+offline-kind_form = esito della mano

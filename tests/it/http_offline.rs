@@ -1,0 +1,137 @@
+//! The referee page without network (issue 22, "Offline at the table") through real
+//! HTTP: the service worker's script at `/sw.js`, the page naming its offline script
+//! and words in the reader's language, logout clearing what a phone kept, and the
+//! resend contract the phone's queue relies on (one entry per submission key, a
+//! moved sequence refused with nothing stored).
+
+use crate::support;
+use support::setup;
+
+use support::{Client, TestApp};
+
+#[test]
+fn the_service_worker_is_served_at_the_root_as_a_script_never_cached_long() {
+    let app = TestApp::spawn(support::Backend::Sqlite);
+    let client = app.client();
+    let script = client.get("/sw.js");
+    assert_eq!(script.status, 200);
+    assert_eq!(
+        script.header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
+    assert_eq!(script.header("cache-control"), Some("no-cache"));
+    assert!(
+        script.body.contains("addEventListener(\"fetch\""),
+        "{}",
+        script.body
+    );
+    // Its pages only: the referee pages, never another page of the site.
+    assert!(script.body.contains("/^\\/(score|s)\\/[^/]+$/"));
+    let head = client.head("/sw.js");
+    assert_eq!(head.status, 200);
+    assert_eq!(
+        head.header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
+    assert!(head.body.is_empty());
+}
+
+/// The organizer's client and the base of the referee page of a new match.
+fn scoring(app: &TestApp) -> (Client, String, String) {
+    let organizer = app.organizer();
+    let public_id = setup::create_match(&organizer, &[("title", "Semifinale")]);
+    (organizer, format!("/score/{public_id}"), public_id)
+}
+
+#[test]
+fn the_referee_page_carries_the_offline_script_and_its_words_in_the_readers_language() {
+    let app = TestApp::spawn(support::Backend::Sqlite);
+    let (organizer, base, _) = scoring(&app);
+    let page = organizer.get(&base);
+    assert_eq!(page.status, 200);
+    let script = segnapunti::web::assets::url("offline.js");
+    assert!(
+        page.body
+            .contains(&format!("<script src=\"{script}\" defer>"))
+    );
+    assert!(page.body.contains(&format!("data-base=\"{base}\"")));
+    assert!(page.body.contains(
+        "id=\"offline-status\" class=\"offline-status\" role=\"status\" aria-live=\"polite\""
+    ));
+    assert!(page.body.contains("data-w-resend=\"Invia di nuovo\""));
+    assert!(
+        page.body
+            .contains("Qualcun altro ha registrato nel frattempo")
+    );
+    let served = organizer.get(&script);
+    assert_eq!(served.status, 200);
+    assert!(served.body.contains("segnapunti-offline:"));
+
+    let english = app.client_in("en");
+    english.login("org", "org-password");
+    let page = english.get(&base);
+    assert!(
+        page.body.contains("data-w-resend=\"Send again\""),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("Someone else recorded meanwhile"));
+}
+
+#[test]
+fn logging_out_clears_what_the_phone_kept_of_the_pages() {
+    let app = TestApp::spawn(support::Backend::Sqlite);
+    let (organizer, _, _) = scoring(&app);
+    let out = organizer.post_form("/logout", &[]);
+    assert_eq!(out.status, 303);
+    assert_eq!(out.header("clear-site-data"), Some("\"storage\""));
+}
+
+#[test]
+fn a_kept_entry_sent_twice_is_stored_once_and_a_moved_sequence_stores_nothing() {
+    let app = TestApp::spawn(support::Backend::Sqlite);
+    let (organizer, base, public_id) = scoring(&app);
+    let entries = |client: &Client| -> Vec<String> {
+        let log = client.get(&format!("/api/v1/matches/{public_id}/entries"));
+        let log: serde_json::Value = serde_json::from_str(&log.body).unwrap();
+        log["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|entry| entry["entry"]["winner"].as_str().unwrap_or("?").to_string())
+            .collect()
+    };
+    // As the phone sends its queue: seq 0, 1, 2 with keys of its own.
+    let send = |seq: &str, key: &str, winner: &str| {
+        organizer.post_form(
+            &format!("{base}/hand"),
+            &[
+                ("expected_seq", seq),
+                ("submission_key", key),
+                ("winner", winner),
+            ],
+        )
+    };
+    for (seq, winner) in [("0", "A"), ("1", "B"), ("2", "A")] {
+        let sent = send(seq, &format!("offline-{seq}"), winner);
+        assert_eq!(sent.status, 303, "{}", sent.body);
+        assert!(
+            sent.location
+                .as_deref()
+                .unwrap()
+                .contains(&format!("recorded={seq}"))
+        );
+    }
+    // The answer to the third was lost: the phone sends it again, stored once.
+    let again = send("2", "offline-2", "A");
+    assert_eq!(again.status, 303);
+    assert!(again.location.as_deref().unwrap().contains("recorded=2"));
+    assert_eq!(entries(&organizer), ["A", "B", "A"]);
+    // Someone else recorded meanwhile: a kept entry based on seq 3 is refused.
+    let other = send("3", "other-phone", "B");
+    assert_eq!(other.status, 303);
+    let stale = send("3", "offline-3", "A");
+    assert_eq!(stale.status, 409);
+    assert!(stale.body.contains("NON è stata salvata"));
+    assert_eq!(entries(&organizer), ["A", "B", "A", "B"]);
+}
