@@ -245,33 +245,50 @@ pub fn recompute(connection: &mut DbConnection) -> StoreResult<Vec<PointRow>> {
 
 /// Where the stored ratings differ from what the logs give, in words (`None`: they agree).
 pub fn first_difference(connection: &mut DbConnection) -> StoreResult<Option<String>> {
+    Ok(first_difference_at(connection)?.map(|(_, why)| why))
+}
+
+/// [`first_difference`] with the id of the match where the rows first differ.
+pub fn first_difference_at(connection: &mut DbConnection) -> StoreResult<Option<(i64, String)>> {
     let fresh = recompute(connection)?;
     let now = stored::all(connection)?;
-    Ok(difference(&now, &fresh))
+    Ok(difference_at(&now, &fresh))
 }
 
 fn difference(stored: &[PointRow], fresh: &[PointRow]) -> Option<String> {
+    difference_at(stored, fresh).map(|(_, why)| why)
+}
+
+/// The first difference and the id of its match.
+fn difference_at(stored: &[PointRow], fresh: &[PointRow]) -> Option<(i64, String)> {
     for (old, new) in stored.iter().zip(fresh) {
         if old != new {
-            return Some(format!(
-                "match {} player {}: stored {:?}, the logs give {:?}",
-                new.match_id.min(old.match_id),
-                new.player_id,
-                old,
-                new
+            let match_id = new.match_id.min(old.match_id);
+            return Some((
+                match_id,
+                format!(
+                    "match {match_id} player {}: stored {old:?}, the logs give {new:?}",
+                    new.player_id,
+                ),
             ));
         }
     }
     match stored.len().cmp(&fresh.len()) {
         std::cmp::Ordering::Equal => None,
-        std::cmp::Ordering::Less => Some(format!(
-            "the logs give a rating for match {} that is not stored",
-            fresh[stored.len()].match_id
-        )),
-        std::cmp::Ordering::Greater => Some(format!(
-            "a rating is stored for match {} that the logs do not give",
-            stored[fresh.len()].match_id
-        )),
+        std::cmp::Ordering::Less => {
+            let match_id = fresh[stored.len()].match_id;
+            Some((
+                match_id,
+                format!("the logs give a rating for match {match_id} that is not stored"),
+            ))
+        }
+        std::cmp::Ordering::Greater => {
+            let match_id = stored[fresh.len()].match_id;
+            Some((
+                match_id,
+                format!("a rating is stored for match {match_id} that the logs do not give"),
+            ))
+        }
     }
 }
 

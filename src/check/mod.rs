@@ -150,7 +150,11 @@ pub fn check(db: &Db, named: &[String]) -> Result<Totals, CheckError> {
         }
         totals.events += 1;
     }
-    if let Err(disagreement) = db.read(|connection| ratings(connection, &checked))? {
+    // Ratings span every event of a game, so they are checked with the whole database:
+    // a damaged log in an event not named would otherwise fail the events named.
+    if named.is_empty()
+        && let Err(disagreement) = db.read(|connection| ratings(connection, &checked))?
+    {
         return Err(CheckError::Disagrees(disagreement));
     }
     Ok(totals)
@@ -384,13 +388,31 @@ fn stored_as_scheduled(db: &Db, event: &EventRow) -> StoreResult<Result<(), Disa
     Ok(Ok(()))
 }
 
-/// RATINGS: the ratings rebuilt from the logs of the checked `events` (in time order, as
-/// `segnapunti ratings rebuild` does) against the ratings stored, a disagreement naming
-/// the event, match and player whose rating differs. This is where that comparison goes
-/// once players have ratings (issue 25); until then nothing is stored to compare.
+/// The ratings rebuilt from every log (in time order, as `segnapunti ratings rebuild`
+/// does) against the ratings stored; a disagreement names the event and match where the
+/// stored ratings first differ.
 fn ratings(
-    _connection: &mut DbConnection,
+    connection: &mut DbConnection,
     _events: &[EventRow],
 ) -> StoreResult<Result<(), Disagreement>> {
-    Ok(Ok(()))
+    let Some((match_id, why)) = crate::ratings::first_difference_at(connection)? else {
+        return Ok(Ok(()));
+    };
+    let at = store_events::event_match(connection, match_id)?;
+    let event = match at.as_ref().and_then(|row| row.event_id) {
+        Some(event_id) => store_events::find(connection, event_id)?,
+        None => None,
+    };
+    Ok(Err(Disagreement {
+        event: Box::new(event.map_or((String::new(), String::new()), |e| (e.public_id, e.name))),
+        at_match: at.map(|row| {
+            Box::new((
+                row.match_key.clone().unwrap_or_else(|| "superseded".into()),
+                row.public_id.clone(),
+            ))
+        }),
+        entry: None,
+        entrant: None,
+        why: format!("the stored ratings differ from the logs': {why}"),
+    }))
 }

@@ -6,9 +6,9 @@
 use crate::support;
 
 mod demo;
-mod look;
 mod event_pages;
 mod first_dealer;
+mod look;
 mod offline;
 mod organizer;
 mod picker;

@@ -412,6 +412,26 @@ fn check_names_what_a_tampered_row_breaks(backend: Backend) {
     let fixed = run(&database.url, &["check", &event]);
     assert_eq!(fixed.status.code(), Some(0), "{}", text(&fixed.stderr));
 
+    // A stored rating the logs do not give, named by its match when the whole database is
+    // checked (ratings span every event).
+    let rated = format!("(SELECT id FROM matches WHERE public_id = '{public_id}')");
+    database.execute(&format!(
+        "UPDATE rating_points SET mu = mu + 1 WHERE match_id = {rated}"
+    ));
+    let checked = run(&database.url, &["check"]);
+    assert_eq!(checked.status.code(), Some(1), "{}", text(&checked.stdout));
+    let message = text(&checked.stderr);
+    assert!(
+        message.contains(&format!("event {event}"))
+            && message.contains(&format!("match {key} (/m/{public_id})"))
+            && message.contains("the stored ratings differ"),
+        "{message}"
+    );
+    let rebuilt = run(&database.url, &["ratings", "rebuild"]);
+    assert_eq!(rebuilt.status.code(), Some(0), "{}", text(&rebuilt.stderr));
+    let fixed = run(&database.url, &["check"]);
+    assert_eq!(fixed.status.code(), Some(0), "{}", text(&fixed.stderr));
+
     // A log entry written over by the one before it: the same hand twice.
     let match_id = format!("(SELECT id FROM matches WHERE public_id = '{public_id}')");
     // The log's guard against changes set aside, as someone writing in SQL could.

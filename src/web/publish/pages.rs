@@ -7,9 +7,7 @@ use askama::Template;
 
 use super::full::tie_break_notes;
 use super::now::top_of;
-use super::rounds::{
-    Bracket, RoundView, StandingsView, bracket_of, rounds, standings_views,
-};
+use super::rounds::{Bracket, RoundView, StandingsView, bracket_of, rounds, standings_views};
 use super::streams::live_fragment_of;
 use super::{
     CachedPage, HighlightQuery, Rendered, etag, event_status_key, kept_or_built, load_view,
@@ -17,9 +15,9 @@ use super::{
 };
 use crate::events::view::EventView;
 use crate::store::events::EventRow;
+use crate::tournament::EntrantId;
 use crate::web::context::{PageContext, Visit};
 use crate::web::error::AppError;
-use crate::tournament::EntrantId;
 use crate::web::i18n::Tr;
 
 /// The content of the event page, the same for every visitor who reads it in one
