@@ -280,6 +280,7 @@ route_table! {
     get "/e/{id}/live" => publish::streams::live_fragment, Access::Anyone;
     get "/e/{id}/events" => publish::streams::event_stream, Access::Anyone;
     get "/e/{id}/embed" => publish::pages::embed, Access::Anyone;
+    get "/e/{id}/bracket" => publish::bracket::bracket_page, Access::Anyone;
     get "/e/{id}/projector" => publish::pages::projector, Access::Anyone;
     get "/e/{id}/export/{file}" => publish::exports::export, Access::Anyone;
     get "/players/{id}" => publish::pages::player_page, Access::Anyone;

@@ -18,6 +18,7 @@ mod crash;
 mod full_disk;
 mod http_advancement;
 mod http_api;
+mod http_bracket;
 mod http_events;
 mod http_foundation;
 mod http_games;

@@ -149,6 +149,16 @@ pub fn insert(connection: &mut DbConnection, new: &NewEvent<'_>) -> StoreResult<
 
 crate::store::finders!(events => EventRow);
 
+/// The event a match belongs to, if it belongs to one.
+pub fn of_match(connection: &mut DbConnection, match_id: i64) -> StoreResult<Option<EventRow>> {
+    Ok(matches::table
+        .inner_join(events::table)
+        .filter(matches::id.eq(match_id))
+        .select(EventRow::as_select())
+        .first(connection)
+        .optional()?)
+}
+
 /// The club's events, soonest first.
 pub fn of_club(connection: &mut DbConnection, club_id: i64) -> StoreResult<Vec<EventRow>> {
     Ok(events::table

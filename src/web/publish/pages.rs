@@ -9,9 +9,8 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::rounds::{
-    Bracket, MatchView, RoundView, StandingsView, bracket_of, draw_notes, rounds, standings_views,
-};
+use super::bracket::{Bracket, bracket_of};
+use super::rounds::{MatchView, RoundView, StandingsView, draw_notes, rounds, standings_views};
 use super::{
     CachedPage, HighlightQuery, Rendered, event_status_key, kept_or_built, load_view, of_event,
 };
@@ -396,70 +395,4 @@ pub async fn match_comanda_preview(
         &query.text,
         &nicknames,
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::lang::Lang;
-
-    #[derive(Template)]
-    #[template(source = "{% include \"publish/bracket.html\" %}", ext = "html")]
-    struct BracketOnly {
-        bracket: Bracket,
-    }
-
-    fn view(key: &str, sides: [&str; 2], entrants: [u32; 2], winner: Option<usize>) -> MatchView {
-        MatchView {
-            round: 1,
-            key: key.into(),
-            label: Tr::new(Lang::It).msg(&crate::tournament::MatchKey::new(key).label()),
-            sides: [sides[0].into(), sides[1].into()],
-            entrants: [vec![entrants[0]], vec![entrants[1]]],
-            status_key: "event-status_finished",
-            winner,
-            result: "1–0".into(),
-            table: Some(1),
-            public_id: Some("abc".into()),
-            match_id: Some(1),
-            live: None,
-            conflict: false,
-            playable: false,
-            forfeit: false,
-            stage_elimination: true,
-        }
-    }
-
-    #[test]
-    fn the_bracket_renders_columns_winners_highlight_and_escapes_names() {
-        let bracket = Bracket {
-            columns: vec![
-                RoundView {
-                    title: "Semifinali".into(),
-                    matches: vec![
-                        view("W R1 M1", ["<b>Bepi</b>", "Toni"], [1, 4], Some(0)),
-                        view("W R1 M2", ["Nane", "Gigio"], [2, 3], Some(1)),
-                    ],
-                },
-                RoundView {
-                    title: "Finale".into(),
-                    matches: vec![view("W R2 M1", ["<b>Bepi</b>", "Gigio"], [1, 3], Some(1))],
-                },
-            ],
-            highlight: Some(3),
-            champion: Some("Gigio".into()),
-            champion_label: "Campioni".into(),
-            table_label: "Tavolo".into(),
-            region_label: "Tabellone".into(),
-        };
-        let html = BracketOnly { bracket }.render().unwrap();
-        assert_eq!(html.matches("class=\"bracket-column\"").count(), 2);
-        assert!(html.contains("&#60;b&#62;Bepi&#60;/b&#62;") || html.contains("&lt;b&gt;Bepi"));
-        assert!(!html.contains("<b>Bepi"));
-        assert_eq!(html.matches("side winner").count(), 3);
-        assert_eq!(html.matches("highlighted").count(), 2, "{html}");
-        assert!(html.contains("Campioni"));
-        assert!(html.contains("aria-label=\"Tabellone\""));
-        assert!(html.contains("Gigio"));
-    }
 }
