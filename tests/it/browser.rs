@@ -5,6 +5,7 @@
 
 use crate::support;
 
+mod bracket;
 mod organizer;
 mod picker;
 mod public;
@@ -79,6 +80,10 @@ fn browser_flows() {
         (
             "a card-by-card hand tapped on the card picker, with and without JavaScript",
             picker::card_picker_flow,
+        ),
+        (
+            "the bracket drawn with its lines: single and double elimination at 390×844 and 1280×800",
+            bracket::bracket_flow,
         ),
     ];
     let mut failed = Vec::new();

@@ -340,7 +340,7 @@ pub async fn player_page(
                 }
                 results.push((
                     view.data.event.name.clone(),
-                    Tr::new(lang).msg(&m.key.label()),
+                    Tr::new(lang).msg(&m.key.label_in(view.data.knockout)),
                     view.data.slot_name(opponent_slot, lang),
                     won,
                 ));

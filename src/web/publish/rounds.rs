@@ -84,6 +84,29 @@ impl MatchView {
         self.winner.is_none() && self.live.as_ref().is_some_and(|live| live.entries > 0)
     }
 
+    /// A side's name in its parts (a pair's players, each but the last with the dot
+    /// after it), for lines to break between players first. A side still to come (a
+    /// match's winner) is one part.
+    pub fn name_parts(&self, side: usize) -> Vec<String> {
+        let name = &self.sides[side];
+        if self.entrants[side].is_empty() {
+            return vec![name.clone()];
+        }
+        let parts: Vec<&str> = name.split(" · ").collect();
+        let last = parts.len() - 1;
+        parts
+            .iter()
+            .enumerate()
+            .map(|(i, part)| {
+                if i < last {
+                    format!("{part}\u{a0}·")
+                } else {
+                    part.to_string()
+                }
+            })
+            .collect()
+    }
+
     /// The points so far while being played.
     pub fn live_points(&self) -> Option<String> {
         let live = self.live.as_ref()?;
