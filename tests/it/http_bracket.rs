@@ -77,6 +77,11 @@ backend_tests! {
         }
         assert!(en.body.contains("points 0–1"));
 
+        // The highlight picker of the event page, on the bracket's own page too.
+        let mine = app.client().get(&format!("/e/{event}/bracket?highlight=3"));
+        assert!(mine.body.contains("<option value=\"3\" selected>"), "{}", mine.body);
+        assert_eq!(count(&mine.body, "side highlighted"), 1);
+
         // The event page carries the bracket and a link to its page.
         let page = app.client().get(&format!("/e/{event}"));
         assert!(page.body.contains(&format!("href=\"/e/{event}/bracket\"")));

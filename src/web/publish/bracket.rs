@@ -13,7 +13,7 @@ use super::rounds::{MatchView, RoundView, rounds};
 use crate::events::view::EventView;
 use crate::lang::Lang;
 use crate::store::events::EventRow;
-use crate::tournament::Stage;
+use crate::tournament::{EntrantId, Stage};
 use crate::web::context::{PageContext, Visit};
 use crate::web::error::AppError;
 use crate::web::i18n::Tr;
@@ -124,12 +124,13 @@ pub struct Bracket {
 }
 
 impl Bracket {
-    /// The phone's tabs: every column shown, by anchor and title.
-    pub fn tabs(&self) -> Vec<(&str, &str)> {
+    /// The phone's tabs: every column shown, by anchor and title, and whether it is the
+    /// one shown first.
+    pub fn tabs(&self) -> Vec<(&str, &str, bool)> {
         self.parts
             .iter()
             .flat_map(|p| &p.columns)
-            .map(|c| (c.anchor.as_str(), c.title.as_str()))
+            .map(|c| (c.anchor.as_str(), c.title.as_str(), c.current))
             .collect()
     }
 
@@ -414,6 +415,29 @@ pub struct BracketPage {
     pub ctx: PageContext,
     pub event: EventRow,
     pub bracket: Bracket,
+    /// The highlight picker's choices (number and name), when the entrants are few
+    /// enough to list; the event page's picker reaches every event.
+    pub entrants: Vec<(u32, String)>,
+    /// Entrants are single players, not teams.
+    pub solo: bool,
+}
+
+/// Beyond this many entrants the bracket page lists none to pick from.
+const PICKER_ENTRANTS: usize = 128;
+
+impl BracketPage {
+    /// The highlight picker's label: a team, or a player on an individual night.
+    pub fn highlight_label(&self) -> &'static str {
+        self.ctx.t(if self.solo {
+            "event-highlight_player"
+        } else {
+            "event-highlight"
+        })
+    }
+
+    pub fn is_highlighted(&self, number: &u32) -> bool {
+        self.bracket.highlight == Some(*number)
+    }
 }
 
 pub async fn bracket_page(
@@ -428,9 +452,28 @@ pub async fn bracket_page(
     if bracket.columns.is_empty() {
         return Err(AppError::NotFound);
     }
+    let solo = view
+        .format()
+        .is_some_and(|format| crate::events::solo_entrants(&view.data.event, &format));
+    let entrants = if view.data.entrants.len() <= PICKER_ENTRANTS {
+        view.data
+            .entrants
+            .iter()
+            .map(|e| {
+                (
+                    e.number as u32,
+                    view.data.entrant_name(EntrantId(e.number as u32)),
+                )
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     Ok(BracketPage {
         event: view.data.event,
         bracket,
+        entrants,
+        solo,
         ctx,
     })
 }

@@ -170,8 +170,11 @@ pub async fn embed(
     let view = load_view(&state, &public_id).await?;
     let lang = ctx.lang();
     let rounds = rounds(&view, lang);
+    let mut bracket = bracket_of(&view, &rounds, lang, query.highlight);
+    // Framed in another site, a link would open the bracket page inside the frame.
+    bracket.page_link = None;
     let page = EmbedPage {
-        bracket: bracket_of(&view, &rounds, lang, query.highlight),
+        bracket,
         rounds,
         highlight: query.highlight,
         link: state.link(&format!("/e/{}", view.data.event.public_id)),

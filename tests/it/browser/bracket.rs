@@ -102,6 +102,18 @@ fn shot(browser: &Browser<'_>, file: &str) {
 }
 
 pub fn bracket_flow(_driver: &Driver, browser: &Browser<'_>) {
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| steps(browser)));
+    browser.cdp(
+        "Emulation.setScriptExecutionDisabled",
+        json!({"value": false}),
+    );
+    no_phone(browser);
+    if let Err(panic) = outcome {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+fn steps(browser: &Browser<'_>) {
     let app = TestApp::spawn(Backend::Sqlite);
     let (_admin, organizer) = club_with_organizer(&app);
     // 8 pairs with a third place: the quarterfinals played, a semifinal being played.
@@ -185,18 +197,34 @@ pub fn bracket_flow(_driver: &Driver, browser: &Browser<'_>) {
             "{name}: one round at a time on a phone: {shown:?}"
         );
     }
-    // The round being played first; a tab (a plain link) shows another round.
+    // Without JavaScript: the round being played first; a tab (a plain link) shows
+    // another round.
+    browser.cdp(
+        "Emulation.setScriptExecutionDisabled",
+        json!({"value": true}),
+    );
     browser.goto(&app.url(&pages[0].1));
     assert_eq!(shown_columns(browser), vec!["round-w2".to_string()]);
     browser.click("a[href='#round-w1']");
     assert_eq!(shown_columns(browser), vec!["round-w1".to_string()]);
     assert!(!browser.overflows_horizontally());
     shot(browser, "bracket-single8-390-tab.png");
-    browser.click("a[href='#round-3rd']");
+    // A tab's link opened as it is (a fresh load at its anchor).
+    browser.goto(&app.url(&format!("{}#round-3rd", pages[0].1)));
     assert_eq!(shown_columns(browser), vec!["round-3rd".to_string()]);
-    browser.goto(&app.url(&pages[1].1));
-    browser.click("a[href='#round-l2']");
+    browser.goto(&app.url(&format!("{}#round-l2", pages[1].1)));
     assert_eq!(shown_columns(browser), vec!["round-l2".to_string()]);
     shot(browser, "bracket-double16-390-losers.png");
-    no_phone(browser);
+    // With it: the tab of the round shown is marked.
+    browser.cdp(
+        "Emulation.setScriptExecutionDisabled",
+        json!({"value": false}),
+    );
+    browser.goto(&app.url(&pages[0].1));
+    let marked = "return [...document.querySelectorAll('.bracket-tabs a[aria-current]')]\
+                  .map(a => a.getAttribute('href'));";
+    assert_eq!(browser.execute(marked), json!(["#round-w2"]));
+    browser.goto(&app.url(&format!("{}#round-3rd", pages[0].1)));
+    assert_eq!(shown_columns(browser), vec!["round-3rd".to_string()]);
+    assert_eq!(browser.execute(marked), json!(["#round-3rd"]));
 }
