@@ -45,6 +45,7 @@ tournament-key_stage_rotating = Rotation
 tournament-key_stage_group = Group { $group }
 tournament-key_winners_match = Round { $round }, match { $match }
 tournament-key_losers_match = Losers' bracket, round { $round }, match { $match }
+tournament-key_round_match = { $round }, match { $match }
 tournament-key_grand_final = Grand final
 tournament-key_grand_final_reset = Grand final (reset)
 tournament-key_third_place = Third-place final

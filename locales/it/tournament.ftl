@@ -45,6 +45,7 @@ tournament-key_stage_rotating = Rotazione
 tournament-key_stage_group = Girone { $group }
 tournament-key_winners_match = Turno { $round }, partita { $match }
 tournament-key_losers_match = Perdenti, turno { $round }, partita { $match }
+tournament-key_round_match = { $round }, partita { $match }
 tournament-key_grand_final = Finale assoluta
 tournament-key_grand_final_reset = Finale assoluta (spareggio)
 tournament-key_third_place = Finale 3° posto

@@ -19,6 +19,8 @@ pub struct EventData {
     /// Position in `entrants` by entrant number: pages name every side of every match,
     /// and a search of the list for each made them quadratic in the entrants.
     by_number: HashMap<u32, usize>,
+    /// The bracket's shape, which names its rounds (read once: every side asks).
+    pub knockout: Option<tournament::Knockout>,
 }
 
 impl EventData {
@@ -47,6 +49,7 @@ impl EventData {
             by_number.entry(entrant.number as u32).or_insert(index);
         }
         Ok(EventData {
+            knockout: super::knockout_of(&event),
             event,
             entrants,
             players,
@@ -214,10 +217,10 @@ impl EventData {
             )),
             Slot::Bye => Msg::new("event-slot_bye"),
             Slot::Pending(tournament::Source::WinnerOf(key)) => {
-                Msg::new("event-slot_winner_of").arg("match", key.label())
+                Msg::new("event-slot_winner_of").arg("match", key.label_in(self.knockout))
             }
             Slot::Pending(tournament::Source::LoserOf(key)) => {
-                Msg::new("event-slot_loser_of").arg("match", key.label())
+                Msg::new("event-slot_loser_of").arg("match", key.label_in(self.knockout))
             }
             Slot::Pending(tournament::Source::GroupPlace { group, place }) => {
                 Msg::new("event-slot_group_place")

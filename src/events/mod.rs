@@ -40,7 +40,7 @@ pub use results::{
 };
 pub use sync::{
     CorrectionNotice, SyncReport, after_append, keep_flagged, replay_flagged, set_forfeit, sync,
-    sync_event_of, title_msg,
+    sync_event_of, title_msg, title_msg_in,
 };
 
 /// A game's name as pages show it.
@@ -52,6 +52,13 @@ pub fn format_of(event: &EventRow) -> StoreResult<Format> {
     serde_json::from_str(&event.format_json).map_err(|error| {
         StoreError::Corrupt(format!("format of event {} unreadable: {error}", event.id))
     })
+}
+
+/// The shape of the event's bracket once drawn, which names its rounds as people say
+/// them; `None` before the draw and for formats without one.
+pub fn knockout_of(event: &EventRow) -> Option<crate::tournament::Knockout> {
+    let order: Vec<u32> = serde_json::from_str(event.seed_order_json.as_deref()?).ok()?;
+    crate::tournament::Knockout::of(&format_of(event).ok()?, order.len())
 }
 
 /// The event's game options as JSON (an object; the game's defaults fill what is absent).

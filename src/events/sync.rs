@@ -34,10 +34,16 @@ fn match_title(event: &EventRow, key: &MatchKey) -> String {
 /// stored as "event · key" (see `match_title`; older databases hold the same), so the key
 /// is read in the reader's language there; any other title is shown as written.
 pub fn title_msg(title: &str) -> Msg {
+    title_msg_in(title, None)
+}
+
+/// [`title_msg`] with the event's bracket shape, which names knockout matches as people
+/// say them ("Quarti, partita 1").
+pub fn title_msg_in(title: &str, knockout: Option<tournament::Knockout>) -> Msg {
     title
         .rsplit_once(" · ")
         .and_then(|(event, key)| {
-            tournament::key_label(key).map(|label| {
+            tournament::key_label_in(key, knockout).map(|label| {
                 Msg::new("tournament-event_match_title")
                     .arg("event", event.to_string())
                     .arg("match", label)

@@ -92,6 +92,18 @@ impl EventView {
             }
         };
         let group_knockout = m.key.as_str().starts_with("KO ");
+        // The bracket's shape names every elimination round as people say it.
+        if let Some(name) = self
+            .data
+            .knockout
+            .and_then(|k| k.round_name(m.stage, m.round))
+        {
+            return if group_knockout && m.stage == Stage::Winners {
+                Msg::new("event-round_knockout").arg("title", name)
+            } else {
+                name
+            };
+        }
         match m.stage {
             Stage::Winners if group_knockout => {
                 Msg::new("event-round_knockout").arg("title", knockout())

@@ -21,6 +21,8 @@ pub struct LoadedMatch {
     pub entries: Vec<EntryRow>,
     /// The comanda nicknames of the match's club (none outside an event).
     pub nicknames: Nicknames,
+    /// The shape of its event's bracket, which names the match as people say it.
+    pub knockout: Option<crate::tournament::Knockout>,
 }
 
 impl LoadedMatch {
@@ -33,11 +35,20 @@ impl LoadedMatch {
         };
         let entries = matches::entries(connection, row.id)?;
         let nicknames = crate::store::clubs::nicknames_for_match(connection, row.id)?;
+        let knockout = crate::store::events::of_match(connection, row.id)?
+            .as_ref()
+            .and_then(crate::events::knockout_of);
         Ok(Some(LoadedMatch {
             row,
             entries,
             nicknames,
+            knockout,
         }))
+    }
+
+    /// The match's title in words, for the reader to word.
+    pub fn title_msg(&self) -> crate::lang::Msg {
+        crate::events::title_msg_in(&self.row.title, self.knockout)
     }
 
     pub fn options(&self) -> Options {

@@ -74,6 +74,7 @@ pub fn append_in_transaction(
                 entries: matches::entries(connection, row.id)?,
                 row: row.clone(),
                 nicknames: nicknames.clone(),
+                knockout: None,
             };
             CachedMatch {
                 seq: current,

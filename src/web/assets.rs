@@ -45,6 +45,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../static/event.js"),
     ),
     (
+        "bracket.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../static/bracket.js"),
+    ),
+    (
         "referee.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../../static/referee.js"),

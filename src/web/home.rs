@@ -108,13 +108,30 @@ pub async fn index(ctx: PageContext, state: web::Data<AppState>) -> Result<HomeP
         Role::Organizer => Whose::Organizer(user.id),
         Role::Admin => Whose::Everyone,
     });
-    let rows = match whose {
+    let (rows, knockouts) = match whose {
         Some(whose) => {
             state
-                .read(move |connection| tables(connection, whose))
+                .read(move |connection| {
+                    let rows = tables(connection, whose)?;
+                    // Each evening's bracket shape, which names its knockout matches.
+                    let mut knockouts = std::collections::HashMap::new();
+                    for row in &rows {
+                        if knockouts.contains_key(&row.event_public_id) {
+                            continue;
+                        }
+                        let knockout = match &row.event_public_id {
+                            Some(id) => crate::store::events::find_by_public_id(connection, id)?
+                                .as_ref()
+                                .and_then(crate::events::knockout_of),
+                            None => None,
+                        };
+                        knockouts.insert(row.event_public_id.clone(), knockout);
+                    }
+                    Ok((rows, knockouts))
+                })
                 .await?
         }
-        None => Vec::new(),
+        None => Default::default(),
     };
     let tr = Tr::new(ctx.lang());
     let mut evenings: Vec<Evening> = Vec::new();
@@ -131,7 +148,12 @@ pub async fn index(ctx: PageContext, state: web::Data<AppState>) -> Result<HomeP
             });
         }
         let players = row.players();
-        let label = match row.match_key.as_deref().and_then(tournament::key_label) {
+        let knockout = knockouts.get(&row.event_public_id).copied().flatten();
+        let label = match row
+            .match_key
+            .as_deref()
+            .and_then(|key| tournament::key_label_in(key, knockout))
+        {
             Some(key) => tr.msg(&key),
             None => tr.msg(&crate::events::title_msg(&row.title)),
         };

@@ -283,7 +283,7 @@ route_table! {
     get "/e/{id}/rounds" => publish::full::rounds_page, Access::Anyone;
     get "/e/{id}/standings" => publish::full::standings_page, Access::Anyone;
     get "/e/{id}/entrants" => publish::full::entrants_page, Access::Anyone;
-    get "/e/{id}/bracket" => publish::full::bracket_page, Access::Anyone;
+    get "/e/{id}/bracket" => publish::bracket::bracket_page, Access::Anyone;
     get "/e/{id}/live" => publish::streams::live_fragment, Access::Anyone;
     get "/e/{id}/events" => publish::streams::event_stream, Access::Anyone;
     get "/e/{id}/embed" => publish::pages::embed, Access::Anyone;

@@ -108,6 +108,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("get", "/e/{id}/live", "YYYYY"),
     ("get", "/e/{id}/events", "YYYYY"),
     ("get", "/e/{id}/embed", "YYYYY"),
+    ("get", "/e/{id}/bracket", "YYYYY"),
     ("get", "/e/{id}/projector", "YYYYY"),
     ("get", "/e/{id}/export/{file}", "YYYYY"),
     ("get", "/players/{id}", "YYYYY"),

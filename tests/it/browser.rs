@@ -10,6 +10,7 @@ mod event_pages;
 mod first_dealer;
 mod look;
 mod offline;
+mod bracket;
 mod organizer;
 mod picker;
 mod public;
@@ -126,6 +127,10 @@ fn browser_flows() {
         (
             "offline at the table: logging out leaves no referee page to open offline",
             offline::logout_clears_kept_pages_flow,
+        ),
+        (
+            "the bracket drawn with its lines: single and double elimination at 390×844 and 1280×800",
+            bracket::bracket_flow,
         ),
     ];
     let mut failed = Vec::new();

@@ -202,30 +202,31 @@ backend_tests! {
         assert!(public.body.contains("role=\"region\" aria-label=\"Tabellone\""), "{}", public.body);
         let public = app.client_in("en").get(&format!("/e/{event}/bracket"));
         assert!(public.body.contains("role=\"region\" aria-label=\"Bracket\""), "{}", public.body);
-        // Match keys are stored as abbreviations; pages spell them out in words.
-        assert!(public.body.contains(">Round 1, match 1 ·") || public.body.contains(">Round 1, match 1<"), "{}", public.body);
-        assert!(public.body.contains("winner of Round 1, match 1"), "{}", public.body);
+        // Match keys are stored as abbreviations; pages spell them out in words, a
+        // knockout's rounds as people say them (four pairs: semifinals, then the final).
+        assert!(public.body.contains(">Semifinals, match 1 ·") || public.body.contains(">Semifinals, match 1<"), "{}", public.body);
+        assert!(public.body.contains("winner of Semifinals, match 1"), "{}", public.body);
         let public = app.client().get(&format!("/e/{event}/bracket"));
-        assert!(public.body.contains("Turno 1, partita 1"), "{}", public.body);
-        assert!(public.body.contains("vincente di Turno 1, partita 1"), "{}", public.body);
+        assert!(public.body.contains("Semifinali, partita 1"), "{}", public.body);
+        assert!(public.body.contains("vincente di Semifinali, partita 1"), "{}", public.body);
         assert!(!public.body.contains("W R1 M1"), "{}", public.body);
         assert!(!page.body.contains("W R1 M1"), "{}", page.body);
-        assert!(page.body.contains("Turno 1, partita 2"), "{}", page.body);
+        assert!(page.body.contains("Semifinali, partita 2"), "{}", page.body);
         let cards = organizer.get(&format!("/manage/events/{event}/cards"));
-        assert!(cards.body.contains("Torneo d&#39;autunno · Turno 1, partita 1"), "{}", cards.body);
+        assert!(cards.body.contains("Torneo d&#39;autunno · Semifinali, partita 1"), "{}", cards.body);
         assert!(!cards.body.contains("W R1 M1"));
         let first = overview_matches(&organizer, &event).remove(0);
         let match_page = organizer.get(&format!("/manage/matches/{first}"));
-        assert!(match_page.body.contains("<h1>Torneo d&#39;autunno · Turno 1, partita "), "{}", match_page.body);
+        assert!(match_page.body.contains("<h1>Torneo d&#39;autunno · Semifinali, partita "), "{}", match_page.body);
         let live = app.client().get(&format!("/m/{first}"));
-        assert!(live.body.contains("Torneo d&#39;autunno · Turno 1, partita "), "{}", live.body);
+        assert!(live.body.contains("Torneo d&#39;autunno · Semifinali, partita "), "{}", live.body);
         let list = organizer.get("/manage/matches");
-        assert!(list.body.contains("Torneo d&#39;autunno · Turno 1, partita "), "{}", list.body);
+        assert!(list.body.contains("Torneo d&#39;autunno · Semifinali, partita "), "{}", list.body);
         assert!(!list.body.contains("W R1 M"), "{}", list.body);
         let links = card_links(&app, &organizer, &event);
         assert_eq!(links.len(), 2, "two semifinals");
         let referee_page = app.client().get(&links[0]);
-        assert!(referee_page.body.contains("<h1>Torneo d&#39;autunno · Turno 1, partita "), "{}", referee_page.body);
+        assert!(referee_page.body.contains("<h1>Torneo d&#39;autunno · Semifinali, partita "), "{}", referee_page.body);
         for link in &links {
             record_win(&app.client(), link, "A");
         }
@@ -252,7 +253,7 @@ backend_tests! {
         assert!(ics.header("content-type").unwrap().starts_with("text/calendar"));
         assert!(ics.body.contains("BEGIN:VEVENT\r\n"));
         assert!(ics.body.contains("LOCATION:Osteria ai Do Mori"));
-        assert!(ics.body.contains("SUMMARY:Torneo d'autunno · Turno 2\\, partita 1\r\n"), "{}", ics.body);
+        assert!(ics.body.contains("SUMMARY:Torneo d'autunno · Finale\r\n"), "{}", ics.body);
         // Embed may be framed; the rest of the site may not.
         let embed = app.client().get(&format!("/e/{event}/embed"));
         assert!(embed.header("content-security-policy").unwrap().contains("frame-ancestors *"));
@@ -264,7 +265,7 @@ backend_tests! {
         let player = app.client().get(&format!("/players/{player_link}"));
         assert_eq!(player.status, 200);
         assert!(player.body.contains("Torneo d"));
-        assert!(player.body.contains(" · Turno 1, partita "), "{}", player.body);
+        assert!(player.body.contains(" · Semifinali, partita "), "{}", player.body);
         assert!(!player.body.contains("W R1 M"), "{}", player.body);
     }
 
@@ -277,8 +278,8 @@ backend_tests! {
         let page = organizer.get(&format!("/manage/events/{event}"));
         assert!(page.body.contains("class=\"correction\""), "{}", page.body);
         // The correction names the semifinal and the final that took the new side.
-        assert!(page.body.contains("Turno 1, partita 1</strong>") || page.body.contains("Turno 1, partita 2</strong>"), "{}", page.body);
-        assert!(page.body.contains("<li>Turno 2, partita 1: "), "{}", page.body);
+        assert!(page.body.contains("Semifinali, partita 1</strong>") || page.body.contains("Semifinali, partita 2</strong>"), "{}", page.body);
+        assert!(page.body.contains("<li>Finale: "), "{}", page.body);
         assert!(!page.body.contains("id=\"flagged\""));
         assert_ne!(final_before.body, page.body);
         // The final is played; then a correction in the other semifinal is flagged.

@@ -137,11 +137,13 @@ backend_tests! {
         for _ in 0..2 {
             record_win(&app.client(), &links[0], "A");
         }
-        let winners = anyone.get(&format!("/e/{event}"));
-        let first_pair = player_links(section(&winners.body, "class=\"pairings\"", "</li>"));
+        // The winning side of table 1, on the round's full page (the event page shows the
+        // tables still in play).
+        let winners = anyone.get(&format!("/e/{event}/rounds?round=1"));
+        let first_pair = player_links(section(&winners.body, "class=\"side winner", "</span>"));
         let (winner, _) = &first_pair[0];
         let player = anyone.get(&format!("/players/{winner}"));
-        let head_to_head = section(&player.body, "<table class=\"standings\">", "</table>");
+        let head_to_head = section(&player.body, "id=\"player-head-to-head\"", "</table>");
         let opponents = player_links(head_to_head);
         assert_eq!(opponents.len(), 2, "{head_to_head}");
         assert!(opponents.iter().all(|(id, _)| id != winner));

@@ -157,6 +157,28 @@ pub fn all(connection: &mut DbConnection) -> StoreResult<Vec<EventRow>> {
         .load(connection)?)
 }
 
+/// The event a match belongs to, if it belongs to one.
+pub fn of_match(connection: &mut DbConnection, match_id: i64) -> StoreResult<Option<EventRow>> {
+    Ok(matches::table
+        .inner_join(events::table)
+        .filter(matches::id.eq(match_id))
+        .select(EventRow::as_select())
+        .first(connection)
+        .optional()?)
+}
+
+/// The events of these matches, by match id (matches outside events are left out).
+pub fn of_matches(
+    connection: &mut DbConnection,
+    match_ids: &[i64],
+) -> StoreResult<Vec<(i64, EventRow)>> {
+    Ok(matches::table
+        .inner_join(events::table)
+        .filter(matches::id.eq_any(match_ids))
+        .select((matches::id, EventRow::as_select()))
+        .load(connection)?)
+}
+
 /// The club's events, soonest first.
 pub fn of_club(connection: &mut DbConnection, club_id: i64) -> StoreResult<Vec<EventRow>> {
     Ok(events::table

@@ -110,8 +110,10 @@ async fn confirmation(
             })
         })
         .await?;
-    let mut lines =
-        vec![crate::web::i18n::Tr::new(lang).msg(&crate::events::title_msg(&row.title))];
+    let knockout = crate::events::knockout_of(event);
+    let mut lines = vec![
+        crate::web::i18n::Tr::new(lang).msg(&crate::events::title_msg_in(&row.title, knockout)),
+    ];
     if let Some(table) = row.table_number {
         lines[0] = format!("{} · {} {table}", lines[0], tr.t("event-table"));
     }

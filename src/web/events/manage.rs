@@ -172,14 +172,14 @@ fn notice_view(
     let line = |change: &crate::tournament::MatchChange| {
         format!(
             "{}: {} → {}",
-            Tr::new(lang).msg(&change.key.label()),
+            Tr::new(lang).msg(&change.key.label_in(data.knockout)),
             sides(&change.before),
             sides(&change.after)
         )
     };
     NoticeView {
         at,
-        source: Tr::new(lang).msg(&notice.source.label()),
+        source: Tr::new(lang).msg(&notice.source.label_in(data.knockout)),
         updated: notice.correction.updated.iter().map(line).collect(),
         flagged: notice.correction.flagged.iter().map(line).collect(),
     }

@@ -266,7 +266,7 @@ pub fn build_page(
     );
     Ok(GameRefereePage {
         base: scorer.base.clone(),
-        title: Tr::new(lang).msg(&crate::events::title_msg(&loaded.row.title)),
+        title: Tr::new(lang).msg(&loaded.title_msg()),
         public_id: loaded.row.public_id.clone(),
         game: loaded.row.game,
         game_key: super::game_key(loaded.row.game),

@@ -205,7 +205,7 @@ pub fn live(
     let state = loaded.any_state()?;
     let body = GameLivePage {
         public_id: loaded.row.public_id.clone(),
-        title: Tr::new(lang).msg(&crate::events::title_msg(&loaded.row.title)),
+        title: Tr::new(lang).msg(&loaded.title_msg()),
         game_key: super::game_key(loaded.row.game),
         status: loaded.row.status(),
         seq: loaded.entries.len(),
@@ -325,7 +325,7 @@ pub fn replay(
         .unwrap_or_default();
     let page = GameReplayPage {
         public_id: loaded.row.public_id.clone(),
-        title: Tr::new(lang).msg(&crate::events::title_msg(&loaded.row.title)),
+        title: Tr::new(lang).msg(&loaded.title_msg()),
         step,
         last_step,
         lines,

@@ -24,6 +24,8 @@ use crate::web::{AppState, refuse};
 pub struct ManageMatchPage {
     pub ctx: PageContext,
     pub row: MatchRow,
+    /// The shape of its event's bracket, which names the match.
+    pub knockout: Option<crate::tournament::Knockout>,
     pub players: Vec<String>,
     pub referees: Vec<(i64, String)>,
     pub candidates: Vec<(i64, String)>,
@@ -42,7 +44,7 @@ impl ManageMatchPage {
     }
 
     pub fn title(&self) -> String {
-        Tr::new(self.ctx.lang()).msg(&crate::events::title_msg(&self.row.title))
+        Tr::new(self.ctx.lang()).msg(&crate::events::title_msg_in(&self.row.title, self.knockout))
     }
 
     /// The states the organizer may choose, the stored one selected: "finished"
@@ -116,6 +118,7 @@ pub(in crate::web) async fn manage_page_of(
             .iter()
             .map(|change| change_view(tr, change, String::new(), None))
             .collect(),
+        knockout: loaded.knockout,
         row: loaded.row,
         referees,
         candidates,

@@ -25,13 +25,16 @@ const MAX_NAME: usize = 60;
 pub struct MatchListPage {
     pub ctx: PageContext,
     pub matches: Vec<MatchRow>,
+    /// The shape of each event match's bracket, by match id, which names the match.
+    pub knockouts: std::collections::HashMap<i64, crate::tournament::Knockout>,
     pub form: NewMatchForm,
     pub error_key: Option<&'static str>,
 }
 
 impl MatchListPage {
     pub fn title_of(&self, row: &MatchRow) -> String {
-        Tr::new(self.ctx.lang()).msg(&crate::events::title_msg(&row.title))
+        let knockout = self.knockouts.get(&row.id).copied();
+        Tr::new(self.ctx.lang()).msg(&crate::events::title_msg_in(&row.title, knockout))
     }
 
     /// A game's name in the visitor's language.
@@ -248,12 +251,21 @@ async fn list_page(
     state: &AppState,
     form: NewMatchForm,
 ) -> Result<MatchListPage, AppError> {
-    let matches = state
-        .read(|connection| matches::list(connection, 200))
+    let (matches, knockouts) = state
+        .read(|connection| {
+            let matches = matches::list(connection, 200)?;
+            let ids: Vec<i64> = matches.iter().map(|m| m.id).collect();
+            let knockouts = crate::store::events::of_matches(connection, &ids)?
+                .into_iter()
+                .filter_map(|(id, event)| Some((id, crate::events::knockout_of(&event)?)))
+                .collect();
+            Ok((matches, knockouts))
+        })
         .await?;
     Ok(MatchListPage {
         ctx,
         matches,
+        knockouts,
         form,
         error_key: None,
     })

@@ -194,7 +194,8 @@ pub async fn export(
                     uid: format!("match-{}@segnapunti", row.public_id),
                     start,
                     end: start + chrono::Duration::hours(1),
-                    summary: Tr::new(lang).msg(&crate::events::title_msg(&row.title)),
+                    summary: Tr::new(lang)
+                        .msg(&crate::events::title_msg_in(&row.title, view.data.knockout)),
                     location: match row.table_number {
                         Some(table) => Tr::new(lang).t_args(
                             "event-ical_location",

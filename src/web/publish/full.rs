@@ -1,6 +1,6 @@
 //! The full pages behind the event page, each light whatever the event's size: its
 //! rounds one at a time, its standings and its entrants a page of rows at a time (both
-//! searchable by a plain GET form), and its bracket.
+//! searchable by a plain GET form). The bracket's page is `bracket`'s.
 
 use std::borrow::Borrow;
 
@@ -10,9 +10,7 @@ use serde::Deserialize;
 
 use super::now::{PAGE_ROWS, Pager, current_rounds, found};
 use super::pages::{PlayerLink, entrant_links};
-use super::rounds::{
-    Bracket, RoundView, StandingsView, bracket_of, draw_notes, rounds, standings_views,
-};
+use super::rounds::{RoundView, StandingsView, draw_notes, rounds, standings_views};
 use super::{CachedPage, PageKey, Rendered, kept_or_built, of_event};
 use crate::events::view::EventView;
 use crate::store::events::EventRow;
@@ -310,39 +308,6 @@ impl EntrantsPage {
             "event-highlight"
         })
     }
-}
-
-// ---------------------------------------------------------------- bracket
-
-#[derive(Template)]
-#[template(path = "publish/bracket_page.html", block = "content")]
-pub struct BracketPage {
-    pub ctx: Tr,
-    pub event: EventRow,
-    pub page_title: String,
-    pub bracket: Bracket,
-}
-
-/// The elimination rounds drawn as a bracket.
-pub async fn bracket_page(
-    visit: Visit,
-    public_id: web::Path<String>,
-    query: web::Query<FullQuery>,
-) -> Result<HttpResponse, AppError> {
-    let key = query.key("b", public_id.into_inner(), &visit.ctx);
-    full_page(visit, key, |view, key| {
-        let lang = key.lang;
-        let all = rounds(&view, lang);
-        let ctx = Tr::new(lang);
-        let page = BracketPage {
-            page_title: ctx.t("event-bracket").to_string(),
-            bracket: bracket_of(&view, &all, lang, key.highlight),
-            event: view.data.event,
-            ctx,
-        };
-        Rendered::page(format!("{} · {}", page.page_title, page.event.name), &page)
-    })
-    .await
 }
 
 #[cfg(test)]

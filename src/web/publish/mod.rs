@@ -26,6 +26,7 @@ use crate::events::view::EventView;
 use crate::store::events::{self as store_events, EventRow, EventStatus};
 use crate::store::{DbConnection, StoreResult};
 
+pub mod bracket;
 mod cache;
 mod chart;
 pub mod exports;

@@ -161,6 +161,8 @@ mod tests {
             playable,
             forfeit: false,
             stage_elimination: true,
+            stage: crate::tournament::Stage::Winners,
+            games: None,
         }
     }
 

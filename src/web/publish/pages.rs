@@ -5,9 +5,10 @@
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
+use super::bracket::{Bracket, bracket_of};
 use super::full::tie_break_notes;
 use super::now::top_of;
-use super::rounds::{Bracket, RoundView, StandingsView, bracket_of, rounds, standings_views};
+use super::rounds::{RoundView, StandingsView, rounds, standings_views};
 use super::streams::live_fragment_of;
 use super::{
     CachedPage, HighlightQuery, Rendered, etag, event_status_key, kept_or_built, load_view,
@@ -180,8 +181,11 @@ pub async fn embed(
     let view = load_view(&state, &public_id).await?;
     let lang = ctx.lang();
     let rounds = rounds(&view, lang);
+    let mut bracket = bracket_of(&view, &rounds, lang, query.highlight);
+    // Framed in another site, a link would open the bracket page inside the frame.
+    bracket.page_link = None;
     let page = EmbedPage {
-        bracket: bracket_of(&view, &rounds, lang, query.highlight),
+        bracket,
         rounds,
         highlight: query.highlight,
         link: state.link(&format!("/e/{}", view.data.event.public_id)),
@@ -222,72 +226,4 @@ pub async fn match_comanda_preview(
         &query.text,
         &nicknames,
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::rounds::MatchView;
-    use super::*;
-    use crate::lang::Lang;
-
-    #[derive(Template)]
-    #[template(source = "{% include \"publish/bracket.html\" %}", ext = "html")]
-    struct BracketOnly {
-        bracket: Bracket,
-    }
-
-    fn view(key: &str, sides: [&str; 2], entrants: [u32; 2], winner: Option<usize>) -> MatchView {
-        MatchView {
-            round: 1,
-            key: key.into(),
-            label: Tr::new(Lang::It).msg(&crate::tournament::MatchKey::new(key).label()),
-            sides: [sides[0].into(), sides[1].into()],
-            entrants: [vec![entrants[0]], vec![entrants[1]]],
-            players: [Vec::new(), Vec::new()],
-            status_key: "event-status_finished",
-            winner,
-            result: "1–0".into(),
-            table: Some(1),
-            public_id: Some("abc".into()),
-            match_id: Some(1),
-            live: None,
-            conflict: false,
-            playable: false,
-            forfeit: false,
-            stage_elimination: true,
-        }
-    }
-
-    #[test]
-    fn the_bracket_renders_columns_winners_highlight_and_escapes_names() {
-        let bracket = Bracket {
-            columns: vec![
-                RoundView {
-                    title: "Semifinali".into(),
-                    matches: vec![
-                        view("W R1 M1", ["<b>Bepi</b>", "Toni"], [1, 4], Some(0)),
-                        view("W R1 M2", ["Nane", "Gigio"], [2, 3], Some(1)),
-                    ],
-                },
-                RoundView {
-                    title: "Finale".into(),
-                    matches: vec![view("W R2 M1", ["<b>Bepi</b>", "Gigio"], [1, 3], Some(1))],
-                },
-            ],
-            highlight: Some(3),
-            champion: Some("Gigio".into()),
-            champion_label: "Campioni".into(),
-            table_label: "Tavolo".into(),
-            region_label: "Tabellone".into(),
-        };
-        let html = BracketOnly { bracket }.render().unwrap();
-        assert_eq!(html.matches("class=\"bracket-column\"").count(), 2);
-        assert!(html.contains("&#60;b&#62;Bepi&#60;/b&#62;") || html.contains("&lt;b&gt;Bepi"));
-        assert!(!html.contains("<b>Bepi"));
-        assert_eq!(html.matches("side winner").count(), 3);
-        assert_eq!(html.matches("highlighted").count(), 2, "{html}");
-        assert!(html.contains("Campioni"));
-        assert!(html.contains("aria-label=\"Tabellone\""));
-        assert!(html.contains("Gigio"));
-    }
 }

@@ -297,7 +297,7 @@ fn nights_of(views: &[(store_events::EntrantRow, EventView)], lang: Lang) -> Nig
                 }
                 results.push((
                     view.data.event.name.clone(),
-                    Tr::new(lang).msg(&m.key.label()),
+                    Tr::new(lang).msg(&m.key.label_in(view.data.knockout)),
                     view.data.slot_name(opponent_slot, lang),
                     won,
                 ));

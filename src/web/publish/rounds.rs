@@ -56,6 +56,9 @@ pub struct MatchView {
     pub playable: bool,
     pub forfeit: bool,
     pub stage_elimination: bool,
+    pub stage: Stage,
+    /// Games each side won, once played to the end.
+    pub games: Option<[u32; 2]>,
 }
 
 impl MatchView {
@@ -70,6 +73,55 @@ impl MatchView {
     /// The key as an HTML id.
     pub fn anchor(&self) -> String {
         self.key.replace(' ', "-")
+    }
+
+    /// What a side has won: its games once finished, or so far while being played.
+    pub fn side_score(&self, side: usize) -> Option<u32> {
+        if let Some(games) = self.games {
+            return Some(games[side]);
+        }
+        let live = self.live.as_ref()?;
+        (live.entries > 0 && self.winner.is_none()).then_some(live.games[side])
+    }
+
+    /// Being played, with something recorded: the live page is worth following.
+    pub fn is_live(&self) -> bool {
+        self.winner.is_none() && self.live.as_ref().is_some_and(|live| live.entries > 0)
+    }
+
+    /// A side's name in its parts (a pair's players, each but the last with the dot
+    /// after it), for lines to break between players first. A side still to come (a
+    /// match's winner) is one part.
+    pub fn name_parts(&self, side: usize) -> Vec<String> {
+        let name = &self.sides[side];
+        if self.entrants[side].is_empty() {
+            return vec![name.clone()];
+        }
+        let parts: Vec<&str> = name.split(" · ").collect();
+        let last = parts.len() - 1;
+        parts
+            .iter()
+            .enumerate()
+            .map(|(i, part)| {
+                if i < last {
+                    format!("{part}\u{a0}·")
+                } else {
+                    part.to_string()
+                }
+            })
+            .collect()
+    }
+
+    /// The points so far while being played.
+    pub fn live_points(&self) -> Option<String> {
+        let live = self.live.as_ref()?;
+        self.is_live()
+            .then(|| format!("{}–{}", live.scores[0], live.scores[1]))
+    }
+
+    /// Whether an entrant plays in this match.
+    pub fn involves(&self, highlight: &Option<u32>) -> bool {
+        self.has(0, highlight) || self.has(1, highlight)
     }
 
     /// "games (points)" while being played.
@@ -88,18 +140,6 @@ impl MatchView {
 pub struct RoundView {
     pub title: String,
     pub matches: Vec<MatchView>,
-}
-
-/// The bracket: elimination rounds as columns, rendered as HTML that scrolls sideways on
-/// a phone (see `templates/publish/bracket.html`).
-pub struct Bracket {
-    pub columns: Vec<RoundView>,
-    pub highlight: Option<u32>,
-    pub champion: Option<String>,
-    pub champion_label: String,
-    pub table_label: String,
-    /// Names the scrolling region for screen readers.
-    pub region_label: String,
 }
 
 pub fn status_key(status: &Status) -> &'static str {
@@ -168,7 +208,7 @@ pub fn rounds(view: &EventView, lang: Lang) -> Vec<RoundView> {
         let shown = MatchView {
             key: m.key.to_string(),
             round: m.round,
-            label: Tr::new(lang).msg(&m.key.label()),
+            label: tr.msg(&m.key.label_in(view.data.knockout)),
             sides: [
                 view.data.slot_name(&m.sides[0], lang),
                 view.data.slot_name(&m.sides[1], lang),
@@ -191,6 +231,11 @@ pub fn rounds(view: &EventView, lang: Lang) -> Vec<RoundView> {
             conflict: matches!(m.status, Status::Conflict { .. }),
             playable: matches!(m.status, Status::Ready | Status::InProgress),
             forfeit: row.is_some_and(|r| r.status() == MatchStatus::Forfeit),
+            stage: m.stage,
+            games: match &m.status {
+                Status::Finished(Outcome::Played { games, .. }) => Some(*games),
+                _ => None,
+            },
             stage_elimination: matches!(
                 m.stage,
                 Stage::Winners
@@ -209,30 +254,6 @@ pub fn rounds(view: &EventView, lang: Lang) -> Vec<RoundView> {
         }
     }
     rounds
-}
-
-/// The bracket of rounds already built by [`rounds`] (pages that show both build them
-/// once): the elimination rounds as columns.
-pub fn bracket_of(
-    view: &EventView,
-    rounds: &[RoundView],
-    lang: Lang,
-    highlight: Option<u32>,
-) -> Bracket {
-    let tr = Tr::new(lang);
-    let columns = rounds
-        .iter()
-        .filter(|r| r.matches.iter().all(|m| m.stage_elimination))
-        .cloned()
-        .collect();
-    Bracket {
-        columns,
-        highlight,
-        champion: view.champion(),
-        champion_label: tr.t("event-bracket_champions").to_string(),
-        table_label: tr.t("event-table").to_string(),
-        region_label: tr.t("event-bracket").to_string(),
-    }
 }
 
 /// Draw notes (Swiss pairings, rotating-partner reports) in words.

@@ -5,6 +5,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::Stage;
+use super::spoken::Knockout;
 use crate::lang::Msg;
 
 /// The stable identity of a match across recomputation, e.g. `W R2 M3`, `L R1 M2`, `GF`,
@@ -33,7 +35,13 @@ impl MatchKey {
     /// The key as pages show it, for the shell to word. Results are filed under the key,
     /// so it never changes; only its reading does. Anything that is not a key reads as itself.
     pub fn label(&self) -> Msg {
-        key_label(&self.0).unwrap_or_else(|| Msg::text(self.0.clone()))
+        self.label_in(None)
+    }
+
+    /// The key as pages show it, a bracket's rounds named as people say them when the
+    /// event's [`Knockout`] shape is known ("Quarti, partita 1" rather than "Turno 1, …").
+    pub fn label_in(&self, knockout: Option<Knockout>) -> Msg {
+        key_label_in(&self.0, knockout).unwrap_or_else(|| Msg::text(self.0.clone()))
     }
 }
 
@@ -41,6 +49,11 @@ impl MatchKey {
 /// kind of place (`W R1 M2`, `Swiss R4 T7`, …), inside its stage's when it has one. Its
 /// numbers are carried as written, so a key reads back exactly as it was filed.
 pub fn key_label(text: &str) -> Option<Msg> {
+    key_label_in(text, None)
+}
+
+/// [`key_label`] with the bracket's shape, which names its rounds as people say them.
+pub fn key_label_in(text: &str, knockout: Option<Knockout>) -> Option<Msg> {
     fn digits(text: &str) -> Option<String> {
         (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())).then(|| text.to_string())
     }
@@ -59,28 +72,45 @@ pub fn key_label(text: &str) -> Option<Msg> {
         ),
         rest => (None, rest),
     };
-    let place = match rest {
-        ["GF"] => Msg::new("tournament-key_grand_final"),
-        ["GF", "reset"] => Msg::new("tournament-key_grand_final_reset"),
-        ["3rd"] => Msg::new("tournament-key_third_place"),
+    // A bracket's match by its round's spoken name, when the shape is known.
+    let spoken = |k: Knockout| match rest {
         [bracket @ ("W" | "L"), round, game] => {
-            let id = if *bracket == "W" {
-                "tournament-key_winners_match"
+            let stage = if *bracket == "W" {
+                Stage::Winners
             } else {
-                "tournament-key_losers_match"
+                Stage::Losers
             };
-            Msg::new(id)
-                .arg("round", number(round, 'R')?)
-                .arg("match", number(game, 'M')?)
+            let round = number(round, 'R')?.parse().ok()?;
+            k.match_name(stage, round, number(game, 'M')?.parse().ok()?)
         }
-        [round, "bye"] => Msg::new("tournament-key_bye").arg("round", number(round, 'R')?),
-        [round, "out", seat] => Msg::new("tournament-key_sit_out")
-            .arg("round", number(round, 'R')?)
-            .arg("seat", digits(seat)?),
-        [round, table] => Msg::new("tournament-key_table")
-            .arg("round", number(round, 'R')?)
-            .arg("table", number(table, 'T')?),
-        _ => return None,
+        _ => None,
+    };
+    let place = if let Some(place) = knockout.and_then(spoken) {
+        place
+    } else {
+        match rest {
+            ["GF"] => Msg::new("tournament-key_grand_final"),
+            ["GF", "reset"] => Msg::new("tournament-key_grand_final_reset"),
+            ["3rd"] => Msg::new("tournament-key_third_place"),
+            [bracket @ ("W" | "L"), round, game] => {
+                let id = if *bracket == "W" {
+                    "tournament-key_winners_match"
+                } else {
+                    "tournament-key_losers_match"
+                };
+                Msg::new(id)
+                    .arg("round", number(round, 'R')?)
+                    .arg("match", number(game, 'M')?)
+            }
+            [round, "bye"] => Msg::new("tournament-key_bye").arg("round", number(round, 'R')?),
+            [round, "out", seat] => Msg::new("tournament-key_sit_out")
+                .arg("round", number(round, 'R')?)
+                .arg("seat", digits(seat)?),
+            [round, table] => Msg::new("tournament-key_table")
+                .arg("round", number(round, 'R')?)
+                .arg("table", number(table, 'T')?),
+            _ => return None,
+        }
     };
     Some(match stage {
         Some(stage) => Msg::new("tournament-key_in_stage")
