@@ -5,12 +5,12 @@
 
 use crate::support;
 
+mod bracket;
 mod demo;
 mod event_pages;
 mod first_dealer;
 mod look;
 mod offline;
-mod bracket;
 mod organizer;
 mod picker;
 mod public;
