@@ -24,6 +24,27 @@ fn count(html: &str, needle: &str) -> usize {
 }
 
 backend_tests! {
+    fn a_pair_named_by_its_players_links_each_player_in_the_bracket(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let event = create(&organizer, "single_elimination", &[]);
+        let csv: String = (1..=4).map(|i| format!("Nane {i},Bepi {i}\n")).collect();
+        import_and_draw(&organizer, &event, &csv);
+        let page = app.client().get(&format!("/e/{event}/bracket"));
+        assert_eq!(page.status, 200);
+        // Two semifinals of two pairs: eight players, each a link to their page.
+        assert_eq!(count(&page.body, "<a class=\"player-link\" href=\"/players/"), 8, "{}", page.body);
+        for i in 1..=4 {
+            assert!(page.body.contains(&format!(">Nane {i}</a>&nbsp;·")), "{}", page.body);
+            assert!(page.body.contains(&format!(">Bepi {i}</a></span>")), "{}", page.body);
+        }
+        // A team with a name of its own keeps it, unlinked.
+        let named = create(&organizer, "single_elimination", &[]);
+        import_and_draw(&organizer, &named, &setup::pairs_csv(4));
+        let page = app.client().get(&format!("/e/{named}/bracket"));
+        assert_eq!(count(&page.body, "class=\"player-link\""), 0, "{}", page.body);
+        assert!(page.body.contains("Coppia 1"));
+    }
+
     fn a_single_elimination_names_its_rounds_and_matches_as_people_say_them(app) {
         let (_admin, organizer) = club_with_organizer(&app);
         let event = create(&organizer, "single_elimination", &[("third_place", "true")]);

@@ -173,12 +173,15 @@ fn steps(browser: &Browser<'_>) {
             shot(browser, &format!("bracket-{name}-1280-losers.png"));
         }
     }
-    // The event page carries the same bracket in its narrower column, scrolling inside
-    // its focusable region.
+    // The event page stays light: it draws no bracket and links to the bracket's page.
     browser.goto(&app.url(&format!("/e/{single8}")));
-    browser.assert_accessible("the event page with its bracket at 1280×800");
+    browser.assert_accessible("the event page linking its bracket at 1280×800");
     assert!(!browser.overflows_horizontally());
-    browser.execute("document.querySelector('.bracket-view').scrollIntoView();");
+    let linked = browser.execute(&format!(
+        "return !document.querySelector('.bracket-view') \
+         && !!document.querySelector('a[href=\"/e/{single8}/bracket\"]');"
+    ));
+    assert_eq!(linked, json!(true), "the event page links the bracket page");
     shot(browser, "bracket-event-page-1280.png");
 
     phone(browser);
