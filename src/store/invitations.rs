@@ -35,16 +35,7 @@ pub fn insert(
     created_by: i64,
     expires_at: NaiveDateTime,
 ) -> StoreResult<()> {
-    diesel::insert_into(invitations::table)
-        .values((
-            invitations::token_hash.eq(token_hash),
-            invitations::role.eq(role.as_str()),
-            invitations::created_by.eq(created_by),
-            invitations::created_at.eq(now()),
-            invitations::expires_at.eq(expires_at),
-        ))
-        .execute(connection)?;
-    Ok(())
+    insert_for(connection, token_hash, role, created_by, expires_at, None)
 }
 
 /// An invitation that claims the existing account `account_id` (of `role`).
@@ -55,6 +46,25 @@ pub fn insert_claim(
     created_by: i64,
     expires_at: NaiveDateTime,
     account_id: i64,
+) -> StoreResult<()> {
+    insert_for(
+        connection,
+        token_hash,
+        role,
+        created_by,
+        expires_at,
+        Some(account_id),
+    )
+}
+
+/// An invitation to a new account (`account_id` `None`) or to claim an existing one.
+fn insert_for(
+    connection: &mut DbConnection,
+    token_hash: &str,
+    role: Role,
+    created_by: i64,
+    expires_at: NaiveDateTime,
+    account_id: Option<i64>,
 ) -> StoreResult<()> {
     diesel::insert_into(invitations::table)
         .values((

@@ -329,14 +329,7 @@ pub(super) async fn create_account(
     + Send
     + 'static,
 ) -> Result<Option<users::User>, AppError> {
-    let AccountRequest {
-        username,
-        display_name,
-        password,
-    } = request;
-    let hash = web::block(move || accounts::hash_password(&password))
-        .await?
-        .map_err(|error| AppError::internal("password hashing", error))?;
+    let (username, display_name, hash) = hashed(request).await?;
     let outcome = state
         .write(move |connection| {
             let user = users::insert(
@@ -508,14 +501,9 @@ pub async fn accept_invitation(
     Ok(redirect("/"))
 }
 
-/// Gives the account `account_id` the name and password asked for and uses the
-/// invitation, in one transaction. `Ok(None)` when the name is another account's.
-async fn claim_account(
-    state: &AppState,
-    request: AccountRequest,
-    account_id: i64,
-    invitation_id: i64,
-) -> Result<Option<users::User>, AppError> {
+/// The name and display name asked for, and the password's hash (computed off the
+/// async threads).
+async fn hashed(request: AccountRequest) -> Result<(String, String, String), AppError> {
     let AccountRequest {
         username,
         display_name,
@@ -524,6 +512,18 @@ async fn claim_account(
     let hash = web::block(move || accounts::hash_password(&password))
         .await?
         .map_err(|error| AppError::internal("password hashing", error))?;
+    Ok((username, display_name, hash))
+}
+
+/// Gives the account `account_id` the name and password asked for and uses the
+/// invitation, in one transaction. `Ok(None)` when the name is another account's.
+async fn claim_account(
+    state: &AppState,
+    request: AccountRequest,
+    account_id: i64,
+    invitation_id: i64,
+) -> Result<Option<users::User>, AppError> {
+    let (username, display_name, hash) = hashed(request).await?;
     let outcome = state
         .write(move |connection| {
             let user = users::claim(connection, account_id, &username, &display_name, &hash)?;
