@@ -61,6 +61,18 @@ pub fn knockout_of(event: &EventRow) -> Option<crate::tournament::Knockout> {
     crate::tournament::Knockout::of(&format_of(event).ok()?, order.len())
 }
 
+/// A match's title as pages show it, its knockout round named as people say it when the
+/// match belongs to a drawn bracket ("Quarti, partita 1").
+pub fn spoken_title(
+    connection: &mut crate::store::DbConnection,
+    row: &crate::store::matches::MatchRow,
+) -> StoreResult<crate::lang::Msg> {
+    let knockout = crate::store::events::of_match(connection, row.id)?
+        .as_ref()
+        .and_then(knockout_of);
+    Ok(title_msg_in(&row.title, knockout))
+}
+
 /// The event's game options as JSON (an object; the game's defaults fill what is absent).
 pub fn game_options_of(event: &EventRow) -> Value {
     serde_json::from_str(&event.game_options_json)

@@ -154,7 +154,11 @@ pub async fn set_status(
     let reason = reason_text(&form.reason);
     if needs_reason && (!confirmed(&form.confirm) || reason.is_empty()) {
         let error = missing_reason(&ctx, &form.confirm, needs_reason);
-        return confirm_page(ctx, &row, &wanted, &form, error).answer();
+        let match_row = row.clone();
+        let title = state
+            .read(move |connection| crate::events::spoken_title(connection, &match_row))
+            .await?;
+        return confirm_page(ctx, &row, &title, &wanted, &form, error).answer();
     }
     let (match_id, from, to) = (row.id, wanted.current, wanted.target);
     let note = wanted.note.clone();
@@ -195,14 +199,14 @@ pub async fn set_status(
 fn confirm_page(
     ctx: PageContext,
     row: &MatchRow,
+    title: &crate::lang::Msg,
     wanted: &Requested,
     form: &StatusForm,
     error: Option<String>,
 ) -> ConfirmPage {
     let tr = ctx.tr;
-    let title = Tr::new(ctx.lang()).msg(&crate::events::title_msg(&row.title));
     let mut lines = vec![
-        title,
+        tr.msg(title),
         format!(
             "{}: {} → {}",
             tr.t("manage-state"),

@@ -196,10 +196,8 @@ fn first_admin_and_login(_driver: &Driver, browser: &Browser<'_>) {
         browser.source().contains("Username"),
         "the language choice is remembered"
     );
-    if let Ok(folder) = std::env::var("SEGNAPUNTI_SCREENSHOTS") {
-        browser.goto(&app.url("/admin/users"));
-        browser.screenshot(&std::path::Path::new(&folder).join("admin-users.png"));
-    }
+    browser.goto(&app.url("/admin/users"));
+    browser.shot("admin-users.png");
 }
 
 fn invitation_flow(_driver: &Driver, browser: &Browser<'_>) {
@@ -346,9 +344,7 @@ fn whole_match_flow(_driver: &Driver, browser: &Browser<'_>) {
 
     browser.goto(&app.url(&format!("/m/{public_id}")));
     assert!(browser.text("#sheet-result").contains("Bepi"));
-    if let Ok(folder) = std::env::var("SEGNAPUNTI_SCREENSHOTS") {
-        browser.screenshot(&std::path::Path::new(&folder).join("live-finished.png"));
-    }
+    browser.shot("live-finished.png");
 }
 
 fn stale_second_phone_flow(driver: &Driver, browser: &Browser<'_>) {
@@ -363,9 +359,7 @@ fn stale_second_phone_flow(driver: &Driver, browser: &Browser<'_>) {
     second.wait_for_text("NON è stata salvata", Duration::from_secs(5));
     assert_eq!(second.text("#points-A"), "1");
     assert_eq!(second.text("#points-B"), "0");
-    if let Ok(folder) = std::env::var("SEGNAPUNTI_SCREENSHOTS") {
-        second.screenshot(&std::path::Path::new(&folder).join("referee-conflict.png"));
-    }
+    second.shot("referee-conflict.png");
 }
 
 fn live_page_flow(_driver: &Driver, browser: &Browser<'_>) {
@@ -715,9 +709,7 @@ fn player_link_flow(_driver: &Driver, browser: &Browser<'_>) {
         !browser.overflows_horizontally(),
         "the player's page scrolls sideways on a phone"
     );
-    if let Ok(folder) = std::env::var("SEGNAPUNTI_SCREENSHOTS") {
-        browser.screenshot(&std::path::Path::new(&folder).join("player-linked.png"));
-    }
+    browser.shot("player-linked.png");
 
     browser.clear_cookies();
     browser_login(&app, browser, "bepi.f", "bepi-password");

@@ -245,6 +245,11 @@ backend_tests! {
         let status = format!("/manage/matches/{public_id}/status");
         let asked = organizer.post_raw(&status, &pairs(&form));
         assert_eq!(asked.status, 200, "{}", asked.body);
+        // The confirmation names the match as people say it, as the revoke's does.
+        assert!(asked.body.contains("Semifinali, partita 1"), "{}", asked.body);
+        assert!(!asked.body.contains("Turno 1"), "{}", asked.body);
+        let revoke = organizer.post_form(&format!("/manage/matches/{public_id}/link/revoke"), &[]);
+        assert!(revoke.body.contains("Semifinali, partita 1"), "{}", revoke.body);
         let mut confirm = form_fields(&asked.body, &status, 0);
         set_field(&mut confirm, "reason", "a tavolino per errore");
         assert_eq!(organizer.post_raw(&status, &pairs(&confirm)).status, 303);

@@ -187,12 +187,13 @@ pub async fn revoke_link(
     if !crate::web::confirm::confirmed(&form.confirm) {
         let tr = ctx.tr;
         let manage = format!("/manage/matches/{}", row.public_id);
+        let match_row = row.clone();
+        let title = state
+            .read(move |connection| crate::events::spoken_title(connection, &match_row))
+            .await?;
         return crate::web::confirm::ConfirmPage {
             heading: tr.t("revoke-confirm_title").to_string(),
-            lines: vec![
-                tr.msg(&crate::events::title_msg(&row.title)),
-                tr.t("revoke-line").to_string(),
-            ],
+            lines: vec![tr.msg(&title), tr.t("revoke-line").to_string()],
             warning: None,
             action: format!("{manage}/link/revoke"),
             hidden: Vec::new(),

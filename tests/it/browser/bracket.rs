@@ -96,9 +96,7 @@ fn laptop(browser: &Browser<'_>) {
 }
 
 fn shot(browser: &Browser<'_>, file: &str) {
-    if let Ok(folder) = std::env::var("SEGNAPUNTI_SCREENSHOTS") {
-        browser.screenshot(&std::path::Path::new(&folder).join(file));
-    }
+    browser.shot(file);
 }
 
 pub fn bracket_flow(_driver: &Driver, browser: &Browser<'_>) {

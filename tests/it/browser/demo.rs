@@ -35,7 +35,6 @@ pub fn demo_pages_flow(_driver: &Driver, browser: &Browser<'_>) {
         ("season", season),
         ("invitation", invitation),
     ];
-    let folder = std::env::var("SEGNAPUNTI_SCREENSHOTS").ok();
     for (width, height) in [(390, 844), (1280, 800)] {
         browser.set_window_size(width, height);
         for (name, path) in &pages {
@@ -45,10 +44,7 @@ pub fn demo_pages_flow(_driver: &Driver, browser: &Browser<'_>) {
                 !browser.overflows_horizontally(),
                 "the demo's {name} page scrolls sideways at {width}×{height}"
             );
-            if let Some(folder) = &folder {
-                let file = format!("demo-{name}-{width}x{height}.png");
-                browser.screenshot(&std::path::Path::new(folder).join(file));
-            }
+            browser.shot(&format!("demo-{name}-{width}x{height}.png"));
         }
     }
     browser.set_window_size(390, 844);

@@ -22,9 +22,7 @@ fn display(browser: &Browser<'_>, css: &str) -> String {
 }
 
 fn shoot(browser: &Browser<'_>, name: &str) {
-    if let Ok(folder) = std::env::var("SEGNAPUNTI_SCREENSHOTS") {
-        browser.screenshot(&std::path::Path::new(&folder).join(format!("{name}.png")));
-    }
+    browser.shot(&format!("{name}.png"));
 }
 
 pub fn event_pages_flow(_driver: &Driver, browser: &Browser<'_>) {

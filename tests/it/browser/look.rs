@@ -1,7 +1,7 @@
 //! Issue 24 in Chromium: the projector's three views at a phone's size (touch), a
 //! laptop's and a club room's 1920×1080, checked with axe-core, the script swapping
 //! the next view in without a reload; an organizer voiding an entry through its
-//! confirmation page. Screenshots saved when SEGNAPUNTI_SCREENSHOTS names a folder.
+//! confirmation page.
 
 use std::time::Duration;
 
@@ -13,9 +13,7 @@ use support::browser::{Browser, Driver};
 use support::{Backend, TestApp, club_with_organizer, setup};
 
 fn shot(browser: &Browser<'_>, name: &str) {
-    if let Ok(folder) = std::env::var("SEGNAPUNTI_SCREENSHOTS") {
-        browser.screenshot(&std::path::Path::new(&folder).join(format!("{name}.png")));
-    }
+    browser.shot(&format!("{name}.png"));
 }
 
 /// The window as a screen of `width`×`height` (a phone's takes touches).

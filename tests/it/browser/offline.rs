@@ -47,22 +47,18 @@ fn open_and_keep(browser: &Browser<'_>, url: &str) {
 
 /// Screenshots at 390×844 and 1280×800 with the element `css` scrolled into view.
 fn screenshots_of(browser: &Browser<'_>, name: &str, css: &str) {
-    let Ok(folder) = std::env::var("SEGNAPUNTI_SCREENSHOTS") else {
-        return;
-    };
-    let folder = std::path::Path::new(&folder);
     let scroll = format!(
         "document.querySelector({}).scrollIntoView({{block: 'start'}});",
         serde_json::to_string(css).unwrap()
     );
     browser.execute(&scroll);
-    browser.screenshot(&folder.join(format!("{name}-390.png")));
+    browser.shot(&format!("{name}-390.png"));
     browser.cdp(
         "Emulation.setDeviceMetricsOverride",
         serde_json::json!({"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": false}),
     );
     browser.execute(&scroll);
-    browser.screenshot(&folder.join(format!("{name}-1280.png")));
+    browser.shot(&format!("{name}-1280.png"));
     phone(browser);
     browser.execute("window.scrollTo(0, 0);");
 }

@@ -8,24 +8,19 @@ use std::time::Duration;
 use crate::support::browser::{Browser, Driver};
 use crate::support::{Backend, Client, TestApp, club_with_organizer, option_value, setup};
 
-/// Screenshots of the page at a phone's and a laptop's size when
-/// SEGNAPUNTI_SCREENSHOTS names a folder.
+/// Screenshots of the page at a phone's and a laptop's size.
 /// Each shot shows the page from its top, then from each element of `focus` on.
 pub(super) fn screenshots(browser: &Browser<'_>, name: &str, focus: &[&str]) {
-    let Ok(folder) = std::env::var("SEGNAPUNTI_SCREENSHOTS") else {
-        return;
-    };
-    let folder = std::path::Path::new(&folder);
     for (width, height) in [(1280, 800), (390, 844)] {
         browser.set_window_size(width, height);
         browser.execute("window.scrollTo(0, 0);");
-        browser.screenshot(&folder.join(format!("{name}-{width}.png")));
+        browser.shot(&format!("{name}-{width}.png"));
         for (index, css) in focus.iter().enumerate() {
             browser.execute(&format!(
                 "document.querySelector({}).scrollIntoView();",
                 serde_json::to_string(css).unwrap()
             ));
-            browser.screenshot(&folder.join(format!("{name}-{width}-{index}.png")));
+            browser.shot(&format!("{name}-{width}-{index}.png"));
         }
     }
     browser.execute("window.scrollTo(0, 0);");

@@ -33,7 +33,6 @@ pub fn public_pages_flow(_driver: &Driver, browser: &Browser<'_>) {
         ("live", live),
         ("player", player),
     ];
-    let folder = std::env::var("SEGNAPUNTI_SCREENSHOTS").ok();
     for (width, height) in [(390, 844), (1280, 800)] {
         browser.set_window_size(width, height);
         for (name, path) in &pages {
@@ -43,18 +42,12 @@ pub fn public_pages_flow(_driver: &Driver, browser: &Browser<'_>) {
                 !browser.overflows_horizontally(),
                 "the {name} page scrolls sideways at {width}×{height}"
             );
-            if let Some(folder) = &folder {
-                let file = format!("public-{name}-{width}x{height}.png");
-                browser.screenshot(&std::path::Path::new(folder).join(file));
-            }
+            browser.shot(&format!("public-{name}-{width}x{height}.png"));
         }
         // The projector refreshes itself by design (a kiosk in a club room, no script):
         // axe's meta-refresh rule is for pages people read at their pace. Looked at only.
         browser.goto(&app.url(&format!("/e/{event}/projector")));
-        if let Some(folder) = &folder {
-            let file = format!("public-projector-{width}x{height}.png");
-            browser.screenshot(&std::path::Path::new(folder).join(file));
-        }
+        browser.shot(&format!("public-projector-{width}x{height}.png"));
     }
     browser.set_window_size(390, 844);
 
@@ -79,7 +72,5 @@ pub fn public_pages_flow(_driver: &Driver, browser: &Browser<'_>) {
     assert_eq!(shown("madrasso"), "block");
     assert_eq!(shown("trionfetti"), "none");
     browser.assert_accessible("the new event's form");
-    if let Some(folder) = &folder {
-        browser.screenshot(&std::path::Path::new(folder).join("event-form-390x844.png"));
-    }
+    browser.shot("event-form-390x844.png");
 }

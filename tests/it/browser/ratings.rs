@@ -10,9 +10,7 @@ use crate::support::browser::{Browser, Driver};
 use crate::support::{Backend, TestApp, club_with_organizer};
 
 fn shot(browser: &Browser<'_>, name: &str) {
-    if let Ok(folder) = std::env::var("SEGNAPUNTI_SCREENSHOTS") {
-        browser.screenshot(&std::path::Path::new(&folder).join(format!("{name}.png")));
-    }
+    browser.shot(&format!("{name}.png"));
 }
 
 fn scroll_to(browser: &Browser<'_>, css: &str) {

@@ -149,16 +149,12 @@ pub(super) fn inside_first_screen(
 }
 
 pub(super) fn screenshots(browser: &Browser<'_>, name: &str) {
-    let Ok(folder) = std::env::var("SEGNAPUNTI_SCREENSHOTS") else {
-        return;
-    };
-    let folder = std::path::Path::new(&folder);
-    browser.screenshot(&folder.join(format!("{name}-390.png")));
+    browser.shot(&format!("{name}-390.png"));
     browser.cdp(
         "Emulation.setDeviceMetricsOverride",
         json!({"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": false}),
     );
-    browser.screenshot(&folder.join(format!("{name}-1280.png")));
+    browser.shot(&format!("{name}-1280.png"));
     phone(browser);
 }
 

@@ -21,6 +21,23 @@ pub fn axe_path() -> String {
     }
 }
 
+/// Where the flows save their screenshots, to be looked at: SEGNAPUNTI_SCREENSHOTS
+/// if it names a folder, else `screenshots/` in the build's target folder.
+pub fn screenshot_folder() -> &'static std::path::Path {
+    static FOLDER: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    FOLDER.get_or_init(|| {
+        let folder = match std::env::var("SEGNAPUNTI_SCREENSHOTS") {
+            Ok(folder) if !folder.is_empty() => std::path::PathBuf::from(folder),
+            _ => std::env::var("CARGO_TARGET_DIR")
+                .map(std::path::PathBuf::from)
+                .unwrap_or_else(|_| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target"))
+                .join("screenshots"),
+        };
+        std::fs::create_dir_all(&folder).expect("the screenshot folder can be made");
+        folder
+    })
+}
+
 /// One chromedriver process; sessions are browsers it drives.
 pub struct Driver {
     base: String,
@@ -393,6 +410,11 @@ impl<'a> Browser<'a> {
             .decode(data.as_str().unwrap_or_default())
             .unwrap();
         std::fs::write(path, bytes).unwrap();
+    }
+
+    /// A screenshot of the window as it is, saved as `file` in [`screenshot_folder`].
+    pub fn shot(&self, file: &str) {
+        self.screenshot(&screenshot_folder().join(file));
     }
 }
 
