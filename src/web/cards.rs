@@ -4,8 +4,8 @@
 
 use std::fmt;
 
-use crate::lang::Lang;
-use crate::rules::card::Card;
+use crate::lang::{Arg, Lang, Msg};
+use crate::rules::card::{Card, Rank, Suit};
 use crate::rules::ranking::Ranking;
 use crate::web::games::card_name;
 
@@ -55,6 +55,48 @@ pub fn level_names(ranking: &Ranking, lang: Lang) -> Vec<Vec<String>> {
                 .collect()
         })
         .collect()
+}
+
+/// The Italian-deck cards a message names, in the order it names them, each once: the
+/// faces a refusal shows beside its words ("Toni played the 7 of coins …").
+pub fn cards_named(msg: &Msg) -> Vec<Card> {
+    fn walk(msg: &Msg, found: &mut Vec<Card>) {
+        if msg.id == "rules-card_name"
+            && let Some(card) = card_of(msg)
+            && !found.contains(&card)
+        {
+            found.push(card);
+        }
+        for (_, arg) in &msg.args {
+            if let Arg::Msg(inner) = arg {
+                walk(inner, found);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(msg, &mut found);
+    found
+}
+
+/// The card of a `rules-card_name` message: its rank's value and its suit's name.
+fn card_of(msg: &Msg) -> Option<Card> {
+    let arg = |name: &str| {
+        msg.args
+            .iter()
+            .find(|(key, _)| *key == name)
+            .map(|(_, arg)| arg)
+    };
+    let Some(Arg::Number(value)) = arg("rank") else {
+        return None;
+    };
+    let Some(Arg::Text(suit)) = arg("suit") else {
+        return None;
+    };
+    let rank = Rank::new(u8::try_from(*value).ok()?)?;
+    let suit = Suit::ALL
+        .into_iter()
+        .find(|each| each.italian_name() == suit)?;
+    Some(Card::new(rank, suit))
 }
 
 /// A face in plain text is its name: a page without faces still names the card.

@@ -26,6 +26,21 @@ fn error_text(body: &str) -> String {
     body[start..start + body[start..].find('<').unwrap()].replace("&#39;", "'")
 }
 
+/// The faces drawn beside the error, as (rank, suit letter).
+fn error_faces(body: &str) -> Vec<(String, char)> {
+    let start = body.find("id=\"entry-error\">").expect("an error is shown");
+    let paragraph = &body[start..start + body[start..].find("</p>").unwrap()];
+    paragraph
+        .split("class=\"card-face suit-")
+        .skip(1)
+        .map(|face| {
+            let suit = face.chars().next().unwrap();
+            let rank = face.split("<span class=\"card-rank\">").nth(1).unwrap();
+            (rank[..rank.find('<').unwrap()].to_string(), suit)
+        })
+        .collect()
+}
+
 fn text_of(body: &str, id: &str) -> String {
     let marker = format!("id=\"{id}\"");
     let start = body
@@ -198,6 +213,8 @@ backend_tests! {
                 let response = tap(client, path, &twice, action);
                 assert_eq!(response.status, 422, "{action:?}: {}", response.body);
                 assert_eq!(error_text(&response.body), message, "{action:?}");
+                // The card named is drawn beside the words.
+                assert_eq!(error_faces(&response.body), [("7".to_string(), 'd')], "{action:?}");
                 assert_eq!(kept(&response.body), twice, "{action:?}");
                 // Said by the picker, where the cards were tapped.
                 let picker = response.body.find("id=\"picker\"").unwrap();
@@ -207,6 +224,7 @@ backend_tests! {
             let cut = tap(client, path, &["1s", "Rd", "3d", "4d"], None);
             assert_eq!(cut.status, 422, "{}", cut.body);
             assert!(error_text(&cut.body).contains("Toni"), "{}", error_text(&cut.body));
+            assert_eq!(error_faces(&cut.body), [("1".to_string(), 's')]);
         }
         assert_eq!(
             error_text(&tap(&organizer, &base, &["1s", "Rd", "3d", "4d"], Some("check")).body),

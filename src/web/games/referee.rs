@@ -59,6 +59,8 @@ pub struct GameRefereePage {
     /// The entry just stored, which the notice carries for scripts and tests.
     pub stored: Option<usize>,
     pub error: Option<String>,
+    /// The cards the error names, drawn beside its words.
+    pub error_faces: Vec<crate::web::cards::Face>,
     pub conflict: bool,
     /// Who deals first: asked before the first hand.
     pub first_deal: FirstDeal,
@@ -289,6 +291,7 @@ pub fn build_page(
         recorded: None,
         stored: None,
         error: None,
+        error_faces: Vec::new(),
         conflict: false,
         first_deal,
         ctx,

@@ -96,6 +96,8 @@ pub async fn page(
 pub(super) struct Shown {
     pub notice: Option<String>,
     pub error: Option<String>,
+    /// The cards the error names, drawn beside its words.
+    pub error_faces: Vec<crate::web::cards::Face>,
     pub conflict: bool,
 }
 
@@ -120,6 +122,7 @@ pub(super) fn respond(
     let mut page = super::games::referee::build_page(ctx, scorer, draft)?;
     page.notice = shown.notice;
     page.error = shown.error;
+    page.error_faces = shown.error_faces;
     page.conflict = shown.conflict;
     render_with_status(&page, status)
 }

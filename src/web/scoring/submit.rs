@@ -7,11 +7,12 @@ use actix_web::{HttpRequest, HttpResponse};
 use serde::Deserialize;
 
 use super::{Draft, Scorer, Shown, respond, scorer};
-use crate::lang::Lang;
+use crate::lang::{Lang, Msg};
 use crate::rules::any::{AnyReplayError, ExtendError};
 use crate::rules::game::Message;
 use crate::rules::record::{RecordEntry, SyntaxError};
 use crate::scoring::{self, AppendOutcome, Submitted};
+use crate::web::cards::{Face, cards_named};
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
 use crate::web::games::with_player_names;
@@ -118,7 +119,7 @@ pub(in crate::web) async fn submit(
                     StatusCode::CONFLICT,
                 ),
                 AppendOutcome::Refused { error } => (
-                    Shown::error(Refusal::Rules(error).message(&fresh, lang)),
+                    Refusal::Rules(error).shown(&fresh, lang),
                     StatusCode::UNPROCESSABLE_ENTITY,
                 ),
                 AppendOutcome::Unreadable { error } => (
@@ -159,21 +160,40 @@ impl Refusal {
     /// The refusal in the reader's words: the rule's own (the entry index means
     /// nothing to a referee at the table), naming the players.
     pub(in crate::web) fn message(&self, scorer: &Scorer, lang: Lang) -> String {
-        let tr = Tr::new(lang);
         match self {
-            Refusal::Rules(error) => {
-                let msg = if error.failing == error.index {
-                    error.error.msg(lang)
-                } else {
-                    error.msg(lang)
-                };
-                // At the table the referee knows "Toni", not "il posto 1".
-                let msg = with_player_names(msg, &scorer.loaded.row.player_names());
-                tr.msg(&msg)
-            }
+            Refusal::Rules(error) => Tr::new(lang).msg(&rules_msg(error, scorer, lang)),
             Refusal::Unreadable(error) => error.message(lang),
         }
     }
+
+    /// The refusal as the referee page shows it: its words, and the faces of the cards
+    /// the rule names beside them.
+    pub(in crate::web) fn shown(&self, scorer: &Scorer, lang: Lang) -> Shown {
+        let error_faces = match self {
+            Refusal::Rules(error) => cards_named(&rules_msg(error, scorer, lang))
+                .into_iter()
+                .map(|card| Face::of(card, lang))
+                .collect(),
+            Refusal::Unreadable(_) => Vec::new(),
+        };
+        Shown {
+            error: Some(self.message(scorer, lang)),
+            error_faces,
+            ..Shown::default()
+        }
+    }
+}
+
+/// A rule's refusal as data: the rule's own words (the entry index means nothing to a
+/// referee at the table), naming the players.
+fn rules_msg(error: &AnyReplayError, scorer: &Scorer, lang: Lang) -> Msg {
+    let msg = if error.failing == error.index {
+        error.error.msg(lang)
+    } else {
+        error.msg(lang)
+    };
+    // At the table the referee knows "Toni", not "il posto 1".
+    with_player_names(msg, &scorer.loaded.row.player_names())
 }
 
 /// What the rules say of `entry` after the match as it stands, storing nothing: the

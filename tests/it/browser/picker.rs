@@ -209,4 +209,37 @@ fn steps(app: &TestApp, link: &str, browser: &Browser<'_>) {
     taps.save();
     assert!(taps.count <= 9, "a two-trick hand took {} taps", taps.count);
     assert_eq!(points(browser, "A") + points(browser, "B"), 2);
+
+    // A card of the hand before, forced past its disabled button (a stale page would
+    // send it), in a whole trick: refused, naming the player and the card, its face drawn beside.
+    // Scripts are off: the button is enabled through the DevTools DOM, as the page
+    // before the save had it.
+    let root = browser.cdp("DOM.getDocument", json!({}));
+    let found = browser.cdp(
+        "DOM.querySelector",
+        json!({"nodeId": root["root"]["nodeId"], "selector": "#picker-grid button[value='Rc']"}),
+    );
+    browser.cdp(
+        "DOM.removeAttribute",
+        json!({"nodeId": found["nodeId"], "name": "disabled"}),
+    );
+    browser.click("#picker-grid button[value='Rc']");
+    // A trick is judged once whole.
+    for card in ["5c", "6c", "7c"] {
+        browser.wait_for_text("<input type=\"hidden\" name=\"card\" value=\"Rc\">", WAIT);
+        browser.click(&format!("#picker-grid button[value='{card}']"));
+    }
+    browser.wait_for_text("id=\"entry-error\"", WAIT);
+    assert!(browser.text("#entry-error").contains("re di coppe"));
+    let source = browser.source();
+    let error = &source[source.find("id=\"entry-error\"").unwrap()..];
+    let error = &error[..error.find("</p>").unwrap()];
+    assert_eq!(
+        error
+            .matches("class=\"card-face suit-c\" aria-hidden=\"true\"><span class=\"card-rank\">R<")
+            .count(),
+        1,
+        "the refused card's face beside the words"
+    );
+    screenshots(browser, "picker-refusal-with-card");
 }

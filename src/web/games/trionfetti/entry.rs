@@ -228,10 +228,13 @@ pub async fn record_tricks(
     };
     let refusal = match entry {
         Err(_) if action != "check" && draft.cards.len() < 4 => None,
-        Err(message) => Some(message),
+        Err(message) => Some(Shown {
+            error: Some(message),
+            ..Shown::default()
+        }),
         Ok(entry) => match dry_run(&scorer, &scoring::entry_json(&entry))? {
             Err(Refusal::Rules(error)) if undecided(&error) => None,
-            Err(refusal) => Some(refusal.message(&scorer, lang)),
+            Err(refusal) => Some(refusal.shown(&scorer, lang)),
             Ok(()) => None,
         },
     };
@@ -239,10 +242,7 @@ pub async fn record_tricks(
         Some(_) => StatusCode::UNPROCESSABLE_ENTITY,
         None => StatusCode::OK,
     };
-    let shown = Shown {
-        error: refusal,
-        ..Shown::default()
-    };
+    let shown = refusal.unwrap_or_default();
     respond(ctx, &scorer, draft, shown, status)
 }
 
