@@ -2,7 +2,11 @@ use super::*;
 use crate::lang::Lang;
 use crate::rules::game::Message;
 use crate::rules::play_error::PlayError;
-use crate::rules::test_support::{card, seat};
+use crate::rules::test_support::{card, seat, won_previous};
+
+fn at(smazzata: u32, hand: u8) -> Deal {
+    Deal { smazzata, hand }
+}
 
 fn won_by(team: Team) -> Hand {
     Hand {
@@ -48,13 +52,7 @@ fn the_first_dealer_fixes_cutter_leader_and_next_dealer() {
     assert_eq!(state.dealer(), seat(3));
     assert_eq!(state.cutter(), seat(2));
     assert_eq!(state.leader(), seat(0));
-    assert_eq!(
-        state.deal(),
-        Deal {
-            smazzata: 1,
-            hand: 1
-        }
-    );
+    assert_eq!(state.deal(), at(1, 1));
     assert_eq!(state.vagaresto_value(), 20);
     let summary = state.summary();
     assert_eq!(summary.common.dealer, Some(seat(3)));
@@ -69,13 +67,7 @@ fn four_hands_make_a_smazzata_and_the_deal_passes_right() {
         state = play(&state, &won_by(team)).unwrap();
     }
     assert_eq!(state.scores(), [3, 1]);
-    assert_eq!(
-        state.deal(),
-        Deal {
-            smazzata: 2,
-            hand: 1
-        }
-    );
+    assert_eq!(state.deal(), at(2, 1));
     assert_eq!(state.dealer(), seat(0));
     assert_eq!(state.cutter(), seat(3));
     let sheet = state.sheet();
@@ -98,13 +90,7 @@ fn a_game_won_resets_points_and_passes_the_deal_mid_smazzata() {
     assert_eq!(state.scores(), [0, 0]);
     assert_eq!(state.games_won(), [0, 1]);
     assert_eq!(state.dealer(), seat(1));
-    assert_eq!(
-        state.deal(),
-        Deal {
-            smazzata: 2,
-            hand: 1
-        }
-    );
+    assert_eq!(state.deal(), at(2, 1));
     assert_eq!(state.sheet()[0].game_won, Some(Team::B));
     assert_eq!(state.sheet()[0].end, Some(SmazzataEnd::GameWon));
     assert_eq!(state.games()[0].scores, [0, 3]);
@@ -150,10 +136,7 @@ fn accepted_vagaresto_is_worth_what_the_leader_needs_and_ends_the_smazzata() {
     assert_eq!(
         error,
         RuleError::StakeMismatch {
-            deal: Deal {
-                smazzata: 1,
-                hand: 3
-            },
+            deal: at(1, 3),
             recorded: 18,
             expected: 19,
             scores: [1, 1]
@@ -178,13 +161,7 @@ fn accepted_vagaresto_is_worth_what_the_leader_needs_and_ends_the_smazzata() {
     let state = play(&state, &hand).unwrap();
     assert_eq!(state.scores(), [3, 17]);
     assert_eq!(state.sheet()[0].end, Some(SmazzataEnd::Vagaresto));
-    assert_eq!(
-        state.deal(),
-        Deal {
-            smazzata: 2,
-            hand: 1
-        }
-    );
+    assert_eq!(state.deal(), at(2, 1));
 }
 
 #[test]
@@ -202,13 +179,7 @@ fn conceded_vagaresto_gives_one_point_to_the_caller_and_play_goes_on() {
     };
     let next = play(&state, &hand).unwrap();
     assert_eq!(next.scores(), [0, 1]);
-    assert_eq!(
-        next.deal(),
-        Deal {
-            smazzata: 1,
-            hand: 2
-        }
-    );
+    assert_eq!(next.deal(), at(1, 2));
     hand.winner = Some(Team::A);
     assert!(matches!(
         play(&state, &hand),
@@ -253,10 +224,7 @@ fn card_hands_are_decided_by_the_ranking() {
     assert_eq!(
         error,
         RuleError::WinnerContradictsCards {
-            deal: Deal {
-                smazzata: 1,
-                hand: 1
-            },
+            deal: at(1, 1),
             recorded: Team::B,
             actual: Team::A,
             trick: 2,
@@ -294,18 +262,11 @@ fn the_wrong_leader_is_named_with_the_trick_that_decided_the_lead() {
     assert_eq!(
         error,
         RuleError::Play(PlayError::WrongLeader {
-            deal: Deal {
-                smazzata: 1,
-                hand: 1
-            },
+            deal: at(1, 1),
             trick: 2,
             found: seat(3),
             expected: seat(2),
-            because: LeadReason::WonPrevious {
-                trick: 1,
-                seat: seat(2),
-                card: card("Rs")
-            }
+            because: won_previous(1, 2, "Rs"),
         })
     );
     let first = cards_hand(vec![trick(0, &["Cd", "Rs", "1b", "7d"])]);
@@ -329,10 +290,7 @@ fn cards_are_checked_against_the_deck() {
     assert_eq!(
         play(&state, &twice).unwrap_err(),
         RuleError::CardAlreadyPlayed {
-            deal: Deal {
-                smazzata: 1,
-                hand: 1
-            },
+            deal: at(1, 1),
             trick: 2,
             seat: seat(3),
             card: card("7d"),
@@ -435,10 +393,7 @@ fn a_vagaresto_is_placed_at_the_callers_turn() {
     assert_eq!(
         play(&state, &early).unwrap_err(),
         RuleError::VagarestoOutOfTurn {
-            deal: Deal {
-                smazzata: 1,
-                hand: 1
-            },
+            deal: at(1, 1),
             trick: 2,
             caller: seat(0),
             expected: seat(3),

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::rules::play_error::Breach;
-use crate::rules::test_support::breach;
+use crate::rules::test_support::{breach, play_out_tricks, won_previous};
 
 #[test]
 fn simulated_deals_card_by_card_score_130() {
@@ -95,25 +95,14 @@ fn no_need_to_beat_and_a_void_player_may_play_anything() {
 
 /// Plays a whole deal with the first legal card of each hand, in the order given.
 fn play_out(dealer: u8, hands: [&str; 4], face_up: &str, options: Options) -> DealEntry {
-    let mut hands: Vec<Vec<Card>> = hands.iter().map(|hand| cards(hand)).collect();
     let face_up = card(face_up);
-    let mut leader = seat(dealer).right();
-    let mut tricks = Vec::new();
-    for _ in 0..TRICKS {
-        let mut played = Trick {
-            leader,
-            cards: Vec::new(),
-        };
-        for position in 0..4 {
-            let hand = &mut hands[leader.after(position).index()];
-            let led = played.cards.first().copied();
-            let choice = simulate::legal_cards(hand, led, face_up, options.must_trump)[0];
-            hand.retain(|card| *card != choice);
-            played.cards.push(choice);
-        }
-        leader = played.seat_at(trick_winner(&played.cards, face_up.suit).unwrap());
-        tricks.push(played);
-    }
+    let tricks = play_out_tricks(
+        hands.map(cards),
+        seat(dealer).right(),
+        TRICKS,
+        |_, hand, led| simulate::legal_cards(hand, led, face_up, options.must_trump)[0],
+        |_, played| trick_winner(played, face_up.suit),
+    );
     DealEntry {
         face_up: Some(face_up),
         tricks: Some(tricks),
@@ -317,11 +306,7 @@ fn leaders_are_checked_first_trick_by_the_dealers_right_then_the_winner() {
             trick: 2,
             found: seat(3),
             expected: seat(0),
-            because: LeadReason::WonPrevious {
-                trick: 1,
-                seat: seat(0),
-                card: card("2d")
-            }
+            because: won_previous(1, 0, "2d"),
         })
     );
 }

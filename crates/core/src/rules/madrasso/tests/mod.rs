@@ -40,24 +40,17 @@ fn nine_tricks_of_ten() -> DealEntry {
     }
 }
 
-/// The same hands, played so that team B takes all ten tricks.
+/// The same hands, played so that team B takes all ten tricks: the first three tricks
+/// go otherwise, the last seven as before.
 fn cappotto_deal() -> DealEntry {
-    DealEntry {
-        face_up: Some(card("Rs")),
-        tricks: Some(vec![
-            trick(0, "2d 4c 4b 4s"),
-            trick(3, "5c 4d 6c 5b"),
-            trick(1, "2s 1b 1s 1d"),
-            trick(3, "3s 3d 1c 3b"),
-            trick(3, "Rs Rd 3c Rb"),
-            trick(3, "Cs Cd Cc Cb"),
-            trick(3, "Fs Fd Fc Fb"),
-            trick(3, "7s 7d 7c 7b"),
-            trick(3, "6s 6d 2c 6b"),
-            trick(3, "5s 5d Rc 2b"),
-        ]),
-        ..DealEntry::default()
-    }
+    let mut entry = nine_tricks_of_ten();
+    let first_three = [
+        trick(0, "2d 4c 4b 4s"),
+        trick(3, "5c 4d 6c 5b"),
+        trick(1, "2s 1b 1s 1d"),
+    ];
+    tricks_of(&mut entry).splice(..3, first_three);
+    entry
 }
 
 /// A random legal deal of the state's dealer, played to the end, without a cassone.

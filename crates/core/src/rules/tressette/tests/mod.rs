@@ -3,7 +3,9 @@ use super::*;
 use crate::lang::Lang;
 use crate::rules::game::Message;
 use crate::rules::play_error::PlayError;
-use crate::rules::test_support::{breach, card, cards, play, play_all, seat, trick};
+use crate::rules::test_support::{
+    breach, card, cards, play, play_all, play_out_tricks, seat, trick, won_previous,
+};
 
 mod games;
 
@@ -25,23 +27,13 @@ fn tricks_of(entry: &mut DealEntry) -> &mut Vec<Trick> {
 
 /// Plays a whole deal with the first legal card of each hand, in the order given.
 fn play_out(dealer: u8, hands: [&str; 4]) -> DealEntry {
-    let mut hands: Vec<Vec<Card>> = hands.iter().map(|hand| cards(hand)).collect();
-    let mut leader = seat(dealer).right();
-    let mut tricks = Vec::new();
-    for _ in 0..TRICKS {
-        let mut played = Trick {
-            leader,
-            cards: Vec::new(),
-        };
-        for position in 0..4 {
-            let hand = &mut hands[leader.after(position).index()];
-            let choice = simulate::legal_cards(hand, played.cards.first().copied())[0];
-            hand.retain(|card| *card != choice);
-            played.cards.push(choice);
-        }
-        leader = played.seat_at(trick_winner(&played.cards).unwrap());
-        tricks.push(played);
-    }
+    let tricks = play_out_tricks(
+        hands.map(cards),
+        seat(dealer).right(),
+        TRICKS,
+        |_, hand, led| simulate::legal_cards(hand, led)[0],
+        |_, played| trick_winner(played),
+    );
     DealEntry {
         tricks: Some(tricks),
         ..DealEntry::default()
@@ -459,11 +451,7 @@ fn revokes_duplicates_and_wrong_leaders_are_refused() {
             trick: 3,
             found: seat(1),
             expected: seat(3),
-            because: LeadReason::WonPrevious {
-                trick: 2,
-                seat: seat(3),
-                card: card("3s")
-            }
+            because: won_previous(2, 3, "3s"),
         })
     );
     let mut entry = stramazzo_deal();

@@ -2,7 +2,7 @@ use super::simulate::{Breach, SplitMix, legal_play, simulate, simulate_deal};
 use super::*;
 use crate::lang::Lang;
 use crate::rules::game::Message;
-use crate::rules::test_support::{card, cards, seat};
+use crate::rules::test_support::{card, cards, play_out_tricks, seat};
 
 mod ends;
 
@@ -16,38 +16,28 @@ fn two() -> Options {
 /// Plays out four hands (by seat, each in the order the seat prefers), every seat
 /// playing the first legal card of its hand; returns the tricks.
 fn auto_play(
-    mut hands: [Vec<Card>; 4],
+    hands: [Vec<Card>; 4],
     leader: Seat,
     trump_card: Option<Card>,
     knock: bool,
     declared_trump: Option<Suit>,
 ) -> Vec<Trick> {
-    let mut tricks = Vec::new();
-    let mut leader = leader;
-    for number in 1..=10u8 {
-        let trump = match trump_card {
-            Some(card) => Some(card.suit),
-            None if knock && number == 1 => None,
-            None => declared_trump,
-        };
-        let mut trick = Trick {
-            leader,
-            cards: Vec::new(),
-        };
-        for position in 0..4 {
-            let seat = leader.after(position);
-            let hand = &mut hands[seat.index()];
-            let led = trick.cards.first().map(|card: &Card| card.suit);
-            let index = (0..hand.len())
-                .find(|&index| legal_play(hand, hand[index], led, trump))
-                .unwrap();
-            trick.cards.push(hand.remove(index));
-        }
-        let winner = leader.after(winning_position(&trick.cards, trump).unwrap());
-        tricks.push(trick);
-        leader = winner;
-    }
-    tricks
+    let trump = |number: u8| match trump_card {
+        Some(card) => Some(card.suit),
+        None if knock && number == 1 => None,
+        None => declared_trump,
+    };
+    play_out_tricks(
+        hands,
+        leader,
+        10,
+        |number, hand, led| {
+            let led = led.map(|card| card.suit);
+            let legal = |card: &&Card| legal_play(hand, **card, led, trump(number));
+            *hand.iter().find(legal).unwrap()
+        },
+        |number, played| winning_position(played, trump(number)),
+    )
 }
 
 /// Dealer 0, four players: seat 1 holds the spades, seat 2 the batons, seat 3 the
