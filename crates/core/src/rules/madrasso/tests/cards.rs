@@ -36,16 +36,17 @@ fn recorded_points_are_checked_against_the_cards() {
     );
 }
 
-#[test]
-fn following_suit_is_required_and_a_revoke_is_named() {
-    // In trick 3 seat 1 follows the ace of swords with the 2 of swords; swap it with the
-    // 1 of cups it plays in trick 4: now it discards while holding a sword.
-    let state = Madrasso::new(Options::default(), seat(3));
-    let mut entry = nine_tricks_of_ten();
-    let tricks = tricks_of(&mut entry);
+/// In trick 3 seat 1 follows the ace of swords with the 2 of swords; swapped with the
+/// 1 of cups it plays in trick 4, it discards while holding a sword.
+fn seat_one_revokes(tricks: &mut Vec<Trick>) {
     tricks[2].cards[2] = card("1c");
     tricks[3].cards[2] = card("2s");
-    let error = play(&state, entry).unwrap_err();
+}
+
+#[test]
+fn following_suit_is_required_and_a_revoke_is_named() {
+    let state = Madrasso::new(Options::default(), seat(3));
+    let error = play(&state, nine_tricks_changed(seat_one_revokes)).unwrap_err();
     assert_eq!(
         error,
         RuleError::Play(PlayError::Revoke {
@@ -283,8 +284,7 @@ fn the_seven_of_trumps_may_be_exchanged_for_the_face_up_card_in_the_first_trick(
 #[test]
 fn leaders_are_checked_first_trick_by_the_dealers_right_then_the_winner() {
     let state = Madrasso::new(Options::default(), seat(3));
-    let mut entry = nine_tricks_of_ten();
-    tricks_of(&mut entry)[0].leader = seat(1);
+    let entry = nine_tricks_changed(|tricks| tricks[0].leader = seat(1));
     let error = play(&state, entry).unwrap_err();
     assert_eq!(
         error,
@@ -296,8 +296,7 @@ fn leaders_are_checked_first_trick_by_the_dealers_right_then_the_winner() {
             because: LeadReason::DealersRight { dealer: seat(3) }
         })
     );
-    let mut entry = nine_tricks_of_ten();
-    tricks_of(&mut entry)[1].leader = seat(3);
+    let entry = nine_tricks_changed(|tricks| tricks[1].leader = seat(3));
     let error = play(&state, entry).unwrap_err();
     assert_eq!(
         error,
@@ -314,8 +313,7 @@ fn leaders_are_checked_first_trick_by_the_dealers_right_then_the_winner() {
 #[test]
 fn duplicated_cards_wrong_sizes_and_missing_tricks_are_refused() {
     let state = Madrasso::new(Options::default(), seat(3));
-    let mut entry = nine_tricks_of_ten();
-    tricks_of(&mut entry)[9].cards[3] = card("2d");
+    let entry = nine_tricks_changed(|tricks| tricks[9].cards[3] = card("2d"));
     assert_eq!(
         play(&state, entry).unwrap_err(),
         RuleError::Play(PlayError::CardPlayedTwice {
@@ -326,8 +324,9 @@ fn duplicated_cards_wrong_sizes_and_missing_tricks_are_refused() {
             first_trick: 1
         })
     );
-    let mut entry = nine_tricks_of_ten();
-    tricks_of(&mut entry)[4].cards.pop();
+    let entry = nine_tricks_changed(|tricks| {
+        tricks[4].cards.pop();
+    });
     assert!(matches!(
         play(&state, entry).unwrap_err(),
         RuleError::Play(PlayError::WrongTrickSize {
@@ -336,8 +335,9 @@ fn duplicated_cards_wrong_sizes_and_missing_tricks_are_refused() {
             ..
         })
     ));
-    let mut entry = nine_tricks_of_ten();
-    tricks_of(&mut entry).pop();
+    let entry = nine_tricks_changed(|tricks| {
+        tricks.pop();
+    });
     assert!(matches!(
         play(&state, entry).unwrap_err(),
         RuleError::WrongTrickCount {
@@ -346,8 +346,7 @@ fn duplicated_cards_wrong_sizes_and_missing_tricks_are_refused() {
             ..
         }
     ));
-    let mut entry = nine_tricks_of_ten();
-    tricks_of(&mut entry)[9].cards[0] = card("10s");
+    let entry = nine_tricks_changed(|tricks| tricks[9].cards[0] = card("10s"));
     assert!(matches!(
         play(&state, entry).unwrap_err(),
         RuleError::Play(PlayError::NotInDeck { trick: 10, .. })
@@ -365,13 +364,10 @@ fn a_cassone_card_by_card_names_the_trick_of_the_revoke() {
     let state = Madrasso::new(Options::default(), seat(3));
     // The revoke of the earlier test, recorded as the cassone it is; play stopped
     // after trick 4, when seat 1 played the sword it had denied.
-    let mut entry = nine_tricks_of_ten();
-    {
-        let tricks = tricks_of(&mut entry);
-        tricks[2].cards[2] = card("1c");
-        tricks[3].cards[2] = card("2s");
+    let mut entry = nine_tricks_changed(|tricks| {
+        seat_one_revokes(tricks);
         tricks.truncate(4);
-    }
+    });
     entry.cassone = Some(Cassone {
         seat: seat(1),
         trick: Some(3),

@@ -70,6 +70,13 @@ fn tricks_of(entry: &mut DealEntry) -> &mut Vec<Trick> {
     entry.tricks.as_mut().unwrap()
 }
 
+/// The nine-trick deal with its tricks changed by `change`.
+fn nine_tricks_changed(change: impl FnOnce(&mut Vec<Trick>)) -> DealEntry {
+    let mut entry = nine_tricks_of_ten();
+    change(tricks_of(&mut entry));
+    entry
+}
+
 #[test]
 fn ranks_and_points_follow_the_text() {
     let order: Vec<u8> = cards("1d 3d Rd Cd Fd 7d 6d 5d 4d 2d")
@@ -379,8 +386,7 @@ fn a_refused_entry_leaves_the_state_untouched() {
         .apply_in_place(&Entry::Deal(scored(Team::A, 70)))
         .unwrap();
     let before = state.clone();
-    let mut entry = nine_tricks_of_ten();
-    tricks_of(&mut entry)[9].cards[3] = card("2d");
+    let entry = nine_tricks_changed(|tricks| tricks[9].cards[3] = card("2d"));
     assert!(state.apply_in_place(&Entry::Deal(entry)).is_err());
     assert_eq!(state, before);
 }
@@ -452,8 +458,7 @@ fn the_summary_serializes_what_a_score_sheet_needs() {
 #[test]
 fn every_error_has_both_languages() {
     let state = Madrasso::new(Options::default(), seat(3));
-    let mut entry = nine_tricks_of_ten();
-    tricks_of(&mut entry)[2].leader = seat(2);
+    let entry = nine_tricks_changed(|tricks| tricks[2].leader = seat(2));
     let error = play(&state, entry).unwrap_err();
     // Worded in both languages: `web/i18n/rule_words_tests.rs`.
     assert!(matches!(
