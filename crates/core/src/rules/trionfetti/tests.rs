@@ -2,7 +2,7 @@ use super::*;
 use crate::lang::Lang;
 use crate::rules::game::Message;
 use crate::rules::play_error::PlayError;
-use crate::rules::test_support::{card, seat, won_previous};
+use crate::rules::test_support::{card, seat, trick, won_previous};
 
 fn at(smazzata: u32, hand: u8) -> Deal {
     Deal { smazzata, hand }
@@ -12,13 +12,6 @@ fn won_by(team: Team) -> Hand {
     Hand {
         winner: Some(team),
         ..Hand::default()
-    }
-}
-
-fn trick(leader: u8, codes: &[&str]) -> Trick {
-    Trick {
-        leader: seat(leader),
-        cards: codes.iter().map(|code| card(code)).collect(),
     }
 }
 
@@ -200,10 +193,7 @@ fn conceded_vagaresto_gives_one_point_to_the_caller_and_play_goes_on() {
 fn card_hands_are_decided_by_the_ranking() {
     let state = card_level_match();
     // Dealer 0: seat 1 leads. Seat 2 wins trick 1 with the king of swords.
-    let hand = cards_hand(vec![
-        trick(1, &["7d", "Rs", "1b", "2c"]),
-        trick(2, &["3d", "4b", "Cc", "5s"]),
-    ]);
+    let hand = cards_hand(vec![trick(1, "7d Rs 1b 2c"), trick(2, "3d 4b Cc 5s")]);
     let next = play(&state, &hand).unwrap();
     assert_eq!(next.scores(), [1, 0]);
     assert_eq!(next.summary().played.len(), 8);
@@ -215,7 +205,7 @@ fn card_hands_are_decided_by_the_ranking() {
         .tricks
         .as_mut()
         .unwrap()
-        .push(trick(0, &["Fd", "1d", "2d", "4d"]));
+        .push(trick(0, "Fd 1d 2d 4d"));
     assert_eq!(play(&state, &longer).unwrap().scores(), [1, 0]);
 
     let mut contradicted = hand.clone();
@@ -243,10 +233,7 @@ fn card_hands_are_decided_by_the_ranking() {
 #[test]
 fn equal_cards_go_to_the_first_played() {
     let state = card_level_match();
-    let hand = cards_hand(vec![
-        trick(1, &["Rs", "Rb", "Rc", "2c"]),
-        trick(1, &["Cs", "Cb", "Cc", "Cd"]),
-    ]);
+    let hand = cards_hand(vec![trick(1, "Rs Rb Rc 2c"), trick(1, "Cs Cb Cc Cd")]);
     let next = play(&state, &hand).unwrap();
     assert_eq!(next.scores(), [0, 1]);
 }
@@ -254,10 +241,7 @@ fn equal_cards_go_to_the_first_played() {
 #[test]
 fn the_wrong_leader_is_named_with_the_trick_that_decided_the_lead() {
     let state = card_level_match();
-    let hand = cards_hand(vec![
-        trick(1, &["Cd", "Rs", "1b", "7d"]),
-        trick(3, &["3d", "4b", "Cc", "5s"]),
-    ]);
+    let hand = cards_hand(vec![trick(1, "Cd Rs 1b 7d"), trick(3, "3d 4b Cc 5s")]);
     let error = play(&state, &hand).unwrap_err();
     assert_eq!(
         error,
@@ -269,7 +253,7 @@ fn the_wrong_leader_is_named_with_the_trick_that_decided_the_lead() {
             because: won_previous(1, 2, "Rs"),
         })
     );
-    let first = cards_hand(vec![trick(0, &["Cd", "Rs", "1b", "7d"])]);
+    let first = cards_hand(vec![trick(0, "Cd Rs 1b 7d")]);
     assert!(matches!(
         play(&state, &first),
         Err(RuleError::Play(PlayError::WrongLeader {
@@ -283,10 +267,7 @@ fn the_wrong_leader_is_named_with_the_trick_that_decided_the_lead() {
 #[test]
 fn cards_are_checked_against_the_deck() {
     let state = card_level_match();
-    let twice = cards_hand(vec![
-        trick(1, &["7d", "Rs", "1b", "2c"]),
-        trick(2, &["3d", "7d", "Cc", "5s"]),
-    ]);
+    let twice = cards_hand(vec![trick(1, "7d Rs 1b 2c"), trick(2, "3d 7d Cc 5s")]);
     assert_eq!(
         play(&state, &twice).unwrap_err(),
         RuleError::CardAlreadyPlayed {
@@ -302,17 +283,17 @@ fn cards_are_checked_against_the_deck() {
         play(&state, &twice).unwrap_err().msg(Lang::En).id,
         "trionfetti-card_played_twice"
     );
-    let cut = cards_hand(vec![trick(1, &["7d", "Rd", "1b", "2c"])]);
+    let cut = cards_hand(vec![trick(1, "7d Rd 1b 2c")]);
     assert!(matches!(
         play(&state, &cut),
         Err(RuleError::CutCardPlayed { seat, .. }) if seat == Seat::new(2).unwrap()
     ));
-    let short = cards_hand(vec![trick(1, &["7d", "Rs", "1b"])]);
+    let short = cards_hand(vec![trick(1, "7d Rs 1b")]);
     assert!(matches!(
         play(&state, &short),
         Err(RuleError::Play(PlayError::WrongTrickSize { found: 3, .. }))
     ));
-    let undecided = cards_hand(vec![trick(1, &["7d", "Rs", "1b", "2c"])]);
+    let undecided = cards_hand(vec![trick(1, "7d Rs 1b 2c")]);
     assert!(matches!(
         play(&state, &undecided),
         Err(RuleError::HandUndecided {
@@ -323,12 +304,9 @@ fn cards_are_checked_against_the_deck() {
     ));
 
     // Across hands of the same smazzata too, and the place is named.
-    let first = cards_hand(vec![
-        trick(1, &["7d", "Rs", "1b", "2c"]),
-        trick(2, &["3d", "4b", "Cc", "5s"]),
-    ]);
+    let first = cards_hand(vec![trick(1, "7d Rs 1b 2c"), trick(2, "3d 4b Cc 5s")]);
     let state = play(&state, &first).unwrap();
-    let again = cards_hand(vec![trick(1, &["6d", "5s", "1c", "2d"])]);
+    let again = cards_hand(vec![trick(1, "6d 5s 1c 2d")]);
     let error = play(&state, &again).unwrap_err();
     assert!(matches!(
         error,
@@ -344,7 +322,7 @@ fn cards_are_checked_against_the_deck() {
 #[test]
 fn card_hands_need_the_smazzata_setup_and_the_setup_comes_first() {
     let state = Trionfetti::new(Options::default(), seat(0));
-    let hand = cards_hand(vec![trick(1, &["7d", "Rs", "1b", "2c"])]);
+    let hand = cards_hand(vec![trick(1, "7d Rs 1b 2c")]);
     assert!(matches!(
         play(&state, &hand),
         Err(RuleError::CardsWithoutSetup { .. })
@@ -380,16 +358,10 @@ fn a_vagaresto_is_placed_at_the_callers_turn() {
         }),
     };
     // Trick 1 won by seat 2, who leads trick 2; seat 3 calls after one card.
-    let ok = conceded(
-        3,
-        vec![trick(1, &["7d", "Rs", "1b", "2c"]), trick(2, &["3d"])],
-    );
+    let ok = conceded(3, vec![trick(1, "7d Rs 1b 2c"), trick(2, "3d")]);
     let next = play(&state, &ok).unwrap();
     assert_eq!(next.scores(), [0, 1]);
-    let early = conceded(
-        0,
-        vec![trick(1, &["7d", "Rs", "1b", "2c"]), trick(2, &["3d"])],
-    );
+    let early = conceded(0, vec![trick(1, "7d Rs 1b 2c"), trick(2, "3d")]);
     assert_eq!(
         play(&state, &early).unwrap_err(),
         RuleError::VagarestoOutOfTurn {
@@ -401,15 +373,11 @@ fn a_vagaresto_is_placed_at_the_callers_turn() {
         }
     );
     // Before the first card of trick 2, the trick may be left out.
-    let leading = conceded(2, vec![trick(1, &["7d", "Rs", "1b", "2c"])]);
+    let leading = conceded(2, vec![trick(1, "7d Rs 1b 2c")]);
     assert_eq!(play(&state, &leading).unwrap().scores(), [1, 0]);
     let played_on = conceded(
         3,
-        vec![
-            trick(1, &["7d", "Rs", "1b", "2c"]),
-            trick(2, &["3d"]),
-            trick(2, &["4d"]),
-        ],
+        vec![trick(1, "7d Rs 1b 2c"), trick(2, "3d"), trick(2, "4d")],
     );
     assert!(matches!(
         play(&state, &played_on),
@@ -426,9 +394,9 @@ fn a_vagaresto_is_placed_at_the_callers_turn() {
     let late = Hand {
         winner: None,
         tricks: Some(vec![
-            trick(1, &["7d", "Rs", "1b", "2c"]),
-            trick(2, &["3d", "4b", "Cc", "5s"]),
-            trick(0, &["Fd", "1d", "2d", "4d"]),
+            trick(1, "7d Rs 1b 2c"),
+            trick(2, "3d 4b Cc 5s"),
+            trick(0, "Fd 1d 2d 4d"),
         ]),
         vagaresto: Some(Vagaresto {
             caller: seat(0),
@@ -457,10 +425,7 @@ fn a_refused_entry_leaves_the_state_untouched() {
     let mut state = card_level_match();
     state = play(&state, &won_by(Team::A)).unwrap();
     let before = state.clone();
-    let bad = cards_hand(vec![
-        trick(1, &["7d", "Rs", "1b", "2c"]),
-        trick(2, &["3d", "4b", "Cc", "Rd"]),
-    ]);
+    let bad = cards_hand(vec![trick(1, "7d Rs 1b 2c"), trick(2, "3d 4b Cc Rd")]);
     assert!(state.apply_in_place(&Entry::Hand(bad)).is_err());
     assert_eq!(state, before);
 }

@@ -144,60 +144,43 @@ fn must_trump_applies_over_a_partners_winning_card_and_an_unbeatable_trump() {
         ..Options::default()
     };
     let state = Madrasso::new(options, seat(3));
-    // Seat 0 leads the ace of cups; seat 1 has no cups and no trumps; seat 2, partner
-    // of the winning ace, has no cups and must still trump with its only sword.
-    let partner_winning = play_out(
-        3,
-        [
-            "1c 3c Rc Cc Fc 7c 6c 5c 4c 2c",
-            "1d 3d Rd Cd Fd 7d 6d 5d 4d 2d",
-            "2s 1b 3b Rb Cb Fb 7b 6b 5b 4b",
-            "1s 3s Rs Cs Fs 7s 6s 5s 4s 2b",
-        ],
-        "Rs",
-        options,
-    );
-    assert_eq!(
-        tricks_of(&mut partner_winning.clone())[0].cards,
-        cards("1c 1d 2s 1s")
-    );
-    assert!(play(&state, partner_winning.clone()).is_ok());
-    let (broken, trump, discard) = seat_two_discards_in_trick_one(&partner_winning, Suit::Spade);
-    let error = play(&state, broken).unwrap_err();
-    assert!(
-        matches!(error, RuleError::MustTrump { breach: Breach { trick: 1, seat: s, card: c, held: h, .. }, .. }
-            if s == seat(2) && c == discard && h == trump),
-        "{error:?}"
-    );
-    // Seat 1 trumps with the ace of swords; seat 2 cannot beat it and must trump anyway.
-    let overtrumped = play_out(
-        3,
-        [
-            "1c 3c Rc Cc Fc 7c 6c 5c 4c 2c",
-            "1s 1d 3d Rd Cd Fd 7d 6d 5d 4d",
-            "2s 1b 3b Rb Cb Fb 7b 6b 5b 4b",
-            "3s Rs Cs Fs 7s 6s 5s 4s 2b 2d",
-        ],
-        "Rs",
-        options,
-    );
-    assert_eq!(
-        tricks_of(&mut overtrumped.clone())[0].cards,
-        cards("1c 1s 2s 3s")
-    );
-    assert!(play(&state, overtrumped.clone()).is_ok());
-    let (broken, _, _) = seat_two_discards_in_trick_one(&overtrumped, Suit::Spade);
-    let error = play(&state, broken).unwrap_err();
-    assert!(
-        matches!(
-            error,
-            RuleError::MustTrump {
-                breach: Breach { trick: 1, .. },
-                ..
-            }
+    // Each case: the hands (dealer 3, the king of swords face up) and the first trick
+    // they make, in which seat 2 trumps as it must.
+    let cases = [
+        // Seat 0 leads the ace of cups; seat 1 has no cups and no trumps; seat 2, partner
+        // of the winning ace, has no cups and must still trump with its only sword.
+        (
+            [
+                "1c 3c Rc Cc Fc 7c 6c 5c 4c 2c",
+                "1d 3d Rd Cd Fd 7d 6d 5d 4d 2d",
+                "2s 1b 3b Rb Cb Fb 7b 6b 5b 4b",
+                "1s 3s Rs Cs Fs 7s 6s 5s 4s 2b",
+            ],
+            "1c 1d 2s 1s",
         ),
-        "{error:?}"
-    );
+        // Seat 1 trumps with the ace of swords; seat 2 cannot beat it and must trump anyway.
+        (
+            [
+                "1c 3c Rc Cc Fc 7c 6c 5c 4c 2c",
+                "1s 1d 3d Rd Cd Fd 7d 6d 5d 4d",
+                "2s 1b 3b Rb Cb Fb 7b 6b 5b 4b",
+                "3s Rs Cs Fs 7s 6s 5s 4s 2b 2d",
+            ],
+            "1c 1s 2s 3s",
+        ),
+    ];
+    for (hands, first_trick) in cases {
+        let entry = play_out(3, hands, "Rs", options);
+        assert_eq!(tricks_of(&mut entry.clone())[0].cards, cards(first_trick));
+        assert!(play(&state, entry.clone()).is_ok());
+        let (broken, trump, discard) = seat_two_discards_in_trick_one(&entry, Suit::Spade);
+        let error = play(&state, broken).unwrap_err();
+        assert!(
+            matches!(error, RuleError::MustTrump { breach: Breach { trick: 1, seat: s, card: c, held: h, .. }, .. }
+                if s == seat(2) && c == discard && h == trump),
+            "{error:?}"
+        );
+    }
 }
 
 #[test]
