@@ -113,6 +113,22 @@ where
     play_all(state, simulated.entries.iter().cloned())
 }
 
+/// Replays a simulated match entry by entry, each of which must be accepted, handing
+/// `check` the states before and after each entry and what the simulation says that
+/// entry scored; gives the last state.
+pub fn replayed_checking<G: Game, D>(
+    simulated: &Simulated<G, D>,
+    mut check: impl FnMut(&G, &G, &D),
+) -> G {
+    let mut state = G::new(simulated.options.clone(), simulated.first_dealer);
+    for (entry, scored) in simulated.entries.iter().zip(&simulated.deals) {
+        let next = state.apply(entry).unwrap();
+        check(&state, &next, scored);
+        state = next;
+    }
+    state
+}
+
 /// A body to read with serde: its complaints about bad texts are the cases of
 /// `json_text`'s tests and of the shell's words for them.
 #[derive(Debug, Deserialize)]

@@ -2,7 +2,7 @@ use super::simulate::{Breach, SplitMix, legal_play, simulate, simulate_deal};
 use super::*;
 use crate::lang::Lang;
 use crate::rules::game::Message;
-use crate::rules::test_support::{card, cards, play_out_tricks, seat};
+use crate::rules::test_support::{card, cards, play_out_tricks, replayed_checking, seat};
 
 mod ends;
 
@@ -418,14 +418,11 @@ fn simulated_matches_replay_and_conserve_points() {
                 players,
                 ..Options::default()
             };
-            let simulated = simulate(seed, options);
-            let mut state = Trijumf::new(options, simulated.first_dealer);
-            for (entry, added) in simulated.entries.iter().zip(&simulated.deals) {
-                let before = state.scores();
-                state = state.apply(entry).unwrap();
+            let state = replayed_checking(&simulate(seed, options), |before, state, added| {
                 let row = state.sheet().last().unwrap();
                 assert_eq!(row.points, *added);
                 if row.game_won.is_none() {
+                    let before = before.scores();
                     assert_eq!(state.scores(), [before[0] + added[0], before[1] + added[1]]);
                 }
                 let [a, b] = row.card_points;
@@ -434,7 +431,7 @@ fn simulated_matches_replay_and_conserve_points() {
                 } else {
                     assert!(a + b <= 130);
                 }
-            }
+            });
             assert!(state.is_over());
         }
     }
