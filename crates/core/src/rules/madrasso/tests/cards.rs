@@ -38,7 +38,7 @@ fn recorded_points_are_checked_against_the_cards() {
 
 /// In trick 3 seat 1 follows the ace of swords with the 2 of swords; swapped with the
 /// 1 of cups it plays in trick 4, it discards while holding a sword.
-fn seat_one_revokes(tricks: &mut Vec<Trick>) {
+fn seat_one_revokes(tricks: &mut [Trick]) {
     tricks[2].cards[2] = card("1c");
     tricks[3].cards[2] = card("2s");
 }
@@ -46,7 +46,11 @@ fn seat_one_revokes(tricks: &mut Vec<Trick>) {
 #[test]
 fn following_suit_is_required_and_a_revoke_is_named() {
     let state = Madrasso::new(Options::default(), seat(3));
-    let error = play(&state, nine_tricks_changed(seat_one_revokes)).unwrap_err();
+    let error = play(
+        &state,
+        nine_tricks_changed(|tricks| seat_one_revokes(tricks)),
+    )
+    .unwrap_err();
     assert_eq!(
         error,
         RuleError::Play(PlayError::Revoke {
