@@ -6,7 +6,7 @@ use super::Worded;
 use crate::lang::Lang;
 use crate::rules::game::Team;
 use crate::rules::play_error::PlayError;
-use crate::rules::test_support::{breach, card, seat, won_previous};
+use crate::rules::test_support::{breach, card, seat, won_previous, wrong_leader};
 
 /// The error, worded in `lang`, says `words` somewhere.
 #[track_caller]
@@ -108,13 +108,7 @@ mod madrasso {
 
     #[test]
     fn a_wrong_leader_names_the_trick_that_decided_the_lead() {
-        let error = RuleError::from(PlayError::WrongLeader {
-            deal: at(1, 1),
-            trick: 2,
-            found: seat(3),
-            expected: seat(0),
-            because: won_previous(1, 0, "2d"),
-        });
+        let error = RuleError::from(wrong_leader(at(1, 1), 2, 3, 0, won_previous(1, 0, "2d")));
         assert_eq!(
             error.message(Lang::En),
             "Game 1, deal 1: seat 3 led trick 2, but trick 1 was won by seat 0 with the 2 of coins."
@@ -123,13 +117,7 @@ mod madrasso {
 
     #[test]
     fn every_error_has_both_languages() {
-        let error = RuleError::from(PlayError::WrongLeader {
-            deal: at(1, 1),
-            trick: 3,
-            found: seat(2),
-            expected: seat(1),
-            because: won_previous(2, 1, "3d"),
-        });
+        let error = RuleError::from(wrong_leader(at(1, 1), 3, 2, 1, won_previous(2, 1, "3d")));
         let it = error.message(Lang::It);
         let en = error.message(Lang::En);
         assert_ne!(it, en);
@@ -187,13 +175,7 @@ mod tressette {
             breach: breach(2, 0, ["2d", "4s", "5s"], 3),
         });
         says(&revoke, Lang::It, "Partita 1, mano 1: nella presa 2");
-        let leader = RuleError::from(PlayError::WrongLeader {
-            deal: at(1, 1),
-            trick: 3,
-            found: seat(1),
-            expected: seat(3),
-            because: won_previous(2, 3, "3s"),
-        });
+        let leader = RuleError::from(wrong_leader(at(1, 1), 3, 1, 3, won_previous(2, 3, "3s")));
         assert_eq!(
             leader.message(Lang::En),
             "Game 1, deal 1: seat 1 led trick 3, but trick 2 was won by seat 3 with the 3 of swords."
@@ -245,13 +227,7 @@ mod trionfetti {
 
     #[test]
     fn the_wrong_leader_is_named_with_the_trick_that_decided_the_lead() {
-        let error = RuleError::from(PlayError::WrongLeader {
-            deal: at(1, 1),
-            trick: 2,
-            found: seat(3),
-            expected: seat(2),
-            because: won_previous(1, 2, "Rs"),
-        });
+        let error = RuleError::from(wrong_leader(at(1, 1), 2, 3, 2, won_previous(1, 2, "Rs")));
         assert_eq!(
             error.message(Lang::En),
             "Smazzata 1, hand 1: seat 3 led trick 2, but trick 1 was won by seat 2 with the king of swords."

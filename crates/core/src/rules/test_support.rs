@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use super::card::Card;
 use super::game::{Game, Seat};
-use super::play_error::Breach;
+use super::play_error::{Breach, PlayError};
 use super::simulate::Simulated;
 use super::trick::{LeadReason, Trick};
 
@@ -47,6 +47,23 @@ pub fn won_previous(trick: u8, seat_index: u8, code: &str) -> LeadReason {
         trick,
         seat: seat(seat_index),
         card: card(code),
+    }
+}
+
+/// Seat `found` led trick `trick` of `deal`, which seat `expected` had to lead `because`.
+pub fn wrong_leader<D>(
+    deal: D,
+    trick: u8,
+    found: u8,
+    expected: u8,
+    because: LeadReason,
+) -> PlayError<D> {
+    PlayError::WrongLeader {
+        deal,
+        trick,
+        found: seat(found),
+        expected: seat(expected),
+        because,
     }
 }
 

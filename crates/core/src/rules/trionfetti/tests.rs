@@ -2,7 +2,7 @@ use super::*;
 use crate::lang::Lang;
 use crate::rules::game::Message;
 use crate::rules::play_error::PlayError;
-use crate::rules::test_support::{card, seat, trick, won_previous};
+use crate::rules::test_support::{card, seat, trick, won_previous, wrong_leader};
 
 fn at(smazzata: u32, hand: u8) -> Deal {
     Deal { smazzata, hand }
@@ -245,13 +245,7 @@ fn the_wrong_leader_is_named_with_the_trick_that_decided_the_lead() {
     let error = play(&state, &hand).unwrap_err();
     assert_eq!(
         error,
-        RuleError::Play(PlayError::WrongLeader {
-            deal: at(1, 1),
-            trick: 2,
-            found: seat(3),
-            expected: seat(2),
-            because: won_previous(1, 2, "Rs"),
-        })
+        RuleError::Play(wrong_leader(at(1, 1), 2, 3, 2, won_previous(1, 2, "Rs")))
     );
     let first = cards_hand(vec![trick(0, "Cd Rs 1b 7d")]);
     assert!(matches!(

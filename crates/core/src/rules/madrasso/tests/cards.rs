@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::rules::play_error::Breach;
-use crate::rules::test_support::{breach, play_out_tricks, won_previous};
+use crate::rules::test_support::{breach, play_out_tricks, won_previous, wrong_leader};
 
 #[test]
 fn simulated_deals_card_by_card_score_130() {
@@ -275,25 +275,19 @@ fn leaders_are_checked_first_trick_by_the_dealers_right_then_the_winner() {
     let error = play(&state, entry).unwrap_err();
     assert_eq!(
         error,
-        RuleError::Play(PlayError::WrongLeader {
-            deal: at(1, 1),
-            trick: 1,
-            found: seat(1),
-            expected: seat(0),
-            because: LeadReason::DealersRight { dealer: seat(3) }
-        })
+        RuleError::Play(wrong_leader(
+            at(1, 1),
+            1,
+            1,
+            0,
+            LeadReason::DealersRight { dealer: seat(3) }
+        ))
     );
     let entry = nine_tricks_changed(|tricks| tricks[1].leader = seat(3));
     let error = play(&state, entry).unwrap_err();
     assert_eq!(
         error,
-        RuleError::Play(PlayError::WrongLeader {
-            deal: at(1, 1),
-            trick: 2,
-            found: seat(3),
-            expected: seat(0),
-            because: won_previous(1, 0, "2d"),
-        })
+        RuleError::Play(wrong_leader(at(1, 1), 2, 3, 0, won_previous(1, 0, "2d")))
     );
 }
 

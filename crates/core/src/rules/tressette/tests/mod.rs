@@ -4,7 +4,7 @@ use crate::lang::Lang;
 use crate::rules::game::Message;
 use crate::rules::play_error::PlayError;
 use crate::rules::test_support::{
-    breach, card, cards, play, play_all, play_out_tricks, seat, trick, won_previous,
+    breach, card, cards, play, play_all, play_out_tricks, seat, trick, won_previous, wrong_leader,
 };
 
 mod games;
@@ -445,13 +445,7 @@ fn revokes_duplicates_and_wrong_leaders_are_refused() {
     let entry = stramazzo_changed(|tricks| tricks[2].leader = seat(1));
     assert_eq!(
         play(&state, entry).unwrap_err(),
-        RuleError::Play(PlayError::WrongLeader {
-            deal: at(1, 1),
-            trick: 3,
-            found: seat(1),
-            expected: seat(3),
-            because: won_previous(2, 3, "3s"),
-        })
+        RuleError::Play(wrong_leader(at(1, 1), 3, 1, 3, won_previous(2, 3, "3s")))
     );
     let entry = stramazzo_changed(|tricks| {
         tricks.pop();
