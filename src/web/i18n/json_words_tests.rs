@@ -11,6 +11,7 @@ use crate::lang::Lang;
 use crate::rules::card::{Card, Suit};
 use crate::rules::game::Seat;
 use crate::rules::json_text::{Complaint, bare_message};
+use crate::rules::test_support::{Body, error_of};
 
 type Error = serde_json::Error;
 
@@ -21,30 +22,7 @@ fn describe(error: &Error, lang: Lang) -> String {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[allow(dead_code)]
-struct Body {
-    expected_seq: i64,
-    winner: String,
-    #[serde(default)]
-    pair: Option<(u8, u8)>,
-    #[serde(default)]
-    side: Option<Side>,
-}
-
-#[derive(Debug, Deserialize)]
-#[allow(dead_code)]
-enum Side {
-    A,
-    B,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct Empty {}
-
-fn error_of<T: for<'de> Deserialize<'de> + std::fmt::Debug>(text: &str) -> serde_json::Error {
-    serde_json::from_str::<T>(text).expect_err(text)
-}
 
 /// Each case: what serde really says about a bad text, and what an Italian
 /// reader is shown instead. Built from serde's own errors, so a change in its

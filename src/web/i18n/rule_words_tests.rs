@@ -4,24 +4,18 @@
 
 use super::Worded;
 use crate::lang::Lang;
-use crate::rules::card::Card;
-use crate::rules::game::{Seat, Team};
-use crate::rules::play_error::{Breach, PlayError};
-use crate::rules::trick::LeadReason;
+use crate::rules::game::Team;
+use crate::rules::play_error::PlayError;
+use crate::rules::test_support::{breach, card, seat, won_previous, wrong_leader};
 
-fn seat(index: u8) -> Seat {
-    Seat::new(index).unwrap()
-}
-
-fn card(code: &str) -> Card {
-    code.parse().unwrap()
-}
-
-/// Seat `seat_index` broke a rule in trick `trick`, playing the first of `codes` on the
-/// second, while holding the third (played later in trick `held_played`, or 0).
-fn breach(trick: u8, seat_index: u8, codes: [&str; 3], held_played: u8) -> Breach {
-    let [played, led, held] = codes.map(card);
-    Breach::new(trick, (seat(seat_index), played), led, (held, held_played))
+/// The error, worded in `lang`, says `words` somewhere.
+#[track_caller]
+fn says(error: &impl Worded, lang: Lang, words: &str) {
+    let message = error.message(lang);
+    assert!(
+        message.contains(words),
+        "{message:?} does not say {words:?}"
+    );
 }
 
 /// The team is worded with its article ("la squadra A"): the messages that name the team
@@ -84,7 +78,7 @@ mod madrasso {
             deal: at(1, 1),
             points: 1,
         };
-        assert!(error.message(Lang::It).contains("Partita 1, battuta 1"));
+        says(&error, Lang::It, "Partita 1, battuta 1");
     }
 
     #[test]
@@ -94,7 +88,7 @@ mod madrasso {
             seat: seat(0),
             min_deals: 10,
         };
-        assert!(error.message(Lang::En).contains("before 10 deals"));
+        says(&error, Lang::En, "before 10 deals");
     }
 
     #[test]
@@ -109,22 +103,12 @@ mod madrasso {
              without following suit, but it held the 2 of swords, played later in trick 4: \
              that is a cassone and must be recorded as one."
         );
-        assert!(error.message(Lang::It).contains("l'asso di coppe"));
+        says(&error, Lang::It, "l'asso di coppe");
     }
 
     #[test]
     fn a_wrong_leader_names_the_trick_that_decided_the_lead() {
-        let error = RuleError::from(PlayError::WrongLeader {
-            deal: at(1, 1),
-            trick: 2,
-            found: seat(3),
-            expected: seat(0),
-            because: LeadReason::WonPrevious {
-                trick: 1,
-                seat: seat(0),
-                card: card("2d"),
-            },
-        });
+        let error = RuleError::from(wrong_leader(at(1, 1), 2, 3, 0, won_previous(1, 0, "2d")));
         assert_eq!(
             error.message(Lang::En),
             "Game 1, deal 1: seat 3 led trick 2, but trick 1 was won by seat 0 with the 2 of coins."
@@ -133,17 +117,7 @@ mod madrasso {
 
     #[test]
     fn every_error_has_both_languages() {
-        let error = RuleError::from(PlayError::WrongLeader {
-            deal: at(1, 1),
-            trick: 3,
-            found: seat(2),
-            expected: seat(1),
-            because: LeadReason::WonPrevious {
-                trick: 2,
-                seat: seat(1),
-                card: card("3d"),
-            },
-        });
+        let error = RuleError::from(wrong_leader(at(1, 1), 3, 2, 1, won_previous(2, 1, "3d")));
         let it = error.message(Lang::It);
         let en = error.message(Lang::En);
         assert_ne!(it, en);
@@ -200,22 +174,8 @@ mod tressette {
             deal: at(1, 1),
             breach: breach(2, 0, ["2d", "4s", "5s"], 3),
         });
-        assert!(
-            revoke
-                .message(Lang::It)
-                .contains("Partita 1, mano 1: nella presa 2")
-        );
-        let leader = RuleError::from(PlayError::WrongLeader {
-            deal: at(1, 1),
-            trick: 3,
-            found: seat(1),
-            expected: seat(3),
-            because: LeadReason::WonPrevious {
-                trick: 2,
-                seat: seat(3),
-                card: card("3s"),
-            },
-        });
+        says(&revoke, Lang::It, "Partita 1, mano 1: nella presa 2");
+        let leader = RuleError::from(wrong_leader(at(1, 1), 3, 1, 3, won_previous(2, 3, "3s")));
         assert_eq!(
             leader.message(Lang::En),
             "Game 1, deal 1: seat 1 led trick 3, but trick 2 was won by seat 3 with the 3 of swords."
@@ -237,7 +197,7 @@ mod trionfetti {
             winner: Team::B,
             games_won: [0, 2],
         });
-        assert!(error.message(Lang::En).contains("match is over"));
+        says(&error, Lang::En, "match is over");
     }
 
     #[test]
@@ -248,7 +208,7 @@ mod trionfetti {
             expected: 19,
             scores: [1, 1],
         };
-        assert!(error.message(Lang::It).contains("vale 19 punti"));
+        says(&error, Lang::It, "vale 19 punti");
     }
 
     #[test]
@@ -261,23 +221,13 @@ mod trionfetti {
             seat: seat(0),
             card: card("Cc"),
         };
-        assert!(error.message(Lang::En).contains("horse of cups"));
-        assert!(error.message(Lang::It).contains("cavallo di coppe"));
+        says(&error, Lang::En, "horse of cups");
+        says(&error, Lang::It, "cavallo di coppe");
     }
 
     #[test]
     fn the_wrong_leader_is_named_with_the_trick_that_decided_the_lead() {
-        let error = RuleError::from(PlayError::WrongLeader {
-            deal: at(1, 1),
-            trick: 2,
-            found: seat(3),
-            expected: seat(2),
-            because: LeadReason::WonPrevious {
-                trick: 1,
-                seat: seat(2),
-                card: card("Rs"),
-            },
-        });
+        let error = RuleError::from(wrong_leader(at(1, 1), 2, 3, 2, won_previous(1, 2, "Rs")));
         assert_eq!(
             error.message(Lang::En),
             "Smazzata 1, hand 1: seat 3 led trick 2, but trick 1 was won by seat 2 with the king of swords."
@@ -304,9 +254,11 @@ mod trionfetti {
     fn a_card_played_twice_says_where_it_was_first_played() {
         // Played in an earlier hand (hand 1) of the smazzata: that hand is named.
         let error = played_again(at(2, 2), 1, "1c", (1, 2));
-        assert!(error.message(Lang::En).contains(
-            "in the first trick, but it was already played in the second trick of the first hand."
-        ));
+        says(
+            &error,
+            Lang::En,
+            "in the first trick, but it was already played in the second trick of the first hand.",
+        );
         // Twice in one hand: the hand goes unsaid.
         let twice = played_again(at(1, 1), 2, "7d", (1, 1));
         assert_eq!(
@@ -334,16 +286,12 @@ mod trijumf {
             recorded: 40,
             expected: 20,
         };
-        assert!(points.message(Lang::It).contains("valgono 20"));
+        says(&points, Lang::It, "valgono 20");
         let missing = RuleError::TrumpCardMissing {
             deal: 1,
             cut: Cut::Flip,
         };
-        assert!(
-            missing
-                .message(Lang::En)
-                .contains("after a flip a trump card")
-        );
+        says(&missing, Lang::En, "after a flip a trump card");
     }
 
     #[test]
@@ -358,12 +306,8 @@ mod trijumf {
             led: Suit::Spade,
             trump: Some(Suit::Spade),
         };
-        assert!(
-            error
-                .message(Lang::It)
-                .contains("doveva rispondere a spade")
-        );
-        assert!(error.message(Lang::En).contains("trick 1"));
+        says(&error, Lang::It, "doveva rispondere a spade");
+        says(&error, Lang::En, "trick 1");
         let legal = RuleError::RevokeNotShown {
             deal: 1,
             trick: 1,
@@ -373,10 +317,10 @@ mod trijumf {
             led: Suit::Spade,
             trump: Some(Suit::Denari),
         };
-        assert!(
-            legal
-                .message(Lang::En)
-                .contains("a legal play even holding the king of coins")
+        says(
+            &legal,
+            Lang::En,
+            "a legal play even holding the king of coins",
         );
     }
 
@@ -389,13 +333,13 @@ mod trijumf {
             total: 400,
             target: 401,
         };
-        assert!(verdict.message(Lang::It).contains("400 punti su 401"));
+        says(&verdict, Lang::It, "400 punti su 401");
         let points = RuleError::PointsNotConserved {
             deal: 1,
             points: [65, 64],
             expected: 130,
         };
-        assert!(points.message(Lang::En).contains("65 + 64 = 129"));
+        says(&points, Lang::En, "65 + 64 = 129");
         let twice = RuleError::CardAlreadyPlayed {
             deal: 1,
             trick: 5,
@@ -404,7 +348,7 @@ mod trijumf {
             first_trick: 4,
             first_seat: seat(1),
         };
-        assert!(twice.message(Lang::It).contains("nella presa 4"));
+        says(&twice, Lang::It, "nella presa 4");
         let leader = RuleError::WrongLeader {
             deal: 1,
             trick: 1,
@@ -412,11 +356,7 @@ mod trijumf {
             expected: seat(1),
             because: LeadReason::DealersLeft { dealer: seat(0) },
         };
-        assert!(
-            leader
-                .message(Lang::En)
-                .contains("on the left of the dealer")
-        );
+        says(&leader, Lang::En, "on the left of the dealer");
     }
 }
 
@@ -433,12 +373,8 @@ mod vitou {
             bid: Some(Bid::Twelve),
             refused: true,
         };
-        assert!(
-            error
-                .message(Lang::En)
-                .contains("with the 12 refused the round is worth 6")
-        );
-        assert!(error.message(Lang::It).contains("vale 6 punti"));
+        says(&error, Lang::En, "with the 12 refused the round is worth 6");
+        says(&error, Lang::It, "vale 6 punti");
     }
 
     #[test]
@@ -449,23 +385,19 @@ mod vitou {
             bid: Bid::Six,
             last: seat(0),
         };
-        assert!(
-            raise
-                .message(Lang::En)
-                .contains("only the other team raises")
-        );
+        says(&raise, Lang::En, "only the other team raises");
         let last = RuleError::BidByLast {
             round: 1,
             seat: seat(3),
             bid: Bid::Three,
             trick: 1,
         };
-        assert!(last.message(Lang::It).contains("l'ultimo non punta mai"));
+        says(&last, Lang::It, "l'ultimo non punta mai");
         let closed = RuleError::BiddingClosed {
             round: 1,
             scores: [20, 5],
         };
-        assert!(closed.message(Lang::En).contains("at 20-5 a team is on 20"));
+        says(&closed, Lang::En, "at 20-5 a team is on 20");
     }
 
     #[test]
@@ -477,9 +409,10 @@ mod vitou {
             expected: seat(0),
             because: LeadReason::Tied { trick: 1 },
         };
-        assert!(
-            tied.message(Lang::En)
-                .contains("trick 1 was tied and whoever led it, seat 0, leads again")
+        says(
+            &tied,
+            Lang::En,
+            "trick 1 was tied and whoever led it, seat 0, leads again",
         );
         let twice = RuleError::CardAlreadyPlayed {
             round: 1,
@@ -489,8 +422,8 @@ mod vitou {
             first_trick: 1,
             first_seat: seat(1),
         };
-        assert!(twice.message(Lang::It).contains("il sette di picche"));
-        assert!(twice.message(Lang::En).contains("the 7 of spades"));
+        says(&twice, Lang::It, "il sette di picche");
+        says(&twice, Lang::En, "the 7 of spades");
         let first = RuleError::WrongLeader {
             round: 1,
             trick: 1,
@@ -498,11 +431,7 @@ mod vitou {
             expected: seat(0),
             because: LeadReason::DealersLeft { dealer: seat(3) },
         };
-        assert!(
-            first
-                .message(Lang::En)
-                .contains("on the left of the dealer")
-        );
+        says(&first, Lang::En, "on the left of the dealer");
     }
 }
 
@@ -516,8 +445,8 @@ mod replay {
             target: 2,
             kind: "replace",
         };
-        assert!(error.message(Lang::It).contains("(una sostituzione)"));
-        assert!(error.message(Lang::En).contains("(a replacement)"));
+        says(&error, Lang::It, "(una sostituzione)");
+        says(&error, Lang::En, "(a replacement)");
     }
 }
 
@@ -559,11 +488,7 @@ mod comanda {
             nickname: Some("doppio".to_string()),
             line: None,
         };
-        assert!(
-            error
-                .message(Lang::En)
-                .contains("in the expansion of \"doppio\"")
-        );
+        says(&error, Lang::En, "in the expansion of \"doppio\"");
     }
 }
 
@@ -599,8 +524,8 @@ mod explicit {
         assert!(error.message(Lang::It).starts_with("livello 1: 1s e 2s"));
 
         let error = at(RankingError::CardMissing { card: card("Rd") }, 13, None);
-        assert!(error.message(Lang::En).contains("restriction 2"));
-        assert!(error.message(Lang::It).contains("regola 2"));
+        says(&error, Lang::En, "restriction 2");
+        says(&error, Lang::It, "regola 2");
 
         let error = at(RankingError::CardRepeated { card: card("7d") }, 8, Some(3));
         assert_eq!(

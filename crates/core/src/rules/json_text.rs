@@ -323,21 +323,7 @@ fn own(text: &str) -> Option<Msg> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde::Deserialize;
-
-    #[derive(Debug, Deserialize)]
-    #[serde(deny_unknown_fields)]
-    #[allow(dead_code)]
-    struct Body {
-        expected_seq: i64,
-        winner: String,
-        #[serde(default)]
-        pair: Option<(u8, u8)>,
-    }
-
-    fn error_of<T: for<'de> Deserialize<'de> + std::fmt::Debug>(text: &str) -> serde_json::Error {
-        serde_json::from_str::<T>(text).expect_err(text)
-    }
+    use crate::rules::test_support::{Body, error_of};
 
     #[test]
     fn a_bid_of_the_wrong_shape_says_what_a_bid_is() {

@@ -20,8 +20,8 @@ pub mod replay;
 pub mod schema;
 pub mod simulate;
 pub mod standing;
-#[cfg(test)]
-mod test_support;
+#[cfg(any(test, feature = "test-support"))]
+pub mod test_support;
 pub mod tressette;
 pub mod trick;
 pub mod trijumf;

@@ -1,13 +1,17 @@
-//! Helpers the games' unit tests share: seats, cards and tricks written as the short
-//! codes of the rules texts (`"Rs"`, `"1d 3c"`), and playing a list of entries.
+//! Helpers the games' unit tests share, and the shell's tests of their words (through
+//! the `test-support` feature): seats, cards and tricks written as the short codes of
+//! the rules texts (`"Rs"`, `"1d 3c"`), playing a list of entries or a whole deal, and
+//! a JSON body for serde's complaints.
 
 use std::fmt::Debug;
 
+use serde::Deserialize;
+
 use super::card::Card;
 use super::game::{Game, Seat};
-use super::play_error::Breach;
+use super::play_error::{Breach, PlayError};
 use super::simulate::Simulated;
-use super::trick::Trick;
+use super::trick::{LeadReason, Trick};
 
 pub fn seat(index: u8) -> Seat {
     Seat::new(index).unwrap()
@@ -35,6 +39,60 @@ pub fn trick(leader: u8, codes: &str) -> Trick {
         leader: seat(leader),
         cards: cards(codes),
     }
+}
+
+/// Why a trick is led by the seat that won trick `trick` with the card `code`.
+pub fn won_previous(trick: u8, seat_index: u8, code: &str) -> LeadReason {
+    LeadReason::WonPrevious {
+        trick,
+        seat: seat(seat_index),
+        card: card(code),
+    }
+}
+
+/// Seat `found` led trick `trick` of `deal`, which seat `expected` had to lead `because`.
+pub fn wrong_leader<D>(
+    deal: D,
+    trick: u8,
+    found: u8,
+    expected: u8,
+    because: LeadReason,
+) -> PlayError<D> {
+    PlayError::WrongLeader {
+        deal,
+        trick,
+        found: seat(found),
+        expected: seat(expected),
+        because,
+    }
+}
+
+/// Plays `tricks` tricks out of the hands (by seat) from `leader`: each seat, in play
+/// order, plays the card `choose` picks from its hand given the trick's number (from 1)
+/// and the card led, and the position `winner` names leads the next trick.
+pub fn play_out_tricks(
+    mut hands: [Vec<Card>; 4],
+    mut leader: Seat,
+    tricks: usize,
+    choose: impl Fn(u8, &[Card], Option<Card>) -> Card,
+    winner: impl Fn(u8, &[Card]) -> Option<usize>,
+) -> Vec<Trick> {
+    let mut played = Vec::new();
+    for number in (1..=tricks).map(|number| number as u8) {
+        let mut trick = Trick {
+            leader,
+            cards: Vec::new(),
+        };
+        for position in 0..4 {
+            let hand = &mut hands[leader.after(position).index()];
+            let choice = choose(number, hand, trick.cards.first().copied());
+            hand.retain(|card| *card != choice);
+            trick.cards.push(choice);
+        }
+        leader = trick.seat_at(winner(number, &trick.cards).unwrap());
+        played.push(trick);
+    }
+    played
 }
 
 /// The state after an entry (or what makes one, such as a deal), or why it is refused.
@@ -70,4 +128,46 @@ where
 {
     let state = G::new(simulated.options.clone(), simulated.first_dealer);
     play_all(state, simulated.entries.iter().cloned())
+}
+
+/// Replays a simulated match entry by entry, each of which must be accepted, handing
+/// `check` the states before and after each entry and what the simulation says that
+/// entry scored; gives the last state.
+pub fn replayed_checking<G: Game, D>(
+    simulated: &Simulated<G, D>,
+    mut check: impl FnMut(&G, &G, &D),
+) -> G {
+    let mut state = G::new(simulated.options.clone(), simulated.first_dealer);
+    for (entry, scored) in simulated.entries.iter().zip(&simulated.deals) {
+        let next = state.apply(entry).unwrap();
+        check(&state, &next, scored);
+        state = next;
+    }
+    state
+}
+
+/// A body to read with serde: its complaints about bad texts are the cases of
+/// `json_text`'s tests and of the shell's words for them.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+pub struct Body {
+    expected_seq: i64,
+    winner: String,
+    #[serde(default)]
+    pair: Option<(u8, u8)>,
+    #[serde(default)]
+    side: Option<Side>,
+}
+
+#[derive(Debug, Deserialize)]
+#[allow(dead_code)]
+pub enum Side {
+    A,
+    B,
+}
+
+/// serde_json's error for `text`, which must not read as a `T`.
+pub fn error_of<T: for<'de> Deserialize<'de> + Debug>(text: &str) -> serde_json::Error {
+    serde_json::from_str::<T>(text).expect_err(text)
 }

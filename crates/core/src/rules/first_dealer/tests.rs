@@ -152,9 +152,15 @@ fn a_seat_off_a_two_player_table_is_refused() {
     );
 }
 
-fn draw(rows: &[&[Option<&str>]]) -> Vec<Vec<Option<Card>>> {
+/// Rounds of a draw, each the cards of seats 0 to 3 in order, `-` where a seat drew none.
+fn draw(rows: &[&str]) -> Vec<Vec<Option<Card>>> {
     rows.iter()
-        .map(|row| row.iter().map(|code| code.map(card)).collect())
+        .map(|row| {
+            let codes = row.split_whitespace();
+            codes
+                .map(|code| (code != "-").then(|| card(code)))
+                .collect()
+        })
         .collect()
 }
 
@@ -164,121 +170,92 @@ fn rule(game: GameKind) -> DrawRule {
 
 #[test]
 fn the_highest_card_of_the_default_ranking_deals() {
-    let one = draw(&[&[Some("7d"), Some("Rs"), Some("3c"), Some("Fb")]]);
-    // Trionfetti: the king is the highest of 1…10 F C R.
-    assert_eq!(
-        settle(&rule(GameKind::Trionfetti), 4, &one),
-        Ok(DrawOutcome::Dealer(seat(1), card("Rs")))
-    );
-    // Madrasso and Trijumf: the three beats the king; Tressette: the three too.
-    for game in [GameKind::Madrasso, GameKind::Trijumf, GameKind::Tressette] {
+    let one = "7d Rs 3c Fb";
+    let aces = "1d 2s Rc 4b";
+    // The game, its one round of drawing, and the seat that deals with its card.
+    let cases = [
+        // Trionfetti: the king is the highest of 1…10 F C R.
+        (GameKind::Trionfetti, one, 1, "Rs"),
+        // Madrasso and Trijumf: the three beats the king; Tressette: the three too.
+        (GameKind::Madrasso, one, 2, "3c"),
+        (GameKind::Trijumf, one, 2, "3c"),
+        (GameKind::Tressette, one, 2, "3c"),
+        (GameKind::Madrasso, aces, 0, "1d"),
+        (GameKind::Tressette, aces, 1, "2s"),
+        (GameKind::Trionfetti, aces, 2, "Rc"),
+        // Vitou: the lowest deals (10 9 A K Q J 8 7, high to low).
+        (GameKind::Vitou, "10d 8s 1c 9b", 1, "8s"),
+    ];
+    for (game, round, dealer, code) in cases {
         assert_eq!(
-            settle(&rule(game), 4, &one),
-            Ok(DrawOutcome::Dealer(seat(2), card("3c"))),
-            "{game}"
+            settle(&rule(game), 4, &draw(&[round])),
+            Ok(DrawOutcome::Dealer(seat(dealer), card(code))),
+            "{game}: {round}"
         );
     }
-    let aces = draw(&[&[Some("1d"), Some("2s"), Some("Rc"), Some("4b")]]);
-    assert_eq!(
-        settle(&rule(GameKind::Madrasso), 4, &aces),
-        Ok(DrawOutcome::Dealer(seat(0), card("1d")))
-    );
-    assert_eq!(
-        settle(&rule(GameKind::Tressette), 4, &aces),
-        Ok(DrawOutcome::Dealer(seat(1), card("2s")))
-    );
-    assert_eq!(
-        settle(&rule(GameKind::Trionfetti), 4, &aces),
-        Ok(DrawOutcome::Dealer(seat(2), card("Rc")))
-    );
-    // Vitou: the lowest deals (10 9 A K Q J 8 7, high to low).
-    let vitou = draw(&[&[Some("10d"), Some("8s"), Some("1c"), Some("9b")]]);
-    assert_eq!(
-        settle(&rule(GameKind::Vitou), 4, &vitou),
-        Ok(DrawOutcome::Dealer(seat(1), card("8s")))
-    );
 }
 
 #[test]
 fn the_tied_draw_again_until_one_is_highest() {
     let rule = rule(GameKind::Trionfetti);
-    let first_round = draw(&[&[Some("Rd"), Some("5s"), Some("Rc"), Some("2b")]]);
-    assert_eq!(
-        settle(&rule, 4, &first_round),
-        Ok(DrawOutcome::Again(vec![seat(0), seat(2)], card("Rd")))
-    );
-    let tied_again = draw(&[
-        &[Some("Rd"), Some("5s"), Some("Rc"), Some("2b")],
-        &[Some("7d"), None, Some("7s"), None],
-    ]);
-    assert_eq!(
-        settle(&rule, 4, &tied_again),
-        Ok(DrawOutcome::Again(vec![seat(0), seat(2)], card("7d")))
-    );
-    let settled = draw(&[
-        &[Some("Rd"), Some("5s"), Some("Rc"), Some("2b")],
-        &[Some("7d"), None, Some("7s"), None],
-        &[Some("3d"), None, Some("Cs"), None],
-    ]);
-    assert_eq!(
-        settle(&rule, 4, &settled),
-        Ok(DrawOutcome::Dealer(seat(2), card("Cs")))
-    );
-    // Only the tied draw again, and all of them.
-    let wrong = draw(&[
-        &[Some("Rd"), Some("5s"), Some("Rc"), Some("2b")],
-        &[Some("7d"), Some("1s"), Some("7s"), None],
-    ]);
-    assert_eq!(
-        settle(&rule, 4, &wrong),
-        Err(FirstDealerError::NotTied {
-            round: 2,
-            seat: seat(1)
-        })
-    );
-    let missing = draw(&[
-        &[Some("Rd"), Some("5s"), Some("Rc"), Some("2b")],
-        &[Some("7d"), None, None, None],
-    ]);
-    assert_eq!(
-        settle(&rule, 4, &missing),
-        Err(FirstDealerError::MustDraw {
-            round: 2,
-            seat: seat(2)
-        })
-    );
-    let extra = draw(&[
-        &[Some("Rd"), Some("5s"), Some("1c"), Some("2b")],
-        &[Some("7d"), None, None, None],
-    ]);
-    assert_eq!(
-        settle(&rule, 4, &extra),
-        Err(FirstDealerError::ExtraRound { round: 2 })
-    );
+    let first = "Rd 5s Rc 2b";
+    let cases = [
+        (
+            vec![first],
+            Ok(DrawOutcome::Again(vec![seat(0), seat(2)], card("Rd"))),
+        ),
+        (
+            vec![first, "7d - 7s -"],
+            Ok(DrawOutcome::Again(vec![seat(0), seat(2)], card("7d"))),
+        ),
+        (
+            vec![first, "7d - 7s -", "3d - Cs -"],
+            Ok(DrawOutcome::Dealer(seat(2), card("Cs"))),
+        ),
+        // Only the tied draw again, and all of them.
+        (
+            vec![first, "7d 1s 7s -"],
+            Err(FirstDealerError::NotTied {
+                round: 2,
+                seat: seat(1),
+            }),
+        ),
+        (
+            vec![first, "7d - - -"],
+            Err(FirstDealerError::MustDraw {
+                round: 2,
+                seat: seat(2),
+            }),
+        ),
+        (
+            vec!["Rd 5s 1c 2b", "7d - - -"],
+            Err(FirstDealerError::ExtraRound { round: 2 }),
+        ),
+    ];
+    for (rounds, expected) in cases {
+        assert_eq!(settle(&rule, 4, &draw(&rounds)), expected, "{rounds:?}");
+    }
 }
 
 #[test]
 fn a_draw_with_cards_the_game_does_not_have_or_twice_is_refused() {
-    let eight = draw(&[&[Some("8d"), Some("5s"), Some("1c"), Some("2b")]]);
     assert_eq!(
-        settle(&rule(GameKind::Madrasso), 4, &eight),
+        settle(&rule(GameKind::Madrasso), 4, &draw(&["8d 5s 1c 2b"])),
         Err(FirstDealerError::NotInDeck {
             round: 1,
             seat: seat(0),
             card: card("8d")
         })
     );
-    let twice = draw(&[&[Some("5s"), Some("5s"), Some("1c"), Some("2b")]]);
     assert_eq!(
-        settle(&rule(GameKind::Trionfetti), 4, &twice),
+        settle(&rule(GameKind::Trionfetti), 4, &draw(&["5s 5s 1c 2b"])),
         Err(FirstDealerError::CardTwice {
             round: 1,
             card: card("5s")
         })
     );
-    let short = draw(&[&[Some("5s"), Some("1c")]]);
     assert!(matches!(
-        settle(&rule(GameKind::Trionfetti), 4, &short),
+        settle(&rule(GameKind::Trionfetti), 4, &draw(&["5s 1c"])),
         Err(FirstDealerError::RoundSize { found: 2, .. })
     ));
     assert_eq!(

@@ -2,19 +2,16 @@ use super::*;
 use crate::lang::Lang;
 use crate::rules::game::Message;
 use crate::rules::play_error::PlayError;
-use crate::rules::test_support::{card, seat};
+use crate::rules::test_support::{card, seat, trick, won_previous, wrong_leader};
+
+fn at(smazzata: u32, hand: u8) -> Deal {
+    Deal { smazzata, hand }
+}
 
 fn won_by(team: Team) -> Hand {
     Hand {
         winner: Some(team),
         ..Hand::default()
-    }
-}
-
-fn trick(leader: u8, codes: &[&str]) -> Trick {
-    Trick {
-        leader: seat(leader),
-        cards: codes.iter().map(|code| card(code)).collect(),
     }
 }
 
@@ -48,13 +45,7 @@ fn the_first_dealer_fixes_cutter_leader_and_next_dealer() {
     assert_eq!(state.dealer(), seat(3));
     assert_eq!(state.cutter(), seat(2));
     assert_eq!(state.leader(), seat(0));
-    assert_eq!(
-        state.deal(),
-        Deal {
-            smazzata: 1,
-            hand: 1
-        }
-    );
+    assert_eq!(state.deal(), at(1, 1));
     assert_eq!(state.vagaresto_value(), 20);
     let summary = state.summary();
     assert_eq!(summary.common.dealer, Some(seat(3)));
@@ -69,13 +60,7 @@ fn four_hands_make_a_smazzata_and_the_deal_passes_right() {
         state = play(&state, &won_by(team)).unwrap();
     }
     assert_eq!(state.scores(), [3, 1]);
-    assert_eq!(
-        state.deal(),
-        Deal {
-            smazzata: 2,
-            hand: 1
-        }
-    );
+    assert_eq!(state.deal(), at(2, 1));
     assert_eq!(state.dealer(), seat(0));
     assert_eq!(state.cutter(), seat(3));
     let sheet = state.sheet();
@@ -98,13 +83,7 @@ fn a_game_won_resets_points_and_passes_the_deal_mid_smazzata() {
     assert_eq!(state.scores(), [0, 0]);
     assert_eq!(state.games_won(), [0, 1]);
     assert_eq!(state.dealer(), seat(1));
-    assert_eq!(
-        state.deal(),
-        Deal {
-            smazzata: 2,
-            hand: 1
-        }
-    );
+    assert_eq!(state.deal(), at(2, 1));
     assert_eq!(state.sheet()[0].game_won, Some(Team::B));
     assert_eq!(state.sheet()[0].end, Some(SmazzataEnd::GameWon));
     assert_eq!(state.games()[0].scores, [0, 3]);
@@ -150,10 +129,7 @@ fn accepted_vagaresto_is_worth_what_the_leader_needs_and_ends_the_smazzata() {
     assert_eq!(
         error,
         RuleError::StakeMismatch {
-            deal: Deal {
-                smazzata: 1,
-                hand: 3
-            },
+            deal: at(1, 3),
             recorded: 18,
             expected: 19,
             scores: [1, 1]
@@ -178,13 +154,7 @@ fn accepted_vagaresto_is_worth_what_the_leader_needs_and_ends_the_smazzata() {
     let state = play(&state, &hand).unwrap();
     assert_eq!(state.scores(), [3, 17]);
     assert_eq!(state.sheet()[0].end, Some(SmazzataEnd::Vagaresto));
-    assert_eq!(
-        state.deal(),
-        Deal {
-            smazzata: 2,
-            hand: 1
-        }
-    );
+    assert_eq!(state.deal(), at(2, 1));
 }
 
 #[test]
@@ -202,13 +172,7 @@ fn conceded_vagaresto_gives_one_point_to_the_caller_and_play_goes_on() {
     };
     let next = play(&state, &hand).unwrap();
     assert_eq!(next.scores(), [0, 1]);
-    assert_eq!(
-        next.deal(),
-        Deal {
-            smazzata: 1,
-            hand: 2
-        }
-    );
+    assert_eq!(next.deal(), at(1, 2));
     hand.winner = Some(Team::A);
     assert!(matches!(
         play(&state, &hand),
@@ -229,10 +193,7 @@ fn conceded_vagaresto_gives_one_point_to_the_caller_and_play_goes_on() {
 fn card_hands_are_decided_by_the_ranking() {
     let state = card_level_match();
     // Dealer 0: seat 1 leads. Seat 2 wins trick 1 with the king of swords.
-    let hand = cards_hand(vec![
-        trick(1, &["7d", "Rs", "1b", "2c"]),
-        trick(2, &["3d", "4b", "Cc", "5s"]),
-    ]);
+    let hand = cards_hand(vec![trick(1, "7d Rs 1b 2c"), trick(2, "3d 4b Cc 5s")]);
     let next = play(&state, &hand).unwrap();
     assert_eq!(next.scores(), [1, 0]);
     assert_eq!(next.summary().played.len(), 8);
@@ -244,7 +205,7 @@ fn card_hands_are_decided_by_the_ranking() {
         .tricks
         .as_mut()
         .unwrap()
-        .push(trick(0, &["Fd", "1d", "2d", "4d"]));
+        .push(trick(0, "Fd 1d 2d 4d"));
     assert_eq!(play(&state, &longer).unwrap().scores(), [1, 0]);
 
     let mut contradicted = hand.clone();
@@ -253,10 +214,7 @@ fn card_hands_are_decided_by_the_ranking() {
     assert_eq!(
         error,
         RuleError::WinnerContradictsCards {
-            deal: Deal {
-                smazzata: 1,
-                hand: 1
-            },
+            deal: at(1, 1),
             recorded: Team::B,
             actual: Team::A,
             trick: 2,
@@ -275,10 +233,7 @@ fn card_hands_are_decided_by_the_ranking() {
 #[test]
 fn equal_cards_go_to_the_first_played() {
     let state = card_level_match();
-    let hand = cards_hand(vec![
-        trick(1, &["Rs", "Rb", "Rc", "2c"]),
-        trick(1, &["Cs", "Cb", "Cc", "Cd"]),
-    ]);
+    let hand = cards_hand(vec![trick(1, "Rs Rb Rc 2c"), trick(1, "Cs Cb Cc Cd")]);
     let next = play(&state, &hand).unwrap();
     assert_eq!(next.scores(), [0, 1]);
 }
@@ -286,29 +241,13 @@ fn equal_cards_go_to_the_first_played() {
 #[test]
 fn the_wrong_leader_is_named_with_the_trick_that_decided_the_lead() {
     let state = card_level_match();
-    let hand = cards_hand(vec![
-        trick(1, &["Cd", "Rs", "1b", "7d"]),
-        trick(3, &["3d", "4b", "Cc", "5s"]),
-    ]);
+    let hand = cards_hand(vec![trick(1, "Cd Rs 1b 7d"), trick(3, "3d 4b Cc 5s")]);
     let error = play(&state, &hand).unwrap_err();
     assert_eq!(
         error,
-        RuleError::Play(PlayError::WrongLeader {
-            deal: Deal {
-                smazzata: 1,
-                hand: 1
-            },
-            trick: 2,
-            found: seat(3),
-            expected: seat(2),
-            because: LeadReason::WonPrevious {
-                trick: 1,
-                seat: seat(2),
-                card: card("Rs")
-            }
-        })
+        RuleError::Play(wrong_leader(at(1, 1), 2, 3, 2, won_previous(1, 2, "Rs")))
     );
-    let first = cards_hand(vec![trick(0, &["Cd", "Rs", "1b", "7d"])]);
+    let first = cards_hand(vec![trick(0, "Cd Rs 1b 7d")]);
     assert!(matches!(
         play(&state, &first),
         Err(RuleError::Play(PlayError::WrongLeader {
@@ -322,17 +261,11 @@ fn the_wrong_leader_is_named_with_the_trick_that_decided_the_lead() {
 #[test]
 fn cards_are_checked_against_the_deck() {
     let state = card_level_match();
-    let twice = cards_hand(vec![
-        trick(1, &["7d", "Rs", "1b", "2c"]),
-        trick(2, &["3d", "7d", "Cc", "5s"]),
-    ]);
+    let twice = cards_hand(vec![trick(1, "7d Rs 1b 2c"), trick(2, "3d 7d Cc 5s")]);
     assert_eq!(
         play(&state, &twice).unwrap_err(),
         RuleError::CardAlreadyPlayed {
-            deal: Deal {
-                smazzata: 1,
-                hand: 1
-            },
+            deal: at(1, 1),
             trick: 2,
             seat: seat(3),
             card: card("7d"),
@@ -344,17 +277,17 @@ fn cards_are_checked_against_the_deck() {
         play(&state, &twice).unwrap_err().msg(Lang::En).id,
         "trionfetti-card_played_twice"
     );
-    let cut = cards_hand(vec![trick(1, &["7d", "Rd", "1b", "2c"])]);
+    let cut = cards_hand(vec![trick(1, "7d Rd 1b 2c")]);
     assert!(matches!(
         play(&state, &cut),
         Err(RuleError::CutCardPlayed { seat, .. }) if seat == Seat::new(2).unwrap()
     ));
-    let short = cards_hand(vec![trick(1, &["7d", "Rs", "1b"])]);
+    let short = cards_hand(vec![trick(1, "7d Rs 1b")]);
     assert!(matches!(
         play(&state, &short),
         Err(RuleError::Play(PlayError::WrongTrickSize { found: 3, .. }))
     ));
-    let undecided = cards_hand(vec![trick(1, &["7d", "Rs", "1b", "2c"])]);
+    let undecided = cards_hand(vec![trick(1, "7d Rs 1b 2c")]);
     assert!(matches!(
         play(&state, &undecided),
         Err(RuleError::HandUndecided {
@@ -365,12 +298,9 @@ fn cards_are_checked_against_the_deck() {
     ));
 
     // Across hands of the same smazzata too, and the place is named.
-    let first = cards_hand(vec![
-        trick(1, &["7d", "Rs", "1b", "2c"]),
-        trick(2, &["3d", "4b", "Cc", "5s"]),
-    ]);
+    let first = cards_hand(vec![trick(1, "7d Rs 1b 2c"), trick(2, "3d 4b Cc 5s")]);
     let state = play(&state, &first).unwrap();
-    let again = cards_hand(vec![trick(1, &["6d", "5s", "1c", "2d"])]);
+    let again = cards_hand(vec![trick(1, "6d 5s 1c 2d")]);
     let error = play(&state, &again).unwrap_err();
     assert!(matches!(
         error,
@@ -386,7 +316,7 @@ fn cards_are_checked_against_the_deck() {
 #[test]
 fn card_hands_need_the_smazzata_setup_and_the_setup_comes_first() {
     let state = Trionfetti::new(Options::default(), seat(0));
-    let hand = cards_hand(vec![trick(1, &["7d", "Rs", "1b", "2c"])]);
+    let hand = cards_hand(vec![trick(1, "7d Rs 1b 2c")]);
     assert!(matches!(
         play(&state, &hand),
         Err(RuleError::CardsWithoutSetup { .. })
@@ -422,23 +352,14 @@ fn a_vagaresto_is_placed_at_the_callers_turn() {
         }),
     };
     // Trick 1 won by seat 2, who leads trick 2; seat 3 calls after one card.
-    let ok = conceded(
-        3,
-        vec![trick(1, &["7d", "Rs", "1b", "2c"]), trick(2, &["3d"])],
-    );
+    let ok = conceded(3, vec![trick(1, "7d Rs 1b 2c"), trick(2, "3d")]);
     let next = play(&state, &ok).unwrap();
     assert_eq!(next.scores(), [0, 1]);
-    let early = conceded(
-        0,
-        vec![trick(1, &["7d", "Rs", "1b", "2c"]), trick(2, &["3d"])],
-    );
+    let early = conceded(0, vec![trick(1, "7d Rs 1b 2c"), trick(2, "3d")]);
     assert_eq!(
         play(&state, &early).unwrap_err(),
         RuleError::VagarestoOutOfTurn {
-            deal: Deal {
-                smazzata: 1,
-                hand: 1
-            },
+            deal: at(1, 1),
             trick: 2,
             caller: seat(0),
             expected: seat(3),
@@ -446,15 +367,11 @@ fn a_vagaresto_is_placed_at_the_callers_turn() {
         }
     );
     // Before the first card of trick 2, the trick may be left out.
-    let leading = conceded(2, vec![trick(1, &["7d", "Rs", "1b", "2c"])]);
+    let leading = conceded(2, vec![trick(1, "7d Rs 1b 2c")]);
     assert_eq!(play(&state, &leading).unwrap().scores(), [1, 0]);
     let played_on = conceded(
         3,
-        vec![
-            trick(1, &["7d", "Rs", "1b", "2c"]),
-            trick(2, &["3d"]),
-            trick(2, &["4d"]),
-        ],
+        vec![trick(1, "7d Rs 1b 2c"), trick(2, "3d"), trick(2, "4d")],
     );
     assert!(matches!(
         play(&state, &played_on),
@@ -471,9 +388,9 @@ fn a_vagaresto_is_placed_at_the_callers_turn() {
     let late = Hand {
         winner: None,
         tricks: Some(vec![
-            trick(1, &["7d", "Rs", "1b", "2c"]),
-            trick(2, &["3d", "4b", "Cc", "5s"]),
-            trick(0, &["Fd", "1d", "2d", "4d"]),
+            trick(1, "7d Rs 1b 2c"),
+            trick(2, "3d 4b Cc 5s"),
+            trick(0, "Fd 1d 2d 4d"),
         ]),
         vagaresto: Some(Vagaresto {
             caller: seat(0),
@@ -502,10 +419,7 @@ fn a_refused_entry_leaves_the_state_untouched() {
     let mut state = card_level_match();
     state = play(&state, &won_by(Team::A)).unwrap();
     let before = state.clone();
-    let bad = cards_hand(vec![
-        trick(1, &["7d", "Rs", "1b", "2c"]),
-        trick(2, &["3d", "4b", "Cc", "Rd"]),
-    ]);
+    let bad = cards_hand(vec![trick(1, "7d Rs 1b 2c"), trick(2, "3d 4b Cc Rd")]);
     assert!(state.apply_in_place(&Entry::Hand(bad)).is_err());
     assert_eq!(state, before);
 }

@@ -1,5 +1,5 @@
 use super::*;
-use crate::tournament::standings::{StandingRow, StandingsTable};
+use crate::tournament::standings::{Counts, StandingRow, StandingsTable};
 
 /// A night of individuals, given in finishing order.
 fn night(order: &[&'static str]) -> Vec<Finisher<&'static str>> {
@@ -180,17 +180,10 @@ fn players_level_after_every_tie_break_share_the_position() {
 
 #[test]
 fn final_places_put_the_knockout_first_then_group_places() {
-    let row = |position, entrant| StandingRow {
+    // An entrant seeded by its number, with nothing played.
+    let row = |position, entrant: u32| StandingRow {
         position,
-        entrant: EntrantId(entrant),
-        seed: entrant,
-        played: 0,
-        wins: 0,
-        losses: 0,
-        byes: 0,
-        score: 0,
-        eliminated: false,
-        tie_breaks: Vec::new(),
+        ..Counts::default().row(EntrantId(entrant), entrant as usize - 1, 0)
     };
     let group = |g, rows| StandingsTable {
         title: TableTitle::Group(g),

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::rules::play_error::Breach;
-use crate::rules::test_support::breach;
+use crate::rules::test_support::{breach, play_out_tricks, won_previous, wrong_leader};
 
 #[test]
 fn simulated_deals_card_by_card_score_130() {
@@ -36,16 +36,21 @@ fn recorded_points_are_checked_against_the_cards() {
     );
 }
 
-#[test]
-fn following_suit_is_required_and_a_revoke_is_named() {
-    // In trick 3 seat 1 follows the ace of swords with the 2 of swords; swap it with the
-    // 1 of cups it plays in trick 4: now it discards while holding a sword.
-    let state = Madrasso::new(Options::default(), seat(3));
-    let mut entry = nine_tricks_of_ten();
-    let tricks = tricks_of(&mut entry);
+/// In trick 3 seat 1 follows the ace of swords with the 2 of swords; swapped with the
+/// 1 of cups it plays in trick 4, it discards while holding a sword.
+fn seat_one_revokes(tricks: &mut [Trick]) {
     tricks[2].cards[2] = card("1c");
     tricks[3].cards[2] = card("2s");
-    let error = play(&state, entry).unwrap_err();
+}
+
+#[test]
+fn following_suit_is_required_and_a_revoke_is_named() {
+    let state = Madrasso::new(Options::default(), seat(3));
+    let error = play(
+        &state,
+        nine_tricks_changed(|tricks| seat_one_revokes(tricks)),
+    )
+    .unwrap_err();
     assert_eq!(
         error,
         RuleError::Play(PlayError::Revoke {
@@ -95,25 +100,14 @@ fn no_need_to_beat_and_a_void_player_may_play_anything() {
 
 /// Plays a whole deal with the first legal card of each hand, in the order given.
 fn play_out(dealer: u8, hands: [&str; 4], face_up: &str, options: Options) -> DealEntry {
-    let mut hands: Vec<Vec<Card>> = hands.iter().map(|hand| cards(hand)).collect();
     let face_up = card(face_up);
-    let mut leader = seat(dealer).right();
-    let mut tricks = Vec::new();
-    for _ in 0..TRICKS {
-        let mut played = Trick {
-            leader,
-            cards: Vec::new(),
-        };
-        for position in 0..4 {
-            let hand = &mut hands[leader.after(position).index()];
-            let led = played.cards.first().copied();
-            let choice = simulate::legal_cards(hand, led, face_up, options.must_trump)[0];
-            hand.retain(|card| *card != choice);
-            played.cards.push(choice);
-        }
-        leader = played.seat_at(trick_winner(&played.cards, face_up.suit).unwrap());
-        tricks.push(played);
-    }
+    let tricks = play_out_tricks(
+        hands.map(cards),
+        seat(dealer).right(),
+        TRICKS,
+        |_, hand, led| simulate::legal_cards(hand, led, face_up, options.must_trump)[0],
+        |_, played| trick_winner(played, face_up.suit),
+    );
     DealEntry {
         face_up: Some(face_up),
         tricks: Some(tricks),
@@ -154,60 +148,43 @@ fn must_trump_applies_over_a_partners_winning_card_and_an_unbeatable_trump() {
         ..Options::default()
     };
     let state = Madrasso::new(options, seat(3));
-    // Seat 0 leads the ace of cups; seat 1 has no cups and no trumps; seat 2, partner
-    // of the winning ace, has no cups and must still trump with its only sword.
-    let partner_winning = play_out(
-        3,
-        [
-            "1c 3c Rc Cc Fc 7c 6c 5c 4c 2c",
-            "1d 3d Rd Cd Fd 7d 6d 5d 4d 2d",
-            "2s 1b 3b Rb Cb Fb 7b 6b 5b 4b",
-            "1s 3s Rs Cs Fs 7s 6s 5s 4s 2b",
-        ],
-        "Rs",
-        options,
-    );
-    assert_eq!(
-        tricks_of(&mut partner_winning.clone())[0].cards,
-        cards("1c 1d 2s 1s")
-    );
-    assert!(play(&state, partner_winning.clone()).is_ok());
-    let (broken, trump, discard) = seat_two_discards_in_trick_one(&partner_winning, Suit::Spade);
-    let error = play(&state, broken).unwrap_err();
-    assert!(
-        matches!(error, RuleError::MustTrump { breach: Breach { trick: 1, seat: s, card: c, held: h, .. }, .. }
-            if s == seat(2) && c == discard && h == trump),
-        "{error:?}"
-    );
-    // Seat 1 trumps with the ace of swords; seat 2 cannot beat it and must trump anyway.
-    let overtrumped = play_out(
-        3,
-        [
-            "1c 3c Rc Cc Fc 7c 6c 5c 4c 2c",
-            "1s 1d 3d Rd Cd Fd 7d 6d 5d 4d",
-            "2s 1b 3b Rb Cb Fb 7b 6b 5b 4b",
-            "3s Rs Cs Fs 7s 6s 5s 4s 2b 2d",
-        ],
-        "Rs",
-        options,
-    );
-    assert_eq!(
-        tricks_of(&mut overtrumped.clone())[0].cards,
-        cards("1c 1s 2s 3s")
-    );
-    assert!(play(&state, overtrumped.clone()).is_ok());
-    let (broken, _, _) = seat_two_discards_in_trick_one(&overtrumped, Suit::Spade);
-    let error = play(&state, broken).unwrap_err();
-    assert!(
-        matches!(
-            error,
-            RuleError::MustTrump {
-                breach: Breach { trick: 1, .. },
-                ..
-            }
+    // Each case: the hands (dealer 3, the king of swords face up) and the first trick
+    // they make, in which seat 2 trumps as it must.
+    let cases = [
+        // Seat 0 leads the ace of cups; seat 1 has no cups and no trumps; seat 2, partner
+        // of the winning ace, has no cups and must still trump with its only sword.
+        (
+            [
+                "1c 3c Rc Cc Fc 7c 6c 5c 4c 2c",
+                "1d 3d Rd Cd Fd 7d 6d 5d 4d 2d",
+                "2s 1b 3b Rb Cb Fb 7b 6b 5b 4b",
+                "1s 3s Rs Cs Fs 7s 6s 5s 4s 2b",
+            ],
+            "1c 1d 2s 1s",
         ),
-        "{error:?}"
-    );
+        // Seat 1 trumps with the ace of swords; seat 2 cannot beat it and must trump anyway.
+        (
+            [
+                "1c 3c Rc Cc Fc 7c 6c 5c 4c 2c",
+                "1s 1d 3d Rd Cd Fd 7d 6d 5d 4d",
+                "2s 1b 3b Rb Cb Fb 7b 6b 5b 4b",
+                "3s Rs Cs Fs 7s 6s 5s 4s 2b 2d",
+            ],
+            "1c 1s 2s 3s",
+        ),
+    ];
+    for (hands, first_trick) in cases {
+        let entry = play_out(3, hands, "Rs", options);
+        assert_eq!(tricks_of(&mut entry.clone())[0].cards, cards(first_trick));
+        assert!(play(&state, entry.clone()).is_ok());
+        let (broken, trump, discard) = seat_two_discards_in_trick_one(&entry, Suit::Spade);
+        let error = play(&state, broken).unwrap_err();
+        assert!(
+            matches!(error, RuleError::MustTrump { breach: Breach { trick: 1, seat: s, card: c, held: h, .. }, .. }
+                if s == seat(2) && c == discard && h == trump),
+            "{error:?}"
+        );
+    }
 }
 
 #[test]
@@ -294,43 +271,30 @@ fn the_seven_of_trumps_may_be_exchanged_for_the_face_up_card_in_the_first_trick(
 #[test]
 fn leaders_are_checked_first_trick_by_the_dealers_right_then_the_winner() {
     let state = Madrasso::new(Options::default(), seat(3));
-    let mut entry = nine_tricks_of_ten();
-    tricks_of(&mut entry)[0].leader = seat(1);
+    let entry = nine_tricks_changed(|tricks| tricks[0].leader = seat(1));
     let error = play(&state, entry).unwrap_err();
     assert_eq!(
         error,
-        RuleError::Play(PlayError::WrongLeader {
-            deal: at(1, 1),
-            trick: 1,
-            found: seat(1),
-            expected: seat(0),
-            because: LeadReason::DealersRight { dealer: seat(3) }
-        })
+        RuleError::Play(wrong_leader(
+            at(1, 1),
+            1,
+            1,
+            0,
+            LeadReason::DealersRight { dealer: seat(3) }
+        ))
     );
-    let mut entry = nine_tricks_of_ten();
-    tricks_of(&mut entry)[1].leader = seat(3);
+    let entry = nine_tricks_changed(|tricks| tricks[1].leader = seat(3));
     let error = play(&state, entry).unwrap_err();
     assert_eq!(
         error,
-        RuleError::Play(PlayError::WrongLeader {
-            deal: at(1, 1),
-            trick: 2,
-            found: seat(3),
-            expected: seat(0),
-            because: LeadReason::WonPrevious {
-                trick: 1,
-                seat: seat(0),
-                card: card("2d")
-            }
-        })
+        RuleError::Play(wrong_leader(at(1, 1), 2, 3, 0, won_previous(1, 0, "2d")))
     );
 }
 
 #[test]
 fn duplicated_cards_wrong_sizes_and_missing_tricks_are_refused() {
     let state = Madrasso::new(Options::default(), seat(3));
-    let mut entry = nine_tricks_of_ten();
-    tricks_of(&mut entry)[9].cards[3] = card("2d");
+    let entry = nine_tricks_changed(|tricks| tricks[9].cards[3] = card("2d"));
     assert_eq!(
         play(&state, entry).unwrap_err(),
         RuleError::Play(PlayError::CardPlayedTwice {
@@ -341,8 +305,9 @@ fn duplicated_cards_wrong_sizes_and_missing_tricks_are_refused() {
             first_trick: 1
         })
     );
-    let mut entry = nine_tricks_of_ten();
-    tricks_of(&mut entry)[4].cards.pop();
+    let entry = nine_tricks_changed(|tricks| {
+        tricks[4].cards.pop();
+    });
     assert!(matches!(
         play(&state, entry).unwrap_err(),
         RuleError::Play(PlayError::WrongTrickSize {
@@ -351,8 +316,9 @@ fn duplicated_cards_wrong_sizes_and_missing_tricks_are_refused() {
             ..
         })
     ));
-    let mut entry = nine_tricks_of_ten();
-    tricks_of(&mut entry).pop();
+    let entry = nine_tricks_changed(|tricks| {
+        tricks.pop();
+    });
     assert!(matches!(
         play(&state, entry).unwrap_err(),
         RuleError::WrongTrickCount {
@@ -361,8 +327,7 @@ fn duplicated_cards_wrong_sizes_and_missing_tricks_are_refused() {
             ..
         }
     ));
-    let mut entry = nine_tricks_of_ten();
-    tricks_of(&mut entry)[9].cards[0] = card("10s");
+    let entry = nine_tricks_changed(|tricks| tricks[9].cards[0] = card("10s"));
     assert!(matches!(
         play(&state, entry).unwrap_err(),
         RuleError::Play(PlayError::NotInDeck { trick: 10, .. })
@@ -380,13 +345,10 @@ fn a_cassone_card_by_card_names_the_trick_of_the_revoke() {
     let state = Madrasso::new(Options::default(), seat(3));
     // The revoke of the earlier test, recorded as the cassone it is; play stopped
     // after trick 4, when seat 1 played the sword it had denied.
-    let mut entry = nine_tricks_of_ten();
-    {
-        let tricks = tricks_of(&mut entry);
-        tricks[2].cards[2] = card("1c");
-        tricks[3].cards[2] = card("2s");
+    let mut entry = nine_tricks_changed(|tricks| {
+        seat_one_revokes(tricks);
         tricks.truncate(4);
-    }
+    });
     entry.cassone = Some(Cassone {
         seat: seat(1),
         trick: Some(3),

@@ -40,24 +40,17 @@ fn nine_tricks_of_ten() -> DealEntry {
     }
 }
 
-/// The same hands, played so that team B takes all ten tricks.
+/// The same hands, played so that team B takes all ten tricks: the first three tricks
+/// go otherwise, the last seven as before.
 fn cappotto_deal() -> DealEntry {
-    DealEntry {
-        face_up: Some(card("Rs")),
-        tricks: Some(vec![
-            trick(0, "2d 4c 4b 4s"),
-            trick(3, "5c 4d 6c 5b"),
-            trick(1, "2s 1b 1s 1d"),
-            trick(3, "3s 3d 1c 3b"),
-            trick(3, "Rs Rd 3c Rb"),
-            trick(3, "Cs Cd Cc Cb"),
-            trick(3, "Fs Fd Fc Fb"),
-            trick(3, "7s 7d 7c 7b"),
-            trick(3, "6s 6d 2c 6b"),
-            trick(3, "5s 5d Rc 2b"),
-        ]),
-        ..DealEntry::default()
-    }
+    let mut entry = nine_tricks_of_ten();
+    let first_three = [
+        trick(0, "2d 4c 4b 4s"),
+        trick(3, "5c 4d 6c 5b"),
+        trick(1, "2s 1b 1s 1d"),
+    ];
+    tricks_of(&mut entry).splice(..3, first_three);
+    entry
 }
 
 /// A random legal deal of the state's dealer, played to the end, without a cassone.
@@ -75,6 +68,13 @@ fn random_deal(state: &Madrasso, seed: u64) -> DealEntry {
 
 fn tricks_of(entry: &mut DealEntry) -> &mut Vec<Trick> {
     entry.tricks.as_mut().unwrap()
+}
+
+/// The nine-trick deal with its tricks changed by `change`.
+fn nine_tricks_changed(change: impl FnOnce(&mut Vec<Trick>)) -> DealEntry {
+    let mut entry = nine_tricks_of_ten();
+    change(tricks_of(&mut entry));
+    entry
 }
 
 #[test]
@@ -386,8 +386,7 @@ fn a_refused_entry_leaves_the_state_untouched() {
         .apply_in_place(&Entry::Deal(scored(Team::A, 70)))
         .unwrap();
     let before = state.clone();
-    let mut entry = nine_tricks_of_ten();
-    tricks_of(&mut entry)[9].cards[3] = card("2d");
+    let entry = nine_tricks_changed(|tricks| tricks[9].cards[3] = card("2d"));
     assert!(state.apply_in_place(&Entry::Deal(entry)).is_err());
     assert_eq!(state, before);
 }
@@ -459,8 +458,7 @@ fn the_summary_serializes_what_a_score_sheet_needs() {
 #[test]
 fn every_error_has_both_languages() {
     let state = Madrasso::new(Options::default(), seat(3));
-    let mut entry = nine_tricks_of_ten();
-    tricks_of(&mut entry)[2].leader = seat(2);
+    let entry = nine_tricks_changed(|tricks| tricks[2].leader = seat(2));
     let error = play(&state, entry).unwrap_err();
     // Worded in both languages: `web/i18n/rule_words_tests.rs`.
     assert!(matches!(

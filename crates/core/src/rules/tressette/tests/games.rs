@@ -37,10 +37,7 @@ fn longer_games_to_31_or_41_are_options() {
         };
         // 13 a deal: the most cards give without a sweep, and a napoletana.
         let deal = |declarer: u8| DealEntry {
-            declarations: vec![Declaration::Napoletana {
-                seat: seat(declarer),
-                suit: Suit::Coppe,
-            }],
+            declarations: vec![napoletana(declarer, Suit::Coppe)],
             ..scored(Team::A, 10)
         };
         let state = Tressette::new(options, seat(0));
@@ -69,14 +66,8 @@ fn a_claim_wins_if_right_whatever_the_opponents_have_and_loses_if_wrong() {
     // Team A claims at 2 + 10 + 9 = 21 even though B has 20.
     let mut entry = claim(0, 10);
     entry.declarations = vec![
-        Declaration::Napoletana {
-            seat: seat(2),
-            suit: Suit::Coppe,
-        },
-        Declaration::Napoletana {
-            seat: seat(0),
-            suit: Suit::Spade,
-        },
+        napoletana(2, Suit::Coppe),
+        napoletana(0, Suit::Spade),
         Declaration::Three {
             seat: seat(0),
             rank: Honour::Two,
@@ -127,11 +118,12 @@ fn a_claim_card_by_card_counts_the_tricks_taken_so_far() {
     assert_eq!(state.dealer(), seat(2));
     // The stramazzo deal's first two tricks with the dealer at seat 2 (every seat moved
     // on by two, partners stay partners): team B has five thirds, 1 point.
-    let mut entry = stramazzo_deal();
-    for trick in tricks_of(&mut entry) {
-        trick.leader = trick.leader.after(2);
-    }
-    tricks_of(&mut entry).truncate(2);
+    let mut entry = stramazzo_changed(|tricks| {
+        for trick in tricks.iter_mut() {
+            trick.leader = trick.leader.after(2);
+        }
+        tricks.truncate(2);
+    });
     entry.claim = Some(seat(1));
     // 18 + 1 is short of 21: team A wins.
     let wrong = play(&state, entry.clone()).unwrap();
@@ -145,16 +137,12 @@ fn a_claim_card_by_card_counts_the_tricks_taken_so_far() {
         }
     );
     // With seat 3's napoletana in cups, declared after the first trick: 22, right.
-    let cups = |by: u8| Declaration::Napoletana {
-        seat: seat(by),
-        suit: Suit::Coppe,
-    };
-    entry.declarations = vec![cups(3)];
+    entry.declarations = vec![napoletana(3, Suit::Coppe)];
     let right = play(&state, entry.clone()).unwrap();
     assert_eq!(right.winner(), Some(Team::B));
     assert_eq!(right.sheet()[2].points, [0, 4]);
     // Seat 1 does not hold those cups: seat 3 played the 3 in trick 1.
-    entry.declarations = vec![cups(1)];
+    entry.declarations = vec![napoletana(1, Suit::Coppe)];
     assert!(matches!(
         play(&state, entry).unwrap_err(),
         RuleError::DeclaredCardPlayedByOther { by, trick: 1, .. } if by == seat(3)
@@ -163,13 +151,7 @@ fn a_claim_card_by_card_counts_the_tricks_taken_so_far() {
 
 #[test]
 fn cappotto_wins_two_games() {
-    let state = Tressette::new(
-        Options {
-            games_to_win: 10,
-            ..Options::default()
-        },
-        seat(0),
-    );
+    let state = match_to(10);
     let state = play(&state, cappotto_deal()).unwrap();
     assert_eq!(state.games_won(), [0, 2]);
     assert_eq!(
@@ -189,13 +171,7 @@ fn cappotto_wins_two_games() {
 
 #[test]
 fn stramazzo_wins_three_games_though_the_opponents_took_the_last_trick() {
-    let state = Tressette::new(
-        Options {
-            games_to_win: 10,
-            ..Options::default()
-        },
-        seat(0),
-    );
+    let state = match_to(10);
     let after = play(&state, stramazzo_deal()).unwrap();
     assert_eq!(after.games_won(), [0, 3]);
     assert_eq!(after.sheet()[0].card_points, [1, 10]);
@@ -218,18 +194,12 @@ fn stramazzo_wins_three_games_though_the_opponents_took_the_last_trick() {
 
 #[test]
 fn cappottone_wins_six_games_and_stramazzone_eight() {
-    let options = Options {
-        games_to_win: 20,
-        ..Options::default()
-    };
-    let state = Tressette::new(options, seat(0));
+    let state = match_to(20);
     let after = play(&state, cappottone_deal()).unwrap();
     assert_eq!(after.games_won(), [0, 6]);
     assert_eq!(after.games()[0].how, GameEnd::Cappottone);
     // Seat 1 keeps only two thirds (3c, 3d) and seat 3 takes everything else.
-    let mut entry = stramazzo_deal();
-    {
-        let tricks = tricks_of(&mut entry);
+    let entry = stramazzo_changed(|tricks| {
         tricks[0].cards[1] = card("4b");
         tricks[2].cards[3] = card("3b");
         tricks[9].cards[3] = card("5b");
@@ -239,7 +209,7 @@ fn cappottone_wins_six_games_and_stramazzone_eight() {
         tricks[5].cards[3] = card("Cb");
         tricks[4].cards[3] = card("Rb");
         tricks[3].cards[3] = card("1b");
-    }
+    });
     let after = play(&state, entry).unwrap();
     assert_eq!(after.games_won(), [0, 8]);
     assert_eq!(after.games()[0].how, GameEnd::Stramazzone);

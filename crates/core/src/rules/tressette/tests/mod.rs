@@ -3,7 +3,9 @@ use super::*;
 use crate::lang::Lang;
 use crate::rules::game::Message;
 use crate::rules::play_error::PlayError;
-use crate::rules::test_support::{breach, card, cards, play, play_all, seat, trick};
+use crate::rules::test_support::{
+    breach, card, cards, play, play_all, play_out_tricks, seat, trick, won_previous, wrong_leader,
+};
 
 mod games;
 
@@ -19,29 +21,43 @@ fn scored(team: Team, points: u32) -> DealEntry {
     }
 }
 
+/// A match of `games` games to win, seat 0 dealing first.
+fn match_to(games: u32) -> Tressette {
+    let options = Options {
+        games_to_win: games,
+        ..Options::default()
+    };
+    Tressette::new(options, seat(0))
+}
+
+/// The napoletana (ace, 2 and 3) of `suit`, declared by seat `seat_index`.
+fn napoletana(seat_index: u8, suit: Suit) -> Declaration {
+    Declaration::Napoletana {
+        seat: seat(seat_index),
+        suit,
+    }
+}
+
 fn tricks_of(entry: &mut DealEntry) -> &mut Vec<Trick> {
     entry.tricks.as_mut().unwrap()
 }
 
+/// The stramazzo deal with its tricks changed by `change`.
+fn stramazzo_changed(change: impl FnOnce(&mut Vec<Trick>)) -> DealEntry {
+    let mut entry = stramazzo_deal();
+    change(tricks_of(&mut entry));
+    entry
+}
+
 /// Plays a whole deal with the first legal card of each hand, in the order given.
 fn play_out(dealer: u8, hands: [&str; 4]) -> DealEntry {
-    let mut hands: Vec<Vec<Card>> = hands.iter().map(|hand| cards(hand)).collect();
-    let mut leader = seat(dealer).right();
-    let mut tricks = Vec::new();
-    for _ in 0..TRICKS {
-        let mut played = Trick {
-            leader,
-            cards: Vec::new(),
-        };
-        for position in 0..4 {
-            let hand = &mut hands[leader.after(position).index()];
-            let choice = simulate::legal_cards(hand, played.cards.first().copied())[0];
-            hand.retain(|card| *card != choice);
-            played.cards.push(choice);
-        }
-        leader = played.seat_at(trick_winner(&played.cards).unwrap());
-        tricks.push(played);
-    }
+    let tricks = play_out_tricks(
+        hands.map(cards),
+        seat(dealer).right(),
+        TRICKS,
+        |_, hand, led| simulate::legal_cards(hand, led)[0],
+        |_, played| trick_winner(played),
+    );
     DealEntry {
         tricks: Some(tricks),
         ..DealEntry::default()
@@ -208,10 +224,7 @@ fn declarations_score_for_the_declarers_team_napoletana_and_four_twos_make_seven
     let state = Tressette::new(Options::default(), seat(0));
     let entry = DealEntry {
         declarations: vec![
-            Declaration::Napoletana {
-                seat: seat(1),
-                suit: Suit::Coppe,
-            },
+            napoletana(1, Suit::Coppe),
             Declaration::Four {
                 seat: seat(1),
                 rank: Honour::Two,
@@ -248,10 +261,7 @@ fn declarations_that_cannot_all_be_true_are_refused() {
         rank: Honour::Three,
         missing: Suit::Spade,
     };
-    let cups = Declaration::Napoletana {
-        seat: seat(1),
-        suit: Suit::Coppe,
-    };
+    let cups = napoletana(1, Suit::Coppe);
     assert_eq!(
         play(&state, with(vec![four_threes, four_threes])).unwrap_err(),
         RuleError::DeclarationRepeated {
@@ -274,13 +284,7 @@ fn declarations_that_cannot_all_be_true_are_refused() {
         }
     );
     assert_eq!(error.msg(Lang::En).id, "tressette-card_declared_twice");
-    let missing_spade_but_napoletana = vec![
-        three_threes,
-        Declaration::Napoletana {
-            seat: seat(0),
-            suit: Suit::Spade,
-        },
-    ];
+    let missing_spade_but_napoletana = vec![three_threes, napoletana(0, Suit::Spade)];
     assert!(matches!(
         play(&state, with(missing_spade_but_napoletana)).unwrap_err(),
         RuleError::DeclarationsContradict { .. }
@@ -320,18 +324,12 @@ fn card_by_card_declarations_are_checked_against_the_hand_dealt() {
     let after = play(&state, entry.clone()).unwrap();
     assert_eq!(after.sheet()[0].declared, [6, 6]);
     // Seat 0 did not hold the napoletana in cups: seat 1 played the ace (and the 3).
-    entry.declarations = vec![Declaration::Napoletana {
-        seat: seat(0),
-        suit: Suit::Coppe,
-    }];
+    entry.declarations = vec![napoletana(0, Suit::Coppe)];
     assert_eq!(
         play(&state, entry.clone()).unwrap_err(),
         RuleError::DeclaredCardPlayedByOther {
             deal: at(1, 1),
-            declaration: Declaration::Napoletana {
-                seat: seat(0),
-                suit: Suit::Coppe
-            },
+            declaration: napoletana(0, Suit::Coppe),
             card: card("1c"),
             by: seat(1),
             trick: 4
@@ -382,10 +380,7 @@ fn declarations_come_at_the_end_of_the_first_trick() {
     let entry = DealEntry {
         claim: Some(seat(1)),
         tricks: Some(Vec::new()),
-        declarations: vec![Declaration::Napoletana {
-            seat: seat(1),
-            suit: Suit::Coppe,
-        }],
+        declarations: vec![napoletana(1, Suit::Coppe)],
         ..DealEntry::default()
     };
     assert_eq!(
@@ -420,12 +415,10 @@ fn revokes_duplicates_and_wrong_leaders_are_refused() {
     let state = Tressette::new(Options::default(), seat(0));
     // Seat 0 follows the sword led in trick 2 with the 5; swap it with the 2 of coins
     // it discards in trick 3.
-    let mut entry = stramazzo_deal();
-    {
-        let tricks = tricks_of(&mut entry);
+    let entry = stramazzo_changed(|tricks| {
         tricks[1].cards[3] = card("2d");
         tricks[2].cards[1] = card("5s");
-    }
+    });
     let error = play(&state, entry).unwrap_err();
     assert_eq!(
         error,
@@ -440,8 +433,7 @@ fn revokes_duplicates_and_wrong_leaders_are_refused() {
         serde_json::to_string(&error).unwrap(),
         r#"{"Revoke":{"deal":{"game":1,"deal":1},"trick":2,"seat":0,"card":"2d","led":"4s","held":"5s","held_played":3}}"#
     );
-    let mut entry = stramazzo_deal();
-    tricks_of(&mut entry)[9].cards[0] = card("4c");
+    let entry = stramazzo_changed(|tricks| tricks[9].cards[0] = card("4c"));
     assert!(matches!(
         play(&state, entry).unwrap_err(),
         RuleError::Play(PlayError::CardPlayedTwice {
@@ -450,24 +442,14 @@ fn revokes_duplicates_and_wrong_leaders_are_refused() {
             ..
         })
     ));
-    let mut entry = stramazzo_deal();
-    tricks_of(&mut entry)[2].leader = seat(1);
+    let entry = stramazzo_changed(|tricks| tricks[2].leader = seat(1));
     assert_eq!(
         play(&state, entry).unwrap_err(),
-        RuleError::Play(PlayError::WrongLeader {
-            deal: at(1, 1),
-            trick: 3,
-            found: seat(1),
-            expected: seat(3),
-            because: LeadReason::WonPrevious {
-                trick: 2,
-                seat: seat(3),
-                card: card("3s")
-            }
-        })
+        RuleError::Play(wrong_leader(at(1, 1), 3, 1, 3, won_previous(2, 3, "3s")))
     );
-    let mut entry = stramazzo_deal();
-    tricks_of(&mut entry).pop();
+    let entry = stramazzo_changed(|tricks| {
+        tricks.pop();
+    });
     assert!(matches!(
         play(&state, entry).unwrap_err(),
         RuleError::WrongTrickCount { found: 9, .. }
@@ -551,13 +533,7 @@ fn entries_read_and_write_json_with_a_type_tag() {
 
 #[test]
 fn the_summary_serializes_what_a_score_sheet_needs() {
-    let state = Tressette::new(
-        Options {
-            games_to_win: 5,
-            ..Options::default()
-        },
-        seat(0),
-    );
+    let state = match_to(5);
     let state = play(&state, stramazzo_deal()).unwrap();
     let json = serde_json::to_value(state.summary()).unwrap();
     assert_eq!(json["game"], "tressette");

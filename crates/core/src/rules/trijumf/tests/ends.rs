@@ -133,11 +133,7 @@ fn claims_win_or_lose_the_game_at_once() {
     assert_eq!(won.games()[0].scores, [401, 110]);
     // Declarations count in the claim.
     entry.points = Some([81, 20]);
-    entry.declarations = vec![Declaration {
-        seat: seat(0),
-        suit: Suit::Coppe,
-        points: None,
-    }];
+    entry.declarations = vec![declared(0, Suit::Coppe, None)];
     assert_eq!(apply(&state, &entry).unwrap().games_won(), [1, 0]);
     // A wrong verdict is refused.
     entry.points = Some([80, 20]);
@@ -177,11 +173,7 @@ fn the_game_ends_at_401_and_equal_totals_play_on() {
     }
     assert_eq!(state.scores(), [325, 325]);
     entry.points = Some([80, 50]);
-    entry.declarations = vec![Declaration {
-        seat: seat(1),
-        suit: Suit::Bastoni,
-        points: Some(20),
-    }];
+    entry.declarations = vec![declared(1, Suit::Bastoni, Some(20))];
     // 405-395: A wins.
     let won = apply(&state, &entry).unwrap();
     assert!(won.is_over());

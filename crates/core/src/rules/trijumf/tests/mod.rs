@@ -2,7 +2,7 @@ use super::simulate::{Breach, SplitMix, legal_play, simulate, simulate_deal};
 use super::*;
 use crate::lang::Lang;
 use crate::rules::game::Message;
-use crate::rules::test_support::{card, cards, seat};
+use crate::rules::test_support::{card, cards, play_out_tricks, replayed_checking, seat};
 
 mod ends;
 
@@ -16,38 +16,28 @@ fn two() -> Options {
 /// Plays out four hands (by seat, each in the order the seat prefers), every seat
 /// playing the first legal card of its hand; returns the tricks.
 fn auto_play(
-    mut hands: [Vec<Card>; 4],
+    hands: [Vec<Card>; 4],
     leader: Seat,
     trump_card: Option<Card>,
     knock: bool,
     declared_trump: Option<Suit>,
 ) -> Vec<Trick> {
-    let mut tricks = Vec::new();
-    let mut leader = leader;
-    for number in 1..=10u8 {
-        let trump = match trump_card {
-            Some(card) => Some(card.suit),
-            None if knock && number == 1 => None,
-            None => declared_trump,
-        };
-        let mut trick = Trick {
-            leader,
-            cards: Vec::new(),
-        };
-        for position in 0..4 {
-            let seat = leader.after(position);
-            let hand = &mut hands[seat.index()];
-            let led = trick.cards.first().map(|card: &Card| card.suit);
-            let index = (0..hand.len())
-                .find(|&index| legal_play(hand, hand[index], led, trump))
-                .unwrap();
-            trick.cards.push(hand.remove(index));
-        }
-        let winner = leader.after(winning_position(&trick.cards, trump).unwrap());
-        tricks.push(trick);
-        leader = winner;
-    }
-    tricks
+    let trump = |number: u8| match trump_card {
+        Some(card) => Some(card.suit),
+        None if knock && number == 1 => None,
+        None => declared_trump,
+    };
+    play_out_tricks(
+        hands,
+        leader,
+        10,
+        |number, hand, led| {
+            let led = led.map(|card| card.suit);
+            let legal = |card: &&Card| legal_play(hand, **card, led, trump(number));
+            *hand.iter().find(legal).unwrap()
+        },
+        |number, played| winning_position(played, trump(number)),
+    )
 }
 
 /// Dealer 0, four players: seat 1 holds the spades, seat 2 the batons, seat 3 the
@@ -59,6 +49,15 @@ fn suited_hands() -> [Vec<Card>; 4] {
         cards("1b 3b Rb Cb Fb 7b 6b 5b 4b 2b"),
         cards("1c 3c Rc Cc Fc 7c 6c 5c 4c 2c"),
     ]
+}
+
+/// A pair declared by `seat_index` in `suit`, with the points noted for it, if any.
+fn declared(seat_index: u8, suit: Suit, points: Option<u32>) -> Declaration {
+    Declaration {
+        seat: seat(seat_index),
+        suit,
+        points,
+    }
 }
 
 fn card_deal(cut: Cut, trump_card: Option<Card>, tricks: Vec<Trick>) -> DealEntry {
@@ -127,47 +126,27 @@ fn tricks_go_to_the_highest_trump_or_the_highest_of_the_suit_led() {
 
 #[test]
 fn following_suit_then_trumping_then_anything() {
-    let hand = cards("2s 5d Rb");
-    // Suit led held: must follow.
-    assert!(legal_play(
-        &hand,
-        card("2s"),
-        Some(Suit::Spade),
-        Some(Suit::Denari)
-    ));
-    assert!(!legal_play(
-        &hand,
-        card("5d"),
-        Some(Suit::Spade),
-        Some(Suit::Denari)
-    ));
-    // No card of the suit led: must trump.
-    assert!(legal_play(
-        &hand,
-        card("5d"),
-        Some(Suit::Coppe),
-        Some(Suit::Denari)
-    ));
-    assert!(!legal_play(
-        &hand,
-        card("Rb"),
-        Some(Suit::Coppe),
-        Some(Suit::Denari)
-    ));
-    // Neither: anything.
-    assert!(legal_play(
-        &cards("2s Rb"),
-        card("Rb"),
-        Some(Suit::Coppe),
-        Some(Suit::Denari)
-    ));
-    // No obligation to beat.
-    assert!(legal_play(
-        &cards("2s 1s"),
-        card("2s"),
-        Some(Suit::Spade),
-        None
-    ));
+    let hand = "2s 5d Rb";
+    // The hand, the card played from it, the suit led, the trumps, and whether it may.
+    let cases = [
+        // Suit led held: must follow.
+        (hand, "2s", Suit::Spade, Some(Suit::Denari), true),
+        (hand, "5d", Suit::Spade, Some(Suit::Denari), false),
+        // No card of the suit led: must trump.
+        (hand, "5d", Suit::Coppe, Some(Suit::Denari), true),
+        (hand, "Rb", Suit::Coppe, Some(Suit::Denari), false),
+        // Neither: anything.
+        ("2s Rb", "Rb", Suit::Coppe, Some(Suit::Denari), true),
+        // No obligation to beat.
+        ("2s 1s", "2s", Suit::Spade, None, true),
+    ];
+    for (hand, played, led, trump, legal) in cases {
+        assert_eq!(
+            legal_play(&cards(hand), card(played), Some(led), trump),
+            legal,
+            "{played} from {hand}, {led:?} led"
+        );
+    }
 }
 
 #[test]
@@ -175,26 +154,10 @@ fn a_whole_deal_counts_130_with_the_last_trick_and_declarations_add() {
     let tricks = auto_play(suited_hands(), seat(1), Some(card("7s")), false, None);
     let mut entry = card_deal(Cut::Normal, Some(card("7s")), tricks);
     entry.declarations = vec![
-        Declaration {
-            seat: seat(1),
-            suit: Suit::Spade,
-            points: Some(40),
-        },
-        Declaration {
-            seat: seat(2),
-            suit: Suit::Bastoni,
-            points: None,
-        },
-        Declaration {
-            seat: seat(3),
-            suit: Suit::Coppe,
-            points: Some(20),
-        },
-        Declaration {
-            seat: seat(0),
-            suit: Suit::Denari,
-            points: None,
-        },
+        declared(1, Suit::Spade, Some(40)),
+        declared(2, Suit::Bastoni, None),
+        declared(3, Suit::Coppe, Some(20)),
+        declared(0, Suit::Denari, None),
     ];
     let state = apply(&Trijumf::new(Options::default(), seat(0)), &entry).unwrap();
     let row = &state.sheet()[0];
@@ -233,11 +196,7 @@ fn four_players_may_declare_every_pair_for_100() {
     let mut entry = card_deal(Cut::Flip, Some(card("1s")), tricks);
     entry.declarations = Suit::ALL
         .into_iter()
-        .map(|suit| Declaration {
-            seat: seat(1),
-            suit,
-            points: None,
-        })
+        .map(|suit| declared(1, suit, None))
         .collect();
     let state = apply(&Trijumf::new(Options::default(), seat(0)), &entry).unwrap();
     assert_eq!(state.sheet()[0].declarations, [0, 100]);
@@ -247,16 +206,8 @@ fn four_players_may_declare_every_pair_for_100() {
     // With two players only one pair per player.
     let mut entry = DealEntry::outcome(Cut::Normal, Some(card("7s")), [65, 65]);
     entry.declarations = vec![
-        Declaration {
-            seat: seat(0),
-            suit: Suit::Spade,
-            points: None,
-        },
-        Declaration {
-            seat: seat(0),
-            suit: Suit::Coppe,
-            points: None,
-        },
+        declared(0, Suit::Spade, None),
+        declared(0, Suit::Coppe, None),
     ];
     let error = apply(&Trijumf::new(two(), seat(1)), &entry).unwrap_err();
     assert_eq!(
@@ -280,16 +231,8 @@ fn after_a_four_player_knock_the_first_declared_pair_sets_trumps_from_trick_two(
     let tricks = auto_play(hands, seat(1), None, true, Some(Suit::Bastoni));
     let mut entry = card_deal(Cut::Knock, None, tricks.clone());
     entry.declarations = vec![
-        Declaration {
-            seat: seat(2),
-            suit: Suit::Bastoni,
-            points: Some(40),
-        },
-        Declaration {
-            seat: seat(3),
-            suit: Suit::Coppe,
-            points: Some(20),
-        },
+        declared(2, Suit::Bastoni, Some(40)),
+        declared(3, Suit::Coppe, Some(20)),
     ];
     let state = apply(&Trijumf::new(Options::default(), seat(0)), &entry).unwrap();
     let row = &state.sheet()[0];
@@ -397,11 +340,7 @@ fn declarations_are_checked_against_the_cards() {
     hands[2] = cards("1b 3b Rb Cs Fb 7b 6b 5b 4b 2b");
     let tricks = auto_play(hands, seat(1), Some(card("7s")), false, None);
     let mut entry = card_deal(Cut::Normal, Some(card("7s")), tricks);
-    entry.declarations = vec![Declaration {
-        seat: seat(2),
-        suit: Suit::Bastoni,
-        points: None,
-    }];
+    entry.declarations = vec![declared(2, Suit::Bastoni, None)];
     let error = apply(&Trijumf::new(Options::default(), seat(0)), &entry).unwrap_err();
     assert!(
         matches!(error, RuleError::DeclaredCardPlayedByOther { card: c, by, .. } if c == card("Cb") && by == seat(1)),
@@ -411,16 +350,8 @@ fn declarations_are_checked_against_the_cards() {
     let tricks = auto_play(suited_hands(), seat(1), Some(card("7s")), false, None);
     let mut entry = card_deal(Cut::Normal, Some(card("7s")), tricks);
     entry.declarations = vec![
-        Declaration {
-            seat: seat(3),
-            suit: Suit::Coppe,
-            points: None,
-        },
-        Declaration {
-            seat: seat(2),
-            suit: Suit::Bastoni,
-            points: None,
-        },
+        declared(3, Suit::Coppe, None),
+        declared(2, Suit::Bastoni, None),
     ];
     assert!(matches!(
         apply(&Trijumf::new(Options::default(), seat(0)), &entry),
@@ -428,11 +359,7 @@ fn declarations_are_checked_against_the_cards() {
     ));
     // The trump card lies under the stock with two players: nobody declares with it.
     let mut entry = DealEntry::outcome(Cut::Normal, Some(card("Rs")), [65, 65]);
-    entry.declarations = vec![Declaration {
-        seat: seat(0),
-        suit: Suit::Spade,
-        points: None,
-    }];
+    entry.declarations = vec![declared(0, Suit::Spade, None)];
     assert!(matches!(
         apply(&Trijumf::new(two(), seat(1)), &entry),
         Err(RuleError::DeclaredTrumpCard { holder: None, .. })
@@ -491,14 +418,11 @@ fn simulated_matches_replay_and_conserve_points() {
                 players,
                 ..Options::default()
             };
-            let simulated = simulate(seed, options);
-            let mut state = Trijumf::new(options, simulated.first_dealer);
-            for (entry, added) in simulated.entries.iter().zip(&simulated.deals) {
-                let before = state.scores();
-                state = state.apply(entry).unwrap();
+            let state = replayed_checking(&simulate(seed, options), |before, state, added| {
                 let row = state.sheet().last().unwrap();
                 assert_eq!(row.points, *added);
                 if row.game_won.is_none() {
+                    let before = before.scores();
                     assert_eq!(state.scores(), [before[0] + added[0], before[1] + added[1]]);
                 }
                 let [a, b] = row.card_points;
@@ -507,7 +431,7 @@ fn simulated_matches_replay_and_conserve_points() {
                 } else {
                     assert!(a + b <= 130);
                 }
-            }
+            });
             assert!(state.is_over());
         }
     }

@@ -1,6 +1,7 @@
 //! Rounds recorded card by card, simulated matches, and the JSON form of entries.
 
 use super::*;
+use crate::rules::test_support::replayed_checking;
 
 #[test]
 fn cards_are_checked_against_the_deck_and_each_other() {
@@ -42,17 +43,14 @@ fn simulated_matches_replay_and_score_what_they_say() {
                 players,
                 ..Options::default()
             };
-            let simulated = simulate(seed, options);
-            let mut state = Vitou::new(options, simulated.first_dealer);
-            for (entry, scored) in simulated.entries.iter().zip(&simulated.deals) {
-                state = state.apply(entry).unwrap();
+            let state = replayed_checking(&simulate(seed, options), |_, state, scored| {
                 let row = state.sheet().last().unwrap();
                 let mut expected = [0, 0];
                 if let Some((team, points)) = scored {
                     expected[team.index()] = *points;
                 }
                 assert_eq!(row.points, expected, "seed {seed}");
-            }
+            });
             assert!(state.is_over());
         }
     }
