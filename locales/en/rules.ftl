@@ -36,13 +36,22 @@ rules-not_in_deck = { $deal }: { $card } { $trick ->
         [0] as the face-up card
        *[other] in trick { $trick }
     } is not in the 40-card deck (no 8s, 9s or 10s).
-# A revoke in the words of a game that has none of its own; the proof: a card still in
-# hand (0) or played in a later trick.
+# Where the card that proves a revoke was: still in hand (0) or played in a later trick
+# (every game's proof but Tressette's, where a declaration proves it too).
 rules-held = { $played ->
         [0] { $card } was still in that hand
        *[other] it held { $card }, played later in trick { $played }
     }
+# A revoke in the words of a game that has none of its own.
 rules-revoke = { $deal }: in trick { $trick } { $seat } played { $card } to { $led } without following suit, but { $proof }.
+
+# The refusals of the games played by 2 or 4 (Trijumf, Vitou); { $deal } is the game's
+# place, a deal or a round.
+rules-seat_not_in_game = { $deal }: with { $players } players { $seat } does not exist (seats 0 to { $last }).
+rules-wrong_trick_size_players = { $deal }: in trick { $trick } every player plays one card ({ $expected } cards), found { $found }.
+rules-card_already_played = { $deal }: { $seat } played { $card } in trick { $trick }, but { $first_seat } already played it in trick { $first_trick }.
+# A hand (Trionfetti) or a round (Vitou) recorded card by card without a trick.
+rules-no_tricks = { $deal }: no tricks recorded.
 
 ## corrections and the other refusals of a match's log
 

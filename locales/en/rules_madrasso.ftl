@@ -23,10 +23,6 @@ madrasso-seven_was_exchanged = { $deal }: { $seat } played { $card } in trick { 
 madrasso-cassone_trick_missing = { $deal }: in a deal recorded card by card the cassone must say in which trick it happened.
 madrasso-cassone_not_reached = { $deal }: the cassone is placed in trick { $trick }, but { $recorded } trick(s) are recorded.
 madrasso-cassone_followed_suit = { $deal }: cassone recorded for { $seat } in trick { $trick }, but that seat followed suit with { $card }.
-# Where the card that proves a revoke was: still in hand (0) or played in a later trick.
-madrasso-held = { $played ->
-        [0] { $card } was still in that hand
-       *[other] it held { $card }, played later in trick { $played }
-    }
+# The proof of a revoke or of a failure to trump ({ $proof }) is worded by rules-held.
 madrasso-revoke = { $deal }: in trick { $trick } { $seat } played { $card } to { $led } without following suit, but { $proof }: that is a cassone and must be recorded as one.
 madrasso-must_trump = { $deal }: in trick { $trick } { $seat } could not follow { $led } and had to trump, but played { $card } and { $proof }: that is a cassone and must be recorded as one.

@@ -5,7 +5,6 @@ trionfetti-setup_after_hands = { $deal }: the comanda and cut card belong before
 trionfetti-setup_twice = Smazzata { $smazzata }: the comanda and cut card are already recorded; replace that entry to correct them.
 trionfetti-cards_without_setup = { $deal }: hand recorded card by card, but the smazzata's comanda and cut card were not recorded.
 trionfetti-winner_missing = { $deal }: the team that won the hand is missing.
-trionfetti-no_tricks = { $deal }: no tricks recorded.
 trionfetti-too_many_tricks = { $deal }: a hand has at most 3 tricks, found { $found }.
 trionfetti-cut_card_played = { $deal }: { $seat } played { $card } in the { $trick ->
         [1] first

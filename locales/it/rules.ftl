@@ -46,13 +46,22 @@ rules-not_in_deck = { $deal }: { $card } { $trick ->
         [0] come carta scoperta
        *[other] nella presa { $trick }
     } non è nel mazzo da 40 carte (niente 8, 9 e 10).
-# A revoke in the words of a game that has none of its own; the proof: a card still in
-# hand (0) or played in a later trick.
+# Where the card that proves a revoke was: still in hand (0) or played in a later trick
+# (every game's proof but Tressette's, where a declaration proves it too).
 rules-held = { $played ->
         [0] { $card } gli restava in mano
        *[other] aveva { $card }, giocato poi nella presa { $played }
     }
+# A revoke in the words of a game that has none of its own.
 rules-revoke = { $deal }: nella presa { $trick }, aperta con { $led }, { $seat } ha giocato { $card } senza rispondere al seme, ma { $proof }.
+
+# The refusals of the games played by 2 or 4 (Trijumf, Vitou); { $deal } is the game's
+# place, a deal or a round.
+rules-seat_not_in_game = { $deal }: in { $players } giocatori { $seat } non esiste (posti da 0 a { $last }).
+rules-wrong_trick_size_players = { $deal }: nella presa { $trick } ogni giocatore gioca una carta ({ $expected } carte), trovate { $found }.
+rules-card_already_played = { $deal }: { $seat } ha giocato { $card } nella presa { $trick }, ma l'aveva già giocato { $first_seat } nella presa { $first_trick }.
+# A hand (Trionfetti) or a round (Vitou) recorded card by card without a trick.
+rules-no_tricks = { $deal }: nessuna presa registrata.
 
 ## corrections and the other refusals of a match's log
 

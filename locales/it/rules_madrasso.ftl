@@ -23,10 +23,6 @@ madrasso-seven_was_exchanged = { $deal }: { $seat } ha giocato { $card } nella p
 madrasso-cassone_trick_missing = { $deal }: in una battuta registrata carta per carta il cassone deve dire in quale presa è avvenuto.
 madrasso-cassone_not_reached = { $deal }: il cassone è nella presa { $trick }, ma sono registrate { $recorded } prese.
 madrasso-cassone_followed_suit = { $deal }: cassone registrato per { $seat } nella presa { $trick }, ma ha risposto al seme con { $card }.
-# Where the card that proves a revoke was: still in hand (0) or played in a later trick.
-madrasso-held = { $played ->
-        [0] { $card } gli restava in mano
-       *[other] aveva { $card }, giocato poi nella presa { $played }
-    }
+# The proof of a revoke or of a failure to trump ({ $proof }) is worded by rules-held.
 madrasso-revoke = { $deal }: nella presa { $trick } { $seat } ha giocato { $card } su { $led } senza rispondere al seme, ma { $proof }: è cassone e va registrato come tale.
 madrasso-must_trump = { $deal }: nella presa { $trick } { $seat } non aveva il seme di { $led } e doveva giocare briscola, ma ha giocato { $card } e { $proof }: è cassone e va registrato come tale.

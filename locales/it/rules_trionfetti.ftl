@@ -5,7 +5,6 @@ trionfetti-setup_after_hands = { $deal }: la comanda e la carta del taglio vanno
 trionfetti-setup_twice = Smazzata { $smazzata }: la comanda e il taglio sono già registrati; per correggerli sostituire quella registrazione.
 trionfetti-cards_without_setup = { $deal }: mano registrata carta per carta, ma mancano la comanda e la carta del taglio della smazzata.
 trionfetti-winner_missing = { $deal }: manca la squadra che ha vinto la mano.
-trionfetti-no_tricks = { $deal }: nessuna presa registrata.
 trionfetti-too_many_tricks = { $deal }: una mano ha al più 3 prese, trovate { $found }.
 trionfetti-cut_card_played = { $deal }: { $seat } ha giocato { $card } nella { $trick ->
         [1] prima

@@ -233,47 +233,42 @@ pub fn seats_msg(seats: &[Seat]) -> Msg {
 impl FirstDealerError {
     /// The message, naming cards in the words of `rule`'s deck.
     pub fn msg_with(&self, rule: &DrawRule) -> Msg {
+        use FirstDealerError::*;
         let card = |card: &Card| (rule.card_words)(*card);
+        // Most faults are in a round of the draw, which the message names first.
+        let in_round = |id: &'static str, round: &usize| Msg::new(id).arg("round", *round);
         match self {
-            FirstDealerError::AfterStart => Msg::new("first_dealer-after_start"),
-            FirstDealerError::SeatNotAtTable { seat, players } => {
-                Msg::new("first_dealer-seat_not_at_table")
-                    .arg("seat", seat_msg(*seat))
-                    .arg("players", *players)
-            }
-            FirstDealerError::RoundSize {
+            AfterStart => Msg::new("first_dealer-after_start"),
+            SeatNotAtTable { seat, players } => Msg::new("first_dealer-seat_not_at_table")
+                .arg("seat", seat_msg(*seat))
+                .arg("players", *players),
+            RoundSize {
                 round,
                 found,
                 players,
-            } => Msg::new("first_dealer-round_size")
-                .arg("round", *round)
+            } => in_round("first_dealer-round_size", round)
                 .arg("found", *found)
                 .arg("players", *players),
-            FirstDealerError::MustDraw { round, seat } => Msg::new("first_dealer-must_draw")
-                .arg("round", *round)
-                .arg("seat", seat_msg(*seat)),
-            FirstDealerError::NotTied { round, seat } => Msg::new("first_dealer-not_tied")
-                .arg("round", *round)
-                .arg("seat", seat_msg(*seat)),
-            FirstDealerError::NotInDeck {
+            MustDraw { round, seat } => {
+                in_round("first_dealer-must_draw", round).arg("seat", seat_msg(*seat))
+            }
+            NotTied { round, seat } => {
+                in_round("first_dealer-not_tied", round).arg("seat", seat_msg(*seat))
+            }
+            NotInDeck {
                 round,
                 seat,
                 card: drawn,
-            } => Msg::new("first_dealer-not_in_deck")
-                .arg("round", *round)
+            } => in_round("first_dealer-not_in_deck", round)
                 .arg("seat", seat_msg(*seat))
                 .arg("card", card(drawn)),
-            FirstDealerError::CardTwice { round, card: drawn } => {
-                Msg::new("first_dealer-card_twice")
-                    .arg("round", *round)
-                    .arg("card", card(drawn))
+            CardTwice { round, card: drawn } => {
+                in_round("first_dealer-card_twice", round).arg("card", card(drawn))
             }
-            FirstDealerError::Undecided { seats, card: drawn } => {
-                Msg::new("first_dealer-undecided")
-                    .arg("seats", seats_msg(seats))
-                    .arg("card", card(drawn))
-            }
-            FirstDealerError::Contradicts {
+            Undecided { seats, card: drawn } => Msg::new("first_dealer-undecided")
+                .arg("seats", seats_msg(seats))
+                .arg("card", card(drawn)),
+            Contradicts {
                 recorded,
                 drawn,
                 card: with,
@@ -281,10 +276,8 @@ impl FirstDealerError {
                 .arg("recorded", seat_msg(*recorded))
                 .arg("drawn", seat_msg(*drawn))
                 .arg("card", card(with)),
-            FirstDealerError::NoRound => Msg::new("first_dealer-no_round"),
-            FirstDealerError::ExtraRound { round } => {
-                Msg::new("first_dealer-extra_round").arg("round", *round)
-            }
+            NoRound => Msg::new("first_dealer-no_round"),
+            ExtraRound { round } => in_round("first_dealer-extra_round", round),
         }
     }
 }

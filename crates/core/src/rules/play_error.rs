@@ -20,9 +20,12 @@ use crate::lang::{Lang, Msg};
 pub trait DealPlace: Copy {
     fn msg(self) -> Msg;
 
-    /// The Fluent ids of a revoke and of the card that proves it, in the game's own
-    /// words (what proves a revoke, and what it costs, differ from game to game).
-    const REVOKE: [&'static str; 2] = ["rules-revoke", "rules-held"];
+    /// The Fluent id of a revoke, in the game's own words (what it costs differs from
+    /// game to game).
+    const REVOKE: &'static str = "rules-revoke";
+    /// The Fluent id of the card that proves a revoke (in Tressette a declaration proves
+    /// it too).
+    const HELD: &'static str = "rules-held";
 }
 
 /// A play the rules of every trick game refuse. `D` is the game's place of a deal.
@@ -127,8 +130,7 @@ impl<D: DealPlace> Message for PlayError<D> {
                 .arg("card", card_msg(card))
                 .arg("trick", trick),
             PlayError::Revoke { deal, breach } => {
-                let [revoke, proof] = D::REVOKE;
-                revoke_msg(at(revoke, deal.msg()), breach, proof)
+                revoke_msg(at(D::REVOKE, deal.msg()), breach, D::HELD)
             }
         }
     }

@@ -101,13 +101,14 @@ pub(crate) fn played(msg: Msg, seat: Seat, card: Msg, trick: u8) -> Msg {
     seat_card(msg, seat, card).arg("trick", trick)
 }
 
-/// Adds a card played twice: who played it where, and who played it first where.
-pub(crate) fn played_again(
-    msg: Msg,
+/// A card played twice in a game played by 2 or 4 (Trijumf, Vitou): who played it
+/// where, and who played it first where.
+pub(crate) fn card_already_played(
+    place: Msg,
     (seat, card, trick): (Seat, Msg, u8),
     (first_seat, first_trick): (Seat, u8),
 ) -> Msg {
-    played(msg, seat, card, trick)
+    played(at("rules-card_already_played", place), seat, card, trick)
         .arg("first_seat", seat_msg(first_seat))
         .arg("first_trick", first_trick)
 }
@@ -134,9 +135,11 @@ pub(crate) fn points_contradict(msg: Msg, team: Team, recorded: u32, actual: i64
         .arg("actual", actual)
 }
 
-/// Adds a seat of a table of `players` that is not at it (seats 0 to `players - 1`).
-pub(crate) fn seat_not_in_game(msg: Msg, seat: Seat, players: u8) -> Msg {
-    msg.arg("players", players)
+/// A seat of a table of `players` that is not at it (seats 0 to `players - 1`), in a
+/// game played by 2 or 4 (Trijumf, Vitou).
+pub(crate) fn seat_not_in_game(place: Msg, seat: Seat, players: u8) -> Msg {
+    at("rules-seat_not_in_game", place)
+        .arg("players", players)
         .arg("seat", seat_msg(seat))
         .arg("last", i64::from(players) - 1)
 }
@@ -146,9 +149,16 @@ pub(crate) fn scores(msg: Msg, [a, b]: [u32; 2]) -> Msg {
     msg.arg("score_a", a).arg("score_b", b)
 }
 
-/// Adds a trick without one card from every seat: the trick, the cards expected and found.
-pub(crate) fn trick_size(msg: Msg, trick: u8, expected: usize, found: usize) -> Msg {
-    msg.arg("trick", trick)
+/// A trick without one card from every player in a game played by 2 or 4 (Trijumf,
+/// Vitou): the trick, the cards expected and found.
+pub(crate) fn wrong_trick_size_players(
+    place: Msg,
+    trick: u8,
+    expected: usize,
+    found: usize,
+) -> Msg {
+    at("rules-wrong_trick_size_players", place)
+        .arg("trick", trick)
         .arg("expected", expected)
         .arg("found", found)
 }

@@ -21,7 +21,7 @@ pub struct Deal {
 }
 
 impl DealPlace for Deal {
-    const REVOKE: [&'static str; 2] = ["madrasso-revoke", "madrasso-held"];
+    const REVOKE: &'static str = "madrasso-revoke";
 
     fn msg(self) -> Msg {
         game_deal_msg("madrasso-deal", self.game, self.deal)
@@ -279,7 +279,7 @@ impl Message for RuleError {
                 .arg("trick", trick)
                 .arg("card", card_msg(card)),
             MustTrump { deal, breach } => {
-                revoke_msg(at("madrasso-must_trump", deal), breach, "madrasso-held")
+                revoke_msg(at("madrasso-must_trump", deal), breach, Deal::HELD)
             }
         }
     }

@@ -21,7 +21,8 @@ pub struct Deal {
 }
 
 impl DealPlace for Deal {
-    const REVOKE: [&'static str; 2] = ["tressette-revoke", "tressette-held"];
+    const REVOKE: &'static str = "tressette-revoke";
+    const HELD: &'static str = "tressette-held";
 
     fn msg(self) -> Msg {
         game_deal_msg("tressette-deal", self.game, self.deal)

@@ -9,8 +9,9 @@ use crate::lang::{Lang, Msg};
 use crate::rules::card::{Card, Suit};
 use crate::rules::game::{Message, Seat, Team, message_error};
 use crate::rules::words::{
-    self, beyond_record, card_msg, dealers_left_msg, match_over, played, played_again, seat_card,
-    seat_msg, seat_not_in_game, side_msg, suit_msg, trick_size, won_previous_msg, wrong_leader_msg,
+    self, beyond_record, card_already_played, card_msg, dealers_left_msg, match_over, played,
+    seat_card, seat_msg, seat_not_in_game, side_msg, suit_msg, won_previous_msg, wrong_leader_msg,
+    wrong_trick_size_players,
 };
 
 /// Why a seat had to lead a trick.
@@ -248,6 +249,13 @@ fn trumps_msg(trump: Option<Suit>) -> Msg {
     }
 }
 
+/// Adds both sides' card points and their sum.
+fn points_sum(msg: Msg, [a, b]: [u32; 2]) -> Msg {
+    msg.arg("a", a)
+        .arg("b", b)
+        .arg("sum", i64::from(a) + i64::from(b))
+}
+
 impl Message for RuleError {
     fn msg(&self, _: Lang) -> Msg {
         use RuleError::*;
@@ -261,7 +269,7 @@ impl Message for RuleError {
                 deal,
                 seat,
                 players,
-            } => seat_not_in_game(at("trijumf-seat_not_in_game", deal), seat, players),
+            } => seat_not_in_game(deal_msg(deal), seat, players),
             TrumpCardMissing { deal, cut } => {
                 at("trijumf-trump_card_missing", deal).arg("cut", cut_msg(cut))
             }
@@ -341,22 +349,16 @@ impl Message for RuleError {
             PointsMissing { deal } => at("trijumf-points_missing", deal),
             PointsNotConserved {
                 deal,
-                points: [a, b],
+                points,
                 expected,
-            } => at("trijumf-points_not_conserved", deal)
-                .arg("expected", expected)
-                .arg("a", a)
-                .arg("b", b)
-                .arg("sum", i64::from(a) + i64::from(b)),
-            PointsTooMany {
-                deal,
-                points: [a, b],
-                most,
-            } => at("trijumf-points_too_many", deal)
-                .arg("most", most)
-                .arg("a", a)
-                .arg("b", b)
-                .arg("sum", i64::from(a) + i64::from(b)),
+            } => points_sum(
+                at("trijumf-points_not_conserved", deal).arg("expected", expected),
+                points,
+            ),
+            PointsTooMany { deal, points, most } => points_sum(
+                at("trijumf-points_too_many", deal).arg("most", most),
+                points,
+            ),
             PointsWithRevoke { deal } => at("trijumf-points_with_revoke", deal),
             PointsContradictCards {
                 deal,
@@ -394,7 +396,7 @@ impl Message for RuleError {
                 trick,
                 found,
                 expected,
-            } => trick_size(at("trijumf-wrong_trick_size", deal), trick, expected, found),
+            } => wrong_trick_size_players(deal_msg(deal), trick, expected, found),
             WrongLeader {
                 deal,
                 trick,
@@ -417,8 +419,8 @@ impl Message for RuleError {
                 card,
                 first_trick,
                 first_seat,
-            } => played_again(
-                at("trijumf-card_already_played", deal),
+            } => card_already_played(
+                deal_msg(deal),
                 (seat, card_msg(card), trick),
                 (first_seat, first_trick),
             ),

@@ -129,7 +129,7 @@ impl Message for RuleError {
             SetupTwice { smazzata } => Msg::new("trionfetti-setup_twice").arg("smazzata", smazzata),
             CardsWithoutSetup { deal } => at("trionfetti-cards_without_setup", deal),
             WinnerMissing { deal } => at("trionfetti-winner_missing", deal),
-            NoTricks { deal } => at("trionfetti-no_tricks", deal),
+            NoTricks { deal } => at("rules-no_tricks", deal),
             TooManyTricks { deal, found } => {
                 at("trionfetti-too_many_tricks", deal).arg("found", found)
             }

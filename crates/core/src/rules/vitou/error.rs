@@ -9,8 +9,9 @@ use crate::lang::{Lang, Msg};
 use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team, message_error};
 use crate::rules::words::{
-    beyond_record, dealers_left_msg, match_over, played, played_again, scores, seat_msg,
-    seat_not_in_game, team_msg, trick_size, won_previous_msg, wrong_leader_msg,
+    self, beyond_record, card_already_played, dealers_left_msg, match_over, played, scores,
+    seat_msg, seat_not_in_game, team_msg, won_previous_msg, wrong_leader_msg,
+    wrong_trick_size_players,
 };
 
 /// Why a seat had to lead a trick.
@@ -246,7 +247,7 @@ impl Message for RuleError {
                 round,
                 seat,
                 players,
-            } => seat_not_in_game(at("vitou-seat_not_in_game", round), seat, players),
+            } => seat_not_in_game(round_msg(round), seat, players),
             DeclineNotAllowed { round, scores: now } => {
                 scores(at("vitou-decline_not_allowed", round), now)
             }
@@ -323,7 +324,7 @@ impl Message for RuleError {
                     .arg("expected", expected)
                     .arg("recorded", recorded)
             }
-            NoTricks { round } => at("vitou-no_tricks", round),
+            NoTricks { round } => words::at("rules-no_tricks", round_msg(round)),
             TooManyTricks { round, found } => {
                 at("vitou-too_many_tricks", round).arg("found", found)
             }
@@ -371,7 +372,7 @@ impl Message for RuleError {
                 trick,
                 found,
                 expected,
-            } => trick_size(at("vitou-wrong_trick_size", round), trick, expected, found),
+            } => wrong_trick_size_players(round_msg(round), trick, expected, found),
             CardNotInDeck {
                 round,
                 trick,
@@ -390,8 +391,8 @@ impl Message for RuleError {
                 card,
                 first_trick,
                 first_seat,
-            } => played_again(
-                at("vitou-card_already_played", round),
+            } => card_already_played(
+                round_msg(round),
                 (seat, card_msg(card), trick),
                 (first_seat, first_trick),
             ),
