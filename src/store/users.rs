@@ -36,13 +36,7 @@ pub fn count(connection: &mut DbConnection) -> StoreResult<i64> {
     Ok(users::table.count().get_result(connection)?)
 }
 
-pub fn find_by_id(connection: &mut DbConnection, id: i64) -> StoreResult<Option<User>> {
-    Ok(super::typed!(connection, |inner| users::table
-        .find(id)
-        .select(User::as_select())
-        .first(inner)
-        .optional())?)
-}
+super::find_by_id!(find_by_id: users => User);
 
 pub fn find_by_username(
     connection: &mut DbConnection,
