@@ -50,13 +50,7 @@ pub fn list(connection: &mut DbConnection) -> StoreResult<Vec<Club>> {
         .load(connection)?)
 }
 
-pub fn find_by_slug(connection: &mut DbConnection, slug: &str) -> StoreResult<Option<Club>> {
-    Ok(clubs::table
-        .filter(clubs::slug.eq(slug))
-        .select(Club::as_select())
-        .first(connection)
-        .optional()?)
-}
+super::find_by!(find_by_slug: clubs.slug => Club);
 
 super::find_by_id!(find: clubs => Club);
 

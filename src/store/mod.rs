@@ -52,21 +52,26 @@ macro_rules! find_by_id {
 }
 pub(crate) use find_by_id;
 
-/// `find` (by id) and `find_by_public_id` for a table whose rows have a unique
-/// `public_id`, answering its `Selectable` row type.
-macro_rules! finders {
-    ($table:ident => $row:ty) => {
-        pub fn find_by_public_id(
-            connection: &mut DbConnection,
-            public_id: &str,
-        ) -> StoreResult<Option<$row>> {
+/// `$name(connection, $column)`: the row of `$table` whose unique text `$column` has this
+/// value, as a `Selectable` row type.
+macro_rules! find_by {
+    ($name:ident: $table:ident . $column:ident => $row:ty) => {
+        pub fn $name(connection: &mut DbConnection, $column: &str) -> StoreResult<Option<$row>> {
             Ok($crate::store::typed!(connection, |inner| $table::table
-                .filter($table::public_id.eq(public_id))
+                .filter($table::$column.eq($column))
                 .select(<$row>::as_select())
                 .first(inner)
                 .optional())?)
         }
+    };
+}
+pub(crate) use find_by;
 
+/// `find` (by id) and `find_by_public_id` for a table whose rows have a unique
+/// `public_id`, answering its `Selectable` row type.
+macro_rules! finders {
+    ($table:ident => $row:ty) => {
+        $crate::store::find_by!(find_by_public_id: $table.public_id => $row);
         $crate::store::find_by_id!(find: $table => $row);
     };
 }

@@ -79,16 +79,7 @@ impl Account {
     }
 }
 
-pub fn account_named(
-    connection: &mut DbConnection,
-    username: &str,
-) -> StoreResult<Option<Account>> {
-    Ok(users::table
-        .filter(users::username.eq(username))
-        .select(Account::as_select())
-        .first(connection)
-        .optional()?)
-}
+crate::store::find_by!(account_named: users.username => Account);
 
 /// The oldest administrator.
 pub fn first_administrator(connection: &mut DbConnection) -> StoreResult<Option<Account>> {
