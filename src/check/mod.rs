@@ -21,7 +21,7 @@ use serde_json::Value;
 
 use crate::events::view::EventView;
 use crate::events::{EventData, MatchSummary, results_from};
-use crate::store::events::{self as store_events, EventRow, EventStatus};
+use crate::store::events::{self as store_events, EventMatchRow, EventRow, EventStatus};
 use crate::store::{Db, DbConnection, StoreError, StoreResult, clubs};
 use crate::tournament::{Slot, Standings};
 
@@ -108,6 +108,15 @@ impl Of<'_> {
             ..self.event(why)
         }
     }
+}
+
+/// The public id of the event's match drawn under `key`; empty when none is.
+fn public_id_of(matches: &[EventMatchRow], key: &str) -> String {
+    matches
+        .iter()
+        .find(|m| m.match_key.as_deref() == Some(key))
+        .map(|m| m.public_id.clone())
+        .unwrap_or_default()
 }
 
 /// Checks the events named by public id (or address), every event when none is named.
@@ -258,18 +267,11 @@ fn read_model_agrees(
     let Some(shown) = &view.derived else {
         return Ok(Err(of.event("the pages show no draw")));
     };
-    let public_id_of = |key: &str| {
-        data.matches
-            .iter()
-            .find(|m| m.match_key.as_deref() == Some(key))
-            .map(|m| m.public_id.clone())
-            .unwrap_or_default()
-    };
     for (key, recorded) in &results {
         if shown.results.get(key) != Some(recorded) {
             return Ok(Err(of.at(
                 key.as_str(),
-                &public_id_of(key.as_str()),
+                &public_id_of(&data.matches, key.as_str()),
                 None,
                 format!(
                     "the pages show {:?}, its log gives {recorded:?}",
@@ -282,7 +284,7 @@ fn read_model_agrees(
         if mine != theirs {
             return Ok(Err(of.at(
                 mine.key.as_str(),
-                &public_id_of(mine.key.as_str()),
+                &public_id_of(&data.matches, mine.key.as_str()),
                 None,
                 format!("the pages schedule {theirs:?}, the logs give {mine:?}"),
             )));
@@ -351,12 +353,7 @@ fn stored_as_scheduled(db: &Db, event: &EventRow) -> StoreResult<Result<(), Disa
     let named = |key: &crate::tournament::MatchKey, why: &str| {
         let public_id = db
             .read(|connection| store_events::event_matches(connection, event_id))
-            .ok()
-            .and_then(|rows| {
-                rows.into_iter()
-                    .find(|m| m.match_key.as_deref() == Some(key.as_str()))
-                    .map(|m| m.public_id.clone())
-            })
+            .map(|rows| public_id_of(&rows, key.as_str()))
             .unwrap_or_default();
         of.at(key.as_str(), &public_id, None, why.to_string())
     };

@@ -10,7 +10,7 @@ use chrono::NaiveDateTime;
 use serde_json::Value;
 
 use super::logs::{Replayed, record_of};
-use super::{Disagreement, Of};
+use super::{Disagreement, Of, public_id_of};
 use crate::events::{CorrectionNotice, EventData, MatchSummary, results_from};
 use crate::store::events as store_events;
 use crate::store::{DbConnection, StoreResult, clubs};
@@ -112,12 +112,7 @@ pub fn check(
                 number + 1
             ))));
         };
-        let public_id = data
-            .matches
-            .iter()
-            .find(|m| m.match_key.as_deref() == Some(notice.source.as_str()))
-            .map(|m| m.public_id.clone())
-            .unwrap_or_default();
+        let public_id = public_id_of(&data.matches, notice.source.as_str());
         let why = match expected.get(number) {
             None => format!(
                 "correction notice {} has no correction in the logs that gives it",
@@ -139,15 +134,9 @@ pub fn check(
         return Ok(Err(of.at(notice.source.as_str(), &public_id, None, why)));
     }
     if let Some((_, missing)) = expected.get(stored.len()) {
-        let public_id = data
-            .matches
-            .iter()
-            .find(|m| m.match_key.as_deref() == Some(missing.source.as_str()))
-            .map(|m| m.public_id.clone())
-            .unwrap_or_default();
         return Ok(Err(of.at(
             missing.source.as_str(),
-            &public_id,
+            &public_id_of(&data.matches, missing.source.as_str()),
             None,
             "a correction changed its winner, but no notice of it is stored",
         )));

@@ -2,11 +2,13 @@
 //! entry appended through [`Scoring::append`], the one path the referee pages take.
 
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::rules::game::Seat;
+use crate::rules::game::{Game, Seat};
 use crate::rules::kind::GameKind;
-use crate::rules::record::{LogEntry, RecordEntry};
+use crate::rules::record::{GameEntry, LogEntry, RecordEntry};
+use crate::rules::simulate::Simulated;
 use crate::rules::{madrasso, tressette, trijumf, trionfetti, vitou};
 use crate::scoring::{AppendOutcome, LoadedMatch, Scoring, Submitted};
 use crate::store::matches::Author;
@@ -22,11 +24,10 @@ pub fn simulated_entries(
     seed: u64,
     comanda_first: bool,
 ) -> StoreResult<Vec<Value>> {
-    let unreadable = |error: serde_json::Error| StoreError::Corrupt(error.to_string());
     for seed in seed..seed + 1_000 {
         let (first_dealer, entries) = match game {
             GameKind::Trionfetti => {
-                let options = serde_json::from_value(options.clone()).map_err(unreadable)?;
+                let options = options_of(options)?;
                 let nicknames = crate::rules::comanda::Nicknames::new();
                 let record = trionfetti::simulate::simulate(seed, options, &nicknames).record;
                 let called = matches!(
@@ -38,25 +39,17 @@ pub fn simulated_entries(
                 }
                 (record.first_dealer, to_values(&record.entries))
             }
-            GameKind::Madrasso => {
-                let options = serde_json::from_value(options.clone()).map_err(unreadable)?;
-                let sim = madrasso::simulate::simulate(seed, options);
-                (sim.first_dealer, played(sim.entries))
-            }
-            GameKind::Tressette => {
-                let options = serde_json::from_value(options.clone()).map_err(unreadable)?;
-                let sim = tressette::simulate::simulate(seed, options);
-                (sim.first_dealer, played(sim.entries))
-            }
-            GameKind::Trijumf => {
-                let options = serde_json::from_value(options.clone()).map_err(unreadable)?;
-                let sim = trijumf::simulate::simulate(seed, options);
-                (sim.first_dealer, played(sim.entries))
-            }
+            GameKind::Madrasso => simulated(options, |options| {
+                madrasso::simulate::simulate(seed, options)
+            })?,
+            GameKind::Tressette => simulated(options, |options| {
+                tressette::simulate::simulate(seed, options)
+            })?,
+            GameKind::Trijumf => simulated(options, |options| {
+                trijumf::simulate::simulate(seed, options)
+            })?,
             GameKind::Vitou => {
-                let options = serde_json::from_value(options.clone()).map_err(unreadable)?;
-                let sim = vitou::simulate::simulate(seed, options);
-                (sim.first_dealer, played(sim.entries))
+                simulated(options, |options| vitou::simulate::simulate(seed, options))?
             }
         };
         if first_dealer == Seat::ALL[0] {
@@ -68,6 +61,26 @@ pub fn simulated_entries(
     )))
 }
 
+/// A match of a game whose log holds only play entries, simulated under `options`: its
+/// first dealer and its entries as the log writes them.
+fn simulated<G, D>(
+    options: &Value,
+    simulate: impl FnOnce(G::Options) -> Simulated<G, D>,
+) -> StoreResult<(Seat, Vec<Value>)>
+where
+    G: Game,
+    G::Options: DeserializeOwned,
+    G::Entry: GameEntry,
+{
+    let sim = simulate(options_of(options)?);
+    Ok((sim.first_dealer, played(sim.entries)))
+}
+
+/// The event's game options as the simulator of its game takes them.
+fn options_of<O: DeserializeOwned>(options: &Value) -> StoreResult<O> {
+    serde_json::from_value(options.clone()).map_err(|error| StoreError::Corrupt(error.to_string()))
+}
+
 fn to_values(entries: &[impl Serialize]) -> Vec<Value> {
     entries
         .iter()
@@ -76,7 +89,7 @@ fn to_values(entries: &[impl Serialize]) -> Vec<Value> {
 }
 
 /// Play entries as a game's log writes them.
-fn played<E: crate::rules::record::GameEntry>(entries: Vec<E>) -> Vec<Value> {
+fn played<E: GameEntry>(entries: Vec<E>) -> Vec<Value> {
     let logged: Vec<LogEntry<E>> = entries.into_iter().map(LogEntry::Play).collect();
     to_values(&logged)
 }

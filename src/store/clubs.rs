@@ -50,21 +50,9 @@ pub fn list(connection: &mut DbConnection) -> StoreResult<Vec<Club>> {
         .load(connection)?)
 }
 
-pub fn find_by_slug(connection: &mut DbConnection, slug: &str) -> StoreResult<Option<Club>> {
-    Ok(clubs::table
-        .filter(clubs::slug.eq(slug))
-        .select(Club::as_select())
-        .first(connection)
-        .optional()?)
-}
+super::find_by!(find_by_slug: clubs.slug => Club);
 
-pub fn find(connection: &mut DbConnection, id: i64) -> StoreResult<Option<Club>> {
-    Ok(clubs::table
-        .find(id)
-        .select(Club::as_select())
-        .first(connection)
-        .optional()?)
-}
+super::find_by_id!(find: clubs => Club);
 
 /// The clubs an organizer runs events for.
 pub fn of_organizer(connection: &mut DbConnection, user_id: i64) -> StoreResult<Vec<Club>> {
@@ -76,19 +64,7 @@ pub fn of_organizer(connection: &mut DbConnection, user_id: i64) -> StoreResult<
         .load(connection)?)
 }
 
-pub fn is_organizer(
-    connection: &mut DbConnection,
-    club_id: i64,
-    user_id: i64,
-) -> StoreResult<bool> {
-    let count: i64 = club_organizers::table
-        .find((club_id, user_id))
-        .count()
-        .get_result(connection)?;
-    Ok(count > 0)
-}
-
-super::user_link!(club_organizers.club_id: organizers,
+super::user_link!(club_organizers.club_id: is_organizer, organizers,
     /// Makes the user an organizer of the club, unless it is one already.
     add_organizer, remove_organizer);
 

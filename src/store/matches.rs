@@ -536,15 +536,7 @@ pub fn in_event(connection: &mut DbConnection, match_id: i64) -> StoreResult<boo
 
 // ---------------------------------------------------------------- referees
 
-pub fn is_referee(connection: &mut DbConnection, match_id: i64, user_id: i64) -> StoreResult<bool> {
-    let count: i64 = typed!(connection, |inner| match_referees::table
-        .find((match_id, user_id))
-        .count()
-        .get_result(inner))?;
-    Ok(count > 0)
-}
-
-super::user_link!(match_referees.match_id: referees,
+super::user_link!(match_referees.match_id: is_referee, referees,
     /// Makes the user a referee of the match, unless it is one already.
     assign_referee, unassign_referee);
 

@@ -37,36 +37,59 @@ macro_rules! insert_by_public_id {
 }
 pub(crate) use insert_by_public_id;
 
-/// `find` (by id) and `find_by_public_id` for a table whose rows have a unique
-/// `public_id`, answering its `Selectable` row type.
-macro_rules! finders {
-    ($table:ident => $row:ty) => {
-        pub fn find_by_public_id(
-            connection: &mut DbConnection,
-            public_id: &str,
-        ) -> StoreResult<Option<$row>> {
+/// `$name(connection, id)`: the row of `$table` with this id, as its `Selectable` row
+/// type.
+macro_rules! find_by_id {
+    ($name:ident: $table:ident => $row:ty) => {
+        pub fn $name(connection: &mut DbConnection, id: i64) -> StoreResult<Option<$row>> {
             Ok($crate::store::typed!(connection, |inner| $table::table
-                .filter($table::public_id.eq(public_id))
+                .find(id)
                 .select(<$row>::as_select())
                 .first(inner)
                 .optional())?)
         }
+    };
+}
+pub(crate) use find_by_id;
 
-        pub fn find(connection: &mut DbConnection, id: i64) -> StoreResult<Option<$row>> {
-            Ok($table::table
-                .find(id)
+/// `$name(connection, $column)`: the row of `$table` whose unique text `$column` has this
+/// value, as a `Selectable` row type.
+macro_rules! find_by {
+    ($name:ident: $table:ident . $column:ident => $row:ty) => {
+        pub fn $name(connection: &mut DbConnection, $column: &str) -> StoreResult<Option<$row>> {
+            Ok($crate::store::typed!(connection, |inner| $table::table
+                .filter($table::$column.eq($column))
                 .select(<$row>::as_select())
-                .first(connection)
-                .optional()?)
+                .first(inner)
+                .optional())?)
         }
+    };
+}
+pub(crate) use find_by;
+
+/// `find` (by id) and `find_by_public_id` for a table whose rows have a unique
+/// `public_id`, answering its `Selectable` row type.
+macro_rules! finders {
+    ($table:ident => $row:ty) => {
+        $crate::store::find_by!(find_by_public_id: $table.public_id => $row);
+        $crate::store::find_by_id!(find: $table => $row);
     };
 }
 pub(crate) use finders;
 
-/// A table linking users to a thing (organizers of a club, referees of a match): the
-/// linked users, (id, display name) by name; link, unless linked already; unlink.
+/// A table linking users to a thing (organizers of a club, referees of a match): whether
+/// a user is linked; the linked users, (id, display name) by name; link, unless linked
+/// already; unlink.
 macro_rules! user_link {
-    ($table:ident . $thing:ident: $list:ident, $(#[$link_doc:meta])* $link:ident, $unlink:ident) => {
+    ($table:ident . $thing:ident: $is_linked:ident, $list:ident, $(#[$link_doc:meta])* $link:ident, $unlink:ident) => {
+        pub fn $is_linked(connection: &mut DbConnection, $thing: i64, user_id: i64) -> StoreResult<bool> {
+            let count: i64 = typed!(connection, |inner| $table::table
+                .find(($thing, user_id))
+                .count()
+                .get_result(inner))?;
+            Ok(count > 0)
+        }
+
         pub fn $list(connection: &mut DbConnection, $thing: i64) -> StoreResult<Vec<(i64, String)>> {
             Ok($table::table
                 .inner_join(users::table)

@@ -41,13 +41,7 @@ pub fn player_named(connection: &mut DbConnection, name: &str) -> StoreResult<Pl
         .first(connection)?)
 }
 
-pub fn player(connection: &mut DbConnection, id: i64) -> StoreResult<Option<PlayerRow>> {
-    Ok(players::table
-        .find(id)
-        .select(PlayerRow::as_select())
-        .first(connection)
-        .optional()?)
-}
+crate::store::find_by_id!(player: players => PlayerRow);
 
 pub fn players_by_id(connection: &mut DbConnection, ids: &[i64]) -> StoreResult<Vec<PlayerRow>> {
     Ok(players::table

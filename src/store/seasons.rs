@@ -85,13 +85,7 @@ pub fn save(connection: &mut DbConnection, id: i64, settings: &SeasonSettings) -
     update(connection, seasons::table.find(id), settings).map(drop)
 }
 
-pub fn find(connection: &mut DbConnection, id: i64) -> StoreResult<Option<SeasonRow>> {
-    Ok(seasons::table
-        .find(id)
-        .select(SeasonRow::as_select())
-        .first(connection)
-        .optional()?)
-}
+super::find_by_id!(find: seasons => SeasonRow);
 
 /// The club's seasons, the latest first.
 pub fn of_club(connection: &mut DbConnection, club_id: i64) -> StoreResult<Vec<SeasonRow>> {

@@ -36,24 +36,9 @@ pub fn count(connection: &mut DbConnection) -> StoreResult<i64> {
     Ok(users::table.count().get_result(connection)?)
 }
 
-pub fn find_by_id(connection: &mut DbConnection, id: i64) -> StoreResult<Option<User>> {
-    Ok(super::typed!(connection, |inner| users::table
-        .find(id)
-        .select(User::as_select())
-        .first(inner)
-        .optional())?)
-}
+super::find_by_id!(find_by_id: users => User);
 
-pub fn find_by_username(
-    connection: &mut DbConnection,
-    username: &str,
-) -> StoreResult<Option<User>> {
-    Ok(users::table
-        .filter(users::username.eq(username))
-        .select(User::as_select())
-        .first(connection)
-        .optional()?)
-}
+super::find_by!(find_by_username: users.username => User);
 
 pub fn list(connection: &mut DbConnection) -> StoreResult<Vec<User>> {
     Ok(users::table

@@ -65,7 +65,8 @@ pub fn notices(
 }
 
 /// An account the imported rows can be credited to (never its password hash).
-#[derive(Debug, Clone, Queryable)]
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = users)]
 pub struct Account {
     pub id: i64,
     pub username: String,
@@ -78,23 +79,14 @@ impl Account {
     }
 }
 
-pub fn account_named(
-    connection: &mut DbConnection,
-    username: &str,
-) -> StoreResult<Option<Account>> {
-    Ok(users::table
-        .filter(users::username.eq(username))
-        .select((users::id, users::username, users::role))
-        .first(connection)
-        .optional()?)
-}
+crate::store::find_by!(account_named: users.username => Account);
 
 /// The oldest administrator.
 pub fn first_administrator(connection: &mut DbConnection) -> StoreResult<Option<Account>> {
     Ok(users::table
         .filter(users::role.eq(Role::Admin.as_str()))
         .order(users::id.asc())
-        .select((users::id, users::username, users::role))
+        .select(Account::as_select())
         .first(connection)
         .optional()?)
 }
