@@ -17,11 +17,12 @@ use serde::{Deserialize, Serialize};
 use self::checks::{check_declarations, outcome_only};
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
-use super::game::{Game, Seat, Summary, Team};
-use super::play_error::{Leads, PlayError, PlayedCards};
+use super::game::{Game, Seat, Seating, Summary, Team};
+use super::play_error::{Leads, PlayedCards};
 use super::progress::{
     MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of,
 };
+use super::record::game_entry;
 use super::trick::Trick;
 
 /// Whole points in the cards of a deal (11 and two thirds, the thirds dropped).
@@ -40,6 +41,8 @@ pub struct Options {
     /// Games that win the match (a cappotto and the like count several).
     pub games_to_win: u32,
 }
+
+impl Seating for Options {}
 
 impl Default for Options {
     fn default() -> Options {
@@ -194,18 +197,7 @@ pub struct DealEntry {
     pub time: Option<String>,
 }
 
-/// One entry of the engine, tagged by `"type"` in JSON.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Entry {
-    Deal(DealEntry),
-}
-
-impl From<DealEntry> for Entry {
-    fn from(deal: DealEntry) -> Entry {
-        Entry::Deal(deal)
-    }
-}
+game_entry!(Deal(DealEntry): "deal");
 
 /// How a deal ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -345,11 +337,6 @@ impl Tressette {
         }
     }
 
-    /// The dealer's right, who leads the first trick.
-    pub fn leader(&self) -> Seat {
-        self.progress.dealer.right()
-    }
-
     pub fn deal(&self) -> Deal {
         Deal {
             game: self.progress.game,
@@ -359,13 +346,7 @@ impl Tressette {
 
     /// Records one deal. On error nothing changes.
     pub fn apply_deal(&mut self, entry: &DealEntry) -> Result<(), RuleError> {
-        if let Some(winner) = self.progress.winner {
-            return Err(PlayError::MatchOver {
-                winner,
-                games_won: self.progress.games_won,
-            }
-            .into());
-        }
+        self.progress.check_open::<Deal>()?;
         let deal = self.deal();
         if entry.sweep.is_some() && entry.claim.is_some() {
             return Err(RuleError::SweepAndClaim { deal });
@@ -414,8 +395,7 @@ impl Tressette {
 
         // Everything is checked: from here on the state changes.
         let points = [0, 1].map(|team| outcome.card_points[team].saturating_add(declared[team]));
-        self.progress.points[0] = self.progress.points[0].saturating_add(points[0]);
-        self.progress.points[1] = self.progress.points[1].saturating_add(points[1]);
+        self.progress.add_points(points);
         let (end, decided) = match (outcome.sweep, entry.claim) {
             (Some((sweep, team)), _) => {
                 let how = match sweep {
@@ -456,7 +436,7 @@ impl Tressette {
             game_won: decided.map(|(team, _, _)| team),
             games: decided.map_or(0, |(_, _, games)| games),
         });
-        self.progress.dealer = self.progress.dealer.right();
+        self.progress.pass_deal();
         match decided {
             None => self.deal += 1,
             Some((team, how, games)) => {

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck};
-use super::game::{Game, Seat, Summary, Team};
+use super::game::{Game, Seat, Seating, Summary, Team, check_noted};
 use super::play_error::{Leads, PlayError};
 use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of};
 use super::ranking::Ranking;
@@ -30,6 +30,8 @@ pub struct Options {
     /// Games that win the match.
     pub games_to_win: u32,
 }
+
+impl Seating for Options {}
 
 impl Default for Options {
     fn default() -> Options {
@@ -254,12 +256,7 @@ impl Trionfetti {
 
     /// The dealer's left, who cuts and announces the comanda.
     pub fn cutter(&self) -> Seat {
-        self.progress.dealer.left()
-    }
-
-    /// The dealer's right, who leads the first trick of every hand.
-    pub fn leader(&self) -> Seat {
-        self.progress.dealer.right()
+        self.progress.cutter()
     }
 
     pub fn deal(&self) -> Deal {
@@ -284,20 +281,9 @@ impl Trionfetti {
         self.cards.as_ref().map(|cards| &cards.ranking)
     }
 
-    fn check_open(&self) -> Result<(), RuleError> {
-        match self.progress.winner {
-            Some(winner) => Err(PlayError::MatchOver {
-                winner,
-                games_won: self.progress.games_won,
-            }
-            .into()),
-            None => Ok(()),
-        }
-    }
-
     /// Records the comanda (as a ranking) and the cut card of the current smazzata.
     pub fn apply_setup(&mut self, setup: &Setup) -> Result<(), RuleError> {
-        self.check_open()?;
+        self.progress.check_open::<Deal>()?;
         if self.hand != 1 {
             return Err(RuleError::SetupAfterHands { deal: self.deal() });
         }
@@ -322,7 +308,7 @@ impl Trionfetti {
 
     /// Records one hand. On error nothing changes.
     pub fn apply_hand(&mut self, hand: HandView<'_>) -> Result<(), RuleError> {
-        self.check_open()?;
+        self.progress.check_open::<Deal>()?;
         let deal = self.deal();
         let value = self.vagaresto_value();
         if let Some(vagaresto) = hand.vagaresto {
@@ -331,16 +317,14 @@ impl Trionfetti {
             {
                 return Err(RuleError::VagarestoTrickOutOfRange { deal, trick });
             }
-            if let Some(recorded) = vagaresto.stake
-                && recorded != value
-            {
-                return Err(RuleError::StakeMismatch {
+            check_noted(vagaresto.stake, &value, |recorded| {
+                RuleError::StakeMismatch {
                     deal,
                     recorded,
                     expected: value,
                     scores: self.progress.points,
-                });
-            }
+                }
+            })?;
         }
         let conceded = hand
             .vagaresto
@@ -357,18 +341,16 @@ impl Trionfetti {
                 let (decision, cards) = self.check_tricks(deal, tricks, hand.vagaresto)?;
                 match decision {
                     Some(decision) => {
-                        if let Some(recorded) = hand.winner
-                            && recorded != decision.team
-                        {
-                            return Err(RuleError::WinnerContradictsCards {
+                        check_noted(hand.winner, &decision.team, |recorded| {
+                            RuleError::WinnerContradictsCards {
                                 deal,
                                 recorded,
                                 actual: decision.team,
                                 trick: decision.trick,
                                 seat: decision.seat,
                                 card: decision.card,
-                            });
-                        }
+                            }
+                        })?;
                         (decision.team, Some(cards))
                     }
                     None => (
@@ -465,7 +447,7 @@ impl Trionfetti {
         row.undealt = undealt;
         self.cards = None;
         if self.progress.winner.is_none() {
-            self.progress.dealer = self.progress.dealer.right();
+            self.progress.pass_deal();
             self.smazzata += 1;
             self.hand = 1;
             self.progress.sheet.push(SheetRow::open(
