@@ -154,6 +154,35 @@ impl<Options: Seating, P, Row, Won> MatchProgress<Options, P, Row, Won> {
     }
 }
 
+/// The `Options` of a game that has no others than its target and the games that win
+/// the match (Tressette, Trionfetti), with their defaults:
+/// `target_options!(/// docs  target_points: 21, games_to_win: 1)`.
+macro_rules! target_options {
+    ($(#[$doc:meta])* target_points: $target:literal, games_to_win: $games:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+        #[serde(deny_unknown_fields, default)]
+        pub struct Options {
+            /// Points that win a game.
+            pub target_points: u32,
+            /// Games that win the match.
+            pub games_to_win: u32,
+        }
+
+        impl $crate::rules::game::Seating for Options {}
+
+        impl Default for Options {
+            fn default() -> Options {
+                Options {
+                    target_points: $target,
+                    games_to_win: $games,
+                }
+            }
+        }
+    };
+}
+pub(crate) use target_options;
+
 /// The team the totals `[a, b]` give the game to, at the end of a deal, and how in the
 /// game's own `[reached, higher]` words: the only team at or over `target` (reached),
 /// or the higher of two such totals; equal totals over it play on.
@@ -261,6 +290,33 @@ macro_rules! game_basics {
     };
 }
 pub(crate) use game_basics;
+
+/// A game's summary type with the fields every game's summary has, which
+/// [`summary_of!`] fills: the common summary (flattened), the options and the game's
+/// number, then the game's own fields, then the sheet of `$row`s and the games won.
+/// `summary_type! { MadrassoSummary, sheet: DealRow { pub deal: u32, … } }`, with docs.
+macro_rules! summary_type {
+    ($(#[$doc:meta])* $summary:ident, sheet: $row:ty {
+        $($(#[$field_doc:meta])* pub $field:ident: $type:ty,)*
+    }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+        pub struct $summary {
+            #[serde(flatten)]
+            pub common: Summary,
+            pub options: Options,
+            /// The game being played, 1-based (the last one once the match is over).
+            pub game_number: u32,
+            $($(#[$field_doc])* pub $field: $type,)*
+            /// The score sheet, oldest row first (in Trionfetti the smazzata being
+            /// played is the last).
+            pub sheet: Vec<$row>,
+            /// The games won so far, in order.
+            pub games: Vec<GameWon>,
+        }
+    };
+}
+pub(crate) use summary_type;
 
 /// A game's summary with the fields every game's summary has (the common summary, the
 /// options, the game's number, the sheet and the games won) filled from its `progress`:

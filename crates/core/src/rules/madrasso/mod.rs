@@ -19,7 +19,7 @@ use super::card::{Card, Deck, Rank, Suit};
 use super::game::{Game, Seat, Seating, Summary, Team, check_noted};
 use super::play_error::{Breach, Leads, PlayError, PlayedCards};
 use super::progress::{
-    MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of,
+    MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of, summary_type,
 };
 use super::record::game_entry;
 use super::trick::Trick;
@@ -192,23 +192,16 @@ pub struct Madrasso {
     deal: u32,
 }
 
-/// Everything a referee page shows about a Madrasso match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct MadrassoSummary {
-    #[serde(flatten)]
-    pub common: Summary,
-    pub options: Options,
-    /// The game being played, 1-based (the last one once the match is over).
-    pub game_number: u32,
-    /// The next deal inside the game, 1-based.
-    pub deal: u32,
-    /// Totals of the current game; unlike `scores` they may be negative (subtract variant).
-    pub totals: [i32; 2],
-    /// Whether a declaration is allowed in the next deal.
-    pub can_declare: bool,
-    /// One row per deal of the match, oldest first.
-    pub sheet: Vec<DealRow>,
-    pub games: Vec<GameWon>,
+summary_type! {
+    /// Everything a referee page shows about a Madrasso match.
+    MadrassoSummary, sheet: DealRow {
+        /// The next deal inside the game, 1-based.
+        pub deal: u32,
+        /// Totals of the current game; unlike `scores` they may be negative (subtract variant).
+        pub totals: [i32; 2],
+        /// Whether a declaration is allowed in the next deal.
+        pub can_declare: bool,
+    }
 }
 
 /// Rank order in play, strongest first: A 3 R C F 7 6 5 4 2.

@@ -17,10 +17,11 @@ use serde::{Deserialize, Serialize};
 use self::checks::{check_declarations, outcome_only};
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
-use super::game::{Game, Seat, Seating, Summary, Team};
+use super::game::{Game, Seat, Summary, Team};
 use super::play_error::{Leads, PlayedCards};
 use super::progress::{
-    MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of,
+    MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of, summary_type,
+    target_options,
 };
 use super::record::game_entry;
 use super::trick::Trick;
@@ -32,26 +33,13 @@ pub const TRICKS: usize = 10;
 /// Card thirds in the deck: four aces at 3, twenty 3s, 2s and figures at 1.
 pub const CARD_THIRDS: u32 = 32;
 
-/// Match options. The defaults are those of the rules text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Options {
-    /// Points that win a game: 21, or 31 or 41 where a longer game is played.
-    pub target_points: u32,
-    /// Games that win the match (a cappotto and the like count several).
-    pub games_to_win: u32,
-}
-
-impl Seating for Options {}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            target_points: 21,
-            games_to_win: 1,
-        }
-    }
-}
+target_options!(
+    /// Match options. The defaults are those of the rules text: games to 21 (31 or 41
+    /// where a longer game is played), one game to win the match (a cappotto and the
+    /// like count several).
+    target_points: 21,
+    games_to_win: 1
+);
 
 /// The ranks that make declarations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -277,19 +265,14 @@ pub struct Tressette {
     deal: u32,
 }
 
-/// Everything a referee page shows about a Tressette match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct TressetteSummary {
-    #[serde(flatten)]
-    pub common: Summary,
-    pub options: Options,
-    pub game_number: u32,
-    /// The next deal inside the game, 1-based.
-    pub deal: u32,
-    /// Totals of the current game (the final ones once the match is over).
-    pub totals: [u32; 2],
-    pub sheet: Vec<DealRow>,
-    pub games: Vec<GameWon>,
+summary_type! {
+    /// Everything a referee page shows about a Tressette match.
+    TressetteSummary, sheet: DealRow {
+        /// The next deal inside the game, 1-based.
+        pub deal: u32,
+        /// Totals of the current game (the final ones once the match is over).
+        pub totals: [u32; 2],
+    }
 }
 
 /// Rank order in play, strongest first: 3 2 A R C F 7 6 5 4.

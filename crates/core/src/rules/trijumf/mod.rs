@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 pub use self::error::{LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Seating, Summary, Team, check_noted};
-use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of};
+use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of, summary_type};
 use super::record::game_entry;
 use super::trick::Trick;
 
@@ -226,21 +226,14 @@ pub struct Trijumf {
     deal: u32,
 }
 
-/// Everything a referee page shows about a Trijumf match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct TrijumfSummary {
-    #[serde(flatten)]
-    pub common: Summary,
-    pub options: Options,
-    /// The game being played, 1-based (the last one once the match is over).
-    pub game_number: u32,
-    /// The next deal, 1-based over the whole match.
-    pub deal: u32,
-    /// Who cuts the next deal: the dealer's right, the previous dealer.
-    pub cutter: Option<Seat>,
-    /// One row per deal played.
-    pub sheet: Vec<SheetRow>,
-    pub games: Vec<GameWon>,
+summary_type! {
+    /// Everything a referee page shows about a Trijumf match.
+    TrijumfSummary, sheet: SheetRow {
+        /// The next deal, 1-based over the whole match.
+        pub deal: u32,
+        /// Who cuts the next deal: the dealer's right, the previous dealer.
+        pub cutter: Option<Seat>,
+    }
 }
 
 /// Card points: ace 11, three 10, king 4, horse 3, jack 2.

@@ -15,32 +15,19 @@ use serde::{Deserialize, Serialize};
 
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck};
-use super::game::{Game, Seat, Seating, Summary, Team, check_noted};
+use super::game::{Game, Seat, Summary, Team, check_noted};
 use super::play_error::{Leads, PlayError};
-use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of};
+use super::progress::{
+    MatchProgress, game_basics, progress_accessors, summary_of, summary_type, target_options,
+};
 use super::ranking::Ranking;
 use super::trick::{Trick, winning_position};
 
-/// Match options. The defaults are the rules text's: games to 20, matches to 3 games.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Options {
-    /// Points that win a game.
-    pub target_points: u32,
-    /// Games that win the match.
-    pub games_to_win: u32,
-}
-
-impl Seating for Options {}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            target_points: 20,
-            games_to_win: 3,
-        }
-    }
-}
+target_options!(
+    /// Match options. The defaults are the rules text's: games to 20, matches to 3 games.
+    target_points: 20,
+    games_to_win: 3
+);
 
 /// The answer to a vagaresto.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -200,35 +187,27 @@ pub struct Trionfetti {
     last_hand: Option<HandResult>,
 }
 
-/// Everything a referee page shows about a Trionfetti match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct TrionfettiSummary {
-    #[serde(flatten)]
-    pub common: Summary,
-    pub options: Options,
-    /// The game being played, 1-based (the last one once the match is over).
-    pub game_number: u32,
-    /// The smazzata being played, 1-based.
-    pub smazzata: u32,
-    /// The next hand inside the smazzata, 1 to 4.
-    pub hand: u8,
-    /// Who cuts and announces the comanda for the current smazzata: the dealer's left.
-    pub cutter: Option<Seat>,
-    /// What an accepted vagaresto would be worth in the next hand.
-    pub vagaresto_value: Option<u32>,
-    /// Whether the current smazzata has a comanda and cut card recorded.
-    pub card_level: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cut: Option<Card>,
-    /// Cards played so far in the current smazzata, when recorded card by card.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub played: Vec<Card>,
-    pub hands_played: u32,
-    pub last_hand: Option<HandResult>,
-    /// One row per smazzata, the current one last.
-    pub sheet: Vec<SheetRow>,
-    /// The games won so far, in order.
-    pub games: Vec<GameWon>,
+summary_type! {
+    /// Everything a referee page shows about a Trionfetti match.
+    TrionfettiSummary, sheet: SheetRow {
+        /// The smazzata being played, 1-based.
+        pub smazzata: u32,
+        /// The next hand inside the smazzata, 1 to 4.
+        pub hand: u8,
+        /// Who cuts and announces the comanda for the current smazzata: the dealer's left.
+        pub cutter: Option<Seat>,
+        /// What an accepted vagaresto would be worth in the next hand.
+        pub vagaresto_value: Option<u32>,
+        /// Whether the current smazzata has a comanda and cut card recorded.
+        pub card_level: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub cut: Option<Card>,
+        /// Cards played so far in the current smazzata, when recorded card by card.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub played: Vec<Card>,
+        pub hands_played: u32,
+        pub last_hand: Option<HandResult>,
+    }
 }
 
 struct Decision {

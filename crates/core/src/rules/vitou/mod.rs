@@ -25,7 +25,7 @@ pub(crate) use self::error::card_msg;
 pub use self::error::{LeadReason, RuleError};
 use super::card::{Card, Deck};
 use super::game::{Game, Seat, Seating, Summary, Team, check_noted};
-use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of};
+use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of, summary_type};
 use super::record::game_entry;
 use super::trick::Trick;
 
@@ -196,21 +196,16 @@ pub struct Vitou {
     round: u32,
 }
 
-/// Everything a referee page shows about a Vitou match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct VitouSummary {
-    #[serde(flatten)]
-    pub common: Summary,
-    pub options: Options,
-    pub game_number: u32,
-    /// The next round, 1-based over the whole match.
-    pub round: u32,
-    /// The rules of the next round (`None` once the match is over).
-    pub stage: Option<Stage>,
-    /// Whether bids are allowed in the next round.
-    pub bidding: bool,
-    pub sheet: Vec<SheetRow>,
-    pub games: Vec<GameWon>,
+summary_type! {
+    /// Everything a referee page shows about a Vitou match.
+    VitouSummary, sheet: SheetRow {
+        /// The next round, 1-based over the whole match.
+        pub round: u32,
+        /// The rules of the next round (`None` once the match is over).
+        pub stage: Option<Stage>,
+        /// Whether bids are allowed in the next round.
+        pub bidding: bool,
+    }
 }
 
 /// Strength in a trick: 10 9 A K Q J 8 7, suits ignored.
