@@ -3,8 +3,9 @@
 //!
 //! Each game embeds one [`MatchProgress`] and keeps beside it only what is its own (the
 //! deal counter, the cards in play). [`progress_accessors!`] gives a game the public
-//! accessors over it, and [`MatchProgress::common`] builds the common [`Summary`]. The
-//! seats that lead, cut and deal next follow from the dealer and the game's
+//! accessors over it, [`MatchProgress::common`] builds the common [`Summary`], and
+//! `summary_type!` and `summary_of!` declare and fill the fields every game's summary
+//! has. The seats that lead, cut and deal next follow from the dealer and the game's
 //! [`Seating`].
 
 use super::game::{Seat, Seating, Summary, Team, seat_after};
