@@ -1,4 +1,5 @@
-//! The shape every game shares: seats, teams, the [`Game`] trait and the common summary.
+//! The shape every game shares: seats, teams and how many sit ([`Seating`]), the
+//! [`Game`] trait and the common summary.
 //!
 //! Each game has options, an entry type (what a referee records), a state and a
 //! summary. Applying an entry either gives the next state or a rule error, and the
@@ -134,6 +135,15 @@ impl fmt::Display for Team {
     }
 }
 
+/// What a game's options say of its table: how many play, each at a seat of its own,
+/// numbered in the order of play.
+pub trait Seating {
+    /// Four, unless the options say otherwise (Trijumf and Vitou are also played by two).
+    fn players(&self) -> u8 {
+        4
+    }
+}
+
 /// A message a referee can read: the core gives it as data (an id and its arguments),
 /// the shell words it in the reader's language (`web::i18n::Worded`).
 pub trait Message {
@@ -190,6 +200,19 @@ macro_rules! message_error {
 }
 pub(crate) use message_error;
 
+/// Refuses what the referee noted beside an entry (a stake, a winner, a verdict),
+/// checked only when noted, unless it is `actual`: `refuse(noted)` says why.
+pub(crate) fn check_noted<T: PartialEq, E>(
+    noted: Option<T>,
+    actual: &T,
+    refuse: impl FnOnce(T) -> E,
+) -> Result<(), E> {
+    match noted {
+        Some(noted) if noted != *actual => Err(refuse(noted)),
+        _ => Ok(()),
+    }
+}
+
 /// What every game's summary says, whatever the game: enough for a scoreboard.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Summary {
@@ -215,7 +238,7 @@ pub trait Game: Clone + Sized {
     const KIND: super::kind::GameKind;
     /// The name used in match records.
     const NAME: &'static str = Self::KIND.name();
-    type Options: Clone + Default;
+    type Options: Clone + Default + Seating;
     type Entry;
     type Error: Message + std::error::Error;
     type Summary: Serialize;

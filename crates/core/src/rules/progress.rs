@@ -3,9 +3,13 @@
 //!
 //! Each game embeds one [`MatchProgress`] and keeps beside it only what is its own (the
 //! deal counter, the cards in play). [`progress_accessors!`] gives a game the public
-//! accessors over it, and [`MatchProgress::common`] builds the common [`Summary`].
+//! accessors over it, [`MatchProgress::common`] builds the common [`Summary`], and
+//! `summary_type!` and `summary_of!` declare and fill the fields every game's summary
+//! has. The seats that lead, cut and deal next follow from the dealer and the game's
+//! [`Seating`].
 
-use super::game::{Seat, Summary, Team};
+use super::game::{Seat, Seating, Summary, Team, seat_after};
+use super::play_error::PlayError;
 
 /// A match's progress, generic over the game's options, points (signed where a
 /// penalty can take a total below zero), sheet rows and decided games.
@@ -26,24 +30,35 @@ pub(crate) struct MatchProgress<Options, Points, Row, Won> {
     pub(crate) games: Vec<Won>,
 }
 
-/// Points as a summary shows them: a total below zero shows as 0.
-pub(crate) trait ShownPoints: Copy {
+/// A game's points: added up without overflowing, and shown in a summary with a total
+/// below zero as 0.
+pub(crate) trait Points: Copy {
     fn shown(self) -> u32;
+
+    fn saturating_add(self, other: Self) -> Self;
 }
 
-impl ShownPoints for u32 {
+impl Points for u32 {
     fn shown(self) -> u32 {
         self
     }
-}
 
-impl ShownPoints for i32 {
-    fn shown(self) -> u32 {
-        self.max(0) as u32
+    fn saturating_add(self, other: u32) -> u32 {
+        u32::saturating_add(self, other)
     }
 }
 
-impl<Options, Points: Default + ShownPoints, Row, Won> MatchProgress<Options, Points, Row, Won> {
+impl Points for i32 {
+    fn shown(self) -> u32 {
+        self.max(0) as u32
+    }
+
+    fn saturating_add(self, other: i32) -> i32 {
+        i32::saturating_add(self, other)
+    }
+}
+
+impl<Options, P: Default + Points, Row, Won> MatchProgress<Options, P, Row, Won> {
     /// A match about to start: game 1, no points, `first_dealer` to deal.
     pub(crate) fn new(options: Options, first_dealer: Seat) -> Self {
         MatchProgress {
@@ -51,7 +66,7 @@ impl<Options, Points: Default + ShownPoints, Row, Won> MatchProgress<Options, Po
             first_dealer,
             dealer: first_dealer,
             game: 1,
-            points: [Points::default(); 2],
+            points: [P::default(); 2],
             games_won: [0, 0],
             winner: None,
             sheet: Vec::new(),
@@ -61,6 +76,23 @@ impl<Options, Points: Default + ShownPoints, Row, Won> MatchProgress<Options, Po
 
     pub(crate) fn is_over(&self) -> bool {
         self.winner.is_some()
+    }
+
+    /// Refuses any entry once the match is decided.
+    pub(crate) fn check_open<D>(&self) -> Result<(), PlayError<D>> {
+        match self.winner {
+            Some(winner) => Err(PlayError::MatchOver {
+                winner,
+                games_won: self.games_won,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Adds a deal's points of team A and team B to the game's.
+    pub(crate) fn add_points(&mut self, points: [P; 2]) {
+        let [a, b] = self.points;
+        self.points = [a.saturating_add(points[0]), b.saturating_add(points[1])];
     }
 
     /// Records a game won by `team`, counting `games` games (a sweep counts several):
@@ -92,7 +124,7 @@ impl<Options, Points: Default + ShownPoints, Row, Won> MatchProgress<Options, Po
         Summary {
             game,
             scores: if open {
-                self.points.map(ShownPoints::shown)
+                self.points.map(Points::shown)
             } else {
                 [0, 0]
             },
@@ -104,6 +136,53 @@ impl<Options, Points: Default + ShownPoints, Row, Won> MatchProgress<Options, Po
         }
     }
 }
+
+impl<Options: Seating, P, Row, Won> MatchProgress<Options, P, Row, Won> {
+    /// Who leads the first trick: the seat after the dealer in the order of play.
+    pub(crate) fn leader(&self) -> Seat {
+        seat_after(self.dealer, 1, self.options.players())
+    }
+
+    /// Who cuts: the seat before the dealer in the order of play.
+    pub(crate) fn cutter(&self) -> Seat {
+        let players = self.options.players();
+        seat_after(self.dealer, players as usize - 1, players)
+    }
+
+    /// The deal passes to the next seat in the order of play: the one that led.
+    pub(crate) fn pass_deal(&mut self) {
+        self.dealer = self.leader();
+    }
+}
+
+/// The `Options` of a game that has no others than its target and the games that win
+/// the match (Tressette, Trionfetti), with their defaults:
+/// `target_options!(/// docs  target_points: 21, games_to_win: 1)`.
+macro_rules! target_options {
+    ($(#[$doc:meta])* target_points: $target:literal, games_to_win: $games:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+        #[serde(deny_unknown_fields, default)]
+        pub struct Options {
+            /// Points that win a game.
+            pub target_points: u32,
+            /// Games that win the match.
+            pub games_to_win: u32,
+        }
+
+        impl $crate::rules::game::Seating for Options {}
+
+        impl Default for Options {
+            fn default() -> Options {
+                Options {
+                    target_points: $target,
+                    games_to_win: $games,
+                }
+            }
+        }
+    };
+}
+pub(crate) use target_options;
 
 /// The team the totals `[a, b]` give the game to, at the end of a deal, and how in the
 /// game's own `[reached, higher]` words: the only team at or over `target` (reached),
@@ -138,6 +217,13 @@ macro_rules! progress_accessors {
         /// Who deals the next hand.
         pub fn dealer(&self) -> Seat {
             self.progress.dealer
+        }
+
+        /// Who leads the first trick: the seat after the dealer in the order of play
+        /// (the dealer's right where play goes anticlockwise, its left in Trijumf and
+        /// Vitou).
+        pub fn leader(&self) -> Seat {
+            self.progress.leader()
         }
 
         /// Points of team A and team B in the game being played.
@@ -205,6 +291,33 @@ macro_rules! game_basics {
     };
 }
 pub(crate) use game_basics;
+
+/// A game's summary type with the fields every game's summary has, which
+/// [`summary_of!`] fills: the common summary (flattened), the options and the game's
+/// number, then the game's own fields, then the sheet of `$row`s and the games won.
+/// `summary_type! { MadrassoSummary, sheet: DealRow { pub deal: u32, … } }`, with docs.
+macro_rules! summary_type {
+    ($(#[$doc:meta])* $summary:ident, sheet: $row:ty {
+        $($(#[$field_doc:meta])* pub $field:ident: $type:ty,)*
+    }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+        pub struct $summary {
+            #[serde(flatten)]
+            pub common: Summary,
+            pub options: Options,
+            /// The game being played, 1-based (the last one once the match is over).
+            pub game_number: u32,
+            $($(#[$field_doc])* pub $field: $type,)*
+            /// The score sheet, oldest row first (in Trionfetti the smazzata being
+            /// played is the last).
+            pub sheet: Vec<$row>,
+            /// The games won so far, in order.
+            pub games: Vec<GameWon>,
+        }
+    };
+}
+pub(crate) use summary_type;
 
 /// A game's summary with the fields every game's summary has (the common summary, the
 /// options, the game's number, the sheet and the games won) filled from its `progress`:

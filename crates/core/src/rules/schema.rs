@@ -18,6 +18,16 @@ pub struct EntrySchemas {
     pub parts: Vec<(&'static str, Value)>,
 }
 
+impl EntrySchemas {
+    /// The entries of a game whose plays refer to no parts of their own.
+    pub fn plays(plays: Vec<(&'static str, Value)>) -> EntrySchemas {
+        EntrySchemas {
+            plays,
+            parts: Vec::new(),
+        }
+    }
+}
+
 /// A reference to the schema `name` of the document.
 pub fn reference(name: &str) -> Value {
     json!({ "$ref": format!("#/components/schemas/{name}") })

@@ -9,7 +9,7 @@ use std::fmt::Debug;
 
 use crate::rng::SplitMix;
 use crate::rules::card::{Card, Deck, Suit};
-use crate::rules::game::{Game, Seat};
+use crate::rules::game::{Game, Seat, Seating, seat_after};
 
 /// A simulated match: its options, first dealer and entries, and for each entry what
 /// the simulator itself worked out.
@@ -24,13 +24,12 @@ pub struct Simulated<G: Game, D> {
 /// Entries after which a simulation gives up: a match this long is a bug.
 const MAX_ENTRIES: usize = 500;
 
-/// Plays a whole match from `seed`: the first dealer is drawn among `seats` seats, then
-/// `play` gives each next entry (or what makes one) for the state so far. A refused
+/// Plays a whole match from `seed`: the first dealer is drawn among the seats the
+/// options give, then `play` gives each next entry (or what makes one) for the state so far. A refused
 /// entry is a bug of the simulator or the engine, so it panics naming the seed.
 pub fn play_match<G, E, D>(
     seed: u64,
     options: G::Options,
-    seats: usize,
     mut play: impl FnMut(&mut SplitMix, &G) -> (E, D),
 ) -> Simulated<G, D>
 where
@@ -39,7 +38,7 @@ where
     E: Into<G::Entry>,
 {
     let mut rng = SplitMix::new(seed);
-    let first_dealer = Seat::ALL[rng.below(seats)];
+    let first_dealer = Seat::ALL[rng.below(usize::from(options.players()))];
     let mut state = G::new(options.clone(), first_dealer);
     let mut entries = Vec::new();
     let mut deals = Vec::new();
@@ -60,16 +59,28 @@ where
     }
 }
 
+/// The cards of `deck`, shuffled.
+pub fn shuffled(rng: &mut SplitMix, deck: Deck) -> Vec<Card> {
+    let mut cards: Vec<Card> = deck.cards().collect();
+    rng.shuffle(&mut cards);
+    cards
+}
+
+/// `each` cards from the top of `cards` to each of `players` seats: the first to
+/// `leader`, the next to the seat after it in the order of play, and so on.
+pub fn deal_hands(cards: &[Card], leader: Seat, players: u8, each: usize) -> [Vec<Card>; 4] {
+    let mut hands: [Vec<Card>; 4] = Default::default();
+    for turn in 0..usize::from(players) {
+        let seat = seat_after(leader, turn, players);
+        hands[seat.index()] = cards[turn * each..(turn + 1) * each].to_vec();
+    }
+    hands
+}
+
 /// The 40 cards shuffled and dealt ten to each of four seats, the dealer's right first
 /// (Madrasso, Tressette).
 pub fn deal_forty(rng: &mut SplitMix, dealer: Seat) -> [Vec<Card>; 4] {
-    let mut deck: Vec<Card> = Deck::Italian40.cards().collect();
-    rng.shuffle(&mut deck);
-    let mut hands: [Vec<Card>; 4] = Default::default();
-    for (position, chunk) in deck.chunks(10).enumerate() {
-        hands[dealer.right().after(position).index()] = chunk.to_vec();
-    }
-    hands
+    deal_hands(&shuffled(rng, Deck::Italian40), dealer.right(), 4, 10)
 }
 
 /// The cards of `hand` in `suit`.

@@ -33,15 +33,13 @@ impl Madrasso {
         }
         if let Some(seat) = entry.declared {
             let team = seat.team();
-            if let Some(recorded) = entry.team
-                && recorded != team
-            {
-                return Err(RuleError::DeclarerTeamMismatch {
+            check_noted(entry.team, &team, |recorded| {
+                RuleError::DeclarerTeamMismatch {
                     deal,
                     seat,
                     recorded,
-                });
-            }
+                }
+            })?;
             let recorded = entry
                 .points
                 .ok_or(RuleError::DeclarationPointsMissing { deal, seat })?;

@@ -16,11 +16,12 @@ use serde::{Deserialize, Serialize};
 
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, Deck, Rank, Suit};
-use super::game::{Game, Seat, Summary, Team};
+use super::game::{Game, Seat, Seating, Summary, Team, check_noted};
 use super::play_error::{Breach, Leads, PlayError, PlayedCards};
 use super::progress::{
-    MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of,
+    MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of, summary_type,
 };
+use super::record::game_entry;
 use super::trick::Trick;
 
 /// Points in one deal: 120 in the cards plus 10 for the last trick.
@@ -57,6 +58,8 @@ pub struct Options {
     /// Games that win the match.
     pub games_to_win: u32,
 }
+
+impl Seating for Options {}
 
 impl Default for Options {
     fn default() -> Options {
@@ -115,18 +118,7 @@ pub struct DealEntry {
     pub time: Option<String>,
 }
 
-/// One entry of the engine, tagged by `"type"` in JSON.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Entry {
-    Deal(DealEntry),
-}
-
-impl From<DealEntry> for Entry {
-    fn from(deal: DealEntry) -> Entry {
-        Entry::Deal(deal)
-    }
-}
+game_entry!(Deal(DealEntry): "deal");
 
 /// How a deal ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -200,23 +192,16 @@ pub struct Madrasso {
     deal: u32,
 }
 
-/// Everything a referee page shows about a Madrasso match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct MadrassoSummary {
-    #[serde(flatten)]
-    pub common: Summary,
-    pub options: Options,
-    /// The game being played, 1-based (the last one once the match is over).
-    pub game_number: u32,
-    /// The next deal inside the game, 1-based.
-    pub deal: u32,
-    /// Totals of the current game; unlike `scores` they may be negative (subtract variant).
-    pub totals: [i32; 2],
-    /// Whether a declaration is allowed in the next deal.
-    pub can_declare: bool,
-    /// One row per deal of the match, oldest first.
-    pub sheet: Vec<DealRow>,
-    pub games: Vec<GameWon>,
+summary_type! {
+    /// Everything a referee page shows about a Madrasso match.
+    MadrassoSummary, sheet: DealRow {
+        /// The next deal inside the game, 1-based.
+        pub deal: u32,
+        /// Totals of the current game; unlike `scores` they may be negative (subtract variant).
+        pub totals: [i32; 2],
+        /// Whether a declaration is allowed in the next deal.
+        pub can_declare: bool,
+    }
 }
 
 /// Rank order in play, strongest first: A 3 R C F 7 6 5 4 2.
@@ -309,11 +294,6 @@ impl Madrasso {
         }
     }
 
-    /// The dealer's right, who leads the first trick.
-    pub fn leader(&self) -> Seat {
-        self.progress.dealer.right()
-    }
-
     /// Where the next deal stands.
     pub fn deal(&self) -> Deal {
         Deal {
@@ -329,13 +309,7 @@ impl Madrasso {
 
     /// Records one deal. On error nothing changes.
     pub fn apply_deal(&mut self, entry: &DealEntry) -> Result<(), RuleError> {
-        if let Some(winner) = self.progress.winner {
-            return Err(PlayError::MatchOver {
-                winner,
-                games_won: self.progress.games_won,
-            }
-            .into());
-        }
+        self.progress.check_open::<Deal>()?;
         let deal = self.deal();
         let specials = [
             entry.cappotto.is_some(),
@@ -401,8 +375,7 @@ impl Madrasso {
         }
 
         // Everything is checked: from here on the state changes.
-        self.progress.points[0] = self.progress.points[0].saturating_add(points[0]);
-        self.progress.points[1] = self.progress.points[1].saturating_add(points[1]);
+        self.progress.add_points(points);
         let target = self.progress.options.target_points as i32;
         let (end, decided) = match outcome.end {
             CardEnd::Played => (DealEnd::Played, self.decide_by_totals()),
@@ -432,7 +405,7 @@ impl Madrasso {
             end,
             game_won: decided.map(|(team, _)| team),
         });
-        self.progress.dealer = self.progress.dealer.right();
+        self.progress.pass_deal();
         match decided {
             None => self.deal += 1,
             Some((team, how)) => {

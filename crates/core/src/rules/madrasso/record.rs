@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use super::{Entry, Madrasso};
+use super::Madrasso;
 use crate::lang::Msg;
 use crate::rules::record::logged_game;
 use crate::rules::schema::{
@@ -11,7 +11,7 @@ use crate::rules::schema::{
 };
 use crate::rules::standing::{Next, Situation, Standing, yes_no};
 
-logged_game!(Madrasso, Entry { Deal: "deal" }, |_| 4);
+logged_game!(Madrasso);
 
 impl Standing for Madrasso {
     fn situation(&self) -> Situation {
@@ -41,9 +41,6 @@ impl EntrySchema for Madrasso {
                 "tricks": tricks(),
             }),
         );
-        EntrySchemas {
-            plays: vec![("deal", deal)],
-            parts: Vec::new(),
-        }
+        EntrySchemas::plays(vec![("deal", deal)])
     }
 }

@@ -27,7 +27,7 @@ pub type Simulated = crate::rules::simulate::Simulated<Madrasso, SimDeal>;
 
 /// Plays a whole match from the seed.
 pub fn simulate(seed: u64, options: Options) -> Simulated {
-    play_match(seed, options, 4, play_deal)
+    play_match(seed, options, play_deal)
 }
 
 /// The cards a seat may play: the suit led if it has it; otherwise trumps under the

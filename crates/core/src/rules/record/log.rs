@@ -156,41 +156,56 @@ impl<'de, E: GameEntry> Deserialize<'de> for LogEntry<E> {
     }
 }
 
-/// A game whose log holds [`LogEntry`]s of its own entry type: its [`GameEntry`]
-/// (each variant of the entry with its `type` word) and its [`RecordGame`], seated as
-/// the closure says. `logged_game!(Vitou, Entry { Round: "round" }, |options|
-/// usize::from(options.players))`, in the game's own module.
-macro_rules! logged_game {
-    ($game:ty, $entry:ident { $($variant:ident: $kind:literal),+ $(,)? },
-     |$options:pat_param| $seats:expr) => {
-        impl $crate::rules::record::GameEntry for $entry {
+/// A game's `Entry` whose variants each carry one struct, tagged by `"type"` in JSON
+/// with the word given: `game_entry!(Deal(DealEntry): "deal")`, in the game's own
+/// module, declares the enum, its `From` each struct and its [`GameEntry`].
+macro_rules! game_entry {
+    ($($variant:ident($data:ty): $kind:literal),+ $(,)?) => {
+        /// One entry of the engine, tagged by `"type"` in JSON.
+        #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        #[serde(tag = "type", deny_unknown_fields)]
+        pub enum Entry {
+            $(#[serde(rename = $kind)] $variant($data),)+
+        }
+
+        $(
+            impl From<$data> for Entry {
+                fn from(entry: $data) -> Entry {
+                    Entry::$variant(entry)
+                }
+            }
+        )+
+
+        impl $crate::rules::record::GameEntry for Entry {
             const TYPES: &'static [&'static str] = &[$($kind),+];
 
             fn kind(&self) -> &'static str {
                 match self {
-                    $($entry::$variant(_) => $kind,)+
+                    $(Entry::$variant(_) => $kind,)+
                 }
             }
         }
+    };
+}
+pub(crate) use game_entry;
 
+/// A game whose log holds [`LogEntry`]s of its own entry (declared by [`game_entry!`]):
+/// its [`RecordGame`](super::RecordGame), `logged_game!(Vitou)` in the game's module.
+macro_rules! logged_game {
+    ($game:ty) => {
         impl $crate::rules::record::RecordGame for $game {
             type Players = Vec<String>;
-            type RecordEntry = $crate::rules::record::LogEntry<$entry>;
+            type RecordEntry =
+                $crate::rules::record::LogEntry<<$game as $crate::rules::game::Game>::Entry>;
             type EntryError = $crate::rules::entry_error::GameEntryError<
                 <$game as $crate::rules::game::Game>::Error,
             >;
-
-            fn seats($options: &Self::Options) -> usize {
-                $seats
-            }
 
             fn entry_kind(entry: &Self::RecordEntry) -> &'static str {
                 entry.kind()
             }
 
-            fn correction(
-                entry: &Self::RecordEntry,
-            ) -> Option<$crate::rules::record::Correction> {
+            fn correction(entry: &Self::RecordEntry) -> Option<$crate::rules::record::Correction> {
                 entry.correction()
             }
 
@@ -199,21 +214,16 @@ macro_rules! logged_game {
                 entry: &Self::RecordEntry,
                 _: &$crate::rules::comanda::Nicknames,
             ) -> Result<(), Self::EntryError> {
+                use $crate::rules::entry_error::GameEntryError;
+                use $crate::rules::game::Seating as _;
                 if let $crate::rules::record::LogEntry::FirstDealer(first) = entry {
-                    let players = Self::seats(&self.progress.options);
-                    return $crate::rules::first_dealer::apply(self, first, players)
-                        .map_err(|error| {
-                            $crate::rules::entry_error::GameEntryError::FirstDealer(
-                                $crate::rules::first_dealer::GameFirstDealerError {
-                                    game: <$game as $crate::rules::game::Game>::KIND,
-                                    error,
-                                },
-                            )
-                        });
+                    let players = self.progress.options.players();
+                    return $crate::rules::record::apply_first_dealer(self, first, players)
+                        .map_err(GameEntryError::FirstDealer);
                 }
                 match entry.play() {
                     Some(play) => <$game as $crate::rules::game::Game>::apply_in_place(self, play)
-                        .map_err($crate::rules::entry_error::GameEntryError::Rule),
+                        .map_err(GameEntryError::Rule),
                     None => Ok(()),
                 }
             }

@@ -21,13 +21,14 @@ use serde::{Deserialize, Serialize};
 mod log;
 mod syntax;
 
-pub(crate) use self::log::logged_game;
 pub use self::log::{GameEntry, LogEntry, ReplaceEntry, VoidEntry};
+pub(crate) use self::log::{game_entry, logged_game};
 pub use self::syntax::SyntaxError;
 // Trionfetti's entries, which the shell reads as the record's.
 use super::comanda::Nicknames;
 use super::entry_error::CorrectionError;
-use super::game::{Game, Message, Seat};
+use super::first_dealer::{self, FirstDealerEntry, GameFirstDealerError};
+use super::game::{Game, Message, Seat, Seating};
 use super::json_text::Complaint;
 use super::kind::GameKind;
 pub use super::trionfetti::record::{
@@ -57,7 +58,7 @@ pub enum Correction {
     Replace { target: usize },
 }
 
-/// A game that can be kept as a match record: its options, how many players it has,
+/// A game that can be kept as a match record: its options (which say how many play),
 /// its log entries and how one of them moves the match on.
 ///
 /// The correction logic (voids and replacements, "every prefix valid") is written once
@@ -79,7 +80,9 @@ pub trait RecordGame:
     type EntryError: Message + Clone + fmt::Debug + PartialEq + Eq + From<CorrectionError>;
 
     /// How many players (and seats) the options give.
-    fn seats(options: &Self::Options) -> usize;
+    fn seats(options: &Self::Options) -> usize {
+        usize::from(options.players())
+    }
 
     /// The `type` word of an entry.
     fn entry_kind(entry: &Self::RecordEntry) -> &'static str;
@@ -177,6 +180,18 @@ impl<G: RecordGame> GameRecord<G> {
             u64::from(u8::from(self.first_dealer)),
         )
     }
+}
+
+/// Applies who deals first at a table of `players`, as a record of any game does.
+pub(crate) fn apply_first_dealer<G: Game>(
+    state: &mut G,
+    entry: &FirstDealerEntry,
+    players: u8,
+) -> Result<(), GameFirstDealerError> {
+    first_dealer::apply(state, entry, usize::from(players)).map_err(|error| GameFirstDealerError {
+        game: G::KIND,
+        error,
+    })
 }
 
 /// Players and first dealer against the options.

@@ -18,10 +18,12 @@ use self::checks::{check_declarations, outcome_only};
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{Game, Seat, Summary, Team};
-use super::play_error::{Leads, PlayError, PlayedCards};
+use super::play_error::{Leads, PlayedCards};
 use super::progress::{
-    MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of,
+    MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of, summary_type,
+    target_options,
 };
+use super::record::game_entry;
 use super::trick::Trick;
 
 /// Whole points in the cards of a deal (11 and two thirds, the thirds dropped).
@@ -31,24 +33,13 @@ pub const TRICKS: usize = 10;
 /// Card thirds in the deck: four aces at 3, twenty 3s, 2s and figures at 1.
 pub const CARD_THIRDS: u32 = 32;
 
-/// Match options. The defaults are those of the rules text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Options {
-    /// Points that win a game: 21, or 31 or 41 where a longer game is played.
-    pub target_points: u32,
-    /// Games that win the match (a cappotto and the like count several).
-    pub games_to_win: u32,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            target_points: 21,
-            games_to_win: 1,
-        }
-    }
-}
+target_options!(
+    /// Match options. The defaults are those of the rules text: games to 21 (31 or 41
+    /// where a longer game is played), one game to win the match (a cappotto and the
+    /// like count several).
+    target_points: 21,
+    games_to_win: 1
+);
 
 /// The ranks that make declarations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -194,18 +185,7 @@ pub struct DealEntry {
     pub time: Option<String>,
 }
 
-/// One entry of the engine, tagged by `"type"` in JSON.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Entry {
-    Deal(DealEntry),
-}
-
-impl From<DealEntry> for Entry {
-    fn from(deal: DealEntry) -> Entry {
-        Entry::Deal(deal)
-    }
-}
+game_entry!(Deal(DealEntry): "deal");
 
 /// How a deal ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -285,19 +265,14 @@ pub struct Tressette {
     deal: u32,
 }
 
-/// Everything a referee page shows about a Tressette match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct TressetteSummary {
-    #[serde(flatten)]
-    pub common: Summary,
-    pub options: Options,
-    pub game_number: u32,
-    /// The next deal inside the game, 1-based.
-    pub deal: u32,
-    /// Totals of the current game (the final ones once the match is over).
-    pub totals: [u32; 2],
-    pub sheet: Vec<DealRow>,
-    pub games: Vec<GameWon>,
+summary_type! {
+    /// Everything a referee page shows about a Tressette match.
+    TressetteSummary, sheet: DealRow {
+        /// The next deal inside the game, 1-based.
+        pub deal: u32,
+        /// Totals of the current game (the final ones once the match is over).
+        pub totals: [u32; 2],
+    }
 }
 
 /// Rank order in play, strongest first: 3 2 A R C F 7 6 5 4.
@@ -345,11 +320,6 @@ impl Tressette {
         }
     }
 
-    /// The dealer's right, who leads the first trick.
-    pub fn leader(&self) -> Seat {
-        self.progress.dealer.right()
-    }
-
     pub fn deal(&self) -> Deal {
         Deal {
             game: self.progress.game,
@@ -359,13 +329,7 @@ impl Tressette {
 
     /// Records one deal. On error nothing changes.
     pub fn apply_deal(&mut self, entry: &DealEntry) -> Result<(), RuleError> {
-        if let Some(winner) = self.progress.winner {
-            return Err(PlayError::MatchOver {
-                winner,
-                games_won: self.progress.games_won,
-            }
-            .into());
-        }
+        self.progress.check_open::<Deal>()?;
         let deal = self.deal();
         if entry.sweep.is_some() && entry.claim.is_some() {
             return Err(RuleError::SweepAndClaim { deal });
@@ -414,8 +378,7 @@ impl Tressette {
 
         // Everything is checked: from here on the state changes.
         let points = [0, 1].map(|team| outcome.card_points[team].saturating_add(declared[team]));
-        self.progress.points[0] = self.progress.points[0].saturating_add(points[0]);
-        self.progress.points[1] = self.progress.points[1].saturating_add(points[1]);
+        self.progress.add_points(points);
         let (end, decided) = match (outcome.sweep, entry.claim) {
             (Some((sweep, team)), _) => {
                 let how = match sweep {
@@ -456,7 +419,7 @@ impl Tressette {
             game_won: decided.map(|(team, _, _)| team),
             games: decided.map_or(0, |(_, _, games)| games),
         });
-        self.progress.dealer = self.progress.dealer.right();
+        self.progress.pass_deal();
         match decided {
             None => self.deal += 1,
             Some((team, how, games)) => {

@@ -3,12 +3,12 @@
 
 use serde_json::json;
 
-use super::{Entry, Tressette};
+use super::Tressette;
 use crate::rules::record::logged_game;
 use crate::rules::schema::{EntrySchema, EntrySchemas, closed, entry, reference, tricks};
 use crate::rules::standing::{Next, Situation, Standing};
 
-logged_game!(Tressette, Entry { Deal: "deal" }, |_| 4);
+logged_game!(Tressette);
 
 impl Standing for Tressette {
     fn situation(&self) -> Situation {

@@ -30,7 +30,7 @@ pub type Simulated = crate::rules::simulate::Simulated<Tressette, SimDeal>;
 
 /// Plays a whole match from the seed.
 pub fn simulate(seed: u64, options: Options) -> Simulated {
-    play_match(seed, options, 4, play_deal)
+    play_match(seed, options, play_deal)
 }
 
 /// Every declaration a hand allows (four of a kind rather than three of it).

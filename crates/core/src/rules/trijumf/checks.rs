@@ -43,17 +43,15 @@ impl Trijumf {
                 None => index == 0,
             };
             let value = if trump { 40 } else { 20 };
-            if let Some(recorded) = declaration.points
-                && recorded != value
-            {
-                return Err(RuleError::DeclarationPoints {
+            check_noted(declaration.points, &value, |recorded| {
+                RuleError::DeclarationPoints {
                     deal,
                     seat,
                     suit,
                     recorded,
                     expected: value,
-                });
-            }
+                }
+            })?;
             points[seat.team().index()] += value;
         }
         Ok(points)

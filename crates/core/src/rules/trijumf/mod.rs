@@ -20,8 +20,9 @@ use serde::{Deserialize, Serialize};
 
 pub use self::error::{LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
-use super::game::{Game, Seat, Summary, Team};
-use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of};
+use super::game::{Game, Seat, Seating, Summary, Team, check_noted};
+use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of, summary_type};
+use super::record::game_entry;
 use super::trick::Trick;
 
 /// Match options. The defaults are the rules text's: four players, games to 401,
@@ -50,6 +51,12 @@ impl Default for Options {
             revoke_points: 130,
             last_trick_points: 10,
         }
+    }
+}
+
+impl Seating for Options {
+    fn players(&self) -> u8 {
+        self.players
     }
 }
 
@@ -167,18 +174,7 @@ impl DealEntry {
     }
 }
 
-/// One entry of the engine.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Entry {
-    Deal(DealEntry),
-}
-
-impl From<DealEntry> for Entry {
-    fn from(deal: DealEntry) -> Entry {
-        Entry::Deal(deal)
-    }
-}
+game_entry!(Deal(DealEntry): "deal");
 
 /// How a deal ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -230,21 +226,14 @@ pub struct Trijumf {
     deal: u32,
 }
 
-/// Everything a referee page shows about a Trijumf match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct TrijumfSummary {
-    #[serde(flatten)]
-    pub common: Summary,
-    pub options: Options,
-    /// The game being played, 1-based (the last one once the match is over).
-    pub game_number: u32,
-    /// The next deal, 1-based over the whole match.
-    pub deal: u32,
-    /// Who cuts the next deal: the dealer's right, the previous dealer.
-    pub cutter: Option<Seat>,
-    /// One row per deal played.
-    pub sheet: Vec<SheetRow>,
-    pub games: Vec<GameWon>,
+summary_type! {
+    /// Everything a referee page shows about a Trijumf match.
+    TrijumfSummary, sheet: SheetRow {
+        /// The next deal, 1-based over the whole match.
+        pub deal: u32,
+        /// Who cuts the next deal: the dealer's right, the previous dealer.
+        pub cutter: Option<Seat>,
+    }
 }
 
 /// Card points: ace 11, three 10, king 4, horse 3, jack 2.
@@ -328,19 +317,9 @@ impl Trijumf {
         }
     }
 
-    /// The dealer's left (the next seat), who leads the first trick.
-    pub fn leader(&self) -> Seat {
-        seat_after(self.progress.dealer, 1, self.progress.options.players)
-    }
-
     /// The dealer's right (the previous seat and previous dealer), who cuts.
     pub fn cutter(&self) -> Seat {
-        let players = self.progress.options.players as usize;
-        seat_after(
-            self.progress.dealer,
-            players - 1,
-            self.progress.options.players,
-        )
+        self.progress.cutter()
     }
 
     /// The next deal, 1-based.
@@ -419,15 +398,13 @@ impl Trijumf {
                     return Err(RuleError::PointsWithRevoke { deal });
                 }
                 let counted = self.check_tricks(entry, tricks, trump)?;
-                if let Some(recorded) = entry.points
-                    && recorded != counted.card_points
-                {
-                    return Err(RuleError::PointsContradictCards {
+                check_noted(entry.points, &counted.card_points, |recorded| {
+                    RuleError::PointsContradictCards {
                         deal,
                         recorded,
                         actual: counted.card_points,
-                    });
-                }
+                    }
+                })?;
                 counted
             }
             None => {
@@ -477,17 +454,15 @@ impl Trijumf {
                             .saturating_add(counted.card_points[team])
                             .saturating_add(declared[team]);
                         let correct = total >= self.progress.options.target_points;
-                        if let Some(recorded) = claim.correct
-                            && recorded != correct
-                        {
-                            return Err(RuleError::ClaimVerdict {
+                        check_noted(claim.correct, &correct, |recorded| {
+                            RuleError::ClaimVerdict {
                                 deal,
                                 seat: claim.seat,
                                 recorded,
                                 total,
                                 target: self.progress.options.target_points,
-                            });
-                        }
+                            }
+                        })?;
                         DealEnd::Claim {
                             seat: claim.seat,
                             correct,
@@ -504,8 +479,7 @@ impl Trijumf {
             card_points[0].saturating_add(declarations[0]),
             card_points[1].saturating_add(declarations[1]),
         ];
-        self.progress.points[0] = self.progress.points[0].saturating_add(points[0]);
-        self.progress.points[1] = self.progress.points[1].saturating_add(points[1]);
+        self.progress.add_points(points);
         let target = self.progress.options.target_points;
         let game_won = match end {
             DealEnd::Claim { seat, correct } => Some(if correct {
@@ -551,7 +525,7 @@ impl Trijumf {
             self.progress.points = [0, 0];
         }
         self.deal += 1;
-        self.progress.dealer = seat_after(self.progress.dealer, 1, players);
+        self.progress.pass_deal();
         Ok(())
     }
 }

@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use super::{Entry, Trijumf};
+use super::Trijumf;
 use crate::lang::Msg;
 use crate::rules::record::logged_game;
 use crate::rules::schema::{
@@ -11,9 +11,7 @@ use crate::rules::schema::{
 };
 use crate::rules::standing::{Next, Situation, Standing};
 
-logged_game!(Trijumf, Entry { Deal: "deal" }, |options| usize::from(
-    options.players
-));
+logged_game!(Trijumf);
 
 impl Standing for Trijumf {
     fn situation(&self) -> Situation {
@@ -43,9 +41,6 @@ impl EntrySchema for Trijumf {
                 "revoke": closed(&["seat"], json!({ "seat": seat, "trick": trick_number(), "held": card })),
             }),
         );
-        EntrySchemas {
-            plays: vec![("deal", deal)],
-            parts: Vec::new(),
-        }
+        EntrySchemas::plays(vec![("deal", deal)])
     }
 }

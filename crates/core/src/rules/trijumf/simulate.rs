@@ -11,7 +11,7 @@ use super::{
 pub use crate::rng::SplitMix;
 use crate::rules::card::{Card, Deck, Rank, Suit};
 use crate::rules::game::Seat;
-use crate::rules::simulate::play_match;
+use crate::rules::simulate::{deal_hands, play_match, shuffled};
 use crate::rules::trick::Trick;
 
 /// How the simulator treats one deal.
@@ -29,8 +29,7 @@ pub type Simulated = crate::rules::simulate::Simulated<Trijumf, [u32; 2]>;
 
 /// Plays a whole match from the seed.
 pub fn simulate(seed: u64, options: Options) -> Simulated {
-    let seats = options.players as usize;
-    play_match(seed, options, seats, |rng, state| {
+    play_match(seed, options, |rng, state| {
         simulate_deal(rng, state, Breach::Announced)
             .expect("an announced simulation always gives a deal")
     })
@@ -49,25 +48,17 @@ pub fn simulate_deal(
     let n = players as usize;
     let four = n == 4;
     let cut = [Cut::Normal, Cut::Knock, Cut::Flip][rng.below(3)];
-    let mut deck: Vec<Card> = Deck::Italian40.cards().collect();
-    rng.shuffle(&mut deck);
+    let deck = shuffled(rng, Deck::Italian40);
     let leader = state.leader();
-    let mut hands: [Vec<Card>; 4] = Default::default();
+    let mut hands = deal_hands(&deck, leader, players, 10);
     let mut trump_card = None;
     let mut stock = Vec::new();
     if four {
-        for seat in 0..4 {
-            hands[seat_after(leader, seat, players).index()] =
-                deck[seat * 10..seat * 10 + 10].to_vec();
-        }
         if cut != Cut::Knock {
             // The turned card is the dealer's left's.
             trump_card = Some(hands[leader.index()][0]);
         }
     } else {
-        let other = seat_after(leader, 1, players);
-        hands[leader.index()] = deck[0..10].to_vec();
-        hands[other.index()] = deck[10..20].to_vec();
         trump_card = Some(deck[20]);
         stock = deck[21..].to_vec();
     }

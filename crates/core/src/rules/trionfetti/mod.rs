@@ -15,30 +15,19 @@ use serde::{Deserialize, Serialize};
 
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck};
-use super::game::{Game, Seat, Summary, Team};
+use super::game::{Game, Seat, Summary, Team, check_noted};
 use super::play_error::{Leads, PlayError};
-use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of};
+use super::progress::{
+    MatchProgress, game_basics, progress_accessors, summary_of, summary_type, target_options,
+};
 use super::ranking::Ranking;
 use super::trick::{Trick, winning_position};
 
-/// Match options. The defaults are the rules text's: games to 20, matches to 3 games.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Options {
-    /// Points that win a game.
-    pub target_points: u32,
-    /// Games that win the match.
-    pub games_to_win: u32,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            target_points: 20,
-            games_to_win: 3,
-        }
-    }
-}
+target_options!(
+    /// Match options. The defaults are the rules text's: games to 20, matches to 3 games.
+    target_points: 20,
+    games_to_win: 3
+);
 
 /// The answer to a vagaresto.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -198,35 +187,27 @@ pub struct Trionfetti {
     last_hand: Option<HandResult>,
 }
 
-/// Everything a referee page shows about a Trionfetti match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct TrionfettiSummary {
-    #[serde(flatten)]
-    pub common: Summary,
-    pub options: Options,
-    /// The game being played, 1-based (the last one once the match is over).
-    pub game_number: u32,
-    /// The smazzata being played, 1-based.
-    pub smazzata: u32,
-    /// The next hand inside the smazzata, 1 to 4.
-    pub hand: u8,
-    /// Who cuts and announces the comanda for the current smazzata: the dealer's left.
-    pub cutter: Option<Seat>,
-    /// What an accepted vagaresto would be worth in the next hand.
-    pub vagaresto_value: Option<u32>,
-    /// Whether the current smazzata has a comanda and cut card recorded.
-    pub card_level: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cut: Option<Card>,
-    /// Cards played so far in the current smazzata, when recorded card by card.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub played: Vec<Card>,
-    pub hands_played: u32,
-    pub last_hand: Option<HandResult>,
-    /// One row per smazzata, the current one last.
-    pub sheet: Vec<SheetRow>,
-    /// The games won so far, in order.
-    pub games: Vec<GameWon>,
+summary_type! {
+    /// Everything a referee page shows about a Trionfetti match.
+    TrionfettiSummary, sheet: SheetRow {
+        /// The smazzata being played, 1-based.
+        pub smazzata: u32,
+        /// The next hand inside the smazzata, 1 to 4.
+        pub hand: u8,
+        /// Who cuts and announces the comanda for the current smazzata: the dealer's left.
+        pub cutter: Option<Seat>,
+        /// What an accepted vagaresto would be worth in the next hand.
+        pub vagaresto_value: Option<u32>,
+        /// Whether the current smazzata has a comanda and cut card recorded.
+        pub card_level: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub cut: Option<Card>,
+        /// Cards played so far in the current smazzata, when recorded card by card.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub played: Vec<Card>,
+        pub hands_played: u32,
+        pub last_hand: Option<HandResult>,
+    }
 }
 
 struct Decision {
@@ -254,12 +235,7 @@ impl Trionfetti {
 
     /// The dealer's left, who cuts and announces the comanda.
     pub fn cutter(&self) -> Seat {
-        self.progress.dealer.left()
-    }
-
-    /// The dealer's right, who leads the first trick of every hand.
-    pub fn leader(&self) -> Seat {
-        self.progress.dealer.right()
+        self.progress.cutter()
     }
 
     pub fn deal(&self) -> Deal {
@@ -284,20 +260,9 @@ impl Trionfetti {
         self.cards.as_ref().map(|cards| &cards.ranking)
     }
 
-    fn check_open(&self) -> Result<(), RuleError> {
-        match self.progress.winner {
-            Some(winner) => Err(PlayError::MatchOver {
-                winner,
-                games_won: self.progress.games_won,
-            }
-            .into()),
-            None => Ok(()),
-        }
-    }
-
     /// Records the comanda (as a ranking) and the cut card of the current smazzata.
     pub fn apply_setup(&mut self, setup: &Setup) -> Result<(), RuleError> {
-        self.check_open()?;
+        self.progress.check_open::<Deal>()?;
         if self.hand != 1 {
             return Err(RuleError::SetupAfterHands { deal: self.deal() });
         }
@@ -322,7 +287,7 @@ impl Trionfetti {
 
     /// Records one hand. On error nothing changes.
     pub fn apply_hand(&mut self, hand: HandView<'_>) -> Result<(), RuleError> {
-        self.check_open()?;
+        self.progress.check_open::<Deal>()?;
         let deal = self.deal();
         let value = self.vagaresto_value();
         if let Some(vagaresto) = hand.vagaresto {
@@ -331,16 +296,14 @@ impl Trionfetti {
             {
                 return Err(RuleError::VagarestoTrickOutOfRange { deal, trick });
             }
-            if let Some(recorded) = vagaresto.stake
-                && recorded != value
-            {
-                return Err(RuleError::StakeMismatch {
+            check_noted(vagaresto.stake, &value, |recorded| {
+                RuleError::StakeMismatch {
                     deal,
                     recorded,
                     expected: value,
                     scores: self.progress.points,
-                });
-            }
+                }
+            })?;
         }
         let conceded = hand
             .vagaresto
@@ -357,18 +320,16 @@ impl Trionfetti {
                 let (decision, cards) = self.check_tricks(deal, tricks, hand.vagaresto)?;
                 match decision {
                     Some(decision) => {
-                        if let Some(recorded) = hand.winner
-                            && recorded != decision.team
-                        {
-                            return Err(RuleError::WinnerContradictsCards {
+                        check_noted(hand.winner, &decision.team, |recorded| {
+                            RuleError::WinnerContradictsCards {
                                 deal,
                                 recorded,
                                 actual: decision.team,
                                 trick: decision.trick,
                                 seat: decision.seat,
                                 card: decision.card,
-                            });
-                        }
+                            }
+                        })?;
                         (decision.team, Some(cards))
                     }
                     None => (
@@ -465,7 +426,7 @@ impl Trionfetti {
         row.undealt = undealt;
         self.cards = None;
         if self.progress.winner.is_none() {
-            self.progress.dealer = self.progress.dealer.right();
+            self.progress.pass_deal();
             self.smazzata += 1;
             self.hand = 1;
             self.progress.sheet.push(SheetRow::open(

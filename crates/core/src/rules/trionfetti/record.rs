@@ -4,16 +4,17 @@
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::{Options, Setup, Trionfetti, Vagaresto};
+use super::{Setup, Trionfetti, Vagaresto};
 use crate::lang::Msg;
 use crate::rules::card::Card;
 use crate::rules::comanda::{self, Nicknames};
 use crate::rules::entry_error::EntryError;
-use crate::rules::first_dealer::{self, FirstDealerEntry, GameFirstDealerError};
-use crate::rules::game::Team;
-use crate::rules::kind::GameKind;
+use crate::rules::first_dealer::FirstDealerEntry;
+use crate::rules::game::{Seating, Team};
 use crate::rules::ranking::Ranking;
-use crate::rules::record::{Correction, GameRecord, RecordGame, ReplaceEntry, VoidEntry};
+use crate::rules::record::{
+    Correction, GameRecord, RecordGame, ReplaceEntry, VoidEntry, apply_first_dealer,
+};
 use crate::rules::schema::{
     EntrySchema, EntrySchemas, closed, entry, reference, trick_number, tricks,
 };
@@ -133,10 +134,6 @@ impl RecordGame for Trionfetti {
     type RecordEntry = RecordEntry;
     type EntryError = EntryError;
 
-    fn seats(_: &Options) -> usize {
-        4
-    }
-
     fn entry_kind(entry: &RecordEntry) -> &'static str {
         entry.kind()
     }
@@ -159,12 +156,8 @@ impl RecordGame for Trionfetti {
         nicknames: &Nicknames,
     ) -> Result<(), EntryError> {
         if let RecordEntry::FirstDealer(first) = entry {
-            return first_dealer::apply(self, first, 4).map_err(|error| {
-                EntryError::FirstDealer(GameFirstDealerError {
-                    game: GameKind::Trionfetti,
-                    error,
-                })
-            });
+            let players = self.progress.options.players();
+            return apply_first_dealer(self, first, players).map_err(EntryError::FirstDealer);
         }
         let (smazzata, hand) = match entry {
             RecordEntry::Smazzata(setup) => (Some(setup), None),
@@ -234,9 +227,6 @@ impl EntrySchema for Trionfetti {
                 })),
             }),
         );
-        EntrySchemas {
-            plays: vec![("smazzata", smazzata), ("hand", hand)],
-            parts: Vec::new(),
-        }
+        EntrySchemas::plays(vec![("smazzata", smazzata), ("hand", hand)])
     }
 }

@@ -11,6 +11,7 @@ use crate::rules::comanda::{self, Nicknames};
 use crate::rules::game::{Seat, Team};
 use crate::rules::ranking::Ranking;
 use crate::rules::record::{HandEntry, MatchRecord, SmazzataEntry};
+use crate::rules::simulate::deal_hands;
 use crate::rules::trick::{Trick, winning_position};
 
 /// Real comande from the rules text, as a cutter says them.
@@ -87,12 +88,8 @@ pub fn simulate(seed: u64, options: Options, nicknames: &Nicknames) -> Simulated
         let smazzata = state.deal().smazzata;
         let mut next = 0;
         while !state.is_over() && state.deal().smazzata == smazzata {
-            let dealer = state.dealer();
-            let mut held: [Vec<Card>; 4] = Default::default();
-            for seat in 0..4 {
-                held[dealer.right().after(seat).index()] = deck[next..next + 3].to_vec();
-                next += 3;
-            }
+            let held = deal_hands(&deck[next..], state.leader(), 4, 3);
+            next += 12;
             let (hand, result) = play_hand(&mut rng, &state, &ranking, held);
             state
                 .apply_hand(hand.view())

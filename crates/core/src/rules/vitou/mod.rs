@@ -24,8 +24,9 @@ pub use self::bid::Bid;
 pub(crate) use self::error::card_msg;
 pub use self::error::{LeadReason, RuleError};
 use super::card::{Card, Deck};
-use super::game::{Game, Seat, Summary, Team};
-use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of};
+use super::game::{Game, Seat, Seating, Summary, Team, check_noted};
+use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of, summary_type};
+use super::record::game_entry;
 use super::trick::Trick;
 
 /// Match options. The defaults are the rules text's: four players, games to 21, one
@@ -52,6 +53,12 @@ impl Default for Options {
             games_to_win: 1,
             twenty_rules: true,
         }
+    }
+}
+
+impl Seating for Options {
+    fn players(&self) -> u8 {
+        self.players
     }
 }
 
@@ -125,18 +132,7 @@ impl RoundEntry {
     }
 }
 
-/// One entry of the engine.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Entry {
-    Round(RoundEntry),
-}
-
-impl From<RoundEntry> for Entry {
-    fn from(round: RoundEntry) -> Entry {
-        Entry::Round(round)
-    }
-}
+game_entry!(Round(RoundEntry): "round");
 
 /// Which rules a round was played under.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -200,21 +196,16 @@ pub struct Vitou {
     round: u32,
 }
 
-/// Everything a referee page shows about a Vitou match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct VitouSummary {
-    #[serde(flatten)]
-    pub common: Summary,
-    pub options: Options,
-    pub game_number: u32,
-    /// The next round, 1-based over the whole match.
-    pub round: u32,
-    /// The rules of the next round (`None` once the match is over).
-    pub stage: Option<Stage>,
-    /// Whether bids are allowed in the next round.
-    pub bidding: bool,
-    pub sheet: Vec<SheetRow>,
-    pub games: Vec<GameWon>,
+summary_type! {
+    /// Everything a referee page shows about a Vitou match.
+    VitouSummary, sheet: SheetRow {
+        /// The next round, 1-based over the whole match.
+        pub round: u32,
+        /// The rules of the next round (`None` once the match is over).
+        pub stage: Option<Stage>,
+        /// Whether bids are allowed in the next round.
+        pub bidding: bool,
+    }
 }
 
 /// Strength in a trick: 10 9 A K Q J 8 7, suits ignored.
@@ -268,11 +259,6 @@ impl Vitou {
             progress: MatchProgress::new(options, first_dealer),
             round: 1,
         }
-    }
-
-    /// The dealer's left, who plays first.
-    pub fn leader(&self) -> Seat {
-        seat_after(self.progress.dealer, 1, self.progress.options.players)
     }
 
     pub fn round(&self) -> u32 {
@@ -414,15 +400,13 @@ impl Vitou {
             decided
         } else if let Some(refusal) = entry.refusal {
             let team = seat_after(refusal.seat, players as usize - 1, players).team();
-            if let Some(recorded) = entry.winner
-                && recorded != team
-            {
-                return Err(RuleError::WinnerContradictsRefusal {
+            check_noted(entry.winner, &team, |recorded| {
+                RuleError::WinnerContradictsRefusal {
                     round,
                     recorded,
                     refuser: refusal.seat,
-                });
-            }
+                }
+            })?;
             Some(team)
         } else {
             match (entry.winner, entry.tied) {
@@ -476,25 +460,20 @@ impl Vitou {
                 }
             }
         };
-        if let Some(recorded) = entry.points
-            && recorded != points
-        {
-            return Err(RuleError::StakeMismatch {
-                round,
-                recorded,
-                expected: points,
-                bid: last_bid.map(|call| call.bid),
-                refused,
-            });
-        }
+        check_noted(entry.points, &points, |recorded| RuleError::StakeMismatch {
+            round,
+            recorded,
+            expected: points,
+            bid: last_bid.map(|call| call.bid),
+            refused,
+        })?;
 
         // Everything is checked: from here on the state changes.
         let mut added = [0, 0];
         if let Some(team) = scorer {
             added[team.index()] = points;
-            self.progress.points[team.index()] =
-                self.progress.points[team.index()].saturating_add(points);
         }
+        self.progress.add_points(added);
         let game_won = scorer.filter(|team| {
             baraque || self.progress.points[team.index()] >= self.progress.options.target_points
         });
@@ -522,7 +501,7 @@ impl Vitou {
             self.progress.points = [0, 0];
         }
         self.round += 1;
-        self.progress.dealer = seat_after(self.progress.dealer, 1, players);
+        self.progress.pass_deal();
         Ok(())
     }
 }

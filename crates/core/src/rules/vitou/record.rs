@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use super::{Entry, Vitou};
+use super::Vitou;
 use crate::lang::Msg;
 use crate::rules::game::Game;
 use crate::rules::record::logged_game;
@@ -12,9 +12,7 @@ use crate::rules::schema::{
 };
 use crate::rules::standing::{Next, Situation, Standing, yes_no};
 
-logged_game!(Vitou, Entry { Round: "round" }, |options| usize::from(
-    options.players
-));
+logged_game!(Vitou);
 
 impl Standing for Vitou {
     fn situation(&self) -> Situation {
@@ -47,9 +45,6 @@ impl EntrySchema for Vitou {
                 "points": reference("Points"),
             }),
         );
-        EntrySchemas {
-            plays: vec![("round", round)],
-            parts: Vec::new(),
-        }
+        EntrySchemas::plays(vec![("round", round)])
     }
 }

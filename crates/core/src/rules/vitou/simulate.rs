@@ -9,9 +9,9 @@ use super::{
     trick_winner,
 };
 pub use crate::rng::SplitMix;
-use crate::rules::card::{Card, Deck};
+use crate::rules::card::Deck;
 use crate::rules::game::Team;
-use crate::rules::simulate::play_match;
+use crate::rules::simulate::{deal_hands, play_match, shuffled};
 use crate::rules::trick::Trick;
 
 /// A simulated match: the entries and, for each round, the side it scores for and how much.
@@ -19,8 +19,7 @@ pub type Simulated = crate::rules::simulate::Simulated<Vitou, Option<(Team, u32)
 
 /// Plays a whole match from the seed.
 pub fn simulate(seed: u64, options: Options) -> Simulated {
-    let seats = options.players as usize;
-    play_match(seed, options, seats, simulate_round)
+    play_match(seed, options, simulate_round)
 }
 
 /// Plays one round for the state's dealer; returns the entry and who scored what
@@ -48,13 +47,8 @@ pub fn simulate_round(rng: &mut SplitMix, state: &Vitou) -> (RoundEntry, Option<
         }
         _ => {}
     }
-    let mut deck: Vec<Card> = Deck::French32.cards().collect();
-    rng.shuffle(&mut deck);
-    let mut hands: [Vec<Card>; 4] = Default::default();
-    for turn in 0..n {
-        let seat = seat_after(state.leader(), turn, players);
-        hands[seat.index()] = deck[turn * 3..turn * 3 + 3].to_vec();
-    }
+    let deck = shuffled(rng, Deck::French32);
+    let mut hands = deal_hands(&deck, state.leader(), players, 3);
     let bidding = stage == Stage::Normal;
     let mut bids: Vec<BidCall> = Vec::new();
     let mut refusal = None;
