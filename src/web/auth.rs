@@ -348,12 +348,7 @@ pub(super) async fn create_account(
             }
         })
         .await;
-    match outcome {
-        Ok(user) => Ok(Some(user)),
-        Err(AppError::Store(StoreError::Duplicate)) => Ok(None),
-        Err(AppError::Store(StoreError::Stale)) => Err(AppError::NotFound),
-        Err(other) => Err(other),
-    }
+    stored_account(outcome)
 }
 
 async fn setup_token_matches(state: &AppState, token: &str) -> Result<bool, AppError> {
@@ -501,6 +496,17 @@ pub async fn accept_invitation(
     Ok(redirect("/"))
 }
 
+/// An account's write as the forms answer it: `Ok(None)` when the username is taken,
+/// `NotFound` when the one-time link was used meanwhile (`Stale`).
+fn stored_account(outcome: Result<users::User, AppError>) -> Result<Option<users::User>, AppError> {
+    match outcome {
+        Ok(user) => Ok(Some(user)),
+        Err(AppError::Store(StoreError::Duplicate)) => Ok(None),
+        Err(AppError::Store(StoreError::Stale)) => Err(AppError::NotFound),
+        Err(other) => Err(other),
+    }
+}
+
 /// The name and display name asked for, and the password's hash (computed off the
 /// async threads).
 async fn hashed(request: AccountRequest) -> Result<(String, String, String), AppError> {
@@ -533,10 +539,5 @@ async fn claim_account(
             Ok(user)
         })
         .await;
-    match outcome {
-        Ok(user) => Ok(Some(user)),
-        Err(AppError::Store(StoreError::Duplicate)) => Ok(None),
-        Err(AppError::Store(StoreError::Stale)) => Err(AppError::NotFound),
-        Err(other) => Err(other),
-    }
+    stored_account(outcome)
 }

@@ -42,19 +42,27 @@ impl Face {
     }
 }
 
-/// The names of a ranking's levels, in the order of `Ranking::level_codes`: what the
-/// comanda preview's faces are called.
-pub fn level_names(ranking: &Ranking, lang: Lang) -> Vec<Vec<String>> {
+/// Each level of a ranking, in the order of `Ranking::level_codes`, its codes as `each`
+/// makes them (`None`: left out).
+fn levels<T>(ranking: &Ranking, each: impl Fn(&String) -> Option<T>) -> Vec<Vec<T>> {
     ranking
         .level_codes()
         .iter()
-        .map(|level| {
-            level
-                .iter()
-                .map(|code| Face::parse(code, lang).map_or_else(|| code.clone(), |face| face.name))
-                .collect()
-        })
+        .map(|level| level.iter().filter_map(&each).collect())
         .collect()
+}
+
+/// The names of a ranking's levels: what the comanda preview's faces are called (a code
+/// that is no card keeps its text).
+pub fn level_names(ranking: &Ranking, lang: Lang) -> Vec<Vec<String>> {
+    levels(ranking, |code| {
+        Some(Face::parse(code, lang).map_or_else(|| code.clone(), |face| face.name))
+    })
+}
+
+/// The faces of a ranking's levels (a code that is no card is left out).
+pub fn level_faces(ranking: &Ranking, lang: Lang) -> Vec<Vec<Face>> {
+    levels(ranking, |code| Face::parse(code, lang))
 }
 
 /// The Italian-deck cards a message names, in the order it names them, each once: the

@@ -260,8 +260,11 @@ async fn refused(
 
 /// Back to the club's page, which shows the notice `notice` once.
 fn back(ctx: &PageContext, club: &Club, notice: &'static str) -> HttpResponse {
-    flash::set(ctx.session(), notice);
-    redirect(&format!("/manage/clubs/{}", club.slug))
+    flash::redirect_with(
+        ctx.session(),
+        notice,
+        &format!("/manage/clubs/{}", club.slug),
+    )
 }
 
 /// Administrators name a club's organizers.

@@ -4,6 +4,7 @@
 //! query string: reloading the page or following a bookmark shows no stale notice.
 
 use actix_session::Session;
+use actix_web::HttpResponse;
 
 use super::i18n;
 
@@ -15,6 +16,13 @@ pub fn set(session: &Session, id: &'static str) {
         // The action is done; only its notice is lost.
         tracing::error!(%error, "cannot store the notice in the session");
     }
+}
+
+/// Leaves the notice `id` for the page at `location` and sends the visitor there: what
+/// a form's handler answers once it saved what the form asked.
+pub fn redirect_with(session: &Session, id: &'static str, location: &str) -> HttpResponse {
+    set(session, id);
+    super::redirect(location)
 }
 
 /// The notice left for this page, taken out so that it shows once; an id the

@@ -254,8 +254,11 @@ pub async fn manage(
 
 /// Back to the player's page, which shows the notice `notice` once.
 fn back(ctx: &PageContext, player_id: i64, notice: &'static str) -> HttpResponse {
-    flash::set(ctx.session(), notice);
-    redirect(&format!("/manage/players/{player_id}"))
+    flash::redirect_with(
+        ctx.session(),
+        notice,
+        &format!("/manage/players/{player_id}"),
+    )
 }
 
 #[derive(Deserialize)]

@@ -37,8 +37,25 @@ pub struct RouteInfo {
     pub access: Access,
 }
 
+/// The rows, and once among them a block of rows served under two prefixes:
+/// `["/score/{key}" => SCORER, "/s/{key}" => Access::Token,] { post "/undo" => …; }`
+/// (each row's path follows the prefix; every row of the first, then of the second).
 macro_rules! route_table {
-    ($($method:ident $path:literal => $handler:path, $access:expr;)*) => {
+    (
+        $($method:ident $path:literal => $handler:path, $access:expr;)*
+        [$first:literal => $first_access:expr, $second:literal => $second_access:expr,] {
+            $($both_method:ident $both_path:literal => $both_handler:path;)*
+        }
+        $($after_method:ident $after_path:literal => $after_handler:path, $after_access:expr;)*
+    ) => {
+        route_table!(@rows
+            $(($method, $path, $handler, $access))*
+            $(($both_method, concat!($first, $both_path), $both_handler, $first_access))*
+            $(($both_method, concat!($second, $both_path), $both_handler, $second_access))*
+            $(($after_method, $after_path, $after_handler, $after_access))*
+        );
+    };
+    (@rows $(($method:ident, $path:expr, $handler:path, $access:expr))*) => {
         pub const ROUTES: &[RouteInfo] = &[
             $(RouteInfo { method: stringify!($method), path: $path, access: $access },)*
         ];
@@ -220,24 +237,18 @@ route_table! {
     post "/manage/matches/{id}/referees" => matches::referees, ORGANIZER;
     post "/manage/matches/{id}/status" => match_state::set_status, ORGANIZER;
     post "/manage/matches/{id}/import" => matches::import, ORGANIZER;
-    get "/score/{key}" => scoring::page, SCORER;
-    post "/score/{key}/hand" => games::trionfetti::record_hand, SCORER;
-    post "/score/{key}/smazzata" => games::trionfetti::record_smazzata, SCORER;
-    post "/score/{key}/tricks" => games::trionfetti::record_tricks, SCORER;
-    post "/score/{key}/undo" => scoring::undo, SCORER;
-    post "/score/{key}/correct" => scoring::correct, SCORER;
-    post "/score/{key}/outcome" => games::referee::record_outcome, SCORER;
-    post "/score/{key}/json" => games::referee::record_json, SCORER;
-    post "/score/{key}/first_dealer" => games::first_dealer::record, SCORER;
-    get "/s/{key}" => scoring::page, Access::Token;
-    post "/s/{key}/hand" => games::trionfetti::record_hand, Access::Token;
-    post "/s/{key}/smazzata" => games::trionfetti::record_smazzata, Access::Token;
-    post "/s/{key}/tricks" => games::trionfetti::record_tricks, Access::Token;
-    post "/s/{key}/undo" => scoring::undo, Access::Token;
-    post "/s/{key}/correct" => scoring::correct, Access::Token;
-    post "/s/{key}/outcome" => games::referee::record_outcome, Access::Token;
-    post "/s/{key}/json" => games::referee::record_json, Access::Token;
-    post "/s/{key}/first_dealer" => games::first_dealer::record, Access::Token;
+    // Score entry: the scorer's account, or the bearer of the match's private link.
+    ["/score/{key}" => SCORER, "/s/{key}" => Access::Token,] {
+        get "" => scoring::page;
+        post "/hand" => games::trionfetti::record_hand;
+        post "/smazzata" => games::trionfetti::record_smazzata;
+        post "/tricks" => games::trionfetti::record_tricks;
+        post "/undo" => scoring::undo;
+        post "/correct" => scoring::correct;
+        post "/outcome" => games::referee::record_outcome;
+        post "/json" => games::referee::record_json;
+        post "/first_dealer" => games::first_dealer::record;
+    }
     get "/rules/comanda" => public::comanda_preview, Access::Anyone;
     // the JSON API and personal tokens
     // Score entry first in its group: each dynamic row tried before it costs a regex match.

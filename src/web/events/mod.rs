@@ -14,7 +14,7 @@ use super::context::{PageContext, SessionUser};
 use super::error::AppError;
 use super::i18n::Tr;
 use super::managed::{Found, Managed};
-use super::{AppState, flash, redirect, refuse};
+use super::{AppState, flash, refuse};
 use crate::accounts::Role;
 use crate::events::EventData;
 use crate::lang::Lang;
@@ -81,8 +81,8 @@ impl Found for (EventRow, Club) {
 /// Back to the organizer's page of the event, which shows the notice `notice` (a message
 /// id) once.
 pub(super) fn back(ctx: &PageContext, event: &EventRow, notice: &'static str) -> HttpResponse {
-    flash::set(ctx.session(), notice);
-    redirect(&format!("/manage/events/{}", event.public_id))
+    let location = format!("/manage/events/{}", event.public_id);
+    flash::redirect_with(ctx.session(), notice, &location)
 }
 
 /// The organizer's page of the event with a refusal in words.

@@ -10,7 +10,7 @@ use super::context::SessionUser;
 use super::error::AppError;
 use super::i18n::Tr;
 use super::managed::Found;
-use super::{AppState, flash, redirect};
+use super::{AppState, flash};
 use crate::accounts::Role;
 use crate::scoring::LoadedMatch;
 use crate::store::matches::{MatchRow, MatchStatus};
@@ -84,8 +84,11 @@ pub(in crate::web) fn back_to(
     row: &MatchRow,
     notice: &'static str,
 ) -> HttpResponse {
-    flash::set(session, notice);
-    redirect(&format!("/manage/matches/{}", row.public_id))
+    flash::redirect_with(
+        session,
+        notice,
+        &format!("/manage/matches/{}", row.public_id),
+    )
 }
 
 #[cfg(test)]

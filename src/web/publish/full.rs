@@ -264,9 +264,7 @@ pub async fn entrants_page(
 ) -> Result<HttpResponse, AppError> {
     let key = query.key("n", public_id.into_inner(), &visit.ctx);
     full_page(visit, key, |view, key| {
-        let solo = view
-            .format()
-            .is_some_and(|format| crate::events::solo_entrants(&view.data.event, &format));
+        let solo = super::solo(&view);
         let mut entrants = entrant_links(&view);
         entrants.retain(|(_, label, players)| {
             found(label, &key.search) || players.iter().any(|(_, name)| found(name, &key.search))
@@ -302,11 +300,7 @@ pub async fn entrants_page(
 impl EntrantsPage {
     /// The search field's label: a team, or a player on an individual night.
     pub fn search_label(&self) -> &'static str {
-        self.ctx.t(if self.solo {
-            "event-highlight_player"
-        } else {
-            "event-highlight"
-        })
+        super::entrant_pick_label(&self.ctx, self.solo)
     }
 }
 

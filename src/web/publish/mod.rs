@@ -22,6 +22,7 @@ use serde::Deserialize;
 use super::AppState;
 use super::context::PageContext;
 use super::error::AppError;
+use super::i18n::Tr;
 use crate::events::view::EventView;
 use crate::store::events::{self as store_events, EventRow, EventStatus};
 use crate::store::{DbConnection, StoreResult};
@@ -150,6 +151,22 @@ pub(super) fn fragment_response(page: &Rendered) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")
         .body(page.content.clone())
+}
+
+/// Whether the event's entrants are single players (an individual night, a two-player
+/// game) rather than teams.
+pub(super) fn solo(view: &EventView) -> bool {
+    view.format()
+        .is_some_and(|format| crate::events::solo_entrants(&view.data.event, &format))
+}
+
+/// The label of a field that picks an entrant: a team, or a player on an individual night.
+pub(super) fn entrant_pick_label(tr: &Tr, solo: bool) -> &'static str {
+    tr.t(if solo {
+        "event-highlight_player"
+    } else {
+        "event-highlight"
+    })
 }
 
 pub fn event_status_key(status: EventStatus) -> &'static str {

@@ -80,11 +80,7 @@ pub fn entrant_links(view: &EventView) -> Vec<(u32, String, Vec<PlayerLink>)> {
 impl EventPage {
     /// The highlight picker's label: a team, or a player on an individual night.
     pub fn highlight_label(&self) -> &'static str {
-        self.ctx.t(if self.solo {
-            "event-highlight_player"
-        } else {
-            "event-highlight"
-        })
+        super::entrant_pick_label(&self.ctx, self.solo)
     }
 
     pub fn status_label(&self) -> &'static str {
@@ -120,9 +116,7 @@ pub async fn event_page(
         let lang = key.lang;
         let game_line = crate::web::events::options::game_line(&ctx, &view.data.event);
         let all = rounds(&view, lang);
-        let solo = view
-            .format()
-            .is_some_and(|format| crate::events::solo_entrants(&view.data.event, &format));
+        let solo = super::solo(&view);
         let live = live_fragment_of(&view, &all, lang, key.highlight).render()?;
         let tables = standings_views(&view, lang);
         let body = EventPage {

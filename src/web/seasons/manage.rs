@@ -14,7 +14,7 @@ use crate::store::seasons::{self, PLAYERS_BEATEN, POINTS_TABLE, SeasonRow, Seaso
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
 use crate::web::managed::Managed;
-use crate::web::{AppState, flash, redirect, refuse};
+use crate::web::{AppState, flash, refuse};
 
 // ---------------------------------------------------------------- the club's seasons
 
@@ -289,8 +289,12 @@ async fn store(
             Ok(id)
         })
         .await?;
-    flash::set(page.ctx.session(), "season-saved");
-    Ok(redirect(&format!("/manage/seasons/{id}")))
+    let location = format!("/manage/seasons/{id}");
+    Ok(flash::redirect_with(
+        page.ctx.session(),
+        "season-saved",
+        &location,
+    ))
 }
 
 pub async fn create(

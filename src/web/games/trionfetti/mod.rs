@@ -101,16 +101,7 @@ impl GamePages for TrionfettiPages {
         let ranking_line = ranking.map(|ranking| ranking.render_line(lang));
         if entry["type"] == "smazzata" {
             let ranking_levels = ranking.map_or_else(Vec::new, |ranking| {
-                ranking
-                    .level_codes()
-                    .iter()
-                    .map(|level| {
-                        level
-                            .iter()
-                            .filter_map(|code| crate::web::cards::Face::parse(code, lang))
-                            .collect()
-                    })
-                    .collect()
+                crate::web::cards::level_faces(ranking, lang)
             });
             return ReplayDetail {
                 comanda: entry["comanda"].as_str().map(str::to_string),

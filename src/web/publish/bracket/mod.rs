@@ -18,11 +18,8 @@ use crate::web::context::{PageContext, Visit};
 use crate::web::error::AppError;
 use crate::web::i18n::Tr;
 
-/// Beyond this many first-round matches a bracket is shown through a window.
-const FULL_ROWS: usize = 32;
-/// A window's columns, and matches in its first column.
-const WINDOW_COLUMNS: usize = 6;
-const WINDOW_ROWS: usize = 16;
+mod window;
+pub use window::WindowLink;
 
 /// How a column's matches lead into the next column's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,6 +59,28 @@ impl Column {
         }
     }
 
+    /// The rounds as columns, their anchors numbered after `anchor` (`round-w1`, …).
+    fn numbered<'a>(rounds: impl IntoIterator<Item = &'a RoundView>, anchor: &str) -> Vec<Column> {
+        rounds
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| Column::of(r, format!("{anchor}{}", i + 1)))
+            .collect()
+    }
+
+    /// The column after the final that names the champion.
+    fn champion(title: String, name: String) -> Column {
+        Column {
+            title,
+            anchor: "champion".into(),
+            matches: Vec::new(),
+            join: Join::None,
+            fed: false,
+            current: false,
+            champion: Some(name),
+        }
+    }
+
     /// The slot classes of match `index`: which way its line goes and whether one comes in.
     pub fn slot_class(&self, index: &usize) -> String {
         let mut class = String::from("bracket-slot");
@@ -84,12 +103,6 @@ pub struct Part {
     /// Named only when there are two.
     pub title: Option<String>,
     pub columns: Vec<Column>,
-}
-
-/// A link that moves the window.
-pub struct WindowLink {
-    pub label: String,
-    pub href: String,
 }
 
 /// Where a window is: its first column (from 1) and its slice of their matches (from 1).
@@ -176,27 +189,16 @@ pub fn bracket_in(
             .filter(|r| stage_of(r).is_some_and(|s| stages.contains(&s)))
             .collect()
     };
-    let mut winners: Vec<Column> =
-        in_stages(&[Stage::Winners, Stage::GrandFinal, Stage::GrandFinalReset])
-            .into_iter()
-            .enumerate()
-            .map(|(i, r)| Column::of(r, format!("round-w{}", i + 1)))
-            .collect();
-    let losers: Vec<Column> = in_stages(&[Stage::Losers])
-        .into_iter()
-        .enumerate()
-        .map(|(i, r)| Column::of(r, format!("round-l{}", i + 1)))
-        .collect();
+    let mut winners = Column::numbered(
+        in_stages(&[Stage::Winners, Stage::GrandFinal, Stage::GrandFinalReset]),
+        "round-w",
+    );
+    let losers = Column::numbered(in_stages(&[Stage::Losers]), "round-l");
     if let Some(name) = &champion {
-        winners.push(Column {
-            title: tr.t("event-bracket_champions").to_string(),
-            anchor: "champion".into(),
-            matches: Vec::new(),
-            join: Join::None,
-            fed: false,
-            current: false,
-            champion: Some(name.clone()),
-        });
+        winners.push(Column::champion(
+            tr.t("event-bracket_champions").to_string(),
+            name.clone(),
+        ));
     }
     // The third-place match stands apart, after the final: no line leads to it.
     let third: Vec<Column> = in_stages(&[Stage::ThirdPlace])
@@ -214,81 +216,10 @@ pub fn bracket_in(
             columns: losers,
         });
     }
-    // The window, when the first round is too long to draw whole.
-    let first_rows = parts[0].columns.first().map_or(0, |c| c.matches.len());
-    let windowed = first_rows > FULL_ROWS;
-    let longest = parts.iter().map(|p| p.columns.len()).max().unwrap_or(0);
-    let mut window = Vec::new();
-    let mut window_note = None;
-    let mut reaches_final = true;
-    if windowed {
-        let current = current_column(&parts[0].columns);
-        let first = query
-            .round
-            .map_or(current, |r| r.saturating_sub(1))
-            .min(longest.saturating_sub(1));
-        let blocks = parts[0]
-            .columns
-            .get(first)
-            .map_or(1, |c| c.matches.len().div_ceil(WINDOW_ROWS).max(1));
-        let block = match query.part {
-            Some(p) => p.clamp(1, blocks) - 1,
-            None => highlighted_block(&parts[0].columns, first, blocks, query.highlight),
-        };
-        reaches_final = first + WINDOW_COLUMNS >= parts[0].columns.len();
-        for part in &mut parts {
-            let kept: Vec<Column> = part
-                .columns
-                .drain(..)
-                .skip(first)
-                .take(WINDOW_COLUMNS)
-                .map(|mut c| {
-                    c.matches = slice(&c.matches, block, blocks).to_vec();
-                    c
-                })
-                .collect();
-            part.columns = kept;
-        }
-        parts.retain(|p| !p.columns.is_empty());
-        let href = |round: usize, part: usize| {
-            let mut href = format!(
-                "/e/{}/bracket?round={round}&part={part}",
-                view.data.event.public_id
-            );
-            if let Some(h) = query.highlight {
-                href.push_str(&format!("&highlight={h}"));
-            }
-            href
-        };
-        let mut link = |id: &str, round: usize, part: usize| {
-            window.push(WindowLink {
-                label: tr.t(id).to_string(),
-                href: href(round, part),
-            })
-        };
-        if first > 0 {
-            let earlier = first.saturating_sub(WINDOW_COLUMNS - 1);
-            // Earlier rounds have more matches: the same stretch of the bracket is more slices.
-            let scale = 1 << (first - earlier).min(20);
-            link("event-bracket_earlier", earlier + 1, block * scale + 1);
-        }
-        if block > 0 {
-            link("event-bracket_part_previous", first + 1, block);
-        }
-        if block + 1 < blocks {
-            link("event-bracket_part_next", first + 1, block + 2);
-        }
-        if first + WINDOW_COLUMNS < longest {
-            let later = first + WINDOW_COLUMNS - 1;
-            let scale = 1 << (later - first).min(20);
-            link("event-bracket_later", later + 1, block / scale + 1);
-        }
-        window_note = Some(tr.t_args(
-            "event-bracket_window",
-            [("part", (block + 1).into()), ("parts", blocks.into())],
-        ));
-    }
-    if reaches_final && let Some(part) = parts.first_mut() {
+    let window = window::apply(&mut parts, query, &view.data.event.public_id, &tr);
+    if window.reaches_final
+        && let Some(part) = parts.first_mut()
+    {
         part.columns.extend(third);
     }
     for part in &mut parts {
@@ -305,8 +236,8 @@ pub fn bracket_in(
         follow_label: tr.t("event-follow").to_string(),
         region_label: tr.t("event-bracket").to_string(),
         tabs_label: tr.t("event-bracket_tabs").to_string(),
-        window,
-        window_note,
+        window: window.links,
+        window_note: window.note,
         page_link: (!page).then(|| {
             let mut href = format!("/e/{}/bracket", view.data.event.public_id);
             if let Some(h) = query.highlight {
@@ -332,40 +263,6 @@ pub fn bracket_of(
         ..BracketQuery::default()
     };
     bracket_in(view, rounds, lang, query, false)
-}
-
-/// The round being played: the first column with a match still to finish.
-fn current_column(columns: &[Column]) -> usize {
-    columns
-        .iter()
-        .position(|c| c.matches.iter().any(|m| m.winner.is_none()))
-        .unwrap_or(0)
-}
-
-/// The slice of a window's first column that holds the highlighted entrant's match.
-fn highlighted_block(
-    columns: &[Column],
-    first: usize,
-    blocks: usize,
-    highlight: Option<u32>,
-) -> usize {
-    let Some(column) = columns.get(first) else {
-        return 0;
-    };
-    let found = column.matches.iter().position(|m| m.involves(&highlight));
-    found.map_or(0, |i| i * blocks / column.matches.len().max(1))
-}
-
-/// Slice `block` of `blocks` of a column: the matches that feed, or are fed by, the same
-/// slice of the columns beside it.
-fn slice(matches: &[MatchView], block: usize, blocks: usize) -> &[MatchView] {
-    let n = matches.len();
-    if n >= blocks {
-        &matches[block * n / blocks..(block + 1) * n / blocks]
-    } else {
-        let i = block * n / blocks;
-        &matches[i..(i + 1).min(n)]
-    }
 }
 
 /// The lines between columns: two matches into one, or one into one.
@@ -428,11 +325,7 @@ const PICKER_ENTRANTS: usize = 128;
 impl BracketPage {
     /// The highlight picker's label: a team, or a player on an individual night.
     pub fn highlight_label(&self) -> &'static str {
-        self.ctx.t(if self.solo {
-            "event-highlight_player"
-        } else {
-            "event-highlight"
-        })
+        super::entrant_pick_label(&self.ctx.tr, self.solo)
     }
 
     pub fn is_highlighted(&self, number: &u32) -> bool {
@@ -452,9 +345,7 @@ pub async fn bracket_page(
     if bracket.columns.is_empty() {
         return Err(AppError::NotFound);
     }
-    let solo = view
-        .format()
-        .is_some_and(|format| crate::events::solo_entrants(&view.data.event, &format));
+    let solo = super::solo(&view);
     let entrants = if view.data.entrants.len() <= PICKER_ENTRANTS {
         view.data
             .entrants
@@ -486,21 +377,9 @@ mod tests {
     /// A bracket of `rounds` (one part), drawn as `bracket_in` draws it.
     fn drawn(rounds: Vec<RoundView>, highlight: Option<u32>, champion: Option<String>) -> Bracket {
         let tr = Tr::new(Lang::It);
-        let mut columns: Vec<Column> = rounds
-            .iter()
-            .enumerate()
-            .map(|(i, r)| Column::of(r, format!("round-w{}", i + 1)))
-            .collect();
+        let mut columns = Column::numbered(&rounds, "round-w");
         if let Some(name) = &champion {
-            columns.push(Column {
-                title: "Campioni".into(),
-                anchor: "champion".into(),
-                matches: Vec::new(),
-                join: Join::None,
-                fed: false,
-                current: false,
-                champion: Some(name.clone()),
-            });
+            columns.push(Column::champion("Campioni".into(), name.clone()));
         }
         join_columns(&mut columns);
         Bracket {
