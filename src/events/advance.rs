@@ -199,17 +199,18 @@ impl KeptEvent {
         // Derived again (all keys changed) or a match came or went: every row is looked at.
         let whole = changed.len() == self.live.schedule().matches.len()
             || scheduled != self.live.schedule().matches.len();
-        self.sync(connection, &changed, whole)
+        self.sync(connection, &changed, (!whole).then_some(row.id))
     }
 
-    /// Brings the matches of `changed` in step (every match when `whole`), then reads
-    /// back the rows the sync wrote.
+    /// Brings the matches of `changed` in step, then reads back the rows the sync wrote;
+    /// every match when no `appended` match is named, the only one whose result changed.
     fn sync(
         &mut self,
         connection: &mut DbConnection,
         changed: &[MatchKey],
-        whole: bool,
+        appended: Option<i64>,
     ) -> StoreResult<()> {
+        let whole = appended.is_none();
         self.data.players.clear();
         let schedule = self.live.schedule();
         let scope = Scope {
@@ -220,6 +221,7 @@ impl KeptEvent {
             },
             rows: &self.rows,
             whole,
+            appended,
             format: &self.live.tournament().format,
             results: self.live.results(),
             complete: schedule.complete,

@@ -83,6 +83,7 @@ fn sync_derived(
         matches: derived.schedule.matches.iter().collect(),
         rows: &rows,
         whole: true,
+        appended: None,
         format: &derived.tournament.format,
         results: &derived.results,
         complete: derived.schedule.complete,
@@ -99,6 +100,9 @@ pub(super) struct Scope<'a> {
     pub rows: &'a HashMap<MatchKey, usize>,
     /// Whether rows whose key is no longer scheduled are looked for too.
     pub whole: bool,
+    /// The one match whose result can have changed, when it is known (a result that
+    /// re-derived nothing else): only its rating rows are compared.
+    pub appended: Option<i64>,
     pub format: &'a tournament::Format,
     pub results: &'a Results,
     /// Whether the whole schedule is decided.
@@ -222,7 +226,10 @@ pub(super) fn sync_scope(
         }
     }
     // A finished match's result, or its forfeit or replacement, moves its players' ratings.
-    crate::ratings::refresh_event(connection, data, derived.summaries)?;
+    match derived.appended.map(|id| data.matches.iter().find(|m| m.id == id)) {
+        Some(row) => crate::ratings::refresh_matches(connection, data, derived.summaries, row)?,
+        None => crate::ratings::refresh_event(connection, data, derived.summaries)?,
+    }
     let status = if derived.complete {
         EventStatus::Finished
     } else {
