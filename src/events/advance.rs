@@ -68,7 +68,10 @@ impl Advancement {
                 return;
             };
             let event_id = event.data.event.id;
-            if kept.get(&event_id).is_some_and(|k| k.version > event.version) {
+            if kept
+                .get(&event_id)
+                .is_some_and(|k| k.version > event.version)
+            {
                 return;
             }
             if kept.len() >= KEPT_EVENTS && !kept.contains_key(&event_id) {
@@ -174,21 +177,20 @@ impl KeptEvent {
         };
         let recorded = recorded_from(
             row,
-            summary.as_ref().filter(|_| row.status() != MatchStatus::Forfeit),
+            summary
+                .as_ref()
+                .filter(|_| row.status() != MatchStatus::Forfeit),
         )?;
         // What was recorded before this entry: the kept results are those of the log
         // without it (a log only grows).
         let before = self.live.results().get(&appended.key).cloned();
         let scheduled = self.live.schedule().matches.len();
-        let changed = self
-            .live
-            .record(&appended.key, recorded)
-            .map_err(|error| {
-                StoreError::Corrupt(format!(
-                    "event {} cannot be derived: {error}",
-                    appended.event_id
-                ))
-            })?;
+        let changed = self.live.record(&appended.key, recorded).map_err(|error| {
+            StoreError::Corrupt(format!(
+                "event {} cannot be derived: {error}",
+                appended.event_id
+            ))
+        })?;
         notice_correction(
             connection,
             appended,
@@ -217,7 +219,10 @@ impl KeptEvent {
             matches: if whole {
                 schedule.matches.iter().collect()
             } else {
-                changed.iter().filter_map(|key| self.live.get(key)).collect()
+                changed
+                    .iter()
+                    .filter_map(|key| self.live.get(key))
+                    .collect()
             },
             rows: &self.rows,
             whole,

@@ -166,11 +166,7 @@ pub(super) fn sync_scope(
                 let used = used_tables.get_or_insert_with(|| tables_in_use(data));
                 // A rotating night draws every round at once: each round's tables are the
                 // room's tables 1 to k, as its keys number them.
-                let table = match m
-                    .key
-                    .table()
-                    .filter(|_| individual(derived.format))
-                {
+                let table = match m.key.table().filter(|_| individual(derived.format)) {
                     Some(table) => table as i32,
                     None => (1..).find(|t| !used.contains(t)).unwrap_or(1),
                 };
@@ -226,7 +222,10 @@ pub(super) fn sync_scope(
         }
     }
     // A finished match's result, or its forfeit or replacement, moves its players' ratings.
-    match derived.appended.map(|id| data.matches.iter().find(|m| m.id == id)) {
+    match derived
+        .appended
+        .map(|id| data.matches.iter().find(|m| m.id == id))
+    {
         Some(row) => crate::ratings::refresh_matches(connection, data, derived.summaries, row)?,
         None => crate::ratings::refresh_event(connection, data, derived.summaries)?,
     }

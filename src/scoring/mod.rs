@@ -31,8 +31,8 @@ pub use loaded::{LoadedMatch, corrections, last_undoable, record_json};
 use crate::rules::any::{AnyMatch, AnyRecord, AnyReplayError};
 use crate::rules::comanda::Nicknames;
 use crate::rules::record::SyntaxError;
-use crate::store::matches::{self, Author, MatchRow, MatchStatus};
 use crate::store::events::HeldEvent;
+use crate::store::matches::{self, Author, MatchRow, MatchStatus};
 use crate::store::{Backend, Db, DbConnection, StoreError, StoreResult};
 
 /// What runs in an append's transaction when the entry starts, finishes or changes

@@ -77,18 +77,19 @@ backend_tests! {
         import_and_draw(&organizer, &event, &setup::pairs_csv(8));
         let quarters = card_links(&app, &organizer, &event);
         assert_eq!(quarters.len(), 4, "the quarterfinals");
-        let (here, there) = (app.client(), other.client());
-        record_win(&here, &quarters[0], "A");
-        record_win(&there, &quarters[1], "A");
-        record_win(&there, &quarters[2], "A");
+        // A client of each for every entry: one left idle meanwhile would be closed.
+        let (here, there) = (|| app.client(), || other.client());
+        record_win(&here(), &quarters[0], "A");
+        record_win(&there(), &quarters[1], "A");
+        record_win(&there(), &quarters[2], "A");
         // This instance keeps the event with both semifinals drawn...
-        record_win(&here, &quarters[3], "A");
+        record_win(&here(), &quarters[3], "A");
         let semis = card_links(&app, &organizer, &event);
         assert_eq!(semis.len(), 2, "the semifinals: {semis:?}");
         // ...the other finishes one of them behind it...
-        record_win(&there, &semis[0], "A");
+        record_win(&there(), &semis[0], "A");
         // ...and the other semifinal, finished here, must see it to draw the final.
-        record_win(&here, &semis[1], "B");
+        record_win(&here(), &semis[1], "B");
         let finals = card_links(&app, &organizer, &event);
         assert_eq!(finals.len(), 1, "the final is drawn: {finals:?}");
         assert!(!semis.contains(&finals[0]));
@@ -98,15 +99,14 @@ backend_tests! {
         let (_admin, organizer) = club_with_organizer(&app);
         let event = setup::create_knockout(&organizer);
         import_and_draw(&organizer, &event, &setup::pairs_csv(8));
-        let referee = app.client();
         for quarter in card_links(&app, &organizer, &event) {
-            record_win(&referee, &quarter, "A");
+            record_win(&app.client(), &quarter, "A");
         }
         let semis = card_links(&app, &organizer, &event);
         assert_eq!(semis.len(), 2, "the semifinals: {semis:?}");
         // The organizer decides one semifinal by forfeit (a sync of its own, not the
         // scoring's advancement)...
-        let page = referee.get(&semis[0]);
+        let page = app.client().get(&semis[0]);
         let public_id = page.body.split("/m/").nth(1).unwrap().split('/').next().unwrap().to_string();
         let forfeit = organizer.post_form(
             &format!("/manage/events/{event}/forfeit"),
@@ -114,7 +114,7 @@ backend_tests! {
         );
         assert_eq!(forfeit.status, 303, "{}", forfeit.body);
         // ...and the other, finished by the referee, draws the final from both.
-        record_win(&referee, &semis[1], "B");
+        record_win(&app.client(), &semis[1], "B");
         let finals = card_links(&app, &organizer, &event);
         assert_eq!(finals.len(), 1, "the final is drawn: {finals:?}");
         assert!(!semis.contains(&finals[0]));
