@@ -118,7 +118,6 @@ pub(super) fn sync_scope(
     data: &mut EventData,
     scope: Scope<'_>,
 ) -> StoreResult<SyncReport> {
-    let derived = &scope;
     let mut report = SyncReport::default();
     let rows = scope.rows;
     fn row_of<'d>(
@@ -138,7 +137,7 @@ pub(super) fn sync_scope(
     for m in scope.matches.iter().filter(|m| m.status == Status::Ready) {
         match row_of(data, rows, &m.key) {
             None => seated.extend(m.sides.iter().flat_map(Slot::entrants)),
-            Some(row) if !started(row, &derived.results, &m.key) => {
+            Some(row) if !started(row, scope.results, &m.key) => {
                 let sides_json = sides_json_of(m)?;
                 if row.sides_json.as_deref() != Some(sides_json.as_str()) {
                     seated.extend(m.sides.iter().flat_map(Slot::entrants));
@@ -166,7 +165,7 @@ pub(super) fn sync_scope(
                 let used = used_tables.get_or_insert_with(|| tables_in_use(data));
                 // A rotating night draws every round at once: each round's tables are the
                 // room's tables 1 to k, as its keys number them.
-                let table = match m.key.table().filter(|_| individual(derived.format)) {
+                let table = match m.key.table().filter(|_| individual(scope.format)) {
                     Some(table) => table as i32,
                     None => (1..).find(|t| !used.contains(t)).unwrap_or(1),
                 };
@@ -192,7 +191,7 @@ pub(super) fn sync_scope(
                 )?;
                 report.created.push(m.key.clone());
             }
-            (Status::Ready, Some(row)) if !started(row, &derived.results, &m.key) => {
+            (Status::Ready, Some(row)) if !started(row, scope.results, &m.key) => {
                 if let Some(sides_json) = new_sides.get(&m.key) {
                     events::update_sides(
                         connection,
@@ -205,7 +204,7 @@ pub(super) fn sync_scope(
                 }
             }
             (Status::Waiting | Status::Walkover { .. } | Status::Void, Some(row))
-                if !started(row, &derived.results, &m.key) =>
+                if !started(row, scope.results, &m.key) =>
             {
                 events::supersede(connection, row.id, NOTE_SIDES_CHANGED, "segnapunti")?;
                 report.superseded.push(m.key.clone());
@@ -215,21 +214,21 @@ pub(super) fn sync_scope(
     }
     if scope.whole {
         for (key, row) in &data.keyed() {
-            if !scheduled_keys.contains(key) && !started(row, &derived.results, key) {
+            if !scheduled_keys.contains(key) && !started(row, scope.results, key) {
                 events::supersede(connection, row.id, NOTE_OUT_OF_DRAW, "segnapunti")?;
                 report.superseded.push(key.clone());
             }
         }
     }
     // A finished match's result, or its forfeit or replacement, moves its players' ratings.
-    match derived
+    match scope
         .appended
         .map(|id| data.matches.iter().find(|m| m.id == id))
     {
-        Some(row) => crate::ratings::refresh_matches(connection, data, derived.summaries, row)?,
-        None => crate::ratings::refresh_event(connection, data, derived.summaries)?,
+        Some(row) => crate::ratings::refresh_matches(connection, data, scope.summaries, row)?,
+        None => crate::ratings::refresh_event(connection, data, scope.summaries)?,
     }
-    let status = if derived.complete {
+    let status = if scope.complete {
         EventStatus::Finished
     } else {
         EventStatus::Running
