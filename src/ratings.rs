@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 
 use crate::events::{EventData, MatchSummary, Remember};
 use crate::rules::kind::GameKind;
+use crate::store::events::EventMatchRow;
 use crate::store::matches::MatchStatus;
 use crate::store::ratings::{self as stored, PointRow};
 use crate::store::{Db, DbConnection, StoreError, StoreResult};
@@ -36,47 +37,50 @@ pub struct Input {
 
 /// The finished, played matches of an event as its logs say (`summaries`, by match id).
 pub fn inputs_of(data: &EventData, summaries: &BTreeMap<i64, MatchSummary>) -> Vec<Input> {
-    let mut inputs = Vec::new();
-    for row in &data.matches {
-        if row.match_key.is_none() || row.status() != MatchStatus::Finished {
-            continue;
-        }
-        let Some(summary) = summaries.get(&row.id) else {
-            continue;
-        };
-        let (true, Some(winner)) = (summary.over, summary.winner) else {
-            continue;
-        };
-        let Some(slots) = row
-            .sides_json
-            .as_deref()
-            .and_then(|json| serde_json::from_str::<[Slot; 2]>(json).ok())
-        else {
-            continue;
-        };
-        let sides = slots.map(|slot| {
-            let mut players: Vec<i64> = slot
-                .entrants()
-                .into_iter()
-                .filter_map(|e| data.entrant(e))
-                .flat_map(|e| std::iter::once(e.player1_id).chain(e.player2_id))
-                .collect();
-            players.sort_unstable();
-            players.dedup();
-            players
-        });
-        if sides.iter().any(Vec::is_empty) {
-            continue;
-        }
-        inputs.push(Input {
-            match_id: row.id,
-            event_id: data.event.id,
-            game: data.event.game,
-            sides,
-            winner,
-        });
+    data.matches
+        .iter()
+        .filter_map(|row| input_of(data, summaries, row))
+        .collect()
+}
+
+/// The match as the ratings see it, if it is a finished, played match of the event.
+fn input_of(
+    data: &EventData,
+    summaries: &BTreeMap<i64, MatchSummary>,
+    row: &EventMatchRow,
+) -> Option<Input> {
+    if row.match_key.is_none() || row.status() != MatchStatus::Finished {
+        return None;
     }
-    inputs
+    let summary = summaries.get(&row.id)?;
+    let (true, Some(winner)) = (summary.over, summary.winner) else {
+        return None;
+    };
+    let slots = row
+        .sides_json
+        .as_deref()
+        .and_then(|json| serde_json::from_str::<[Slot; 2]>(json).ok())?;
+    let sides = slots.map(|slot| {
+        let mut players: Vec<i64> = slot
+            .entrants()
+            .into_iter()
+            .filter_map(|e| data.entrant(e))
+            .flat_map(|e| std::iter::once(e.player1_id).chain(e.player2_id))
+            .collect();
+        players.sort_unstable();
+        players.dedup();
+        players
+    });
+    if sides.iter().any(Vec::is_empty) {
+        return None;
+    }
+    Some(Input {
+        match_id: row.id,
+        event_id: data.event.id,
+        game: data.event.game,
+        sides,
+        winner,
+    })
 }
 
 /// The rows of `inputs` (all of one game, in match order), rated from scratch.
@@ -184,13 +188,37 @@ pub fn refresh_event(
 ) -> StoreResult<()> {
     let fresh = inputs_of(data, summaries);
     let before = inputs_of_rows(&stored::of_event(connection, data.event.id)?)?;
+    refresh(connection, &fresh, &before)
+}
+
+/// [`refresh_event`] when nothing but the matches `rows` can have changed (a result
+/// that re-derived nothing else): only their rows are read and compared.
+pub fn refresh_matches<'a>(
+    connection: &mut DbConnection,
+    data: &EventData,
+    summaries: &BTreeMap<i64, MatchSummary>,
+    rows: impl IntoIterator<Item = &'a EventMatchRow>,
+) -> StoreResult<()> {
+    let (ids, fresh): (Vec<i64>, Vec<Option<Input>>) = rows
+        .into_iter()
+        .map(|row| (row.id, input_of(data, summaries, row)))
+        .unzip();
+    let mut fresh: Vec<Input> = fresh.into_iter().flatten().collect();
+    fresh.sort_by_key(|input| input.match_id);
+    let before = inputs_of_rows(&stored::of_matches(connection, &ids)?)?;
+    refresh(connection, &fresh, &before)
+}
+
+/// Writes the rating rows of the matches whose inputs differ between `fresh` and
+/// `before` (both in match order), and recomputes their games from the first of them.
+fn refresh(connection: &mut DbConnection, fresh: &[Input], before: &[Input]) -> StoreResult<()> {
     if fresh == before {
         return Ok(());
     }
     let by_id = |inputs: &[Input]| -> BTreeMap<i64, Input> {
         inputs.iter().map(|i| (i.match_id, i.clone())).collect()
     };
-    let (fresh_by_id, before_by_id) = (by_id(&fresh), by_id(&before));
+    let (fresh_by_id, before_by_id) = (by_id(fresh), by_id(before));
     let changed: Vec<i64> = before_by_id
         .keys()
         .chain(fresh_by_id.keys())
@@ -215,7 +243,7 @@ pub fn refresh_event(
     })
     .collect();
     stored::insert(connection, &placeholders)?;
-    let mut games: Vec<GameKind> = before.iter().chain(&fresh).map(|i| i.game).collect();
+    let mut games: Vec<GameKind> = before.iter().chain(fresh).map(|i| i.game).collect();
     games.sort();
     games.dedup();
     let from = changed.first().copied().unwrap_or_default();

@@ -108,7 +108,10 @@ pub fn fill(db: &Db, now: NaiveDateTime) -> Result<DemoReport, DemoError> {
     if !held.is_empty() {
         return Err(DemoError::NotEmpty(held));
     }
-    let scoring = Scoring::new(db.clone(), crate::events::after_append);
+    let scoring = Scoring::new(
+        db.clone(),
+        std::sync::Arc::new(crate::events::Advancement::default()),
+    );
     let demo = Demo {
         db: db.clone(),
         scoring,

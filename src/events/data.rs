@@ -167,6 +167,18 @@ impl EventData {
             .collect()
     }
 
+    /// Where each key's row is in `matches` (of rows with the same key, the last, as in
+    /// [`EventData::keyed`]).
+    pub fn rows_by_key(&self) -> HashMap<MatchKey, usize> {
+        let mut rows = HashMap::with_capacity(self.matches.len());
+        for (at, m) in self.matches.iter().enumerate() {
+            if let Some(key) = &m.match_key {
+                rows.insert(MatchKey::new(key.clone()), at);
+            }
+        }
+        rows
+    }
+
     /// Players at a table of the event's game: 4, or 2.
     pub fn players_per_match(&self) -> usize {
         players_per_match(self.event.game, &game_options_of(&self.event))

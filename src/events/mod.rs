@@ -24,6 +24,7 @@ use crate::store::events::EventRow;
 use crate::store::{StoreError, StoreResult};
 use crate::tournament::Format;
 
+mod advance;
 mod data;
 pub mod draw;
 pub mod entrants;
@@ -32,6 +33,7 @@ mod results;
 mod sync;
 pub mod view;
 
+pub use advance::Advancement;
 pub use data::EventData;
 pub use options::{OptionsError, check_options};
 pub use results::{

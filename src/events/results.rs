@@ -173,7 +173,7 @@ fn summary_of(
 
 /// What is recorded for one match row, from its log's summary (or the organizer's
 /// forfeit).
-fn recorded_from(
+pub(super) fn recorded_from(
     row: &EventMatchRow,
     summary: Option<&MatchSummary>,
 ) -> StoreResult<Option<Recorded>> {
@@ -262,6 +262,12 @@ pub fn summaries(
             );
         }
     }
+    remember_after_commit(staged);
+    Ok(out)
+}
+
+/// Remembers the summaries once the append running on this thread commits.
+fn remember_after_commit(staged: Vec<(String, MatchSummary)>) {
     if !staged.is_empty() {
         crate::scoring::after_commit(move || {
             for (public_id, summary) in &staged {
@@ -269,7 +275,19 @@ pub fn summaries(
             }
         });
     }
-    Ok(out)
+}
+
+/// The summary of one match's log of `entries` entries, inside an append to it:
+/// remembered once the append commits.
+pub(super) fn summary_in_append(
+    connection: &mut DbConnection,
+    row: &EventMatchRow,
+    entries: usize,
+) -> StoreResult<MatchSummary> {
+    let mut staged = Vec::new();
+    let summary = summary_of(connection, row, entries, Remember::AfterCommit, &mut staged)?;
+    remember_after_commit(staged);
+    Ok(summary)
 }
 
 /// The results recorded for the event's keyed matches.

@@ -1,7 +1,7 @@
 //! The event's matches kept in step with what the core derives: [`sync`] after a change,
 //! [`after_append`] after an entry, and the organizer's decisions that advance the event.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::{Deserialize, Serialize};
 
@@ -78,7 +78,55 @@ fn sync_derived(
     data: &mut EventData,
     derived: &Derived,
 ) -> StoreResult<SyncReport> {
+    let rows = data.rows_by_key();
+    let scope = Scope {
+        matches: derived.schedule.matches.iter().collect(),
+        rows: &rows,
+        whole: true,
+        appended: None,
+        format: &derived.tournament.format,
+        results: &derived.results,
+        complete: derived.schedule.complete,
+        summaries: &derived.summaries,
+    };
+    sync_scope(connection, data, scope)
+}
+
+/// The part of an event a sync brings in step, and what the event derived says.
+pub(super) struct Scope<'a> {
+    /// The scheduled matches looked at: all of them, or those a result changed.
+    pub matches: Vec<&'a tournament::Match>,
+    /// Where each key's row is in the event's `matches`.
+    pub rows: &'a HashMap<MatchKey, usize>,
+    /// Whether rows whose key is no longer scheduled are looked for too.
+    pub whole: bool,
+    /// The one match whose result can have changed, when it is known (a result that
+    /// re-derived nothing else): only its rating rows are compared.
+    pub appended: Option<i64>,
+    pub format: &'a tournament::Format,
+    pub results: &'a Results,
+    /// Whether the whole schedule is decided.
+    pub complete: bool,
+    /// The summaries of the event's logs, by match id.
+    pub summaries: &'a BTreeMap<i64, super::MatchSummary>,
+}
+
+/// Brings the matches of `scope` in step with the event derived; see the module
+/// documentation.
+pub(super) fn sync_scope(
+    connection: &mut DbConnection,
+    data: &mut EventData,
+    scope: Scope<'_>,
+) -> StoreResult<SyncReport> {
     let mut report = SyncReport::default();
+    let rows = scope.rows;
+    fn row_of<'d>(
+        data: &'d EventData,
+        rows: &HashMap<MatchKey, usize>,
+        key: &MatchKey,
+    ) -> Option<&'d EventMatchRow> {
+        rows.get(key).map(|&at| &data.matches[at])
+    }
     // The matches not started whose sides changed, and the players whose names the
     // matches created or given new sides are written with.
     let sides_json_of = |m: &tournament::Match| {
@@ -86,58 +134,42 @@ fn sync_derived(
     };
     let mut new_sides: BTreeMap<MatchKey, String> = BTreeMap::new();
     let mut seated: Vec<EntrantId> = Vec::new();
-    {
-        let keyed = data.keyed();
-        for m in derived
-            .schedule
-            .matches
-            .iter()
-            .filter(|m| m.status == Status::Ready)
-        {
-            match keyed.get(&m.key) {
-                None => seated.extend(m.sides.iter().flat_map(Slot::entrants)),
-                Some(row) if !started(row, &derived.results, &m.key) => {
-                    let sides_json = sides_json_of(m)?;
-                    if row.sides_json.as_deref() != Some(sides_json.as_str()) {
-                        seated.extend(m.sides.iter().flat_map(Slot::entrants));
-                        new_sides.insert(m.key.clone(), sides_json);
-                    }
+    for m in scope.matches.iter().filter(|m| m.status == Status::Ready) {
+        match row_of(data, rows, &m.key) {
+            None => seated.extend(m.sides.iter().flat_map(Slot::entrants)),
+            Some(row) if !started(row, scope.results, &m.key) => {
+                let sides_json = sides_json_of(m)?;
+                if row.sides_json.as_deref() != Some(sides_json.as_str()) {
+                    seated.extend(m.sides.iter().flat_map(Slot::entrants));
+                    new_sides.insert(m.key.clone(), sides_json);
                 }
-                Some(_) => {}
             }
+            Some(_) => {}
         }
     }
     data.load_players_of(connection, seated)?;
-    let data = &*data;
-    let keyed = data.keyed();
-    let mut used_tables: BTreeSet<i32> = data
-        .matches
-        .iter()
-        .filter(|m| m.match_key.is_some())
-        .filter(|m| !matches!(m.status(), MatchStatus::Finished | MatchStatus::Forfeit))
-        .filter_map(|m| m.table_number)
-        .collect();
+    // Read only when a match is created: every row of the event is looked at.
+    let mut used_tables: Option<BTreeSet<i32>> = None;
     let options_json = data.event.game_options_json.clone();
     let mut scheduled_keys = BTreeSet::new();
-    for m in &derived.schedule.matches {
-        scheduled_keys.insert(m.key.clone());
-        let row = keyed.get(&m.key);
+    for m in &scope.matches {
+        if scope.whole {
+            scheduled_keys.insert(m.key.clone());
+        }
+        let row = row_of(data, rows, &m.key);
         // The sides are written out only for the matches that may need them: in a large
         // event most are finished, and serializing every one made each sync cost more.
         match (&m.status, row) {
             (Status::Ready, None) => {
                 let sides_json = sides_json_of(m)?;
+                let used = used_tables.get_or_insert_with(|| tables_in_use(data));
                 // A rotating night draws every round at once: each round's tables are the
                 // room's tables 1 to k, as its keys number them.
-                let table = match m
-                    .key
-                    .table()
-                    .filter(|_| individual(&derived.tournament.format))
-                {
+                let table = match m.key.table().filter(|_| individual(scope.format)) {
                     Some(table) => table as i32,
-                    None => (1..).find(|t| !used_tables.contains(t)).unwrap_or(1),
+                    None => (1..).find(|t| !used.contains(t)).unwrap_or(1),
                 };
-                used_tables.insert(table);
+                used.insert(table);
                 events::insert_match(
                     connection,
                     &NewMatch {
@@ -159,7 +191,7 @@ fn sync_derived(
                 )?;
                 report.created.push(m.key.clone());
             }
-            (Status::Ready, Some(row)) if !started(row, &derived.results, &m.key) => {
+            (Status::Ready, Some(row)) if !started(row, scope.results, &m.key) => {
                 if let Some(sides_json) = new_sides.get(&m.key) {
                     events::update_sides(
                         connection,
@@ -172,7 +204,7 @@ fn sync_derived(
                 }
             }
             (Status::Waiting | Status::Walkover { .. } | Status::Void, Some(row))
-                if !started(row, &derived.results, &m.key) =>
+                if !started(row, scope.results, &m.key) =>
             {
                 events::supersede(connection, row.id, NOTE_SIDES_CHANGED, "segnapunti")?;
                 report.superseded.push(m.key.clone());
@@ -180,23 +212,44 @@ fn sync_derived(
             _ => {}
         }
     }
-    for (key, row) in &keyed {
-        if !scheduled_keys.contains(key) && !started(row, &derived.results, key) {
-            events::supersede(connection, row.id, NOTE_OUT_OF_DRAW, "segnapunti")?;
-            report.superseded.push(key.clone());
+    if scope.whole {
+        for (key, row) in &data.keyed() {
+            if !scheduled_keys.contains(key) && !started(row, scope.results, key) {
+                events::supersede(connection, row.id, NOTE_OUT_OF_DRAW, "segnapunti")?;
+                report.superseded.push(key.clone());
+            }
         }
     }
     // A finished match's result, or its forfeit or replacement, moves its players' ratings.
-    crate::ratings::refresh_event(connection, data, &derived.summaries)?;
-    let status = if derived.schedule.complete {
+    match scope
+        .appended
+        .map(|id| data.matches.iter().find(|m| m.id == id))
+    {
+        Some(row) => crate::ratings::refresh_matches(connection, data, scope.summaries, row)?,
+        None => crate::ratings::refresh_event(connection, data, scope.summaries)?,
+    }
+    let status = if scope.complete {
         EventStatus::Finished
     } else {
         EventStatus::Running
     };
     if status != data.event.status() {
         events::set_status(connection, data.event.id, status)?;
+        if let Some(event) = events::find(connection, data.event.id)? {
+            data.event = event;
+        }
     }
     Ok(report)
+}
+
+/// The tables of the event's matches still to play.
+fn tables_in_use(data: &EventData) -> BTreeSet<i32> {
+    data.matches
+        .iter()
+        .filter(|m| m.match_key.is_some())
+        .filter(|m| !matches!(m.status(), MatchStatus::Finished | MatchStatus::Forfeit))
+        .filter_map(|m| m.table_number)
+        .collect()
 }
 
 /// A correction's consequences, kept for the organizer.
@@ -215,56 +268,69 @@ fn winner_of(recorded: Option<&Recorded>) -> Option<Side> {
 }
 
 /// Runs after an entry was appended to a match (same transaction): advancement, and the
-/// notice of a correction that changed a finished match's result.
+/// notice of a correction that changed a finished match's result. The event is derived
+/// afresh from its rows; [`super::Advancement`] keeps it derived between results.
 pub fn after_append(connection: &mut DbConnection, match_id: i64) -> StoreResult<()> {
+    if let Some(appended) = appended_match(connection, match_id)? {
+        advance_afresh(connection, &appended)?;
+    }
+    Ok(())
+}
+
+/// The match an entry was appended to, as one of its event's drawn matches.
+pub(super) struct Appended {
+    pub row: EventMatchRow,
+    pub event_id: i64,
+    pub key: MatchKey,
+}
+
+/// The match `match_id` as the entry left it; `None` when it is no event's drawn match.
+pub(super) fn appended_match(
+    connection: &mut DbConnection,
+    match_id: i64,
+) -> StoreResult<Option<Appended>> {
     let Some(row) = events::event_match(connection, match_id)? else {
-        return Ok(());
+        return Ok(None);
     };
     let (Some(event_id), Some(key)) = (row.event_id, row.match_key.clone()) else {
-        return Ok(());
+        return Ok(None);
     };
-    let Some(event) = events::find(connection, event_id)? else {
-        return Ok(());
+    Ok(Some(Appended {
+        row,
+        event_id,
+        key: MatchKey::new(key),
+    }))
+}
+
+/// [`after_append`] from the event's rows: the event as loaded and derived, once its
+/// matches are in step (its rows as read before; `None` when it is not drawn).
+pub(super) fn advance_afresh(
+    connection: &mut DbConnection,
+    appended: &Appended,
+) -> StoreResult<Option<(EventData, Derived)>> {
+    let Some(event) = events::find(connection, appended.event_id)? else {
+        return Ok(None);
     };
     if event.status() == EventStatus::Setup {
-        return Ok(());
+        return Ok(None);
     }
     let mut data = EventData::load_without_players(connection, event)?;
     let Some(tournament) = data.tournament()? else {
-        return Ok(());
+        return Ok(None);
     };
     // Remembered once the append commits: the next result replays only logs that grew.
     let summaries = summaries(connection, &data, Remember::AfterCommit)?;
     let new = results_from(&data, &summaries)?;
-    let key = MatchKey::new(key);
-    let count = crate::store::matches::entries(connection, match_id)?.len();
-    let before = recorded_of(connection, &row, Some(count.saturating_sub(1)))?;
-    let was_finished = matches!(
-        before.as_ref().map(|r| &r.progress),
-        Some(Progress::Finished(_))
-    );
-    if was_finished && winner_of(before.as_ref()) != winner_of(new.get(&key)) {
-        let mut old = new.clone();
-        match before {
-            Some(recorded) => old.insert(key.clone(), recorded),
-            None => old.remove(&key),
-        };
-        if let Ok(correction) = tournament::diff(&tournament, &old, &new)
-            && !correction.is_empty()
-        {
-            let notice = CorrectionNotice {
-                source: key,
-                correction,
-            };
-            let json =
-                serde_json::to_string(&notice).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-            events::add_notice(connection, event_id, &json)?;
-        }
-    }
+    let count = crate::store::matches::entries(connection, appended.row.id)?.len();
+    let before = recorded_of(connection, &appended.row, Some(count.saturating_sub(1)))?;
+    notice_correction(connection, appended, &tournament, before, &new)?;
     // The event as loaded above, derived once: loading and deriving it again for the
     // sync doubled the cost of every result.
     let schedule = tournament.schedule(&new).map_err(|error| {
-        StoreError::Corrupt(format!("event {event_id} cannot be derived: {error}"))
+        StoreError::Corrupt(format!(
+            "event {} cannot be derived: {error}",
+            appended.event_id
+        ))
     })?;
     let derived = Derived {
         tournament,
@@ -273,6 +339,42 @@ pub fn after_append(connection: &mut DbConnection, match_id: i64) -> StoreResult
         summaries,
     };
     sync_derived(connection, &mut data, &derived)?;
+    Ok(Some((data, derived)))
+}
+
+/// Leaves the organizer a notice when the entry changed the winner of a finished match
+/// (`before`: what was recorded for it before the entry; `new`: the results now).
+pub(super) fn notice_correction(
+    connection: &mut DbConnection,
+    appended: &Appended,
+    tournament: &tournament::Tournament,
+    before: Option<Recorded>,
+    new: &Results,
+) -> StoreResult<()> {
+    let key = &appended.key;
+    let was_finished = matches!(
+        before.as_ref().map(|r| &r.progress),
+        Some(Progress::Finished(_))
+    );
+    if !was_finished || winner_of(before.as_ref()) == winner_of(new.get(key)) {
+        return Ok(());
+    }
+    let mut old = new.clone();
+    match before {
+        Some(recorded) => old.insert(key.clone(), recorded),
+        None => old.remove(key),
+    };
+    if let Ok(correction) = tournament::diff(tournament, &old, new)
+        && !correction.is_empty()
+    {
+        let notice = CorrectionNotice {
+            source: key.clone(),
+            correction,
+        };
+        let json =
+            serde_json::to_string(&notice).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        events::add_notice(connection, appended.event_id, &json)?;
+    }
     Ok(())
 }
 

@@ -31,12 +31,54 @@ pub use loaded::{LoadedMatch, corrections, last_undoable, record_json};
 use crate::rules::any::{AnyMatch, AnyRecord, AnyReplayError};
 use crate::rules::comanda::Nicknames;
 use crate::rules::record::SyntaxError;
+use crate::store::events::HeldEvent;
 use crate::store::matches::{self, Author, MatchRow, MatchStatus};
 use crate::store::{Backend, Db, DbConnection, StoreError, StoreResult};
 
 /// What runs in an append's transaction when the entry starts, finishes or changes
-/// a finished match: an event's advancement (`events::after_append`).
-pub type AfterAppend = fn(&mut DbConnection, i64) -> StoreResult<()>;
+/// a finished match: an event's advancement (`events::Advancement`, or the function
+/// `events::after_append`, which derives the event afresh each time).
+pub trait AfterAppend: Send + Sync {
+    /// Before anything is written: holds the match's event, if it has one, and says the
+    /// version it was found at.
+    fn hold(&self, connection: &mut DbConnection, match_id: i64) -> StoreResult<Option<HeldEvent>> {
+        crate::store::events::hold_event_of_match(connection, match_id)
+    }
+
+    /// Once the entry is written, in the same transaction.
+    fn after_append(
+        &self,
+        connection: &mut DbConnection,
+        match_id: i64,
+        held: Option<HeldEvent>,
+    ) -> StoreResult<()>;
+}
+
+impl<F: Fn(&mut DbConnection, i64) -> StoreResult<()> + Send + Sync> AfterAppend for F {
+    fn after_append(
+        &self,
+        connection: &mut DbConnection,
+        match_id: i64,
+        _held: Option<HeldEvent>,
+    ) -> StoreResult<()> {
+        self(connection, match_id)
+    }
+}
+
+impl AfterAppend for &dyn AfterAppend {
+    fn hold(&self, connection: &mut DbConnection, match_id: i64) -> StoreResult<Option<HeldEvent>> {
+        (**self).hold(connection, match_id)
+    }
+
+    fn after_append(
+        &self,
+        connection: &mut DbConnection,
+        match_id: i64,
+        held: Option<HeldEvent>,
+    ) -> StoreResult<()> {
+        (**self).after_append(connection, match_id, held)
+    }
+}
 
 type Deferred = Vec<Box<dyn FnOnce() + Send>>;
 
@@ -119,11 +161,11 @@ pub struct Submitted<'a> {
 pub struct Scoring {
     db: Db,
     cache: Arc<MatchCache>,
-    after_append: AfterAppend,
+    after_append: Arc<dyn AfterAppend>,
 }
 
 impl Scoring {
-    pub fn new(db: Db, after_append: AfterAppend) -> Scoring {
+    pub fn new(db: Db, after_append: Arc<dyn AfterAppend>) -> Scoring {
         Scoring {
             db,
             cache: Arc::default(),
@@ -165,7 +207,7 @@ impl Scoring {
         let stored = self
             .on_writer(
                 pending,
-                move |connection, cache, after_append, submission| {
+                move |connection, cache, after_append: &dyn AfterAppend, submission| {
                     strategy::append_checked(connection, cache, after_append, checked, submission)
                 },
             )
@@ -183,8 +225,10 @@ impl Scoring {
         {
             return Ok(outcome);
         }
-        self.on_writer(pending, strategy::append_in_transaction)
-            .await
+        self.on_writer(pending, |connection, cache, after_append, submission| {
+            strategy::append_in_transaction(connection, cache, after_append, submission)
+        })
+        .await
     }
 
     /// Runs `decide` in a write transaction off the async executor, with the
@@ -195,13 +239,13 @@ impl Scoring {
         decide: impl FnOnce(
             &mut DbConnection,
             &MatchCache,
-            AfterAppend,
+            &dyn AfterAppend,
             Submission<'_>,
         ) -> StoreResult<T>
         + Send
         + 'static,
     ) -> StoreResult<T> {
-        let (cache, after_append) = (self.cache.clone(), self.after_append);
+        let (cache, after_append) = (self.cache.clone(), self.after_append.clone());
         let (value, deferred) = self
             .db
             .write_async(move |connection| {
@@ -220,7 +264,7 @@ impl Scoring {
                     author,
                     submission_key: &submission_key,
                 };
-                let decided = decide(connection, &cache, after_append, submission);
+                let decided = decide(connection, &cache, &*after_append, submission);
                 let deferred = take_after_commit();
                 decided.map(|value| (value, deferred))
             })
@@ -241,7 +285,7 @@ impl Scoring {
         author: Author,
     ) -> StoreResult<bool> {
         let (match_id, public_id) = (row.id, row.public_id.clone());
-        let (cache, after_append) = (self.cache.clone(), self.after_append);
+        let (cache, after_append) = (self.cache.clone(), self.after_append.clone());
         self.db
             .write_async(move |connection| {
                 if !matches::entries(connection, match_id)?.is_empty() {
@@ -261,7 +305,7 @@ impl Scoring {
                     let outcome = strategy::append_in_transaction(
                         connection,
                         &cache,
-                        after_append,
+                        &*after_append,
                         Submission {
                             public_id: &public_id,
                             expected_seq: index as i64,

@@ -28,7 +28,7 @@ use crate::store::{Backend, Db, DbConnection, StoreResult};
 pub fn append_in_transaction(
     connection: &mut DbConnection,
     cache: &MatchCache,
-    after_append: AfterAppend,
+    after_append: impl AfterAppend,
     submission: Submission<'_>,
 ) -> StoreResult<AppendOutcome> {
     let Some(row) = matches::find_by_public_id(connection, submission.public_id)? else {
@@ -110,9 +110,11 @@ pub fn append_in_transaction(
     // so an entry that finds and leaves it in progress changes nothing there; skipping
     // the derivation keeps the cost of most entries independent of the event's size.
     let advances = row.status() != MatchStatus::InProgress || status != MatchStatus::InProgress;
-    if advances {
-        crate::store::events::hold_event_of_match(connection, row.id)?;
-    }
+    let held = if advances {
+        after_append.hold(connection, row.id)?
+    } else {
+        None
+    };
     matches::append(
         connection,
         row.id,
@@ -125,7 +127,7 @@ pub fn append_in_transaction(
         matches::set_status(connection, row.id, status, None, submission.author.label())?;
     }
     if advances {
-        after_append(connection, row.id)?;
+        after_append.after_append(connection, row.id, held)?;
     }
     cached.seq = current + 1;
     cached.last_key = Some(submission.submission_key.to_string());
@@ -295,7 +297,7 @@ impl Stored {
 pub fn append_checked(
     connection: &mut DbConnection,
     cache: &MatchCache,
-    after_append: AfterAppend,
+    after_append: impl AfterAppend,
     checked: Option<Checked>,
     submission: Submission<'_>,
 ) -> StoreResult<Stored> {

@@ -189,7 +189,10 @@ pub fn start(listener: TcpListener, db: Db, config: &ServerConfig) -> Result<Run
         db: db.clone(),
         public_url: public_url.clone().into(),
         updates: Arc::new(tokio::sync::broadcast::channel(1024).0),
-        scoring: crate::scoring::Scoring::new(db.clone(), crate::events::after_append),
+        scoring: crate::scoring::Scoring::new(
+            db.clone(),
+            Arc::new(crate::events::Advancement::default()),
+        ),
         trusted_proxies: config.trusted_proxies.clone().into(),
     };
     if let Some(url) = db.postgres_url() {

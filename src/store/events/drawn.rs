@@ -53,6 +53,21 @@ pub fn event_matches(
         .load(inner))?)
 }
 
+/// The event's match rows among `ids`, and those made after match `after` (by id).
+pub fn event_matches_since(
+    connection: &mut DbConnection,
+    event_id: i64,
+    after: i64,
+    ids: &[i64],
+) -> StoreResult<Vec<EventMatchRow>> {
+    Ok(typed!(connection, |inner| matches::table
+        .filter(matches::event_id.eq(event_id))
+        .filter(matches::id.gt(after).or(matches::id.eq_any(ids)))
+        .order(matches::id.asc())
+        .select(EventMatchRow::as_select())
+        .load(inner))?)
+}
+
 pub fn event_match(
     connection: &mut DbConnection,
     match_id: i64,

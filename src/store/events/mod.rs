@@ -9,8 +9,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 pub use self::drawn::{
-    DRAW_LABEL, EventMatchRow, entry_counts, event_match, event_matches, event_referees,
-    insert_match, set_forfeit, set_kept, set_table, supersede, update_sides,
+    DRAW_LABEL, EventMatchRow, entry_counts, event_match, event_matches, event_matches_since,
+    event_referees, insert_match, set_forfeit, set_kept, set_table, supersede, update_sides,
 };
 pub use self::entrants::{
     EntrantRow, add_entrant, check_in_all, entrants, entries_of_player, set_checked_in, set_joined,
@@ -342,29 +342,70 @@ pub fn notices(connection: &mut DbConnection, event_id: i64) -> StoreResult<Vec<
         .load(connection)?)
 }
 
-/// Holds the event of match `match_id` (if any) until the transaction ends, so that
-/// results of one event are derived one after another. On PostgreSQL two matches
-/// finishing at once would otherwise each derive the event without the other's result
-/// and neither would draw the next round; SQLite has one writer already. Take it
-/// before writing to the event's matches, so locks are always taken event first.
-pub fn hold_event_of_match(connection: &mut DbConnection, match_id: i64) -> StoreResult<()> {
-    if let DbConnection::Postgres(connection) = connection {
-        diesel::sql_query(
-            "SELECT events.id FROM events JOIN matches ON matches.event_id = events.id \
-             WHERE matches.id = $1 FOR UPDATE OF events",
-        )
-        .bind::<diesel::sql_types::BigInt, _>(match_id)
-        .execute(connection)?;
+/// An event held by the transaction running: its id, and the version it was found at,
+/// before this transaction changed anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeldEvent {
+    pub event_id: i64,
+    pub version: i64,
+}
+
+#[derive(QueryableByName)]
+struct Versioned {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    id: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    version: i64,
+}
+
+impl From<Versioned> for HeldEvent {
+    /// The row as the bump left it: one version past the one found.
+    fn from(row: Versioned) -> HeldEvent {
+        HeldEvent {
+            event_id: row.id,
+            version: row.version - 1,
+        }
     }
-    Ok(())
+}
+
+/// Holds the event of match `match_id` (if any) until the transaction ends, so that
+/// results of one event are derived one after another, and moves its version: what an
+/// instance keeps of the event is then known to be out of date. On PostgreSQL two
+/// matches finishing at once would otherwise each derive the event without the other's
+/// result and neither would draw the next round; SQLite has one writer already. Take it
+/// before writing to the event's matches, so locks are always taken event first.
+pub fn hold_event_of_match(
+    connection: &mut DbConnection,
+    match_id: i64,
+) -> StoreResult<Option<HeldEvent>> {
+    let held = typed!(connection, |inner| diesel::sql_query(
+        "UPDATE events SET version = version + 1 \
+         WHERE id = (SELECT event_id FROM matches WHERE id = $1) RETURNING id, version",
+    )
+    .bind::<diesel::sql_types::BigInt, _>(match_id)
+    .get_result::<Versioned>(inner)
+    .optional())?;
+    Ok(held.map(HeldEvent::from))
 }
 
 /// [`hold_event_of_match`] for an event known by its id.
-pub fn hold_event(connection: &mut DbConnection, event_id: i64) -> StoreResult<()> {
-    if let DbConnection::Postgres(connection) = connection {
-        diesel::sql_query("SELECT id FROM events WHERE id = $1 FOR UPDATE")
-            .bind::<diesel::sql_types::BigInt, _>(event_id)
-            .execute(connection)?;
-    }
-    Ok(())
+pub fn hold_event(connection: &mut DbConnection, event_id: i64) -> StoreResult<Option<HeldEvent>> {
+    let held = typed!(connection, |inner| diesel::sql_query(
+        "UPDATE events SET version = version + 1 WHERE id = $1 RETURNING id, version",
+    )
+    .bind::<diesel::sql_types::BigInt, _>(event_id)
+    .get_result::<Versioned>(inner)
+    .optional())?;
+    Ok(held.map(HeldEvent::from))
+}
+
+/// The event's version now (every change moves it).
+pub fn version(connection: &mut DbConnection, event_id: i64) -> StoreResult<Option<i64>> {
+    let row = typed!(connection, |inner| diesel::sql_query(
+        "SELECT id, version FROM events WHERE id = $1",
+    )
+    .bind::<diesel::sql_types::BigInt, _>(event_id)
+    .get_result::<Versioned>(inner)
+    .optional())?;
+    Ok(row.map(|row| row.version))
 }

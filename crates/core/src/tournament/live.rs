@@ -48,6 +48,12 @@ impl Live {
     /// The event derived from `results`.
     pub fn new(tournament: Tournament, results: Results) -> Result<Live, TournamentError> {
         let schedule = tournament.schedule(&results)?;
+        Ok(Live::derived(tournament, results, schedule))
+    }
+
+    /// The event whose `schedule` was derived already: what `tournament.schedule(&results)`
+    /// gave.
+    pub fn derived(tournament: Tournament, results: Results, schedule: Schedule) -> Live {
         let withdrawn = tournament.withdrawn();
         let n = tournament.entrants.len();
         let bracket = match &tournament.format {
@@ -96,7 +102,7 @@ impl Live {
             .iter()
             .filter(|m| !m.status.is_decided())
             .count();
-        Ok(Live {
+        Live {
             tournament,
             results,
             schedule,
@@ -104,7 +110,7 @@ impl Live {
             bracket,
             withdrawn,
             undecided,
-        })
+        }
     }
 
     pub fn schedule(&self) -> &Schedule {
