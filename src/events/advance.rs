@@ -80,13 +80,6 @@ impl Advancement {
             kept.insert(event_id, event);
         });
     }
-
-    /// Whether the event is kept at its version now (for tests).
-    pub fn keeps(&self, event_id: i64, version: i64) -> bool {
-        self.kept
-            .lock()
-            .is_ok_and(|kept| kept.get(&event_id).is_some_and(|k| k.version == version))
-    }
 }
 
 impl crate::scoring::AfterAppend for Advancement {
