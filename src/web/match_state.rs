@@ -164,6 +164,8 @@ pub async fn set_status(
     let note = wanted.note.clone();
     let stored = state
         .write(move |connection| {
+            // The event first, then its match, as advancement takes them.
+            crate::store::events::hold_event_of_match(connection, match_id)?;
             if !matches::set_status_from(
                 connection,
                 match_id,

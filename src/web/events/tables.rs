@@ -55,6 +55,8 @@ pub async fn assign(
     state
         .write(move |connection| {
             if let Some(table) = table {
+                // The event first, then its match, as advancement takes them.
+                store_events::hold_event_of_match(connection, match_id)?;
                 store_events::set_table(connection, match_id, table)?;
             }
             let assigned: Vec<i64> = matches::referees(connection, match_id)?
