@@ -50,23 +50,27 @@ struct Named {
     value: String,
 }
 
+/// Runs `query` on the database, whichever backend it is on.
+fn rows<T>(database: &TestDatabase, query: &str) -> Vec<T>
+where
+    T: QueryableByName<diesel::pg::Pg> + QueryableByName<diesel::sqlite::Sqlite> + 'static,
+{
+    if database.url.starts_with("postgres") {
+        let mut connection = diesel::PgConnection::establish(&database.url).unwrap();
+        diesel::sql_query(query).load(&mut connection).unwrap()
+    } else {
+        let path = database.url.trim_start_matches("sqlite://");
+        let mut connection = diesel::SqliteConnection::establish(path).unwrap();
+        diesel::sql_query(query).load(&mut connection).unwrap()
+    }
+}
+
 /// Runs `query` (one text column `value`) on the database.
 fn texts(database: &TestDatabase, query: &str) -> Vec<String> {
-    let rows: Vec<Named> = if database.url.starts_with("postgres") {
-        diesel::sql_query(query)
-            .load(&mut diesel::PgConnection::establish(&database.url).unwrap())
-            .unwrap()
-    } else {
-        diesel::sql_query(query)
-            .load(
-                &mut diesel::SqliteConnection::establish(
-                    database.url.trim_start_matches("sqlite://"),
-                )
-                .unwrap(),
-            )
-            .unwrap()
-    };
-    rows.into_iter().map(|row| row.value).collect()
+    rows::<Named>(database, query)
+        .into_iter()
+        .map(|row| row.value)
+        .collect()
 }
 
 /// Rows in each table the demo writes.
@@ -88,21 +92,8 @@ fn counts(database: &TestDatabase) -> Vec<(String, i64)> {
         .iter()
         .map(|table| {
             let query = format!("SELECT COUNT(*) AS count FROM {table}");
-            let count: Count = if database.url.starts_with("postgres") {
-                diesel::sql_query(query)
-                    .get_result(&mut diesel::PgConnection::establish(&database.url).unwrap())
-                    .unwrap()
-            } else {
-                diesel::sql_query(query)
-                    .get_result(
-                        &mut diesel::SqliteConnection::establish(
-                            database.url.trim_start_matches("sqlite://"),
-                        )
-                        .unwrap(),
-                    )
-                    .unwrap()
-            };
-            (table.to_string(), count.count)
+            let count: Vec<Count> = rows(database, &query);
+            (table.to_string(), count[0].count)
         })
         .collect()
 }

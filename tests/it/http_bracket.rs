@@ -7,7 +7,8 @@ use crate::support;
 use support::setup::{self, card_links, import_and_draw, record_win};
 use support::{Client, club_with_organizer};
 
-fn create(organizer: &Client, format: &str, extra: &[(&str, &str)]) -> String {
+/// A Trionfetti event of `format` (matches to 2 points, one game), `extra` fields added.
+pub(crate) fn create(organizer: &Client, format: &str, extra: &[(&str, &str)]) -> String {
     let mut fields = vec![
         ("game", "trionfetti"),
         ("target_points", "2"),

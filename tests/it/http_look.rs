@@ -151,12 +151,7 @@ backend_tests! {
 
     fn the_season_table_links_its_players(app) {
         let (_admin, organizer) = club_with_organizer(&app);
-        let created = organizer.post_form("/manage/clubs/scuola-di-trionfetti/seasons", &[
-            ("name", "Inverno 2030"), ("starts_on", "2030-10-01"), ("ends_on", "2031-03-31"),
-            ("scale", "table"), ("points_table", "10 6 4 2"), ("best_nights", ""), ("min_nights", "1"),
-        ]);
-        assert_eq!(created.status, 303, "{}", created.body);
-        let season = created.location.unwrap().strip_prefix("/manage/seasons/").unwrap().to_string();
+        let season = crate::http_seasons::create_season(&organizer, &[]);
         crate::http_seasons::night(&app, &organizer, "Serata 1", &[("season", &season)]);
         let page = app.client().get(&format!("/clubs/scuola-di-trionfetti/seasons/{season}"));
         assert_eq!(page.status, 200);

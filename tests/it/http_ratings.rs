@@ -6,6 +6,7 @@
 
 use std::time::Instant;
 
+use crate::http_seasons::create_season;
 use crate::support;
 use support::setup::{self, card_links, import_and_draw, post_entry, record_win};
 use support::{Client, TestApp, club_with_organizer};
@@ -25,6 +26,10 @@ pub(crate) fn stored_points(db: &Db) -> Vec<PointRow> {
 
 /// A knockout of 4 pairs with one-hand matches, `extra` fields on its form, played to its
 /// end by side A: the event and the scoring links of its matches in the order played.
+/// A season counting players beaten (the season form's other fields as it fills them).
+pub(crate) const PLAYERS_BEATEN: &[(&str, &str)] =
+    &[("scale", "players_beaten"), ("points_table", "")];
+
 pub(crate) fn play_night(
     app: &TestApp,
     organizer: &Client,
@@ -135,20 +140,7 @@ backend_tests! {
 
     fn the_player_page_shows_ratings_nights_seasons_and_head_to_head(app) {
         let (_admin, organizer) = club_with_organizer(&app);
-        let season = organizer.post_form(
-            "/manage/clubs/scuola-di-trionfetti/seasons",
-            &[
-                ("name", "Inverno 2030"),
-                ("starts_on", "2030-10-01"),
-                ("ends_on", "2031-03-31"),
-                ("scale", "players_beaten"),
-                ("points_table", ""),
-                ("best_nights", ""),
-                ("min_nights", "1"),
-            ],
-        );
-        assert_eq!(season.status, 303, "{}", season.body);
-        let season = season.location.unwrap().strip_prefix("/manage/seasons/").unwrap().to_string();
+        let season = create_season(&organizer, PLAYERS_BEATEN);
         let anyone = app.client();
         let page = |client: &Client, id: i64| {
             let page = client.get(&format!("/players/{id}"));

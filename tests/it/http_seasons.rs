@@ -5,7 +5,7 @@
 //! read only under its own club.
 
 use crate::support;
-use support::setup::{self, card_links, import_and_draw, record_win};
+use support::setup;
 
 use serde_json::Value;
 use support::{Client, TestApp, club_with_organizer};
@@ -31,7 +31,7 @@ fn season_fields<'a>(changes: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> 
 }
 
 /// A new season posted to the club's form: its id.
-fn create_season(organizer: &Client, changes: &[(&str, &str)]) -> String {
+pub(crate) fn create_season(organizer: &Client, changes: &[(&str, &str)]) -> String {
     let created = organizer.post_form(SEASONS, &season_fields(changes));
     assert_eq!(created.status, 303, "{}", created.body);
     created
@@ -50,26 +50,7 @@ pub(crate) fn night(
     name: &str,
     extra: &[(&str, &str)],
 ) -> String {
-    let mut fields = vec![
-        ("name", name),
-        ("game", "trionfetti"),
-        ("target_points", "1"),
-        ("games_to_win", "1"),
-        ("format", "single_elimination"),
-    ];
-    fields.extend_from_slice(extra);
-    let event = setup::create_event(organizer, setup::CLUB_EVENTS, &fields);
-    import_and_draw(organizer, &event, &setup::pairs_csv(4));
-    let referee = app.client();
-    // The semifinals, then the final.
-    for tables in [2, 1] {
-        let links = card_links(app, organizer, &event);
-        assert_eq!(links.len(), tables);
-        for link in links {
-            record_win(&referee, &link, "A");
-        }
-    }
-    event
+    crate::http_ratings::play_night(app, organizer, name, extra).0
 }
 
 /// The pair that won the event (its label, "Coppia k"), from the public page's banner.

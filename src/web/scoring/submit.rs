@@ -169,15 +169,19 @@ impl Refusal {
     /// The refusal as the referee page shows it: its words, and the faces of the cards
     /// the rule names beside them.
     pub(in crate::web) fn shown(&self, scorer: &Scorer, lang: Lang) -> Shown {
-        let error_faces = match self {
-            Refusal::Rules(error) => cards_named(&rules_msg(error, scorer, lang))
-                .into_iter()
-                .map(|card| Face::of(card, lang))
-                .collect(),
-            Refusal::Unreadable(_) => Vec::new(),
+        let (error, error_faces) = match self {
+            Refusal::Rules(error) => {
+                let msg = rules_msg(error, scorer, lang);
+                let faces = cards_named(&msg)
+                    .into_iter()
+                    .map(|card| Face::of(card, lang))
+                    .collect();
+                (Tr::new(lang).msg(&msg), faces)
+            }
+            Refusal::Unreadable(error) => (error.message(lang), Vec::new()),
         };
         Shown {
-            error: Some(self.message(scorer, lang)),
+            error: Some(error),
             error_faces,
             ..Shown::default()
         }

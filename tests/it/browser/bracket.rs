@@ -7,6 +7,7 @@
 use serde_json::json;
 
 use super::referee::{no_phone, phone};
+use crate::http_bracket::create;
 use crate::support::browser::{Browser, Driver};
 use crate::support::setup::{self, card_links, import_and_draw, record_win};
 use crate::support::{Backend, Client, TestApp, club_with_organizer};
@@ -24,17 +25,6 @@ fn pairs(n: usize) -> String {
             format!("{},{},\n", name(2 * i), name(2 * i + 1))
         })
         .collect()
-}
-
-fn create(organizer: &Client, format: &str, extra: &[(&str, &str)]) -> String {
-    let mut fields = vec![
-        ("game", "trionfetti"),
-        ("target_points", "2"),
-        ("games_to_win", "1"),
-        ("format", format),
-    ];
-    fields.extend_from_slice(extra);
-    setup::create_event(organizer, setup::CLUB_EVENTS, &fields)
 }
 
 /// Plays every match ready now to the end, side A winning.

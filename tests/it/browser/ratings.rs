@@ -5,7 +5,8 @@
 use std::time::Duration;
 
 use super::referee::{no_phone, phone};
-use crate::http_ratings::{db, play_night, stored_points};
+use crate::http_ratings::{PLAYERS_BEATEN, db, play_night, stored_points};
+use crate::http_seasons::create_season;
 use crate::support::browser::{Browser, Driver};
 use crate::support::{Backend, TestApp, club_with_organizer};
 
@@ -23,26 +24,7 @@ fn scroll_to(browser: &Browser<'_>, css: &str) {
 pub fn player_page_flow(_driver: &Driver, browser: &Browser<'_>) {
     let app = TestApp::spawn(Backend::Sqlite);
     let (_admin, organizer) = club_with_organizer(&app);
-    let season = organizer.post_form(
-        "/manage/clubs/scuola-di-trionfetti/seasons",
-        &[
-            ("name", "Inverno 2030"),
-            ("starts_on", "2030-10-01"),
-            ("ends_on", "2031-03-31"),
-            ("scale", "players_beaten"),
-            ("points_table", ""),
-            ("best_nights", ""),
-            ("min_nights", "1"),
-        ],
-    );
-    assert_eq!(season.status, 303, "{}", season.body);
-    let season = season
-        .location
-        .unwrap()
-        .rsplit('/')
-        .next()
-        .unwrap()
-        .to_string();
+    let season = create_season(&organizer, PLAYERS_BEATEN);
     let (event, _) = play_night(&app, &organizer, "Serata 1", &[("season", &season)]);
     play_night(&app, &organizer, "Serata 2", &[("season", &season)]);
     let points = stored_points(&db(&app));
