@@ -9,7 +9,7 @@ use serde_json::json;
 use super::referee::{no_phone, phone};
 use crate::http_bracket::create;
 use crate::support::browser::{Browser, Driver};
-use crate::support::setup::{self, card_links, import_and_draw, record_win};
+use crate::support::setup::{card_links, import_and_draw, record_win};
 use crate::support::{Backend, Client, TestApp, club_with_organizer};
 
 const FIRST: [&str; 8] = [
