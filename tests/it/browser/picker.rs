@@ -224,10 +224,15 @@ fn steps(app: &TestApp, link: &str, browser: &Browser<'_>) {
         json!({"nodeId": found["nodeId"], "name": "disabled"}),
     );
     browser.click("#picker-grid button[value='Rc']");
-    // A trick is judged once whole.
-    for card in ["5c", "6c", "7c"] {
-        browser.wait_for_text("<input type=\"hidden\" name=\"card\" value=\"Rc\">", WAIT);
-        browser.click(&format!("#picker-grid button[value='{card}']"));
+    // A trick is judged once whole. Each tap reloads the page: wait for every card
+    // picked so far, or the next tap could land on the page being replaced.
+    let mut picked = String::new();
+    for (card, next) in [("Rc", "5c"), ("5c", "6c"), ("6c", "7c")] {
+        picked.push_str(&format!(
+            "<input type=\"hidden\" name=\"card\" value=\"{card}\">"
+        ));
+        browser.wait_for_text(&picked, WAIT);
+        browser.click(&format!("#picker-grid button[value='{next}']"));
     }
     browser.wait_for_text("id=\"entry-error\"", WAIT);
     assert!(browser.text("#entry-error").contains("re di coppe"));
