@@ -22,6 +22,8 @@ mod key_label_tests;
 #[cfg(test)]
 mod rule_words_tests;
 #[cfg(test)]
+mod syntax_words_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tournament_words_tests;

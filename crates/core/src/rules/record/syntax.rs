@@ -1,7 +1,7 @@
 //! Why a record cannot be read at all, as opposed to entries that cannot happen.
 
 use super::{FORMAT_VERSION, GAMES};
-use crate::lang::{Lang, Msg};
+use crate::lang::{Arg, Lang, Msg};
 use crate::rules::game::Message;
 use crate::rules::json_text::Complaint;
 
@@ -41,12 +41,17 @@ pub enum SyntaxError {
     Entry { index: usize, message: Complaint },
 }
 
-fn quoted(names: &[&str], or: &str) -> String {
-    let names: Vec<String> = names.iter().map(|name| format!("\"{name}\"")).collect();
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} {or} {last}", rest.join(", ")),
+/// The game names a record may hold, quoted: `"trijumf"`, or `"trijumf" o "vitou"`
+/// with the language's own "or" (`json-either`).
+fn quoted(names: &[&str]) -> Arg {
+    let mut names: Vec<String> = names.iter().map(|name| format!("\"{name}\"")).collect();
+    match names.pop() {
+        None => Arg::from(String::new()),
+        Some(last) if names.is_empty() => Arg::from(last),
+        Some(last) => Msg::new("json-either")
+            .arg("first", names.join(", "))
+            .arg("second", last)
+            .into(),
     }
 }
 
@@ -59,90 +64,10 @@ impl SyntaxError {
             column: error.column(),
         }
     }
-
-    /// The words of the faults other than serde's, written here in Italian or English.
-    fn inline_words(&self, lang: Lang) -> String {
-        let it = lang == Lang::It;
-        match self {
-            SyntaxError::Json { .. } | SyntaxError::Options { .. } | SyntaxError::Entry { .. } => {
-                unreachable!("serde's complaints are worded through the Fluent files")
-            }
-            SyntaxError::Version { found } => match (found, it) {
-                (None, true) => format!("manca \"format_version\" (atteso {FORMAT_VERSION})"),
-                (None, false) => {
-                    format!("\"format_version\" is missing (expected {FORMAT_VERSION})")
-                }
-                (Some(found), true) => format!(
-                    "versione del formato {found} non supportata (supportata: {FORMAT_VERSION})"
-                ),
-                (Some(found), false) => {
-                    format!("format version {found} is not supported (supported: {FORMAT_VERSION})")
-                }
-            },
-            SyntaxError::Game { found, expected } => {
-                let expected_it = quoted(expected, "o");
-                let expected_en = quoted(expected, "or");
-                let known = found
-                    .as_deref()
-                    .and_then(|found| serde_json::from_str::<String>(found).ok())
-                    .filter(|name| GAMES.contains(&name.as_str()));
-                match (found, known, it) {
-                    (None, _, true) => format!("manca \"game\" (atteso {expected_it})"),
-                    (None, _, false) => format!("\"game\" is missing (expected {expected_en})"),
-                    (Some(found), Some(_), true) => {
-                        format!("qui si legge una partita di {expected_it}, non di {found}")
-                    }
-                    (Some(found), Some(_), false) => {
-                        format!("a {found} record where {expected_en} is expected")
-                    }
-                    (Some(found), None, true) => {
-                        format!("gioco {found} sconosciuto (previsto {expected_it})")
-                    }
-                    (Some(found), None, false) => {
-                        format!("unknown game {found} (expected {expected_en})")
-                    }
-                }
-            }
-            SyntaxError::PlayersNotSupported { game, players } => {
-                if it {
-                    format!("{game} si gioca in 2 o in 4, non in {players} (opzione \"players\")")
-                } else {
-                    format!(
-                        "{game} is played by 2 or 4 players, not {players} (option \"players\")"
-                    )
-                }
-            }
-            SyntaxError::Players {
-                game,
-                expected,
-                found,
-            } => {
-                if it {
-                    format!(
-                        "\"players\" dà {found} nomi, ma questa partita di {game} ha {expected} giocatori"
-                    )
-                } else {
-                    format!(
-                        "\"players\" names {found} players, but this {game} match has {expected}"
-                    )
-                }
-            }
-            SyntaxError::FirstDealer { seat, seats } => {
-                let last = seats.saturating_sub(1);
-                if it {
-                    format!(
-                        "\"first_dealer\": il posto {seat} non esiste (i posti vanno da 0 a {last})"
-                    )
-                } else {
-                    format!("\"first_dealer\": seat {seat} does not exist (seats are 0 to {last})")
-                }
-            }
-        }
-    }
 }
 
 impl Message for SyntaxError {
-    fn msg(&self, lang: Lang) -> Msg {
+    fn msg(&self, _lang: Lang) -> Msg {
         match self {
             SyntaxError::Json {
                 message,
@@ -158,7 +83,47 @@ impl Message for SyntaxError {
             SyntaxError::Entry { index, message } => Msg::new("json-entry_unreadable")
                 .arg("index", index)
                 .arg("message", message.msg.clone()),
-            _ => Msg::text(self.inline_words(lang)),
+            SyntaxError::Version { found: None } => {
+                Msg::new("json-version_missing").arg("supported", FORMAT_VERSION)
+            }
+            SyntaxError::Version { found: Some(found) } => Msg::new("json-version_unsupported")
+                .arg("found", found.clone())
+                .arg("supported", FORMAT_VERSION),
+            SyntaxError::Game {
+                found: None,
+                expected,
+            } => Msg::new("json-game_missing").arg("expected", quoted(expected)),
+            SyntaxError::Game {
+                found: Some(found),
+                expected,
+            } => {
+                let known = serde_json::from_str::<String>(found)
+                    .is_ok_and(|name| GAMES.contains(&name.as_str()));
+                Msg::new(if known {
+                    "json-game_other"
+                } else {
+                    "json-game_unknown"
+                })
+                .arg("found", found.clone())
+                .arg("expected", quoted(expected))
+            }
+            SyntaxError::PlayersNotSupported { game, players } => {
+                Msg::new("json-players_not_supported")
+                    .arg("game", *game)
+                    .arg("players", players)
+            }
+            SyntaxError::Players {
+                game,
+                expected,
+                found,
+            } => Msg::new("json-players_count")
+                .arg("game", *game)
+                .arg("expected", expected)
+                .arg("found", found),
+            // A seat read from the record may be any number: shown as written.
+            SyntaxError::FirstDealer { seat, seats } => Msg::new("json-first_dealer_seat")
+                .arg("seat", seat.to_string())
+                .arg("last", seats.saturating_sub(1)),
         }
     }
 }
