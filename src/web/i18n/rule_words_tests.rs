@@ -18,6 +18,13 @@ fn says(error: &impl Worded, lang: Lang, words: &str) {
     );
 }
 
+/// The error says `english` in English and `italian` in Italian.
+#[track_caller]
+fn says_in_both(error: &impl Worded, english: &str, italian: &str) {
+    says(error, Lang::En, english);
+    says(error, Lang::It, italian);
+}
+
 /// The team is worded with its article ("la squadra A"): the messages that name the team
 /// of a seat must not put another before it ("della la squadra A").
 #[test]
@@ -221,8 +228,7 @@ mod trionfetti {
             seat: seat(0),
             card: card("Cc"),
         };
-        says(&error, Lang::En, "horse of cups");
-        says(&error, Lang::It, "cavallo di coppe");
+        says_in_both(&error, "horse of cups", "cavallo di coppe");
     }
 
     #[test]
@@ -306,8 +312,7 @@ mod trijumf {
             led: Suit::Spade,
             trump: Some(Suit::Spade),
         };
-        says(&error, Lang::It, "doveva rispondere a spade");
-        says(&error, Lang::En, "trick 1");
+        says_in_both(&error, "trick 1", "doveva rispondere a spade");
         let legal = RuleError::RevokeNotShown {
             deal: 1,
             trick: 1,
@@ -373,8 +378,11 @@ mod vitou {
             bid: Some(Bid::Twelve),
             refused: true,
         };
-        says(&error, Lang::En, "with the 12 refused the round is worth 6");
-        says(&error, Lang::It, "vale 6 punti");
+        says_in_both(
+            &error,
+            "with the 12 refused the round is worth 6",
+            "vale 6 punti",
+        );
     }
 
     #[test]
@@ -422,8 +430,7 @@ mod vitou {
             first_trick: 1,
             first_seat: seat(1),
         };
-        says(&twice, Lang::It, "il sette di picche");
-        says(&twice, Lang::En, "the 7 of spades");
+        says_in_both(&twice, "the 7 of spades", "il sette di picche");
         let first = RuleError::WrongLeader {
             round: 1,
             trick: 1,
@@ -445,8 +452,7 @@ mod replay {
             target: 2,
             kind: "replace",
         };
-        says(&error, Lang::It, "(una sostituzione)");
-        says(&error, Lang::En, "(a replacement)");
+        says_in_both(&error, "(a replacement)", "(una sostituzione)");
     }
 }
 
@@ -524,8 +530,7 @@ mod explicit {
         assert!(error.message(Lang::It).starts_with("livello 1: 1s e 2s"));
 
         let error = at(RankingError::CardMissing { card: card("Rd") }, 13, None);
-        says(&error, Lang::En, "restriction 2");
-        says(&error, Lang::It, "regola 2");
+        says_in_both(&error, "restriction 2", "regola 2");
 
         let error = at(RankingError::CardRepeated { card: card("7d") }, 8, Some(3));
         assert_eq!(

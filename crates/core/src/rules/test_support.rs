@@ -1,17 +1,18 @@
 //! Helpers the games' unit tests share, and the shell's tests of their words (through
 //! the `test-support` feature): seats, cards and tricks written as the short codes of
-//! the rules texts (`"Rs"`, `"1d 3c"`), playing a list of entries or a whole deal, and
-//! a JSON body for serde's complaints.
+//! the rules texts (`"Rs"`, `"1d 3c"`), playing a list of entries or a whole deal,
+//! checking a refusal and the id of its message, and a JSON body for serde's complaints.
 
 use std::fmt::Debug;
 
 use serde::Deserialize;
 
 use super::card::Card;
-use super::game::{Game, Seat};
+use super::game::{Game, Message, Seat};
 use super::play_error::{Breach, PlayError};
 use super::simulate::Simulated;
 use super::trick::{LeadReason, Trick};
+use crate::lang::Lang;
 
 pub fn seat(index: u8) -> Seat {
     Seat::new(index).unwrap()
@@ -110,6 +111,40 @@ pub fn play_all<G: Game, E: Into<G::Entry>>(
     }
     state
 }
+
+/// The error of `result`, which must be `expected` and whose message (asked for in
+/// `lang`) must have the id `id`: the games' refusals are data here, their words are the
+/// shell's (`web/i18n/rule_words_tests.rs`).
+#[track_caller]
+pub fn refused_as<T: Debug, E: PartialEq + Debug + Message>(
+    result: Result<T, E>,
+    expected: E,
+    lang: Lang,
+    id: &str,
+) -> E {
+    let error = result.unwrap_err();
+    assert_eq!(error, expected);
+    assert_eq!(error.msg(lang).id, id, "{error:?}");
+    error
+}
+
+/// Like [`refused_as`] for an error told by a pattern (`RuleError::Revoke { .. }`): the
+/// error of `result` must match it, and its message (in `lang`) have the id `id`.
+#[cfg(test)]
+macro_rules! refused_matching {
+    ($result:expr, $pattern:pat, $lang:expr, $id:expr $(,)?) => {{
+        let error = $result.unwrap_err();
+        assert!(matches!(error, $pattern), "{error:?}");
+        assert_eq!(
+            $crate::rules::game::Message::msg(&error, $lang).id,
+            $id,
+            "{error:?}"
+        );
+        error
+    }};
+}
+#[cfg(test)]
+pub(crate) use refused_matching;
 
 /// Runs a simulation twice, checks that both give the same entries, and gives the first.
 pub fn simulated_twice<G: Game, D>(simulate: impl Fn() -> Simulated<G, D>) -> Simulated<G, D>

@@ -347,22 +347,32 @@ mod tests {
     use super::*;
     use crate::tournament::{MatchKey, Side, Slot, Stage};
 
-    fn played(key: &str, a: u32, b: u32, winner: Side, games: [u32; 2], points: [i32; 2]) -> Match {
-        Match {
-            key: MatchKey::new(key),
-            stage: Stage::Swiss,
-            round: 1,
-            sides: [Slot::Entrant(EntrantId(a)), Slot::Entrant(EntrantId(b))],
-            status: Status::Finished(Outcome::Played {
-                winner,
-                games,
-                points,
-            }),
-        }
+    /// Swiss matches of round 1, keyed "a", "b"… in order, each given as the winner, the
+    /// loser, and the games and points of both, the winner's first.
+    fn won(results: &[(u32, u32, [u32; 2], [i32; 2])]) -> Vec<Match> {
+        (b'a'..)
+            .zip(results)
+            .map(|(key, &(winner, loser, games, points))| Match {
+                key: MatchKey::new(char::from(key)),
+                stage: Stage::Swiss,
+                round: 1,
+                sides: [
+                    Slot::Entrant(EntrantId(winner)),
+                    Slot::Entrant(EntrantId(loser)),
+                ],
+                status: Status::Finished(Outcome::Played {
+                    winner: Side::A,
+                    games,
+                    points,
+                }),
+            })
+            .collect()
     }
 
-    fn four() -> Vec<EntrantId> {
-        (1..=4).map(EntrantId).collect()
+    /// The standings of entrants 1 to 4 after `matches`.
+    fn of_four(matches: &[Match], chain: &[TieBreak], bye_is_win: bool) -> StandingsTable {
+        let entrants: Vec<EntrantId> = (1..=4).map(EntrantId).collect();
+        from_matches(&entrants, matches, chain, bye_is_win)
     }
 
     fn row_of(table: &StandingsTable, id: u32) -> &StandingRow {
@@ -376,15 +386,13 @@ mod tests {
     #[test]
     fn tie_break_columns() {
         // 1 beats 2, 2 beats 3, 3 beats 1 (a cycle), 4 beats 1; 4 is alone on 1.
-        let e = four();
-        let matches = vec![
-            played("a", 1, 2, Side::A, [2, 1], [10, 7]),
-            played("b", 2, 3, Side::A, [2, 0], [12, 3]),
-            played("c", 3, 1, Side::A, [2, 1], [9, 8]),
-            played("d", 4, 1, Side::A, [2, 0], [11, 2]),
-        ];
-        let chain = TieBreak::ALL;
-        let table = from_matches(&e, &matches, &chain, false);
+        let matches = won(&[
+            (1, 2, [2, 1], [10, 7]),
+            (2, 3, [2, 0], [12, 3]),
+            (3, 1, [2, 1], [9, 8]),
+            (4, 1, [2, 0], [11, 2]),
+        ]);
+        let table = of_four(&matches, &TieBreak::ALL, false);
         let row = |id| row_of(&table, id);
         // Scores: 1 → 1, 2 → 1, 3 → 1, 4 → 1.
         assert!(table.rows.iter().all(|r| r.score == 1));
@@ -406,13 +414,12 @@ mod tests {
     #[test]
     fn a_bye_counts_in_buchholz_as_an_opponent_with_the_entrants_own_score() {
         // 1 beats 2 and 3; 4 beats 3, then has a bye (a win); 2 beats 3.
-        let e = four();
-        let mut matches = vec![
-            played("a", 1, 2, Side::A, [1, 0], [1, 0]),
-            played("b", 1, 3, Side::A, [1, 0], [1, 0]),
-            played("c", 4, 3, Side::A, [1, 0], [1, 0]),
-            played("d", 2, 3, Side::A, [1, 0], [1, 0]),
-        ];
+        let mut matches = won(&[
+            (1, 2, [1, 0], [1, 0]),
+            (1, 3, [1, 0], [1, 0]),
+            (4, 3, [1, 0], [1, 0]),
+            (2, 3, [1, 0], [1, 0]),
+        ]);
         matches.push(Match {
             key: MatchKey::new("bye"),
             stage: Stage::Swiss,
@@ -424,7 +431,7 @@ mod tests {
             },
         });
         let chain = [TieBreak::Buchholz, TieBreak::MedianBuchholz];
-        let table = from_matches(&e, &matches, &chain, true);
+        let table = of_four(&matches, &chain, true);
         let row = |id| row_of(&table, id);
         // 4 scores 2 (a win and the bye): opponent 3 (score 0) plus the bye's virtual
         // opponent with 4's own score, 2.
@@ -440,15 +447,14 @@ mod tests {
     #[test]
     fn head_to_head_among_the_tied_only() {
         // 1 and 2 both win twice; 2 beat 1.
-        let e = four();
-        let matches = vec![
-            played("a", 2, 1, Side::A, [2, 0], [1, 0]),
-            played("b", 1, 3, Side::A, [2, 0], [1, 0]),
-            played("c", 1, 4, Side::A, [2, 0], [1, 0]),
-            played("d", 2, 3, Side::A, [2, 0], [1, 0]),
-            played("e", 4, 2, Side::A, [2, 0], [1, 0]),
-        ];
-        let table = from_matches(&e, &matches, &[TieBreak::HeadToHead], false);
+        let matches = won(&[
+            (2, 1, [2, 0], [1, 0]),
+            (1, 3, [2, 0], [1, 0]),
+            (1, 4, [2, 0], [1, 0]),
+            (2, 3, [2, 0], [1, 0]),
+            (4, 2, [2, 0], [1, 0]),
+        ]);
+        let table = of_four(&matches, &[TieBreak::HeadToHead], false);
         assert_eq!(table.rows[0].entrant, EntrantId(2));
         assert_eq!(table.rows[1].entrant, EntrantId(1));
         assert_eq!(table.rows[0].tie_breaks, vec![(TieBreak::HeadToHead, 1)]);

@@ -2,7 +2,9 @@ use super::*;
 use crate::lang::Lang;
 use crate::rules::game::Message;
 use crate::rules::play_error::PlayError;
-use crate::rules::test_support::{card, seat, trick, won_previous, wrong_leader};
+use crate::rules::test_support::{
+    card, refused_as, refused_matching, seat, trick, won_previous, wrong_leader,
+};
 
 fn at(smazzata: u32, hand: u8) -> Deal {
     Deal { smazzata, hand }
@@ -97,15 +99,15 @@ fn a_game_won_resets_points_and_passes_the_deal_mid_smazzata() {
     assert_eq!(summary.common.dealer, None);
     assert_eq!(summary.vagaresto_value, None);
     assert_eq!(summary.games.len(), 2);
-    let error = play(&state, &won_by(Team::A)).unwrap_err();
-    assert_eq!(
-        error,
+    refused_as(
+        play(&state, &won_by(Team::A)),
         RuleError::Play(PlayError::MatchOver {
             winner: Team::B,
-            games_won: [0, 2]
-        })
+            games_won: [0, 2],
+        }),
+        Lang::En,
+        "play-match_over",
     );
-    assert_eq!(error.msg(Lang::En).id, "play-match_over");
 }
 
 #[test]
@@ -262,8 +264,8 @@ fn the_wrong_leader_is_named_with_the_trick_that_decided_the_lead() {
 fn cards_are_checked_against_the_deck() {
     let state = card_level_match();
     let twice = cards_hand(vec![trick(1, "7d Rs 1b 2c"), trick(2, "3d 7d Cc 5s")]);
-    assert_eq!(
-        play(&state, &twice).unwrap_err(),
+    refused_as(
+        play(&state, &twice),
         RuleError::CardAlreadyPlayed {
             deal: at(1, 1),
             trick: 2,
@@ -271,11 +273,9 @@ fn cards_are_checked_against_the_deck() {
             card: card("7d"),
             first_hand: 1,
             first_trick: 1,
-        }
-    );
-    assert_eq!(
-        play(&state, &twice).unwrap_err().msg(Lang::En).id,
-        "trionfetti-card_played_twice"
+        },
+        Lang::En,
+        "trionfetti-card_played_twice",
     );
     let cut = cards_hand(vec![trick(1, "7d Rd 1b 2c")]);
     assert!(matches!(
@@ -301,16 +301,16 @@ fn cards_are_checked_against_the_deck() {
     let first = cards_hand(vec![trick(1, "7d Rs 1b 2c"), trick(2, "3d 4b Cc 5s")]);
     let state = play(&state, &first).unwrap();
     let again = cards_hand(vec![trick(1, "6d 5s 1c 2d")]);
-    let error = play(&state, &again).unwrap_err();
-    assert!(matches!(
-        error,
+    refused_matching!(
+        play(&state, &again),
         RuleError::CardAlreadyPlayed {
             first_hand: 1,
             first_trick: 2,
             ..
-        }
-    ));
-    assert_eq!(error.msg(Lang::En).id, "trionfetti-card_already_played");
+        },
+        Lang::En,
+        "trionfetti-card_already_played"
+    );
 }
 
 #[test]

@@ -25,8 +25,18 @@ fn row<'a>(table: &'a Table<&'static str>, player: &str) -> &'a Row<&'static str
     table.rows.iter().find(|r| r.player == player).unwrap()
 }
 
+/// The points of `players`, in the order given.
+fn points(table: &Table<&'static str>, players: &[&str]) -> Vec<u32> {
+    players.iter().map(|p| row(table, p).points).collect()
+}
+
 fn order(table: &Table<&'static str>) -> Vec<(Option<u32>, &'static str)> {
     table.rows.iter().map(|r| (r.position, r.player)).collect()
+}
+
+/// The `order` of a table whose players, as given, hold positions 1, 2, 3… with no ties.
+fn ranked(players: &[&'static str]) -> Vec<(Option<u32>, &'static str)> {
+    (1..).map(Some).zip(players.iter().copied()).collect()
 }
 
 #[test]
@@ -35,17 +45,8 @@ fn players_beaten_counts_every_player_below() {
         &[night(&["a", "b", "c", "d"])],
         &rules(Scale::PlayersBeaten),
     );
-    let points: Vec<u32> = ["a", "b", "c", "d"].map(|p| row(&t, p).points).to_vec();
-    assert_eq!(points, [3, 2, 1, 0]);
-    assert_eq!(
-        order(&t),
-        [
-            (Some(1), "a"),
-            (Some(2), "b"),
-            (Some(3), "c"),
-            (Some(4), "d")
-        ]
-    );
+    assert_eq!(points(&t, &["a", "b", "c", "d"]), [3, 2, 1, 0]);
+    assert_eq!(order(&t), ranked(&["a", "b", "c", "d"]));
 }
 
 #[test]
@@ -80,8 +81,7 @@ fn a_points_table_scores_nothing_beyond_its_end() {
         &[night(&["a", "b", "c", "d"])],
         &rules(Scale::Table(vec![10, 6, 4])),
     );
-    let points: Vec<u32> = ["a", "b", "c", "d"].map(|p| row(&t, p).points).to_vec();
-    assert_eq!(points, [10, 6, 4, 0]);
+    assert_eq!(points(&t, &["a", "b", "c", "d"]), [10, 6, 4, 0]);
 }
 
 #[test]
@@ -121,10 +121,7 @@ fn players_under_the_minimum_are_listed_unranked_after_the_rest() {
     );
     r.min_nights = 1;
     // a: 1 + 1, e: 2, a night won each; e finished ahead of a on their one shared night.
-    assert_eq!(
-        order(&table(&nights, &r)),
-        [(Some(1), "e"), (Some(2), "a"), (Some(3), "b")]
-    );
+    assert_eq!(order(&table(&nights, &r)), ranked(&["e", "a", "b"]));
 }
 
 #[test]
@@ -132,15 +129,7 @@ fn a_tie_on_points_goes_to_the_player_with_more_nights_won() {
     let nights = [night(&["a", "b", "c", "d"]), night(&["c", "b", "d", "a"])];
     let t = table(&nights, &rules(Scale::Table(vec![4, 3, 2, 1])));
     // a: 4 + 1 = 5; b: 3 + 3 = 6; c: 2 + 4 = 6 with a win; d: 1 + 2 = 3.
-    assert_eq!(
-        order(&t),
-        [
-            (Some(1), "c"),
-            (Some(2), "b"),
-            (Some(3), "a"),
-            (Some(4), "d")
-        ]
-    );
+    assert_eq!(order(&t), ranked(&["c", "b", "a", "d"]));
     assert_eq!(row(&t, "c").wins, 1);
     assert_eq!(row(&t, "b").wins, 0);
     assert_eq!(row(&t, "b").head_to_head, None, "wins settled it");
@@ -155,15 +144,7 @@ fn a_tie_on_points_and_wins_goes_to_head_to_head() {
     ];
     let t = table(&nights, &rules(Scale::Table(vec![3, 2, 1, 0])));
     // a: 3 + 0 + 2 = 5, b: 2 + 3 + 0 = 5, one win each; a finished ahead of b twice.
-    assert_eq!(
-        order(&t),
-        [
-            (Some(1), "c"),
-            (Some(2), "a"),
-            (Some(3), "b"),
-            (Some(4), "d")
-        ]
-    );
+    assert_eq!(order(&t), ranked(&["c", "a", "b", "d"]));
     assert_eq!(row(&t, "a").head_to_head, Some(2));
     assert_eq!(row(&t, "b").head_to_head, Some(1));
     assert_eq!(row(&t, "c").head_to_head, None);

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::rules::play_error::Breach;
-use crate::rules::test_support::{breach, play_out_tricks, won_previous, wrong_leader};
+use crate::rules::test_support::{breach, play_out_tricks, refused_as, won_previous, wrong_leader};
 
 #[test]
 fn simulated_deals_card_by_card_score_130() {
@@ -46,20 +46,19 @@ fn seat_one_revokes(tricks: &mut [Trick]) {
 #[test]
 fn following_suit_is_required_and_a_revoke_is_named() {
     let state = Madrasso::new(Options::default(), seat(3));
-    let error = play(
-        &state,
-        nine_tricks_changed(|tricks| seat_one_revokes(tricks)),
-    )
-    .unwrap_err();
-    assert_eq!(
-        error,
+    // Worded: `web/i18n/rule_words_tests.rs`.
+    refused_as(
+        play(
+            &state,
+            nine_tricks_changed(|tricks| seat_one_revokes(tricks)),
+        ),
         RuleError::Play(PlayError::Revoke {
             deal: at(1, 1),
             breach: breach(3, 1, ["1c", "1s", "2s"], 4),
-        })
+        }),
+        Lang::En,
+        "madrasso-revoke",
     );
-    // Worded: `web/i18n/rule_words_tests.rs`.
-    assert_eq!(error.msg(Lang::En).id, "madrasso-revoke");
 }
 
 #[test]

@@ -19,6 +19,13 @@ fn at(game: u32, deal: u32) -> Deal {
     Deal { game, deal }
 }
 
+/// The match is won by `team`, and its first game ended the way `how` says.
+#[track_caller]
+fn first_game_won(state: &Madrasso, team: Team, how: GameEnd) {
+    assert_eq!(state.winner(), Some(team));
+    assert_eq!(state.games()[0].how, how);
+}
+
 /// Dealer 3, trumps swords (the dealer's face-up king). Team A wins the first trick,
 /// four worthless cards; seat 3 takes the other nine: 130 points but no cappotto.
 fn nine_tricks_of_ten() -> DealEntry {
@@ -170,8 +177,7 @@ fn after_ten_deals_777_wins_and_the_totals_make_1300() {
     assert_eq!(state.totals(), [800, 500]);
     assert_eq!(state.totals()[0] + state.totals()[1], 1300);
     assert!(state.is_over());
-    assert_eq!(state.winner(), Some(Team::A));
-    assert_eq!(state.games()[0].how, GameEnd::Target);
+    first_game_won(&state, Team::A, GameEnd::Target);
     assert_eq!(state.games()[0].deal, 10);
     assert_eq!(state.sheet()[9].game_won, Some(Team::A));
     let summary = state.summary();
@@ -220,8 +226,7 @@ fn under_777_after_ten_deals_play_goes_on_and_declaring_becomes_possible() {
 
     // Right: 700 + 80 taken so far in this deal.
     let won = play(&state, declare(2, 80)).unwrap();
-    assert_eq!(won.winner(), Some(Team::A));
-    assert_eq!(won.games()[0].how, GameEnd::Declaration);
+    first_game_won(&won, Team::A, GameEnd::Declaration);
     assert_eq!(
         won.sheet()[10].end,
         DealEnd::Declared {
@@ -232,8 +237,7 @@ fn under_777_after_ten_deals_play_goes_on_and_declaring_becomes_possible() {
     assert_eq!(won.sheet()[10].points, [80, 0]);
     // Wrong: 700 + 70 is short, so the other team wins.
     let lost = play(&state, declare(0, 70)).unwrap();
-    assert_eq!(lost.winner(), Some(Team::B));
-    assert_eq!(lost.games()[0].how, GameEnd::WrongDeclaration);
+    first_game_won(&lost, Team::B, GameEnd::WrongDeclaration);
     // The declarer's team and the recorded team must agree.
     let mut wrong_team = declare(0, 70);
     wrong_team.team = Some(Team::B);
@@ -262,8 +266,7 @@ fn under_777_after_ten_deals_play_goes_on_and_declaring_becomes_possible() {
     // Reaching 777 at the end of a deal wins without declaring.
     let state = play(&state, scored(Team::A, 80)).unwrap();
     assert_eq!(state.totals(), [780, 650]);
-    assert_eq!(state.winner(), Some(Team::A));
-    assert_eq!(state.games()[0].how, GameEnd::Target);
+    first_game_won(&state, Team::A, GameEnd::Target);
 }
 
 #[test]
@@ -278,8 +281,7 @@ fn both_over_777_without_a_declaration_the_higher_total_wins() {
     assert!(!state.is_over());
     let state = play(&state, scored(Team::A, 70)).unwrap();
     assert_eq!(state.totals(), [850, 840]);
-    assert_eq!(state.winner(), Some(Team::A));
-    assert_eq!(state.games()[0].how, GameEnd::HigherTotal);
+    first_game_won(&state, Team::A, GameEnd::HigherTotal);
 }
 
 #[test]
@@ -294,8 +296,7 @@ fn cappotto_wins_the_game_at_once_even_early() {
         },
     )
     .unwrap();
-    assert_eq!(won.winner(), Some(Team::B));
-    assert_eq!(won.games()[0].how, GameEnd::Cappotto);
+    first_game_won(&won, Team::B, GameEnd::Cappotto);
     assert_eq!(won.sheet()[1].points, [0, 130]);
     // Recorded card by card: all ten tricks to seat 3.
     let state = Madrasso::new(Options::default(), seat(3));

@@ -10,8 +10,7 @@ fn the_first_team_to_21_wins_and_both_over_means_the_higher() {
     assert_eq!(state.totals(), [12, 10]);
     let state = play(&state, scored(Team::A, 9)).unwrap();
     assert_eq!(state.totals(), [21, 12]);
-    assert_eq!(state.winner(), Some(Team::A));
-    assert_eq!(state.games()[0].how, GameEnd::Target);
+    first_game_won(&state, Team::A, GameEnd::Target);
     assert_eq!(state.summary().common.games_won, [1, 0]);
 
     let state = Tressette::new(Options::default(), seat(0));
@@ -24,8 +23,7 @@ fn the_first_team_to_21_wins_and_both_over_means_the_higher() {
     assert!(!higher.is_over(), "equal totals play on");
     let higher = play(&state, scored(Team::A, 6)).unwrap();
     assert_eq!(higher.totals(), [23, 21]);
-    assert_eq!(higher.winner(), Some(Team::A));
-    assert_eq!(higher.games()[0].how, GameEnd::HigherTotal);
+    first_game_won(&higher, Team::A, GameEnd::HigherTotal);
 }
 
 #[test]
@@ -75,8 +73,7 @@ fn a_claim_wins_if_right_whatever_the_opponents_have_and_loses_if_wrong() {
         },
     ];
     let right = play(&state, entry).unwrap();
-    assert_eq!(right.winner(), Some(Team::A));
-    assert_eq!(right.games()[0].how, GameEnd::Claim);
+    first_game_won(&right, Team::A, GameEnd::Claim);
     assert_eq!(
         right.sheet()[2].end,
         DealEnd::Claim {
@@ -86,8 +83,7 @@ fn a_claim_wins_if_right_whatever_the_opponents_have_and_loses_if_wrong() {
     );
     // Team B claims at 20: one short, so A wins.
     let wrong = play(&state, claim(3, 0)).unwrap();
-    assert_eq!(wrong.winner(), Some(Team::A));
-    assert_eq!(wrong.games()[0].how, GameEnd::WrongClaim);
+    first_game_won(&wrong, Team::A, GameEnd::WrongClaim);
     assert_eq!(
         play(
             &state,

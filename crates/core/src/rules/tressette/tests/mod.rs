@@ -1,16 +1,23 @@
 use super::simulate::{self, SplitMix};
 use super::*;
 use crate::lang::Lang;
-use crate::rules::game::Message;
 use crate::rules::play_error::PlayError;
 use crate::rules::test_support::{
-    breach, card, cards, play, play_all, play_out_tricks, seat, trick, won_previous, wrong_leader,
+    breach, card, cards, play, play_all, play_out_tricks, refused_as, seat, trick, won_previous,
+    wrong_leader,
 };
 
 mod games;
 
 fn at(game: u32, deal: u32) -> Deal {
     Deal { game, deal }
+}
+
+/// The match is won by `team`, and its first game ended the way `how` says.
+#[track_caller]
+fn first_game_won(state: &Tressette, team: Team, how: GameEnd) {
+    assert_eq!(state.winner(), Some(team));
+    assert_eq!(state.games()[0].how, how);
 }
 
 fn scored(team: Team, points: u32) -> DealEntry {
@@ -183,17 +190,17 @@ fn eleven_to_nothing_by_outcome_is_refused_unless_recorded_as_a_sweep() {
     )
     .unwrap();
     for (team, points) in [(Team::A, 11), (Team::B, 11), (Team::A, 0), (Team::B, 0)] {
-        let error = play(&state, scored(team, points)).unwrap_err();
         let swept = if points == 0 { team.other() } else { team };
-        assert_eq!(
-            error,
+        // Worded: `web/i18n/rule_words_tests.rs`.
+        refused_as(
+            play(&state, scored(team, points)),
             RuleError::ElevenWithoutSweep {
                 deal: at(1, 2),
-                team: swept
-            }
+                team: swept,
+            },
+            Lang::It,
+            "tressette-eleven_without_sweep",
         );
-        // Worded: `web/i18n/rule_words_tests.rs`.
-        assert_eq!(error.msg(Lang::It).id, "tressette-eleven_without_sweep");
     }
     // Ten is the most without a sweep: the other team has at least one point.
     assert_eq!(play(&state, scored(Team::A, 10)).unwrap().totals(), [15, 7]);
@@ -273,17 +280,17 @@ fn declarations_that_cannot_all_be_true_are_refused() {
         play(&state, with(vec![four_threes, three_threes])).unwrap_err(),
         RuleError::DeclarationsOverlap { .. }
     ));
-    let error = play(&state, with(vec![four_threes, cups])).unwrap_err();
-    assert_eq!(
-        error,
+    refused_as(
+        play(&state, with(vec![four_threes, cups])),
         RuleError::CardDeclaredTwice {
             deal: at(1, 1),
             card: card("3c"),
             first: seat(0),
-            second: seat(1)
-        }
+            second: seat(1),
+        },
+        Lang::En,
+        "tressette-card_declared_twice",
     );
-    assert_eq!(error.msg(Lang::En).id, "tressette-card_declared_twice");
     let missing_spade_but_napoletana = vec![three_threes, napoletana(0, Suit::Spade)];
     assert!(matches!(
         play(&state, with(missing_spade_but_napoletana)).unwrap_err(),
@@ -419,15 +426,15 @@ fn revokes_duplicates_and_wrong_leaders_are_refused() {
         tricks[1].cards[3] = card("2d");
         tricks[2].cards[1] = card("5s");
     });
-    let error = play(&state, entry).unwrap_err();
-    assert_eq!(
-        error,
+    let error = refused_as(
+        play(&state, entry),
         RuleError::Play(PlayError::Revoke {
             deal: at(1, 1),
             breach: breach(2, 0, ["2d", "4s", "5s"], 3),
-        })
+        }),
+        Lang::It,
+        "tressette-revoke",
     );
-    assert_eq!(error.msg(Lang::It).id, "tressette-revoke");
     // As data the revoke reads as it did when it was Tressette's own variant.
     assert_eq!(
         serde_json::to_string(&error).unwrap(),

@@ -23,9 +23,8 @@ fn a_hidden_revoke_is_found_and_named() {
     let other = tricks[1].cards[1];
     tricks[1].cards[1] = card("2s");
     tricks[0].cards[1] = other;
-    let error = apply(&state, &card_deal(Cut::Normal, Some(card("7s")), tricks)).unwrap_err();
-    assert_eq!(
-        error,
+    refused_as(
+        apply(&state, &card_deal(Cut::Normal, Some(card("7s")), tricks)),
         RuleError::Revoke {
             deal: 1,
             trick: 1,
@@ -35,9 +34,10 @@ fn a_hidden_revoke_is_found_and_named() {
             held_trick: 2,
             led: Suit::Spade,
             trump: Some(Suit::Spade),
-        }
+        },
+        Lang::En,
+        "trijumf-revoke",
     );
-    assert_eq!(error.msg(Lang::En).id, "trijumf-revoke");
 }
 
 #[test]
@@ -77,9 +77,12 @@ fn a_recorded_revoke_ends_the_deal_and_gives_the_opponents_130() {
     // The card said to be held shows no breach if it is a trump and a trump was played.
     let mut legal = entry.clone();
     legal.tricks.as_mut().unwrap()[0].cards = cards("1s 2d");
-    let error = apply(&state, &legal).unwrap_err();
-    assert!(matches!(error, RuleError::RevokeNotShown { .. }));
-    assert_eq!(error.msg(Lang::En).id, "trijumf-revoke_not_shown_holding");
+    refused_matching!(
+        apply(&state, &legal),
+        RuleError::RevokeNotShown { .. },
+        Lang::En,
+        "trijumf-revoke_not_shown_holding"
+    );
     // The breach is the last card recorded, by the seat named.
     let mut wrong = entry.clone();
     wrong.revoke.as_mut().unwrap().seat = seat(1);
@@ -137,16 +140,16 @@ fn claims_win_or_lose_the_game_at_once() {
     assert_eq!(apply(&state, &entry).unwrap().games_won(), [1, 0]);
     // A wrong verdict is refused.
     entry.points = Some([80, 20]);
-    let error = apply(&state, &entry).unwrap_err();
-    assert!(matches!(
-        error,
+    refused_matching!(
+        apply(&state, &entry),
         RuleError::ClaimVerdict {
             total: 400,
             target: 401,
             ..
-        }
-    ));
-    assert_eq!(error.msg(Lang::It).id, "trijumf-claim_verdict");
+        },
+        Lang::It,
+        "trijumf-claim_verdict"
+    );
     // At a claim the points may not exceed a whole deal.
     entry.points = Some([120, 20]);
     entry.claim.as_mut().unwrap().correct = None;

@@ -2,7 +2,9 @@ use super::simulate::{Breach, SplitMix, legal_play, simulate, simulate_deal};
 use super::*;
 use crate::lang::Lang;
 use crate::rules::game::Message;
-use crate::rules::test_support::{card, cards, play_out_tricks, replayed_checking, seat};
+use crate::rules::test_support::{
+    card, cards, play_out_tricks, refused_as, refused_matching, replayed_checking, seat,
+};
 
 mod ends;
 
@@ -74,27 +76,26 @@ fn apply(state: &Trijumf, entry: &DealEntry) -> Result<Trijumf, RuleError> {
 
 #[test]
 fn play_is_clockwise_the_dealers_left_leads_and_the_deal_passes_left() {
-    let state = Trijumf::new(Options::default(), seat(3));
-    assert_eq!(state.leader(), seat(0));
-    assert_eq!(state.cutter(), seat(2));
-    let state = apply(
-        &state,
-        &DealEntry::outcome(Cut::Normal, Some(card("7d")), [65, 65]),
-    )
-    .unwrap();
-    assert_eq!(state.dealer(), seat(0));
-    assert_eq!(state.summary().common.leader, Some(seat(1)));
-
-    let state = Trijumf::new(two(), seat(1));
-    assert_eq!(state.leader(), seat(0));
-    assert_eq!(state.cutter(), seat(0));
-    let state = apply(
-        &state,
-        &DealEntry::outcome(Cut::Knock, Some(card("7d")), [65, 65]),
-    )
-    .unwrap();
-    assert_eq!(state.dealer(), seat(0));
-    assert_eq!(state.leader(), seat(1));
+    // Each case: the options, the first dealer, the leader and the cutter that makes,
+    // how the first deal is cut, and the dealer and the leader of the second deal.
+    for (options, dealer, leader, cutter, cut, next_dealer, next_leader) in [
+        (Options::default(), 3, 0, 2, Cut::Normal, 0, 1),
+        (two(), 1, 0, 0, Cut::Knock, 0, 1),
+    ] {
+        let players = options.players;
+        let state = Trijumf::new(options, seat(dealer));
+        assert_eq!(state.leader(), seat(leader), "{players} players");
+        assert_eq!(state.cutter(), seat(cutter), "{players} players");
+        let state = apply(&state, &DealEntry::outcome(cut, Some(card("7d")), [65, 65])).unwrap();
+        assert_eq!(state.dealer(), seat(next_dealer), "{players} players");
+        assert_eq!(state.leader(), seat(next_leader), "{players} players");
+        let summary = state.summary();
+        assert_eq!(
+            summary.common.leader,
+            Some(seat(next_leader)),
+            "{players} players"
+        );
+    }
 }
 
 #[test]
@@ -169,17 +170,17 @@ fn a_whole_deal_counts_130_with_the_last_trick_and_declarations_add() {
 
     // The declaration value is checked.
     entry.declarations[1].points = Some(40);
-    let error = apply(&Trijumf::new(Options::default(), seat(0)), &entry).unwrap_err();
-    assert!(matches!(
-        error,
+    // Worded: `web/i18n/rule_words_tests.rs`.
+    refused_matching!(
+        apply(&Trijumf::new(Options::default(), seat(0)), &entry),
         RuleError::DeclarationPoints {
             expected: 20,
             recorded: 40,
             ..
-        }
-    ));
-    // Worded: `web/i18n/rule_words_tests.rs`.
-    assert_eq!(error.msg(Lang::It).id, "trijumf-declaration_points");
+        },
+        Lang::It,
+        "trijumf-declaration_points"
+    );
 }
 
 #[test]

@@ -2,7 +2,7 @@ use super::simulate::simulate;
 use super::*;
 use crate::lang::Lang;
 use crate::rules::game::Message;
-use crate::rules::test_support::{card, seat, trick};
+use crate::rules::test_support::{card, refused_as, refused_matching, seat, trick};
 
 mod cards;
 
@@ -129,19 +129,19 @@ fn the_forfeit_example_of_the_text() {
 
     // A wrong stake: 12 recorded for a refused 12.
     entry.points = Some(12);
-    let error = apply(&text_table(), &entry).unwrap_err();
-    assert_eq!(
-        error,
+    // Worded: `web/i18n/rule_words_tests.rs`.
+    refused_as(
+        apply(&text_table(), &entry),
         RuleError::StakeMismatch {
             round: 1,
             recorded: 12,
             expected: 6,
             bid: Some(Bid::Twelve),
-            refused: true
-        }
+            refused: true,
+        },
+        Lang::En,
+        "vitou-stake_mismatch",
     );
-    // Worded: `web/i18n/rule_words_tests.rs`.
-    assert_eq!(error.msg(Lang::En).id, "vitou-stake_mismatch");
 }
 
 #[test]
@@ -215,22 +215,25 @@ fn bids_go_3_6_12_baraque_by_the_other_side_and_never_by_the_last_player() {
     ));
     // Raising one's partner.
     entry.bids = vec![bid(0, Bid::Three, 1), bid(2, Bid::Six, 1)];
-    let error = apply(&text_table(), &entry).unwrap_err();
-    assert!(matches!(error, RuleError::RaiseOwnSide { .. }));
-    assert_eq!(error.msg(Lang::En).id, "vitou-raise_own_side");
+    refused_matching!(
+        apply(&text_table(), &entry),
+        RuleError::RaiseOwnSide { .. },
+        Lang::En,
+        "vitou-raise_own_side"
+    );
     // The last player to a trick.
     entry.bids = vec![bid(3, Bid::Three, 1)];
-    let error = apply(&text_table(), &entry).unwrap_err();
-    assert_eq!(
-        error,
+    refused_as(
+        apply(&text_table(), &entry),
         RuleError::BidByLast {
             round: 1,
             seat: seat(3),
             bid: Bid::Three,
-            trick: 1
-        }
+            trick: 1,
+        },
+        Lang::It,
+        "vitou-bid_by_last",
     );
-    assert_eq!(error.msg(Lang::It).id, "vitou-bid_by_last");
     // The first bid is always 3.
     entry.bids = vec![bid(0, Bid::Six, 1)];
     assert!(matches!(
