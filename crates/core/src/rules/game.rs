@@ -213,6 +213,21 @@ pub(crate) fn check_noted<T: PartialEq, E>(
     }
 }
 
+/// The team a claim to have reached the target (a declaration of being out) gives the
+/// game to, and how in the game's own `[claimed, wrongly]` words: the claimer's team
+/// when the claim is `correct`, otherwise the opponents.
+pub(crate) fn decide_by_claim<E>(
+    claimer: Team,
+    correct: bool,
+    [claimed, wrongly]: [E; 2],
+) -> (Team, E) {
+    if correct {
+        (claimer, claimed)
+    } else {
+        (claimer.other(), wrongly)
+    }
+}
+
 /// A record entry's struct with, after its own fields, the `author` and `time` every
 /// entry may carry (`docs/match-record.md`), declared once so they read and write alike
 /// in every game: `stamped_entry! { /// docs #[derive(…)] pub struct DealEntry { … } }`.

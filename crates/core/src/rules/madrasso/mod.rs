@@ -16,7 +16,9 @@ use serde::{Deserialize, Serialize};
 
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, Deck, Rank, Suit};
-use super::game::{Game, Seat, Seating, Summary, Team, check_noted, stamped_entry};
+use super::game::{
+    Game, Seat, Seating, Summary, Team, check_noted, decide_by_claim, stamped_entry,
+};
 use super::play_error::{Breach, Leads, PlayError, PlayedCards};
 use super::progress::{
     MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of, summary_type,
@@ -384,11 +386,8 @@ impl Madrasso {
             CardEnd::Declared(seat) => {
                 let team = seat.team();
                 let correct = self.progress.points[team.index()] >= target;
-                let decided = if correct {
-                    (team, GameEnd::Declaration)
-                } else {
-                    (team.other(), GameEnd::WrongDeclaration)
-                };
+                let ends = [GameEnd::Declaration, GameEnd::WrongDeclaration];
+                let decided = decide_by_claim(team, correct, ends);
                 (DealEnd::Declared { seat, correct }, Some(decided))
             }
         };

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use self::checks::{check_declarations, outcome_only};
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
-use super::game::{Game, Seat, Summary, Team, stamped_entry};
+use super::game::{Game, Seat, Summary, Team, decide_by_claim, stamped_entry};
 use super::play_error::{Leads, PlayedCards};
 use super::progress::{
     MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of, summary_type,
@@ -394,12 +394,9 @@ impl Tressette {
                 let team = seat.team();
                 let correct =
                     self.progress.points[team.index()] >= self.progress.options.target_points;
-                let decided = if correct {
-                    (team, GameEnd::Claim, 1)
-                } else {
-                    (team.other(), GameEnd::WrongClaim, 1)
-                };
-                (DealEnd::Claim { seat, correct }, Some(decided))
+                let (team, how) =
+                    decide_by_claim(team, correct, [GameEnd::Claim, GameEnd::WrongClaim]);
+                (DealEnd::Claim { seat, correct }, Some((team, how, 1)))
             }
             (None, None) => (DealEnd::Played, self.decide_by_totals()),
         };

@@ -20,7 +20,9 @@ use serde::{Deserialize, Serialize};
 
 pub use self::error::{LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
-use super::game::{Game, Seat, Seating, Summary, Team, check_noted, stamped_entry};
+use super::game::{
+    Game, Seat, Seating, Summary, Team, check_noted, decide_by_claim, stamped_entry,
+};
 use super::progress::{
     MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of, summary_type,
 };
@@ -481,11 +483,9 @@ impl Trijumf {
         self.progress.add_points(points);
         let target = self.progress.options.target_points;
         let game_won = match end {
-            DealEnd::Claim { seat, correct } => Some(if correct {
-                seat.team()
-            } else {
-                seat.team().other()
-            }),
+            DealEnd::Claim { seat, correct } => {
+                Some(decide_by_claim(seat.team(), correct, [(), ()]).0)
+            }
             _ => decide_by_totals(self.progress.points, target, [(), ()]).map(|(team, ())| team),
         };
         self.progress.sheet.push(SheetRow {
