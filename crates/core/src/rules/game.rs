@@ -213,6 +213,41 @@ pub(crate) fn check_noted<T: PartialEq, E>(
     }
 }
 
+/// The team a claim to have reached the target (a declaration of being out) gives the
+/// game to, and how in the game's own `[claimed, wrongly]` words: the claimer's team
+/// when the claim is `correct`, otherwise the opponents.
+pub(crate) fn decide_by_claim<E>(
+    claimer: Team,
+    correct: bool,
+    [claimed, wrongly]: [E; 2],
+) -> (Team, E) {
+    if correct {
+        (claimer, claimed)
+    } else {
+        (claimer.other(), wrongly)
+    }
+}
+
+/// A record entry's struct with, after its own fields, the `author` and `time` every
+/// entry may carry (`docs/match-record.md`), declared once so they read and write alike
+/// in every game: `stamped_entry! { /// docs #[derive(…)] pub struct DealEntry { … } }`.
+macro_rules! stamped_entry {
+    ($(#[$meta:meta])* pub struct $name:ident $(<$param:ident>)? { $($fields:tt)* }) => {
+        $(#[$meta])*
+        pub struct $name $(<$param>)? {
+            $($fields)*
+            /// Who entered it (set by the server on entries it records); free text for
+            /// people, never read by the engine.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub author: Option<String>,
+            /// When it was entered (set by the server on entries it records).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub time: Option<String>,
+        }
+    };
+}
+pub(crate) use stamped_entry;
+
 /// What every game's summary says, whatever the game: enough for a scoreboard.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Summary {

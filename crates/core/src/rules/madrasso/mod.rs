@@ -16,7 +16,9 @@ use serde::{Deserialize, Serialize};
 
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, Deck, Rank, Suit};
-use super::game::{Game, Seat, Seating, Summary, Team, check_noted};
+use super::game::{
+    Game, Seat, Seating, Summary, Team, check_noted, decide_by_claim, stamped_entry,
+};
 use super::play_error::{Breach, Leads, PlayError, PlayedCards};
 use super::progress::{
     MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of, summary_type,
@@ -83,39 +85,37 @@ pub struct Cassone {
     pub trick: Option<u8>,
 }
 
-/// One deal as recorded: by outcome when `tricks` is absent, card by card otherwise.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DealEntry {
-    /// With `points`: the team whose points are given. By outcome the other team has
-    /// the rest of 130; card by card it is checked against the cards.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub team: Option<Team>,
-    /// Points of `team` in this deal, last trick included.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub points: Option<u32>,
-    /// The team that took all ten tricks.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cappotto: Option<Team>,
-    /// A revoke ended the deal.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cassone: Option<Cassone>,
-    /// The seat that declared its team out, right after winning a trick.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub declared: Option<Seat>,
-    /// The dealer's face-up card (the 21st): its suit is trumps. Required card by card.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub face_up: Option<Card>,
-    /// The seat that exchanged the 7 of trumps for the face-up card in the first trick.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub exchange: Option<Seat>,
-    /// The tricks in order, each with its leader and the cards in play order.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tricks: Option<Vec<Trick>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub author: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time: Option<String>,
+stamped_entry! {
+    /// One deal as recorded: by outcome when `tricks` is absent, card by card otherwise.
+    #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct DealEntry {
+        /// With `points`: the team whose points are given. By outcome the other team has
+        /// the rest of 130; card by card it is checked against the cards.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub team: Option<Team>,
+        /// Points of `team` in this deal, last trick included.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub points: Option<u32>,
+        /// The team that took all ten tricks.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub cappotto: Option<Team>,
+        /// A revoke ended the deal.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub cassone: Option<Cassone>,
+        /// The seat that declared its team out, right after winning a trick.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub declared: Option<Seat>,
+        /// The dealer's face-up card (the 21st): its suit is trumps. Required card by card.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub face_up: Option<Card>,
+        /// The seat that exchanged the 7 of trumps for the face-up card in the first trick.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub exchange: Option<Seat>,
+        /// The tricks in order, each with its leader and the cards in play order.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub tricks: Option<Vec<Trick>>,
+    }
 }
 
 game_entry!(Deal(DealEntry): "deal");
@@ -386,11 +386,8 @@ impl Madrasso {
             CardEnd::Declared(seat) => {
                 let team = seat.team();
                 let correct = self.progress.points[team.index()] >= target;
-                let decided = if correct {
-                    (team, GameEnd::Declaration)
-                } else {
-                    (team.other(), GameEnd::WrongDeclaration)
-                };
+                let ends = [GameEnd::Declaration, GameEnd::WrongDeclaration];
+                let decided = decide_by_claim(team, correct, ends);
                 (DealEnd::Declared { seat, correct }, Some(decided))
             }
         };

@@ -9,32 +9,30 @@ use serde::{Deserialize, Serialize};
 
 use super::Correction;
 use crate::rules::first_dealer::FirstDealerEntry;
+use crate::rules::game::stamped_entry;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct VoidEntry {
-    /// Index (0-based) of the entry voided.
-    pub target: usize,
-    pub reason: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub author: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time: Option<String>,
+stamped_entry! {
+    /// Cancels entry `target`.
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct VoidEntry {
+        /// Index (0-based) of the entry voided.
+        pub target: usize,
+        pub reason: String,
+    }
 }
 
-/// Puts `entry` in the place of entry `target`. `P` is what the game may put there:
-/// Trionfetti's `PlayEntry`, the game's own entry for the others.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ReplaceEntry<P> {
-    /// Index (0-based) of the entry replaced.
-    pub target: usize,
-    pub reason: String,
-    pub entry: P,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub author: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time: Option<String>,
+stamped_entry! {
+    /// Puts `entry` in the place of entry `target`. `P` is what the game may put there:
+    /// Trionfetti's `PlayEntry`, the game's own entry for the others.
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct ReplaceEntry<P> {
+        /// Index (0-based) of the entry replaced.
+        pub target: usize,
+        pub reason: String,
+        pub entry: P,
+    }
 }
 
 /// A game's own entry type, as the other games' logs hold it (tagged by `"type"`).

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use self::checks::{check_declarations, outcome_only};
 pub use self::error::{Deal, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
-use super::game::{Game, Seat, Summary, Team};
+use super::game::{Game, Seat, Summary, Team, decide_by_claim, stamped_entry};
 use super::play_error::{Leads, PlayedCards};
 use super::progress::{
     MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of, summary_type,
@@ -156,33 +156,31 @@ impl Sweep {
     }
 }
 
-/// One deal as recorded: by outcome when `tricks` is absent, card by card otherwise.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DealEntry {
-    /// The team whose card points are given (`points`), or that made the `sweep`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub team: Option<Team>,
-    /// Card points of `team` in this deal, last trick included, declarations not
-    /// (0-11). By outcome the other team has the rest of 11, and 11 or 0 needs the
-    /// `sweep` that alone gives them.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub points: Option<u32>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub declarations: Vec<Declaration>,
-    /// A win of several games: by outcome with `team`; card by card it is checked.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sweep: Option<Sweep>,
-    /// The seat that stopped play claiming its team had reached the target.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub claim: Option<Seat>,
-    /// The tricks in order, each with its leader and the cards in play order.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tricks: Option<Vec<Trick>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub author: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time: Option<String>,
+stamped_entry! {
+    /// One deal as recorded: by outcome when `tricks` is absent, card by card otherwise.
+    #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct DealEntry {
+        /// The team whose card points are given (`points`), or that made the `sweep`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub team: Option<Team>,
+        /// Card points of `team` in this deal, last trick included, declarations not
+        /// (0-11). By outcome the other team has the rest of 11, and 11 or 0 needs the
+        /// `sweep` that alone gives them.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub points: Option<u32>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub declarations: Vec<Declaration>,
+        /// A win of several games: by outcome with `team`; card by card it is checked.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub sweep: Option<Sweep>,
+        /// The seat that stopped play claiming its team had reached the target.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub claim: Option<Seat>,
+        /// The tricks in order, each with its leader and the cards in play order.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub tricks: Option<Vec<Trick>>,
+    }
 }
 
 game_entry!(Deal(DealEntry): "deal");
@@ -396,12 +394,9 @@ impl Tressette {
                 let team = seat.team();
                 let correct =
                     self.progress.points[team.index()] >= self.progress.options.target_points;
-                let decided = if correct {
-                    (team, GameEnd::Claim, 1)
-                } else {
-                    (team.other(), GameEnd::WrongClaim, 1)
-                };
-                (DealEnd::Claim { seat, correct }, Some(decided))
+                let (team, how) =
+                    decide_by_claim(team, correct, [GameEnd::Claim, GameEnd::WrongClaim]);
+                (DealEnd::Claim { seat, correct }, Some((team, how, 1)))
             }
             (None, None) => (DealEnd::Played, self.decide_by_totals()),
         };

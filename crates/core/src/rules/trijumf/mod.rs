@@ -20,8 +20,12 @@ use serde::{Deserialize, Serialize};
 
 pub use self::error::{LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
-use super::game::{Game, Seat, Seating, Summary, Team, check_noted};
-use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of, summary_type};
+use super::game::{
+    Game, Seat, Seating, Summary, Team, check_noted, decide_by_claim, stamped_entry,
+};
+use super::progress::{
+    MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of, summary_type,
+};
 use super::record::game_entry;
 use super::trick::Trick;
 
@@ -122,38 +126,35 @@ pub struct Revoke {
     pub held: Option<Card>,
 }
 
-/// One deal as recorded: by outcome (`points`) or card by card (`tricks`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DealEntry {
-    pub cut: Cut,
-    /// The face-up trump card. Required except after a knock with four players, where
-    /// there is none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub trump_card: Option<Card>,
-    /// King-horse declarations, in the order they were made.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub declarations: Vec<Declaration>,
-    /// Card points of side A and side B, the last trick included, declarations not.
-    /// Required by outcome (except after a revoke); checked card by card.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub points: Option<[u32; 2]>,
-    /// Present means card by card.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tricks: Option<Vec<Trick>>,
-    /// Two players, card by card: the 19 face-down cards of the stock, top first. The
-    /// trump card is drawn after them.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stock: Option<Vec<Card>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub claim: Option<Claim>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub revoke: Option<Revoke>,
-    /// Free text for people; never read by the engine.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub author: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time: Option<String>,
+stamped_entry! {
+    /// One deal as recorded: by outcome (`points`) or card by card (`tricks`).
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct DealEntry {
+        pub cut: Cut,
+        /// The face-up trump card. Required except after a knock with four players, where
+        /// there is none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub trump_card: Option<Card>,
+        /// King-horse declarations, in the order they were made.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub declarations: Vec<Declaration>,
+        /// Card points of side A and side B, the last trick included, declarations not.
+        /// Required by outcome (except after a revoke); checked card by card.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub points: Option<[u32; 2]>,
+        /// Present means card by card.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub tricks: Option<Vec<Trick>>,
+        /// Two players, card by card: the 19 face-down cards of the stock, top first. The
+        /// trump card is drawn after them.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub stock: Option<Vec<Card>>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub claim: Option<Claim>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub revoke: Option<Revoke>,
+    }
 }
 
 impl DealEntry {
@@ -482,23 +483,10 @@ impl Trijumf {
         self.progress.add_points(points);
         let target = self.progress.options.target_points;
         let game_won = match end {
-            DealEnd::Claim { seat, correct } => Some(if correct {
-                seat.team()
-            } else {
-                seat.team().other()
-            }),
-            _ => {
-                let [a, b] = self.progress.points;
-                if a >= target || b >= target {
-                    match a.cmp(&b) {
-                        std::cmp::Ordering::Greater => Some(Team::A),
-                        std::cmp::Ordering::Less => Some(Team::B),
-                        std::cmp::Ordering::Equal => None,
-                    }
-                } else {
-                    None
-                }
+            DealEnd::Claim { seat, correct } => {
+                Some(decide_by_claim(seat.team(), correct, [(), ()]).0)
             }
+            _ => decide_by_totals(self.progress.points, target, [(), ()]).map(|(team, ())| team),
         };
         self.progress.sheet.push(SheetRow {
             deal,

@@ -10,7 +10,7 @@ use crate::rules::card::Card;
 use crate::rules::comanda::{self, Nicknames};
 use crate::rules::entry_error::EntryError;
 use crate::rules::first_dealer::FirstDealerEntry;
-use crate::rules::game::{Seating, Team};
+use crate::rules::game::{Seating, Team, stamped_entry};
 use crate::rules::ranking::Ranking;
 use crate::rules::record::{
     Correction, GameRecord, RecordGame, ReplaceEntry, VoidEntry, apply_first_dealer,
@@ -49,21 +49,19 @@ pub enum PlayEntry {
     Hand(HandEntry),
 }
 
-/// The card-level setup of a smazzata. At least one of `comanda` and `ranking`; when
-/// both are present the ranking is what was played and the comanda is kept as said.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SmazzataEntry {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub comanda: Option<String>,
-    /// Levels of equal cards, lowest first, as card codes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ranking: Option<Vec<Vec<Card>>>,
-    pub cut: Card,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub author: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time: Option<String>,
+stamped_entry! {
+    /// The card-level setup of a smazzata. At least one of `comanda` and `ranking`; when
+    /// both are present the ranking is what was played and the comanda is kept as said.
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct SmazzataEntry {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub comanda: Option<String>,
+        /// Levels of equal cards, lowest first, as card codes.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub ranking: Option<Vec<Vec<Card>>>,
+        pub cut: Card,
+    }
 }
 
 impl SmazzataEntry {
@@ -90,20 +88,18 @@ impl SmazzataEntry {
     }
 }
 
-/// A hand: by outcome (`winner`, optional `vagaresto`) or card by card (`tricks`).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct HandEntry {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<Team>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tricks: Option<Vec<Trick>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub vagaresto: Option<Vagaresto>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub author: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time: Option<String>,
+stamped_entry! {
+    /// A hand: by outcome (`winner`, optional `vagaresto`) or card by card (`tricks`).
+    #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct HandEntry {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub winner: Option<Team>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub tricks: Option<Vec<Trick>>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub vagaresto: Option<Vagaresto>,
+    }
 }
 
 impl HandEntry {

@@ -24,7 +24,7 @@ pub use self::bid::Bid;
 pub(crate) use self::error::card_msg;
 pub use self::error::{LeadReason, RuleError};
 use super::card::{Card, Deck};
-use super::game::{Game, Seat, Seating, Summary, Team, check_noted};
+use super::game::{Game, Seat, Seating, Summary, Team, check_noted, stamped_entry};
 use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of, summary_type};
 use super::record::game_entry;
 use super::trick::Trick;
@@ -83,39 +83,36 @@ pub struct Refusal {
     pub trick: Option<u8>,
 }
 
-/// One round as recorded: by outcome (`winner` or `tied`) or card by card (`tricks`).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RoundEntry {
-    /// The side that won the round; required by outcome unless tied, refused,
-    /// declined or passed; checked card by card.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<Team>,
-    /// By outcome: all three tricks were tied, nobody scores.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub tied: bool,
-    /// Present means card by card.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tricks: Option<Vec<Trick>>,
-    /// Bids and raises in the order they were made.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub bids: Vec<BidCall>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub refusal: Option<Refusal>,
-    /// One side on 20: it chose not to play the round.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub declined: bool,
-    /// Both sides on 20: every player passed.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub all_passed: bool,
-    /// The points scored, as the referee noted them; checked when present.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub points: Option<u32>,
-    /// Free text for people; never read by the engine.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub author: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time: Option<String>,
+stamped_entry! {
+    /// One round as recorded: by outcome (`winner` or `tied`) or card by card (`tricks`).
+    #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct RoundEntry {
+        /// The side that won the round; required by outcome unless tied, refused,
+        /// declined or passed; checked card by card.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub winner: Option<Team>,
+        /// By outcome: all three tricks were tied, nobody scores.
+        #[serde(default, skip_serializing_if = "is_false")]
+        pub tied: bool,
+        /// Present means card by card.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub tricks: Option<Vec<Trick>>,
+        /// Bids and raises in the order they were made.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub bids: Vec<BidCall>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub refusal: Option<Refusal>,
+        /// One side on 20: it chose not to play the round.
+        #[serde(default, skip_serializing_if = "is_false")]
+        pub declined: bool,
+        /// Both sides on 20: every player passed.
+        #[serde(default, skip_serializing_if = "is_false")]
+        pub all_passed: bool,
+        /// The points scored, as the referee noted them; checked when present.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub points: Option<u32>,
+    }
 }
 
 fn is_false(value: &bool) -> bool {
