@@ -76,18 +76,18 @@ impl Fields {
         Ok(None)
     }
 
-    /// The filled rows of `rows` (`count` of them), in order: an empty row is skipped,
-    /// a row without its seat refused with `missing`; `each` makes a filled row's value
-    /// from its number, seat and lead field.
+    /// The filled rows of `rows` ([`SEAT_ROWS`] of them), in order: an empty row is
+    /// skipped, a row without its seat refused with `missing`; `each` makes a filled
+    /// row's value from its number, seat and lead field.
     pub fn seated_rows<T>(
         &self,
-        (rows, count): (&Rows, usize),
+        rows: &Rows,
         tr: Tr,
         missing: &str,
         mut each: impl FnMut(usize, Seat, &str) -> Result<T, String>,
     ) -> Result<Vec<T>, String> {
         let mut filled = Vec::new();
-        for row in 0..count {
+        for row in 0..SEAT_ROWS {
             let Some(lead) = self.row_lead(rows, row, tr)? else {
                 continue;
             };
@@ -144,6 +144,10 @@ impl Fields {
             .map_err(|_| tr.t_args(refusal, &[("text", Arg::from(format!("{text:?}")))]))
     }
 }
+
+/// How many rows of declarations or bids a form offers: the four that `seat_rows` of
+/// `templates/games/shared.html` draws.
+pub const SEAT_ROWS: usize = 4;
 
 /// Rows of a form (`decl0_seat`, `decl0_suit`…): their prefix and the words of a
 /// row, the field that leads each (no row without it) and the others.

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use super::super::context::Visit;
 use super::super::error::AppError;
 use super::super::i18n::Tr;
-use super::super::scoring::{Draft, Shown, read_pairs, respond, scorer, submit};
+use super::super::scoring::{Shown, respond, scorer, submit};
 use super::{card_name, seat_name, with_player_names};
 use crate::lang::{Arg, Lang};
 use crate::rules::any::AnyRecord;
@@ -224,21 +224,14 @@ pub async fn record(
     Visit { ctx, state }: Visit,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (envelope, pairs) = read_pairs(&body)?;
-    let pairs: Vec<(String, String)> = pairs
-        .into_iter()
-        .filter(|(key, _)| key == "seat" || key.starts_with("draw"))
-        .take(64)
-        .collect();
+    let (envelope, draft) =
+        super::referee::read_typed(&body, |key| key == "seat" || key.starts_with("draw"))?;
+    let pairs = &draft.fields;
     let scorer = scorer(&request, &ctx, &state).await?;
     let lang = ctx.lang();
     let tr = Tr::new(lang);
     let game = scorer.loaded.row.game;
     let players = scorer.loaded.row.player_names();
-    let draft = Draft {
-        fields: pairs.clone(),
-        ..Draft::default()
-    };
     let tapped = pairs
         .iter()
         .find(|(key, _)| key == "seat")
@@ -250,7 +243,7 @@ pub async fn record(
         },
         None => {
             let rule = game.descriptor().first_deal;
-            let rounds = typed_rounds(&pairs, players.len());
+            let rounds = typed_rounds(pairs, players.len());
             match settle(&rule, players.len(), &rounds) {
                 Ok(DrawOutcome::Dealer(seat, _)) => {
                     let draw: Vec<Vec<Option<String>>> = rounds

@@ -171,6 +171,14 @@ pub fn describe(game: GameKind, entry: &Value, tr: Tr) -> String {
     }
 }
 
+/// An entry's line in a match's log: the game's own wording on the referee page where
+/// it has one, else [`describe`].
+pub fn log_line(game: GameKind, entry: &Value, tr: Tr) -> String {
+    pages(game)
+        .log_line(entry, tr.lang())
+        .unwrap_or_else(|| describe(game, entry, tr))
+}
+
 /// A value of a stored entry as a message's argument: a number where it is one (so
 /// that plurals select on it), else its JSON text.
 pub(crate) fn json_arg(value: &Value) -> Arg {

@@ -236,9 +236,7 @@ pub fn build_page(
                 text: if kinds[index] == "first_dealer" {
                     first_dealer::describe(entry, Some(&players), tr)
                 } else {
-                    pages
-                        .log_line(entry, lang)
-                        .unwrap_or_else(|| super::describe(loaded.row.game, entry, tr))
+                    super::log_line(loaded.row.game, entry, tr)
                 },
                 author: shown_author(row, lang),
                 time: row.created_at.format("%H:%M").to_string(),
@@ -298,20 +296,31 @@ pub fn build_page(
     })
 }
 
-/// The form as ordered pairs, and its envelope.
-fn read_form(body: &[u8]) -> Result<(Envelope, Vec<(String, String)>), AppError> {
+/// A game's form as typed: its envelope, and at most 64 of its pairs, those `keep`
+/// takes by name, in the draft that shows them again after a refusal.
+pub(super) fn read_typed(
+    body: &[u8],
+    keep: impl Fn(&str) -> bool,
+) -> Result<(Envelope, Draft), AppError> {
     let (envelope, pairs) = read_pairs(body)?;
-    let kept = pairs
+    let fields = pairs
         .into_iter()
-        .filter(|(key, _)| {
-            !matches!(
-                key.as_str(),
-                "csrf_token" | "expected_seq" | "submission_key" | "keep_scroll"
-            )
-        })
+        .filter(|(key, _)| keep(key))
         .take(64)
         .collect();
-    Ok((envelope, kept))
+    let draft = Draft {
+        fields,
+        ..Draft::default()
+    };
+    Ok((envelope, draft))
+}
+
+/// Every field of an outcome form but the envelope's.
+fn outcome_field(key: &str) -> bool {
+    !matches!(
+        key,
+        "csrf_token" | "expected_seq" | "submission_key" | "keep_scroll"
+    )
 }
 
 /// A deal (or round) by outcome, through the game's form.
@@ -320,14 +329,10 @@ pub async fn record_outcome(
     Visit { ctx, state }: Visit,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (envelope, pairs) = read_form(&body)?;
+    let (envelope, draft) = read_typed(&body, outcome_field)?;
     let scorer = scorer(&request, &ctx, &state).await?;
-    let fields = Fields::new(pairs.clone());
+    let fields = Fields::new(draft.fields.clone());
     let entry = super::outcome_entry(scorer.loaded.row.game, &fields, Tr::new(ctx.lang()));
-    let draft = Draft {
-        fields: pairs,
-        ..Draft::default()
-    };
     submit(&request, ctx, &state, envelope, entry, draft).await
 }
 
@@ -337,18 +342,14 @@ pub async fn record_json(
     Visit { ctx, state }: Visit,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (envelope, pairs) = read_form(&body)?;
+    let (envelope, draft) = read_typed(&body, outcome_field)?;
     let lang = ctx.lang();
-    let text = Fields::new(pairs.clone()).get("entry").to_string();
+    let text = Fields::new(draft.fields.clone()).get("entry").to_string();
     let entry = if text.is_empty() {
         Err(Tr::new(lang).t("games-json_missing").to_string())
     } else {
         serde_json::from_str::<serde_json::Value>(&text)
             .map_err(|error| SyntaxError::json(&error).message(lang))
-    };
-    let draft = Draft {
-        fields: pairs,
-        ..Draft::default()
     };
     submit(&request, ctx, &state, envelope, entry, draft).await
 }

@@ -13,9 +13,6 @@ use crate::rules::game::Game;
 use crate::rules::tressette::{DealEnd, Declaration, Sweep, Tressette};
 use crate::web::i18n::Tr;
 
-/// Declaration rows on the form.
-pub const DECLARATION_ROWS: usize = 4;
-
 const DECLARATIONS: Rows = Rows {
     prefix: "decl",
     label_key: "games-declaration",
@@ -33,7 +30,7 @@ game_pages!(
 
 fn declarations(fields: &Fields, tr: Tr) -> Result<Vec<Value>, String> {
     fields.seated_rows(
-        (&DECLARATIONS, DECLARATION_ROWS),
+        &DECLARATIONS,
         tr,
         "games-tressette_need_declarer",
         |row, seat, combo| {

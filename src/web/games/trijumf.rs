@@ -14,9 +14,6 @@ use crate::rules::game::{Game, Team};
 use crate::rules::trijumf::{Cut, DealEnd, Trijumf};
 use crate::web::i18n::Tr;
 
-/// Declaration rows on the form.
-pub const DECLARATION_ROWS: usize = 4;
-
 const DECLARATIONS: Rows = Rows {
     prefix: "decl",
     label_key: "games-declaration",
@@ -56,7 +53,7 @@ pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
         entry["trump_card"] = json!(card);
     }
     let declared = fields.seated_rows(
-        (&DECLARATIONS, DECLARATION_ROWS),
+        &DECLARATIONS,
         tr,
         "games-trijumf_need_declarer",
         |_, seat, suit| Ok(json!({"seat": seat, "suit": suit})),

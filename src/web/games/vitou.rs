@@ -13,9 +13,6 @@ use crate::rules::game::Game;
 use crate::rules::vitou::{RoundEnd, Stage, Vitou};
 use crate::web::i18n::Tr;
 
-/// Bid rows on the form.
-pub const BID_ROWS: usize = 4;
-
 const BIDS: Rows = Rows {
     prefix: "bid",
     label_key: "games-vitou_bid",
@@ -28,19 +25,14 @@ game_pages!(VitouPages, Vitou, VitouForm, "games/form_vitou.html");
 
 /// The round the outcome form describes.
 pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
-    let bids = fields.seated_rows(
-        (&BIDS, BID_ROWS),
-        tr,
-        "games-vitou_need_bidder",
-        |_, seat, bid| {
-            let bid = match bid {
-                "3" | "6" | "12" => json!(bid.parse::<u32>().unwrap_or(3)),
-                "baraque" => json!("baraque"),
-                _ => return Err(tr.t("games-vitou_unknown_bid").to_string()),
-            };
-            Ok(json!({"seat": seat, "bid": bid}))
-        },
-    )?;
+    let bids = fields.seated_rows(&BIDS, tr, "games-vitou_need_bidder", |_, seat, bid| {
+        let bid = match bid {
+            "3" | "6" | "12" => json!(bid.parse::<u32>().unwrap_or(3)),
+            "baraque" => json!("baraque"),
+            _ => return Err(tr.t("games-vitou_unknown_bid").to_string()),
+        };
+        Ok(json!({"seat": seat, "bid": bid}))
+    })?;
     let mut entry = match fields.get("outcome") {
         "" | "won" => json!({"type": "round", "winner": need_team(fields, tr)?}),
         "tied" => json!({"type": "round", "tied": true}),

@@ -24,16 +24,19 @@ pub async fn undo(
     let record = scorer_now.loaded.any_record()?;
     let entry = record
         .last_undoable()
-        .map(|target| {
-            RecordEntry::Void(VoidEntry {
-                target,
-                reason: ctx.t("scoring-undo_reason").to_string(),
-                author: None,
-                time: None,
-            })
-        })
+        .map(|target| void(target, ctx.t("scoring-undo_reason").to_string()))
         .ok_or_else(|| ctx.t("scoring-nothing_to_undo").to_string());
     submit_entry(&request, ctx, &state, envelope, entry, Draft::default()).await
+}
+
+/// The entry that takes entry `target` out of the score, for `reason`.
+fn void(target: usize, reason: String) -> RecordEntry {
+    RecordEntry::Void(VoidEntry {
+        target,
+        reason,
+        author: None,
+        time: None,
+    })
 }
 
 #[derive(Debug, Deserialize)]
@@ -71,11 +74,7 @@ pub async fn correct(
         let entry = record
             .entries_json()
             .get(target)
-            .map(|entry| {
-                crate::web::games::pages(loaded.row.game)
-                    .log_line(entry, lang)
-                    .unwrap_or_else(|| crate::web::games::describe(loaded.row.game, entry, ctx.tr))
-            })
+            .map(|entry| crate::web::games::log_line(loaded.row.game, entry, ctx.tr))
             .ok_or(AppError::BadRequest)?;
         let mut page = void_confirmation(&request, ctx, &form, target, &reason);
         page.lines.insert(0, format!("#{target} {entry}"));
@@ -85,12 +84,7 @@ pub async fn correct(
         Err(Tr::new(lang).t("games-need_reason").to_string())
     } else {
         match form.winner.as_str() {
-            "" => Ok(RecordEntry::Void(VoidEntry {
-                target,
-                reason,
-                author: None,
-                time: None,
-            })),
+            "" => Ok(void(target, reason)),
             "A" | "B" => Ok(RecordEntry::Replace(ReplaceEntry {
                 target,
                 reason,
