@@ -60,16 +60,7 @@ pub fn event_matches_since(
         .load(inner))?)
 }
 
-pub fn event_match(
-    connection: &mut DbConnection,
-    match_id: i64,
-) -> StoreResult<Option<EventMatchRow>> {
-    Ok(typed!(connection, |inner| matches::table
-        .find(match_id)
-        .select(EventMatchRow::as_select())
-        .first(inner)
-        .optional())?)
-}
+crate::store::find_by_id!(event_match: matches => EventMatchRow);
 
 /// Who the status of a match the draw made is credited to.
 pub const DRAW_LABEL: &str = "segnapunti";

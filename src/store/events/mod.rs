@@ -337,11 +337,7 @@ impl From<Versioned> for HeldEvent {
 }
 
 /// Runs `sql`, a statement answering one event's `id, version`, with `id` bound to `$1`.
-fn versioned(
-    connection: &mut DbConnection,
-    sql: &'static str,
-    id: i64,
-) -> StoreResult<Option<Versioned>> {
+fn versioned(connection: &mut DbConnection, sql: &str, id: i64) -> StoreResult<Option<Versioned>> {
     Ok(typed!(connection, |inner| diesel::sql_query(sql)
         .bind::<diesel::sql_types::BigInt, _>(id)
         .get_result::<Versioned>(inner)
@@ -358,23 +354,24 @@ pub fn hold_event_of_match(
     connection: &mut DbConnection,
     match_id: i64,
 ) -> StoreResult<Option<HeldEvent>> {
-    let held = versioned(
+    hold(
         connection,
-        "UPDATE events SET version = version + 1 \
-         WHERE id = (SELECT event_id FROM matches WHERE id = $1) RETURNING id, version",
+        "(SELECT event_id FROM matches WHERE id = $1)",
         match_id,
-    )?;
-    Ok(held.map(HeldEvent::from))
+    )
 }
 
 /// [`hold_event_of_match`] for an event known by its id.
 pub fn hold_event(connection: &mut DbConnection, event_id: i64) -> StoreResult<Option<HeldEvent>> {
-    let held = versioned(
-        connection,
-        "UPDATE events SET version = version + 1 WHERE id = $1 RETURNING id, version",
-        event_id,
-    )?;
-    Ok(held.map(HeldEvent::from))
+    hold(connection, "$1", event_id)
+}
+
+/// Moves the version of the event whose id `event_sql` gives (`$1` bound to `id`).
+fn hold(connection: &mut DbConnection, event_sql: &str, id: i64) -> StoreResult<Option<HeldEvent>> {
+    let sql = format!(
+        "UPDATE events SET version = version + 1 WHERE id = {event_sql} RETURNING id, version"
+    );
+    Ok(versioned(connection, &sql, id)?.map(HeldEvent::from))
 }
 
 /// The event's version now (every change moves it).
