@@ -7,7 +7,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::schema::{club_nicknames, club_organizers, clubs, events, matches, users};
-use super::{DbConnection, StoreResult, now, required, update};
+use super::{DbConnection, StoreResult, now, required};
 use crate::rules::card::fold_word;
 use crate::rules::comanda::{ComandaError, Nicknames};
 
@@ -22,15 +22,10 @@ pub struct Club {
     pub time_zone: String,
 }
 
-/// Sets the time zone of a club's events (those without one of their own).
-pub fn set_time_zone(connection: &mut DbConnection, club_id: i64, zone: &str) -> StoreResult<()> {
-    update(
-        connection,
-        clubs::table.find(club_id),
-        clubs::time_zone.eq(zone),
-    )
-    .map(drop)
-}
+super::update_by_id!(
+    /// Sets the time zone of a club's events (those without one of their own).
+    set_time_zone: clubs(club_id, zone: &str) => clubs::time_zone.eq(zone)
+);
 
 pub fn create(connection: &mut DbConnection, slug: &str, name: &str) -> StoreResult<Club> {
     diesel::insert_into(clubs::table)
@@ -54,15 +49,11 @@ super::find_by!(find_by_slug: clubs.slug => Club);
 
 super::find_by_id!(find: clubs => Club);
 
-/// The clubs an organizer runs events for.
-pub fn of_organizer(connection: &mut DbConnection, user_id: i64) -> StoreResult<Vec<Club>> {
-    Ok(clubs::table
-        .inner_join(club_organizers::table)
-        .filter(club_organizers::user_id.eq(user_id))
-        .order(clubs::name.asc())
-        .select(Club::as_select())
-        .load(connection)?)
-}
+super::list_by!(
+    /// The clubs an organizer runs events for.
+    of_organizer: clubs join club_organizers where club_organizers.user_id,
+        order clubs::name.asc() => Club
+);
 
 super::user_link!(club_organizers.club_id: is_organizer, organizers,
     /// Makes the user an organizer of the club, unless it is one already.
@@ -80,13 +71,8 @@ pub struct NicknameRow {
     pub expansion: String,
 }
 
-pub fn nickname_rows(connection: &mut DbConnection, club_id: i64) -> StoreResult<Vec<NicknameRow>> {
-    Ok(club_nicknames::table
-        .filter(club_nicknames::club_id.eq(club_id))
-        .order(club_nicknames::folded.asc())
-        .select(NicknameRow::as_select())
-        .load(connection)?)
-}
+super::list_by!(nickname_rows: club_nicknames where club_nicknames.club_id,
+    order club_nicknames::folded.asc() => NicknameRow);
 
 /// The dictionary the rows make. Rows were validated together when written; a set that
 /// no longer validates (a damaged database, a stricter vocabulary) reads as empty and is

@@ -234,16 +234,10 @@ pub fn list(connection: &mut DbConnection, limit: i64) -> StoreResult<Vec<MatchR
         .load(connection)?)
 }
 
-pub fn set_status(
-    connection: &mut DbConnection,
-    match_id: i64,
-    status: MatchStatus,
-    note: Option<&str>,
-    by: &str,
-) -> StoreResult<()> {
-    let change = status_change(status, note, by);
-    update(connection, matches::table.find(match_id), change).map(drop)
-}
+super::update_by_id!(
+    set_status: matches(match_id, status: MatchStatus, note: Option<&str>, by: &str) =>
+        status_change(status, note, by)
+);
 
 /// A new status with its note, and who set it when.
 #[allow(clippy::type_complexity)]
@@ -329,13 +323,8 @@ impl Author {
     }
 }
 
-pub fn entries(connection: &mut DbConnection, match_id: i64) -> StoreResult<Vec<EntryRow>> {
-    Ok(match_entries::table
-        .filter(match_entries::match_id.eq(match_id))
-        .order(match_entries::seq.asc())
-        .select(EntryRow::as_select())
-        .load(connection)?)
-}
+super::list_by!(entries: match_entries where match_entries.match_id,
+    order match_entries::seq.asc() => EntryRow);
 
 /// The sequence number the next entry of the match takes: the length of its log.
 pub fn next_seq(connection: &mut DbConnection, match_id: i64) -> StoreResult<i64> {
@@ -540,24 +529,18 @@ super::user_link!(match_referees.match_id: is_referee, referees,
     /// Makes the user a referee of the match, unless it is one already.
     assign_referee, unassign_referee);
 
-/// Sets the game, players, options and first dealer (an import into a scheduled match).
-pub fn replace_setup(
-    connection: &mut DbConnection,
-    match_id: i64,
-    game: GameKind,
-    options_json: &str,
-    players: &[String],
-    first_dealer: i32,
-) -> StoreResult<()> {
-    update(
-        connection,
-        matches::table.find(match_id),
-        (
-            matches::game.eq(game.name()),
-            matches::options_json.eq(options_json),
-            matches::players_json.eq(players_json(players)),
-            matches::first_dealer.eq(first_dealer),
-        ),
+super::update_by_id!(
+    /// Sets the game, players, options and first dealer (an import into a scheduled match).
+    replace_setup: matches(
+        match_id,
+        game: GameKind,
+        options_json: &str,
+        players: &[String],
+        first_dealer: i32
+    ) => (
+        matches::game.eq(game.name()),
+        matches::options_json.eq(options_json),
+        matches::players_json.eq(players_json(players)),
+        matches::first_dealer.eq(first_dealer),
     )
-    .map(drop)
-}
+);

@@ -67,6 +67,37 @@ macro_rules! find_by {
 }
 pub(crate) use find_by;
 
+/// `$name(connection, $column)`: the rows of `$table` (joined to `$joined`) whose
+/// `$filtered.$column` is this id, in `$order`, as a `Selectable` row type.
+macro_rules! list_by {
+    ($(#[$doc:meta])* $name:ident: $table:ident $(join $joined:ident)?
+        where $filtered:ident . $column:ident, order $order:expr => $row:ty) => {
+        $(#[$doc])*
+        pub fn $name(connection: &mut DbConnection, $column: i64) -> StoreResult<Vec<$row>> {
+            Ok($crate::store::typed!(connection, |inner| $table::table
+                $(.inner_join($joined::table))?
+                .filter($filtered::$column.eq($column))
+                .order($order)
+                .select(<$row>::as_select())
+                .load(inner))?)
+        }
+    };
+}
+pub(crate) use list_by;
+
+/// `$name(connection, $id, …)`: writes `$changes` (which may use the other arguments)
+/// to the row of `$table` with this id.
+macro_rules! update_by_id {
+    ($(#[$doc:meta])* $name:ident: $table:ident($id:ident $(, $arg:ident: $type:ty)*)
+        => $changes:expr) => {
+        $(#[$doc])*
+        pub fn $name(connection: &mut DbConnection, $id: i64 $(, $arg: $type)*) -> StoreResult<()> {
+            $crate::store::update(connection, $table::table.find($id), $changes).map(drop)
+        }
+    };
+}
+pub(crate) use update_by_id;
+
 /// `find` (by id) and `find_by_public_id` for a table whose rows have a unique
 /// `public_id`, answering its `Selectable` row type.
 macro_rules! finders {

@@ -429,14 +429,11 @@ pub struct ChangeRow {
     pub created_at: NaiveDateTime,
 }
 
-/// The player's link changes, newest first.
-pub fn changes(connection: &mut DbConnection, player_id: i64) -> StoreResult<Vec<ChangeRow>> {
-    Ok(player_changes::table
-        .filter(player_changes::player_id.eq(player_id))
-        .order(player_changes::id.desc())
-        .select(ChangeRow::as_select())
-        .load(connection)?)
-}
+super::list_by!(
+    /// The player's link changes, newest first.
+    changes: player_changes where player_changes.player_id,
+        order player_changes::id.desc() => ChangeRow
+);
 
 #[cfg(test)]
 mod tests {

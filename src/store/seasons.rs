@@ -6,7 +6,7 @@ use diesel::prelude::*;
 
 use super::events::EventRow;
 use super::schema::{events, season_events, seasons};
-use super::{DbConnection, StoreResult, now, update};
+use super::{DbConnection, StoreResult, now};
 use crate::tournament::season::{Rules, Scale};
 
 /// The stored key of [`Scale::PlayersBeaten`]; any other scale is a table of points.
@@ -81,40 +81,27 @@ pub fn create(
     .get_result(inner))?)
 }
 
-pub fn save(connection: &mut DbConnection, id: i64, settings: &SeasonSettings) -> StoreResult<()> {
-    update(connection, seasons::table.find(id), settings).map(drop)
-}
+super::update_by_id!(save: seasons(id, settings: &SeasonSettings) => settings);
 
 super::find_by_id!(find: seasons => SeasonRow);
 
-/// The club's seasons, the latest first.
-pub fn of_club(connection: &mut DbConnection, club_id: i64) -> StoreResult<Vec<SeasonRow>> {
-    Ok(seasons::table
-        .filter(seasons::club_id.eq(club_id))
-        .order((seasons::starts_on.desc(), seasons::id.desc()))
-        .select(SeasonRow::as_select())
-        .load(connection)?)
-}
+super::list_by!(
+    /// The club's seasons, the latest first.
+    of_club: seasons where seasons.club_id,
+        order (seasons::starts_on.desc(), seasons::id.desc()) => SeasonRow
+);
 
-/// The season's events in the order they were held.
-pub fn events_of(connection: &mut DbConnection, season_id: i64) -> StoreResult<Vec<EventRow>> {
-    Ok(events::table
-        .inner_join(season_events::table)
-        .filter(season_events::season_id.eq(season_id))
-        .order((events::starts_at.asc(), events::id.asc()))
-        .select(EventRow::as_select())
-        .load(connection)?)
-}
+super::list_by!(
+    /// The season's events in the order they were held.
+    events_of: events join season_events where season_events.season_id,
+        order (events::starts_at.asc(), events::id.asc()) => EventRow
+);
 
-/// The seasons an event counts for.
-pub fn of_event(connection: &mut DbConnection, event_id: i64) -> StoreResult<Vec<SeasonRow>> {
-    Ok(seasons::table
-        .inner_join(season_events::table)
-        .filter(season_events::event_id.eq(event_id))
-        .order(seasons::starts_on.asc())
-        .select(SeasonRow::as_select())
-        .load(connection)?)
-}
+super::list_by!(
+    /// The seasons an event counts for.
+    of_event: seasons join season_events where season_events.event_id,
+        order seasons::starts_on.asc() => SeasonRow
+);
 
 /// Counts the event for the season (nothing changes if it counts already).
 pub fn add_event(connection: &mut DbConnection, season_id: i64, event_id: i64) -> StoreResult<()> {

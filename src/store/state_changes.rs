@@ -90,24 +90,17 @@ pub struct StateChangeRow {
     pub created_at: NaiveDateTime,
 }
 
-/// The match's state changes, oldest first.
-pub fn of_match(connection: &mut DbConnection, match_id: i64) -> StoreResult<Vec<StateChangeRow>> {
-    Ok(match_state_changes::table
-        .filter(match_state_changes::match_id.eq(match_id))
-        .order(match_state_changes::id.asc())
-        .select(StateChangeRow::as_select())
-        .load(connection)?)
-}
+super::list_by!(
+    /// The match's state changes, oldest first.
+    of_match: match_state_changes where match_state_changes.match_id,
+        order match_state_changes::id.asc() => StateChangeRow
+);
 
-/// The state changes of every match of the event, oldest first.
-pub fn of_event(connection: &mut DbConnection, event_id: i64) -> StoreResult<Vec<StateChangeRow>> {
-    Ok(match_state_changes::table
-        .inner_join(matches::table)
-        .filter(matches::event_id.eq(event_id))
-        .order(match_state_changes::id.asc())
-        .select(StateChangeRow::as_select())
-        .load(connection)?)
-}
+super::list_by!(
+    /// The state changes of every match of the event, oldest first.
+    of_event: match_state_changes join matches where matches.event_id,
+        order match_state_changes::id.asc() => StateChangeRow
+);
 
 #[cfg(test)]
 mod tests {

@@ -83,17 +83,8 @@ pub fn claim(
     required(find_by_id(connection, id)?)
 }
 
-/// Stores a new hash; the caller ends the account's other sessions
-/// (`sessions::end_others`) in the same transaction.
-pub fn set_password(
-    connection: &mut DbConnection,
-    id: i64,
-    password_hash: &str,
-) -> StoreResult<()> {
-    update(
-        connection,
-        users::table.find(id),
-        users::password_hash.eq(password_hash),
-    )
-    .map(drop)
-}
+super::update_by_id!(
+    /// Stores a new hash; the caller ends the account's other sessions
+    /// (`sessions::end_others`) in the same transaction.
+    set_password: users(id, password_hash: &str) => users::password_hash.eq(password_hash)
+);

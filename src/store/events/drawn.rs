@@ -8,7 +8,7 @@ use crate::store::matches::{
     MatchRow, MatchStatus, NewMatch, Placement, insert_scheduled, players_json, stamp,
 };
 use crate::store::schema::{match_entries, match_referees, matches, users};
-use crate::store::{DbConnection, StoreResult, update};
+use crate::store::{DbConnection, StoreResult};
 
 /// A match's row with the columns its event gives it; the match's own columns are read
 /// through it (`Deref` to `MatchRow`).
@@ -42,16 +42,8 @@ impl EventMatchRow {
     }
 }
 
-pub fn event_matches(
-    connection: &mut DbConnection,
-    event_id: i64,
-) -> StoreResult<Vec<EventMatchRow>> {
-    Ok(typed!(connection, |inner| matches::table
-        .filter(matches::event_id.eq(event_id))
-        .order(matches::id.asc())
-        .select(EventMatchRow::as_select())
-        .load(inner))?)
-}
+crate::store::list_by!(event_matches: matches where matches.event_id,
+    order matches::id.asc() => EventMatchRow);
 
 /// The event's match rows among `ids`, and those made after match `after` (by id).
 pub fn event_matches_since(
@@ -68,16 +60,7 @@ pub fn event_matches_since(
         .load(inner))?)
 }
 
-pub fn event_match(
-    connection: &mut DbConnection,
-    match_id: i64,
-) -> StoreResult<Option<EventMatchRow>> {
-    Ok(typed!(connection, |inner| matches::table
-        .find(match_id)
-        .select(EventMatchRow::as_select())
-        .first(inner)
-        .optional())?)
-}
+crate::store::find_by_id!(event_match: matches => EventMatchRow);
 
 /// Who the status of a match the draw made is credited to.
 pub const DRAW_LABEL: &str = "segnapunti";
@@ -90,97 +73,51 @@ pub fn insert_match(
     insert_scheduled(connection, new, Some(placement))
 }
 
-/// New sides for a match not started yet (a correction upstream changed them).
-pub fn update_sides(
-    connection: &mut DbConnection,
-    match_id: i64,
-    title: &str,
-    players: &[String],
-    sides_json: &str,
-) -> StoreResult<()> {
-    update(
-        connection,
-        matches::table.find(match_id),
-        (
-            matches::title.eq(title),
-            matches::players_json.eq(players_json(players)),
-            matches::sides_json.eq(sides_json),
-        ),
+crate::store::update_by_id!(
+    /// New sides for a match not started yet (a correction upstream changed them).
+    update_sides: matches(match_id, title: &str, players: &[String], sides_json: &str) => (
+        matches::title.eq(title),
+        matches::players_json.eq(players_json(players)),
+        matches::sides_json.eq(sides_json),
     )
-    .map(drop)
-}
+);
 
-pub fn set_table(
-    connection: &mut DbConnection,
-    match_id: i64,
-    table_number: Option<i32>,
-) -> StoreResult<()> {
-    update(
-        connection,
-        matches::table.find(match_id),
-        matches::table_number.eq(table_number),
+crate::store::update_by_id!(
+    set_table: matches(match_id, table_number: Option<i32>) =>
+        matches::table_number.eq(table_number)
+);
+
+crate::store::update_by_id!(
+    /// Takes a match out of the event's draw: it keeps its log and its event, loses its key.
+    supersede: matches(match_id, note: &str, by: &str) => (
+        matches::match_key.eq(None::<String>),
+        matches::table_number.eq(None::<i32>),
+        matches::status_note.eq(note),
+        stamp(by),
     )
-    .map(drop)
-}
+);
 
-/// Takes a match out of the event's draw: it keeps its log and its event, loses its key.
-pub fn supersede(
-    connection: &mut DbConnection,
-    match_id: i64,
-    note: &str,
-    by: &str,
-) -> StoreResult<()> {
-    update(
-        connection,
-        matches::table.find(match_id),
-        (
-            matches::match_key.eq(None::<String>),
-            matches::table_number.eq(None::<i32>),
-            matches::status_note.eq(note),
-            stamp(by),
-        ),
-    )
-    .map(drop)
-}
+crate::store::update_by_id!(
+    /// The organizer's decision to keep a flagged match's result as played.
+    set_kept: matches(match_id, kept: bool, by: &str) =>
+        (matches::kept_as_played.eq(kept), stamp(by))
+);
 
-/// The organizer's decision to keep a flagged match's result as played.
-pub fn set_kept(
-    connection: &mut DbConnection,
-    match_id: i64,
-    kept: bool,
-    by: &str,
-) -> StoreResult<()> {
-    update(
-        connection,
-        matches::table.find(match_id),
-        (matches::kept_as_played.eq(kept), stamp(by)),
-    )
-    .map(drop)
-}
-
-/// A forfeit decided by the organizer: the winning side (`A` or `B`).
-pub fn set_forfeit(
-    connection: &mut DbConnection,
-    match_id: i64,
-    winner: Option<&str>,
-    by: &str,
-) -> StoreResult<()> {
-    let status = if winner.is_some() {
-        MatchStatus::Forfeit
-    } else {
-        MatchStatus::Scheduled
-    };
-    update(
-        connection,
-        matches::table.find(match_id),
+crate::store::update_by_id!(
+    /// A forfeit decided by the organizer: the winning side (`A` or `B`).
+    set_forfeit: matches(match_id, winner: Option<&str>, by: &str) => {
+        let status = if winner.is_some() {
+            MatchStatus::Forfeit
+        } else {
+            MatchStatus::Scheduled
+        };
         (
             matches::forfeit_winner.eq(winner),
             matches::status.eq(status.as_str()),
             stamp(by),
-        ),
-    )
-    .map(drop)
-}
+        )
+    }
+);
 
 /// How many entries the log of each match of the event has (matches with none are absent).
 pub fn entry_counts(

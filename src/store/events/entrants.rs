@@ -62,13 +62,8 @@ fn numbered(event_id: i64, number: i32) -> _ {
         .filter(entrants::number.eq(number))
 }
 
-pub fn entrants(connection: &mut DbConnection, event_id: i64) -> StoreResult<Vec<EntrantRow>> {
-    Ok(typed!(connection, |inner| entrants::table
-        .filter(entrants::event_id.eq(event_id))
-        .order(entrants::number.asc())
-        .select(EntrantRow::as_select())
-        .load(inner))?)
-}
+crate::store::list_by!(entrants: entrants where entrants.event_id,
+    order entrants::number.asc() => EntrantRow);
 
 /// Adds an entrant with the next free number.
 pub fn add_entrant(

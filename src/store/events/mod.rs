@@ -179,15 +179,11 @@ pub fn of_matches(
         .load(connection)?)
 }
 
-/// The club's events, soonest first.
-pub fn of_club(connection: &mut DbConnection, club_id: i64) -> StoreResult<Vec<EventRow>> {
-    Ok(events::table
-        .filter(events::club_id.eq(club_id))
-        .order(events::starts_at.asc())
-        .then_order_by(events::id.asc())
-        .select(EventRow::as_select())
-        .load(connection)?)
-}
+crate::store::list_by!(
+    /// The club's events, soonest first.
+    of_club: events where events.club_id,
+        order (events::starts_at.asc(), events::id.asc()) => EventRow
+);
 
 /// What the organizer may change after creating an event.
 pub struct EventSettings<'a> {
@@ -250,51 +246,23 @@ pub fn any_match_started(connection: &mut DbConnection, event_id: i64) -> StoreR
     Ok(entries + started > 0)
 }
 
-/// The seed order with a late entrant added at the end.
-pub fn set_seed_order(
-    connection: &mut DbConnection,
-    event_id: i64,
-    order_json: &str,
-) -> StoreResult<()> {
-    update(
-        connection,
-        events::table.find(event_id),
+crate::store::update_by_id!(
+    /// The seed order with a late entrant added at the end.
+    set_seed_order: events(event_id, order_json: &str) => events::seed_order_json.eq(order_json)
+);
+
+crate::store::update_by_id!(
+    set_status: events(event_id, status: EventStatus) => events::status.eq(status.as_str())
+);
+
+crate::store::update_by_id!(
+    /// Freezes the seed order at the draw and starts the event.
+    start: events(event_id, seeding: &str, order_json: &str) => (
+        events::seeding.eq(seeding),
         events::seed_order_json.eq(order_json),
+        events::status.eq(EventStatus::Running.as_str()),
     )
-    .map(drop)
-}
-
-pub fn set_status(
-    connection: &mut DbConnection,
-    event_id: i64,
-    status: EventStatus,
-) -> StoreResult<()> {
-    update(
-        connection,
-        events::table.find(event_id),
-        events::status.eq(status.as_str()),
-    )
-    .map(drop)
-}
-
-/// Freezes the seed order at the draw and starts the event.
-pub fn start(
-    connection: &mut DbConnection,
-    event_id: i64,
-    seeding: &str,
-    order_json: &str,
-) -> StoreResult<()> {
-    update(
-        connection,
-        events::table.find(event_id),
-        (
-            events::seeding.eq(seeding),
-            events::seed_order_json.eq(order_json),
-            events::status.eq(EventStatus::Running.as_str()),
-        ),
-    )
-    .map(drop)
-}
+);
 
 // ---------------------------------------------------------------- notices
 
@@ -368,6 +336,14 @@ impl From<Versioned> for HeldEvent {
     }
 }
 
+/// Runs `sql`, a statement answering one event's `id, version`, with `id` bound to `$1`.
+fn versioned(connection: &mut DbConnection, sql: &str, id: i64) -> StoreResult<Option<Versioned>> {
+    Ok(typed!(connection, |inner| diesel::sql_query(sql)
+        .bind::<diesel::sql_types::BigInt, _>(id)
+        .get_result::<Versioned>(inner)
+        .optional())?)
+}
+
 /// Holds the event of match `match_id` (if any) until the transaction ends, so that
 /// results of one event are derived one after another, and moves its version: what an
 /// instance keeps of the event is then known to be out of date. On PostgreSQL two
@@ -378,34 +354,32 @@ pub fn hold_event_of_match(
     connection: &mut DbConnection,
     match_id: i64,
 ) -> StoreResult<Option<HeldEvent>> {
-    let held = typed!(connection, |inner| diesel::sql_query(
-        "UPDATE events SET version = version + 1 \
-         WHERE id = (SELECT event_id FROM matches WHERE id = $1) RETURNING id, version",
+    hold(
+        connection,
+        "(SELECT event_id FROM matches WHERE id = $1)",
+        match_id,
     )
-    .bind::<diesel::sql_types::BigInt, _>(match_id)
-    .get_result::<Versioned>(inner)
-    .optional())?;
-    Ok(held.map(HeldEvent::from))
 }
 
 /// [`hold_event_of_match`] for an event known by its id.
 pub fn hold_event(connection: &mut DbConnection, event_id: i64) -> StoreResult<Option<HeldEvent>> {
-    let held = typed!(connection, |inner| diesel::sql_query(
-        "UPDATE events SET version = version + 1 WHERE id = $1 RETURNING id, version",
-    )
-    .bind::<diesel::sql_types::BigInt, _>(event_id)
-    .get_result::<Versioned>(inner)
-    .optional())?;
-    Ok(held.map(HeldEvent::from))
+    hold(connection, "$1", event_id)
+}
+
+/// Moves the version of the event whose id `event_sql` gives (`$1` bound to `id`).
+fn hold(connection: &mut DbConnection, event_sql: &str, id: i64) -> StoreResult<Option<HeldEvent>> {
+    let sql = format!(
+        "UPDATE events SET version = version + 1 WHERE id = {event_sql} RETURNING id, version"
+    );
+    Ok(versioned(connection, &sql, id)?.map(HeldEvent::from))
 }
 
 /// The event's version now (every change moves it).
 pub fn version(connection: &mut DbConnection, event_id: i64) -> StoreResult<Option<i64>> {
-    let row = typed!(connection, |inner| diesel::sql_query(
+    let row = versioned(
+        connection,
         "SELECT id, version FROM events WHERE id = $1",
-    )
-    .bind::<diesel::sql_types::BigInt, _>(event_id)
-    .get_result::<Versioned>(inner)
-    .optional())?;
+        event_id,
+    )?;
     Ok(row.map(|row| row.version))
 }

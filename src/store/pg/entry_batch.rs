@@ -12,8 +12,8 @@ use std::sync::atomic::AtomicBool;
 
 use chrono::NaiveDateTime;
 use diesel::pg::{Pg, PgConnection};
-use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
-use diesel::sql_types::{Array, BigInt, Nullable, Text, Timestamp};
+use diesel::query_builder::{AstPass, QueryFragment};
+use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use diesel::{QueryResult, RunQueryDsl};
 
 use super::batch::{Answer, Batcher, Connect};
@@ -108,23 +108,17 @@ impl QueryFragment<Pg> for InsertEntries<'_> {
              SELECT b.match_id, b.seq, b.entry_json, b.user_id, b.link_id, b.label, \
              b.submission_key, b.created_at FROM unnest(",
         );
-        out.push_bind_param::<Array<BigInt>, _>(&self.match_ids)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<BigInt>, _>(&self.seqs)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.entries)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Nullable<BigInt>>, _>(&self.user_ids)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Nullable<BigInt>>, _>(&self.link_ids)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.labels)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.keys)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.previous_keys)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Timestamp>, _>(&self.times)?;
+        bind_arrays!(out,
+            BigInt => &self.match_ids,
+            BigInt => &self.seqs,
+            Text => &self.entries,
+            Nullable<BigInt> => &self.user_ids,
+            Nullable<BigInt> => &self.link_ids,
+            Text => &self.labels,
+            Text => &self.keys,
+            Text => &self.previous_keys,
+            Timestamp => &self.times,
+        );
         out.push_sql(
             ") AS b(match_id, seq, entry_json, user_id, link_id, label, submission_key, \
              previous_key, created_at) \
@@ -143,14 +137,4 @@ impl QueryFragment<Pg> for InsertEntries<'_> {
     }
 }
 
-impl QueryId for InsertEntries<'_> {
-    type QueryId = ();
-    // Cached by its text, which is the same for every batch.
-    const HAS_STATIC_QUERY_ID: bool = false;
-}
-
-impl Query for InsertEntries<'_> {
-    type SqlType = (BigInt, BigInt, Text);
-}
-
-impl RunQueryDsl<PgConnection> for InsertEntries<'_> {}
+batch_statement!(InsertEntries => (BigInt, BigInt, Text));

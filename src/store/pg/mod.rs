@@ -8,6 +8,36 @@
 //! A statement and a round trip per request cost PostgreSQL and the server more
 //! than the work itself; one statement per batch pays them once.
 
+/// Pushes a batch's arrays, each a bind parameter, separated by commas: the arguments
+/// of the statement's `unnest(…)`.
+macro_rules! bind_arrays {
+    ($out:ident, $first_type:ty => $first:expr $(, $type:ty => $values:expr)* $(,)?) => {
+        $out.push_bind_param::<diesel::sql_types::Array<$first_type>, _>($first)?;
+        $(
+            $out.push_sql(", ");
+            $out.push_bind_param::<diesel::sql_types::Array<$type>, _>($values)?;
+        )*
+    };
+}
+
+/// Makes `$statement` (a `QueryFragment` over a batch's arrays) a query answering
+/// `$sql_type` rows. Its text never changes, so diesel caches the prepared statement
+/// by the text, once per connection.
+macro_rules! batch_statement {
+    ($statement:ident => $sql_type:ty) => {
+        impl diesel::query_builder::QueryId for $statement<'_> {
+            type QueryId = ();
+            const HAS_STATIC_QUERY_ID: bool = false;
+        }
+
+        impl diesel::query_builder::Query for $statement<'_> {
+            type SqlType = $sql_type;
+        }
+
+        impl diesel::RunQueryDsl<diesel::pg::PgConnection> for $statement<'_> {}
+    };
+}
+
 mod batch;
 pub mod entry_batch;
 pub mod listen;

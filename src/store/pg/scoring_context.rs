@@ -5,8 +5,8 @@
 //! trip.
 
 use diesel::pg::{Pg, PgConnection};
-use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
-use diesel::sql_types::{Array, BigInt, Bool, Integer, Nullable, Text, Timestamp};
+use diesel::query_builder::{AstPass, QueryFragment};
+use diesel::sql_types::{BigInt, Bool, Integer, Nullable, Text, Timestamp};
 use diesel::{QueryResult, RunQueryDsl};
 
 use super::batch::{Answer, Batcher, Connect};
@@ -139,11 +139,11 @@ impl QueryFragment<Pg> for ReadContexts<'_> {
               FROM club_nicknames n WHERE n.club_id = e.club_id) \
              FROM unnest(",
         );
-        out.push_bind_param::<Array<Text>, _>(&self.public_ids)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Nullable<Text>>, _>(&self.token_hashes)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Nullable<Text>>, _>(&self.tokens)?;
+        bind_arrays!(out,
+            Text => &self.public_ids,
+            Nullable<Text> => &self.token_hashes,
+            Nullable<Text> => &self.tokens,
+        );
         // Each table is reached through a LATERAL subquery with a LIMIT, which the
         // planner cannot flatten into a join: every lookup is then an index scan,
         // whatever the plan PostgreSQL keeps for the prepared statement. As joins,
@@ -164,36 +164,26 @@ impl QueryFragment<Pg> for ReadContexts<'_> {
     }
 }
 
-impl QueryId for ReadContexts<'_> {
-    type QueryId = ();
-    // Cached by its text, which is the same for every batch.
-    const HAS_STATIC_QUERY_ID: bool = false;
-}
-
-impl Query for ReadContexts<'_> {
-    type SqlType = (
+batch_statement!(ReadContexts => (
+    BigInt,
+    (
         BigInt,
-        (
-            BigInt,
-            Text,
-            Text,
-            Text,
-            Text,
-            Text,
-            Integer,
-            Text,
-            Nullable<Text>,
-            Text,
-            Timestamp,
-            BigInt,
-            Timestamp,
-        ),
-        Nullable<BigInt>,
-        Nullable<BigInt>,
-        Nullable<(BigInt, Text, Text, Text, Bool)>,
-        Nullable<(BigInt, BigInt)>,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Integer,
+        Text,
         Nullable<Text>,
-    );
-}
-
-impl RunQueryDsl<PgConnection> for ReadContexts<'_> {}
+        Text,
+        Timestamp,
+        BigInt,
+        Timestamp,
+    ),
+    Nullable<BigInt>,
+    Nullable<BigInt>,
+    Nullable<(BigInt, Text, Text, Text, Bool)>,
+    Nullable<(BigInt, BigInt)>,
+    Nullable<Text>,
+));
