@@ -202,28 +202,11 @@ pub async fn record(
         .body(record.to_json()))
 }
 
-#[derive(Deserialize)]
-pub struct ComandaQuery {
-    #[serde(default)]
-    text: String,
-}
-
 /// The order a comanda gives, for the referee page's live preview:
 /// `{"line": …, "levels": [[codes]]}` or `{"error": …}` in the visitor's language.
-pub async fn comanda_preview(ctx: PageContext, query: web::Query<ComandaQuery>) -> HttpResponse {
-    let lang = ctx.lang();
-    let text: String = query.text.chars().take(500).collect();
-    let body = match crate::rules::comanda::read(&text, &Nicknames::new())
-        .map(|(ranking, _)| ranking)
-    {
-        Ok(ranking) => serde_json::json!({
-            "line": ranking.render_line(lang),
-            "levels": ranking.level_codes(),
-            "names": crate::web::cards::level_names(&ranking, lang),
-        }),
-        Err(error) => serde_json::json!({ "error": super::i18n::Worded::message(&error, lang) }),
-    };
-    HttpResponse::Ok()
-        .content_type("application/json")
-        .body(body.to_string())
+pub async fn comanda_preview(
+    ctx: PageContext,
+    query: web::Query<super::clubs::ComandaQuery>,
+) -> HttpResponse {
+    super::clubs::preview_json(&ctx, &query.text, &Nicknames::new())
 }

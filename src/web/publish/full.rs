@@ -11,7 +11,7 @@ use serde::Deserialize;
 use super::now::{PAGE_ROWS, Pager, current_rounds, found};
 use super::pages::{PlayerLink, entrant_links};
 use super::rounds::{RoundView, StandingsView, draw_notes, rounds, standings_views};
-use super::{CachedPage, PageKey, Rendered, kept_or_built, of_event};
+use super::{CachedPage, PageKey, Rendered, event_view, kept_or_built};
 use crate::events::view::EventView;
 use crate::store::events::EventRow;
 use crate::web::context::{PageContext, Visit};
@@ -54,8 +54,7 @@ async fn full_page(
     key: PageKey,
     build: impl FnOnce(EventView, &PageKey) -> Result<Rendered, AppError>,
 ) -> Result<HttpResponse, AppError> {
-    let load = of_event(|connection, event| Ok(Some(EventView::load(connection, event)?)));
-    let page = kept_or_built(&state, key, load, build).await?;
+    let page = kept_or_built(&state, key, event_view(), build).await?;
     CachedPage { ctx, page }.respond()
 }
 

@@ -11,7 +11,7 @@ use askama::Template;
 
 use super::now::{NowRound, now_rounds};
 use super::rounds::{RoundView, rounds};
-use super::{HighlightQuery, Rendered, kept_or_built, of_event, tagged_fragment_response};
+use super::{HighlightQuery, Rendered, event_view, kept_or_built, tagged_fragment_response};
 use crate::events::view::EventView;
 use crate::lang::Lang;
 use crate::store::events as store_events;
@@ -70,8 +70,7 @@ pub async fn live_fragment(
     query: web::Query<HighlightQuery>,
 ) -> Result<HttpResponse, AppError> {
     let key = query.key("f", public_id.into_inner(), &ctx);
-    let load = of_event(|connection, event| Ok(Some(EventView::load(connection, event)?)));
-    let page = kept_or_built(&state, key, load, |view, key| {
+    let page = kept_or_built(&state, key, event_view(), |view, key| {
         let all = rounds(&view, key.lang);
         Rendered::fragment(&live_fragment_of(&view, &all, key.lang, key.highlight))
     })
