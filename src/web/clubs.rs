@@ -467,6 +467,35 @@ pub struct ClubEventsPage {
     pub past: Vec<EventRow>,
 }
 
+/// A club's listed events (unlisted ones left out) by state.
+pub struct ListedEvents {
+    /// Not drawn yet.
+    pub upcoming: Vec<EventRow>,
+    pub live: Vec<EventRow>,
+    /// The latest first.
+    pub past: Vec<EventRow>,
+}
+
+impl ListedEvents {
+    /// The listed ones of a club's `events`, in their order (the past ones reversed).
+    pub fn of(events: Vec<EventRow>) -> ListedEvents {
+        let (mut upcoming, mut live, mut past) = (Vec::new(), Vec::new(), Vec::new());
+        for event in events.into_iter().filter(|e| e.listed) {
+            match event.status() {
+                EventStatus::Setup => upcoming.push(event),
+                EventStatus::Running => live.push(event),
+                EventStatus::Finished => past.push(event),
+            }
+        }
+        past.reverse();
+        ListedEvents {
+            upcoming,
+            live,
+            past,
+        }
+    }
+}
+
 /// The club's public events: upcoming (not drawn yet), live and past. Unlisted events are
 /// left out.
 pub async fn public_list(
@@ -478,16 +507,11 @@ pub async fn public_list(
         Ok(Some((club, events)))
     })
     .await?;
-    let listed = all.into_iter().filter(|e| e.listed);
-    let (mut upcoming, mut live, mut past) = (Vec::new(), Vec::new(), Vec::new());
-    for event in listed {
-        match event.status() {
-            EventStatus::Setup => upcoming.push(event),
-            EventStatus::Running => live.push(event),
-            EventStatus::Finished => past.push(event),
-        }
-    }
-    past.reverse();
+    let ListedEvents {
+        upcoming,
+        live,
+        past,
+    } = ListedEvents::of(all);
     Ok(ClubEventsPage {
         ctx,
         club,
