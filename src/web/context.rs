@@ -287,13 +287,32 @@ impl FromRequest for Visit {
 
     fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let context = PageContext::from_request(request, payload);
-        let state = request.app_data::<web::Data<AppState>>().cloned();
+        let state = app_state(request);
         Box::pin(async move {
             let ctx = context.await?;
-            let state = state.ok_or_else(|| AppError::Internal("no application state".into()))?;
-            Ok(Visit { ctx, state })
+            Ok(Visit { ctx, state: state? })
         })
     }
+}
+
+/// The application, as the extractors find it.
+pub(super) fn app_state(request: &HttpRequest) -> Result<web::Data<AppState>, AppError> {
+    request
+        .app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| AppError::Internal("no application state".into()))
+}
+
+/// The public id the path's `{id}` gives, as a `web::Path` reads it (percent-decoded).
+pub(super) fn path_id(request: &HttpRequest) -> Result<String, AppError> {
+    #[derive(serde::Deserialize)]
+    struct IdPath {
+        id: String,
+    }
+    web::Path::<IdPath>::extract(request)
+        .into_inner()
+        .map(|path| path.into_inner().id)
+        .map_err(|_| AppError::NotFound)
 }
 
 /// A page only a logged-in visitor opens: the context, the application and the account.

@@ -6,11 +6,10 @@
 
 use actix_session::Session;
 use actix_web::dev::Payload;
-use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse};
 use futures_util::future::LocalBoxFuture;
-use serde::Deserialize;
 
-use super::context::SessionUser;
+use super::context::{SessionUser, app_state, path_id};
 use super::error::AppError;
 use super::i18n::Tr;
 use super::managed::Found;
@@ -47,22 +46,14 @@ pub(in crate::web) async fn load_match(
 /// anyone may read: `NotFound` when no match has that public id.
 pub struct PathMatch(pub LoadedMatch);
 
-/// The path's `{id}`, as a `web::Path` reads it (percent-decoded).
-#[derive(Deserialize)]
-struct MatchPath {
-    id: String,
-}
-
 impl FromRequest for PathMatch {
     type Error = AppError;
     type Future = LocalBoxFuture<'static, Result<PathMatch, AppError>>;
 
     fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let state = request.app_data::<web::Data<AppState>>().cloned();
-        let path = web::Path::<MatchPath>::extract(request).into_inner();
+        let (state, public_id) = (app_state(request), path_id(request));
         Box::pin(async move {
-            let state = state.ok_or_else(|| AppError::Internal("no application state".into()))?;
-            let public_id = path.map_err(|_| AppError::NotFound)?.into_inner().id;
+            let (state, public_id) = (state?, public_id?);
             Ok(PathMatch(load_match(&state, &public_id).await?))
         })
     }

@@ -22,7 +22,7 @@ use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
 
 use super::AppState;
-use super::context::{PageContext, Visit};
+use super::context::{PageContext, Visit, path_id};
 use super::error::AppError;
 use super::i18n::Tr;
 use crate::events::view::EventView;
@@ -52,23 +52,16 @@ pub struct EventVisit {
     pub view: EventView,
 }
 
-/// The path's `{id}`, as a `web::Path` reads it (percent-decoded).
-#[derive(Deserialize)]
-struct EventPath {
-    id: String,
-}
-
 impl FromRequest for EventVisit {
     type Error = AppError;
     type Future = LocalBoxFuture<'static, Result<EventVisit, AppError>>;
 
     fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let visit = Visit::from_request(request, payload);
-        let path = web::Path::<EventPath>::extract(request).into_inner();
+        let public_id = path_id(request);
         Box::pin(async move {
             let Visit { ctx, state } = visit.await?;
-            let public_id = path.map_err(|_| AppError::NotFound)?.into_inner().id;
-            let mut load = event_view();
+            let (public_id, mut load) = (public_id?, event_view());
             let view = state
                 .read_found(move |connection| load(connection, &public_id))
                 .await?;
