@@ -329,13 +329,25 @@ impl FromRequest for Account {
     type Future = Pin<Box<dyn Future<Output = Result<Account, AppError>>>>;
 
     fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let visit = Visit::from_request(request, payload);
-        Box::pin(async move {
-            let Visit { ctx, state } = visit.await?;
+        from_visit(request, payload, |Visit { ctx, state }| async move {
             let user = ctx.require_login()?.clone();
             Ok(Account { ctx, state, user })
         })
     }
+}
+
+/// An extractor that starts from the [`Visit`] and goes on with `then` (which checks the
+/// visitor, or reads what the path names).
+pub(super) fn from_visit<T, Then>(
+    request: &HttpRequest,
+    payload: &mut Payload,
+    then: impl FnOnce(Visit) -> Then + 'static,
+) -> Pin<Box<dyn Future<Output = Result<T, AppError>>>>
+where
+    Then: Future<Output = Result<T, AppError>> + 'static,
+{
+    let visit = Visit::from_request(request, payload);
+    Box::pin(async move { then(visit.await?).await })
 }
 
 /// A same-site path to go back to after a login or a language switch; anything

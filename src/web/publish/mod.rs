@@ -22,7 +22,7 @@ use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
 
 use super::AppState;
-use super::context::{PageContext, Visit, path_id};
+use super::context::{PageContext, Visit, from_visit, path_id};
 use super::error::AppError;
 use super::i18n::Tr;
 use crate::events::view::EventView;
@@ -57,10 +57,8 @@ impl FromRequest for EventVisit {
     type Future = LocalBoxFuture<'static, Result<EventVisit, AppError>>;
 
     fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let visit = Visit::from_request(request, payload);
         let public_id = path_id(request);
-        Box::pin(async move {
-            let Visit { ctx, state } = visit.await?;
+        from_visit(request, payload, |Visit { ctx, state }| async move {
             let (public_id, mut load) = (public_id?, event_view());
             let view = state
                 .read_found(move |connection| load(connection, &public_id))
