@@ -18,6 +18,11 @@ use crate::store::{invitations, users};
 const ASSIGNABLE_ROLES: [Role; 2] = [Role::Organizer, Role::Referee];
 const INVITATION_DAYS: i64 = 7;
 
+/// The role a form names, if an administrator may hand it out from the web.
+fn assignable(role: &str) -> Option<Role> {
+    Role::parse(role).filter(|role| ASSIGNABLE_ROLES.contains(role))
+}
+
 #[derive(Template, WebTemplate)]
 #[template(path = "admin/users.html")]
 pub struct UsersPage {
@@ -94,7 +99,7 @@ pub async fn create_user(
         password,
         confirm_password,
     } = form.into_inner();
-    let role = Role::parse(&role).filter(|role| ASSIGNABLE_ROLES.contains(role));
+    let role = assignable(&role);
     let checked = role.ok_or("error-role_invalid").and_then(|role| {
         check_account_form(NewAccountForm {
             username: username.clone(),
@@ -137,7 +142,7 @@ pub async fn invite(
     Account { ctx, state, .. }: Account,
 ) -> Result<HttpResponse, AppError> {
     let admin_id = ctx.require_role(&[Role::Admin])?.id;
-    let Some(role) = Role::parse(&form.role).filter(|role| ASSIGNABLE_ROLES.contains(role)) else {
+    let Some(role) = assignable(&form.role) else {
         let mut page = UsersPage::load(ctx, &state).await?;
         page.error_key = Some("error-role_invalid");
         return refuse(&page);

@@ -18,7 +18,7 @@ use serde_json::json;
 use super::context::{Account, PageContext, SessionUser, Visit};
 use super::error::AppError;
 use super::i18n::{Tr, Worded, in_both};
-use super::matches::{load_match, status_key};
+use super::matches::{PathMatch, load_match, status_key};
 use super::scoring::{may_score, may_score_knowing};
 use super::{AppState, redirect};
 use crate::accounts;
@@ -250,19 +250,11 @@ fn state_json(loaded: &LoadedMatch) -> Result<serde_json::Value, AppError> {
     }))
 }
 
-pub async fn match_state(
-    state: web::Data<AppState>,
-    id: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let loaded = load_match(&state, &id).await?;
+pub async fn match_state(PathMatch(loaded): PathMatch) -> Result<HttpResponse, AppError> {
     Ok(json_response(StatusCode::OK, state_json(&loaded)?))
 }
 
-pub async fn entries(
-    state: web::Data<AppState>,
-    id: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let loaded = load_match(&state, &id).await?;
+pub async fn entries(PathMatch(loaded): PathMatch) -> Result<HttpResponse, AppError> {
     let record = loaded.any_record()?;
     let (voided, replaced) = record.voided_and_replaced();
     let list: Vec<serde_json::Value> = record

@@ -351,15 +351,17 @@ pub(super) async fn create_account(
     stored_account(outcome)
 }
 
-async fn setup_token_matches(state: &AppState, token: &str) -> Result<bool, AppError> {
+/// Whether the setup link `token` is still open (no account yet): `NotFound` if not.
+async fn open_setup(state: &AppState, token: &str) -> Result<(), AppError> {
     let hash = accounts::token_hash(token);
-    state
+    let open = state
         .read(move |connection| {
             let no_accounts = users::count(connection)? == 0;
             let stored = settings::get(connection, settings::SETUP_TOKEN_HASH)?;
             Ok(no_accounts && stored.as_deref() == Some(hash.as_str()))
         })
-        .await
+        .await?;
+    open.then_some(()).ok_or(AppError::NotFound)
 }
 
 fn setup_page(ctx: PageContext, token: &str) -> NewAccountPage {
@@ -371,9 +373,7 @@ pub async fn setup_form(
     Visit { ctx, state }: Visit,
     token: web::Path<String>,
 ) -> Result<NewAccountPage, AppError> {
-    if !setup_token_matches(&state, &token).await? {
-        return Err(AppError::NotFound);
-    }
+    open_setup(&state, &token).await?;
     Ok(setup_page(ctx, &token))
 }
 
@@ -382,9 +382,7 @@ pub async fn setup(
     token: web::Path<String>,
     form: web::Form<NewAccountForm>,
 ) -> Result<HttpResponse, AppError> {
-    if !setup_token_matches(&state, &token).await? {
-        return Err(AppError::NotFound);
-    }
+    open_setup(&state, &token).await?;
     let (username, display_name) = (form.username.clone(), form.display_name.clone());
     let with_error =
         |ctx, error_key| setup_page(ctx, &token).refusing(&username, &display_name, error_key);
@@ -421,8 +419,14 @@ async fn open_invitation(
         .await
 }
 
-fn invitation_page(ctx: PageContext, token: &str, role: Role) -> NewAccountPage {
-    let keys = ["invite-title", "invite-intro", "invite-submit"];
+/// The invitation's form; `claims`: the invitation names an existing account, which
+/// the form completes rather than creating one.
+fn invitation_page(ctx: PageContext, token: &str, role: Role, claims: bool) -> NewAccountPage {
+    let keys = if claims {
+        ["invite-title", "invite-claim_intro", "invite-claim_submit"]
+    } else {
+        ["invite-title", "invite-intro", "invite-submit"]
+    };
     NewAccountPage::empty(ctx, keys, role, format!("/invite/{token}"))
 }
 
@@ -445,10 +449,9 @@ pub async fn invitation_form(
     token: web::Path<String>,
 ) -> Result<NewAccountPage, AppError> {
     let invitation = open_invitation(&state, &token).await?;
-    let mut page = invitation_page(ctx, &token, invitation.role());
-    if let Some(account) = claimed_account(&state, &invitation).await? {
-        page.intro_key = "invite-claim_intro";
-        page.submit_key = "invite-claim_submit";
+    let account = claimed_account(&state, &invitation).await?;
+    let mut page = invitation_page(ctx, &token, invitation.role(), account.is_some());
+    if let Some(account) = account {
         page.username = account.username;
         page.display_name = account.display_name;
     }
@@ -463,23 +466,18 @@ pub async fn accept_invitation(
     let invitation = open_invitation(&state, &token).await?;
     let role = invitation.role();
     let (username, display_name) = (form.username.clone(), form.display_name.clone());
-    let with_error = |ctx, error_key| {
-        invitation_page(ctx, &token, role).refusing(&username, &display_name, error_key)
+    // `claims`: the form completing the account the invitation names.
+    let with_error = |ctx, claims, error_key| {
+        invitation_page(ctx, &token, role, claims).refusing(&username, &display_name, error_key)
     };
     let request = match check_account_form(form.into_inner()) {
         Ok(request) => request,
-        Err(key) => return with_error(ctx, key),
+        Err(key) => return with_error(ctx, false, key),
     };
     let invitation_id = invitation.id;
     if let Some(account) = claimed_account(&state, &invitation).await? {
-        let with_error = |ctx, error_key| {
-            let mut page = invitation_page(ctx, &token, role);
-            page.intro_key = "invite-claim_intro";
-            page.submit_key = "invite-claim_submit";
-            page.refusing(&username, &display_name, error_key)
-        };
         let Some(user) = claim_account(&state, request, account.id, invitation_id).await? else {
-            return with_error(ctx, "error-username_taken");
+            return with_error(ctx, true, "error-username_taken");
         };
         tracing::info!(user = %user.username, role = %role, "account claimed");
         context::begin_session(&state, ctx.session(), user.id).await?;
@@ -489,7 +487,7 @@ pub async fn accept_invitation(
         invitations::mark_used(connection, invitation_id, user.id)
     };
     let Some(user) = create_account(&state, request, role, claim).await? else {
-        return with_error(ctx, "error-username_taken");
+        return with_error(ctx, false, "error-username_taken");
     };
     tracing::info!(user = %user.username, role = %role, "invitation accepted");
     context::begin_session(&state, ctx.session(), user.id).await?;

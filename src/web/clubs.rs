@@ -17,7 +17,7 @@ use crate::accounts::Role;
 use crate::rules::comanda::{self, Nicknames};
 use crate::store::clubs::{self, Club, NicknameRow};
 use crate::store::events::{self, EventRow, EventStatus};
-use crate::store::{StoreError, users};
+use crate::store::{DbConnection, StoreError, StoreResult, users};
 use crate::web::i18n::Worded;
 
 const STAFF: &[Role] = &[Role::Organizer];
@@ -100,6 +100,19 @@ pub async fn list(ctx: PageContext, state: web::Data<AppState>) -> Result<ClubLi
     list_page(ctx, &state).await
 }
 
+/// The list again with the new club's name as typed and why it was refused.
+async fn refused_name(
+    ctx: PageContext,
+    state: &AppState,
+    name: String,
+    error_key: &'static str,
+) -> Result<HttpResponse, AppError> {
+    let mut page = list_page(ctx, state).await?;
+    page.error_key = Some(error_key);
+    page.name = name;
+    refuse(&page)
+}
+
 #[derive(Deserialize)]
 pub struct NewClubForm {
     #[serde(default)]
@@ -114,10 +127,7 @@ pub async fn create(
     let name = form.name.trim().to_string();
     let slug = slugify(&name);
     if name.is_empty() || name.chars().count() > 80 || slug.len() < 2 {
-        let mut page = list_page(ctx, &state).await?;
-        page.error_key = Some("club-error_name");
-        page.name = name;
-        return refuse(&page);
+        return refused_name(ctx, &state, name, "club-error_name").await;
     }
     let (name_copy, slug_copy) = (name.clone(), slug.clone());
     let created = state
@@ -126,10 +136,7 @@ pub async fn create(
     match created {
         Ok(club) => Ok(redirect(&format!("/manage/clubs/{}", club.slug))),
         Err(AppError::Store(StoreError::Duplicate)) => {
-            let mut page = list_page(ctx, &state).await?;
-            page.error_key = Some("club-error_taken");
-            page.name = name;
-            refuse(&page)
+            refused_name(ctx, &state, name, "club-error_taken").await
         }
         Err(other) => Err(other),
     }
@@ -394,6 +401,23 @@ pub async fn remove_nickname(
     }
 }
 
+/// Reads the club `slug` names and, through `then`, what a public page shows of it:
+/// `NotFound` when there is no such club, or when `then` finds nothing.
+pub(super) async fn read_club<T: Send + 'static>(
+    state: &AppState,
+    slug: String,
+    mut then: impl FnMut(&mut DbConnection, Club) -> StoreResult<Option<T>> + Send + 'static,
+) -> Result<T, AppError> {
+    state
+        .read_found(
+            move |connection| match clubs::find_by_slug(connection, &slug)? {
+                Some(club) => then(connection, club),
+                None => Ok(None),
+            },
+        )
+        .await
+}
+
 #[derive(Deserialize)]
 pub struct ComandaQuery {
     #[serde(default)]
@@ -407,15 +431,10 @@ pub async fn comanda_preview(
     slug: web::Path<String>,
     query: web::Query<ComandaQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let slug = slug.into_inner();
-    let dictionary = state
-        .read_found(
-            move |connection| match clubs::find_by_slug(connection, &slug)? {
-                Some(club) => Ok(Some(clubs::dictionary(connection, club.id)?)),
-                None => Ok(None),
-            },
-        )
-        .await?;
+    let dictionary = read_club(&state, slug.into_inner(), |connection, club| {
+        Ok(Some(clubs::dictionary(connection, club.id)?))
+    })
+    .await?;
     Ok(preview_json(&ctx, &query.text, &dictionary))
 }
 
@@ -448,34 +467,51 @@ pub struct ClubEventsPage {
     pub past: Vec<EventRow>,
 }
 
+/// A club's listed events (unlisted ones left out) by state.
+pub struct ListedEvents {
+    /// Not drawn yet.
+    pub upcoming: Vec<EventRow>,
+    pub live: Vec<EventRow>,
+    /// The latest first.
+    pub past: Vec<EventRow>,
+}
+
+impl ListedEvents {
+    /// The listed ones of a club's `events`, in their order (the past ones reversed).
+    pub fn of(events: Vec<EventRow>) -> ListedEvents {
+        let (mut upcoming, mut live, mut past) = (Vec::new(), Vec::new(), Vec::new());
+        for event in events.into_iter().filter(|e| e.listed) {
+            match event.status() {
+                EventStatus::Setup => upcoming.push(event),
+                EventStatus::Running => live.push(event),
+                EventStatus::Finished => past.push(event),
+            }
+        }
+        past.reverse();
+        ListedEvents {
+            upcoming,
+            live,
+            past,
+        }
+    }
+}
+
 /// The club's public events: upcoming (not drawn yet), live and past. Unlisted events are
 /// left out.
 pub async fn public_list(
     Visit { ctx, state }: Visit,
     slug: web::Path<String>,
 ) -> Result<ClubEventsPage, AppError> {
-    let slug = slug.into_inner();
-    let (club, all) = state
-        .read_found(
-            move |connection| match clubs::find_by_slug(connection, &slug)? {
-                Some(club) => {
-                    let events = events::of_club(connection, club.id)?;
-                    Ok(Some((club, events)))
-                }
-                None => Ok(None),
-            },
-        )
-        .await?;
-    let listed = all.into_iter().filter(|e| e.listed);
-    let (mut upcoming, mut live, mut past) = (Vec::new(), Vec::new(), Vec::new());
-    for event in listed {
-        match event.status() {
-            EventStatus::Setup => upcoming.push(event),
-            EventStatus::Running => live.push(event),
-            EventStatus::Finished => past.push(event),
-        }
-    }
-    past.reverse();
+    let (club, all) = read_club(&state, slug.into_inner(), |connection, club| {
+        let events = events::of_club(connection, club.id)?;
+        Ok(Some((club, events)))
+    })
+    .await?;
+    let ListedEvents {
+        upcoming,
+        live,
+        past,
+    } = ListedEvents::of(all);
     Ok(ClubEventsPage {
         ctx,
         club,

@@ -287,13 +287,32 @@ impl FromRequest for Visit {
 
     fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let context = PageContext::from_request(request, payload);
-        let state = request.app_data::<web::Data<AppState>>().cloned();
+        let state = app_state(request);
         Box::pin(async move {
             let ctx = context.await?;
-            let state = state.ok_or_else(|| AppError::Internal("no application state".into()))?;
-            Ok(Visit { ctx, state })
+            Ok(Visit { ctx, state: state? })
         })
     }
+}
+
+/// The application, as the extractors find it.
+pub(super) fn app_state(request: &HttpRequest) -> Result<web::Data<AppState>, AppError> {
+    request
+        .app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| AppError::Internal("no application state".into()))
+}
+
+/// The public id the path's `{id}` gives, as a `web::Path` reads it (percent-decoded).
+pub(super) fn path_id(request: &HttpRequest) -> Result<String, AppError> {
+    #[derive(serde::Deserialize)]
+    struct IdPath {
+        id: String,
+    }
+    web::Path::<IdPath>::extract(request)
+        .into_inner()
+        .map(|path| path.into_inner().id)
+        .map_err(|_| AppError::NotFound)
 }
 
 /// A page only a logged-in visitor opens: the context, the application and the account.
@@ -310,13 +329,25 @@ impl FromRequest for Account {
     type Future = Pin<Box<dyn Future<Output = Result<Account, AppError>>>>;
 
     fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let visit = Visit::from_request(request, payload);
-        Box::pin(async move {
-            let Visit { ctx, state } = visit.await?;
+        from_visit(request, payload, |Visit { ctx, state }| async move {
             let user = ctx.require_login()?.clone();
             Ok(Account { ctx, state, user })
         })
     }
+}
+
+/// An extractor that starts from the [`Visit`] and goes on with `then` (which checks the
+/// visitor, or reads what the path names).
+pub(super) fn from_visit<T, Then>(
+    request: &HttpRequest,
+    payload: &mut Payload,
+    then: impl FnOnce(Visit) -> Then + 'static,
+) -> Pin<Box<dyn Future<Output = Result<T, AppError>>>>
+where
+    Then: Future<Output = Result<T, AppError>> + 'static,
+{
+    let visit = Visit::from_request(request, payload);
+    Box::pin(async move { then(visit.await?).await })
 }
 
 /// A same-site path to go back to after a login or a language switch; anything

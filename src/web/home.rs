@@ -7,6 +7,7 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
+use super::clubs::ListedEvents;
 use super::context::{LANG_COOKIE, PageContext, safe_local_path};
 use super::error::AppError;
 use super::games::side_names;
@@ -15,7 +16,7 @@ use super::matches::status_key;
 use super::{AppState, redirect};
 use crate::accounts::Role;
 use crate::rules::game::Team;
-use crate::store::events::{self, EventRow, EventStatus};
+use crate::store::events::{self, EventRow};
 use crate::store::tables::{Whose, tables};
 use crate::store::{DbConnection, StoreResult, Unavailability, clubs};
 use crate::tournament;
@@ -59,19 +60,12 @@ const EVENTS_PER_KIND: usize = 3;
 fn club_lines(connection: &mut DbConnection) -> StoreResult<Vec<ClubLine>> {
     let mut lines = Vec::new();
     for club in clubs::list(connection)? {
-        let (mut live, mut upcoming, mut recent) = (Vec::new(), Vec::new(), Vec::new());
-        for event in events::of_club(connection, club.id)?
-            .into_iter()
-            .filter(|e| e.listed)
-        {
-            match event.status() {
-                EventStatus::Running => live.push(event),
-                EventStatus::Setup => upcoming.push(event),
-                EventStatus::Finished => recent.push(event),
-            }
-        }
+        let ListedEvents {
+            mut upcoming,
+            live,
+            past: mut recent,
+        } = ListedEvents::of(events::of_club(connection, club.id)?);
         upcoming.truncate(EVENTS_PER_KIND);
-        recent.reverse();
         recent.truncate(EVENTS_PER_KIND);
         lines.push(ClubLine {
             name: club.name,

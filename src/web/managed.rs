@@ -15,7 +15,7 @@ use actix_web::{FromRequest, HttpRequest, web};
 use futures_util::future::LocalBoxFuture;
 
 use super::AppState;
-use super::context::{PageContext, SessionUser, Visit};
+use super::context::{PageContext, SessionUser, Visit, from_visit};
 use super::error::AppError;
 use crate::accounts::Role;
 
@@ -62,10 +62,8 @@ impl<T: Found> FromRequest for Managed<T> {
     type Future = LocalBoxFuture<'static, Result<Managed<T>, AppError>>;
 
     fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let visit = Visit::from_request(request, payload);
         let key = request.match_info().get(T::SEGMENT).map(str::to_string);
-        Box::pin(async move {
-            let Visit { ctx, state } = visit.await?;
+        from_visit(request, payload, |Visit { ctx, state }| async move {
             let key = key.ok_or(AppError::NotFound)?;
             let (user, found) = managed(&ctx, &state, &key).await?;
             Ok(Managed(ctx, state, user, found))

@@ -14,7 +14,8 @@ use super::AppState;
 use super::context::{PageContext, Visit};
 use super::error::AppError;
 use super::games::sheets;
-use super::matches::load_match;
+use super::matches::PathMatch;
+use super::publish::streams::{KEEP_ALIVE, KEEP_ALIVE_COMMENT, UPDATE_ANY, event_stream_response};
 use super::publish::{CachedPage, PageKey, Rendered, fragment_response, kept_or_built};
 use crate::lang::Lang;
 use crate::rules::comanda::Nicknames;
@@ -76,14 +77,11 @@ pub async fn sheet(
 /// Server-Sent Events: `update` with the new entry count whenever the match changes.
 /// How long an event stream waits before it reads again a match it could not read.
 const REREAD_PAUSE: Duration = Duration::from_secs(1);
-/// How long an event stream stays silent before it sends a comment.
-const KEEP_ALIVE: Duration = Duration::from_secs(20);
 
 pub async fn events(
     state: web::Data<AppState>,
-    public_id: web::Path<String>,
+    PathMatch(loaded): PathMatch,
 ) -> Result<HttpResponse, AppError> {
-    let loaded = load_match(&state, &public_id).await?;
     let match_id = loaded.row.id;
     let receiver = state.updates.subscribe();
     let first = Bytes::from(format!(
@@ -105,15 +103,15 @@ pub async fn events(
                 ));
             }
             loop {
-                // A failed read is tried again soon; otherwise a comment every 20 s
-                // keeps proxies from closing an idle stream.
+                // A failed read is tried again soon; otherwise a comment keeps the stream
+                // open (see `KEEP_ALIVE`).
                 let wait = if reread { REREAD_PAUSE } else { KEEP_ALIVE };
                 let next = actix_web::rt::time::timeout(wait, receiver.recv()).await;
                 let (read_now, everyone) = match next {
                     Err(_) if reread => (true, false),
                     Err(_) => {
                         return Some((
-                            Ok(Bytes::from_static(b": keep-alive\n\n")),
+                            Ok(Bytes::from_static(KEEP_ALIVE_COMMENT)),
                             (receiver, None, state, false, heard),
                         ));
                     }
@@ -123,7 +121,7 @@ pub async fn events(
                     ),
                     Ok(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => {
                         return Some((
-                            Ok(Bytes::from_static(b"event: update\ndata: ?\n\n")),
+                            Ok(Bytes::from_static(UPDATE_ANY)),
                             (receiver, None, state, false, None),
                         ));
                     }
@@ -159,11 +157,7 @@ pub async fn events(
             }
         },
     );
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CONTENT_TYPE, "text/event-stream"))
-        .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .insert_header(("X-Accel-Buffering", "no"))
-        .streaming(stream))
+    Ok(event_stream_response(stream))
 }
 
 // ---------------------------------------------------------------- replay
@@ -175,20 +169,15 @@ pub struct StepQuery {
 
 /// Step 0 is the match before any entry; step n is the state after entry n-1.
 pub async fn replay_page(
-    Visit { ctx, state }: Visit,
-    public_id: web::Path<String>,
+    ctx: PageContext,
+    PathMatch(loaded): PathMatch,
     query: web::Query<StepQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let loaded = load_match(&state, &public_id).await?;
     sheets::replay(ctx, &loaded, query.step)
 }
 
 /// The match record as JSON, for download.
-pub async fn record(
-    state: web::Data<AppState>,
-    public_id: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let loaded = load_match(&state, &public_id).await?;
+pub async fn record(PathMatch(loaded): PathMatch) -> Result<HttpResponse, AppError> {
     let record = loaded.any_record()?;
     Ok(HttpResponse::Ok()
         .content_type("application/json")
@@ -202,28 +191,11 @@ pub async fn record(
         .body(record.to_json()))
 }
 
-#[derive(Deserialize)]
-pub struct ComandaQuery {
-    #[serde(default)]
-    text: String,
-}
-
 /// The order a comanda gives, for the referee page's live preview:
 /// `{"line": …, "levels": [[codes]]}` or `{"error": …}` in the visitor's language.
-pub async fn comanda_preview(ctx: PageContext, query: web::Query<ComandaQuery>) -> HttpResponse {
-    let lang = ctx.lang();
-    let text: String = query.text.chars().take(500).collect();
-    let body = match crate::rules::comanda::read(&text, &Nicknames::new())
-        .map(|(ranking, _)| ranking)
-    {
-        Ok(ranking) => serde_json::json!({
-            "line": ranking.render_line(lang),
-            "levels": ranking.level_codes(),
-            "names": crate::web::cards::level_names(&ranking, lang),
-        }),
-        Err(error) => serde_json::json!({ "error": super::i18n::Worded::message(&error, lang) }),
-    };
-    HttpResponse::Ok()
-        .content_type("application/json")
-        .body(body.to_string())
+pub async fn comanda_preview(
+    ctx: PageContext,
+    query: web::Query<super::clubs::ComandaQuery>,
+) -> HttpResponse {
+    super::clubs::preview_json(&ctx, &query.text, &Nicknames::new())
 }

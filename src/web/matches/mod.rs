@@ -1,12 +1,15 @@
 //! Organizers' pages for matches: `new` lists them and creates one; `manage` is a match's
 //! page, where its organizer assigns referees, issues or revokes its private scoring link
 //! (with a QR code for the table card) and imports a match record (its state:
-//! `web::match_state`). Here: who may manage a match, and the extractor that checks it.
+//! `web::match_state`). Here: who may manage a match, the extractor that checks it, and
+//! [`PathMatch`], which reads the match a public page or API answer names.
 
 use actix_session::Session;
-use actix_web::HttpResponse;
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest, HttpResponse};
+use futures_util::future::LocalBoxFuture;
 
-use super::context::SessionUser;
+use super::context::{SessionUser, app_state, path_id};
 use super::error::AppError;
 use super::i18n::Tr;
 use super::managed::Found;
@@ -37,6 +40,23 @@ pub(in crate::web) async fn load_match(
     state
         .read_found(move |connection| LoadedMatch::load(connection, &public_id))
         .await
+}
+
+/// The match the path's `{id}` names, with its entries, for the pages and API answers
+/// anyone may read: `NotFound` when no match has that public id.
+pub struct PathMatch(pub LoadedMatch);
+
+impl FromRequest for PathMatch {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<PathMatch, AppError>>;
+
+    fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let (state, public_id) = (app_state(request), path_id(request));
+        Box::pin(async move {
+            let (state, public_id) = (state?, public_id?);
+            Ok(PathMatch(load_match(&state, &public_id).await?))
+        })
+    }
 }
 
 pub(in crate::web) fn status_key(status: MatchStatus) -> &'static str {

@@ -16,7 +16,7 @@ use crate::web::context::{PageContext, Visit};
 use crate::web::error::AppError;
 use crate::web::events::options::DEFAULT_GAME;
 use crate::web::i18n::Tr;
-use crate::web::{AppState, redirect, refuse, render_with_status};
+use crate::web::{AppState, redirect, render_with_status};
 
 const MAX_NAME: usize = 60;
 
@@ -271,6 +271,19 @@ async fn list_page(
     })
 }
 
+/// The list again with the form as typed and why it was refused.
+async fn refused(
+    ctx: PageContext,
+    state: &AppState,
+    form: NewMatchForm,
+    error_key: &'static str,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let mut page = list_page(ctx, state, form).await?;
+    page.error_key = Some(error_key);
+    render_with_status(&page, status)
+}
+
 #[derive(Deserialize)]
 pub struct GameQuery {
     #[serde(default)]
@@ -288,9 +301,14 @@ pub async fn list(
     };
     let Some(game) = chosen.kind() else {
         // A name no game has: said, never read as some other game.
-        let mut page = list_page(ctx, &state, chosen).await?;
-        page.error_key = Some("match-error_game");
-        return render_with_status(&page, StatusCode::BAD_REQUEST);
+        return refused(
+            ctx,
+            &state,
+            chosen,
+            "match-error_game",
+            StatusCode::BAD_REQUEST,
+        )
+        .await;
     };
     let page = list_page(ctx, &state, NewMatchForm::for_game(game)).await?;
     render_with_status(&page, StatusCode::OK)
@@ -323,9 +341,7 @@ pub async fn create(
         None
     };
     if let Some(key) = error {
-        let mut page = list_page(ctx, &state, form).await?;
-        page.error_key = Some(key);
-        return refuse(&page);
+        return refused(ctx, &state, form, key, StatusCode::UNPROCESSABLE_ENTITY).await;
     }
     let options = options.unwrap_or_default();
     let first_dealer = first_dealer.unwrap_or(0);
@@ -341,9 +357,8 @@ pub async fn create(
         "first_dealer": first_dealer,
     });
     if AnyRecord::from_json(&document.to_string()).is_err() {
-        let mut page = list_page(ctx, &state, form).await?;
-        page.error_key = Some("match-error_options");
-        return refuse(&page);
+        let key = "match-error_options";
+        return refused(ctx, &state, form, key, StatusCode::UNPROCESSABLE_ENTITY).await;
     }
     let options_json = options.to_string();
     let public_id = scoring::new_public_id();

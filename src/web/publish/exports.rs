@@ -5,28 +5,26 @@ use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use super::load_view;
+use super::EventVisit;
 use super::rounds::standings_views;
 use crate::events::view::EventView;
 use crate::tournament::{Match, Outcome, Side, Stage, Status};
-use crate::web::context::Visit;
 use crate::web::error::AppError;
 use crate::web::events::SlotNames;
 use crate::web::i18n::{TieBreakName, Tr, Worded};
 use crate::web::{csv, ical};
 
+/// The file asked for; the event is the path's `{id}` ([`EventVisit`]).
 #[derive(Deserialize)]
 pub struct ExportPath {
-    id: String,
     file: String,
 }
 
 /// `standings.csv`, `standings.json`, `results.csv`, `results.json`, `schedule.ics`.
 pub async fn export(
-    Visit { ctx, state }: Visit,
+    EventVisit { ctx, state, view }: EventVisit,
     path: web::Path<ExportPath>,
 ) -> Result<HttpResponse, AppError> {
-    let view = load_view(&state, &path.id).await?;
     let lang = ctx.lang();
     let slug = &view.data.event.public_id;
     let download = |content_type: &str, name: &str, body: String| {

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use super::now::{PAGE_ROWS, Pager, current_rounds, found};
 use super::pages::{PlayerLink, entrant_links};
 use super::rounds::{RoundView, StandingsView, draw_notes, rounds, standings_views};
-use super::{CachedPage, PageKey, Rendered, kept_or_built, of_event};
+use super::{CachedPage, PageKey, Rendered, event_view, kept_or_built};
 use crate::events::view::EventView;
 use crate::store::events::EventRow;
 use crate::web::context::{PageContext, Visit};
@@ -47,15 +47,17 @@ impl FullQuery {
     }
 }
 
-/// The event's page of `kind`, built from its read model by `build` and kept like the
-/// event page.
+/// The event's page of `kind` as `query` asks for it, built from its read model by
+/// `build` and kept like the event page.
 async fn full_page(
     Visit { ctx, state }: Visit,
-    key: PageKey,
+    public_id: web::Path<String>,
+    kind: &'static str,
+    query: &FullQuery,
     build: impl FnOnce(EventView, &PageKey) -> Result<Rendered, AppError>,
 ) -> Result<HttpResponse, AppError> {
-    let load = of_event(|connection, event| Ok(Some(EventView::load(connection, event)?)));
-    let page = kept_or_built(&state, key, load, build).await?;
+    let key = query.key(kind, public_id.into_inner(), &ctx);
+    let page = kept_or_built(&state, key, event_view(), build).await?;
     CachedPage { ctx, page }.respond()
 }
 
@@ -102,8 +104,7 @@ pub async fn rounds_page(
     public_id: web::Path<String>,
     query: web::Query<FullQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let key = query.key("r", public_id.into_inner(), &visit.ctx);
-    full_page(visit, key, |view, key| {
+    full_page(visit, public_id, "r", &query, |view, key| {
         let lang = key.lang;
         let mut all = rounds(&view, lang);
         let number = match key.part {
@@ -156,8 +157,7 @@ pub async fn standings_page(
     public_id: web::Path<String>,
     query: web::Query<FullQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let key = query.key("t", public_id.into_inner(), &visit.ctx);
-    full_page(visit, key, |view, key| {
+    full_page(visit, public_id, "t", &query, |view, key| {
         let lang = key.lang;
         let tables = standings_views(&view, lang);
         let table_count = tables.len();
@@ -262,8 +262,7 @@ pub async fn entrants_page(
     public_id: web::Path<String>,
     query: web::Query<FullQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let key = query.key("n", public_id.into_inner(), &visit.ctx);
-    full_page(visit, key, |view, key| {
+    full_page(visit, public_id, "n", &query, |view, key| {
         let solo = super::solo(&view);
         let mut entrants = entrant_links(&view);
         entrants.retain(|(_, label, players)| {

@@ -5,7 +5,7 @@
 //! `projector`, live updates in `streams` (Server-Sent Events and the live fragment), the
 //! exports (CSV, JSON, iCalendar) in `exports`; `rounds` words the event's read model for
 //! all of them, and `cache` keeps rendered public pages until the database changes. This
-//! module holds what they share: loading an event and the cache's
+//! module holds what they share: loading an event ([`EventVisit`]) and the cache's
 //! plumbing.
 //!
 //! The embed route is the one page that may be framed by other sites: its handler replaces
@@ -14,13 +14,15 @@
 
 use std::sync::Arc;
 
+use actix_web::dev::Payload;
 use actix_web::http::header;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 use askama::Template;
+use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
 
 use super::AppState;
-use super::context::PageContext;
+use super::context::{PageContext, Visit, from_visit, path_id};
 use super::error::AppError;
 use super::i18n::Tr;
 use crate::events::view::EventView;
@@ -42,16 +44,28 @@ pub mod streams;
 pub(super) use cache::{PageCache, PageKey, Rendered};
 pub use rounds::{MatchView, RoundView};
 
-pub(super) async fn load_view(state: &AppState, public_id: &str) -> Result<EventView, AppError> {
-    let public_id = public_id.to_string();
-    state
-        .read_found(move |connection| {
-            match store_events::find_by_public_id(connection, &public_id)? {
-                Some(event) => Ok(Some(EventView::load(connection, event)?)),
-                None => Ok(None),
-            }
+/// A public page of one event read whole: the visit and the event the path's `{id}`
+/// names (`NotFound` when no event has that public id).
+pub struct EventVisit {
+    pub ctx: PageContext,
+    pub state: web::Data<AppState>,
+    pub view: EventView,
+}
+
+impl FromRequest for EventVisit {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<EventVisit, AppError>>;
+
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let public_id = path_id(request);
+        from_visit(request, payload, |Visit { ctx, state }| async move {
+            let (public_id, mut load) = (public_id?, event_view());
+            let view = state
+                .read_found(move |connection| load(connection, &public_id))
+                .await?;
+            Ok(EventVisit { ctx, state, view })
         })
-        .await
+    }
 }
 
 #[derive(Deserialize)]
@@ -218,6 +232,12 @@ pub(super) async fn kept_or_built<T: Send + 'static>(
         cache.put(key, generation, page.clone());
     }
     Ok(page)
+}
+
+/// A `load` for [`kept_or_built`] that reads the whole event a page's key names.
+pub(super) fn event_view()
+-> impl FnMut(&mut DbConnection, &str) -> StoreResult<Option<EventView>> + Send + 'static {
+    of_event(|connection, event| Ok(Some(EventView::load(connection, event)?)))
 }
 
 /// A `load` for [`kept_or_built`] that reads, through `load`, the event a page's key names.

@@ -11,7 +11,7 @@ use super::now::top_of;
 use super::rounds::{RoundView, StandingsView, rounds, standings_views};
 use super::streams::live_fragment_of;
 use super::{
-    CachedPage, HighlightQuery, Rendered, etag, event_status_key, kept_or_built, load_view,
+    CachedPage, EventVisit, HighlightQuery, Rendered, etag, event_status_key, kept_or_built,
     of_event,
 };
 use crate::events::view::EventView;
@@ -168,11 +168,9 @@ pub struct EmbedPage {
 /// The bracket alone, for a club's own website to put in an iframe. This response may be
 /// framed by any site: it overrides the site-wide anti-framing headers.
 pub async fn embed(
-    Visit { ctx, state }: Visit,
-    public_id: web::Path<String>,
+    EventVisit { ctx, state, view }: EventVisit,
     query: web::Query<HighlightQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let view = load_view(&state, &public_id).await?;
     let lang = ctx.lang();
     let rounds = rounds(&view, lang);
     let mut bracket = bracket_of(&view, &rounds, lang, query.highlight);

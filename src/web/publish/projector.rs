@@ -9,10 +9,10 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::load_view;
+use super::EventVisit;
 use super::rounds::{MatchView, StandingLine, rounds, standings_views};
 use crate::store::events::EventRow;
-use crate::web::context::{PageContext, Visit};
+use crate::web::context::PageContext;
 use crate::web::error::AppError;
 
 /// Tables on one view of live tables or of the plan.
@@ -111,11 +111,9 @@ fn place_of(views: &[(Kind, usize)], kind: Kind, page: usize) -> usize {
 }
 
 pub async fn projector(
-    Visit { ctx, state }: Visit,
-    public_id: web::Path<String>,
+    EventVisit { ctx, view, .. }: EventVisit,
     query: web::Query<ProjectorQuery>,
 ) -> Result<ProjectorPage, AppError> {
-    let view = load_view(&state, &public_id).await?;
     let lang = ctx.lang();
     let mut tables: Vec<MatchView> = rounds(&view, lang)
         .into_iter()

@@ -11,7 +11,7 @@ use askama::Template;
 
 use super::now::{NowRound, now_rounds};
 use super::rounds::{RoundView, rounds};
-use super::{HighlightQuery, Rendered, kept_or_built, of_event, tagged_fragment_response};
+use super::{HighlightQuery, Rendered, event_view, kept_or_built, tagged_fragment_response};
 use crate::events::view::EventView;
 use crate::lang::Lang;
 use crate::store::events as store_events;
@@ -19,6 +19,26 @@ use crate::web::AppState;
 use crate::web::context::Visit;
 use crate::web::error::AppError;
 use crate::web::i18n::Tr;
+
+/// How long an event stream stays silent before it sends a comment, which keeps
+/// proxies from closing an idle stream.
+pub(in crate::web) const KEEP_ALIVE: Duration = Duration::from_secs(20);
+/// The comment an idle event stream sends.
+pub(in crate::web) const KEEP_ALIVE_COMMENT: &[u8] = b": keep-alive\n\n";
+/// An update that names nothing (updates were missed): the page reads everything again.
+pub(in crate::web) const UPDATE_ANY: &[u8] = b"event: update\ndata: ?\n\n";
+
+/// The answer carrying an event stream: neither cached nor buffered by a proxy.
+pub(in crate::web) fn event_stream_response<S>(stream: S) -> HttpResponse
+where
+    S: futures_util::Stream<Item = Result<Bytes, actix_web::Error>> + 'static,
+{
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "text/event-stream"))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header(("X-Accel-Buffering", "no"))
+        .streaming(stream)
+}
 
 /// The event page's rounds being played ([`now_rounds`]).
 #[derive(Template)]
@@ -70,8 +90,7 @@ pub async fn live_fragment(
     query: web::Query<HighlightQuery>,
 ) -> Result<HttpResponse, AppError> {
     let key = query.key("f", public_id.into_inner(), &ctx);
-    let load = of_event(|connection, event| Ok(Some(EventView::load(connection, event)?)));
-    let page = kept_or_built(&state, key, load, |view, key| {
+    let page = kept_or_built(&state, key, event_view(), |view, key| {
         let all = rounds(&view, key.lang);
         Rendered::fragment(&live_fragment_of(&view, &all, key.lang, key.highlight))
     })
@@ -99,21 +118,17 @@ pub async fn event_stream(
                 return Some((Ok::<_, actix_web::Error>(bytes), (receiver, None, state)));
             }
             loop {
-                let next =
-                    actix_web::rt::time::timeout(Duration::from_secs(20), receiver.recv()).await;
+                let next = actix_web::rt::time::timeout(KEEP_ALIVE, receiver.recv()).await;
                 match next {
                     Err(_) => {
                         return Some((
-                            Ok(Bytes::from_static(b": keep-alive\n\n")),
+                            Ok(Bytes::from_static(KEEP_ALIVE_COMMENT)),
                             (receiver, None, state),
                         ));
                     }
                     // Any match may have changed unheard: the page reads its tables again.
                     Ok(Ok(crate::web::EVERY_MATCH)) => {
-                        return Some((
-                            Ok(Bytes::from_static(b"event: update\ndata: ?\n\n")),
-                            (receiver, None, state),
-                        ));
+                        return Some((Ok(Bytes::from_static(UPDATE_ANY)), (receiver, None, state)));
                     }
                     Ok(Ok(changed)) => {
                         let belongs = state
@@ -130,19 +145,12 @@ pub async fn event_stream(
                         }
                     }
                     Ok(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => {
-                        return Some((
-                            Ok(Bytes::from_static(b"event: update\ndata: ?\n\n")),
-                            (receiver, None, state),
-                        ));
+                        return Some((Ok(Bytes::from_static(UPDATE_ANY)), (receiver, None, state)));
                     }
                     Ok(Err(tokio::sync::broadcast::error::RecvError::Closed)) => return None,
                 }
             }
         },
     );
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CONTENT_TYPE, "text/event-stream"))
-        .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .insert_header(("X-Accel-Buffering", "no"))
-        .streaming(stream))
+    Ok(event_stream_response(stream))
 }

@@ -10,9 +10,10 @@ use serde::Deserialize;
 use super::manage::SeasonListPage;
 use crate::lang::Arg;
 use crate::seasons::{self, SeasonReport};
-use crate::store::clubs::{self, Club};
+use crate::store::clubs::Club;
 use crate::store::seasons::{self as stored, POINTS_TABLE};
 use crate::tournament::season::{NightResult, Row, Scale};
+use crate::web::clubs::read_club;
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
 use crate::web::{AppState, csv};
@@ -22,18 +23,11 @@ pub async fn list(
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> Result<SeasonListPage, AppError> {
-    let slug = slug.into_inner();
-    let (club, seasons) = state
-        .read_found(
-            move |connection| match clubs::find_by_slug(connection, &slug)? {
-                Some(club) => {
-                    let seasons = stored::of_club(connection, club.id)?;
-                    Ok(Some((club, seasons)))
-                }
-                None => Ok(None),
-            },
-        )
-        .await?;
+    let (club, seasons) = read_club(&state, slug.into_inner(), |connection, club| {
+        let seasons = stored::of_club(connection, club.id)?;
+        Ok(Some((club, seasons)))
+    })
+    .await?;
     Ok(SeasonListPage {
         ctx,
         club,
@@ -51,20 +45,17 @@ pub struct SeasonPath {
 /// The season `path` names, read with its club: 404 unless the season is the club's.
 async fn load(state: &AppState, slug: &str, id: &str) -> Result<(Club, SeasonReport), AppError> {
     let id: i64 = id.parse().map_err(|_| AppError::NotFound)?;
-    let slug = slug.to_string();
-    state
-        .read_found(move |connection| {
-            let Some(club) = clubs::find_by_slug(connection, &slug)? else {
-                return Ok(None);
-            };
-            match stored::find(connection, id)? {
-                Some(season) if season.club_id == club.id => {
-                    Ok(Some((club, seasons::report(connection, season)?)))
-                }
-                _ => Ok(None),
+    read_club(
+        state,
+        slug.to_string(),
+        move |connection, club| match stored::find(connection, id)? {
+            Some(season) if season.club_id == club.id => {
+                Ok(Some((club, seasons::report(connection, season)?)))
             }
-        })
-        .await
+            _ => Ok(None),
+        },
+    )
+    .await
 }
 
 #[derive(Template, WebTemplate)]

@@ -8,13 +8,13 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::load_view;
+use super::EventVisit;
 use super::rounds::{MatchView, RoundView, rounds};
 use crate::events::view::EventView;
 use crate::lang::Lang;
 use crate::store::events::EventRow;
 use crate::tournament::{EntrantId, Stage};
-use crate::web::context::{PageContext, Visit};
+use crate::web::context::PageContext;
 use crate::web::error::AppError;
 use crate::web::i18n::Tr;
 
@@ -334,11 +334,9 @@ impl BracketPage {
 }
 
 pub async fn bracket_page(
-    Visit { ctx, state }: Visit,
-    public_id: web::Path<String>,
+    EventVisit { ctx, view, .. }: EventVisit,
     query: web::Query<BracketQuery>,
 ) -> Result<BracketPage, AppError> {
-    let view = load_view(&state, &public_id).await?;
     let lang = ctx.lang();
     let rounds = rounds(&view, lang);
     let bracket = bracket_in(&view, &rounds, lang, query.into_inner(), true);
