@@ -8,11 +8,29 @@ use super::Cut;
 use crate::lang::{Lang, Msg};
 use crate::rules::card::{Card, Suit};
 use crate::rules::game::{Message, Seat, Team, message_error};
+use crate::rules::play_error::table::{TableError, TablePlace};
 use crate::rules::words::{
-    self, beyond_record, card_already_played, card_msg, dealers_left_msg, match_over, played,
-    seat_card, seat_msg, seat_not_in_game, side_msg, suit_msg, won_previous_msg, wrong_leader_msg,
-    wrong_trick_size_players,
+    self, beyond_record, card_already_played, card_msg, dealers_left_msg, played, seat_card,
+    seat_msg, side_msg, suit_msg, won_previous_msg, wrong_leader_msg, wrong_trick_size_players,
 };
+
+/// Where a deal stands: its number in the match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct DealNumber {
+    pub deal: u32,
+}
+
+impl TablePlace for DealNumber {
+    const PLAYERS_NOT_SUPPORTED: &'static str = "trijumf-players_not_supported";
+
+    fn msg(self) -> Msg {
+        deal_msg(self.deal)
+    }
+
+    fn winner_msg(team: Team) -> Msg {
+        side_msg(team)
+    }
+}
 
 /// Why a seat had to lead a trick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -27,12 +45,6 @@ pub enum LeadReason {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub enum RuleError {
-    /// The match is decided; nothing more can be recorded.
-    MatchOver { winner: Team, games_won: [u32; 2] },
-    /// Trijumf is played by 2 or 4.
-    PlayersNotSupported { players: u8 },
-    /// A seat that is not at the table (seats 2 and 3 with two players).
-    SeatNotInGame { deal: u32, seat: Seat, players: u8 },
     /// Every cut but a four-player knock turns a trump card.
     TrumpCardMissing { deal: u32, cut: Cut },
     /// A four-player knock has no trump card.
@@ -224,6 +236,9 @@ pub enum RuleError {
         led: Suit,
         trump: Option<Suit>,
     },
+    /// A refusal every game played by two or four shares.
+    #[serde(untagged)]
+    Table(TableError<DealNumber>),
 }
 
 /// "Deal 3", as data.
@@ -257,19 +272,11 @@ fn points_sum(msg: Msg, [a, b]: [u32; 2]) -> Msg {
 }
 
 impl Message for RuleError {
-    fn msg(&self, _: Lang) -> Msg {
+    fn msg(&self, lang: Lang) -> Msg {
         use RuleError::*;
         let at = |id: &'static str, deal: u32| words::at(id, deal_msg(deal));
         match *self {
-            MatchOver { winner, games_won } => match_over(side_msg(winner), games_won),
-            PlayersNotSupported { players } => {
-                Msg::new("trijumf-players_not_supported").arg("players", players)
-            }
-            SeatNotInGame {
-                deal,
-                seat,
-                players,
-            } => seat_not_in_game(deal_msg(deal), seat, players),
+            Table(ref error) => error.msg(lang),
             TrumpCardMissing { deal, cut } => {
                 at("trijumf-trump_card_missing", deal).arg("cut", cut_msg(cut))
             }
@@ -546,4 +553,4 @@ impl Message for RuleError {
     }
 }
 
-message_error!(RuleError);
+message_error!(RuleError, Table(TableError<DealNumber>));

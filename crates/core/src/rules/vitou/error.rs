@@ -8,11 +8,25 @@ use super::Bid;
 use crate::lang::{Lang, Msg};
 use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team, message_error};
+use crate::rules::play_error::table::{TableError, TablePlace};
 use crate::rules::words::{
-    self, beyond_record, card_already_played, dealers_left_msg, match_over, played, scores,
-    seat_msg, seat_not_in_game, team_msg, won_previous_msg, wrong_leader_msg,
-    wrong_trick_size_players,
+    self, beyond_record, card_already_played, dealers_left_msg, played, scores, seat_msg,
+    team_msg, won_previous_msg, wrong_leader_msg, wrong_trick_size_players,
 };
+
+/// Where a round stands: its number in the match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RoundNumber {
+    pub round: u32,
+}
+
+impl TablePlace for RoundNumber {
+    const PLAYERS_NOT_SUPPORTED: &'static str = "vitou-players_not_supported";
+
+    fn msg(self) -> Msg {
+        round_msg(self.round)
+    }
+}
 
 /// Why a seat had to lead a trick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -29,19 +43,6 @@ pub enum LeadReason {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub enum RuleError {
-    MatchOver {
-        winner: Team,
-        games_won: [u32; 2],
-    },
-    /// Vitou is played by 2 or 4.
-    PlayersNotSupported {
-        players: u8,
-    },
-    SeatNotInGame {
-        round: u32,
-        seat: Seat,
-        players: u8,
-    },
     /// Only a side on 20 (the other not) may decline to play.
     DeclineNotAllowed {
         round: u32,
@@ -200,6 +201,9 @@ pub enum RuleError {
         round: u32,
         results: Vec<Option<Team>>,
     },
+    /// A refusal every game played by two or four shares.
+    #[serde(untagged)]
+    Table(TableError<RoundNumber>),
 }
 
 /// A card of the 32-card deck by its French name ("the 10 of hearts"), as data.
@@ -235,19 +239,11 @@ fn results_msg(results: &[Option<Team>]) -> Msg {
 }
 
 impl Message for RuleError {
-    fn msg(&self, _: Lang) -> Msg {
+    fn msg(&self, lang: Lang) -> Msg {
         use RuleError::*;
         let at = |id: &'static str, round: u32| Msg::new(id).arg("round", round_msg(round));
         match *self {
-            MatchOver { winner, games_won } => match_over(team_msg(winner), games_won),
-            PlayersNotSupported { players } => {
-                Msg::new("vitou-players_not_supported").arg("players", players)
-            }
-            SeatNotInGame {
-                round,
-                seat,
-                players,
-            } => seat_not_in_game(round_msg(round), seat, players),
+            Table(ref error) => error.msg(lang),
             DeclineNotAllowed { round, scores: now } => {
                 scores(at("vitou-decline_not_allowed", round), now)
             }
@@ -429,4 +425,4 @@ impl Message for RuleError {
     }
 }
 
-message_error!(RuleError);
+message_error!(RuleError, Table(TableError<RoundNumber>));

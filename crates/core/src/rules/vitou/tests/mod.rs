@@ -487,8 +487,14 @@ fn two_players_use_seats_0_and_1() {
     wrong.tricks = None;
     wrong.winner = Some(Team::B);
     wrong.bids = vec![outcome_bid(2, Bid::Three)];
+    let error = apply(&state, &wrong).unwrap_err();
     assert!(matches!(
-        apply(&state, &wrong),
-        Err(RuleError::SeatNotInGame { players: 2, .. })
+        error,
+        RuleError::Table(TableError::SeatNotInGame { players: 2, .. })
     ));
+    // As data the shared refusal reads as Vitou's own did, its place a `round`.
+    assert_eq!(
+        serde_json::to_string(&error).unwrap(),
+        r#"{"SeatNotInGame":{"round":1,"seat":2,"players":2}}"#
+    );
 }
