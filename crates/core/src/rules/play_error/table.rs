@@ -60,14 +60,19 @@ impl<P> TableError<P> {
         }
     }
 
-    /// Refuses `seat` at a table of `players` that has no such seat.
-    pub(crate) fn check_seat(place: P, seat: Seat, players: u8) -> Result<(), TableError<P>> {
+    /// Refuses `seat` at a table of `players` that has no such seat, as the game's own
+    /// error `E`.
+    pub(crate) fn check_seat<E: From<TableError<P>>>(
+        place: P,
+        seat: Seat,
+        players: u8,
+    ) -> Result<(), E> {
         if seat.index() >= players as usize {
-            return Err(TableError::SeatNotInGame {
+            return Err(E::from(TableError::SeatNotInGame {
                 place,
                 seat,
                 players,
-            });
+            }));
         }
         Ok(())
     }

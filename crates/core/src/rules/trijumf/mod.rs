@@ -329,8 +329,8 @@ impl Trijumf {
     }
 
     fn check_seat(&self, seat: Seat) -> Result<(), RuleError> {
-        let place = DealNumber { deal: self.deal };
-        Ok(TableError::check_seat(place, seat, self.progress.options.players)?)
+        let players = self.progress.options.players;
+        TableError::check_seat(DealNumber { deal: self.deal }, seat, players)
     }
 
     /// Records one deal. On error nothing changes.

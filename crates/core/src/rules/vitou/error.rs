@@ -10,8 +10,8 @@ use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team, message_error};
 use crate::rules::play_error::table::{TableError, TablePlace};
 use crate::rules::words::{
-    self, beyond_record, card_already_played, dealers_left_msg, played, scores, seat_msg,
-    team_msg, won_previous_msg, wrong_leader_msg, wrong_trick_size_players,
+    self, beyond_record, card_already_played, dealers_left_msg, played, scores, seat_msg, team_msg,
+    won_previous_msg, wrong_leader_msg, wrong_trick_size_players,
 };
 
 /// Where a round stands: its number in the match.

@@ -284,8 +284,8 @@ impl Vitou {
     }
 
     fn check_seat(&self, seat: Seat) -> Result<(), RuleError> {
-        let place = RoundNumber { round: self.round };
-        Ok(TableError::check_seat(place, seat, self.progress.options.players)?)
+        let players = self.progress.options.players;
+        TableError::check_seat(RoundNumber { round: self.round }, seat, players)
     }
 
     /// Records one round. On error nothing changes.
