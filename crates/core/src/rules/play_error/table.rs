@@ -1,14 +1,19 @@
 //! The refusals the games played by two or four share (Trijumf, Vitou): the match is
-//! over, a table of another size, a seat that is not at the table. Each of them nests
-//! [`TableError`] in its own `RuleError` (`RuleError::Table`), with its own kind of
-//! place in the match.
+//! over, a table of another size, a seat that is not at the table, a trick of the wrong
+//! size, the wrong leader, a card played twice. Each of them nests [`TableError`] in its
+//! own `RuleError` (`RuleError::Table`), with its own kind of place in the match and its
+//! own reasons for a lead.
 
 use serde::Serialize;
 
 use crate::lang::{Lang, Msg};
+use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Seating, Team};
 use crate::rules::progress::MatchProgress;
-use crate::rules::words::{match_over, seat_not_in_game, team_msg};
+use crate::rules::words::{
+    self, card_already_played, match_over, seat_not_in_game, team_msg, wrong_leader_msg,
+    wrong_trick_size_players,
+};
 
 /// Where a deal stands in a game played by two or four ("Deal 3", "Round 3"). Its
 /// fields stand beside the error's own as data (`"deal": 3`, `"round": 3`).
@@ -22,13 +27,24 @@ pub trait TablePlace: Copy + Serialize {
     fn winner_msg(team: Team) -> Msg {
         team_msg(team)
     }
+
+    /// A card of the game's deck, as data (Vitou names its French cards).
+    fn card_msg(card: Card) -> Msg {
+        words::card_msg(card)
+    }
+}
+
+/// Why a seat had to lead a trick, in a game's own rules.
+pub trait LeadWhy: Copy + Serialize {
+    /// Why `expected` had to lead, as data.
+    fn msg(self, expected: Seat) -> Msg;
 }
 
 /// An entry the rules of every game played by two or four refuse. `P` is the game's
-/// place of a deal.
+/// place of a deal, `L` its reasons for a lead.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
-pub enum TableError<P> {
+pub enum TableError<P, L> {
     /// The match is decided; nothing more can be recorded.
     MatchOver { winner: Team, games_won: [u32; 2] },
     /// The game is played by 2 or 4.
@@ -40,14 +56,41 @@ pub enum TableError<P> {
         seat: Seat,
         players: u8,
     },
+    /// A trick has one card from every player.
+    WrongTrickSize {
+        #[serde(flatten)]
+        place: P,
+        trick: u8,
+        found: usize,
+        expected: usize,
+    },
+    /// The wrong seat led a trick.
+    WrongLeader {
+        #[serde(flatten)]
+        place: P,
+        trick: u8,
+        found: Seat,
+        expected: Seat,
+        because: L,
+    },
+    /// A card can be played only once in a deal.
+    CardAlreadyPlayed {
+        #[serde(flatten)]
+        place: P,
+        trick: u8,
+        seat: Seat,
+        card: Card,
+        first_trick: u8,
+        first_seat: Seat,
+    },
 }
 
-impl<P> TableError<P> {
+impl<P, L> TableError<P, L> {
     /// Refuses any entry once the match is decided, and every entry at a table of
     /// other than two or four.
     pub(crate) fn check_open<Options: Seating, Points, Row, Won>(
         progress: &MatchProgress<Options, Points, Row, Won>,
-    ) -> Result<(), TableError<P>> {
+    ) -> Result<(), TableError<P, L>> {
         if let Some(winner) = progress.winner {
             return Err(TableError::MatchOver {
                 winner,
@@ -62,7 +105,7 @@ impl<P> TableError<P> {
 
     /// Refuses `seat` at a table of `players` that has no such seat, as the game's own
     /// error `E`.
-    pub(crate) fn check_seat<E: From<TableError<P>>>(
+    pub(crate) fn check_seat<E: From<TableError<P, L>>>(
         place: P,
         seat: Seat,
         players: u8,
@@ -78,7 +121,7 @@ impl<P> TableError<P> {
     }
 }
 
-impl<P: TablePlace> Message for TableError<P> {
+impl<P: TablePlace, L: LeadWhy> Message for TableError<P, L> {
     fn msg(&self, _: Lang) -> Msg {
         match *self {
             TableError::MatchOver { winner, games_won } => {
@@ -92,6 +135,31 @@ impl<P: TablePlace> Message for TableError<P> {
                 seat,
                 players,
             } => seat_not_in_game(place.msg(), seat, players),
+            TableError::WrongTrickSize {
+                place,
+                trick,
+                found,
+                expected,
+            } => wrong_trick_size_players(place.msg(), trick, expected, found),
+            TableError::WrongLeader {
+                place,
+                trick,
+                found,
+                expected,
+                because,
+            } => wrong_leader_msg(place.msg(), found, trick, because.msg(expected)),
+            TableError::CardAlreadyPlayed {
+                place,
+                trick,
+                seat,
+                card,
+                first_trick,
+                first_seat,
+            } => card_already_played(
+                place.msg(),
+                (seat, P::card_msg(card), trick),
+                (first_seat, first_trick),
+            ),
         }
     }
 }

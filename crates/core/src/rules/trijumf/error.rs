@@ -8,10 +8,10 @@ use super::Cut;
 use crate::lang::{Lang, Msg};
 use crate::rules::card::{Card, Suit};
 use crate::rules::game::{Message, Seat, Team, message_error};
-use crate::rules::play_error::table::{TableError, TablePlace};
+use crate::rules::play_error::table::{LeadWhy, TableError, TablePlace};
 use crate::rules::words::{
-    self, beyond_record, card_already_played, card_msg, dealers_left_msg, played, seat_card,
-    seat_msg, side_msg, suit_msg, won_previous_msg, wrong_leader_msg, wrong_trick_size_players,
+    self, beyond_record, card_msg, dealers_left_msg, played, seat_card, seat_msg, side_msg,
+    suit_msg, won_previous_msg,
 };
 
 /// Where a deal stands: its number in the match.
@@ -39,6 +39,17 @@ pub enum LeadReason {
     DealersLeft { dealer: Seat },
     /// Later tricks are led by whoever won the one before.
     WonPrevious { trick: u8, seat: Seat, card: Card },
+}
+
+impl LeadWhy for LeadReason {
+    fn msg(self, expected: Seat) -> Msg {
+        match self {
+            LeadReason::DealersLeft { dealer } => dealers_left_msg(expected, dealer),
+            LeadReason::WonPrevious { trick, seat, card } => {
+                won_previous_msg(trick, seat, card_msg(card))
+            }
+        }
+    }
 }
 
 /// A Trijumf entry that cannot happen.
@@ -135,28 +146,6 @@ pub enum RuleError {
         found: usize,
         most: usize,
     },
-    /// A trick has one card from every player.
-    WrongTrickSize {
-        deal: u32,
-        trick: u8,
-        found: usize,
-        expected: usize,
-    },
-    WrongLeader {
-        deal: u32,
-        trick: u8,
-        found: Seat,
-        expected: Seat,
-        because: LeadReason,
-    },
-    CardAlreadyPlayed {
-        deal: u32,
-        trick: u8,
-        seat: Seat,
-        card: Card,
-        first_trick: u8,
-        first_seat: Seat,
-    },
     /// With four players the trump card belongs to the dealer's left.
     TrumpCardPlayedByOther {
         deal: u32,
@@ -238,7 +227,7 @@ pub enum RuleError {
     },
     /// A refusal every game played by two or four shares.
     #[serde(untagged)]
-    Table(TableError<DealNumber>),
+    Table(TableError<DealNumber, LeadReason>),
 }
 
 /// "Deal 3", as data.
@@ -398,39 +387,6 @@ impl Message for RuleError {
             TooManyTricks { deal, found, most } => at("trijumf-too_many_tricks", deal)
                 .arg("most", most)
                 .arg("found", found),
-            WrongTrickSize {
-                deal,
-                trick,
-                found,
-                expected,
-            } => wrong_trick_size_players(deal_msg(deal), trick, expected, found),
-            WrongLeader {
-                deal,
-                trick,
-                found,
-                expected,
-                because,
-            } => {
-                let why = match because {
-                    LeadReason::DealersLeft { dealer } => dealers_left_msg(expected, dealer),
-                    LeadReason::WonPrevious { trick, seat, card } => {
-                        won_previous_msg(trick, seat, card_msg(card))
-                    }
-                };
-                wrong_leader_msg(deal_msg(deal), found, trick, why)
-            }
-            CardAlreadyPlayed {
-                deal,
-                trick,
-                seat,
-                card,
-                first_trick,
-                first_seat,
-            } => card_already_played(
-                deal_msg(deal),
-                (seat, card_msg(card), trick),
-                (first_seat, first_trick),
-            ),
             TrumpCardPlayedByOther {
                 deal,
                 trick,
@@ -553,4 +509,4 @@ impl Message for RuleError {
     }
 }
 
-message_error!(RuleError, Table(TableError<DealNumber>));
+message_error!(RuleError, Table(TableError<DealNumber, LeadReason>));

@@ -8,10 +8,9 @@ use super::Bid;
 use crate::lang::{Lang, Msg};
 use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team, message_error};
-use crate::rules::play_error::table::{TableError, TablePlace};
+use crate::rules::play_error::table::{LeadWhy, TableError, TablePlace};
 use crate::rules::words::{
-    self, beyond_record, card_already_played, dealers_left_msg, played, scores, seat_msg, team_msg,
-    won_previous_msg, wrong_leader_msg, wrong_trick_size_players,
+    self, beyond_record, dealers_left_msg, played, scores, seat_msg, team_msg, won_previous_msg,
 };
 
 /// Where a round stands: its number in the match.
@@ -26,6 +25,10 @@ impl TablePlace for RoundNumber {
     fn msg(self) -> Msg {
         round_msg(self.round)
     }
+
+    fn card_msg(card: Card) -> Msg {
+        card_msg(card)
+    }
 }
 
 /// Why a seat had to lead a trick.
@@ -37,6 +40,20 @@ pub enum LeadReason {
     WonPrevious { trick: u8, seat: Seat, card: Card },
     /// A tied trick: who led it leads again.
     Tied { trick: u8 },
+}
+
+impl LeadWhy for LeadReason {
+    fn msg(self, expected: Seat) -> Msg {
+        match self {
+            LeadReason::DealersLeft { dealer } => dealers_left_msg(expected, dealer),
+            LeadReason::WonPrevious { trick, seat, card } => {
+                won_previous_msg(trick, seat, card_msg(card))
+            }
+            LeadReason::Tied { trick } => Msg::new("vitou-lead_tied")
+                .arg("trick", trick)
+                .arg("expected", seat_msg(expected)),
+        }
+    }
 }
 
 /// A Vitou entry that cannot happen.
@@ -141,33 +158,12 @@ pub enum RuleError {
         trick: u8,
         winner: Option<Team>,
     },
-    WrongLeader {
-        round: u32,
-        trick: u8,
-        found: Seat,
-        expected: Seat,
-        because: LeadReason,
-    },
-    WrongTrickSize {
-        round: u32,
-        trick: u8,
-        found: usize,
-        expected: usize,
-    },
     /// The 32-card deck has 7 to 10, J, Q, K and A.
     CardNotInDeck {
         round: u32,
         trick: u8,
         seat: Seat,
         card: Card,
-    },
-    CardAlreadyPlayed {
-        round: u32,
-        trick: u8,
-        seat: Seat,
-        card: Card,
-        first_trick: u8,
-        first_seat: Seat,
     },
     /// The bidder's turn in that trick is not in the record.
     BidNotReached {
@@ -203,7 +199,7 @@ pub enum RuleError {
     },
     /// A refusal every game played by two or four shares.
     #[serde(untagged)]
-    Table(TableError<RoundNumber>),
+    Table(TableError<RoundNumber, LeadReason>),
 }
 
 /// A card of the 32-card deck by its French name ("the 10 of hearts"), as data.
@@ -345,30 +341,6 @@ impl Message for RuleError {
                     .arg("trick", trick)
                     .arg("who", who)
             }
-            WrongLeader {
-                round,
-                trick,
-                found,
-                expected,
-                because,
-            } => {
-                let why = match because {
-                    LeadReason::DealersLeft { dealer } => dealers_left_msg(expected, dealer),
-                    LeadReason::WonPrevious { trick, seat, card } => {
-                        won_previous_msg(trick, seat, card_msg(card))
-                    }
-                    LeadReason::Tied { trick } => Msg::new("vitou-lead_tied")
-                        .arg("trick", trick)
-                        .arg("expected", seat_msg(expected)),
-                };
-                wrong_leader_msg(round_msg(round), found, trick, why)
-            }
-            WrongTrickSize {
-                round,
-                trick,
-                found,
-                expected,
-            } => wrong_trick_size_players(round_msg(round), trick, expected, found),
             CardNotInDeck {
                 round,
                 trick,
@@ -379,18 +351,6 @@ impl Message for RuleError {
                 seat,
                 card_msg(card),
                 trick,
-            ),
-            CardAlreadyPlayed {
-                round,
-                trick,
-                seat,
-                card,
-                first_trick,
-                first_seat,
-            } => card_already_played(
-                round_msg(round),
-                (seat, card_msg(card), trick),
-                (first_seat, first_trick),
             ),
             BidNotReached {
                 round,
@@ -425,4 +385,4 @@ impl Message for RuleError {
     }
 }
 
-message_error!(RuleError, Table(TableError<RoundNumber>));
+message_error!(RuleError, Table(TableError<RoundNumber, LeadReason>));

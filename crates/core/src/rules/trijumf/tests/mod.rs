@@ -388,11 +388,11 @@ fn a_duplicated_card_and_a_wrong_leader_are_refused() {
     let error = apply(&state, &card_deal(Cut::Normal, Some(card("7s")), twice)).unwrap_err();
     assert!(matches!(
         error,
-        RuleError::CardAlreadyPlayed {
+        RuleError::Table(TableError::CardAlreadyPlayed {
             trick: 5,
             first_trick: 4,
             ..
-        }
+        })
     ));
     assert_eq!(
         error.msg(Lang::It).get("first_trick"),
@@ -403,10 +403,10 @@ fn a_duplicated_card_and_a_wrong_leader_are_refused() {
     let error = apply(&state, &card_deal(Cut::Normal, Some(card("7s")), led)).unwrap_err();
     assert!(matches!(
         error,
-        RuleError::WrongLeader {
+        RuleError::Table(TableError::WrongLeader {
             because: LeadReason::DealersLeft { .. },
             ..
-        }
+        })
     ));
     // The trump card of a four-player deal belongs to the dealer's left.
     let error = apply(&state, &card_deal(Cut::Normal, Some(card("1d")), tricks)).unwrap_err();
