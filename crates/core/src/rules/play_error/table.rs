@@ -163,3 +163,48 @@ impl<P: TablePlace, L: LeadWhy> Message for TableError<P, L> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::test_support::{card, seat};
+    use crate::rules::{trijumf, vitou};
+
+    /// Nested in a game's `RuleError`, a shared refusal reads as data as the game's own
+    /// did: its place beside its fields, a `deal` in Trijumf and a `round` in Vitou.
+    #[test]
+    fn shared_refusals_keep_each_games_data() {
+        let trijumf = trijumf::RuleError::from(TableError::SeatNotInGame {
+            place: trijumf::DealNumber { deal: 1 },
+            seat: seat(3),
+            players: 2,
+        });
+        assert_eq!(
+            serde_json::to_string(&trijumf).unwrap(),
+            r#"{"SeatNotInGame":{"deal":1,"seat":3,"players":2}}"#
+        );
+        let vitou = vitou::RuleError::from(TableError::CardAlreadyPlayed {
+            place: vitou::RoundNumber { round: 2 },
+            trick: 3,
+            seat: seat(1),
+            card: card("7s"),
+            first_trick: 1,
+            first_seat: seat(0),
+        });
+        assert_eq!(
+            serde_json::to_string(&vitou).unwrap(),
+            r#"{"CardAlreadyPlayed":{"round":2,"trick":3,"seat":1,"card":"7s","first_trick":1,"first_seat":0}}"#
+        );
+        let tied = vitou::RuleError::from(TableError::WrongLeader {
+            place: vitou::RoundNumber { round: 1 },
+            trick: 2,
+            found: seat(1),
+            expected: seat(0),
+            because: vitou::LeadReason::Tied { trick: 1 },
+        });
+        assert_eq!(
+            serde_json::to_string(&tied).unwrap(),
+            r#"{"WrongLeader":{"round":1,"trick":2,"found":1,"expected":0,"because":{"Tied":{"trick":1}}}}"#
+        );
+    }
+}

@@ -297,11 +297,6 @@ fn ties_lead_again_and_decide_by_the_first_winner() {
             because: LeadReason::Tied { trick: 1 }
         })
     );
-    // As data the shared refusal reads as Vitou's own did, its place a `round`.
-    assert_eq!(
-        serde_json::to_string(&error).unwrap(),
-        r#"{"WrongLeader":{"round":1,"trick":2,"found":1,"expected":0,"because":{"Tied":{"trick":1}}}}"#
-    );
     // Trick 1 won by A, trick 2 tied: A wins.
     let entry = cards_round(vec![trick(0, "10s 7s 8s Fs"), trick(0, "9c 9d 8c Cc")]);
     assert_eq!(apply(&text_table(), &entry).unwrap().scores(), [1, 0]);
@@ -495,14 +490,11 @@ fn two_players_use_seats_0_and_1() {
     wrong.tricks = None;
     wrong.winner = Some(Team::B);
     wrong.bids = vec![outcome_bid(2, Bid::Three)];
-    let error = apply(&state, &wrong).unwrap_err();
     assert!(matches!(
-        error,
-        RuleError::Table(TableError::SeatNotInGame { players: 2, .. })
+        apply(&state, &wrong),
+        Err(RuleError::Table(TableError::SeatNotInGame {
+            players: 2,
+            ..
+        }))
     ));
-    // As data the shared refusal reads as Vitou's own did, its place a `round`.
-    assert_eq!(
-        serde_json::to_string(&error).unwrap(),
-        r#"{"SeatNotInGame":{"round":1,"seat":2,"players":2}}"#
-    );
 }
