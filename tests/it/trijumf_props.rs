@@ -4,6 +4,7 @@ use proptest::prelude::*;
 
 use crate::support::trick_games::through_json;
 use segnapunti::rules::game::Game;
+use segnapunti::rules::play_error::table::TableError;
 use segnapunti::rules::trijumf::simulate::simulate;
 use segnapunti::rules::trijumf::{DealEnd, Entry, Options, RuleError, Trijumf};
 
@@ -54,7 +55,11 @@ proptest! {
                 twice.tricks.as_mut().unwrap()[later].cards[pick % 4] = copied;
                 let before = state.clone();
                 let error = state.apply_in_place(&Entry::Deal(twice)).unwrap_err();
-                prop_assert!(matches!(error, RuleError::CardAlreadyPlayed { .. }), "{:?}", error);
+                prop_assert!(
+                    matches!(error, RuleError::Table(TableError::CardAlreadyPlayed { .. })),
+                    "{:?}",
+                    error
+                );
                 prop_assert_eq!(&state, &before);
             }
             state = state.apply(entry).unwrap();

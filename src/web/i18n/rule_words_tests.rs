@@ -281,7 +281,8 @@ mod trionfetti {
 mod trijumf {
     use super::*;
     use crate::rules::card::Suit;
-    use crate::rules::trijumf::{Cut, LeadReason, RuleError};
+    use crate::rules::play_error::table::TableError;
+    use crate::rules::trijumf::{Cut, DealNumber, LeadReason, RuleError};
 
     #[test]
     fn declarations_and_a_missing_trump_card_say_what_was_expected() {
@@ -345,29 +346,30 @@ mod trijumf {
             expected: 130,
         };
         says(&points, Lang::En, "65 + 64 = 129");
-        let twice = RuleError::CardAlreadyPlayed {
-            deal: 1,
+        let twice = RuleError::from(TableError::CardAlreadyPlayed {
+            place: DealNumber { deal: 1 },
             trick: 5,
             seat: seat(2),
             card: card("3c"),
             first_trick: 4,
             first_seat: seat(1),
-        };
+        });
         says(&twice, Lang::It, "nella presa 4");
-        let leader = RuleError::WrongLeader {
-            deal: 1,
+        let leader = RuleError::from(TableError::WrongLeader {
+            place: DealNumber { deal: 1 },
             trick: 1,
             found: seat(0),
             expected: seat(1),
             because: LeadReason::DealersLeft { dealer: seat(0) },
-        };
+        });
         says(&leader, Lang::En, "on the left of the dealer");
     }
 }
 
 mod vitou {
     use super::*;
-    use crate::rules::vitou::{Bid, LeadReason, RuleError};
+    use crate::rules::play_error::table::TableError;
+    use crate::rules::vitou::{Bid, LeadReason, RoundNumber, RuleError};
 
     #[test]
     fn a_wrong_stake_says_what_the_round_is_worth() {
@@ -410,34 +412,34 @@ mod vitou {
 
     #[test]
     fn leaders_and_cards_are_named_with_the_french_deck() {
-        let tied = RuleError::WrongLeader {
-            round: 1,
+        let tied = RuleError::from(TableError::WrongLeader {
+            place: RoundNumber { round: 1 },
             trick: 2,
             found: seat(1),
             expected: seat(0),
             because: LeadReason::Tied { trick: 1 },
-        };
+        });
         says(
             &tied,
             Lang::En,
             "trick 1 was tied and whoever led it, seat 0, leads again",
         );
-        let twice = RuleError::CardAlreadyPlayed {
-            round: 1,
+        let twice = RuleError::from(TableError::CardAlreadyPlayed {
+            place: RoundNumber { round: 1 },
             trick: 2,
             seat: seat(1),
             card: card("7s"),
             first_trick: 1,
             first_seat: seat(1),
-        };
+        });
         says_in_both(&twice, "the 7 of spades", "il sette di picche");
-        let first = RuleError::WrongLeader {
-            round: 1,
+        let first = RuleError::from(TableError::WrongLeader {
+            place: RoundNumber { round: 1 },
             trick: 1,
             found: seat(1),
             expected: seat(0),
             because: LeadReason::DealersLeft { dealer: seat(3) },
-        };
+        });
         says(&first, Lang::En, "on the left of the dealer");
     }
 }

@@ -335,15 +335,16 @@ fn games_won_take_the_plural_of_their_number() {
 #[test]
 fn a_replay_refusal_is_worded_with_the_rules_message_inside() {
     use crate::rules::game::Team;
+    use crate::rules::play_error::table::TableError;
     use crate::rules::replay::{GameEntryError, ReplayError};
     use crate::rules::trijumf::RuleError;
     let error = ReplayError {
         index: 7,
         failing: 7,
-        error: GameEntryError::Rule(RuleError::MatchOver {
+        error: GameEntryError::Rule(RuleError::from(TableError::MatchOver {
             winner: Team::B,
             games_won: [1, 0],
-        }),
+        })),
     };
     assert_eq!(
         Tr::new(Lang::En).msg(&error.msg(Lang::En)),

@@ -175,27 +175,31 @@ pub fn describe(msg: &Msg) -> String {
 }
 
 /// `Display` (the message as plain text, for logs) and `std::error::Error` for an error
-/// that is a [`Message`]; with `play: D`, also its `From<PlayError<D>>` (the refusals
-/// every trick game shares, nested as `Play`).
+/// that is a [`Message`] (`impl<D: Bound> for Error<D>` for a generic one); with
+/// `Variant(Nested)`, also its `From<Nested>` (a nested error the game shares with
+/// others, such as `Play(PlayError<Deal>)`).
 macro_rules! message_error {
-    ($error:ty) => {
-        impl std::fmt::Display for $error {
+    (impl$(<$param:ident: $bound:path>)? for $error:ty) => {
+        impl$(<$param: $bound>)? std::fmt::Display for $error {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 let msg = $crate::rules::game::Message::msg(self, $crate::lang::Lang::En);
                 f.write_str(&$crate::rules::game::describe(&msg))
             }
         }
 
-        impl std::error::Error for $error {}
+        impl$(<$param: $bound + std::fmt::Debug>)? std::error::Error for $error {}
     };
-    ($error:ty, play: $deal:ty) => {
+    ($error:ty, $variant:ident($nested:ty)) => {
         $crate::rules::game::message_error!($error);
 
-        impl From<$crate::rules::play_error::PlayError<$deal>> for $error {
-            fn from(error: $crate::rules::play_error::PlayError<$deal>) -> $error {
-                <$error>::Play(error)
+        impl From<$nested> for $error {
+            fn from(error: $nested) -> $error {
+                <$error>::$variant(error)
             }
         }
+    };
+    ($error:ty) => {
+        $crate::rules::game::message_error!(impl for $error);
     };
 }
 pub(crate) use message_error;

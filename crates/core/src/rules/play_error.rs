@@ -1,14 +1,15 @@
 //! The refusals of card play that the trick games share (Madrasso, Tressette,
 //! Trionfetti): the match is over, a trick of the wrong size, the wrong leader, a card
 //! played twice, a card outside the deck, a revoke. Each game nests [`PlayError`] in its
-//! own `RuleError` (`RuleError::Play`), with its own kind of place in the match.
+//! own `RuleError` (`RuleError::Play`), with its own kind of place in the match; the
+//! games played by two or four nest [`table::TableError`] likewise.
 
-use std::fmt;
+pub mod table;
 
 use serde::Serialize;
 
 use super::card::{Card, CardSet, Deck};
-use super::game::{Message, Seat, Team, describe};
+use super::game::{Message, Seat, Team, message_error};
 use super::trick::{LeadReason, Trick};
 use super::words::{
     at, card_msg, lead_reason_msg, match_over, played, revoke_msg, team_msg, wrong_leader_msg,
@@ -136,13 +137,7 @@ impl<D: DealPlace> Message for PlayError<D> {
     }
 }
 
-impl<D: DealPlace> fmt::Display for PlayError<D> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&describe(&self.msg(Lang::En)))
-    }
-}
-
-impl<D: DealPlace + fmt::Debug> std::error::Error for PlayError<D> {}
+message_error!(impl<D: DealPlace> for PlayError<D>);
 
 /// Where each card of a deal recorded card by card was played: its trick and its seat.
 #[derive(Debug, Clone)]

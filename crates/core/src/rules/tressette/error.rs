@@ -127,7 +127,7 @@ pub enum RuleError {
     Play(PlayError<Deal>),
 }
 
-message_error!(RuleError, play: Deal);
+message_error!(RuleError, Play(PlayError<Deal>));
 
 /// "the napoletana in cups of seat 2", as data.
 fn declaration_msg(declaration: Declaration) -> Msg {

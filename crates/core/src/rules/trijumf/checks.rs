@@ -154,25 +154,25 @@ impl Trijumf {
             let number = index as u8 + 1;
             let last_recorded = index + 1 == tricks.len();
             if trick.leader != leader {
-                return Err(RuleError::WrongLeader {
-                    deal,
+                return Err(RuleError::Table(TableError::WrongLeader {
+                    place: DealNumber { deal },
                     trick: number,
                     found: trick.leader,
                     expected: leader,
                     because,
-                });
+                }));
             }
             let partial_allowed = last_recorded && revoke_trick.is_some();
             if trick.cards.len() > n
                 || (trick.cards.len() < n && !partial_allowed)
                 || trick.cards.is_empty()
             {
-                return Err(RuleError::WrongTrickSize {
-                    deal,
+                return Err(RuleError::Table(TableError::WrongTrickSize {
+                    place: DealNumber { deal },
                     trick: number,
                     found: trick.cards.len(),
                     expected: n,
-                });
+                }));
             }
             for (position, &card) in trick.cards.iter().enumerate() {
                 let seat = seat_after(leader, position, players);
@@ -184,14 +184,14 @@ impl Trijumf {
                     });
                 }
                 if let Some((first_trick, first_seat)) = play.at[card.index()] {
-                    return Err(RuleError::CardAlreadyPlayed {
-                        deal,
+                    return Err(RuleError::Table(TableError::CardAlreadyPlayed {
+                        place: DealNumber { deal },
                         trick: number,
                         seat,
                         card,
                         first_trick,
                         first_seat,
-                    });
+                    }));
                 }
                 if let Some(trump_card) = entry.trump_card
                     && card == trump_card

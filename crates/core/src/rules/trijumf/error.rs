@@ -8,11 +8,29 @@ use super::Cut;
 use crate::lang::{Lang, Msg};
 use crate::rules::card::{Card, Suit};
 use crate::rules::game::{Message, Seat, Team, message_error};
+use crate::rules::play_error::table::{LeadWhy, TableError, TablePlace};
 use crate::rules::words::{
-    self, beyond_record, card_already_played, card_msg, dealers_left_msg, match_over, played,
-    seat_card, seat_msg, seat_not_in_game, side_msg, suit_msg, won_previous_msg, wrong_leader_msg,
-    wrong_trick_size_players,
+    self, beyond_record, card_msg, dealers_left_msg, played, seat_card, seat_msg, side_msg,
+    suit_msg, won_previous_msg,
 };
+
+/// Where a deal stands: its number in the match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct DealNumber {
+    pub deal: u32,
+}
+
+impl TablePlace for DealNumber {
+    const PLAYERS_NOT_SUPPORTED: &'static str = "trijumf-players_not_supported";
+
+    fn msg(self) -> Msg {
+        deal_msg(self.deal)
+    }
+
+    fn winner_msg(team: Team) -> Msg {
+        side_msg(team)
+    }
+}
 
 /// Why a seat had to lead a trick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -23,16 +41,21 @@ pub enum LeadReason {
     WonPrevious { trick: u8, seat: Seat, card: Card },
 }
 
+impl LeadWhy for LeadReason {
+    fn msg(self, expected: Seat) -> Msg {
+        match self {
+            LeadReason::DealersLeft { dealer } => dealers_left_msg(expected, dealer),
+            LeadReason::WonPrevious { trick, seat, card } => {
+                won_previous_msg(trick, seat, card_msg(card))
+            }
+        }
+    }
+}
+
 /// A Trijumf entry that cannot happen.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub enum RuleError {
-    /// The match is decided; nothing more can be recorded.
-    MatchOver { winner: Team, games_won: [u32; 2] },
-    /// Trijumf is played by 2 or 4.
-    PlayersNotSupported { players: u8 },
-    /// A seat that is not at the table (seats 2 and 3 with two players).
-    SeatNotInGame { deal: u32, seat: Seat, players: u8 },
     /// Every cut but a four-player knock turns a trump card.
     TrumpCardMissing { deal: u32, cut: Cut },
     /// A four-player knock has no trump card.
@@ -123,28 +146,6 @@ pub enum RuleError {
         found: usize,
         most: usize,
     },
-    /// A trick has one card from every player.
-    WrongTrickSize {
-        deal: u32,
-        trick: u8,
-        found: usize,
-        expected: usize,
-    },
-    WrongLeader {
-        deal: u32,
-        trick: u8,
-        found: Seat,
-        expected: Seat,
-        because: LeadReason,
-    },
-    CardAlreadyPlayed {
-        deal: u32,
-        trick: u8,
-        seat: Seat,
-        card: Card,
-        first_trick: u8,
-        first_seat: Seat,
-    },
     /// With four players the trump card belongs to the dealer's left.
     TrumpCardPlayedByOther {
         deal: u32,
@@ -224,6 +225,9 @@ pub enum RuleError {
         led: Suit,
         trump: Option<Suit>,
     },
+    /// A refusal every game played by two or four shares.
+    #[serde(untagged)]
+    Table(TableError<DealNumber, LeadReason>),
 }
 
 /// "Deal 3", as data.
@@ -257,19 +261,11 @@ fn points_sum(msg: Msg, [a, b]: [u32; 2]) -> Msg {
 }
 
 impl Message for RuleError {
-    fn msg(&self, _: Lang) -> Msg {
+    fn msg(&self, lang: Lang) -> Msg {
         use RuleError::*;
         let at = |id: &'static str, deal: u32| words::at(id, deal_msg(deal));
         match *self {
-            MatchOver { winner, games_won } => match_over(side_msg(winner), games_won),
-            PlayersNotSupported { players } => {
-                Msg::new("trijumf-players_not_supported").arg("players", players)
-            }
-            SeatNotInGame {
-                deal,
-                seat,
-                players,
-            } => seat_not_in_game(deal_msg(deal), seat, players),
+            Table(ref error) => error.msg(lang),
             TrumpCardMissing { deal, cut } => {
                 at("trijumf-trump_card_missing", deal).arg("cut", cut_msg(cut))
             }
@@ -391,39 +387,6 @@ impl Message for RuleError {
             TooManyTricks { deal, found, most } => at("trijumf-too_many_tricks", deal)
                 .arg("most", most)
                 .arg("found", found),
-            WrongTrickSize {
-                deal,
-                trick,
-                found,
-                expected,
-            } => wrong_trick_size_players(deal_msg(deal), trick, expected, found),
-            WrongLeader {
-                deal,
-                trick,
-                found,
-                expected,
-                because,
-            } => {
-                let why = match because {
-                    LeadReason::DealersLeft { dealer } => dealers_left_msg(expected, dealer),
-                    LeadReason::WonPrevious { trick, seat, card } => {
-                        won_previous_msg(trick, seat, card_msg(card))
-                    }
-                };
-                wrong_leader_msg(deal_msg(deal), found, trick, why)
-            }
-            CardAlreadyPlayed {
-                deal,
-                trick,
-                seat,
-                card,
-                first_trick,
-                first_seat,
-            } => card_already_played(
-                deal_msg(deal),
-                (seat, card_msg(card), trick),
-                (first_seat, first_trick),
-            ),
             TrumpCardPlayedByOther {
                 deal,
                 trick,
@@ -546,4 +509,4 @@ impl Message for RuleError {
     }
 }
 
-message_error!(RuleError);
+message_error!(RuleError, Table(TableError<DealNumber, LeadReason>));

@@ -18,11 +18,12 @@ pub mod simulate;
 
 use serde::{Deserialize, Serialize};
 
-pub use self::error::{LeadReason, RuleError};
+pub use self::error::{DealNumber, LeadReason, RuleError};
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::{
     Game, Seat, Seating, Summary, Team, check_noted, decide_by_claim, stamped_entry,
 };
+use super::play_error::table::TableError;
 use super::progress::{
     MatchProgress, decide_by_totals, game_basics, progress_accessors, summary_of, summary_type,
 };
@@ -329,28 +330,14 @@ impl Trijumf {
     }
 
     fn check_seat(&self, seat: Seat) -> Result<(), RuleError> {
-        if seat.index() >= self.progress.options.players as usize {
-            return Err(RuleError::SeatNotInGame {
-                deal: self.deal,
-                seat,
-                players: self.progress.options.players,
-            });
-        }
-        Ok(())
+        let players = self.progress.options.players;
+        TableError::check_seat(DealNumber { deal: self.deal }, seat, players)
     }
 
     /// Records one deal. On error nothing changes.
     pub fn apply_deal(&mut self, entry: &DealEntry) -> Result<(), RuleError> {
-        if let Some(winner) = self.progress.winner {
-            return Err(RuleError::MatchOver {
-                winner,
-                games_won: self.progress.games_won,
-            });
-        }
+        TableError::check_open(&self.progress)?;
         let players = self.progress.options.players;
-        if players != 2 && players != 4 {
-            return Err(RuleError::PlayersNotSupported { players });
-        }
         let deal = self.deal;
         let four = players == 4;
         let knock_without_trump = four && entry.cut == Cut::Knock;

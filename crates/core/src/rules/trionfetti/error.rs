@@ -115,7 +115,7 @@ pub enum RuleError {
     Play(PlayError<Deal>),
 }
 
-message_error!(RuleError, play: Deal);
+message_error!(RuleError, Play(PlayError<Deal>));
 
 impl Message for RuleError {
     fn msg(&self, lang: Lang) -> Msg {

@@ -57,22 +57,22 @@ impl Vitou {
                 });
             }
             if trick.leader != leader {
-                return Err(RuleError::WrongLeader {
-                    round,
+                return Err(RuleError::Table(TableError::WrongLeader {
+                    place: RoundNumber { round },
                     trick: number,
                     found: trick.leader,
                     expected: leader,
                     because,
-                });
+                }));
             }
             let refused_here = refusal_trick == Some(number);
             if trick.cards.len() > n || (trick.cards.len() < n && !refused_here) {
-                return Err(RuleError::WrongTrickSize {
-                    round,
+                return Err(RuleError::Table(TableError::WrongTrickSize {
+                    place: RoundNumber { round },
                     trick: number,
                     found: trick.cards.len(),
                     expected: n,
-                });
+                }));
             }
             for (position, &card) in trick.cards.iter().enumerate() {
                 let seat = seat_after(leader, position, players);
@@ -85,14 +85,14 @@ impl Vitou {
                     });
                 }
                 if let Some((first_trick, first_seat)) = seen[card.index()] {
-                    return Err(RuleError::CardAlreadyPlayed {
-                        round,
+                    return Err(RuleError::Table(TableError::CardAlreadyPlayed {
+                        place: RoundNumber { round },
                         trick: number,
                         seat,
                         card,
                         first_trick,
                         first_seat,
-                    });
+                    }));
                 }
                 seen[card.index()] = Some((number, seat));
             }

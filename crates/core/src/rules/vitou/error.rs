@@ -8,11 +8,28 @@ use super::Bid;
 use crate::lang::{Lang, Msg};
 use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team, message_error};
+use crate::rules::play_error::table::{LeadWhy, TableError, TablePlace};
 use crate::rules::words::{
-    self, beyond_record, card_already_played, dealers_left_msg, match_over, played, scores,
-    seat_msg, seat_not_in_game, team_msg, won_previous_msg, wrong_leader_msg,
-    wrong_trick_size_players,
+    self, beyond_record, dealers_left_msg, played, scores, seat_msg, team_msg, won_previous_msg,
 };
+
+/// Where a round stands: its number in the match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RoundNumber {
+    pub round: u32,
+}
+
+impl TablePlace for RoundNumber {
+    const PLAYERS_NOT_SUPPORTED: &'static str = "vitou-players_not_supported";
+
+    fn msg(self) -> Msg {
+        round_msg(self.round)
+    }
+
+    fn card_msg(card: Card) -> Msg {
+        card_msg(card)
+    }
+}
 
 /// Why a seat had to lead a trick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -25,23 +42,24 @@ pub enum LeadReason {
     Tied { trick: u8 },
 }
 
+impl LeadWhy for LeadReason {
+    fn msg(self, expected: Seat) -> Msg {
+        match self {
+            LeadReason::DealersLeft { dealer } => dealers_left_msg(expected, dealer),
+            LeadReason::WonPrevious { trick, seat, card } => {
+                won_previous_msg(trick, seat, card_msg(card))
+            }
+            LeadReason::Tied { trick } => Msg::new("vitou-lead_tied")
+                .arg("trick", trick)
+                .arg("expected", seat_msg(expected)),
+        }
+    }
+}
+
 /// A Vitou entry that cannot happen.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub enum RuleError {
-    MatchOver {
-        winner: Team,
-        games_won: [u32; 2],
-    },
-    /// Vitou is played by 2 or 4.
-    PlayersNotSupported {
-        players: u8,
-    },
-    SeatNotInGame {
-        round: u32,
-        seat: Seat,
-        players: u8,
-    },
     /// Only a side on 20 (the other not) may decline to play.
     DeclineNotAllowed {
         round: u32,
@@ -140,33 +158,12 @@ pub enum RuleError {
         trick: u8,
         winner: Option<Team>,
     },
-    WrongLeader {
-        round: u32,
-        trick: u8,
-        found: Seat,
-        expected: Seat,
-        because: LeadReason,
-    },
-    WrongTrickSize {
-        round: u32,
-        trick: u8,
-        found: usize,
-        expected: usize,
-    },
     /// The 32-card deck has 7 to 10, J, Q, K and A.
     CardNotInDeck {
         round: u32,
         trick: u8,
         seat: Seat,
         card: Card,
-    },
-    CardAlreadyPlayed {
-        round: u32,
-        trick: u8,
-        seat: Seat,
-        card: Card,
-        first_trick: u8,
-        first_seat: Seat,
     },
     /// The bidder's turn in that trick is not in the record.
     BidNotReached {
@@ -200,6 +197,9 @@ pub enum RuleError {
         round: u32,
         results: Vec<Option<Team>>,
     },
+    /// A refusal every game played by two or four shares.
+    #[serde(untagged)]
+    Table(TableError<RoundNumber, LeadReason>),
 }
 
 /// A card of the 32-card deck by its French name ("the 10 of hearts"), as data.
@@ -235,19 +235,11 @@ fn results_msg(results: &[Option<Team>]) -> Msg {
 }
 
 impl Message for RuleError {
-    fn msg(&self, _: Lang) -> Msg {
+    fn msg(&self, lang: Lang) -> Msg {
         use RuleError::*;
         let at = |id: &'static str, round: u32| Msg::new(id).arg("round", round_msg(round));
         match *self {
-            MatchOver { winner, games_won } => match_over(team_msg(winner), games_won),
-            PlayersNotSupported { players } => {
-                Msg::new("vitou-players_not_supported").arg("players", players)
-            }
-            SeatNotInGame {
-                round,
-                seat,
-                players,
-            } => seat_not_in_game(round_msg(round), seat, players),
+            Table(ref error) => error.msg(lang),
             DeclineNotAllowed { round, scores: now } => {
                 scores(at("vitou-decline_not_allowed", round), now)
             }
@@ -349,30 +341,6 @@ impl Message for RuleError {
                     .arg("trick", trick)
                     .arg("who", who)
             }
-            WrongLeader {
-                round,
-                trick,
-                found,
-                expected,
-                because,
-            } => {
-                let why = match because {
-                    LeadReason::DealersLeft { dealer } => dealers_left_msg(expected, dealer),
-                    LeadReason::WonPrevious { trick, seat, card } => {
-                        won_previous_msg(trick, seat, card_msg(card))
-                    }
-                    LeadReason::Tied { trick } => Msg::new("vitou-lead_tied")
-                        .arg("trick", trick)
-                        .arg("expected", seat_msg(expected)),
-                };
-                wrong_leader_msg(round_msg(round), found, trick, why)
-            }
-            WrongTrickSize {
-                round,
-                trick,
-                found,
-                expected,
-            } => wrong_trick_size_players(round_msg(round), trick, expected, found),
             CardNotInDeck {
                 round,
                 trick,
@@ -383,18 +351,6 @@ impl Message for RuleError {
                 seat,
                 card_msg(card),
                 trick,
-            ),
-            CardAlreadyPlayed {
-                round,
-                trick,
-                seat,
-                card,
-                first_trick,
-                first_seat,
-            } => card_already_played(
-                round_msg(round),
-                (seat, card_msg(card), trick),
-                (first_seat, first_trick),
             ),
             BidNotReached {
                 round,
@@ -429,4 +385,4 @@ impl Message for RuleError {
     }
 }
 
-message_error!(RuleError);
+message_error!(RuleError, Table(TableError<RoundNumber, LeadReason>));

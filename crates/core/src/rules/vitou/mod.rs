@@ -22,9 +22,10 @@ use serde::{Deserialize, Serialize};
 
 pub use self::bid::Bid;
 pub(crate) use self::error::card_msg;
-pub use self::error::{LeadReason, RuleError};
+pub use self::error::{LeadReason, RoundNumber, RuleError};
 use super::card::{Card, Deck};
 use super::game::{Game, Seat, Seating, Summary, Team, check_noted, stamped_entry};
+use super::play_error::table::TableError;
 use super::progress::{MatchProgress, game_basics, progress_accessors, summary_of, summary_type};
 use super::record::game_entry;
 use super::trick::Trick;
@@ -280,28 +281,14 @@ impl Vitou {
     }
 
     fn check_seat(&self, seat: Seat) -> Result<(), RuleError> {
-        if seat.index() >= self.progress.options.players as usize {
-            return Err(RuleError::SeatNotInGame {
-                round: self.round,
-                seat,
-                players: self.progress.options.players,
-            });
-        }
-        Ok(())
+        let players = self.progress.options.players;
+        TableError::check_seat(RoundNumber { round: self.round }, seat, players)
     }
 
     /// Records one round. On error nothing changes.
     pub fn apply_round(&mut self, entry: &RoundEntry) -> Result<(), RuleError> {
-        if let Some(winner) = self.progress.winner {
-            return Err(RuleError::MatchOver {
-                winner,
-                games_won: self.progress.games_won,
-            });
-        }
+        TableError::check_open(&self.progress)?;
         let players = self.progress.options.players;
-        if players != 2 && players != 4 {
-            return Err(RuleError::PlayersNotSupported { players });
-        }
         let round = self.round;
         let stage = self.stage();
         let no_play = entry.declined || entry.all_passed;

@@ -187,7 +187,7 @@ fn the_game_ends_at_401_and_equal_totals_play_on() {
     assert_eq!(summary.games[0].scores, [405, 395]);
     assert!(matches!(
         apply(&won, &entry),
-        Err(RuleError::MatchOver { .. })
+        Err(RuleError::Table(TableError::MatchOver { .. }))
     ));
     // 410-410: nobody yet.
     entry.points = Some([85, 45]);

@@ -370,7 +370,10 @@ fn declarations_are_checked_against_the_cards() {
     entry.trump_card = Some(card("2s"));
     assert!(matches!(
         apply(&Trijumf::new(two(), seat(1)), &entry),
-        Err(RuleError::SeatNotInGame { players: 2, .. })
+        Err(RuleError::Table(TableError::SeatNotInGame {
+            players: 2,
+            ..
+        }))
     ));
 }
 
@@ -383,11 +386,11 @@ fn a_duplicated_card_and_a_wrong_leader_are_refused() {
     let error = apply(&state, &card_deal(Cut::Normal, Some(card("7s")), twice)).unwrap_err();
     assert!(matches!(
         error,
-        RuleError::CardAlreadyPlayed {
+        RuleError::Table(TableError::CardAlreadyPlayed {
             trick: 5,
             first_trick: 4,
             ..
-        }
+        })
     ));
     assert_eq!(
         error.msg(Lang::It).get("first_trick"),
@@ -398,10 +401,10 @@ fn a_duplicated_card_and_a_wrong_leader_are_refused() {
     let error = apply(&state, &card_deal(Cut::Normal, Some(card("7s")), led)).unwrap_err();
     assert!(matches!(
         error,
-        RuleError::WrongLeader {
+        RuleError::Table(TableError::WrongLeader {
             because: LeadReason::DealersLeft { .. },
             ..
-        }
+        })
     ));
     // The trump card of a four-player deal belongs to the dealer's left.
     let error = apply(&state, &card_deal(Cut::Normal, Some(card("1d")), tricks)).unwrap_err();

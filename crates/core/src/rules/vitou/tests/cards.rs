@@ -9,11 +9,11 @@ fn cards_are_checked_against_the_deck_and_each_other() {
     let error = apply(&text_table(), &entry).unwrap_err();
     assert!(matches!(
         error,
-        RuleError::CardAlreadyPlayed {
+        RuleError::Table(TableError::CardAlreadyPlayed {
             trick: 2,
             first_trick: 1,
             ..
-        }
+        })
     ));
     assert_eq!(
         error.msg(Lang::En).get("card"),
@@ -28,10 +28,10 @@ fn cards_are_checked_against_the_deck_and_each_other() {
     let error = apply(&text_table(), &entry).unwrap_err();
     assert!(matches!(
         error,
-        RuleError::WrongLeader {
+        RuleError::Table(TableError::WrongLeader {
             because: LeadReason::DealersLeft { .. },
             ..
-        }
+        })
     ));
 }
 
@@ -73,7 +73,7 @@ fn single_mutations_of_simulated_rounds_are_refused() {
                 twice.tricks.as_mut().unwrap()[1].cards[1] = tricks[0].cards[0];
                 assert!(matches!(
                     apply(&state, &twice),
-                    Err(RuleError::CardAlreadyPlayed { .. })
+                    Err(RuleError::Table(TableError::CardAlreadyPlayed { .. }))
                 ));
                 // A wrong stake.
                 let mut stake = round.clone();

@@ -292,13 +292,13 @@ fn ties_lead_again_and_decide_by_the_first_winner() {
     let error = apply(&text_table(), &wrong).unwrap_err();
     assert_eq!(
         error,
-        RuleError::WrongLeader {
-            round: 1,
+        RuleError::Table(TableError::WrongLeader {
+            place: RoundNumber { round: 1 },
             trick: 2,
             found: seat(1),
             expected: seat(0),
             because: LeadReason::Tied { trick: 1 }
-        }
+        })
     );
     // Trick 1 won by A, trick 2 tied: A wins.
     let entry = cards_round(vec![trick(0, "10s 7s 8s Fs"), trick(0, "9c 9d 8c Cc")]);
@@ -485,13 +485,19 @@ fn two_players_use_seats_0_and_1() {
     wrong.tricks.as_mut().unwrap()[0] = trick(0, "10s 7s 8s Fs");
     assert!(matches!(
         apply(&state, &wrong),
-        Err(RuleError::WrongTrickSize { expected: 2, .. })
+        Err(RuleError::Table(TableError::WrongTrickSize {
+            expected: 2,
+            ..
+        }))
     ));
     wrong.tricks = None;
     wrong.winner = Some(Team::B);
     wrong.bids = vec![outcome_bid(2, Bid::Three)];
     assert!(matches!(
         apply(&state, &wrong),
-        Err(RuleError::SeatNotInGame { players: 2, .. })
+        Err(RuleError::Table(TableError::SeatNotInGame {
+            players: 2,
+            ..
+        }))
     ));
 }
