@@ -6,7 +6,9 @@
 //! accessors over it, [`MatchProgress::common`] builds the common [`Summary`], and
 //! `summary_type!` and `summary_of!` declare and fill the fields every game's summary
 //! has. The seats that lead, cut and deal next follow from the dealer and the game's
-//! [`Seating`].
+//! [`Seating`]; a game won counts towards the options' [`MatchLength`], and a deal
+//! ends alike in the games that count their deals game by game, and alike in those
+//! that count them over the match.
 
 use super::game::{Seat, Seating, Summary, Team, seat_after};
 use super::play_error::PlayError;
@@ -96,19 +98,16 @@ impl<Options, P: Default + Points, Row, Won> MatchProgress<Options, P, Row, Won>
     }
 
     /// Records a game won by `team`, counting `games` games (a sweep counts several):
-    /// the team wins the match once it has `games_to_win`, otherwise the next game
-    /// begins. Returns whether the match goes on; the game's own counters and points
-    /// are the caller's to reset.
-    pub(crate) fn record_game_won(
-        &mut self,
-        team: Team,
-        games: u32,
-        games_to_win: u32,
-        won: Won,
-    ) -> bool {
+    /// the team wins the match once it has the options' games to win, otherwise the
+    /// next game begins. Returns whether the match goes on; the game's own counters and
+    /// points are the caller's to reset.
+    pub(crate) fn record_game_won(&mut self, team: Team, games: u32, won: Won) -> bool
+    where
+        Options: MatchLength,
+    {
         self.games.push(won);
         self.games_won[team.index()] += games;
-        if self.games_won[team.index()] >= games_to_win {
+        if self.games_won[team.index()] >= self.options.games_to_win() {
             self.winner = Some(team);
             false
         } else {
@@ -155,6 +154,46 @@ impl<Options: Seating, P, Row, Won> MatchProgress<Options, P, Row, Won> {
     }
 }
 
+/// What a game's options say of the match's length: the games that win it.
+pub(crate) trait MatchLength {
+    fn games_to_win(&self) -> u32;
+}
+
+/// The end of a deal, in the two ways games count their deals.
+impl<Options: Seating + MatchLength, P: Default + Points, Row, Won>
+    MatchProgress<Options, P, Row, Won>
+{
+    /// Ends a deal of a game that counts its deals game by game (Madrasso, Tressette):
+    /// the deal passes on and `deal` becomes the next of the game or, once `decided`
+    /// gives the game to a team (counting some games, with its record), deal 1 of the
+    /// next game from 0-0. The final totals stay on show once the match is won.
+    pub(crate) fn end_deal_in_game(&mut self, deal: &mut u32, decided: Option<(Team, u32, Won)>) {
+        self.pass_deal();
+        match decided {
+            None => *deal += 1,
+            Some((team, games, won)) => {
+                if self.record_game_won(team, games, won) {
+                    *deal = 1;
+                    self.points = [P::default(); 2];
+                }
+            }
+        }
+    }
+
+    /// Ends a deal (a round in Vitou) of a game that counts its deals over the whole
+    /// match (Trijumf, Vitou): once `decided` gives the game to a team (with its
+    /// record) the points start again from 0-0, also when that wins the match; `deal`
+    /// becomes the next and the deal passes on.
+    pub(crate) fn end_deal_in_match(&mut self, deal: &mut u32, decided: Option<(Team, Won)>) {
+        if let Some((team, won)) = decided {
+            self.record_game_won(team, 1, won);
+            self.points = [P::default(); 2];
+        }
+        *deal += 1;
+        self.pass_deal();
+    }
+}
+
 /// The `Options` of a game that has no others than its target and the games that win
 /// the match (Tressette, Trionfetti), with their defaults:
 /// `target_options!(/// docs  target_points: 21, games_to_win: 1)`.
@@ -171,6 +210,12 @@ macro_rules! target_options {
         }
 
         impl $crate::rules::game::Seating for Options {}
+
+        impl $crate::rules::progress::MatchLength for Options {
+            fn games_to_win(&self) -> u32 {
+                self.games_to_win
+            }
+        }
 
         impl Default for Options {
             fn default() -> Options {

@@ -15,6 +15,14 @@ pub struct Trick {
 }
 
 impl Trick {
+    /// A trick `leader` is about to lead, with room for a card from each player.
+    pub fn new(leader: Seat) -> Trick {
+        Trick {
+            leader,
+            cards: Vec::with_capacity(4),
+        }
+    }
+
     /// The seat that played the card at `position` (0 = the leader).
     pub fn seat_at(&self, position: usize) -> Seat {
         self.leader.after(position)

@@ -63,6 +63,12 @@ pub struct Options {
 
 impl Seating for Options {}
 
+impl super::progress::MatchLength for Options {
+    fn games_to_win(&self) -> u32 {
+        self.games_to_win
+    }
+}
+
 impl Default for Options {
     fn default() -> Options {
         Options {
@@ -402,25 +408,17 @@ impl Madrasso {
             end,
             game_won: decided.map(|(team, _)| team),
         });
-        self.progress.pass_deal();
-        match decided {
-            None => self.deal += 1,
-            Some((team, how)) => {
-                let won = GameWon {
-                    game: self.progress.game,
-                    winner: team,
-                    deal: self.deal,
-                    how,
-                    totals: self.progress.points,
-                };
-                let games_to_win = self.progress.options.games_to_win;
-                // The final totals stay on show once the match is won.
-                if self.progress.record_game_won(team, 1, games_to_win, won) {
-                    self.deal = 1;
-                    self.progress.points = [0, 0];
-                }
-            }
-        }
+        let decided = decided.map(|(team, how)| {
+            let won = GameWon {
+                game: self.progress.game,
+                winner: team,
+                deal: self.deal,
+                how,
+                totals: self.progress.points,
+            };
+            (team, 1, won)
+        });
+        self.progress.end_deal_in_game(&mut self.deal, decided);
         Ok(())
     }
 

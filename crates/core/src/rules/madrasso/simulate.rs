@@ -68,10 +68,7 @@ pub fn play_deal(rng: &mut SplitMix, state: &Madrasso) -> (DealEntry, SimDeal) {
     let mut cassone = None;
     let mut declared = None;
     for number in 1..=TRICKS as u8 {
-        let mut trick = Trick {
-            leader,
-            cards: Vec::with_capacity(4),
-        };
+        let mut trick = Trick::new(leader);
         for position in 0..4 {
             let seat = leader.after(position);
             if number == 1 && exchange == Some(seat) {

@@ -414,29 +414,18 @@ impl Tressette {
             game_won: decided.map(|(team, _, _)| team),
             games: decided.map_or(0, |(_, _, games)| games),
         });
-        self.progress.pass_deal();
-        match decided {
-            None => self.deal += 1,
-            Some((team, how, games)) => {
-                let won = GameWon {
-                    game: self.progress.game,
-                    winner: team,
-                    deal: self.deal,
-                    games,
-                    how,
-                    totals: self.progress.points,
-                };
-                let games_to_win = self.progress.options.games_to_win;
-                // The final totals stay on show once the match is won.
-                if self
-                    .progress
-                    .record_game_won(team, games, games_to_win, won)
-                {
-                    self.deal = 1;
-                    self.progress.points = [0, 0];
-                }
-            }
-        }
+        let decided = decided.map(|(team, how, games)| {
+            let won = GameWon {
+                game: self.progress.game,
+                winner: team,
+                deal: self.deal,
+                games,
+                how,
+                totals: self.progress.points,
+            };
+            (team, games, won)
+        });
+        self.progress.end_deal_in_game(&mut self.deal, decided);
         Ok(())
     }
 

@@ -97,10 +97,7 @@ pub fn play_deal(rng: &mut SplitMix, state: &Tressette) -> (DealEntry, SimDeal) 
             claim = Some(claimer);
             break;
         }
-        let mut trick = Trick {
-            leader,
-            cards: Vec::with_capacity(4),
-        };
+        let mut trick = Trick::new(leader);
         for position in 0..4 {
             let hand = &mut hands[leader.after(position).index()];
             let choices = legal_cards(hand, trick.cards.first().copied());

@@ -65,6 +65,12 @@ impl Seating for Options {
     }
 }
 
+impl super::progress::MatchLength for Options {
+    fn games_to_win(&self) -> u32 {
+        self.games_to_win
+    }
+}
+
 impl Options {
     /// Tricks in a deal: 40 cards shared by the players.
     pub fn tricks_per_deal(self) -> usize {
@@ -488,19 +494,16 @@ impl Trijumf {
             end,
             game_won,
         });
-        if let Some(team) = game_won {
+        let decided = game_won.map(|team| {
             let won = GameWon {
                 game: self.progress.game,
                 winner: team,
                 deal,
                 scores: self.progress.points,
             };
-            let games_to_win = self.progress.options.games_to_win;
-            self.progress.record_game_won(team, 1, games_to_win, won);
-            self.progress.points = [0, 0];
-        }
-        self.deal += 1;
-        self.progress.pass_deal();
+            (team, won)
+        });
+        self.progress.end_deal_in_match(&mut self.deal, decided);
         Ok(())
     }
 }

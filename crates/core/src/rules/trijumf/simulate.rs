@@ -125,10 +125,7 @@ pub fn simulate_deal(
         } else {
             trump
         };
-        let mut trick = Trick {
-            leader: leader_now,
-            cards: Vec::with_capacity(n),
-        };
+        let mut trick = Trick::new(leader_now);
         for position in 0..n {
             let seat = seat_after(leader_now, position, players);
             let hand = &mut hands[seat.index()];

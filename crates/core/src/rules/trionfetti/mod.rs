@@ -393,8 +393,7 @@ impl Trionfetti {
                 hand: deal.hand,
                 scores: self.progress.points,
             };
-            let games_to_win = self.progress.options.games_to_win;
-            self.progress.record_game_won(winner, 1, games_to_win, won);
+            self.progress.record_game_won(winner, 1, won);
             self.current_row().game_won = Some(winner);
             self.progress.points = [0, 0];
             Some(SmazzataEnd::GameWon)

@@ -152,10 +152,7 @@ fn play_hand(
         if winner.is_some() && !play_third {
             break;
         }
-        let mut trick = Trick {
-            leader,
-            cards: Vec::with_capacity(4),
-        };
+        let mut trick = Trick::new(leader);
         for position in 0..4 {
             let seat = leader.after(position);
             if winner.is_none()

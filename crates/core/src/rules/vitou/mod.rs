@@ -63,6 +63,12 @@ impl Seating for Options {
     }
 }
 
+impl super::progress::MatchLength for Options {
+    fn games_to_win(&self) -> u32 {
+        self.games_to_win
+    }
+}
+
 /// A bid or raise, made at the bidder's turn before its card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -472,7 +478,7 @@ impl Vitou {
             scores: self.progress.points,
             game_won,
         });
-        if let Some(team) = game_won {
+        let decided = game_won.map(|team| {
             let won = GameWon {
                 game: self.progress.game,
                 winner: team,
@@ -480,12 +486,9 @@ impl Vitou {
                 scores: self.progress.points,
                 baraque,
             };
-            let games_to_win = self.progress.options.games_to_win;
-            self.progress.record_game_won(team, 1, games_to_win, won);
-            self.progress.points = [0, 0];
-        }
-        self.round += 1;
-        self.progress.pass_deal();
+            (team, won)
+        });
+        self.progress.end_deal_in_match(&mut self.round, decided);
         Ok(())
     }
 }

@@ -57,10 +57,7 @@ pub fn simulate_round(rng: &mut SplitMix, state: &Vitou) -> (RoundEntry, Option<
     let mut leader = state.leader();
     let mut decision = None;
     'round: for number in 1..=3u8 {
-        let mut trick = Trick {
-            leader,
-            cards: Vec::with_capacity(n),
-        };
+        let mut trick = Trick::new(leader);
         for position in 0..n {
             let seat = seat_after(leader, position, players);
             // The player right after a raise in this trick may refuse it.
