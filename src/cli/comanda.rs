@@ -13,6 +13,7 @@ use super::{in_both, worded_in_both};
 use crate::lang::Lang;
 use crate::rules::comanda::{self, Nicknames};
 use crate::rules::ranking::Ranking;
+use crate::web::i18n::Tr;
 
 /// What the command prints and its exit code; the binary prints and exits.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,7 +66,9 @@ pub fn run(text: &str, json: bool, nicknames_file: Option<&Path>) -> CommandOutp
     match comanda::parse(text, &nicknames) {
         Ok(ranking) if json => CommandOutput::success(json_levels(&ranking) + "\n"),
         // The command line's own output reads in the base language.
-        Ok(ranking) => CommandOutput::success(ranking.render_line(Lang::default()) + "\n"),
+        Ok(ranking) => {
+            CommandOutput::success(Tr::new(Lang::default()).ranking_line(&ranking) + "\n")
+        }
         Err(error) => {
             let [italian, english] = worded_in_both(&error);
             CommandOutput::failure(&italian, &english)

@@ -18,7 +18,7 @@ use crate::rules::comanda::{self, Nicknames};
 use crate::store::clubs::{self, Club, NicknameRow};
 use crate::store::events::{self, EventRow, EventStatus};
 use crate::store::{DbConnection, StoreError, StoreResult, users};
-use crate::web::i18n::Worded;
+use crate::web::i18n::{Tr, Worded};
 
 const STAFF: &[Role] = &[Role::Organizer];
 
@@ -197,7 +197,7 @@ fn nickname_views(
 /// The order `text` gives with the dictionary, or the reason it does not give one.
 fn preview_line(text: &str, dictionary: &Nicknames, lang: crate::lang::Lang) -> (bool, String) {
     match comanda::parse(text, dictionary) {
-        Ok(ranking) => (true, ranking.render_line(lang)),
+        Ok(ranking) => (true, Tr::new(lang).ranking_line(&ranking)),
         Err(error) => (false, error.message(lang)),
     }
 }
@@ -444,7 +444,7 @@ pub(super) fn preview_json(ctx: &PageContext, text: &str, dictionary: &Nicknames
     // A referee's field also takes explicit rankings; a nickname's never holds one.
     let body = match comanda::read(&text, dictionary).map(|(ranking, _)| ranking) {
         Ok(ranking) => serde_json::json!({
-            "line": ranking.render_line(lang),
+            "line": ctx.tr.ranking_line(&ranking),
             "levels": ranking.level_codes(),
             "names": crate::web::cards::level_names(&ranking, lang),
         }),

@@ -6,7 +6,7 @@ use segnapunti::lang::Lang;
 use segnapunti::rules::card::{Card, Deck, Rank, Suit};
 use segnapunti::rules::comanda::{self, ComandaError, Nicknames};
 use segnapunti::rules::ranking::Ranking;
-use segnapunti::web::i18n::Worded;
+use segnapunti::web::i18n::{Tr, Worded};
 
 const EXAMPLES: &str = include_str!("../comanda_examples.txt");
 
@@ -211,7 +211,7 @@ fn examples_file_cases() {
         };
         if !ok {
             let got = match &result {
-                Ok(ranking) => ranking.render_line(Lang::En),
+                Ok(ranking) => Tr::new(Lang::En).ranking_line(&ranking),
                 Err(error) => format!("{} {:?}: {error}", error.kind.code(), error.word),
             };
             failures.push(format!(
@@ -232,14 +232,14 @@ fn examples_file_cases() {
 fn seed_componogara_renders_its_suit_blocks() {
     let ranking = comanda::parse("Componogara", &Nicknames::new()).unwrap();
     assert_eq!(
-        ranking.render_line(Lang::It),
+        Tr::new(Lang::It).ranking_line(&ranking),
         "bastoni, coppe, spade: F C R | bastoni: 1 2 3 4 5 6 7 8 | bastoni, coppe: 9 10 \
          | denari: 1 2 3 4 5 6 7 8 9 10 F C R | coppe: 1 2 3 4 5 6 7 8 \
          | spade: 1 2 3 4 5 6 7 8 9 10"
     );
     assert!(
-        ranking
-            .render_line(Lang::En)
+        Tr::new(Lang::En)
+            .ranking_line(&ranking)
             .starts_with("batons, cups, swords: F C R | batons:")
     );
 }

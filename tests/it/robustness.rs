@@ -22,7 +22,7 @@ use segnapunti::rules::record::{GameRecord, LogEntry, MatchRecord, RecordGame};
 use segnapunti::rules::trick::{Trick, winning_position};
 use segnapunti::rules::trionfetti::{self, Answer, Entry, Hand, Setup, Trionfetti, Vagaresto};
 use segnapunti::rules::{madrasso, tressette, trijumf, vitou};
-use segnapunti::web::i18n::Worded;
+use segnapunti::web::i18n::{Tr, Worded};
 
 fn assert_messages(what: &str, message: impl Fn(Lang) -> String) {
     for lang in Lang::ALL {
@@ -90,7 +90,7 @@ fn check_comanda(text: &str, nicknames: &Nicknames) {
             let cards: usize = ranking.levels().iter().map(Vec::len).sum();
             assert_eq!(cards, 52, "{text:?} ranks the whole deck");
             for lang in Lang::ALL {
-                assert!(!ranking.render_line(lang).is_empty());
+                assert!(!Tr::new(lang).ranking_line(&ranking).is_empty());
             }
         }
         Err(error) => assert_messages(text, |lang| error.message(lang)),

@@ -284,6 +284,11 @@ impl Tr {
         self.catalogue.word(self.lang, id, Some(&fluent))
     }
 
+    /// A card ranking's readable line, its suits named in this language.
+    pub fn ranking_line(&self, ranking: &crate::rules::ranking::Ranking) -> String {
+        ranking.render_line(|suit| self.msg(&crate::rules::words::suit_msg(suit)))
+    }
+
     /// A message the core gave as data, its nested messages worded in the same language.
     pub fn msg(&self, msg: &Msg) -> String {
         if msg.id == Msg::TEXT {

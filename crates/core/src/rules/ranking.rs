@@ -133,8 +133,9 @@ impl Ranking {
     /// Consecutive levels that hold the same suits form a block; blocks are separated by
     /// ` | `. A block holding all four suits shows bare ranks (`F C R 1 2`); any other
     /// block is labelled with its suits (`denari: 1 2 3`), and each rank in it stands for
-    /// the cards of that rank in exactly those suits, all equal.
-    pub fn render_line(&self, lang: Lang) -> String {
+    /// the cards of that rank in exactly those suits, all equal. `suit_name` words a
+    /// suit in the reader's language (the shell's `Tr::ranking_line`).
+    pub fn render_line(&self, suit_name: impl Fn(Suit) -> String) -> String {
         let mut blocks: Vec<(Vec<Suit>, Vec<Rank>)> = Vec::new();
         for level in &self.levels {
             let mut suits: Vec<Suit> = level.iter().map(|card| card.suit).collect();
@@ -153,10 +154,7 @@ impl Ranking {
                 if suits.len() == Suit::ALL.len() {
                     ranks
                 } else {
-                    let names: Vec<&str> = suits
-                        .iter()
-                        .map(|suit| lang.pick(suit.italian_name(), suit.english_name()))
-                        .collect();
+                    let names: Vec<String> = suits.iter().map(|suit| suit_name(*suit)).collect();
                     format!("{}: {}", names.join(", "), ranks)
                 }
             })

@@ -34,7 +34,7 @@ pub(crate) fn seat_msg(seat: Seat) -> Msg {
 }
 
 /// A suit of the Italian deck by its Fluent key ("coppe": "cups").
-pub(crate) fn suit_msg(suit: Suit) -> Msg {
+pub fn suit_msg(suit: Suit) -> Msg {
     Msg::new("rules-suit").arg("suit", suit.italian_name())
 }
 

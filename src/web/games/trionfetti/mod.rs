@@ -98,7 +98,7 @@ impl GamePages for TrionfettiPages {
             return ReplayDetail::default();
         };
         let ranking = game.ranking();
-        let ranking_line = ranking.map(|ranking| ranking.render_line(lang));
+        let ranking_line = ranking.map(|ranking| Tr::new(lang).ranking_line(ranking));
         if entry["type"] == "smazzata" {
             let ranking_levels = ranking.map_or_else(Vec::new, |ranking| {
                 crate::web::cards::level_faces(ranking, lang)

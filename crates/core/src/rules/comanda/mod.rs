@@ -82,7 +82,7 @@ mod tests {
     fn order(text: &str) -> String {
         parse(text, &Nicknames::new())
             .unwrap_or_else(|error| panic!("{text}: {error}"))
-            .render_line(Lang::It)
+            .render_line(|suit| suit.italian_name().to_string())
     }
 
     fn error(text: &str) -> ComandaError {
