@@ -64,13 +64,13 @@ fn load(path: &Path, json: bool) -> Result<AnyRecord, CommandOutput> {
 
 /// A replay's refusal in English, as the command has always printed it.
 fn replay_error_text(error: &AnyReplayError) -> String {
-    worded(&error.msg(TEXT))
+    worded(&error.msg())
 }
 
 /// A replay's refusal as the JSON output has always carried it: where, and why in
 /// both languages.
 fn replay_error_json(error: &AnyReplayError) -> serde_json::Value {
-    let [message_it, message_en] = i18n::in_both(|tr| tr.msg(&error.msg(tr.lang())));
+    let [message_it, message_en] = i18n::in_both(|tr| tr.msg(&error.msg()));
     json!({
         "index": error.index,
         "failing": error.failing,

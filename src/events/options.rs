@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::players_per_match;
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 use crate::rules::any::AnyRecord;
 use crate::rules::game::Message;
 use crate::rules::kind::GameKind;
@@ -36,7 +36,7 @@ impl OptionsError {
 /// Checks a game's options as the record of one of its matches would (the game's own
 /// `Options` type: known fields, their types, a player count the game is played with),
 /// plus the ranges an event allows. Gives the options with every field filled.
-pub fn check_options(game: GameKind, options: &Value, lang: Lang) -> Result<Value, OptionsError> {
+pub fn check_options(game: GameKind, options: &Value) -> Result<Value, OptionsError> {
     let players = players_per_match(game, options);
     let names: Vec<String> = (1..=players.clamp(1, 8)).map(|i| format!("p{i}")).collect();
     let document = serde_json::json!({
@@ -48,7 +48,7 @@ pub fn check_options(game: GameKind, options: &Value, lang: Lang) -> Result<Valu
         "entries": [],
     });
     let record = AnyRecord::from_json(&document.to_string())
-        .map_err(|error| OptionsError::Refused(error.msg(lang)))?;
+        .map_err(|error| OptionsError::Refused(error.msg()))?;
     let filled = record.options_json();
     if let Value::Object(fields) = &filled {
         for (name, value) in fields {

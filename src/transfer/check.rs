@@ -137,7 +137,7 @@ pub fn check(document: &EventDocument) -> Result<Checked, TransferError> {
         Err(_) => problems.push(Msg::new("transfer-event_game").arg("game", event.game.clone())),
         Ok(game) => match serde_json::from_str::<Value>(&event.game_options_json) {
             Ok(options) => {
-                if let Err(error) = crate::events::check_options(game, &options, REPORTED_IN) {
+                if let Err(error) = crate::events::check_options(game, &options) {
                     problems.push(
                         Msg::new("transfer-event_options")
                             .arg("error", error.msg(|name| name.to_string())),

@@ -409,7 +409,7 @@ async fn append(
             )
         }
         AppendOutcome::Refused { error } => {
-            let [message_it, message_en] = in_both(|tr| tr.msg(&error.msg(tr.lang())));
+            let [message_it, message_en] = in_both(|tr| tr.msg(&error.msg()));
             json_response(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 json!({

@@ -211,7 +211,7 @@ fn examples_file_cases() {
         };
         if !ok {
             let got = match &result {
-                Ok(ranking) => Tr::new(Lang::En).ranking_line(&ranking),
+                Ok(ranking) => Tr::new(Lang::En).ranking_line(ranking),
                 Err(error) => format!("{} {:?}: {error}", error.kind.code(), error.word),
             };
             failures.push(format!(

@@ -89,8 +89,8 @@ pub enum Arg {
 }
 
 impl Msg {
-    /// The id of a message whose words are not in the Fluent files yet: its one
-    /// argument, `text`, is shown as it is.
+    /// The id of a message that is no words of ours (a name, a label someone typed): its
+    /// one argument, `text`, is shown as it is.
     pub const TEXT: &'static str = "text";
 
     pub fn new(id: &'static str) -> Msg {
@@ -100,8 +100,7 @@ impl Msg {
         }
     }
 
-    /// Words written before the Fluent files (in the reader's language already), carried
-    /// as a message while the rest of their type moves.
+    /// A text shown as it is in every language: a name, or a label someone typed.
     pub fn text(text: impl Into<Cow<'static, str>>) -> Msg {
         Msg::new(Msg::TEXT).arg("text", Arg::Text(text.into()))
     }

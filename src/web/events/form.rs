@@ -379,7 +379,7 @@ pub(super) fn read_posted(ctx: &PageContext, pairs: &[(String, String)]) -> Post
                 )
             })
             .and_then(|given| {
-                crate::events::check_options(game, &given, ctx.lang())
+                crate::events::check_options(game, &given)
                     .map_err(|e| ctx.tr.msg(&e.msg(|name| option_label(ctx.tr, name))))
             })
     } else {

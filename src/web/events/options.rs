@@ -208,7 +208,6 @@ pub fn game_line(ctx: &PageContext, event: &EventRow) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::Lang;
 
     #[test]
     fn every_option_of_every_game_has_a_label() {
@@ -232,7 +231,6 @@ mod tests {
         let error = crate::events::check_options(
             GameKind::Trionfetti,
             &serde_json::json!({"target_points": 20000}),
-            Lang::It,
         )
         .unwrap_err();
         assert_eq!(

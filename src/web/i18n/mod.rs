@@ -320,7 +320,7 @@ pub trait Worded {
 
 impl<T: Message + ?Sized> Worded for T {
     fn message(&self, lang: Lang) -> String {
-        Tr::new(lang).msg(&self.msg(lang))
+        Tr::new(lang).msg(&self.msg())
     }
 }
 

@@ -6,7 +6,7 @@ use crate::rules::game::Message;
 use crate::rules::record::SyntaxError;
 
 fn words(error: SyntaxError) -> [String; 2] {
-    in_both(|tr| tr.msg(&error.msg(tr.lang())))
+    in_both(|tr| tr.msg(&error.msg()))
 }
 
 #[test]

@@ -315,7 +315,7 @@ fn games_won_take_the_plural_of_their_number() {
             games_won: [won, lost],
         })
     };
-    let worded = |lang: Lang, won: u32, lost: u32| Tr::new(lang).msg(&over(won, lost).msg(lang));
+    let worded = |lang: Lang, won: u32, lost: u32| Tr::new(lang).msg(&over(won, lost).msg());
     let italian = |games: &str| {
         format!("L'incontro è finito: ha vinto la squadra A ({games}); non si registra altro.")
     };
@@ -347,7 +347,7 @@ fn a_replay_refusal_is_worded_with_the_rules_message_inside() {
         })),
     };
     assert_eq!(
-        Tr::new(Lang::En).msg(&error.msg(Lang::En)),
+        Tr::new(Lang::En).msg(&error.msg()),
         "entry 7: The match is over: side B won (1 game to 0); nothing more can be recorded."
     );
     let invalidated = ReplayError {
@@ -355,7 +355,7 @@ fn a_replay_refusal_is_worded_with_the_rules_message_inside() {
         ..error
     };
     assert_eq!(
-        Tr::new(Lang::It).msg(&invalidated.msg(Lang::It)),
+        Tr::new(Lang::It).msg(&invalidated.msg()),
         "registrazione 7: con questa correzione la registrazione 3 non è più valida: \
          L'incontro è finito: ha vinto la parte B (1 partita a 0); non si registra altro."
     );

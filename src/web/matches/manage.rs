@@ -247,7 +247,7 @@ pub async fn import(
         Err(error) => return failure(error.message(lang)).await,
     };
     if let Err(error) = record.replay(&crate::rules::comanda::Nicknames::new()) {
-        return failure(tr.msg(&error.msg(lang))).await;
+        return failure(tr.msg(&error.msg())).await;
     }
     if row.status() != MatchStatus::Scheduled {
         return failure(tr.t("manage-import_not_scheduled").to_string()).await;

@@ -161,7 +161,7 @@ impl Refusal {
     /// nothing to a referee at the table), naming the players.
     pub(in crate::web) fn message(&self, scorer: &Scorer, lang: Lang) -> String {
         match self {
-            Refusal::Rules(error) => Tr::new(lang).msg(&rules_msg(error, scorer, lang)),
+            Refusal::Rules(error) => Tr::new(lang).msg(&rules_msg(error, scorer)),
             Refusal::Unreadable(error) => error.message(lang),
         }
     }
@@ -171,7 +171,7 @@ impl Refusal {
     pub(in crate::web) fn shown(&self, scorer: &Scorer, lang: Lang) -> Shown {
         let (error, error_faces) = match self {
             Refusal::Rules(error) => {
-                let msg = rules_msg(error, scorer, lang);
+                let msg = rules_msg(error, scorer);
                 let faces = cards_named(&msg)
                     .into_iter()
                     .map(|card| Face::of(card, lang))
@@ -190,11 +190,11 @@ impl Refusal {
 
 /// A rule's refusal as data: the rule's own words (the entry index means nothing to a
 /// referee at the table), naming the players.
-fn rules_msg(error: &AnyReplayError, scorer: &Scorer, lang: Lang) -> Msg {
+fn rules_msg(error: &AnyReplayError, scorer: &Scorer) -> Msg {
     let msg = if error.failing == error.index {
-        error.error.msg(lang)
+        error.error.msg()
     } else {
-        error.msg(lang)
+        error.msg()
     };
     // At the table the referee knows "Toni", not "il posto 1".
     with_player_names(msg, &scorer.loaded.row.player_names())

@@ -16,7 +16,7 @@ use super::record::{self, GameRecord, RecordGame, SyntaxError};
 use super::replay::{self, ReplayError, Steps};
 use super::schema::{EntrySchema, EntrySchemas};
 use super::standing::{Situation, Standing};
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 
 /// A game as the `Any*` types hold it: how its state, record and entry error go in
 /// and come out of their variant. Generated for every game of `for_each_game!`, which
@@ -167,8 +167,8 @@ fn to_value(summary: &impl Serialize) -> serde_json::Value {
 }
 
 impl Message for AnyEntryError {
-    fn msg(&self, lang: Lang) -> Msg {
-        each_game!(AnyEntryError, self, error => error.msg(lang))
+    fn msg(&self) -> Msg {
+        each_game!(AnyEntryError, self, error => error.msg())
     }
 }
 

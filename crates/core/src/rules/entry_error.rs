@@ -8,7 +8,7 @@ use super::first_dealer::GameFirstDealerError;
 use super::game::Message;
 use super::ranking::RankingError;
 use super::trionfetti::RuleError;
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 
 /// A void or replace that cannot be applied, whatever the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,7 +23,7 @@ pub enum CorrectionError {
 }
 
 impl Message for CorrectionError {
-    fn msg(&self, _: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         match *self {
             CorrectionError::TargetOutOfRange { target } => {
                 Msg::new("replay-target_out_of_range").arg("target", target)
@@ -95,26 +95,26 @@ impl<E> From<CorrectionError> for GameEntryError<E> {
 }
 
 impl<E: Message> Message for GameEntryError<E> {
-    fn msg(&self, lang: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         match self {
-            GameEntryError::Rule(error) => error.msg(lang),
-            GameEntryError::Correction(error) => error.msg(lang),
-            GameEntryError::FirstDealer(error) => error.msg(lang),
+            GameEntryError::Rule(error) => error.msg(),
+            GameEntryError::Correction(error) => error.msg(),
+            GameEntryError::FirstDealer(error) => error.msg(),
         }
     }
 }
 
 impl Message for EntryError {
-    fn msg(&self, lang: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         match self {
-            EntryError::Rule(error) => error.msg(lang),
+            EntryError::Rule(error) => error.msg(),
             EntryError::Comanda { text, error } => Msg::new("replay-comanda_unreadable")
                 .arg("comanda", format!("{text:?}"))
-                .arg("error", error.msg(lang)),
-            EntryError::Ranking(error) => error.msg(lang),
+                .arg("error", error.msg()),
+            EntryError::Ranking(error) => error.msg(),
             EntryError::NoRanking => Msg::new("replay-no_ranking"),
             EntryError::TargetOutOfRange { target } => {
-                CorrectionError::TargetOutOfRange { target: *target }.msg(lang)
+                CorrectionError::TargetOutOfRange { target: *target }.msg()
             }
             EntryError::TargetIsCorrection { target, kind } => {
                 Msg::new("replay-target_is_correction_hand")
@@ -122,9 +122,9 @@ impl Message for EntryError {
                     .arg("kind", correction_kind(kind))
             }
             EntryError::AlreadyVoid { target } => {
-                CorrectionError::AlreadyVoid { target: *target }.msg(lang)
+                CorrectionError::AlreadyVoid { target: *target }.msg()
             }
-            EntryError::FirstDealer(error) => error.msg(lang),
+            EntryError::FirstDealer(error) => error.msg(),
         }
     }
 }

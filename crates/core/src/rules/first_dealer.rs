@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::card::{Card, CardSet, Deck};
 use super::game::{Game, Message, Seat, seat_after};
 use super::words::seat_msg;
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 
 /// `{"type": "first_dealer", "seat": 2, "draw": [["7d", "Rs", "3c", "Rb"], [null, "5s", null, "2d"]]}`:
 /// seat 2 deals first, as the draw decided. `draw` is optional: the rounds of the draw,
@@ -290,7 +290,7 @@ pub struct GameFirstDealerError {
 }
 
 impl Message for GameFirstDealerError {
-    fn msg(&self, _: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         self.error.msg_with(&self.game.descriptor().first_deal)
     }
 }

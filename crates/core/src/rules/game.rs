@@ -9,7 +9,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 
 /// A seat at the table, `0..4`, numbered in the order of play (play is anticlockwise).
 ///
@@ -147,9 +147,8 @@ pub trait Seating {
 /// A message a referee can read: the core gives it as data (an id and its arguments),
 /// the shell words it in the reader's language (`web::i18n::Worded`).
 pub trait Message {
-    /// The message as data. Types whose words are not in the Fluent files yet give
-    /// them already worded in `lang` (`Msg::text`); the others ignore `lang`.
-    fn msg(&self, lang: Lang) -> Msg;
+    /// The message as data, the same for every reader.
+    fn msg(&self) -> Msg;
 }
 
 /// A message's id and arguments as plain text (`madrasso-points_missing(deal:
@@ -182,7 +181,7 @@ macro_rules! message_error {
     (impl$(<$param:ident: $bound:path>)? for $error:ty) => {
         impl$(<$param: $bound>)? std::fmt::Display for $error {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                let msg = $crate::rules::game::Message::msg(self, $crate::lang::Lang::En);
+                let msg = $crate::rules::game::Message::msg(self);
                 f.write_str(&$crate::rules::game::describe(&msg))
             }
         }

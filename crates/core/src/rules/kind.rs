@@ -10,7 +10,6 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::descriptor::{self, GameDescriptor};
-use crate::lang::{Lang, Written};
 
 /// The list of games: the one place that names them all, in the order pages list
 /// them. Each line is the game's [`GameKind`] variant (also its state type's name),
@@ -90,19 +89,12 @@ impl fmt::Display for GameKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownGame(pub String);
 
-impl UnknownGame {
-    pub fn message(&self, lang: Lang) -> String {
-        let known = GameKind::ALL.map(GameKind::name).join(", ");
-        match lang.written() {
-            Written::It => format!("gioco sconosciuto {:?} (i giochi sono: {known})", self.0),
-            Written::En => format!("unknown game {:?} (the games are: {known})", self.0),
-        }
-    }
-}
-
+/// Written for logs and the command line, in English like every internal error: no
+/// page shows it (a stored game no one has is an internal error there).
 impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message(Lang::En))
+        let known = GameKind::ALL.map(GameKind::name).join(", ");
+        write!(f, "unknown game {:?} (the games are: {known})", self.0)
     }
 }
 
@@ -140,7 +132,7 @@ mod tests {
             );
         }
         assert!(serde_json::from_str::<GameKind>("\"foo\"").is_err());
-        let message = UnknownGame("foo".to_string()).message(Lang::It);
+        let message = UnknownGame("foo".to_string()).to_string();
         assert!(
             message.contains("\"foo\"") && message.contains("tressette"),
             "{message}"

@@ -14,7 +14,7 @@ use super::trick::{LeadReason, Trick};
 use super::words::{
     at, card_msg, lead_reason_msg, match_over, played, revoke_msg, team_msg, wrong_leader_msg,
 };
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 
 /// Where a deal stands in a game's own terms ("Game 1, deal 3", "Smazzata 2, hand 1"),
 /// as data for the Fluent files.
@@ -99,7 +99,7 @@ impl Breach {
 }
 
 impl<D: DealPlace> Message for PlayError<D> {
-    fn msg(&self, _: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         match *self {
             PlayError::MatchOver { winner, games_won } => match_over(team_msg(winner), games_won),
             PlayError::WrongTrickSize { deal, trick, found } => {

@@ -6,7 +6,7 @@
 
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::Message;
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 
 /// A checked ranking of the 52-card deck.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,7 +33,7 @@ pub enum RankingError {
 
 impl Message for RankingError {
     /// What is wrong, naming the cards and the broken restriction, as data for the shell.
-    fn msg(&self, _: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         match self {
             RankingError::UnequalRanksShareLevel { first, second } => {
                 Msg::new("ranking-unequal_ranks")

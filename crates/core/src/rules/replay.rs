@@ -18,7 +18,7 @@ pub use super::entry_error::{CorrectionError, EntryError, GameEntryError};
 use super::game::{Message, describe};
 use super::record::{Correction, GameRecord, RecordGame, SmazzataEntry};
 use super::trionfetti::{Setup, Trionfetti};
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 
 /// The first entry that makes a record invalid. `E` is the game's entry error.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,8 +80,8 @@ impl<S, E> Steps<S, E> {
 
 impl<E: Message> ReplayError<E> {
     /// The entry at fault and why, as data for the shell to word.
-    pub fn msg(&self, lang: Lang) -> Msg {
-        let reason = self.error.msg(lang);
+    pub fn msg(&self) -> Msg {
+        let reason = self.error.msg();
         if self.failing == self.index {
             Msg::new("replay-entry_refused")
                 .arg("entry", self.index)
@@ -96,14 +96,14 @@ impl<E: Message> ReplayError<E> {
 }
 
 impl<E: Message> Message for ReplayError<E> {
-    fn msg(&self, lang: Lang) -> Msg {
-        ReplayError::msg(self, lang)
+    fn msg(&self) -> Msg {
+        ReplayError::msg(self)
     }
 }
 
 impl<E: Message> fmt::Display for ReplayError<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&describe(&self.msg(Lang::En)))
+        f.write_str(&describe(&self.msg()))
     }
 }
 
@@ -273,7 +273,7 @@ mod tests {
         };
         // Worded: `web/i18n/rule_words_tests.rs`.
         assert_eq!(
-            error.msg(Lang::It).get("kind"),
+            error.msg().get("kind"),
             Some(&crate::lang::Arg::Msg(
                 Msg::new("replay-correction_kind").arg("kind", "replace")
             ))

@@ -12,7 +12,6 @@ use super::game::{Game, Message, Seat};
 use super::play_error::{Breach, PlayError};
 use super::simulate::Simulated;
 use super::trick::{LeadReason, Trick};
-use crate::lang::Lang;
 
 pub fn seat(index: u8) -> Seat {
     Seat::new(index).unwrap()
@@ -112,19 +111,18 @@ pub fn play_all<G: Game, E: Into<G::Entry>>(
     state
 }
 
-/// The error of `result`, which must be `expected` and whose message (asked for in
-/// `lang`) must have the id `id`: the games' refusals are data here, their words are the
+/// The error of `result`, which must be `expected` and whose message must have the id
+/// `id`: the games' refusals are data here, their words are the
 /// shell's (`web/i18n/rule_words_tests.rs`).
 #[track_caller]
 pub fn refused_as<T: Debug, E: PartialEq + Debug + Message>(
     result: Result<T, E>,
     expected: E,
-    lang: Lang,
     id: &str,
 ) -> E {
     let error = result.unwrap_err();
     assert_eq!(error, expected);
-    assert_eq!(error.msg(lang).id, id, "{error:?}");
+    assert_eq!(error.msg().id, id, "{error:?}");
     error
 }
 
@@ -132,11 +130,11 @@ pub fn refused_as<T: Debug, E: PartialEq + Debug + Message>(
 /// error of `result` must match it, and its message (in `lang`) have the id `id`.
 #[cfg(test)]
 macro_rules! refused_matching {
-    ($result:expr, $pattern:pat, $lang:expr, $id:expr $(,)?) => {{
+    ($result:expr, $pattern:pat, $id:expr $(,)?) => {{
         let error = $result.unwrap_err();
         assert!(matches!(error, $pattern), "{error:?}");
         assert_eq!(
-            $crate::rules::game::Message::msg(&error, $lang).id,
+            $crate::rules::game::Message::msg(&error).id,
             $id,
             "{error:?}"
         );

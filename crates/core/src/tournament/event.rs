@@ -10,7 +10,7 @@ use super::{
     EntrantId, LateEntry, Match, MatchKey, Results, Slot, Withdrawal, bracket, double_elimination,
     groups, rotating, round_robin, single_elimination, swiss,
 };
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 use crate::rules::game::Message;
 
 /// Round robin played once or twice (home and away: sides swapped).
@@ -95,7 +95,7 @@ pub enum TournamentError {
 
 impl Message for TournamentError {
     /// The message for the organizer, as data for `locales/*/tournament.ftl`.
-    fn msg(&self, _lang: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         match self {
             TournamentError::TooFewEntrants { needed, got } => {
                 Msg::new("tournament-too_few_entrants")

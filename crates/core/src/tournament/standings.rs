@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::{EntrantId, Match, Outcome, Status, WalkoverReason};
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 use crate::rules::game::Message;
 
 /// A tie-break the organizer may put in the chain.
@@ -74,7 +74,7 @@ impl TieBreak {
 
 impl Message for TieBreak {
     /// What the column means, as data for `locales/*/tournament.ftl`.
-    fn msg(&self, _lang: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         Msg::new(match self {
             TieBreak::Buchholz => "tournament-tie_break_buchholz_explained",
             TieBreak::MedianBuchholz => "tournament-tie_break_median_buchholz_explained",
@@ -96,7 +96,7 @@ pub enum TableTitle {
 
 impl Message for TableTitle {
     /// The table's title, as data for `locales/*/tournament.ftl`.
-    fn msg(&self, _lang: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         match self {
             TableTitle::Overall => Msg::new("tournament-standings_overall"),
             TableTitle::Group(group) => Msg::new("tournament-standings_group").arg("group", group),
@@ -464,7 +464,7 @@ mod tests {
     fn keys_round_trip_and_messages_differ() {
         for tb in TieBreak::ALL {
             assert_eq!(TieBreak::from_key(tb.key()), Some(tb));
-            assert_ne!(tb.msg(Lang::It), tb.name_msg());
+            assert_ne!(tb.msg(), tb.name_msg());
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Errors of the comanda reader, as data the shell words (`locales/*/rules_comanda.ftl`).
 
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 use crate::rules::game::Message;
 use crate::rules::ranking::RankingError;
 
@@ -124,7 +124,7 @@ impl ComandaError {
 
 impl Message for ComandaError {
     /// What went wrong, naming the word and where it stands, as data for the shell.
-    fn msg(&self, lang: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         let word = || self.word.clone().unwrap_or_default();
         let with_word = |id: &'static str| Msg::new(id).arg("word", word());
         let mut msg = match &self.kind {
@@ -154,7 +154,7 @@ impl Message for ComandaError {
             ErrorKind::NicknameLoop => with_word("comanda-nickname_loop"),
             ErrorKind::NicknameDuplicate => with_word("comanda-nickname_duplicate"),
             ErrorKind::NicknameEmpty => with_word("comanda-nickname_empty"),
-            ErrorKind::Ranking(error) => error.msg(lang),
+            ErrorKind::Ranking(error) => error.msg(),
         };
         if let Some(position) = self.position {
             msg = Msg::new("comanda-at_word")
@@ -194,7 +194,7 @@ mod tests {
         );
         // Worded in both languages: `web/i18n/rule_words_tests.rs`.
         assert_eq!(
-            error.msg(Lang::It),
+            error.msg(),
             Msg::new("comanda-at_word")
                 .arg(
                     "text",

@@ -5,7 +5,7 @@
 //! `=`. A card is a code in any letter case (`7d`, `Cc`) or words ("sette di denari",
 //! "re de coppe", "7 denari"); a rank alone ("7", "sette", "F") stands for its four cards.
 
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 use crate::rules::card::{Card, Rank, Suit, fold_word, is_suit_preposition};
 use crate::rules::game::Message;
 use crate::rules::ranking::{Ranking, RankingError};
@@ -51,7 +51,7 @@ impl ExplicitError {
 
 impl Message for ExplicitError {
     /// What is wrong, naming the card, the level and the restriction, as data.
-    fn msg(&self, lang: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         let word = || self.word.clone().unwrap_or_default();
         let body = match &self.kind {
             ExplicitErrorKind::Empty => Msg::new("comanda-explicit_empty"),
@@ -64,7 +64,7 @@ impl Message for ExplicitError {
             ExplicitErrorKind::SuitExpected => {
                 Msg::new("comanda-explicit_suit_expected").arg("word", word())
             }
-            ExplicitErrorKind::Ranking(error) => error.msg(lang),
+            ExplicitErrorKind::Ranking(error) => error.msg(),
         };
         match (self.level, self.first_level) {
             (Some(level), Some(first)) => Msg::new("comanda-explicit_at_level_again")
@@ -256,7 +256,7 @@ mod tests {
             error.kind,
             ExplicitErrorKind::Ranking(RankingError::CardRepeated { card: card("7d") })
         );
-        assert_eq!(error.msg(Lang::En).id, "comanda-explicit_at_level_again");
+        assert_eq!(error.msg().id, "comanda-explicit_at_level_again");
     }
 
     #[test]

@@ -15,7 +15,7 @@ pub use error::{ComandaError, ErrorKind, Position};
 pub use explicit::{ExplicitError, ExplicitErrorKind, parse_explicit, ranking_from_codes};
 pub use nicknames::{BUILTIN_NICKNAMES, Nicknames};
 
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 use crate::rules::game::Message;
 use crate::rules::ranking::Ranking;
 
@@ -64,10 +64,10 @@ pub enum ReadError {
 }
 
 impl Message for ReadError {
-    fn msg(&self, lang: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         match self {
-            ReadError::Words(error) => error.msg(lang),
-            ReadError::Explicit(error) => error.msg(lang),
+            ReadError::Words(error) => error.msg(),
+            ReadError::Explicit(error) => error.msg(),
         }
     }
 }
@@ -75,7 +75,7 @@ impl Message for ReadError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::Lang;
+
     use crate::rules::game::Message;
     use crate::rules::test_support::card;
 
@@ -175,7 +175,7 @@ mod tests {
         assert_eq!(e.position.map(|p| p.word_index), Some(2));
         // Worded: `web/i18n/rule_words_tests.rs`.
         assert_eq!(
-            e.msg(Lang::En).get("nickname"),
+            e.msg().get("nickname"),
             Some(&crate::lang::Arg::Text("doppio".into()))
         );
     }
@@ -197,7 +197,7 @@ mod tests {
             broken,
             ReadError::Explicit(ExplicitError { level: Some(1), .. })
         ));
-        assert_eq!(broken.msg(Lang::It).id, "comanda-explicit_at_level");
+        assert_eq!(broken.msg().id, "comanda-explicit_at_level");
         let unknown = read("più zucchero", &nicknames).unwrap_err();
         assert!(matches!(
             unknown,

@@ -112,11 +112,7 @@ fn it_is_refused_after_the_first_hand_naming_why_and_taken_again_before() {
         let late = record(game, 4, vec![deal.clone(), first(1)]);
         let error = late.replay(&Nicknames::default()).unwrap_err();
         assert_eq!(error.index, 1, "{game}");
-        assert_eq!(
-            error.error.msg(Lang::It).id,
-            "first_dealer-after_start",
-            "{game}"
-        );
+        assert_eq!(error.error.msg().id, "first_dealer-after_start", "{game}");
         // Chosen twice before the first hand: the later choice stands.
         let again = record(game, 4, vec![first(1), first(3), deal.clone()]);
         let passed = if game == GameKind::Trionfetti { 3 } else { 0 };
@@ -146,10 +142,7 @@ fn a_seat_off_a_two_player_table_is_refused() {
     let error = record(GameKind::Vitou, 2, vec![first(3)])
         .replay(&Nicknames::default())
         .unwrap_err();
-    assert_eq!(
-        error.error.msg(Lang::En).id,
-        "first_dealer-seat_not_at_table"
-    );
+    assert_eq!(error.error.msg().id, "first_dealer-seat_not_at_table");
 }
 
 /// Rounds of a draw, each the cards of seats 0 to 3 in order, `-` where a seat drew none.
@@ -275,14 +268,14 @@ fn the_entry_must_agree_with_its_draw() {
     let error = record(GameKind::Trionfetti, 4, vec![drawn(2)])
         .replay(&Nicknames::default())
         .unwrap_err();
-    let msg = error.error.msg(Lang::It);
+    let msg = error.error.msg();
     assert_eq!(msg.id, "first_dealer-contradicts");
     let tie = json!({"type": "first_dealer", "seat": 0,
         "draw": [["Rd", "5s", "Rc", "2b"]]});
     let error = record(GameKind::Trionfetti, 4, vec![tie])
         .replay(&Nicknames::default())
         .unwrap_err();
-    assert_eq!(error.error.msg(Lang::En).id, "first_dealer-undecided");
+    assert_eq!(error.error.msg().id, "first_dealer-undecided");
     // Two-player Vitou: the lower card deals.
     let vitou = json!({"type": "first_dealer", "seat": 1, "draw": [["10d", "7s"]]});
     assert_eq!(

@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Seating, Team};
 use crate::rules::progress::MatchProgress;
@@ -122,7 +122,7 @@ impl<P, L> TableError<P, L> {
 }
 
 impl<P: TablePlace, L: LeadWhy> Message for TableError<P, L> {
-    fn msg(&self, _: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         match *self {
             TableError::MatchOver { winner, games_won } => {
                 match_over(P::winner_msg(winner), games_won)

@@ -1,7 +1,7 @@
 //! Why a record cannot be read at all, as opposed to entries that cannot happen.
 
 use super::{FORMAT_VERSION, GAMES};
-use crate::lang::{Arg, Lang, Msg};
+use crate::lang::{Arg, Msg};
 use crate::rules::game::Message;
 use crate::rules::json_text::Complaint;
 
@@ -67,7 +67,7 @@ impl SyntaxError {
 }
 
 impl Message for SyntaxError {
-    fn msg(&self, _lang: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         match self {
             SyntaxError::Json {
                 message,

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::{Declaration, Honour, Sweep};
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team, message_error};
 use crate::rules::play_error::{DealPlace, PlayError};
@@ -166,11 +166,11 @@ fn sweep_name(sweep: Sweep) -> &'static str {
 }
 
 impl Message for RuleError {
-    fn msg(&self, lang: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         use RuleError::*;
         let at = |id: &'static str, deal: Deal| words::at(id, deal.msg());
         match *self {
-            Play(ref error) => error.msg(lang),
+            Play(ref error) => error.msg(),
             SweepAndClaim { deal } => at("tressette-sweep_and_claim", deal),
             PointsOutOfRange { deal, points } => {
                 at("tressette-points_out_of_range", deal).arg("points", points)

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::Cut;
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 use crate::rules::card::{Card, Suit};
 use crate::rules::game::{Message, Seat, Team, message_error};
 use crate::rules::play_error::table::{LeadWhy, TableError, TablePlace};
@@ -261,11 +261,11 @@ fn points_sum(msg: Msg, [a, b]: [u32; 2]) -> Msg {
 }
 
 impl Message for RuleError {
-    fn msg(&self, lang: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         use RuleError::*;
         let at = |id: &'static str, deal: u32| words::at(id, deal_msg(deal));
         match *self {
-            Table(ref error) => error.msg(lang),
+            Table(ref error) => error.msg(),
             TrumpCardMissing { deal, cut } => {
                 at("trijumf-trump_card_missing", deal).arg("cut", cut_msg(cut))
             }

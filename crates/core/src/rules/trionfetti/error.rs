@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team, message_error};
 use crate::rules::play_error::{DealPlace, PlayError};
@@ -118,11 +118,11 @@ pub enum RuleError {
 message_error!(RuleError, Play(PlayError<Deal>));
 
 impl Message for RuleError {
-    fn msg(&self, lang: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         use RuleError::*;
         let at = |id: &'static str, deal: Deal| words::at(id, deal.msg());
         match *self {
-            Play(ref error) => error.msg(lang),
+            Play(ref error) => error.msg(),
             SetupAfterHands { deal } => {
                 at("trionfetti-setup_after_hands", deal).arg("played", deal.hand - 1)
             }

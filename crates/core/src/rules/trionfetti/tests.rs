@@ -1,5 +1,4 @@
 use super::*;
-use crate::lang::Lang;
 use crate::rules::game::Message;
 use crate::rules::play_error::PlayError;
 use crate::rules::test_support::{
@@ -105,7 +104,6 @@ fn a_game_won_resets_points_and_passes_the_deal_mid_smazzata() {
             winner: Team::B,
             games_won: [0, 2],
         }),
-        Lang::En,
         "play-match_over",
     );
 }
@@ -138,7 +136,7 @@ fn accepted_vagaresto_is_worth_what_the_leader_needs_and_ends_the_smazzata() {
         }
     );
     assert_eq!(
-        error.msg(Lang::It).get("expected"),
+        error.msg().get("expected"),
         Some(&crate::lang::Arg::Number(19))
     );
     hand.vagaresto.as_mut().unwrap().stake = Some(19);
@@ -225,7 +223,7 @@ fn card_hands_are_decided_by_the_ranking() {
         }
     );
     assert_eq!(
-        error.msg(Lang::En).get("card"),
+        error.msg().get("card"),
         Some(&crate::lang::Arg::Msg(crate::rules::words::card_msg(card(
             "Cc"
         ))))
@@ -274,7 +272,6 @@ fn cards_are_checked_against_the_deck() {
             first_hand: 1,
             first_trick: 1,
         },
-        Lang::En,
         "trionfetti-card_played_twice",
     );
     let cut = cards_hand(vec![trick(1, "7d Rd 1b 2c")]);
@@ -308,7 +305,6 @@ fn cards_are_checked_against_the_deck() {
             first_trick: 2,
             ..
         },
-        Lang::En,
         "trionfetti-card_already_played"
     );
 }

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::Bid;
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 use crate::rules::card::Card;
 use crate::rules::game::{Message, Seat, Team, message_error};
 use crate::rules::play_error::table::{LeadWhy, TableError, TablePlace};
@@ -235,11 +235,11 @@ fn results_msg(results: &[Option<Team>]) -> Msg {
 }
 
 impl Message for RuleError {
-    fn msg(&self, lang: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         use RuleError::*;
         let at = |id: &'static str, round: u32| Msg::new(id).arg("round", round_msg(round));
         match *self {
-            Table(ref error) => error.msg(lang),
+            Table(ref error) => error.msg(),
             DeclineNotAllowed { round, scores: now } => {
                 scores(at("vitou-decline_not_allowed", round), now)
             }

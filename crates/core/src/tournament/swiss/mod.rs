@@ -33,7 +33,7 @@ use super::{
     DrawNotes, EntrantId, Match, MatchKey, Results, Schedule, Slot, Stage, Tournament,
     TournamentError, settle,
 };
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 use crate::rules::game::Message;
 
 mod weighted;
@@ -164,7 +164,7 @@ impl PairingNote {
 
 impl Message for PairingNote {
     /// The note as data, naming entrants by id.
-    fn msg(&self, _lang: Lang) -> Msg {
+    fn msg(&self) -> Msg {
         self.msg_with(&|entrant: EntrantId| entrant.to_string())
     }
 }
@@ -448,7 +448,7 @@ mod tests {
             }]
         );
         assert_eq!(
-            p.notes[0].msg(Lang::En),
+            p.notes[0].msg(),
             Msg::new("tournament-swiss_float_odd_group")
                 .arg("entrant", "#3")
                 .arg("from", 2)

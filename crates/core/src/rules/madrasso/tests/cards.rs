@@ -56,7 +56,6 @@ fn following_suit_is_required_and_a_revoke_is_named() {
             deal: at(1, 1),
             breach: breach(3, 1, ["1c", "1s", "2s"], 4),
         }),
-        Lang::En,
         "madrasso-revoke",
     );
 }

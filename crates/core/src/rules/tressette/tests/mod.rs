@@ -1,6 +1,5 @@
 use super::simulate::{self, SplitMix};
 use super::*;
-use crate::lang::Lang;
 use crate::rules::play_error::PlayError;
 use crate::rules::test_support::{
     breach, card, cards, play, play_all, play_out_tricks, refused_as, seat, trick, won_previous,
@@ -198,7 +197,6 @@ fn eleven_to_nothing_by_outcome_is_refused_unless_recorded_as_a_sweep() {
                 deal: at(1, 2),
                 team: swept,
             },
-            Lang::It,
             "tressette-eleven_without_sweep",
         );
     }
@@ -288,7 +286,6 @@ fn declarations_that_cannot_all_be_true_are_refused() {
             first: seat(0),
             second: seat(1),
         },
-        Lang::En,
         "tressette-card_declared_twice",
     );
     let missing_spade_but_napoletana = vec![three_threes, napoletana(0, Suit::Spade)];
@@ -432,7 +429,6 @@ fn revokes_duplicates_and_wrong_leaders_are_refused() {
             deal: at(1, 1),
             breach: breach(2, 0, ["2d", "4s", "5s"], 3),
         }),
-        Lang::It,
         "tressette-revoke",
     );
     // As data the revoke reads as it did when it was Tressette's own variant.

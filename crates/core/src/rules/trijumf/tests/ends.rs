@@ -35,7 +35,6 @@ fn a_hidden_revoke_is_found_and_named() {
             led: Suit::Spade,
             trump: Some(Suit::Spade),
         },
-        Lang::En,
         "trijumf-revoke",
     );
 }
@@ -80,7 +79,6 @@ fn a_recorded_revoke_ends_the_deal_and_gives_the_opponents_130() {
     refused_matching!(
         apply(&state, &legal),
         RuleError::RevokeNotShown { .. },
-        Lang::En,
         "trijumf-revoke_not_shown_holding"
     );
     // The breach is the last card recorded, by the seat named.
@@ -147,7 +145,6 @@ fn claims_win_or_lose_the_game_at_once() {
             target: 401,
             ..
         },
-        Lang::It,
         "trijumf-claim_verdict"
     );
     // At a claim the points may not exceed a whole deal.
@@ -214,10 +211,7 @@ fn outcome_points_are_conserved() {
             expected: 130
         }
     );
-    assert_eq!(
-        error.msg(Lang::En).get("sum"),
-        Some(&crate::lang::Arg::Number(129))
-    );
+    assert_eq!(error.msg().get("sum"), Some(&crate::lang::Arg::Number(129)));
     let mut entry = DealEntry::outcome(Cut::Normal, Some(card("7s")), [0, 0]);
     entry.points = None;
     assert_eq!(

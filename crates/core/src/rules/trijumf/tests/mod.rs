@@ -1,6 +1,5 @@
 use super::simulate::{Breach, SplitMix, legal_play, simulate, simulate_deal};
 use super::*;
-use crate::lang::Lang;
 use crate::rules::game::Message;
 use crate::rules::test_support::{
     card, cards, play_out_tricks, refused_as, refused_matching, replayed_checking, seat,
@@ -178,7 +177,6 @@ fn a_whole_deal_counts_130_with_the_last_trick_and_declarations_add() {
             recorded: 40,
             ..
         },
-        Lang::It,
         "trijumf-declaration_points"
     );
 }
@@ -393,7 +391,7 @@ fn a_duplicated_card_and_a_wrong_leader_are_refused() {
         })
     ));
     assert_eq!(
-        error.msg(Lang::It).get("first_trick"),
+        error.msg().get("first_trick"),
         Some(&crate::lang::Arg::Number(4))
     );
     let mut led = tricks.clone();

@@ -16,7 +16,7 @@ fn cards_are_checked_against_the_deck_and_each_other() {
         })
     ));
     assert_eq!(
-        error.msg(Lang::En).get("card"),
+        error.msg().get("card"),
         Some(&crate::lang::Arg::Msg(super::error::card_msg(card("7s"))))
     );
     let entry = cards_round(vec![trick(0, "10s 2s 8s Fs")]);

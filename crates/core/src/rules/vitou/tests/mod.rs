@@ -1,6 +1,5 @@
 use super::simulate::simulate;
 use super::*;
-use crate::lang::Lang;
 use crate::rules::game::Message;
 use crate::rules::test_support::{card, refused_as, refused_matching, seat, trick};
 
@@ -139,7 +138,6 @@ fn the_forfeit_example_of_the_text() {
             bid: Some(Bid::Twelve),
             refused: true,
         },
-        Lang::En,
         "vitou-stake_mismatch",
     );
 }
@@ -218,7 +216,6 @@ fn bids_go_3_6_12_baraque_by_the_other_side_and_never_by_the_last_player() {
     refused_matching!(
         apply(&text_table(), &entry),
         RuleError::RaiseOwnSide { .. },
-        Lang::En,
         "vitou-raise_own_side"
     );
     // The last player to a trick.
@@ -231,7 +228,6 @@ fn bids_go_3_6_12_baraque_by_the_other_side_and_never_by_the_last_player() {
             bid: Bid::Three,
             trick: 1,
         },
-        Lang::It,
         "vitou-bid_by_last",
     );
     // The first bid is always 3.
