@@ -19,6 +19,9 @@
   var delay = 1000;
   var timer = null;
   var note = "";
+  // Whether this page came through the service worker (and so was kept by it): read
+  // now, as the worker registered below takes the page over (clients.claim) soon after.
+  var cameThroughWorker = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
 
   function w(name) { return box.getAttribute("data-w-" + name) || ""; }
 
@@ -430,8 +433,9 @@
     save(queue);
   }
 
-  // The page's own files and this page, kept for opening offline; the service worker
-  // keeps each later visit's copy itself.
+  // The page's own files and this page, kept for opening offline. A page that came
+  // through the service worker was kept by it; any other (the first visit, a forced
+  // reload) is kept here, even if the worker controls the page by now.
   function keepShell() {
     if (!("serviceWorker" in navigator) || !window.caches) return;
     var scope = base.replace(/[^/]*$/, "");
@@ -441,7 +445,7 @@
         document.querySelectorAll("link[rel=stylesheet], link[rel=icon], script[src]"),
         function (node) { return new URL(node.href || node.src, location.href).pathname; });
       return caches.open("segnapunti-referee").then(function (cache) {
-        var page = navigator.serviceWorker.controller ? Promise.resolve() : cache.add(location.pathname);
+        var page = cameThroughWorker ? Promise.resolve() : cache.add(location.pathname);
         return Promise.all([cache.addAll(files), page]);
       });
     }).then(function () {

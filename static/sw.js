@@ -25,9 +25,10 @@ self.addEventListener("fetch", function (event) {
   if (request.method === "GET" && request.mode === "navigate" && PAGE.test(url.pathname)) {
     event.respondWith(fetch(request).then(function (response) {
       // Only the page itself: a redirect to the login page or an error is not kept.
+      // Awaited: a worker stopped once the page is answered would lose the copy.
       if (response.ok && response.type === "basic" && !response.redirected) {
         var copy = response.clone();
-        caches.open(CACHE).then(function (cache) { return cache.put(url.pathname, copy); });
+        event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.put(url.pathname, copy); }));
       }
       return response;
     }, function () { return keptPage(url.pathname); }));
