@@ -224,6 +224,11 @@ pub(super) fn five_hands_offline_flow(driver: &Driver, _shared: &Browser<'_>) {
     screenshots(&browser, "offline-waiting");
     screenshots_of(&browser, "offline-waiting-list", "#offline-queue");
 
+    assert!(
+        stored_winners(&api, &public_id).is_empty(),
+        "still nothing stored"
+    );
+
     // The page opens again offline, from the copy kept, with its entries still waiting.
     browser.goto(&app.url(&link));
     browser.wait_until(
@@ -231,10 +236,6 @@ pub(super) fn five_hands_offline_flow(driver: &Driver, _shared: &Browser<'_>) {
          document.getElementById('offline-status').textContent.indexOf('Da inviare: 5 ·') === 0",
         WAIT,
         "the page reopened offline with five waiting",
-    );
-    assert!(
-        stored_winners(&api, &public_id).is_empty(),
-        "still nothing stored"
     );
 
     // Back online: sent in order, each once, and the page shows the server's state.
