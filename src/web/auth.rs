@@ -470,12 +470,13 @@ pub async fn accept_invitation(
     let with_error = |ctx, claims, error_key| {
         invitation_page(ctx, &token, role, claims).refusing(&username, &display_name, error_key)
     };
+    let claimed = claimed_account(&state, &invitation).await?;
     let request = match check_account_form(form.into_inner()) {
         Ok(request) => request,
-        Err(key) => return with_error(ctx, false, key),
+        Err(key) => return with_error(ctx, claimed.is_some(), key),
     };
     let invitation_id = invitation.id;
-    if let Some(account) = claimed_account(&state, &invitation).await? {
+    if let Some(account) = claimed {
         let Some(user) = claim_account(&state, request, account.id, invitation_id).await? else {
             return with_error(ctx, true, "error-username_taken");
         };

@@ -227,6 +227,28 @@ fn demo_passes_the_check_and_its_pages_answer(backend: Backend) {
         "{}",
         form.body
     );
+    // A refused form comes back as the same form: completing the ready account.
+    let refused = elena.post_form(
+        link,
+        &[
+            ("username", "elena"),
+            ("display_name", "Elena Bon"),
+            ("password", "la-password-di-elena"),
+            ("confirm_password", "un'altra-password"),
+        ],
+    );
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert!(
+        refused.body.contains("Le due password non coincidono."),
+        "{}",
+        refused.body
+    );
+    assert!(refused.body.contains("Prendi l"), "{}", refused.body);
+    assert!(
+        !refused.body.contains("Crea il mio account"),
+        "{}",
+        refused.body
+    );
     let claimed = elena.post_form(
         link,
         &[
