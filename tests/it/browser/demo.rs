@@ -2,6 +2,8 @@
 //! the closed season, its season table and an account's one-time link, at a phone's and
 //! a laptop's size, checked with axe-core, screenshots saved.
 
+use std::time::Duration;
+
 use super::support;
 
 use support::browser::{Browser, Driver};
@@ -33,7 +35,7 @@ pub fn demo_pages_flow(_driver: &Driver, browser: &Browser<'_>) {
         ("live-night", live),
         ("closed-night", night),
         ("season", season),
-        ("invitation", invitation),
+        ("invitation", invitation.clone()),
     ];
     for (width, height) in [(390, 844), (1280, 800)] {
         browser.set_window_size(width, height);
@@ -46,6 +48,26 @@ pub fn demo_pages_flow(_driver: &Driver, browser: &Browser<'_>) {
             );
             browser.shot(&format!("demo-{name}-{width}x{height}.png"));
         }
+        // The account's form refused (the passwords differ): the same form again, still
+        // handing over the ready account, with what was typed kept.
+        browser.goto(&app.url(&invitation));
+        browser.fill("#username", "elena");
+        browser.fill("#display_name", "Elena Bon");
+        browser.fill("#password", "la-password-di-elena");
+        browser.fill("#confirm_password", "un'altra-password");
+        browser.click("main button[type=submit]");
+        browser.wait_for_text("Le due password non coincidono.", Duration::from_secs(5));
+        let main = browser.text("main");
+        assert!(main.contains("Le due password non coincidono."), "{main}");
+        assert!(main.contains("Prendi l'account"), "{main}");
+        assert!(!main.contains("Crea il mio account"), "{main}");
+        assert_eq!(
+            browser.execute("return document.getElementById('display_name').value;"),
+            "Elena Bon"
+        );
+        browser.assert_accessible(&format!("the refused invitation form at {width}×{height}"));
+        assert!(!browser.overflows_horizontally());
+        browser.shot(&format!("demo-invitation-refused-{width}x{height}.png"));
     }
     browser.set_window_size(390, 844);
 }

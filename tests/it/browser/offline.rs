@@ -298,6 +298,7 @@ pub(super) fn conflict_after_offline_flow(driver: &Driver, _shared: &Browser<'_>
         "0",
         "the page came from the phone"
     );
+    screenshots(&browser, "offline-reopened");
 
     restore_network(&browser, sessions);
     browser.wait_until(
