@@ -1,15 +1,10 @@
 //! Simulated referees: a match of any game played by the core's seeded simulators, each
 //! entry appended through [`Scoring::append`], the one path the referee pages take.
 
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::rules::game::{Game, Seat};
+use crate::rules::game::Seat;
 use crate::rules::kind::GameKind;
-use crate::rules::record::{GameEntry, LogEntry, RecordEntry};
-use crate::rules::simulate::Simulated;
-use crate::rules::{madrasso, tressette, trijumf, trionfetti, vitou};
 use crate::scoring::{AppendOutcome, LoadedMatch, Scoring, Submitted};
 use crate::store::matches::Author;
 use crate::store::{Db, StoreError, StoreResult, required};
@@ -17,7 +12,8 @@ use crate::store::{Db, StoreError, StoreResult, required};
 /// A simulated match of `game` under the event's `options`, as the JSON entries a referee
 /// submits. The simulators draw the first dealer from the seed, while an event's match is
 /// dealt first by seat 1: the first seed from `seed` on that gives seat 1 is taken.
-/// `comanda_first`: a Trionfetti match whose first smazzata is called by a comanda.
+/// `comanda_first`: also the first entry must call a comanda (a Trionfetti smazzata
+/// recorded card by card).
 pub fn simulated_entries(
     game: GameKind,
     options: &Value,
@@ -25,73 +21,21 @@ pub fn simulated_entries(
     comanda_first: bool,
 ) -> StoreResult<Vec<Value>> {
     for seed in seed..seed + 1_000 {
-        let (first_dealer, entries) = match game {
-            GameKind::Trionfetti => {
-                let options = options_of(options)?;
-                let nicknames = crate::rules::comanda::Nicknames::new();
-                let record = trionfetti::simulate::simulate(seed, options, &nicknames).record;
-                let called = matches!(
-                    record.entries.first(),
-                    Some(RecordEntry::Smazzata(setup)) if setup.comanda.is_some()
-                );
-                if comanda_first && !called {
-                    continue;
-                }
-                (record.first_dealer, to_values(&record.entries))
-            }
-            GameKind::Madrasso => simulated(options, |options| {
-                madrasso::simulate::simulate(seed, options)
-            })?,
-            GameKind::Tressette => simulated(options, |options| {
-                tressette::simulate::simulate(seed, options)
-            })?,
-            GameKind::Trijumf => simulated(options, |options| {
-                trijumf::simulate::simulate(seed, options)
-            })?,
-            GameKind::Vitou => {
-                simulated(options, |options| vitou::simulate::simulate(seed, options))?
-            }
-        };
-        if first_dealer == Seat::ALL[0] {
-            return Ok(entries);
+        let log = game
+            .simulate_log(seed, options)
+            .map_err(|error| StoreError::Corrupt(error.to_string()))?;
+        let called = log
+            .entries
+            .first()
+            .is_some_and(|entry| entry.get("comanda").is_some());
+        if log.first_dealer == Seat::ALL[0] && (called || !comanda_first) {
+            return Ok(log.entries);
         }
     }
+    let wanted = if comanda_first { " from a comanda" } else { "" };
     Err(StoreError::Corrupt(format!(
-        "no simulated {game} match from seed {seed} is dealt first by seat 1"
+        "no simulated {game} match{wanted} from seed {seed} is dealt first by seat 1"
     )))
-}
-
-/// A match of a game whose log holds only play entries, simulated under `options`: its
-/// first dealer and its entries as the log writes them.
-fn simulated<G, D>(
-    options: &Value,
-    simulate: impl FnOnce(G::Options) -> Simulated<G, D>,
-) -> StoreResult<(Seat, Vec<Value>)>
-where
-    G: Game,
-    G::Options: DeserializeOwned,
-    G::Entry: GameEntry,
-{
-    let sim = simulate(options_of(options)?);
-    Ok((sim.first_dealer, played(sim.entries)))
-}
-
-/// The event's game options as the simulator of its game takes them.
-fn options_of<O: DeserializeOwned>(options: &Value) -> StoreResult<O> {
-    serde_json::from_value(options.clone()).map_err(|error| StoreError::Corrupt(error.to_string()))
-}
-
-fn to_values(entries: &[impl Serialize]) -> Vec<Value> {
-    entries
-        .iter()
-        .map(|entry| serde_json::to_value(entry).expect("entries serialize"))
-        .collect()
-}
-
-/// Play entries as a game's log writes them.
-fn played<E: GameEntry>(entries: Vec<E>) -> Vec<Value> {
-    let logged: Vec<LogEntry<E>> = entries.into_iter().map(LogEntry::Play).collect();
-    to_values(&logged)
 }
 
 /// Appends `entries` to the match `public_id` one after the other, as a referee's page

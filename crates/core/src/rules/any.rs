@@ -15,13 +15,15 @@ use super::kind::GameKind;
 use super::record::{self, GameRecord, RecordGame, SyntaxError};
 use super::replay::{self, ReplayError, Steps};
 use super::schema::{EntrySchema, EntrySchemas};
+use super::simulate::{SimulateLog, SimulatedLog};
 use super::standing::{Situation, Standing};
 use crate::lang::Msg;
 
 /// A game as the `Any*` types hold it: how its state, record and entry error go in
 /// and come out of their variant. Generated for every game of `for_each_game!`, which
-/// must also be kept as a record, say where it stands and describe its entries.
-pub trait AnyGame: RecordGame + Standing + EntrySchema {
+/// must also be kept as a record, say where it stands, describe its entries and be
+/// simulated.
+pub trait AnyGame: RecordGame + Standing + EntrySchema + SimulateLog {
     fn into_any(self) -> AnyMatch;
     /// The state inside `state`, when it is of this game.
     fn state_mut(state: &mut AnyMatch) -> Option<&mut Self>;
@@ -86,6 +88,21 @@ macro_rules! any_types {
                 match self {
                     $(GameKind::$kind => <super::$module::$kind as EntrySchema>::entry_schemas(),)*
                 }
+            }
+
+            /// A whole match simulated from `seed` under `options` (as an event keeps
+            /// them), refused when the options are not the game's.
+            pub fn simulate_log(
+                self,
+                seed: u64,
+                options: &serde_json::Value,
+            ) -> Result<SimulatedLog, serde_json::Error> {
+                Ok(match self {
+                    $(GameKind::$kind => <super::$module::$kind as SimulateLog>::simulate_log(
+                        seed,
+                        serde_json::from_value(options.clone())?,
+                    ),)*
+                })
             }
         }
 

@@ -7,9 +7,13 @@
 
 use std::fmt::Debug;
 
+use serde::Serialize;
+use serde_json::Value;
+
 use crate::rng::SplitMix;
 use crate::rules::card::{Card, Deck, Suit};
 use crate::rules::game::{Game, Seat, Seating, seat_after};
+use crate::rules::record::{GameEntry, LogEntry};
 
 /// A simulated match: its options, first dealer and entries, and for each entry what
 /// the simulator itself worked out.
@@ -19,6 +23,43 @@ pub struct Simulated<G: Game, D> {
     pub first_dealer: Seat,
     pub entries: Vec<G::Entry>,
     pub deals: Vec<D>,
+}
+
+/// A simulated match as its log stores it: what code that knows the game only by its
+/// [`GameKind`](crate::rules::kind::GameKind) gets (`GameKind::simulate_log`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SimulatedLog {
+    pub first_dealer: Seat,
+    /// The entries as a referee submits them and the log keeps them.
+    pub entries: Vec<Value>,
+}
+
+/// A game its seeded simulator plays to the end. Every game of `for_each_game!` has one.
+pub trait SimulateLog: Game {
+    fn simulate_log(seed: u64, options: Self::Options) -> SimulatedLog;
+}
+
+impl<G: Game, D> Simulated<G, D>
+where
+    G::Entry: GameEntry,
+{
+    /// The match as a log of play entries.
+    pub fn into_log(self) -> SimulatedLog {
+        let entries: Vec<LogEntry<G::Entry>> =
+            self.entries.into_iter().map(LogEntry::Play).collect();
+        SimulatedLog {
+            first_dealer: self.first_dealer,
+            entries: log_values(&entries),
+        }
+    }
+}
+
+/// Entries as the JSON values of a log.
+pub(crate) fn log_values(entries: &[impl Serialize]) -> Vec<Value> {
+    entries
+        .iter()
+        .map(|entry| serde_json::to_value(entry).expect("entries serialize"))
+        .collect()
 }
 
 /// Entries after which a simulation gives up: a match this long is a bug.
@@ -132,5 +173,46 @@ mod tests {
         let tressette: tressette::Tressette =
             replayed(&tressette::simulate::simulate(8, Default::default()));
         assert!(tressette.is_over());
+    }
+
+    /// By its kind alone, every game's simulated match is a log that the record reads
+    /// and replays to its end, dealt first by the seat the simulator says.
+    #[test]
+    fn every_game_simulates_a_log_its_record_replays_to_the_end() {
+        use crate::rules::any::AnyRecord;
+        use crate::rules::comanda::Nicknames;
+        use crate::rules::kind::GameKind;
+        use crate::rules::record::FORMAT_VERSION;
+
+        for kind in GameKind::ALL {
+            let options = kind.descriptor().default_options();
+            let log = kind.simulate_log(21, &options).expect("default options");
+            let seats = options["players"].as_u64().unwrap_or(4) as usize;
+            let players = &["Bepi", "Toni", "Nane", "Gigio"][..seats];
+            let record = serde_json::json!({
+                "format_version": FORMAT_VERSION,
+                "game": kind.name(),
+                "options": options,
+                "players": players,
+                "first_dealer": log.first_dealer,
+                "entries": log.entries,
+            });
+            let record = AnyRecord::from_json(&record.to_string()).expect("a readable record");
+            assert_eq!(record.first_dealer(), log.first_dealer, "{kind}");
+            let state = record
+                .replay(&Nicknames::new())
+                .expect("a replayable record");
+            assert!(state.is_over(), "{kind}: the simulated match ends");
+        }
+    }
+
+    #[test]
+    fn options_that_are_not_the_games_are_refused() {
+        use crate::rules::kind::GameKind;
+
+        let error = GameKind::Madrasso
+            .simulate_log(1, &serde_json::json!({"target_points": "many"}))
+            .unwrap_err();
+        assert!(error.to_string().contains("invalid type"), "{error}");
     }
 }

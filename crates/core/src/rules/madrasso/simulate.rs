@@ -9,7 +9,9 @@ use super::{Cassone, DealEntry, Madrasso, Options, TRICKS, trick_points, trick_w
 pub use crate::rng::SplitMix;
 use crate::rules::card::{Card, Rank};
 use crate::rules::game::{Seat, Team};
-use crate::rules::simulate::{deal_forty, follow_suit, of_suit, play_match};
+use crate::rules::simulate::{
+    SimulateLog, SimulatedLog, deal_forty, follow_suit, of_suit, play_match,
+};
 use crate::rules::trick::Trick;
 
 /// What the simulator itself worked out for one deal, to compare with the engine.
@@ -28,6 +30,12 @@ pub type Simulated = crate::rules::simulate::Simulated<Madrasso, SimDeal>;
 /// Plays a whole match from the seed.
 pub fn simulate(seed: u64, options: Options) -> Simulated {
     play_match(seed, options, play_deal)
+}
+
+impl SimulateLog for Madrasso {
+    fn simulate_log(seed: u64, options: Options) -> SimulatedLog {
+        simulate(seed, options).into_log()
+    }
 }
 
 /// The cards a seat may play: the suit led if it has it; otherwise trumps under the

@@ -11,7 +11,7 @@ use super::{
 pub use crate::rng::SplitMix;
 use crate::rules::card::{Card, Suit};
 use crate::rules::game::{Seat, Team};
-use crate::rules::simulate::{deal_forty, play_match};
+use crate::rules::simulate::{SimulateLog, SimulatedLog, deal_forty, play_match};
 use crate::rules::trick::Trick;
 
 /// What the simulator itself worked out for one deal, to compare with the engine.
@@ -31,6 +31,12 @@ pub type Simulated = crate::rules::simulate::Simulated<Tressette, SimDeal>;
 /// Plays a whole match from the seed.
 pub fn simulate(seed: u64, options: Options) -> Simulated {
     play_match(seed, options, play_deal)
+}
+
+impl SimulateLog for Tressette {
+    fn simulate_log(seed: u64, options: Options) -> SimulatedLog {
+        simulate(seed, options).into_log()
+    }
 }
 
 /// Every declaration a hand allows (four of a kind rather than three of it).

@@ -11,7 +11,7 @@ use super::{
 pub use crate::rng::SplitMix;
 use crate::rules::card::{Card, Deck, Rank, Suit};
 use crate::rules::game::Seat;
-use crate::rules::simulate::{deal_hands, play_match, shuffled};
+use crate::rules::simulate::{SimulateLog, SimulatedLog, deal_hands, play_match, shuffled};
 use crate::rules::trick::Trick;
 
 /// How the simulator treats one deal.
@@ -33,6 +33,12 @@ pub fn simulate(seed: u64, options: Options) -> Simulated {
         simulate_deal(rng, state, Breach::Announced)
             .expect("an announced simulation always gives a deal")
     })
+}
+
+impl SimulateLog for Trijumf {
+    fn simulate_log(seed: u64, options: Options) -> SimulatedLog {
+        simulate(seed, options).into_log()
+    }
 }
 
 /// Plays one deal for the state's dealer; returns the entry and the points it adds

@@ -11,7 +11,7 @@ use crate::rules::comanda::{self, Nicknames};
 use crate::rules::game::{Seat, Team};
 use crate::rules::ranking::Ranking;
 use crate::rules::record::{HandEntry, MatchRecord, SmazzataEntry};
-use crate::rules::simulate::deal_hands;
+use crate::rules::simulate::{SimulateLog, SimulatedLog, deal_hands, log_values};
 use crate::rules::trick::{Trick, winning_position};
 
 /// Real comande from the rules text, as a cutter says them.
@@ -59,6 +59,17 @@ pub fn random_ranking(rng: &mut SplitMix) -> Ranking {
         }
     }
     Ranking::from_levels(levels).expect("a shuffled ranking stays valid")
+}
+
+impl SimulateLog for Trionfetti {
+    /// Comande are read without a club's nicknames.
+    fn simulate_log(seed: u64, options: Options) -> SimulatedLog {
+        let record = simulate(seed, options, &Nicknames::new()).record;
+        SimulatedLog {
+            first_dealer: record.first_dealer,
+            entries: log_values(&record.entries),
+        }
+    }
 }
 
 /// Plays a whole match from the seed. Comande the parser cannot read (with these

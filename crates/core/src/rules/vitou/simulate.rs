@@ -11,7 +11,7 @@ use super::{
 pub use crate::rng::SplitMix;
 use crate::rules::card::Deck;
 use crate::rules::game::Team;
-use crate::rules::simulate::{deal_hands, play_match, shuffled};
+use crate::rules::simulate::{SimulateLog, SimulatedLog, deal_hands, play_match, shuffled};
 use crate::rules::trick::Trick;
 
 /// A simulated match: the entries and, for each round, the side it scores for and how much.
@@ -20,6 +20,12 @@ pub type Simulated = crate::rules::simulate::Simulated<Vitou, Option<(Team, u32)
 /// Plays a whole match from the seed.
 pub fn simulate(seed: u64, options: Options) -> Simulated {
     play_match(seed, options, simulate_round)
+}
+
+impl SimulateLog for Vitou {
+    fn simulate_log(seed: u64, options: Options) -> SimulatedLog {
+        simulate(seed, options).into_log()
+    }
 }
 
 /// Plays one round for the state's dealer; returns the entry and who scored what
