@@ -89,6 +89,10 @@ fn browser_flows() {
             public::public_pages_flow,
         ),
         (
+            "finished matches of every game: the notes and totals of their sheets",
+            public::finished_sheets_flow,
+        ),
+        (
             "a big event's pages at a phone's and a laptop's size",
             event_pages::event_pages_flow,
         ),

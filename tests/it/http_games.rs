@@ -7,7 +7,9 @@
 
 use crate::support;
 
+use segnapunti::rules::kind::GameKind;
 use serde_json::{Value, json};
+use support::setup::api_append;
 use support::{Client, TestApp};
 
 /// Creates a match of `game` with the extra fields and returns its public id.
@@ -203,21 +205,6 @@ fn corrections_sheets_and_round_trip(
     );
     assert_eq!(wrong.status, 422);
     assert!(wrong.body.contains("scopa"));
-}
-
-/// An API append of the game's entry JSON, with the session's CSRF token.
-fn api_append(organizer: &Client, public_id: &str, entry: Value) -> Value {
-    let state: Value =
-        serde_json::from_str(&organizer.get(&format!("/api/v1/matches/{public_id}")).body).unwrap();
-    let body = json!({"expected_seq": state["next_seq"], "entry": entry});
-    let token = organizer.csrf_token();
-    let response = organizer.post_json(
-        &format!("/api/v1/matches/{public_id}/entries"),
-        &body.to_string(),
-        Some(&token),
-    );
-    assert_eq!(response.status, 201, "{}", response.body);
-    serde_json::from_str(&response.body).unwrap()
 }
 
 /// The live page and the sheet fragment of a match in Italian and in English, each
@@ -465,6 +452,30 @@ backend_tests! {
             // Each language its own page: Italian first, then English.
             assert!(bodies[0].contains("Aggiorna") && bodies[4].contains("Refresh"), "{game}");
             assert!(bodies[2].contains("Totale") && bodies[6].contains("Total<"), "{game}");
+        }
+    }
+
+    /// The core counts no game in play once a match is over; the sheet still ends on
+    /// the totals of the game that decided it, not on 0–0.
+    fn a_finished_match_shows_the_deciding_games_totals(app) {
+        let organizer = app.organizer();
+        for kind in GameKind::ALL {
+            let public_id = create(&organizer, kind.name(), "Finale", &[]);
+            support::setup::play_simulated(&organizer, &public_id, kind);
+            let live = app.client().get(&format!("/m/{public_id}")).body;
+            assert!(live.contains("id=\"sheet-result\""), "{kind}: the match is over");
+            let total = |team: &str| {
+                let marker = format!("id=\"sheet-total-{team}\">");
+                let start = live.find(&marker).unwrap() + marker.len();
+                live[start..start + live[start..].find('<').unwrap()].to_string()
+            };
+            let totals = [total("A"), total("B")];
+            assert_ne!(totals, ["0", "0"], "{kind}");
+            // Where the sheet has running totals, the last one is the total written under it.
+            if let Some(running) = live.rsplit("class=\"running\">").next().filter(|_| live.contains("class=\"running\">")) {
+                let last = &running[..running.find('<').unwrap()];
+                assert_eq!(last, format!("{}–{}", totals[0], totals[1]), "{kind}");
+            }
         }
     }
 

@@ -38,7 +38,7 @@ pub struct SheetRow {
 pub struct GameSheet {
     pub sides: [String; 2],
     pub rows: Vec<SheetRow>,
-    /// Totals of the game being played (the last game's once the match is over).
+    /// Totals of the game being played (the deciding game's once the match is over).
     pub totals: [String; 2],
     pub games_won: [u32; 2],
     pub games_to_win: u32,
@@ -155,7 +155,35 @@ impl GameSheet {
 
     /// The sheet of a match of any game.
     pub fn of(state: &AnyMatch, players: &[String], tr: Tr) -> GameSheet {
-        super::pages(state.kind()).sheet(state, players, tr)
+        let mut sheet = super::pages(state.kind()).sheet(state, players, tr);
+        sheet.keep_final_totals();
+        sheet
+    }
+
+    /// Once the match is over the core counts no game in play (0–0), while the sheet
+    /// ends on the deciding game: its totals are the ones written under it.
+    fn keep_final_totals(&mut self) {
+        if !self.over {
+            return;
+        }
+        match &self.layout {
+            SheetLayout::Table => {
+                if let Some(last) = self.rows.last() {
+                    self.totals = last.totals.clone();
+                }
+            }
+            SheetLayout::Columns(columns) if !columns.points.is_empty() => {
+                let sum = |team: usize| {
+                    columns
+                        .points
+                        .iter()
+                        .map(|points| points[team])
+                        .sum::<u32>()
+                };
+                self.totals = [sum(0).to_string(), sum(1).to_string()];
+            }
+            SheetLayout::Columns(_) => {}
+        }
     }
 
     /// The sheet of what every game's summary has, without rows.

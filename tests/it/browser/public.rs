@@ -3,6 +3,7 @@
 
 use super::support;
 
+use segnapunti::rules::kind::GameKind;
 use support::browser::{Browser, Driver};
 use support::{Backend, TestApp, club_with_organizer, setup};
 
@@ -73,4 +74,35 @@ pub fn public_pages_flow(_driver: &Driver, browser: &Browser<'_>) {
     assert_eq!(shown("trionfetti"), "none");
     browser.assert_accessible("the new event's form");
     browser.shot("event-form-390x844.png");
+}
+
+/// Finished matches of every game at a phone's and a laptop's size: each deal's notes
+/// in sight without scrolling sideways, the deciding game's totals under the sheet.
+pub fn finished_sheets_flow(_driver: &Driver, browser: &Browser<'_>) {
+    let app = TestApp::spawn(Backend::Sqlite);
+    let (_admin, organizer) = club_with_organizer(&app);
+    for kind in GameKind::ALL {
+        let public_id = setup::create_game_match(&organizer, kind.name(), &[("title", "Finale")]);
+        setup::play_simulated(&organizer, &public_id, kind);
+        for (width, height) in [(390, 844), (1280, 800)] {
+            browser.set_window_size(width, height);
+            browser.goto(&app.url(&format!("/m/{public_id}")));
+            let sheet_fits = browser.execute(
+                "const rows = document.querySelector('#score-sheet .table-scroll'); \
+                 return !rows || rows.scrollWidth <= rows.clientWidth;",
+            );
+            assert_eq!(
+                sheet_fits.as_bool(),
+                Some(true),
+                "the finished {kind} sheet scrolls sideways at {width}×{height}"
+            );
+            assert_ne!(
+                browser.text("#sheet-total-A") + &browser.text("#sheet-total-B"),
+                "00"
+            );
+            browser.assert_accessible(&format!("the finished {kind} sheet at {width}×{height}"));
+            browser.shot(&format!("finished-{kind}-{width}x{height}.png"));
+        }
+    }
+    browser.set_window_size(390, 844);
 }

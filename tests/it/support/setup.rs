@@ -1,6 +1,10 @@
 //! The steps tests take through the pages to get somewhere: a match made, an event
 //! drawn, a hand recorded, an API token. Each asserts that the page took the step.
 
+use segnapunti::rules::game::Seat;
+use segnapunti::rules::kind::GameKind;
+use serde_json::{Value, json};
+
 use super::{Client, TestApp, form_value};
 
 /// The events form of the club `club_with_organizer` makes.
@@ -196,4 +200,32 @@ pub fn personal_token(client: &Client, label: &str) -> String {
     let marker = "id=\"new-token\" readonly value=\"";
     let start = page.body.find(marker).expect("the new token is shown once") + marker.len();
     page.body[start..start + page.body[start..].find('"').unwrap()].to_string()
+}
+
+/// An API append of the game's entry JSON, with the session's CSRF token.
+pub fn api_append(organizer: &Client, public_id: &str, entry: Value) -> Value {
+    let state: Value =
+        serde_json::from_str(&organizer.get(&format!("/api/v1/matches/{public_id}")).body).unwrap();
+    let body = json!({"expected_seq": state["next_seq"], "entry": entry});
+    let token = organizer.csrf_token();
+    let response = organizer.post_json(
+        &format!("/api/v1/matches/{public_id}/entries"),
+        &body.to_string(),
+        Some(&token),
+    );
+    assert_eq!(response.status, 201, "{}", response.body);
+    serde_json::from_str(&response.body).unwrap()
+}
+
+/// Plays a whole match of `kind` (its default options, seat 0 dealing first) through
+/// the API, with the entries of the core's simulator.
+pub fn play_simulated(organizer: &Client, public_id: &str, kind: GameKind) {
+    let options = kind.descriptor().default_options();
+    let log = (1..)
+        .map(|seed| kind.simulate_log(seed, &options).unwrap())
+        .find(|log| log.first_dealer == Seat::ALL[0])
+        .unwrap();
+    for entry in log.entries {
+        api_append(organizer, public_id, entry);
+    }
 }
