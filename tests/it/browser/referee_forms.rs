@@ -83,6 +83,18 @@ pub fn first_screen_flow(_driver: &Driver, browser: &Browser<'_>) {
                 "{game}: the page scrolls sideways"
             );
             browser.assert_accessible(&format!("the {game} referee page"));
+            // Every folded part shows one drawn triangle, no second marker beside it.
+            let markers = browser.execute(
+                "return [...document.querySelectorAll('details > summary')]\
+                 .map(s => getComputedStyle(s, '::before').content);",
+            );
+            let markers = markers
+                .as_array()
+                .expect("the page folds its other outcomes");
+            assert!(!markers.is_empty(), "{game}");
+            for marker in markers {
+                assert_eq!(marker, "\"\"", "{game}: a summary's marker is {marker}");
+            }
             screenshots(browser, &format!("referee-{game}-first-screen"));
 
             (deal.fill)(browser);
