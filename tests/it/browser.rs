@@ -173,9 +173,11 @@ fn first_admin_and_login(_driver: &Driver, browser: &Browser<'_>) {
     browser.fill("#confirm_password", ADMIN_PASSWORD);
     browser.click("button[type=submit]");
     browser.wait_for_text("Capo Arbitro", Duration::from_secs(5));
+    // On a phone the account's role and links fold under its name in the header.
+    assert!(!browser.text(".site-header").contains("AMMINISTRATORE"));
+    browser.click(".nav-menu > summary");
     assert!(browser.text(".site-header").contains("AMMINISTRATORE"));
-
-    browser.click(".site-header form button");
+    browser.click(".nav-menu form[action='/logout'] button");
     browser.wait_for_text("Sei uscito.", Duration::from_secs(5));
 
     browser.fill("#username", "capo");
@@ -231,6 +233,7 @@ fn invitation_flow(_driver: &Driver, browser: &Browser<'_>) {
     browser.fill("#confirm_password", "password-del-nuovo");
     browser.click("main button[type=submit]");
     browser.wait_for_text("Nuovo Arbitro", Duration::from_secs(5));
+    browser.click(".nav-menu > summary");
     let header = browser.text(".site-header");
     assert!(header.contains("ARBITRO"), "{header}");
 }
@@ -696,7 +699,17 @@ fn player_link_flow(_driver: &Driver, browser: &Browser<'_>) {
     assert_eq!(created.status, 303, "{}", created.body);
 
     browser_login(&app, browser, "org", "org-password");
-    browser.click(".site-nav a[href='/manage/players']");
+    // On a phone the header keeps to one line; the account's links, an organizer's
+    // pages among them, open under the account's name.
+    let header = browser
+        .execute("return document.querySelector('.site-header').getBoundingClientRect().height;");
+    let header = header.as_f64().unwrap_or(f64::MAX);
+    assert!(header <= 72.0, "the header is {header}px tall on a phone");
+    browser.shot("account-menu-closed-390.png");
+    browser.click(".nav-menu > summary");
+    browser.assert_accessible("the account's menu, open");
+    browser.shot("account-menu-open-390.png");
+    browser.click(".nav-menu a[href='/manage/players']");
     browser.wait_for_text("id=\"q\"", Duration::from_secs(5));
     browser.fill("#q", "bep");
     browser.click("form[role=search] button[type=submit]");
@@ -717,6 +730,7 @@ fn player_link_flow(_driver: &Driver, browser: &Browser<'_>) {
 
     browser.clear_cookies();
     browser_login(&app, browser, "bepi.f", "bepi-password");
+    browser.click(".nav-menu > summary");
     browser.click("#my-results");
     browser.wait_for_text("Giocatore con account:", Duration::from_secs(5));
     assert!(browser.current_url().contains("/players/"));

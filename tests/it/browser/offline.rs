@@ -382,7 +382,8 @@ pub(super) fn logout_clears_kept_pages_flow(driver: &Driver, _shared: &Browser<'
         "page and files kept: {kept}"
     );
 
-    browser.click(".site-header form[action='/logout'] button");
+    browser.click(".nav-menu > summary");
+    browser.click(".nav-menu form[action='/logout'] button");
     browser.wait_for_text("Sei uscito.", WAIT);
     let left = browser.execute_async(
         "var done = arguments[arguments.length - 1];\
