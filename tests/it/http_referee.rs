@@ -65,7 +65,9 @@ fn match_in_both_languages(app: &TestApp) -> (Client, String, Client, String) {
 fn log_text(body: &str, number: usize) -> String {
     let marker = format!("<span class=\"log-index\">#{number}</span> ");
     let start = body.find(&marker).expect("the log line") + marker.len();
-    body[start..start + body[start..].find('\n').unwrap()].trim().to_string()
+    body[start..start + body[start..].find('\n').unwrap()]
+        .trim()
+        .to_string()
 }
 
 /// The text of the replay page's line of entry `number` (#1 the first entry).

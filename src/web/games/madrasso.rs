@@ -44,7 +44,12 @@ pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
 
 pub fn describe(entry: &Value, players: &[String], tr: Tr) -> String {
     if let Some(team) = entry.get("cappotto") {
-        return word(tr, "games-log_cappotto", "team", team_word(team, players, tr));
+        return word(
+            tr,
+            "games-log_cappotto",
+            "team",
+            team_word(team, players, tr),
+        );
     }
     if let Some(cassone) = entry.get("cassone") {
         return super::by_seat(tr, "games-cassone_by", &cassone["seat"], players);

@@ -215,7 +215,9 @@ pub(crate) fn team_word(value: &Value, players: &[String], tr: Tr) -> String {
         "B" => Some(Team::B),
         _ => None,
     };
-    let names = team.map(|team| side_names(players, team)).unwrap_or_default();
+    let names = team
+        .map(|team| side_names(players, team))
+        .unwrap_or_default();
     if names.is_empty() {
         return word(tr, "games-team_word", "team", letter);
     }
@@ -499,25 +501,110 @@ mod tests {
         let claim = json!({"type": "deal", "claim": 3, "points": 6});
         let sweep = json!({"type": "deal", "sweep": "stramazzo", "team": "A"});
         let played = json!({"type": "deal", "team": "A", "points": 7});
-        let refusal = json!({"type": "round", "refusal": {"seat": 0}, "bids": [{"seat": 1, "bid": 6}]});
+        let refusal =
+            json!({"type": "round", "refusal": {"seat": 0}, "bids": [{"seat": 1, "bid": 6}]});
         let won = json!({"type": "round", "winner": "B"});
         let replace = json!({"type": "replace", "target": 2, "reason": "x", "entry": cassone});
         let first = json!({"type": "first_dealer", "seat": 2});
         let cases: [(GameKind, &Value, &[String], &str, &str); 14] = [
-            (GameKind::Madrasso, &cassone, &four, "it", "cassone · Toni (1)"),
-            (GameKind::Madrasso, &cassone, &unnamed, "en", "cassone · seat 1"),
-            (GameKind::Madrasso, &cappotto, &four, "it", "cappotto · squadra B (Toni · Gigio)"),
-            (GameKind::Madrasso, &cappotto, &two, "en", "cappotto · team B (Toni)"),
-            (GameKind::Madrasso, &cappotto, &[], "it", "cappotto · squadra B"),
-            (GameKind::Madrasso, &declared, &four, "it", "Nane (2) dichiara fuori · 41 punti"),
-            (GameKind::Madrasso, &declared, &four, "en", "declared out by Nane (2) · 41 points"),
-            (GameKind::Tressette, &claim, &four, "it", "chiamata di Gigio (3) · 6 punti"),
-            (GameKind::Tressette, &sweep, &two, "en", "stramazzo · team A (Bepi)"),
-            (GameKind::Tressette, &played, &unnamed, "it", "squadra A · 7 punti"),
-            (GameKind::Vitou, &refusal, &four, "it", "rifiuto di Bepi (0) · rilancio 6"),
-            (GameKind::Vitou, &won, &four, "en", "won by team B (Toni · Gigio)"),
-            (GameKind::Madrasso, &replace, &four, "en", "replaces #3 (x): cassone · Toni (1)"),
-            (GameKind::Tressette, &first, &four, "it", "Primo mazziere: Nane (2)"),
+            (
+                GameKind::Madrasso,
+                &cassone,
+                &four,
+                "it",
+                "cassone · Toni (1)",
+            ),
+            (
+                GameKind::Madrasso,
+                &cassone,
+                &unnamed,
+                "en",
+                "cassone · seat 1",
+            ),
+            (
+                GameKind::Madrasso,
+                &cappotto,
+                &four,
+                "it",
+                "cappotto · squadra B (Toni · Gigio)",
+            ),
+            (
+                GameKind::Madrasso,
+                &cappotto,
+                &two,
+                "en",
+                "cappotto · team B (Toni)",
+            ),
+            (
+                GameKind::Madrasso,
+                &cappotto,
+                &[],
+                "it",
+                "cappotto · squadra B",
+            ),
+            (
+                GameKind::Madrasso,
+                &declared,
+                &four,
+                "it",
+                "Nane (2) dichiara fuori · 41 punti",
+            ),
+            (
+                GameKind::Madrasso,
+                &declared,
+                &four,
+                "en",
+                "declared out by Nane (2) · 41 points",
+            ),
+            (
+                GameKind::Tressette,
+                &claim,
+                &four,
+                "it",
+                "chiamata di Gigio (3) · 6 punti",
+            ),
+            (
+                GameKind::Tressette,
+                &sweep,
+                &two,
+                "en",
+                "stramazzo · team A (Bepi)",
+            ),
+            (
+                GameKind::Tressette,
+                &played,
+                &unnamed,
+                "it",
+                "squadra A · 7 punti",
+            ),
+            (
+                GameKind::Vitou,
+                &refusal,
+                &four,
+                "it",
+                "rifiuto di Bepi (0) · rilancio 6",
+            ),
+            (
+                GameKind::Vitou,
+                &won,
+                &four,
+                "en",
+                "won by team B (Toni · Gigio)",
+            ),
+            (
+                GameKind::Madrasso,
+                &replace,
+                &four,
+                "en",
+                "replaces #3 (x): cassone · Toni (1)",
+            ),
+            (
+                GameKind::Tressette,
+                &first,
+                &four,
+                "it",
+                "Primo mazziere: Nane (2)",
+            ),
         ];
         for (game, entry, players, code, words) in cases {
             let tr = Tr::new(super::super::i18n::lang_from_code(code).unwrap());

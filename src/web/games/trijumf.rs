@@ -112,10 +112,20 @@ pub fn describe(entry: &Value, players: &[String], tr: Tr) -> String {
         parts.push(count(tr, "games-n_declared", list.len()));
     }
     if let Some(claim) = entry.get("claim") {
-        parts.push(super::by_seat(tr, "games-claim_by", &claim["seat"], players));
+        parts.push(super::by_seat(
+            tr,
+            "games-claim_by",
+            &claim["seat"],
+            players,
+        ));
     }
     if let Some(revoke) = entry.get("revoke") {
-        parts.push(super::by_seat(tr, "games-revoke_by", &revoke["seat"], players));
+        parts.push(super::by_seat(
+            tr,
+            "games-revoke_by",
+            &revoke["seat"],
+            players,
+        ));
     }
     parts.join(" · ")
 }
