@@ -174,8 +174,12 @@ pub fn describe(game: GameKind, entry: &Value, players: &[String], tr: Tr) -> St
 }
 
 /// An entry's line in a match's log: the game's own wording on the referee page where
-/// it has one, else [`describe`].
+/// it has one, else [`describe`]; who deals first reads alike in every game (with
+/// the draw's rounds).
 pub fn log_line(game: GameKind, entry: &Value, players: &[String], tr: Tr) -> String {
+    if entry.get("type").and_then(Value::as_str) == Some("first_dealer") {
+        return first_dealer::describe(entry, players, tr);
+    }
     pages(game)
         .log_line(entry, players, tr.lang())
         .unwrap_or_else(|| describe(game, entry, players, tr))
@@ -506,7 +510,9 @@ mod tests {
         let won = json!({"type": "round", "winner": "B"});
         let replace = json!({"type": "replace", "target": 2, "reason": "x", "entry": cassone});
         let first = json!({"type": "first_dealer", "seat": 2});
-        let cases: [(GameKind, &Value, &[String], &str, &str); 14] = [
+        let drawn = json!({"type": "first_dealer", "seat": 2,
+            "draw": [["Rd", "5s", "Rc", "2b"], ["7d", null, "Cs", null]]});
+        let cases: [(GameKind, &Value, &[String], &str, &str); 15] = [
             (
                 GameKind::Madrasso,
                 &cassone,
@@ -605,12 +611,31 @@ mod tests {
                 "it",
                 "Primo mazziere: Nane (2)",
             ),
+            (
+                GameKind::Trionfetti,
+                &drawn,
+                &four,
+                "it",
+                "Primo mazziere: Nane (2) · pesca in 2 giri",
+            ),
         ];
         for (game, entry, players, code, words) in cases {
             let tr = Tr::new(super::super::i18n::lang_from_code(code).unwrap());
             assert_eq!(describe(game, entry, players, tr), words, "{game} {entry}");
             assert_eq!(log_line(game, entry, players, tr), words, "{game} {entry}");
         }
+        // Trionfetti's own line on the referee page names the vagaresto's caller.
+        let hand = json!({"type": "hand", "winner": "A",
+            "vagaresto": {"caller": 1, "answer": "accepted"}});
+        let [italian, english] = crate::web::i18n::in_both(|tr| tr);
+        assert_eq!(
+            log_line(GameKind::Trionfetti, &hand, &four, italian),
+            "mano vinta da A · vagaresto di Toni (1) accettato"
+        );
+        assert_eq!(
+            log_line(GameKind::Trionfetti, &hand, &unnamed, english),
+            "hand won by A · vagaresto by seat 1 accepted"
+        );
     }
 
     #[test]
