@@ -155,6 +155,8 @@ games-log_card_by_card = card by card · { $tricks ->
        *[other] { $tricks } tricks
     }
 games-team_word = team { $team }
+# A team whose players' names are known: "team A (Bepi · Nane)".
+games-team_named = team { $team } ({ $names })
 games-seat_word = seat { $seat }
 games-n_points = { $count ->
         [one] { $count } point
@@ -210,7 +212,7 @@ games-cut_unknown = cut ?
 games-tied = three tied tricks
 games-declined = the side on 20 declined
 games-all_passed = all passed
-games-refused_the = refused by { $who }
+games-log_refused = refused by { $who }
 games-refused = refused by { $who }
 games-won_by = won by { $team }
 games-bid = bid { $bid }
@@ -219,6 +221,16 @@ games-team_declined = team { $team } declined
 games-penalty_award_fact = cassone: 130 to the opponents
 games-penalty_subtract_fact = cassone: −130 to the offenders
 games-must_trump_fact = must trump
+# The games' own terms: a language may keep them or say its own.
+games-log_cappotto = cappotto · { $team }
+games-cappotto_team = cappotto { $team }
+games-cassone_by = cassone · { $who }
+games-sweep_cappotto = cappotto
+games-sweep_stramazzo = stramazzo
+games-sweep_cappottone = cappottone
+games-sweep_stramazzone = stramazzone
+games-sweep_team = { $sweep } { $team } · { $games }
+games-decl_napoletana = napoletana
 
 ## the facts beside a score sheet
 

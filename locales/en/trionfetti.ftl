@@ -11,7 +11,7 @@ trionfetti-card_by_card = hand card by card ({ $tricks ->
 trionfetti-won_by = hand won by { $team }
 # A hand whose winner follows from the vagaresto rather than being named.
 trionfetti-hand_recorded = hand recorded
-trionfetti-vagaresto = vagaresto by seat { $seat } { $answer ->
+trionfetti-vagaresto = vagaresto by { $who } { $answer ->
         [accepted] accepted
        *[conceded] conceded
     }

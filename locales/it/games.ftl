@@ -155,6 +155,8 @@ games-log_card_by_card = carta per carta · { $tricks ->
        *[other] { $tricks } prese
     }
 games-team_word = squadra { $team }
+# A team whose players' names are known: "squadra A (Bepi · Nane)".
+games-team_named = squadra { $team } ({ $names })
 games-seat_word = posto { $seat }
 games-n_points = { $count ->
         [one] { $count } punto
@@ -184,7 +186,7 @@ games-at_least_deals = almeno { $count ->
         [one] { $count } mano
        *[other] { $count } mani
     }
-games-declared_out_by = dichiara fuori il { $who }
+games-declared_out_by = { $who } dichiara fuori
 games-declared_by = dichiarazione di { $who } ({ $correct ->
         [yes] giusta
        *[no] sbagliata
@@ -210,7 +212,7 @@ games-cut_unknown = taglio ?
 games-tied = tre prese pari
 games-declined = non gioca chi è a 20
 games-all_passed = passano tutti
-games-refused_the = rifiuta il { $who }
+games-log_refused = rifiuto di { $who }
 games-refused = rifiuta { $who }
 games-won_by = vince la { $team }
 games-bid = rilancio { $bid }
@@ -219,6 +221,16 @@ games-team_declined = squadra { $team } non gioca
 games-penalty_award_fact = cassone: 130 agli avversari
 games-penalty_subtract_fact = cassone: −130 a chi sbaglia
 games-must_trump_fact = obbligo di briscola
+# The games' own terms: a language may keep them or say its own.
+games-log_cappotto = cappotto · { $team }
+games-cappotto_team = cappotto { $team }
+games-cassone_by = cassone · { $who }
+games-sweep_cappotto = cappotto
+games-sweep_stramazzo = stramazzo
+games-sweep_cappottone = cappottone
+games-sweep_stramazzone = stramazzone
+games-sweep_team = { $sweep } { $team } · { $games }
+games-decl_napoletana = napoletana
 
 ## the facts beside a score sheet
 

@@ -11,7 +11,7 @@ trionfetti-card_by_card = mano carta per carta ({ $tricks ->
 trionfetti-won_by = mano vinta da { $team }
 # A hand whose winner follows from the vagaresto rather than being named.
 trionfetti-hand_recorded = mano registrata
-trionfetti-vagaresto = vagaresto del posto { $seat } { $answer ->
+trionfetti-vagaresto = vagaresto di { $who } { $answer ->
         [accepted] accettato
        *[conceded] rifiutato
     }

@@ -1,7 +1,8 @@
 //! The referee at the table (issue 22) through real HTTP: a tap comes back to the
 //! entry with a confirmation and an undo; a vagaresto without its caller or answer is
 //! refused naming what is missing, in Italian and English, keeping what was typed;
-//! "Controlla" refuses what saving refuses, naming the player; the home page lists a
+//! "Controlla" refuses what saving refuses, naming the player; the log names the
+//! players who did what, on the referee page and the replay; the home page lists a
 //! referee's tables and an organizer's.
 
 use crate::support;
@@ -58,6 +59,22 @@ fn match_in_both_languages(app: &TestApp) -> (Client, String, Client, String) {
         app.client_in("en"),
         link,
     )
+}
+
+/// The text of the referee page's log line `number` (#1 the first entry).
+fn log_text(body: &str, number: usize) -> String {
+    let marker = format!("<span class=\"log-index\">#{number}</span> ");
+    let start = body.find(&marker).expect("the log line") + marker.len();
+    body[start..start + body[start..].find('\n').unwrap()]
+        .trim()
+        .to_string()
+}
+
+/// The text of the replay page's line of entry `number` (#1 the first entry).
+fn replay_text(body: &str, number: usize) -> String {
+    let marker = format!("/replay?step={number}\">#{number} ");
+    let start = body.find(&marker).expect("the replay line") + marker.len();
+    body[start..start + body[start..].find("</a>").unwrap()].to_string()
 }
 
 backend_tests! {
@@ -277,5 +294,45 @@ backend_tests! {
         organizer.get("/lang/en?next=%2F");
         let english = organizer.get("/");
         assert!(english.body.contains("Your tables") && english.body.contains("Table 1"), "{}", english.body);
+    }
+
+    fn the_log_names_who_did_it_on_the_referee_page_and_the_replay(app) {
+        let admin = app.admin();
+        let organizer = app.user(&admin, "org", "organizer");
+        let madrasso = setup::create_game_match(&organizer, "madrasso", &[("title", "Cassone")]);
+        let base = format!("/score/{madrasso}");
+        let cassone = setup::post_entry(&organizer, &base, "outcome", &[("outcome", "cassone"), ("seat", "1")]);
+        assert_eq!(cassone.status, 303, "{}", cassone.body);
+        // A correction names the players in the entry it carries.
+        let replaced = setup::post_entry(&organizer, &base, "outcome", &[
+            ("outcome", "cappotto"), ("team", "B"),
+            ("replace_target", "0"), ("replace_reason", "era cappotto"),
+        ]);
+        assert_eq!(replaced.status, 303, "{}", replaced.body);
+        let page = organizer.get(&base);
+        assert_eq!(log_text(&page.body, 1), "cassone · Toni (1)", "{}", page.body);
+        assert_eq!(
+            log_text(&page.body, 2),
+            "sostituisce #1 (era cappotto): cappotto · squadra B (Toni · Gigio)"
+        );
+        let replay = app.client().get(&format!("/m/{madrasso}/replay"));
+        assert_eq!(replay.status, 200, "{}", replay.body);
+        assert_eq!(replay_text(&replay.body, 1), "cassone · Toni (1)", "{}", replay.body);
+        assert_eq!(
+            replay_text(&replay.body, 2),
+            "sostituisce #1 (era cappotto): cappotto · squadra B (Toni · Gigio)"
+        );
+
+        // A Tressette claim, read in English at the table and on the replay.
+        let tressette = setup::create_game_match(&organizer, "tressette", &[("title", "Claim")]);
+        let base = format!("/score/{tressette}");
+        let claim = setup::post_entry(&organizer, &base, "outcome", &[("outcome", "claim"), ("seat", "3"), ("points", "6")]);
+        assert_eq!(claim.status, 303, "{}", claim.body);
+        let english = app.client_in("en");
+        let page = english.get(&setup::table_link(&app, &organizer, &tressette));
+        assert_eq!(page.status, 200, "{}", page.body);
+        assert_eq!(log_text(&page.body, 1), "claim by Gigio (3) · 6 points", "{}", page.body);
+        let replay = english.get(&format!("/m/{tressette}/replay"));
+        assert_eq!(replay_text(&replay.body, 1), "claim by Gigio (3) · 6 points", "{}", replay.body);
     }
 }

@@ -11,7 +11,7 @@ use super::super::context::Visit;
 use super::super::error::AppError;
 use super::super::i18n::Tr;
 use super::super::scoring::{Shown, respond, scorer, submit};
-use super::{card_name, seat_name, with_player_names};
+use super::{card_name, with_player_names};
 use crate::lang::{Arg, Lang};
 use crate::rules::any::AnyRecord;
 use crate::rules::card::{Card, Deck, Suit};
@@ -185,7 +185,7 @@ fn deck(rule: &DrawRule, lang: Lang) -> Vec<(String, Vec<(String, String)>)> {
 }
 
 /// The log's line of a `first_dealer` entry: the player by name where known.
-pub fn describe(entry: &Value, players: Option<&[String]>, tr: Tr) -> String {
+pub fn describe(entry: &Value, players: &[String], tr: Tr) -> String {
     let seat = entry
         .get("seat")
         .and_then(Value::as_u64)
@@ -207,12 +207,9 @@ pub fn describe(entry: &Value, players: Option<&[String]>, tr: Tr) -> String {
     }
 }
 
-/// "Primo mazziere: Toni (1)".
-pub fn log_text(seat: Seat, players: Option<&[String]>, tr: Tr) -> String {
-    let who = match players {
-        Some(players) => seat_name(players, seat),
-        None => super::seat_word(&json!(u8::from(seat)), tr),
-    };
+/// "Primo mazziere: Toni (1)" ("posto 1" where the seat has no name).
+pub fn log_text(seat: Seat, players: &[String], tr: Tr) -> String {
+    let who = super::named_seat(players, seat, tr);
     tr.t_args("first_dealer-log", [("who", Arg::from(who))])
 }
 

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use super::sheets::{GameSheet, SheetRow};
 use super::{
     Fields, card_name, count, fact, game_pages, json_arg, judged, need_seat, need_team, pair,
-    position, seat_word, team_word, unknown_outcome, word, yes_no,
+    position, team_word, unknown_outcome, word, yes_no,
 };
 use crate::rules::game::Game;
 use crate::rules::madrasso::{DealEnd, Madrasso, RevokePenalty};
@@ -42,19 +42,24 @@ pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
     })
 }
 
-pub fn describe(entry: &Value, tr: Tr) -> String {
+pub fn describe(entry: &Value, players: &[String], tr: Tr) -> String {
     if let Some(team) = entry.get("cappotto") {
-        return format!("cappotto · {}", team_word(team, tr));
+        return word(
+            tr,
+            "games-log_cappotto",
+            "team",
+            team_word(team, players, tr),
+        );
     }
     if let Some(cassone) = entry.get("cassone") {
-        return format!("cassone · {}", seat_word(&cassone["seat"], tr));
+        return super::by_seat(tr, "games-cassone_by", &cassone["seat"], players);
     }
     let points = count(tr, "games-n_points", json_arg(&entry["points"]));
     if let Some(seat) = entry.get("declared") {
-        let who = super::by_seat(tr, "games-declared_out_by", seat);
+        let who = super::by_seat(tr, "games-declared_out_by", seat, players);
         return format!("{who} · {points}");
     }
-    format!("{} · {points}", team_word(&entry["team"], tr))
+    format!("{} · {points}", team_word(&entry["team"], players, tr))
 }
 
 pub fn sheet(state: &Madrasso, players: &[String], tr: Tr) -> GameSheet {
@@ -76,10 +81,15 @@ pub fn sheet(state: &Madrasso, players: &[String], tr: Tr) -> GameSheet {
             }
             match row.end {
                 DealEnd::Played => {}
-                DealEnd::Cappotto { team } => detail.push(format!("cappotto {team}")),
-                DealEnd::Cassone { seat } => {
-                    detail.push(format!("cassone · {}", super::seat_name(players, seat)))
+                DealEnd::Cappotto { team } => {
+                    detail.push(word(tr, "games-cappotto_team", "team", team.to_string()))
                 }
+                DealEnd::Cassone { seat } => detail.push(word(
+                    tr,
+                    "games-cassone_by",
+                    "who",
+                    super::seat_name(players, seat),
+                )),
                 DealEnd::Declared { seat, correct } => detail.push(judged(
                     tr,
                     "games-declared_by",

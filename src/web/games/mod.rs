@@ -40,8 +40,9 @@ pub trait GamePages: Sync {
     /// The entry the outcome form describes, as the game's record JSON.
     fn entry(&self, fields: &Fields, tr: Tr) -> Result<Value, String>;
 
-    /// A play entry (neither a correction nor card by card) in a line.
-    fn describe(&self, entry: &Value, tr: Tr) -> String;
+    /// A play entry (neither a correction nor card by card) in a line, naming the
+    /// match's `players` where it names a seat or a team.
+    fn describe(&self, entry: &Value, players: &[String], tr: Tr) -> String;
 
     /// The score sheet of a match of this game (any other state gets the common one).
     fn sheet(&self, state: &AnyMatch, players: &[String], tr: Tr) -> GameSheet;
@@ -58,7 +59,7 @@ pub trait GamePages: Sync {
 
     /// A log line on the referee page, when the game words it its own way there
     /// (else [`describe`]).
-    fn log_line(&self, _entry: &Value, _lang: Lang) -> Option<String> {
+    fn log_line(&self, _entry: &Value, _players: &[String], _lang: Lang) -> Option<String> {
         None
     }
 
@@ -139,8 +140,9 @@ pub fn outcome_entry(game: GameKind, fields: &Fields, tr: Tr) -> Result<Value, S
     Ok(json!({"type": "replace", "target": target, "reason": reason, "entry": entry}))
 }
 
-/// One log entry in a line, in the reader's language.
-pub fn describe(game: GameKind, entry: &Value, tr: Tr) -> String {
+/// One log entry in a line, in the reader's language, naming the match's `players`
+/// where it names a seat or a team.
+pub fn describe(game: GameKind, entry: &Value, players: &[String], tr: Tr) -> String {
     let kind = entry.get("type").and_then(Value::as_str).unwrap_or("");
     let target = entry.get("target").and_then(Value::as_u64).unwrap_or(0);
     let reason = stored_text(
@@ -156,27 +158,31 @@ pub fn describe(game: GameKind, entry: &Value, tr: Tr) -> String {
         tr.t_args(id, args)
     };
     match kind {
-        "first_dealer" => first_dealer::describe(entry, None, tr),
+        "first_dealer" => first_dealer::describe(entry, players, tr),
         "void" => correction("games-log_void", None),
         "replace" => correction(
             "games-log_replace",
-            Some(describe(game, &entry["entry"], tr)),
+            Some(describe(game, &entry["entry"], players, tr)),
         ),
         _ => {
             if let Some(tricks) = entry.get("tricks").and_then(Value::as_array) {
                 return tr.t_args("games-log_card_by_card", &[("tricks", tricks.len().into())]);
             }
-            pages(game).describe(entry, tr)
+            pages(game).describe(entry, players, tr)
         }
     }
 }
 
 /// An entry's line in a match's log: the game's own wording on the referee page where
-/// it has one, else [`describe`].
-pub fn log_line(game: GameKind, entry: &Value, tr: Tr) -> String {
+/// it has one, else [`describe`]; who deals first reads alike in every game (with
+/// the draw's rounds).
+pub fn log_line(game: GameKind, entry: &Value, players: &[String], tr: Tr) -> String {
+    if entry.get("type").and_then(Value::as_str) == Some("first_dealer") {
+        return first_dealer::describe(entry, players, tr);
+    }
     pages(game)
-        .log_line(entry, tr.lang())
-        .unwrap_or_else(|| describe(game, entry, tr))
+        .log_line(entry, players, tr.lang())
+        .unwrap_or_else(|| describe(game, entry, players, tr))
 }
 
 /// A value of a stored entry as a message's argument: a number where it is one (so
@@ -193,9 +199,10 @@ pub(crate) fn word(tr: Tr, id: &str, name: &'static str, value: impl Into<Arg>) 
     tr.t_args(id, &[(name, value.into())])
 }
 
-/// "presa da posto 2": what the seat of an entry's JSON did (`id` takes it as `who`).
-pub(crate) fn by_seat(tr: Tr, id: &str, seat: &Value) -> String {
-    word(tr, id, "who", seat_word(seat, tr))
+/// "chiamata di Toni (1)": what the seat of an entry's JSON did (`id` takes it as
+/// `who`, [`seat_who`]).
+pub(crate) fn by_seat(tr: Tr, id: &str, seat: &Value, players: &[String]) -> String {
+    word(tr, id, "who", seat_who(seat, players, tr))
 }
 
 /// "3 punti", "1 game": a count with its noun, in the plural its number takes.
@@ -203,18 +210,55 @@ pub(crate) fn count(tr: Tr, id: &str, count: impl Into<Arg>) -> String {
     word(tr, id, "count", count)
 }
 
-/// "team A" / "squadra A".
-pub(crate) fn team_word(value: &Value, tr: Tr) -> String {
-    word(
-        tr,
-        "games-team_word",
-        "team",
-        value.as_str().unwrap_or("?").to_string(),
+/// The team of an entry's JSON: "squadra A (Bepi · Nane)" where the match names its
+/// players, else "squadra A".
+pub(crate) fn team_word(value: &Value, players: &[String], tr: Tr) -> String {
+    let letter = value.as_str().unwrap_or("?").to_string();
+    let team = match letter.as_str() {
+        "A" => Some(Team::A),
+        "B" => Some(Team::B),
+        _ => None,
+    };
+    let names = team
+        .map(|team| side_names(players, team))
+        .unwrap_or_default();
+    if names.is_empty() {
+        return word(tr, "games-team_word", "team", letter);
+    }
+    tr.t_args(
+        "games-team_named",
+        &[("team", Arg::from(letter)), ("names", Arg::from(names))],
     )
 }
 
+/// "posto 2": a seat no name is known for.
 pub(crate) fn seat_word(value: &Value, tr: Tr) -> String {
     word(tr, "games-seat_word", "seat", value.to_string())
+}
+
+/// The seat of an entry's JSON as the score sheet names it ("Toni (1)",
+/// [`seat_name`]), or "posto 1" where the match has no name for it.
+pub(crate) fn seat_who(value: &Value, players: &[String], tr: Tr) -> String {
+    let seat = value
+        .as_u64()
+        .and_then(|seat| u8::try_from(seat).ok())
+        .and_then(Seat::new);
+    match seat {
+        Some(seat) => named_seat(players, seat, tr),
+        None => seat_word(value, tr),
+    }
+}
+
+/// `seat` as the score sheet names it ("Toni (1)"), or "posto 1" where the match has
+/// no name for it.
+pub(crate) fn named_seat(players: &[String], seat: Seat, tr: Tr) -> String {
+    if players
+        .get(seat.index())
+        .is_some_and(|name| !name.is_empty())
+    {
+        return seat_name(players, seat);
+    }
+    seat_word(&json!(u8::from(seat)), tr)
 }
 
 /// "(giusta)" / "(wrong)": whether a claim or declaration was right, as a selector.
@@ -347,8 +391,13 @@ macro_rules! game_pages {
                 entry(fields, tr)
             }
 
-            fn describe(&self, entry: &serde_json::Value, tr: $crate::web::i18n::Tr) -> String {
-                describe(entry, tr)
+            fn describe(
+                &self,
+                entry: &serde_json::Value,
+                players: &[String],
+                tr: $crate::web::i18n::Tr,
+            ) -> String {
+                describe(entry, players, tr)
             }
 
             fn sheet(
@@ -438,8 +487,155 @@ mod tests {
         ];
         for (game, entry, code, words) in cases {
             let tr = Tr::new(super::super::i18n::lang_from_code(code).unwrap());
-            assert_eq!(describe(game, entry, tr), words, "{game} {entry}");
+            assert_eq!(describe(game, entry, &[], tr), words, "{game} {entry}");
         }
+    }
+
+    /// A log line names the players as the score sheet does ("Toni (1)"), a team by
+    /// its letter and its players; a seat or a team without names by its number or
+    /// letter. A correction names them in the entry it carries.
+    #[test]
+    fn log_lines_name_the_players() {
+        let four = ["Bepi", "Toni", "Nane", "Gigio"].map(String::from);
+        let two = ["Bepi", "Toni"].map(String::from);
+        let unnamed = ["", "", "", ""].map(String::from);
+        let cassone = json!({"type": "deal", "cassone": {"seat": 1}});
+        let cappotto = json!({"type": "deal", "cappotto": "B"});
+        let declared = json!({"type": "deal", "declared": 2, "points": 41});
+        let claim = json!({"type": "deal", "claim": 3, "points": 6});
+        let sweep = json!({"type": "deal", "sweep": "stramazzo", "team": "A"});
+        let played = json!({"type": "deal", "team": "A", "points": 7});
+        let refusal =
+            json!({"type": "round", "refusal": {"seat": 0}, "bids": [{"seat": 1, "bid": 6}]});
+        let won = json!({"type": "round", "winner": "B"});
+        let replace = json!({"type": "replace", "target": 2, "reason": "x", "entry": cassone});
+        let first = json!({"type": "first_dealer", "seat": 2});
+        let drawn = json!({"type": "first_dealer", "seat": 2,
+            "draw": [["Rd", "5s", "Rc", "2b"], ["7d", null, "Cs", null]]});
+        let cases: [(GameKind, &Value, &[String], &str, &str); 15] = [
+            (
+                GameKind::Madrasso,
+                &cassone,
+                &four,
+                "it",
+                "cassone · Toni (1)",
+            ),
+            (
+                GameKind::Madrasso,
+                &cassone,
+                &unnamed,
+                "en",
+                "cassone · seat 1",
+            ),
+            (
+                GameKind::Madrasso,
+                &cappotto,
+                &four,
+                "it",
+                "cappotto · squadra B (Toni · Gigio)",
+            ),
+            (
+                GameKind::Madrasso,
+                &cappotto,
+                &two,
+                "en",
+                "cappotto · team B (Toni)",
+            ),
+            (
+                GameKind::Madrasso,
+                &cappotto,
+                &[],
+                "it",
+                "cappotto · squadra B",
+            ),
+            (
+                GameKind::Madrasso,
+                &declared,
+                &four,
+                "it",
+                "Nane (2) dichiara fuori · 41 punti",
+            ),
+            (
+                GameKind::Madrasso,
+                &declared,
+                &four,
+                "en",
+                "declared out by Nane (2) · 41 points",
+            ),
+            (
+                GameKind::Tressette,
+                &claim,
+                &four,
+                "it",
+                "chiamata di Gigio (3) · 6 punti",
+            ),
+            (
+                GameKind::Tressette,
+                &sweep,
+                &two,
+                "en",
+                "stramazzo · team A (Bepi)",
+            ),
+            (
+                GameKind::Tressette,
+                &played,
+                &unnamed,
+                "it",
+                "squadra A · 7 punti",
+            ),
+            (
+                GameKind::Vitou,
+                &refusal,
+                &four,
+                "it",
+                "rifiuto di Bepi (0) · rilancio 6",
+            ),
+            (
+                GameKind::Vitou,
+                &won,
+                &four,
+                "en",
+                "won by team B (Toni · Gigio)",
+            ),
+            (
+                GameKind::Madrasso,
+                &replace,
+                &four,
+                "en",
+                "replaces #3 (x): cassone · Toni (1)",
+            ),
+            (
+                GameKind::Tressette,
+                &first,
+                &four,
+                "it",
+                "Primo mazziere: Nane (2)",
+            ),
+            (
+                GameKind::Trionfetti,
+                &drawn,
+                &four,
+                "it",
+                "Primo mazziere: Nane (2) · pesca in 2 giri",
+            ),
+        ];
+        for (game, entry, players, code, words) in cases {
+            let tr = Tr::new(super::super::i18n::lang_from_code(code).unwrap());
+            assert_eq!(describe(game, entry, players, tr), words, "{game} {entry}");
+            assert_eq!(log_line(game, entry, players, tr), words, "{game} {entry}");
+        }
+        // Trionfetti's own line on the referee page names the vagaresto's caller.
+        let hand = json!({"type": "hand", "winner": "A",
+            "vagaresto": {"caller": 1, "answer": "accepted"}});
+        let [italian, english] = crate::web::i18n::in_both(|tr| tr);
+        assert_eq!(
+            log_line(GameKind::Trionfetti, &hand, &four, italian),
+            "mano vinta da A · vagaresto di Toni (1) accettato"
+        );
+        assert_eq!(
+            log_line(GameKind::Trionfetti, &hand, &unnamed, english),
+            "hand won by A · vagaresto by seat 1 accepted"
+        );
     }
 
     #[test]

@@ -17,7 +17,7 @@ use super::super::scoring::{
     CorrectionWords, Draft, Envelope, LogLine, Scorer, read_pairs, scorer, shown_author, submit,
 };
 use super::Fields;
-use super::first_dealer::{self, FirstDeal};
+use super::first_dealer::FirstDeal;
 use super::sheets::GameSheet;
 use crate::accounts;
 use crate::rules::any::AnyMatch;
@@ -233,11 +233,7 @@ pub fn build_page(
                     .and_then(serde_json::Value::as_u64)
                     .map(|target| target as usize),
                 kind: kinds[index],
-                text: if kinds[index] == "first_dealer" {
-                    first_dealer::describe(entry, Some(&players), tr)
-                } else {
-                    super::log_line(loaded.row.game, entry, tr)
-                },
+                text: super::log_line(loaded.row.game, entry, &players, tr),
                 author: shown_author(row, lang),
                 time: row.created_at.format("%H:%M").to_string(),
                 voided: voided.contains(&index),

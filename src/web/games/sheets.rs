@@ -338,7 +338,7 @@ pub fn replay(
         .enumerate()
         .map(|(index, entry)| ReplayLine {
             index,
-            text: super::describe(loaded.row.game, entry, Tr::new(lang)),
+            text: super::describe(loaded.row.game, entry, &players, Tr::new(lang)),
             voided: voided.contains(&index),
             replaced: replaced.contains(&index),
             current: index + 1 == step,

@@ -2,6 +2,7 @@
 //! declarations, a claim or a sweep), its log lines and its score sheet (a sweep
 //! wins several games at once).
 
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
@@ -86,19 +87,20 @@ pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
     Ok(entry)
 }
 
-pub fn describe(entry: &Value, tr: Tr) -> String {
+pub fn describe(entry: &Value, players: &[String], tr: Tr) -> String {
     let points = || count(tr, "games-n_points", json_arg(&entry["points"]));
     let mut text = if let Some(sweep) = entry.get("sweep") {
-        format!(
-            "{} · {}",
-            sweep.as_str().unwrap_or("?"),
-            team_word(&entry["team"], tr)
-        )
+        // The stored word is the engine's, the reader's comes from the catalogue.
+        let sweep = match Sweep::deserialize(sweep) {
+            Ok(sweep) => sweep_word(sweep, tr).to_string(),
+            Err(_) => sweep.as_str().unwrap_or("?").to_string(),
+        };
+        format!("{sweep} · {}", team_word(&entry["team"], players, tr))
     } else if let Some(seat) = entry.get("claim") {
-        let who = super::by_seat(tr, "games-claim_by", seat);
+        let who = super::by_seat(tr, "games-claim_by", seat, players);
         format!("{who} · {}", points())
     } else {
-        format!("{} · {}", team_word(&entry["team"], tr), points())
+        format!("{} · {}", team_word(&entry["team"], players, tr), points())
     };
     if let Some(list) = entry.get("declarations").and_then(Value::as_array) {
         text.push_str(&format!(" · {}", count(tr, "games-n_accusi", list.len())));
@@ -106,20 +108,21 @@ pub fn describe(entry: &Value, tr: Tr) -> String {
     text
 }
 
-fn sweep_word(sweep: Sweep) -> &'static str {
-    match sweep {
-        Sweep::Cappotto => "cappotto",
-        Sweep::Stramazzo => "stramazzo",
-        Sweep::Cappottone => "cappottone",
-        Sweep::Stramazzone => "stramazzone",
-    }
+/// A sweep's name: the game's terms, from the catalogue so that a language may choose.
+fn sweep_word(sweep: Sweep, tr: Tr) -> &'static str {
+    tr.t(match sweep {
+        Sweep::Cappotto => "games-sweep_cappotto",
+        Sweep::Stramazzo => "games-sweep_stramazzo",
+        Sweep::Cappottone => "games-sweep_cappottone",
+        Sweep::Stramazzone => "games-sweep_stramazzone",
+    })
 }
 
 fn declaration_word(declaration: &Declaration, tr: Tr) -> &'static str {
     match declaration {
         Declaration::Four { .. } => tr.t("games-decl_four"),
         Declaration::Three { .. } => tr.t("games-decl_three"),
-        Declaration::Napoletana { .. } => "napoletana",
+        Declaration::Napoletana { .. } => tr.t("games-decl_napoletana"),
     }
 }
 
@@ -161,10 +164,13 @@ pub fn sheet(state: &Tressette, players: &[String], tr: Tr) -> GameSheet {
                 DealEnd::Claim { seat, correct } => {
                     detail.push(super::claim_judged(tr, players, seat, correct))
                 }
-                DealEnd::Sweep { sweep, team } => detail.push(format!(
-                    "{} {team} · {}",
-                    sweep_word(sweep),
-                    count(tr, "games-n_games", sweep.games())
+                DealEnd::Sweep { sweep, team } => detail.push(tr.t_args(
+                    "games-sweep_team",
+                    &[
+                        ("sweep", sweep_word(sweep, tr).into()),
+                        ("team", team.to_string().into()),
+                        ("games", count(tr, "games-n_games", sweep.games()).into()),
+                    ],
                 )),
             }
             if row.game_won.is_some() && row.games > 1 {

@@ -88,7 +88,7 @@ pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
     Ok(entry)
 }
 
-pub fn describe(entry: &Value, tr: Tr) -> String {
+pub fn describe(entry: &Value, players: &[String], tr: Tr) -> String {
     // The stored word is the engine's ("knock"), not the reader's ("bussata").
     let mut parts = vec![match Cut::deserialize(&entry["cut"]) {
         Ok(cut) => cut_word(cut, tr).to_string(),
@@ -112,10 +112,20 @@ pub fn describe(entry: &Value, tr: Tr) -> String {
         parts.push(count(tr, "games-n_declared", list.len()));
     }
     if let Some(claim) = entry.get("claim") {
-        parts.push(super::by_seat(tr, "games-claim_by", &claim["seat"]));
+        parts.push(super::by_seat(
+            tr,
+            "games-claim_by",
+            &claim["seat"],
+            players,
+        ));
     }
     if let Some(revoke) = entry.get("revoke") {
-        parts.push(super::by_seat(tr, "games-revoke_by", &revoke["seat"]));
+        parts.push(super::by_seat(
+            tr,
+            "games-revoke_by",
+            &revoke["seat"],
+            players,
+        ));
     }
     parts.join(" · ")
 }
@@ -201,15 +211,38 @@ mod tests {
     fn a_deal_names_its_cut_in_the_readers_language() {
         let [italian, english] = crate::web::i18n::in_both(|tr| tr);
         let knock = json!({"cut": "knock", "points": [3, 0]});
-        assert_eq!(describe(&knock, italian), "bussata · 3–0");
-        assert_eq!(describe(&knock, english), "knock · 3–0");
+        assert_eq!(describe(&knock, &[], italian), "bussata · 3–0");
+        assert_eq!(describe(&knock, &[], english), "knock · 3–0");
         let flip = json!({"cut": "flip", "trump_card": "1D", "points": [1, 2]});
         assert!(
-            describe(&flip, italian).starts_with("carta girata · "),
+            describe(&flip, &[], italian).starts_with("carta girata · "),
             "{}",
-            describe(&flip, italian)
+            describe(&flip, &[], italian)
         );
         let damaged = json!({"cut": "sideways"});
-        assert_eq!(describe(&damaged, italian), "taglio ?");
+        assert_eq!(describe(&damaged, &[], italian), "taglio ?");
+    }
+
+    /// A claim or a revoke names the player as the score sheet does, the seat where
+    /// the match has no name for it.
+    #[test]
+    fn a_claim_or_a_revoke_names_the_player() {
+        let [italian, english] = crate::web::i18n::in_both(|tr| tr);
+        let players = ["Bepi", "Toni", "", "Gigio"].map(String::from);
+        let claim = json!({"cut": "normal", "points": [2, 1], "claim": {"seat": 1}});
+        assert_eq!(
+            describe(&claim, &players, italian),
+            "taglio normale · 2–1 · chiamata di Toni (1)"
+        );
+        let revoke = json!({"cut": "knock", "revoke": {"seat": 2}});
+        assert_eq!(
+            describe(&revoke, &players, english),
+            "knock · revoke by seat 2"
+        );
+        let revoke = json!({"cut": "knock", "revoke": {"seat": 3}});
+        assert_eq!(
+            describe(&revoke, &players, english),
+            "knock · revoke by Gigio (3)"
+        );
     }
 }

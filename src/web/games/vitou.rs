@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 
 use super::sheets::{GameSheet, SheetRow};
 use super::{
-    Fields, Rows, fact, game_pages, need_seat, need_team, position, seat_word, team_word,
-    unknown_outcome, word, yes_no,
+    Fields, Rows, fact, game_pages, need_seat, need_team, position, team_word, unknown_outcome,
+    word, yes_no,
 };
 use crate::rules::game::Game;
 use crate::rules::vitou::{RoundEnd, Stage, Vitou};
@@ -50,7 +50,7 @@ pub fn entry(fields: &Fields, tr: Tr) -> Result<Value, String> {
     Ok(entry)
 }
 
-pub fn describe(entry: &Value, tr: Tr) -> String {
+pub fn describe(entry: &Value, players: &[String], tr: Tr) -> String {
     let mut text = if entry["tied"] == json!(true) {
         tr.t("games-tied").to_string()
     } else if entry["declined"] == json!(true) {
@@ -58,14 +58,10 @@ pub fn describe(entry: &Value, tr: Tr) -> String {
     } else if entry["all_passed"] == json!(true) {
         tr.t("games-all_passed").to_string()
     } else if let Some(refusal) = entry.get("refusal") {
-        word(
-            tr,
-            "games-refused_the",
-            "who",
-            seat_word(&refusal["seat"], tr),
-        )
+        super::by_seat(tr, "games-log_refused", &refusal["seat"], players)
     } else {
-        word(tr, "games-won_by", "team", team_word(&entry["winner"], tr))
+        let team = team_word(&entry["winner"], players, tr);
+        word(tr, "games-won_by", "team", team)
     };
     if let Some(last) = entry
         .get("bids")

@@ -74,7 +74,10 @@ pub async fn correct(
         let entry = record
             .entries_json()
             .get(target)
-            .map(|entry| crate::web::games::log_line(loaded.row.game, entry, ctx.tr))
+            .map(|entry| {
+                let players = loaded.row.player_names();
+                crate::web::games::log_line(loaded.row.game, entry, &players, ctx.tr)
+            })
             .ok_or(AppError::BadRequest)?;
         let mut page = void_confirmation(&request, ctx, &form, target, &reason);
         page.lines.insert(0, format!("#{target} {entry}"));

@@ -2,7 +2,8 @@
 //! 390×844 with touch, a logged-in referee and the club's longest titles and names:
 //! the score and the controls that record the current hand on the first screen,
 //! before and after a save; a save comes back at the entry with a short confirmation
-//! counted from 1 and an undo, which says what it took back. axe-core on each page.
+//! counted from 1 and an undo, which says what it took back; the log names the
+//! players within the phone's width. axe-core on each page.
 
 use std::time::Duration;
 
@@ -113,6 +114,37 @@ pub fn first_screen_flow(_driver: &Driver, browser: &Browser<'_>) {
             assert!(said.starts_with("Registrato: #2"), "{game}: {said}");
             browser.assert_accessible(&format!("the {game} referee page after a save"));
             screenshots(browser, &format!("referee-{game}-after-save"));
+
+            // The log names who deals first and the players of the team that scored
+            // (or won the round),
+            // the longest names wrapping inside the phone's width.
+            browser.execute("document.getElementById('log-title').scrollIntoView();");
+            let log = browser.text("ol.log");
+            assert!(
+                log.contains("Primo mazziere: Giovanni Battista Zanon"),
+                "{game}: {log}"
+            );
+            // A Trijumf deal gives both sides' points, naming no team.
+            assert_eq!(
+                log.contains("Maria Antonietta Scarpa"),
+                game != "trijumf",
+                "{game}: {log}"
+            );
+            let widest = browser.execute(
+                "return Math.max.apply(null, Array.prototype.map.call(\
+                 document.querySelectorAll('ol.log li'), \
+                 function (li) { return li.getBoundingClientRect().right; }));",
+            );
+            assert!(
+                widest.as_f64().unwrap() <= 390.0,
+                "{game}: a log line runs past the screen ({widest})"
+            );
+            assert!(
+                !browser.overflows_horizontally(),
+                "{game}: the log scrolls sideways"
+            );
+            browser.shot(&format!("referee-{game}-log-390.png"));
+            browser.execute("window.scrollTo(0, 0);");
 
             // The undo from the confirmation takes the deal back, and says so.
             super::submit_and_wait(browser, "#undo-last");

@@ -15,7 +15,7 @@ use crate::rules::record::RecordEntry;
 use crate::rules::trick::winning_position;
 use crate::rules::trionfetti::{Answer, TrionfettiSummary};
 use crate::web::games::referee::GameRefereePage;
-use crate::web::games::{card_name, suit_name};
+use crate::web::games::{card_name, named_seat, suit_name};
 use crate::web::i18n::{Tr, stored_text};
 use crate::web::scoring::Draft;
 
@@ -128,7 +128,7 @@ impl TrionfettiForm<'_> {
     }
 }
 
-fn entry_text(entry: &RecordEntry, lang: Lang) -> String {
+fn entry_text(entry: &RecordEntry, players: &[String], lang: Lang) -> String {
     let tr = Tr::new(lang);
     let team = |team: Option<Team>| {
         team.map(|team| team.letter().to_string())
@@ -167,17 +167,17 @@ fn entry_text(entry: &RecordEntry, lang: Lang) -> String {
                     Answer::Accepted => "accepted",
                     Answer::Conceded => "conceded",
                 };
-                let seat = vagaresto.caller.to_string();
+                let who = named_seat(players, vagaresto.caller, tr);
                 text.push_str(" · ");
                 text.push_str(&tr.t_args(
                     "trionfetti-vagaresto",
-                    &[("seat", seat.into()), ("answer", answer.into())],
+                    &[("who", who.into()), ("answer", answer.into())],
                 ));
             }
             text
         }
         RecordEntry::FirstDealer(first) => {
-            super::super::first_dealer::log_text(first.seat, None, tr)
+            super::super::first_dealer::log_text(first.seat, players, tr)
         }
         RecordEntry::Void(void) => correction("trionfetti-voids_entry", void.target, &void.reason),
         RecordEntry::Replace(replace) => {
@@ -222,9 +222,13 @@ pub(super) fn trionfetti_form(page: &GameRefereePage) -> askama::Result<String> 
 }
 
 /// A Trionfetti log entry in a line, in the reader's language.
-pub(super) fn trionfetti_log_line(entry: &serde_json::Value, lang: Lang) -> Option<String> {
+pub(super) fn trionfetti_log_line(
+    entry: &serde_json::Value,
+    players: &[String],
+    lang: Lang,
+) -> Option<String> {
     let entry: RecordEntry = serde_json::from_value(entry.clone()).ok()?;
-    Some(entry_text(&entry, lang))
+    Some(entry_text(&entry, players, lang))
 }
 
 pub(super) fn trick_rows(

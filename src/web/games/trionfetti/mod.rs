@@ -34,7 +34,7 @@ impl GamePages for TrionfettiPages {
         Err(tr.t("games-trionfetti_own_page").to_string())
     }
 
-    fn describe(&self, entry: &Value, tr: Tr) -> String {
+    fn describe(&self, entry: &Value, _players: &[String], tr: Tr) -> String {
         match entry["type"].as_str() {
             Some("smazzata") => {
                 let comanda = entry["comanda"]
@@ -65,8 +65,8 @@ impl GamePages for TrionfettiPages {
         true
     }
 
-    fn log_line(&self, entry: &Value, lang: Lang) -> Option<String> {
-        form::trionfetti_log_line(entry, lang)
+    fn log_line(&self, entry: &Value, players: &[String], lang: Lang) -> Option<String> {
+        form::trionfetti_log_line(entry, players, lang)
     }
 
     /// A hand may be voided or given to either team; a smazzata's setup only voided.
