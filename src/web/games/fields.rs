@@ -145,8 +145,8 @@ impl Fields {
     }
 }
 
-/// How many rows of declarations or bids a form offers: the four that `seat_rows` of
-/// `templates/games/shared.html` draws.
+/// How many rows of declarations or bids a form offers and reads back (`seat_rows`
+/// of `templates/games/shared.html` draws them).
 pub const SEAT_ROWS: usize = 4;
 
 /// Rows of a form (`decl0_seat`, `decl0_suit`…): their prefix and the words of a

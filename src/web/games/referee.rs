@@ -98,11 +98,11 @@ impl GameRefereePage {
         self.fields.get(&self.row_field(prefix, row, name)) == value
     }
 
-    /// Whether any field of the rows `prefix0_…` to `prefix{count-1}_…` was typed:
-    /// their section opens to show it.
-    pub fn rows_typed(&self, prefix: &str, count: usize) -> bool {
+    /// Whether any field of the form's rows `prefix0_…` was typed: their section
+    /// opens to show it.
+    pub fn rows_typed(&self, prefix: &str) -> bool {
         let start = |row: usize| format!("{prefix}{row}_");
-        (0..count).any(|row| {
+        self.rows().into_iter().any(|row| {
             self.fields
                 .pairs()
                 .iter()
@@ -134,8 +134,9 @@ impl GameRefereePage {
         !self.sheet.over && self.status != MatchStatus::Forfeit
     }
 
-    pub fn rows(&self, count: usize) -> Vec<usize> {
-        (0..count).collect()
+    /// The rows of declarations or bids a form offers, the ones `Fields` reads back.
+    pub fn rows(&self) -> Vec<usize> {
+        (0..super::fields::SEAT_ROWS).collect()
     }
 
     pub fn suits(&self) -> Vec<(String, &'static str)> {

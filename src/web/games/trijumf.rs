@@ -111,21 +111,10 @@ pub fn describe(entry: &Value, players: &[String], tr: Tr) -> String {
     if let Some(list) = entry.get("declarations").and_then(Value::as_array) {
         parts.push(count(tr, "games-n_declared", list.len()));
     }
-    if let Some(claim) = entry.get("claim") {
-        parts.push(super::by_seat(
-            tr,
-            "games-claim_by",
-            &claim["seat"],
-            players,
-        ));
-    }
-    if let Some(revoke) = entry.get("revoke") {
-        parts.push(super::by_seat(
-            tr,
-            "games-revoke_by",
-            &revoke["seat"],
-            players,
-        ));
+    for (field, id) in [("claim", "games-claim_by"), ("revoke", "games-revoke_by")] {
+        if let Some(by) = entry.get(field) {
+            parts.push(super::by_seat(tr, id, &by["seat"], players));
+        }
     }
     parts.join(" · ")
 }

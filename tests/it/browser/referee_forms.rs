@@ -112,6 +112,17 @@ pub fn first_screen_flow(_driver: &Driver, browser: &Browser<'_>) {
             }
             let said = browser.text("#recorded");
             assert!(said.starts_with("Registrato: #2"), "{game}: {said}");
+            // What was saved reads on a line of its own, not squeezed beside the undo.
+            let widths = browser.execute(
+                "var line = document.querySelector('#recorded .recorded-line'); \
+                 return [line.getBoundingClientRect().width, \
+                 document.getElementById('recorded').clientWidth];",
+            );
+            let (line, notice) = (widths[0].as_f64().unwrap(), widths[1].as_f64().unwrap());
+            assert!(
+                line > 0.8 * notice,
+                "{game}: the saved entry has {line}px of the notice's {notice}px"
+            );
             browser.assert_accessible(&format!("the {game} referee page after a save"));
             screenshots(browser, &format!("referee-{game}-after-save"));
 
