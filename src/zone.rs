@@ -52,6 +52,11 @@ pub fn to_utc(local: NaiveDateTime, zone: Tz) -> NaiveDateTime {
     local - Duration::seconds(i64::from(offset.local_minus_utc()))
 }
 
+/// The wall-clock time in `zone` of a UTC instant (the times the store records).
+pub fn to_local(instant: NaiveDateTime, zone: Tz) -> NaiveDateTime {
+    zone.from_utc_datetime(&instant).naive_local()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -75,6 +80,26 @@ mod tests {
             to_utc(at("2026-11-25 20:30"), parse("UTC").unwrap()),
             at("2026-11-25 20:30")
         );
+    }
+
+    #[test]
+    fn a_recorded_instant_reads_on_the_clubs_wall_clock() {
+        let rome = DEFAULT;
+        assert_eq!(
+            to_local(at("2026-11-25 19:30"), rome),
+            at("2026-11-25 20:30")
+        );
+        assert_eq!(
+            to_local(at("2026-06-25 18:30"), rome),
+            at("2026-06-25 20:30")
+        );
+        assert_eq!(
+            to_local(at("2026-12-31 23:30"), rome),
+            at("2027-01-01 00:30")
+        );
+        for local in ["2026-11-25 20:30", "2026-06-25 20:30"] {
+            assert_eq!(to_local(to_utc(at(local), rome), rome), at(local));
+        }
     }
 
     #[test]

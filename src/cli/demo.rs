@@ -25,7 +25,10 @@ pub fn demo(database_url: &DatabaseUrl, address: &str) -> CommandOutput {
         Ok(db) => db,
         Err(error) => return failure(format!("error: {error}\n"), 2),
     };
-    match demo::fill(&db, chrono::Local::now().naive_local()) {
+    // The demo club keeps the default zone: its nights are dated on that clock, not
+    // on the server's (often UTC).
+    let now = crate::zone::to_local(chrono::Utc::now().naive_utc(), crate::zone::DEFAULT);
+    match demo::fill(&db, now) {
         Ok(report) => CommandOutput {
             stdout: describe(&report, database_url, address.trim_end_matches('/')),
             stderr: String::new(),

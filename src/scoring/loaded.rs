@@ -11,6 +11,7 @@ use crate::rules::record::{FORMAT_VERSION, GameRecord, MatchRecord, RecordEntry,
 use crate::rules::replay;
 use crate::rules::trionfetti::{Options, Trionfetti};
 use crate::store::StoreError;
+use crate::store::clubs;
 use crate::store::matches::{self, EntryRow, MatchRow};
 use crate::store::{DbConnection, StoreResult};
 
@@ -23,6 +24,9 @@ pub struct LoadedMatch {
     pub nicknames: Nicknames,
     /// The shape of its event's bracket, which names the match as people say it.
     pub knockout: Option<crate::tournament::Knockout>,
+    /// The zone of its event's wall clock (the default zone outside an event): the
+    /// times of its log are shown on it.
+    pub zone: chrono_tz::Tz,
 }
 
 impl LoadedMatch {
@@ -34,15 +38,23 @@ impl LoadedMatch {
             return Ok(None);
         };
         let entries = matches::entries(connection, row.id)?;
-        let nicknames = crate::store::clubs::nicknames_for_match(connection, row.id)?;
-        let knockout = crate::store::events::of_match(connection, row.id)?
-            .as_ref()
-            .and_then(crate::events::knockout_of);
+        let event = crate::store::events::of_match(connection, row.id)?;
+        let knockout = event.as_ref().and_then(crate::events::knockout_of);
+        let (nicknames, zone) = match &event {
+            Some(event) => {
+                let club = crate::store::required(clubs::find(connection, event.club_id)?)?;
+                let zone = crate::zone::of_event(event.time_zone.as_deref(), &club.time_zone)
+                    .map_err(StoreError::Corrupt)?;
+                (clubs::dictionary(connection, club.id)?, zone)
+            }
+            None => (Nicknames::new(), crate::zone::DEFAULT),
+        };
         Ok(Some(LoadedMatch {
             row,
             entries,
             nicknames,
             knockout,
+            zone,
         }))
     }
 

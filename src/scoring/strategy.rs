@@ -74,7 +74,9 @@ pub fn append_in_transaction(
                 entries: matches::entries(connection, row.id)?,
                 row: row.clone(),
                 nicknames: nicknames.clone(),
+                // Only replayed here: the bracket's names and the clock are for pages.
                 knockout: None,
+                zone: crate::zone::DEFAULT,
             };
             CachedMatch {
                 seq: current,

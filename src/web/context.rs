@@ -1,5 +1,6 @@
 //! What every page needs to know about its visitor: language, account and form token.
 
+use std::borrow::Borrow;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -66,6 +67,26 @@ impl PageContext {
     /// A message with arguments: `ctx.t_args("rotation-round", &[("round", Arg::from(n))])`.
     pub fn t_args<'a>(&self, id: &str, args: impl AsRef<[(&'a str, crate::lang::Arg)]>) -> String {
         self.tr.t_args(id, args)
+    }
+
+    /// A calendar day in the reader's language ([`super::i18n::Tr::date`]).
+    pub fn date(&self, day: impl Borrow<chrono::NaiveDate>) -> String {
+        self.tr.date(day)
+    }
+
+    /// A wall-clock day and time in the reader's language.
+    pub fn date_time(&self, at: impl Borrow<chrono::NaiveDateTime>) -> String {
+        self.tr.date_time(at)
+    }
+
+    /// The day of a wall-clock time, without the time.
+    pub fn day_of(&self, at: impl Borrow<chrono::NaiveDateTime>) -> String {
+        self.tr.date(at.borrow().date())
+    }
+
+    /// A UTC instant (accounts, tokens, invitations), said as UTC.
+    pub fn date_time_utc(&self, at: impl Borrow<chrono::NaiveDateTime>) -> String {
+        self.tr.date_time_utc(at)
     }
 
     /// A message the core gave as data.

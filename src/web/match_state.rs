@@ -66,12 +66,13 @@ pub fn author_words(tr: Tr, label: &str) -> String {
 
 pub fn change_view(
     tr: Tr,
+    zone: chrono_tz::Tz,
     row: &StateChangeRow,
     subject: String,
     sides: Option<&[String; 2]>,
 ) -> StateChangeView {
     StateChangeView {
-        at: row.created_at.format("%Y-%m-%d %H:%M").to_string(),
+        at: tr.date_time(crate::zone::to_local(row.created_at, zone)),
         subject,
         from: state_words(tr, &row.from_state, sides),
         to: state_words(tr, &row.to_state, sides),

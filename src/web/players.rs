@@ -158,7 +158,7 @@ pub async fn list(
 pub struct PlayerEvent {
     pub public_id: String,
     pub name: String,
-    pub date: String,
+    pub date: chrono::NaiveDate,
 }
 
 #[derive(Template, WebTemplate)]
@@ -208,7 +208,7 @@ async fn manage_page(
                 .map(|(_, event)| PlayerEvent {
                     public_id: event.public_id,
                     name: event.name,
-                    date: event.starts_at.format("%Y-%m-%d").to_string(),
+                    date: event.starts_at.date(),
                 })
                 .collect::<Vec<_>>();
             let changes = players::changes(connection, player_id)?;

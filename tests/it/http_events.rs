@@ -542,7 +542,7 @@ backend_tests! {
         let page = organizer.get(&format!("/manage/events/{event}"));
         assert!(page.body.contains("evento salvate."), "the notice, once: {}", page.body);
         assert!(page.body.contains("Ritoccato") && page.body.contains("Bacaro"));
-        assert!(page.body.contains("2030-11-22 21:00"));
+        assert!(page.body.contains("ven 22 nov 2030, 21:00"), "{}", page.body);
         assert!(page.body.contains("Tressette"), "{}", page.body);
         assert!(page.body.contains(" 31"));
         assert!(page.body.contains("non in elenco"), "unlisted now");

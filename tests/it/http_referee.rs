@@ -2,8 +2,8 @@
 //! entry with a confirmation and an undo; a vagaresto without its caller or answer is
 //! refused naming what is missing, in Italian and English, keeping what was typed;
 //! "Controlla" refuses what saving refuses, naming the player; the log names the
-//! players who did what, on the referee page and the replay; the home page lists a
-//! referee's tables and an organizer's.
+//! players who did what, on the referee page and the replay, and when, on the club's
+//! clock; the home page lists a referee's tables and an organizer's.
 
 use crate::support;
 use support::setup::{self, envelope};
@@ -77,7 +77,49 @@ fn replay_text(body: &str, number: usize) -> String {
     body[start..start + body[start..].find("</a>").unwrap()].to_string()
 }
 
+/// The time the log shows beside entry `number`, after who recorded it.
+fn log_time(body: &str, number: usize) -> String {
+    let marker = format!("<span class=\"log-index\">#{number}</span> ");
+    let line = &body[body.find(&marker).expect("the log line")..];
+    let by = "<span class=\"muted\">· ";
+    let start = line.find(by).expect("who and when") + by.len();
+    let shown = &line[start..start + line[start..].find("</span>").unwrap()];
+    shown.rsplit(' ').next().unwrap().to_string()
+}
+
 backend_tests! {
+    fn the_log_shows_each_entry_at_the_time_of_the_clubs_clock(app) {
+        use chrono::Utc;
+        let (_admin, organizer) = club_with_organizer(&app);
+        // The minute the entry was stored falls between these two readings of the clock.
+        let recorded_at = |zone: chrono_tz::Tz, client: &Client, base: &str| {
+            let before = Utc::now();
+            setup::record_win(client, base, "A");
+            let after = Utc::now();
+            let on_clock = |at: chrono::DateTime<Utc>| at.with_timezone(&zone).format("%H:%M").to_string();
+            let utc = before.format("%H:%M").to_string();
+            (vec![on_clock(before), on_clock(after)], utc)
+        };
+        // Outside any event: the default zone, Europe/Rome, one or two hours ahead of UTC.
+        let public_id = setup::create_match(&organizer, &[("title", "Orologio")]);
+        let base = format!("/score/{public_id}");
+        let (expected, utc) = recorded_at(chrono_tz::Europe::Rome, &organizer, &base);
+        let shown = log_time(&organizer.get(&base).body, 1);
+        assert!(expected.contains(&shown), "{shown}, not one of {expected:?}");
+        assert_ne!(shown, utc, "the log's time is not UTC's");
+        // An event's match: the event's own zone, Helsinki, two or three hours ahead.
+        let event = setup::create_event(&organizer, setup::CLUB_EVENTS, &[
+            ("game", "trionfetti"), ("target_points", "3"), ("games_to_win", "1"),
+            ("format", "single_elimination"), ("time_zone", "Europe/Helsinki"),
+        ]);
+        setup::import_and_draw(&organizer, &event, &setup::pairs_csv(2));
+        let link = setup::card_links(&app, &organizer, &event)[0].clone();
+        let referee = app.client();
+        let (expected, _) = recorded_at(chrono_tz::Europe::Helsinki, &referee, &link);
+        let shown = log_time(&referee.get(&link).body, 1);
+        assert!(expected.contains(&shown), "{shown}, not one of {expected:?}");
+    }
+
     fn a_tap_comes_back_to_the_entry_with_its_confirmation_and_an_undo(app) {
         let admin = app.admin();
         let organizer = app.user(&admin, "org", "organizer");

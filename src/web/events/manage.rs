@@ -194,6 +194,9 @@ pub(super) async fn manage_page(
     let lang = ctx.lang();
     let event_id = event.id;
     let club_id = club.id;
+    // What the log records are UTC instants; the page reads them on the event's clock.
+    let zone = crate::zone::of_event(event.time_zone.as_deref(), &club.time_zone)
+        .map_err(|error| AppError::Store(crate::store::StoreError::Corrupt(error)))?;
     let (view, notices, changes, referees, event_referees, links, earlier) = state
         .read(move |connection| {
             let view = EventView::load(connection, event.clone())?;
@@ -296,7 +299,8 @@ pub(super) async fn manage_page(
                 &view.data,
                 &notice,
                 lang,
-                row.created_at.format("%H:%M").to_string(),
+                ctx.tr
+                    .date_time(crate::zone::to_local(row.created_at, zone)),
             ))
         })
         .collect();
@@ -308,7 +312,7 @@ pub(super) async fn manage_page(
                 .flat_map(|r| r.matches.iter())
                 .find(|m| m.match_id == Some(change.match_id));
             let subject = shown.map(|m| m.label.clone()).unwrap_or_default();
-            change_view(ctx.tr, change, subject, shown.map(|m| &m.sides))
+            change_view(ctx.tr, zone, change, subject, shown.map(|m| &m.sides))
         })
         .collect();
     let game_line = game_line(&ctx, &view.data.event);

@@ -236,7 +236,9 @@ pub fn build_page(
                 kind: kinds[index],
                 text: super::log_line(loaded.row.game, entry, &players, tr),
                 author: shown_author(row, lang),
-                time: row.created_at.format("%H:%M").to_string(),
+                time: crate::zone::to_local(row.created_at, loaded.zone)
+                    .format("%H:%M")
+                    .to_string(),
                 voided: voided.contains(&index),
                 replaced: replaced.contains(&index),
                 correctable: choices.is_some() && !voided.contains(&index),

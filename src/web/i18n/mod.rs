@@ -4,9 +4,11 @@
 //! lacks reads Italian. Tests check that every id used exists and that Italian and
 //! English have the same ids with the same arguments.
 
+use std::borrow::Borrow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::OnceLock;
 
+use chrono::{Datelike, NaiveDate, NaiveDateTime};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use fluent_syntax::ast;
@@ -282,6 +284,47 @@ impl Tr {
             fluent.set(*name, self.value(value));
         }
         self.catalogue.word(self.lang, id, Some(&fluent))
+    }
+
+    /// A calendar day in this language: "ven 27 nov 2026", "Fri 27 Nov 2026".
+    pub fn date(&self, day: impl Borrow<NaiveDate>) -> String {
+        let day = *day.borrow();
+        let weekday = self.t_args(
+            "date-weekday",
+            [("n", Arg::from(day.weekday().number_from_monday()))],
+        );
+        let month = self.t_args("date-month", [("n", Arg::from(day.month()))]);
+        self.t_args(
+            "date-day",
+            [
+                ("weekday", Arg::from(weekday)),
+                ("day", Arg::from(day.day())),
+                ("month", Arg::from(month)),
+                // As text: a number argument may one day be grouped ("2.026").
+                ("year", Arg::from(day.year().to_string())),
+            ],
+        )
+    }
+
+    /// A day and its wall-clock time: "ven 27 nov 2026, 20:30".
+    pub fn date_time(&self, at: impl Borrow<NaiveDateTime>) -> String {
+        self.timed("date-day_time", *at.borrow())
+    }
+
+    /// A UTC instant said as such: "ven 27 nov 2026, 20:30 UTC".
+    pub fn date_time_utc(&self, at: impl Borrow<NaiveDateTime>) -> String {
+        self.timed("date-day_time_utc", *at.borrow())
+    }
+
+    fn timed(&self, id: &str, at: NaiveDateTime) -> String {
+        let time = at.format("%H:%M").to_string();
+        self.t_args(
+            id,
+            [
+                ("date", Arg::from(self.date(at.date()))),
+                ("time", Arg::from(time)),
+            ],
+        )
     }
 
     /// A card ranking's readable line, its suits named in this language.

@@ -380,3 +380,33 @@ fn templates_word_messages_with_arguments() {
     };
     assert_eq!(page.render().unwrap(), "Inizio: Turno 2");
 }
+
+/// Days read as each language writes them, each month and weekday with a short name of
+/// its own; a stored UTC time says so.
+#[test]
+fn dates_read_in_the_readers_language() {
+    use chrono::NaiveDate;
+    let day = NaiveDate::from_ymd_opt(2026, 11, 27).unwrap();
+    let at = day.and_hms_opt(20, 30, 0).unwrap();
+    assert_eq!(Tr::new(Lang::It).date(day), "ven 27 nov 2026");
+    assert_eq!(Tr::new(Lang::En).date(day), "Fri 27 Nov 2026");
+    assert_eq!(Tr::new(Lang::It).date_time(at), "ven 27 nov 2026, 20:30");
+    assert_eq!(
+        Tr::new(Lang::En).date_time_utc(at),
+        "Fri 27 Nov 2026, 20:30 UTC"
+    );
+    for lang in languages() {
+        let tr = Tr::new(*lang);
+        let word = |day: NaiveDate, at: usize| tr.date(day).split(' ').nth(at).unwrap().to_string();
+        let months: BTreeSet<String> = (1..=12)
+            .map(|month| word(NaiveDate::from_ymd_opt(2027, month, 1).unwrap(), 2))
+            .collect();
+        assert_eq!(months.len(), 12, "{lang:?}: {months:?}");
+        // 22 to 28 November 2027: Monday to Sunday.
+        let weekdays: BTreeSet<String> = (22..=28)
+            .map(|d| word(NaiveDate::from_ymd_opt(2027, 11, d).unwrap(), 0))
+            .collect();
+        assert_eq!(weekdays.len(), 7, "{lang:?}: {weekdays:?}");
+        assert!(!months.iter().chain(&weekdays).any(|w| w.contains(UNKNOWN)));
+    }
+}

@@ -116,7 +116,7 @@ pub(in crate::web) async fn manage_page_of(
         entry_count: loaded.entries.len(),
         state_changes: changes
             .iter()
-            .map(|change| change_view(tr, change, String::new(), None))
+            .map(|change| change_view(tr, loaded.zone, change, String::new(), None))
             .collect(),
         knockout: loaded.knockout,
         row: loaded.row,

@@ -31,7 +31,7 @@ const HEAD_TO_HEAD_SHOWN: usize = 8;
 pub struct PlayedEvent {
     pub public_id: String,
     pub name: String,
-    pub date: String,
+    pub date: chrono::NaiveDate,
     pub entrant: String,
     pub position: Option<u32>,
     pub wins: u32,
@@ -60,7 +60,7 @@ pub struct SeasonPlace {
 /// One match in a rating's history.
 pub struct RatingStep {
     pub number: usize,
-    pub date: String,
+    pub date: chrono::NaiveDate,
     /// The event's public id and name, when it is listed.
     pub event: Option<(String, String)>,
     pub won: bool,
@@ -139,7 +139,7 @@ fn ratings_of(points: &[PlayerPoint], tr: &Tr) -> Vec<GameRating> {
             .enumerate()
             .map(|(i, (p, public_id, name, starts_at, listed))| RatingStep {
                 number: i + 1,
-                date: starts_at.format("%Y-%m-%d").to_string(),
+                date: starts_at.date(),
                 event: listed.then(|| (public_id.clone(), name.clone())),
                 won: p.won,
                 shown: chart::decimal(rating_of(p).shown(), lang),
@@ -306,7 +306,7 @@ fn nights_of(views: &[(store_events::EntrantRow, EventView)], lang: Lang) -> Nig
         events.push(PlayedEvent {
             public_id: view.data.event.public_id.clone(),
             name: view.data.event.name.clone(),
-            date: view.data.event.starts_at.format("%Y-%m-%d").to_string(),
+            date: view.data.event.starts_at.date(),
             entrant: entrant.label.clone(),
             position,
             wins,

@@ -152,7 +152,7 @@ impl SeasonPage {
     pub fn night_date(&self, index: &usize) -> String {
         self.report
             .counted_night(*index)
-            .map(|n| n.starts_at.format("%Y-%m-%d").to_string())
+            .map(|n| self.ctx.day_of(n.starts_at))
             .unwrap_or_default()
     }
 }
