@@ -41,6 +41,12 @@ pub struct SeasonSettings {
 }
 
 impl SeasonSettings {
+    /// Its first and last days, as dates; `None` for a stored text that does not read.
+    pub fn days(&self) -> Option<(chrono::NaiveDate, chrono::NaiveDate)> {
+        let day = |text: &str| chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").ok();
+        Some((day(&self.starts_on)?, day(&self.ends_on)?))
+    }
+
     /// The rules of the season table. A stored points table that no longer reads (a
     /// damaged row) scores nothing rather than failing the page.
     pub fn rules(&self) -> Rules {

@@ -129,6 +129,7 @@ backend_tests! {
         assert!(page.body.contains("id=\"season-table\""));
         assert!(page.body.contains("Serate vinte"));
         assert!(!page.body.contains("id=\"season-champion\""));
+        assert!(page.body.contains("mar 1 ott 2030 – lun 31 mar 2031"), "{}", page.body);
 
         // Best night only: half the points.
         edit(&organizer, &season, &[("best_nights", "1")], &[&first, &second]);
@@ -158,6 +159,7 @@ backend_tests! {
         let page = english.get(&format!("/clubs/scuola-di-trionfetti/seasons/{season}"));
         assert!(page.body.contains("Season champion"));
         assert!(page.body.contains("Nights won"));
+        assert!(page.body.contains("Tue 1 Oct 2030 – Mon 31 Mar 2031"), "{}", page.body);
 
         // The CSV: a line per player and night, with the fixed header.
         let csv = anyone.get(&format!(
