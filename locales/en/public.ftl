@@ -19,6 +19,7 @@ home-events_recent = Recently finished
 # The event page of an event of any size, and the full pages behind it.
 event-now = Being played now
 event-now_last = The last round
+event-up_next = Up next: where to sit
 event-round_all_matches = All { $count } matches of this round
 event-all_rounds = All rounds
 event-full_standings = Full standings

@@ -19,6 +19,7 @@ home-events_recent = Conclusi di recente
 # The event page of an event of any size, and the full pages behind it.
 event-now = In gioco adesso
 event-now_last = L'ultimo turno
+event-up_next = Prossimo turno: dove sedersi
 event-round_all_matches = Tutte le { $count } partite del turno
 event-all_rounds = Tutti i turni
 event-full_standings = Classifica completa

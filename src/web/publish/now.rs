@@ -21,6 +21,11 @@ pub struct NowRound {
     pub matches: Vec<MatchView>,
     /// Matches in the round, shown or not.
     pub total: usize,
+    /// Nothing begun in it while an earlier round is being played: where players sit
+    /// next, shown under a heading of its own.
+    pub next: bool,
+    /// The first such round: the heading goes before it.
+    pub first_next: bool,
 }
 
 impl NowRound {
@@ -32,6 +37,15 @@ impl NowRound {
 
 fn live(round: &RoundView) -> bool {
     round.matches.iter().any(|m| m.playable || m.conflict)
+}
+
+/// A round has begun once a referee wrote on one of its tables or one is decided (as
+/// the projector tells the tables being played from the plan).
+fn begun(round: &RoundView) -> bool {
+    round
+        .matches
+        .iter()
+        .any(|m| m.winner.is_some() || m.live.as_ref().is_some_and(|live| live.entries > 0))
 }
 
 /// Which rounds are "now" (indices): those with a table ready or in progress (several at
@@ -52,6 +66,8 @@ pub fn current_rounds(rounds: &[RoundView]) -> Vec<usize> {
 /// play, and the byes), and first the highlighted entrant's match wherever it is.
 pub fn now_rounds(rounds: &[RoundView], highlight: Option<u32>) -> Vec<NowRound> {
     let mut left = NOW_TABLES;
+    let mut earlier_begun = false;
+    let mut next_seen = false;
     current_rounds(rounds)
         .into_iter()
         .map(|index| {
@@ -70,11 +86,17 @@ pub fn now_rounds(rounds: &[RoundView], highlight: Option<u32>) -> Vec<NowRound>
                     matches.push(m.clone());
                 }
             }
+            let next = earlier_begun && !begun(round);
+            earlier_begun |= begun(round);
+            let first_next = next && !next_seen;
+            next_seen |= next;
             NowRound {
                 number: index + 1,
                 title: round.title.clone(),
                 total: round.matches.len(),
                 matches,
+                next,
+                first_next,
             }
         })
         .collect()
@@ -216,6 +238,44 @@ mod tests {
         assert_eq!(now.len(), 1);
         assert_eq!(now[0].title, "Finale");
         assert!(now_rounds(&[], None).is_empty());
+    }
+
+    #[test]
+    fn a_round_not_begun_behind_one_being_played_is_the_next() {
+        let entries = |count: usize| {
+            let mut m = pairing(1, true, None);
+            m.live = (count > 0).then_some(crate::events::view::LiveState {
+                games: [0, 0],
+                scores: [0, 0],
+                entries: count,
+            });
+            m
+        };
+        // Both drawn, nothing written: both are now.
+        let fresh = [
+            round("Turno 1", vec![entries(0)]),
+            round("Turno 2", vec![entries(0)]),
+        ];
+        assert!(now_rounds(&fresh, None).iter().all(|r| !r.next));
+        // The first being played: the second is next, and opens the heading.
+        let playing = [
+            round("Turno 1", vec![entries(2)]),
+            round("Turno 2", vec![entries(0)]),
+            round("Turno 3", vec![entries(0)]),
+        ];
+        let now = now_rounds(&playing, None);
+        let flags: Vec<(bool, bool)> = now.iter().map(|r| (r.next, r.first_next)).collect();
+        assert_eq!(flags, [(false, false), (true, true), (true, false)]);
+        // A decided table counts as begun.
+        let decided = [
+            round("Turno 1", vec![pairing(1, false, Some(0)), entries(0)]),
+            round("Turno 2", vec![entries(0)]),
+        ];
+        let now = now_rounds(&decided, None);
+        assert_eq!(
+            now.iter().map(|r| r.next).collect::<Vec<_>>(),
+            [false, true]
+        );
     }
 
     fn table(rows: u32) -> StandingsView {
