@@ -34,9 +34,11 @@ fn choose(browser: &Browser<'_>, css: &str, value: &str) {
     ));
 }
 
+/// Opens every folded part of the page's content (the header's menu stays closed).
 fn open_all_details(browser: &Browser<'_>) {
-    browser
-        .execute("document.querySelectorAll('details').forEach(function (d) { d.open = true; });");
+    browser.execute(
+        "document.querySelectorAll('main details').forEach(function (d) { d.open = true; });",
+    );
 }
 
 /// A drawn 4-pair event of `organizer`'s club; returns its public id.

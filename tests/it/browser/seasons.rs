@@ -77,8 +77,9 @@ pub fn season_flow(_driver: &Driver, browser: &Browser<'_>) {
         "the season page scrolls sideways on a phone"
     );
     browser.assert_no_axe_findings("the season's page");
-    browser
-        .execute("document.querySelectorAll('details').forEach(function (d) { d.open = true; });");
+    browser.execute(
+        "document.querySelectorAll('main details').forEach(function (d) { d.open = true; });",
+    );
     browser.assert_no_axe_findings("the season's page with every player's nights open");
     screenshots(
         browser,
