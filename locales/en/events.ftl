@@ -205,7 +205,6 @@ player-head_to_head = Head-to-head
 player-lost = lost
 player-no_events = No public events.
 player-opponent = Opponent
-player-position = place
 player-results = Results
 player-won = won
 event-edit = Edit the event

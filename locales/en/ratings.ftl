@@ -36,3 +36,11 @@ player-season_nights_count = { $nights ->
 }
 event-seeding_by_rating = by the players' current rating in this game
 event-seeding_rating = by the players' rating
+# A night on the player's page: the matches won and lost there.
+player-night_record = { $wins ->
+    [one] { $wins } win
+   *[other] { $wins } wins
+} · { $losses ->
+    [one] { $losses } loss
+   *[other] { $losses } losses
+}

@@ -205,7 +205,6 @@ player-head_to_head = Scontri diretti
 player-lost = persa
 player-no_events = Nessun evento pubblico.
 player-opponent = Avversario
-player-position = posizione
 player-results = Risultati
 player-won = vinta
 event-edit = Modifica l'evento

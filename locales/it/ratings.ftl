@@ -39,3 +39,11 @@ player-season_nights_count = { $nights ->
 }
 event-seeding_by_rating = secondo la valutazione attuale dei giocatori in questo gioco
 event-seeding_rating = per valutazione dei giocatori
+# A night on the player's page: the matches won and lost there.
+player-night_record = { $wins ->
+    [one] { $wins } vittoria
+   *[other] { $wins } vittorie
+} · { $losses ->
+    [one] { $losses } sconfitta
+   *[other] { $losses } sconfitte
+}

@@ -173,7 +173,8 @@ backend_tests! {
         assert!(section.contains(&format!("<strong class=\"rating-value\">{shown}</strong>")), "{shown} {section}");
         // Nights, seasons, head to head.
         assert!(body.contains("id=\"player-nights\""));
-        assert!(body.contains("posizione 1"), "{body}");
+        assert!(body.contains("Posto 1 ·</span>"), "{body}");
+        assert!(body.contains("<span>2 vittorie · 0 sconfitte</span>"), "{body}");
         let seasons = body.split("id=\"player-seasons\"").nth(1).expect("the season");
         assert!(seasons.contains(&format!("<a href=\"/clubs/scuola-di-trionfetti/seasons/{season}\"><strong>Inverno 2030</strong></a>")));
         assert!(seasons.contains("Posto 1 · 6 punti · 1 serata"), "first, six players beaten, one night: {seasons}");
@@ -190,11 +191,13 @@ backend_tests! {
         assert!(english.contains(&format!("<strong class=\"rating-value\">{}</strong>", shown.replace(',', "."))));
         assert!(english.contains("Place 1 · 6 points · 1 night"), "{english}");
         assert!(english.contains("The opponents met most often."));
+        assert!(english.contains("<span>2 wins · 0 losses</span>"), "{english}");
 
         // A semifinal's loser: one match, lost.
         let loser = points.iter().find(|p| p.match_id == points[0].match_id && !p.won).unwrap().player_id;
         let body = page(&anyone, loser);
         assert!(body.contains("1 partita, 0 vinte"), "{body}");
+        assert!(body.contains("<span>0 vittorie · 1 sconfitta</span>"), "{body}");
     }
 
     fn a_new_event_is_seeded_by_current_ratings(app) {
