@@ -67,6 +67,17 @@ pub fn organizer_forms_flow(_driver: &Driver, browser: &Browser<'_>) {
     browser.assert_accessible("the matches' page");
     browser.goto(&manage);
     browser.assert_no_axe_findings("the event's page");
+    screenshots(browser, "event-manage-as-opened", &["table.overview"]);
+    // On a laptop the round table shows every column without scrolling sideways.
+    browser.set_window_size(1280, 800);
+    let sideways = browser.execute(
+        "var s = document.querySelector('.table-scroll'); return s.scrollWidth - s.clientWidth;",
+    );
+    assert!(
+        sideways.as_f64().unwrap() <= 1.0,
+        "the round table scrolls sideways by {sideways}px at 1280"
+    );
+    browser.set_window_size(390, 844);
     open_all_details(browser);
     browser.assert_no_axe_findings("the event's page with the table actions open");
     assert!(
