@@ -45,18 +45,11 @@ impl Found for Club {
     }
 }
 
-/// A slug from a name: lower-case letters, digits and dashes.
+/// A slug from a name: lower-case letters, digits and dashes, every letter written
+/// in ASCII ("Štandrež" gives "standrez").
 pub fn slugify(name: &str) -> String {
     let mut slug = String::new();
-    for c in name.trim().to_lowercase().chars() {
-        let c = match c {
-            'à' | 'á' | 'â' => 'a',
-            'è' | 'é' | 'ê' => 'e',
-            'ì' | 'í' => 'i',
-            'ò' | 'ó' => 'o',
-            'ù' | 'ú' => 'u',
-            c => c,
-        };
+    for c in deunicode::deunicode(name.trim()).to_ascii_lowercase().chars() {
         if c.is_ascii_alphanumeric() {
             slug.push(c);
         } else if !slug.ends_with('-') && !slug.is_empty() {
@@ -530,5 +523,9 @@ mod tests {
         assert_eq!(slugify("Scuola di Trionfetti"), "scuola-di-trionfetti");
         assert_eq!(slugify("  Circolo «Bepi» è qui!  "), "circolo-bepi-e-qui");
         assert_eq!(slugify("!!"), "");
+        // Letters beyond Italian's keep their sound, not a gap.
+        assert_eq!(slugify("Circolo Štandrež"), "circolo-standrez");
+        assert_eq!(slugify("Città di Gorizia / Görz"), "citta-di-gorizia-gorz");
+        assert_eq!(slugify("Ñandú Œuvre"), "nandu-oeuvre");
     }
 }
