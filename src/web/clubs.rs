@@ -49,7 +49,10 @@ impl Found for Club {
 /// in ASCII ("Štandrež" gives "standrez").
 pub fn slugify(name: &str) -> String {
     let mut slug = String::new();
-    for c in deunicode::deunicode(name.trim()).to_ascii_lowercase().chars() {
+    for c in deunicode::deunicode(name.trim())
+        .to_ascii_lowercase()
+        .chars()
+    {
         if c.is_ascii_alphanumeric() {
             slug.push(c);
         } else if !slug.ends_with('-') && !slug.is_empty() {
@@ -455,6 +458,8 @@ pub(super) fn preview_json(ctx: &PageContext, text: &str, dictionary: &Nicknames
 pub struct ClubEventsPage {
     pub ctx: PageContext,
     pub club: Club,
+    /// The whole address of the club's calendar, for a calendar app to subscribe to.
+    pub calendar_url: String,
     pub upcoming: Vec<EventRow>,
     pub live: Vec<EventRow>,
     pub past: Vec<EventRow>,
@@ -507,6 +512,7 @@ pub async fn public_list(
     } = ListedEvents::of(all);
     Ok(ClubEventsPage {
         ctx,
+        calendar_url: state.link(&format!("/clubs/{}/calendar.ics", club.slug)),
         club,
         upcoming,
         live,

@@ -290,6 +290,7 @@ route_table! {
     get "/manage/events/{id}/cards" => events::cards::cards, ORGANIZER;
     get "/clubs/{slug}" => clubs::public_list, Access::Anyone;
     get "/clubs/{slug}/comanda" => clubs::comanda_preview, Access::Anyone;
+    get "/clubs/{slug}/calendar.ics" => publish::calendar::club_calendar, Access::Anyone;
     get "/e/{id}" => publish::pages::event_page, Access::Anyone;
     get "/e/{id}/rounds" => publish::full::rounds_page, Access::Anyone;
     get "/e/{id}/standings" => publish::full::standings_page, Access::Anyone;

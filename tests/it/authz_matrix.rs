@@ -100,6 +100,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("get", "/manage/events/{id}/cards", "NNNNY"),
     ("get", "/clubs/{slug}", "YYYYY"),
     ("get", "/clubs/{slug}/comanda", "YYYYY"),
+    ("get", "/clubs/{slug}/calendar.ics", "YYYYY"),
     ("get", "/e/{id}", "YYYYY"),
     ("get", "/e/{id}/rounds", "YYYYY"),
     ("get", "/e/{id}/standings", "YYYYY"),

@@ -362,6 +362,47 @@ backend_tests! {
         assert!(stderr.contains("unknown game \"foo\""), "{stderr}");
     }
 
+    fn a_clubs_calendar_lists_its_listed_events_to_subscribe_to(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let create = |name: &'static str, date: &'static str, zone: &'static str, listed: bool| {
+            let mut fields = vec![("name", name), ("date", date), ("time", "20:30"), ("venue", "Bacaro"),
+                 ("game", "trionfetti"), ("format", "single_elimination"), ("time_zone", zone)];
+            if listed {
+                fields.push(("listed", "true"));
+            }
+            let created = organizer.post_form("/manage/clubs/scuola-di-trionfetti/events", &fields);
+            assert_eq!(created.status, 303, "{}", created.body);
+            created.location.unwrap().trim_start_matches("/manage/events/").to_string()
+        };
+        let rome = create("Serata di novembre", "2026-11-25", "", true);
+        let london = create("Serata a Londra", "2026-06-25", "Europe/London", true);
+        let hidden = create("Serata privata", "2026-11-26", "", false);
+        let calendar = app.client().get("/clubs/scuola-di-trionfetti/calendar.ics");
+        assert_eq!(calendar.status, 200, "{}", calendar.body);
+        assert!(calendar.header("content-type").unwrap().starts_with("text/calendar"));
+        let body = calendar.body.replace("\r\n ", "");
+        assert!(body.starts_with("BEGIN:VCALENDAR\r\n"), "{body}");
+        assert!(body.contains("X-WR-CALNAME:Scuola di Trionfetti"), "{body}");
+        // Each listed event at its instant: 20:30 in Rome in November, in London in June.
+        let entry = |event: &str| {
+            let uid = format!("UID:event-{event}@segnapunti");
+            let start = body.find(&uid).unwrap_or_else(|| panic!("{event} is not listed: {body}"));
+            body[start..start + body[start..].find("END:VEVENT").unwrap()].to_string()
+        };
+        let november = entry(&rome);
+        assert!(november.contains("DTSTART:20261125T193000Z"), "{november}");
+        assert!(november.contains("SUMMARY:Serata di novembre"), "{november}");
+        assert!(november.contains(&format!("URL:{}/e/{rome}", app.base)), "{november}");
+        assert!(entry(&london).contains("DTSTART:20260625T193000Z"));
+        assert!(!body.contains(&hidden) && !body.contains("Serata privata"), "an unlisted event stays out: {body}");
+        assert_eq!(body.matches("BEGIN:VEVENT").count(), 2);
+        // The club's page gives the whole address to subscribe to, and the file.
+        let page = app.client().get("/clubs/scuola-di-trionfetti");
+        assert!(page.body.contains(&format!("value=\"{}/clubs/scuola-di-trionfetti/calendar.ics\"", app.base)), "{}", page.body);
+        assert!(page.body.contains("href=\"/clubs/scuola-di-trionfetti/calendar.ics\""));
+        assert_eq!(app.client().get("/clubs/nessuno/calendar.ics").status, 404);
+    }
+
     fn calendar_times_are_instants_of_the_events_time_zone(app) {
         let (_admin, organizer) = club_with_organizer(&app);
         let fields = |date: &'static str, zone: &'static str| -> Vec<(&'static str, &'static str)> {

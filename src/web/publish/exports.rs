@@ -1,5 +1,6 @@
 //! An event's data files: standings and results as CSV and JSON, and the schedule as
-//! iCalendar. Data files name stages and statuses by fixed codes in every language.
+//! iCalendar (`calendar.rs`). Data files name stages and statuses by fixed codes in
+//! every language.
 
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
@@ -9,10 +10,10 @@ use super::EventVisit;
 use super::rounds::standings_views;
 use crate::events::view::EventView;
 use crate::tournament::{Match, Outcome, Side, Stage, Status};
+use crate::web::csv;
 use crate::web::error::AppError;
 use crate::web::events::SlotNames;
-use crate::web::i18n::{TieBreakName, Tr, Worded};
-use crate::web::{csv, ical};
+use crate::web::i18n::{TieBreakName, Worded};
 
 /// The file asked for; the event is the path's `{id}` ([`EventVisit`]).
 #[derive(Deserialize)]
@@ -163,60 +164,7 @@ pub async fn export(
                 serde_json::json!({ "event": view.data.event.name, "matches": rows }).to_string(),
             ))
         }
-        "schedule.ics" => {
-            let event = &view.data.event;
-            let club_id = event.club_id;
-            let club = state
-                .read_found(move |connection| crate::store::clubs::find(connection, club_id))
-                .await?;
-            // The event's time is a wall-clock time in its zone; a calendar wants the
-            // instant, written in UTC (RFC 5545's form with a final Z).
-            let zone = crate::zone::of_event(event.time_zone.as_deref(), &club.time_zone)
-                .map_err(|error| AppError::Store(crate::store::StoreError::Corrupt(error)))?;
-            let starts = crate::zone::to_utc(event.starts_at, zone);
-            let url = state.link(&format!("/e/{}", event.public_id));
-            let mut entries = vec![ical::CalendarEvent {
-                uid: format!("event-{}@segnapunti", event.public_id),
-                start: starts,
-                end: starts + chrono::Duration::hours(4),
-                summary: event.name.clone(),
-                location: event.venue.clone(),
-                description: String::new(),
-                url: url.clone(),
-            }];
-            // The drawn matches, each as a slot of an hour from its creation (the round's
-            // start), so a phone's calendar shows the pairings.
-            for row in view.data.matches.iter().filter(|m| m.match_key.is_some()) {
-                let start = row.created_at.max(starts);
-                entries.push(ical::CalendarEvent {
-                    uid: format!("match-{}@segnapunti", row.public_id),
-                    start,
-                    end: start + chrono::Duration::hours(1),
-                    summary: Tr::new(lang)
-                        .msg(&crate::events::title_msg_in(&row.title, view.data.knockout)),
-                    location: match row.table_number {
-                        Some(table) => Tr::new(lang).t_args(
-                            "event-ical_location",
-                            [
-                                ("venue", event.venue.clone().into()),
-                                ("table", table.into()),
-                            ],
-                        ),
-                        None => event.venue.clone(),
-                    },
-                    description: row.players().join(", "),
-                    url: state.link(&format!("/m/{}", row.public_id)),
-                });
-            }
-            let body = ical::calendar(&event.name, crate::store::now(), &entries);
-            Ok(HttpResponse::Ok()
-                .content_type("text/calendar; charset=utf-8")
-                .insert_header((
-                    header::CONTENT_DISPOSITION,
-                    format!("inline; filename=\"{slug}.ics\""),
-                ))
-                .body(body))
-        }
+        "schedule.ics" => super::calendar::event_schedule(&state, &view, lang).await,
         _ => Err(AppError::NotFound),
     }
 }

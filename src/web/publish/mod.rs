@@ -3,10 +3,10 @@
 //! in `pages`, the full rounds, standings, entrants and bracket pages in `full`, the
 //! player page in `player` (its rating chart drawn by `chart`), the room's screen in
 //! `projector`, live updates in `streams` (Server-Sent Events and the live fragment), the
-//! exports (CSV, JSON, iCalendar) in `exports`; `rounds` words the event's read model for
-//! all of them, and `cache` keeps rendered public pages until the database changes. This
-//! module holds what they share: loading an event ([`EventVisit`]) and the cache's
-//! plumbing.
+//! exports (CSV, JSON) in `exports`, the calendars (an event's, a club's) in
+//! `calendar`; `rounds` words the event's read model for all of them, and `cache` keeps
+//! rendered public pages until the database changes. This module holds what they
+//! share: loading an event ([`EventVisit`]) and the cache's plumbing.
 //!
 //! The embed route is the one page that may be framed by other sites: its handler replaces
 //! the site-wide `X-Frame-Options: DENY` and `frame-ancestors 'none'` (see
@@ -31,6 +31,7 @@ use crate::store::{DbConnection, StoreResult};
 
 pub mod bracket;
 mod cache;
+pub mod calendar;
 mod chart;
 pub mod exports;
 pub mod full;

@@ -67,6 +67,20 @@ pub fn season_flow(_driver: &Driver, browser: &Browser<'_>) {
 
     browser.clear_cookies();
     browser.goto(&app.url("/clubs/scuola-di-trionfetti"));
+    // The club's calendar folds under the seasons' link: its address to subscribe to.
+    browser.click(".club-calendar summary");
+    let address =
+        browser.execute("return document.querySelector('.club-calendar .copy-field').value;");
+    assert_eq!(
+        address.as_str(),
+        Some(app.url("/clubs/scuola-di-trionfetti/calendar.ics").as_str())
+    );
+    browser.assert_no_axe_findings("the club's page with its calendar open");
+    assert!(
+        !browser.overflows_horizontally(),
+        "the club's page scrolls sideways"
+    );
+    screenshots(browser, "club-calendar", &[]);
     browser.click("a[href='/clubs/scuola-di-trionfetti/seasons']");
     browser.wait_for_text("Inverno 2030", Duration::from_secs(5));
     browser.click("#season-list a");
