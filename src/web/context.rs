@@ -93,6 +93,12 @@ impl PageContext {
         self.tr.date(at.borrow().date())
     }
 
+    /// The day of an instant the server recorded (in UTC) outside any event, on the
+    /// default zone's clock, as a standalone match's log reads its times.
+    pub fn recorded_day(&self, at: impl Borrow<chrono::NaiveDateTime>) -> String {
+        self.tr.recorded_day(at)
+    }
+
     /// A UTC instant (accounts, tokens, invitations), said as UTC.
     pub fn date_time_utc(&self, at: impl Borrow<chrono::NaiveDateTime>) -> String {
         self.tr.date_time_utc(at)

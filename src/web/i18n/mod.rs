@@ -311,6 +311,12 @@ impl Tr {
         self.timed("date-day_time", *at.borrow())
     }
 
+    /// The day of an instant the server recorded (UTC) outside any event, on the
+    /// default zone's clock.
+    pub fn recorded_day(&self, at: impl Borrow<NaiveDateTime>) -> String {
+        self.date(crate::zone::to_local(*at.borrow(), crate::zone::DEFAULT).date())
+    }
+
     /// A UTC instant said as such: "ven 27 nov 2026, 20:30 UTC".
     pub fn date_time_utc(&self, at: impl Borrow<NaiveDateTime>) -> String {
         self.timed("date-day_time_utc", *at.borrow())

@@ -395,6 +395,12 @@ fn dates_read_in_the_readers_language() {
         Tr::new(Lang::En).date_time_utc(at),
         "Fri 27 Nov 2026, 20:30 UTC"
     );
+    // Recorded at 23:30 UTC on the 26th: already the 27th in Italy.
+    let late = NaiveDate::from_ymd_opt(2026, 11, 26)
+        .unwrap()
+        .and_hms_opt(23, 30, 0)
+        .unwrap();
+    assert_eq!(Tr::new(Lang::It).recorded_day(late), "ven 27 nov 2026");
     for lang in languages() {
         let tr = Tr::new(*lang);
         let word = |day: NaiveDate, at: usize| tr.date(day).split(' ').nth(at).unwrap().to_string();
