@@ -85,21 +85,25 @@ backend_tests! {
         let cards_en = english.get(&format!("/manage/events/{event}/cards"));
         assert!(cards_en.body.contains("Player guide cards") && cards_en.body.contains("deals"));
 
-        // Round 1 played at the four tables: the overview moves on to round 2. Once a
-        // table of round 1 is played, the public page shows the later rounds as up next.
-        let public_page = || app.client().get(&format!("/e/{event}")).body;
-        assert!(!public_page().contains("id=\"up-next\""), "nothing begun, nothing is next");
+        // The public page shows round 1 being played and the later rounds, which seat
+        // the same players, as up next, while a table of round 1 is still to finish.
+        let up_next_after = |first: u32| {
+            let page = app.client().get(&format!("/e/{event}")).body;
+            let next = page.find("id=\"up-next\"").expect("the rounds up next");
+            assert!(page[next..].contains("Prossimo turno: dove sedersi"), "{page}");
+            let round = |n: u32| page.find(&format!("Turno {n}<")).unwrap_or_else(|| panic!("round {n}: {page}"));
+            assert!(round(first) < next && next < round(first + 1), "{page}");
+        };
+        up_next_after(1);
+        // Round 1 played at the four tables: the overview moves on to round 2.
         for table in 1..=4 {
             let round1 = &table_links(&app, body, table)[0];
             record_win(&app.client(), round1);
             if table == 1 {
-                let page = public_page();
-                let next = page.find("id=\"up-next\"").expect("the rounds up next");
-                assert!(page[next..].contains("Prossimo turno: dove sedersi"), "{page}");
-                let round = |n: u32| page.find(&format!("Turno {n}<")).unwrap_or_else(|| panic!("round {n}: {page}"));
-                assert!(round(1) < next && next < round(2), "{page}");
+                up_next_after(1);
             }
         }
+        up_next_after(2);
         assert_eq!(overview_tables(&organizer, &event), vec![1, 2, 3, 4]);
         let page = organizer.get(&format!("/manage/events/{event}"));
         assert!(page.body.contains("Rotazione · Turno 2, tavolo 1"), "round 2 is shown");

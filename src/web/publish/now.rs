@@ -21,8 +21,8 @@ pub struct NowRound {
     pub matches: Vec<MatchView>,
     /// Matches in the round, shown or not.
     pub total: usize,
-    /// Nothing begun in it while an earlier round is being played: where players sit
-    /// next, shown under a heading of its own.
+    /// Nothing begun in it, and some of its players still seated at a table of an
+    /// earlier round: where they sit next, shown under a heading of its own.
     pub next: bool,
     /// The first such round: the heading goes before it.
     pub first_next: bool,
@@ -48,6 +48,11 @@ fn begun(round: &RoundView) -> bool {
         .any(|m| m.winner.is_some() || m.live.as_ref().is_some_and(|live| live.entries > 0))
 }
 
+/// A table its players sit at now: to be played or being played, not yet decided.
+fn seated(m: &MatchView) -> bool {
+    m.winner.is_none() && (m.playable || m.conflict)
+}
+
 /// Which rounds are "now" (indices): those with a table ready or in progress (several at
 /// once in a double elimination), else the last one with a result (a finished event).
 pub fn current_rounds(rounds: &[RoundView]) -> Vec<usize> {
@@ -66,7 +71,10 @@ pub fn current_rounds(rounds: &[RoundView]) -> Vec<usize> {
 /// play, and the byes), and first the highlighted entrant's match wherever it is.
 pub fn now_rounds(rounds: &[RoundView], highlight: Option<u32>) -> Vec<NowRound> {
     let mut left = NOW_TABLES;
-    let mut earlier_begun = false;
+    // Entrants seated at a table of an earlier round: a later round that seats them too
+    // comes next (a rotating night's rounds), one that does not is playable now (a
+    // double elimination's losers' round).
+    let mut busy: Vec<u32> = Vec::new();
     let mut next_seen = false;
     current_rounds(rounds)
         .into_iter()
@@ -86,8 +94,19 @@ pub fn now_rounds(rounds: &[RoundView], highlight: Option<u32>) -> Vec<NowRound>
                     matches.push(m.clone());
                 }
             }
-            let next = earlier_begun && !begun(round);
-            earlier_begun |= begun(round);
+            let seats_busy = round
+                .matches
+                .iter()
+                .flat_map(|m| m.entrants.iter().flatten())
+                .any(|entrant| busy.contains(entrant));
+            let next = seats_busy && !begun(round);
+            busy.extend(
+                round
+                    .matches
+                    .iter()
+                    .filter(|m| seated(m))
+                    .flat_map(|m| m.entrants.iter().flatten().copied()),
+            );
             let first_next = next && !next_seen;
             next_seen |= next;
             NowRound {
@@ -241,7 +260,7 @@ mod tests {
     }
 
     #[test]
-    fn a_round_not_begun_behind_one_being_played_is_the_next() {
+    fn a_round_not_begun_that_seats_players_still_at_an_earlier_table_is_the_next() {
         let entries = |count: usize| {
             let mut m = pairing(1, true, None);
             m.live = (count > 0).then_some(crate::events::view::LiveState {
@@ -251,12 +270,13 @@ mod tests {
             });
             m
         };
-        // Both drawn, nothing written: both are now.
+        // Both drawn with the same players, nothing written: the second comes next.
         let fresh = [
             round("Turno 1", vec![entries(0)]),
             round("Turno 2", vec![entries(0)]),
         ];
-        assert!(now_rounds(&fresh, None).iter().all(|r| !r.next));
+        let flags: Vec<bool> = now_rounds(&fresh, None).iter().map(|r| r.next).collect();
+        assert_eq!(flags, [false, true]);
         // The first being played: the second is next, and opens the heading.
         let playing = [
             round("Turno 1", vec![entries(2)]),
@@ -266,16 +286,30 @@ mod tests {
         let now = now_rounds(&playing, None);
         let flags: Vec<(bool, bool)> = now.iter().map(|r| (r.next, r.first_next)).collect();
         assert_eq!(flags, [(false, false), (true, true), (true, false)]);
-        // A decided table counts as begun.
+        // A round whose players are not at a table being played is playable now, as a
+        // double elimination's losers' round beside the winners'.
+        let mut elsewhere = entries(0);
+        elsewhere.entrants = [vec![7], vec![8]];
+        let beside = [
+            round("Vincenti", vec![entries(2)]),
+            round("Perdenti", vec![elsewhere]),
+        ];
+        assert!(now_rounds(&beside, None).iter().all(|r| !r.next));
+        // A decided table frees its players; a begun round is now whoever it seats.
+        let mut done = entries(0);
+        done.winner = Some(0);
+        let mut other = entries(0);
+        other.entrants = [vec![3], vec![4]];
         let decided = [
-            round("Turno 1", vec![pairing(1, false, Some(0)), entries(0)]),
+            round("Turno 1", vec![done, other]),
             round("Turno 2", vec![entries(0)]),
         ];
-        let now = now_rounds(&decided, None);
-        assert_eq!(
-            now.iter().map(|r| r.next).collect::<Vec<_>>(),
-            [false, true]
-        );
+        assert!(now_rounds(&decided, None).iter().all(|r| !r.next));
+        let begun = [
+            round("Turno 1", vec![entries(1)]),
+            round("Turno 2", vec![entries(1)]),
+        ];
+        assert!(now_rounds(&begun, None).iter().all(|r| !r.next));
     }
 
     fn table(rows: u32) -> StandingsView {
