@@ -339,6 +339,10 @@ backend_tests! {
         let public_id = create(&organizer, "trijumf", "Trijumf a due", &[("players", "2"), ("seat2", ""), ("seat3", "")]);
         let state: Value = serde_json::from_str(&app.client().get(&format!("/api/v1/matches/{public_id}")).body).unwrap();
         assert_eq!(state["players"], json!(["Bepi", "Toni"]));
+        // The organizer's page names each side by its one player and seat.
+        let manage = organizer.get(&format!("/manage/matches/{public_id}"));
+        assert!(manage.body.contains("<dt>Squadra A</dt><dd>Bepi (0)</dd>"), "{}", manage.body);
+        assert!(manage.body.contains("<dt>Squadra B</dt><dd>Toni (1)</dd>"), "{}", manage.body);
         let base = format!("/score/{public_id}");
         let page = organizer.get(&base);
         assert!(!page.body.contains("Nane"), "two players only");

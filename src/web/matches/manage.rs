@@ -39,6 +39,26 @@ pub struct ManageMatchPage {
 }
 
 impl ManageMatchPage {
+    /// Each team with its players and their seats: "Bepi (0) · Nane (2)".
+    pub fn teams(&self) -> Vec<(&'static str, String)> {
+        crate::rules::game::Team::BOTH
+            .into_iter()
+            .map(|team| {
+                let seats = team
+                    .seats()
+                    .into_iter()
+                    .filter(|seat| {
+                        self.players
+                            .get(seat.index())
+                            .is_some_and(|p| !p.is_empty())
+                    })
+                    .map(|seat| crate::web::games::seat_name(&self.players, seat))
+                    .collect::<Vec<_>>();
+                (team.letter(), seats.join(" · "))
+            })
+            .collect()
+    }
+
     pub fn status_label(&self) -> &'static str {
         self.ctx.t(status_key(self.row.status()))
     }
