@@ -79,7 +79,7 @@ impl PageContext {
         self.tr.date_time(at)
     }
 
-    /// A season's days, "lun 12 nov 2026 – ven 12 mar 2027" (as stored if they do not
+    /// A season's days, "gio 12 nov 2026 – ven 12 mar 2027" (as stored if they do not
     /// read as dates).
     pub fn season_days(&self, settings: &crate::store::seasons::SeasonSettings) -> String {
         match settings.days() {
