@@ -3,6 +3,7 @@
 //! pagination of the full pages (`full.rs`) that show the rest.
 
 use std::borrow::Borrow;
+use std::collections::HashSet;
 
 use super::rounds::{MatchView, RoundView, StandingsView};
 
@@ -74,7 +75,7 @@ pub fn now_rounds(rounds: &[RoundView], highlight: Option<u32>) -> Vec<NowRound>
     // Entrants seated at a table of an earlier round: a later round that seats them too
     // comes next (a rotating night's rounds), one that does not is playable now (a
     // double elimination's losers' round).
-    let mut busy: Vec<u32> = Vec::new();
+    let mut busy: HashSet<u32> = HashSet::new();
     let mut next_seen = false;
     current_rounds(rounds)
         .into_iter()
