@@ -93,6 +93,16 @@ pub fn event_pages_flow(_driver: &Driver, browser: &Browser<'_>) {
         "an open row widens the table past the screen"
     );
     browser.assert_accessible("the standings with a row open");
+    // One marker says the row opens: the drawn triangle, not the browser's beside it.
+    let markers = browser.execute(
+        "var s = document.querySelector('details.row-more > summary'); \
+         return [getComputedStyle(s).display, getComputedStyle(s, '::before').content];",
+    );
+    assert_eq!(
+        markers,
+        serde_json::json!(["flex", "\"\""]),
+        "a row's disclosure"
+    );
     shoot(browser, "event-pages-standings-open-390x844");
 
     // The live area: connected, the page already shows the fragment (304, nothing
