@@ -41,7 +41,9 @@ token=$(RUST_LOG=error segnapunti user token --label fuzz fuzzer)
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 base="http://127.0.0.1:$port"
-RUST_LOG=warn segnapunti --port "$port" >"$work/server.log" 2>&1 &
+# The binary itself in the background (not the shell function), so that the cleanup's
+# kill stops the server rather than a subshell that leaves it running.
+RUST_LOG=warn "$binary" --database-url "$database" --port "$port" >"$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 100); do
     curl -fs "$base/health" >/dev/null 2>&1 && break
