@@ -43,9 +43,10 @@ impl LoadedMatch {
         let (nicknames, zone) = match &event {
             Some(event) => {
                 let club = crate::store::required(clubs::find(connection, event.club_id)?)?;
-                let zone = crate::zone::of_event(event.time_zone.as_deref(), &club.time_zone)
-                    .map_err(StoreError::Corrupt)?;
-                (clubs::dictionary(connection, club.id)?, zone)
+                (
+                    clubs::dictionary(connection, club.id)?,
+                    event.zone(&club.time_zone)?,
+                )
             }
             None => (Nicknames::new(), crate::zone::DEFAULT),
         };

@@ -79,15 +79,6 @@ impl PageContext {
         self.tr.date_time(at)
     }
 
-    /// A season's days, "gio 12 nov 2026 – ven 12 mar 2027" (as stored if they do not
-    /// read as dates).
-    pub fn season_days(&self, settings: &crate::store::seasons::SeasonSettings) -> String {
-        match settings.days() {
-            Some((first, last)) => format!("{} – {}", self.date(first), self.date(last)),
-            None => format!("{} – {}", settings.starts_on, settings.ends_on),
-        }
-    }
-
     /// The day of a wall-clock time, without the time.
     pub fn day_of(&self, at: impl Borrow<chrono::NaiveDateTime>) -> String {
         self.tr.date(at.borrow().date())

@@ -78,6 +78,13 @@ impl EventRow {
     pub fn status(&self) -> EventStatus {
         EventStatus::parse(&self.status)
     }
+
+    /// The zone of its wall clock: its own, else `club_zone` (its club's); a stored
+    /// name this build does not offer is damaged data.
+    pub fn zone(&self, club_zone: &str) -> StoreResult<chrono_tz::Tz> {
+        crate::zone::of_event(self.time_zone.as_deref(), club_zone)
+            .map_err(super::StoreError::Corrupt)
+    }
 }
 
 pub struct NewEvent<'a> {

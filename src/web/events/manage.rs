@@ -195,8 +195,7 @@ pub(super) async fn manage_page(
     let event_id = event.id;
     let club_id = club.id;
     // What the log records are UTC instants; the page reads them on the event's clock.
-    let zone = crate::zone::of_event(event.time_zone.as_deref(), &club.time_zone)
-        .map_err(|error| AppError::Store(crate::store::StoreError::Corrupt(error)))?;
+    let zone = event.zone(&club.time_zone)?;
     let (view, notices, changes, referees, event_referees, links, earlier) = state
         .read(move |connection| {
             let view = EventView::load(connection, event.clone())?;

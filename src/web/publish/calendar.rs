@@ -18,9 +18,10 @@ const EVENT_HOURS: i64 = 4;
 
 /// The UTC instant an event starts: its wall-clock time read in its zone.
 fn starts(event: &EventRow, club: &Club) -> Result<chrono::NaiveDateTime, AppError> {
-    let zone = crate::zone::of_event(event.time_zone.as_deref(), &club.time_zone)
-        .map_err(|error| AppError::Store(crate::store::StoreError::Corrupt(error)))?;
-    Ok(crate::zone::to_utc(event.starts_at, zone))
+    Ok(crate::zone::to_utc(
+        event.starts_at,
+        event.zone(&club.time_zone)?,
+    ))
 }
 
 /// The event itself as a calendar entry.

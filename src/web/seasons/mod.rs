@@ -5,12 +5,21 @@ pub mod manage;
 pub mod public;
 
 use super::AppState;
-use super::context::SessionUser;
+use super::context::{PageContext, SessionUser};
 use super::error::AppError;
 use super::managed::Found;
 use crate::accounts::Role;
 use crate::store::clubs::{self, Club};
-use crate::store::seasons::{self, SeasonRow};
+use crate::store::seasons::{self, SeasonRow, SeasonSettings};
+
+/// A season's days, "gio 12 nov 2026 – ven 12 mar 2027" (as stored if they do not read
+/// as dates), for the season pages.
+pub fn days_line(ctx: &PageContext, settings: &SeasonSettings) -> String {
+    match settings.days() {
+        Some((first, last)) => format!("{} – {}", ctx.date(first), ctx.date(last)),
+        None => format!("{} – {}", settings.starts_on, settings.ends_on),
+    }
+}
 
 /// A season with its club, found for one of the club's organizers.
 pub struct ClubSeason {
