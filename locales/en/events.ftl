@@ -59,6 +59,15 @@ event-check_in_all = Check everyone in
 event-checked_in = checked in
 event-checkin_saved = Check-in saved.
 event-correction_flagged = Already started or finished: not changed, yours to decide.
+event-change_withdrawal = { $who } withdrew, from round { $round }
+event-change_back = Withdrawal taken back: { $who } plays again from round { $round }
+event-change_late = Newcomers from round { $round }: { $who }
+event-change_no_match = no match
+event-change_reprint = { $count ->
+    [one] The printed card of table { $tables } is out of date: print it again.
+   *[other] The printed cards of tables { $tables } are out of date: print them again.
+}
+event-change_to_decide = Matches begun with the player who left: yours to decide, from the table's actions (void or award it).
 event-correction_in = Correction in
 event-correction_updated = Updated (not started yet):
 event-corrections = Corrections and what they changed

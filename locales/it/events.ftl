@@ -59,6 +59,15 @@ event-check_in_all = Segna tutti presenti
 event-checked_in = presente
 event-checkin_saved = Presenze aggiornate.
 event-correction_flagged = Già iniziate o concluse: non sono state cambiate, decidi tu.
+event-change_withdrawal = Ritiro di { $who }, dal turno { $round }
+event-change_back = Ritiro annullato: { $who } di nuovo in gioco dal turno { $round }
+event-change_late = Nuovi arrivi dal turno { $round }: { $who }
+event-change_no_match = nessuna partita
+event-change_reprint = { $count ->
+    [one] La scheda stampata del tavolo { $tables } non è più giusta: ristampala.
+   *[other] Le schede stampate dei tavoli { $tables } non sono più giuste: ristampale.
+}
+event-change_to_decide = Partite già iniziate con chi è uscito: decidi tu, dalle azioni del tavolo (annullarla o assegnarla).
 event-correction_in = Correzione in
 event-correction_updated = Aggiornate (non ancora iniziate):
 event-corrections = Correzioni e conseguenze

@@ -4,7 +4,7 @@
 use super::{EventData, derive, format_of, sync};
 use crate::store::events::{self as store_events, EventRow, EventStatus};
 use crate::store::{DbConnection, StoreError, StoreResult, matches};
-use crate::tournament::Format;
+use crate::tournament::{EntrantId, Format};
 
 /// Whether a registration now is refused (a message key), and from which round a late
 /// entrant of a running event is drawn. Before the draw, `Ok(None)`. After it, Swiss and
@@ -31,7 +31,6 @@ fn entry_round(
     let Some(derived) = derive(connection, &data)? else {
         return Ok(Ok(None));
     };
-    let keyed = data.keyed();
     let next = match format {
         Format::Swiss(_) => {
             derived
@@ -43,27 +42,33 @@ fn entry_round(
                 .unwrap_or(0)
                 + 1
         }
-        _ => {
-            derived
-                .schedule
-                .matches
-                .iter()
-                .filter(|m| {
-                    derived.results.contains_key(&m.key)
-                        || keyed
-                            .get(&m.key)
-                            .is_some_and(|row| row.status() != matches::MatchStatus::Scheduled)
-                })
-                .map(|m| m.round)
-                .max()
-                .unwrap_or(0)
-                + 1
-        }
+        _ => first_round_not_begun(&data, &derived),
     };
     if next > rounds {
         return Ok(Err("event-error_no_round_left"));
     }
     Ok(Ok(Some(next)))
+}
+
+/// The first round in which no match has begun (none has an entry, a result or a
+/// forfeit), after every round in which one has: the rounds a late entry or a withdrawal
+/// may still re-form. Rounds from there on are exactly the ones nobody has played yet.
+pub fn first_round_not_begun(data: &EventData, derived: &super::Derived) -> u32 {
+    let keyed = data.keyed();
+    derived
+        .schedule
+        .matches
+        .iter()
+        .filter(|m| {
+            derived.results.contains_key(&m.key)
+                || keyed
+                    .get(&m.key)
+                    .is_some_and(|row| row.status() != matches::MatchStatus::Scheduled)
+        })
+        .map(|m| m.round)
+        .max()
+        .unwrap_or(0)
+        + 1
 }
 
 /// What a registration did: refused rows (index, reason key), or the whole registration
@@ -130,6 +135,7 @@ pub fn register(
         && !added.is_empty()
     {
         let data = EventData::load(connection, event.clone())?;
+        let before = derive(connection, &data)?;
         let mut order: Vec<u32> = data
             .seed_order()
             .unwrap_or_default()
@@ -144,6 +150,11 @@ pub fn register(
             serde_json::to_string(&order).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         store_events::set_seed_order(connection, event.id, &order_json)?;
         sync(connection, event.id)?;
+        if let Some(before) = before {
+            let entrants = added.iter().map(|&n| EntrantId(n as u32)).collect();
+            let cause = super::changes::Cause::LateEntry { entrants };
+            super::changes::leave_notice(connection, event.id, &before, cause, round)?;
+        }
     }
     Ok(Registered {
         refused,

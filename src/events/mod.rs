@@ -25,12 +25,14 @@ use crate::store::{StoreError, StoreResult};
 use crate::tournament::Format;
 
 mod advance;
+pub mod changes;
 mod data;
 pub mod draw;
 pub mod entrants;
 mod options;
 mod results;
 mod sync;
+pub mod tables;
 pub mod view;
 
 pub use advance::Advancement;
@@ -41,8 +43,8 @@ pub use results::{
     results_from, summaries,
 };
 pub use sync::{
-    CorrectionNotice, SyncReport, after_append, keep_flagged, replay_flagged, set_forfeit, sync,
-    sync_event_of, title_msg, title_msg_in,
+    CorrectionNotice, Decision, SyncReport, VOID, after_append, keep_flagged, replay_flagged,
+    set_forfeit, sync, sync_event_of, title_msg, title_msg_in,
 };
 
 /// A game's name as pages show it.

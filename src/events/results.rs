@@ -186,6 +186,7 @@ pub(super) fn recorded_from(
         match row.forfeit_winner.as_deref() {
             Some("A") => Recorded::finished(sides, Outcome::Forfeit { winner: Side::A }),
             Some("B") => Recorded::finished(sides, Outcome::Forfeit { winner: Side::B }),
+            Some(super::VOID) => Recorded::voided(sides),
             _ => Recorded::in_progress(sides),
         }
     } else {

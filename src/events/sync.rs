@@ -378,19 +378,35 @@ pub(super) fn notice_correction(
     Ok(())
 }
 
-/// The organizer's forfeit of an event match (`winner`: the side that goes on; `None` puts
-/// it back to scheduled), then advancement.
+/// What the organizer decided for a match not played to its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// A forfeit: this side goes on.
+    Winner(Side),
+    /// Void: decided, nobody scores it (a rotating night's table a player left).
+    Void,
+}
+
+/// The organizer's decision on an event match (`None` puts it back to scheduled), then
+/// advancement.
 pub fn set_forfeit(
     connection: &mut DbConnection,
     match_id: i64,
-    winner: Option<Side>,
+    decision: Option<Decision>,
     by: &str,
 ) -> StoreResult<()> {
-    let winner = winner.map(|side| if side == Side::A { "A" } else { "B" });
+    let winner = decision.map(|decision| match decision {
+        Decision::Winner(Side::A) => "A",
+        Decision::Winner(Side::B) => "B",
+        Decision::Void => VOID,
+    });
     events::hold_event_of_match(connection, match_id)?;
     events::set_forfeit(connection, match_id, winner, by)?;
     sync_event_of(connection, match_id)
 }
+
+/// The stored forfeit "winner" of a match the organizer voided.
+pub const VOID: &str = "void";
 
 /// The organizer's decision on a flagged match: take it out of the draw, so the match is
 /// played again between the sides the corrected results give.

@@ -27,6 +27,58 @@ pub struct LoadedMatch {
     /// The zone of its event's wall clock (the default zone outside an event): the
     /// times of its log are shown on it.
     pub zone: chrono_tz::Tz,
+    /// Set when the match was taken out of its event's draw: it takes no entry, and its
+    /// old link names the match now at its table.
+    pub moved: Option<Moved>,
+}
+
+/// Where the play of a match taken out of its event's draw went.
+#[derive(Debug, Clone)]
+pub struct Moved {
+    pub table: Option<i32>,
+    /// The match now at that table, if any is left to play there.
+    pub now: Option<NowAtTable>,
+}
+
+/// A match at a physical table, as an old link names it.
+#[derive(Debug, Clone)]
+pub struct NowAtTable {
+    pub public_id: String,
+    /// Its stored title, which `events::title_msg` words.
+    pub title: String,
+    pub players: Vec<String>,
+}
+
+impl Moved {
+    /// Where the match `row` of `event` went, when it is out of the draw.
+    fn of(
+        connection: &mut DbConnection,
+        event: &crate::store::events::EventRow,
+        row: &MatchRow,
+    ) -> StoreResult<Option<Moved>> {
+        let Some(placed) = crate::store::events::event_match(connection, row.id)? else {
+            return Ok(None);
+        };
+        if !crate::events::tables::out_of_draw(&placed) {
+            return Ok(None);
+        }
+        let now = match placed.table_number {
+            Some(table) => {
+                let data =
+                    crate::events::EventData::load_without_players(connection, event.clone())?;
+                crate::events::tables::now_at(&data, table).map(|now| NowAtTable {
+                    public_id: now.public_id.clone(),
+                    title: now.title.clone(),
+                    players: now.players(),
+                })
+            }
+            None => None,
+        };
+        Ok(Some(Moved {
+            table: placed.table_number,
+            now,
+        }))
+    }
 }
 
 impl LoadedMatch {
@@ -40,6 +92,10 @@ impl LoadedMatch {
         let entries = matches::entries(connection, row.id)?;
         let event = crate::store::events::of_match(connection, row.id)?;
         let knockout = event.as_ref().and_then(crate::events::knockout_of);
+        let moved = match &event {
+            Some(event) => Moved::of(connection, event, &row)?,
+            None => None,
+        };
         let (nicknames, zone) = match &event {
             Some(event) => {
                 let club = crate::store::required(clubs::find(connection, event.club_id)?)?;
@@ -56,6 +112,7 @@ impl LoadedMatch {
             nicknames,
             knockout,
             zone,
+            moved,
         }))
     }
 

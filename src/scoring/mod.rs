@@ -26,7 +26,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 pub use cache::{MatchCache, Remembered};
-pub use loaded::{LoadedMatch, corrections, last_undoable, record_json};
+pub use loaded::{LoadedMatch, Moved, NowAtTable, corrections, last_undoable, record_json};
 
 use crate::rules::any::{AnyMatch, AnyRecord, AnyReplayError};
 use crate::rules::comanda::Nicknames;
@@ -124,6 +124,9 @@ pub enum AppendOutcome {
     Refused { error: AnyReplayError },
     /// The match takes no entries in this state (forfeit, or finished and the entry is not a correction).
     Closed { status: MatchStatus },
+    /// The match was taken out of its event's draw (a redraw or a correction replaced
+    /// it): it takes no entry; nothing was recorded.
+    OutOfDraw,
     /// No such match.
     NotFound,
 }

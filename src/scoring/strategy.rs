@@ -65,6 +65,11 @@ pub fn append_in_transaction(
         }
         _ => {}
     }
+    if crate::store::events::event_match(connection, row.id)?
+        .is_some_and(|placed| crate::events::tables::out_of_draw(&placed))
+    {
+        return Ok(AppendOutcome::OutOfDraw);
+    }
     let nicknames = crate::store::clubs::nicknames_for_match(connection, row.id)?;
     let last_key = last.map(|(_, key)| key);
     let mut cached = match cache.take(row.id, current, last_key.as_deref()) {
@@ -77,6 +82,7 @@ pub fn append_in_transaction(
                 // Only replayed here: the bracket's names and the clock are for pages.
                 knockout: None,
                 zone: crate::zone::DEFAULT,
+                moved: None,
             };
             CachedMatch {
                 seq: current,

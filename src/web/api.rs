@@ -437,6 +437,20 @@ async fn append(
                 ("api-closed", vec![("status", shown.into())])
             })
         }
+        AppendOutcome::OutOfDraw => {
+            let public_id = public_id.to_string();
+            let moved = state
+                .read(move |connection| {
+                    Ok(crate::scoring::LoadedMatch::load(connection, &public_id)?
+                        .and_then(|loaded| loaded.moved))
+                })
+                .await?;
+            let [message_it, message_en] = in_both(|tr| match &moved {
+                Some(moved) => crate::web::scoring::moved::words(tr, moved),
+                None => tr.t("scoring-out_of_draw").to_string(),
+            });
+            refusal(StatusCode::CONFLICT, "out_of_draw", message_it, message_en)
+        }
         AppendOutcome::NotFound => return Err(AppError::NotFound),
     };
     Ok(response)

@@ -39,6 +39,7 @@ pub fn state_words(tr: Tr, text: &str, sides: Option<&[String; 2]>) -> String {
         Some((status, side)) => {
             let label = tr.t(status_key(status));
             match side {
+                Some(crate::events::VOID) => format!("{label} · {}", tr.t("state-voided")),
                 Some(side) => {
                     let name = match (side, sides) {
                         ("A", Some([a, _])) => a.as_str(),

@@ -301,6 +301,7 @@ fn answer_schemas() -> Vec<(&'static str, Value)> {
             ),
         ),
         ("Closed", worded("closed")),
+        ("OutOfDraw", worded("out_of_draw")),
         (
             "Refused",
             closed(
@@ -348,9 +349,9 @@ fn write_answers(refused: Value) -> Value {
         "401": error("No credentials, or a token that is not (or no longer) valid"),
         "403": error("Not allowed to score this match, or a session without its X-CSRF-Token header"),
         "404": error("No such match (or, for a void, a sequence number that is not one)"),
-        "409": json_body("Nothing recorded: the expected_seq is not the match's next (`stale`, with the match as it is), or the match is finished or forfeited (`closed`)", json!({
-            "oneOf": [schema("Stale"), schema("Closed")],
-            "discriminator": { "propertyName": "error", "mapping": { "stale": "#/components/schemas/Stale", "closed": "#/components/schemas/Closed" } },
+        "409": json_body("Nothing recorded: the expected_seq is not the match's next (`stale`, with the match as it is), the match is finished or forfeited (`closed`), or it was taken out of its event's draw (`out_of_draw`, the message naming the match now at its table)", json!({
+            "oneOf": [schema("Stale"), schema("Closed"), schema("OutOfDraw")],
+            "discriminator": { "propertyName": "error", "mapping": { "stale": "#/components/schemas/Stale", "closed": "#/components/schemas/Closed", "out_of_draw": "#/components/schemas/OutOfDraw" } },
         })),
         "413": error("The body is over 256 KiB"),
         "422": refused,

@@ -486,3 +486,102 @@ fn rotating_late_entrant_keeps_earlier_rounds() {
         TournamentError::LateEntryRefused.message(Lang::En)
     );
 }
+
+/// A rotating night of 16 where entrant 5 leaves from round 3 and one newcomer joins
+/// from round 3: nobody present loses by forfeit, the rounds before stay as drawn, and
+/// the player who left is never drawn again.
+#[test]
+fn rotating_withdrawal_re_forms_later_rounds_and_punishes_nobody() {
+    let options = rotating::Options {
+        rounds: 6,
+        seed: 35,
+        tie_breaks: Vec::new(),
+        sit_out_is_win: false,
+    };
+    let mut t = Tournament::new(ids(16), Format::RotatingPartners(options));
+    let before = t.schedule(&Results::new()).unwrap().matches;
+    let gone = EntrantId(5);
+    t.withdrawals.push(Withdrawal {
+        entrant: gone,
+        from_round: 3,
+    });
+    t.entrants.push(EntrantId(17));
+    t.late_entries.push(LateEntry {
+        entrant: EntrantId(17),
+        from_round: 3,
+    });
+    let mut results = Results::new();
+    // Round 2's table with the player who left is under way when they leave.
+    let unfinished = before
+        .iter()
+        .find(|m| m.round == 2 && m.sides.iter().any(|s| s.entrants().contains(&gone)))
+        .unwrap()
+        .clone();
+    results.insert(
+        unfinished.key.clone(),
+        Recorded::in_progress(unfinished.sides.clone()),
+    );
+    let after = t.schedule(&results).unwrap().matches;
+    for m in &after {
+        assert!(
+            !matches!(
+                m.status,
+                Status::Walkover {
+                    reason: WalkoverReason::Withdrawal,
+                    ..
+                }
+            ),
+            "{} is no forfeit against a present player",
+            m.key
+        );
+        if m.round >= 3 {
+            assert!(
+                m.sides.iter().all(|s| !s.entrants().contains(&gone)),
+                "{}: the player who left is not drawn again",
+                m.key
+            );
+        }
+    }
+    let rounds_before: Vec<_> = before.iter().filter(|m| m.round < 3).collect();
+    let kept: Vec<_> = after.iter().filter(|m| m.round < 3).collect();
+    assert_eq!(rounds_before.len(), kept.len());
+    for (b, a) in rounds_before.iter().zip(&kept) {
+        assert_eq!(
+            (&b.key, &b.sides),
+            (&a.key, &a.sides),
+            "rounds 1–2 unchanged"
+        );
+    }
+    let in_round = |r: u32| after.iter().filter(move |m| m.round == r);
+    assert_eq!(
+        in_round(3).filter(|m| m.key.as_str().contains('T')).count(),
+        4
+    );
+    assert!(
+        in_round(3).any(|m| m
+            .sides
+            .iter()
+            .any(|s| s.entrants().contains(&EntrantId(17)))),
+        "the newcomer plays round 3 with the 15 who stayed"
+    );
+    // The organizer voids the table the player left: decided, nobody scores it.
+    results.insert(
+        unfinished.key.clone(),
+        Recorded::voided(unfinished.sides.clone()),
+    );
+    let voided = t.schedule(&results).unwrap();
+    let table = voided
+        .matches
+        .iter()
+        .find(|m| m.key == unfinished.key)
+        .unwrap();
+    assert_eq!(table.status, Status::Void);
+    let standings = t.standings(&results).unwrap();
+    assert!(
+        standings.tables[0]
+            .rows
+            .iter()
+            .all(|r| r.score == 0 && r.losses == 0),
+        "a voided table scores nothing for anyone"
+    );
+}

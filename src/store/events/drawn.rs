@@ -88,10 +88,10 @@ crate::store::update_by_id!(
 );
 
 crate::store::update_by_id!(
-    /// Takes a match out of the event's draw: it keeps its log and its event, loses its key.
+    /// Takes a match out of the event's draw: it keeps its log, its event and its table
+    /// (whose match now its old link names), loses its key.
     supersede: matches(match_id, note: &str, by: &str) => (
         matches::match_key.eq(None::<String>),
-        matches::table_number.eq(None::<i32>),
         matches::status_note.eq(note),
         stamp(by),
     )

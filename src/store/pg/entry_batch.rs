@@ -122,10 +122,12 @@ impl QueryFragment<Pg> for InsertEntries<'_> {
         out.push_sql(
             ") AS b(match_id, seq, entry_json, user_id, link_id, label, submission_key, \
              previous_key, created_at) \
-             WHERE (SELECT m.status FROM matches m WHERE m.id = b.match_id) = '",
+             WHERE (SELECT m.status FROM matches m WHERE m.id = b.match_id \
+             AND (m.event_id IS NULL OR m.match_key IS NOT NULL)) = '",
         );
         out.push_sql(MatchStatus::InProgress.as_str());
-        // Scalar subqueries, which the planner cannot turn into joins: each row's
+        // A match taken out of its event's draw (no key) takes no entry. Scalar
+        // subqueries, which the planner cannot turn into joins: each row's
         // conditions are index lookups whatever plan is kept for the statement (as
         // `EXISTS`, its generic plan scanned the matches table for every batch).
         out.push_sql(

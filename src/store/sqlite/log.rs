@@ -42,7 +42,8 @@ pub fn append_if_next(
     Ok(insert.execute(connection)? == 1)
 }
 
-/// A row while the match is in progress and its entry at `seq` has this key.
+/// A row while the match is in progress (and in its event's draw) and its entry at
+/// `seq` has this key.
 struct LogEndsWith<'a> {
     match_id: i64,
     seq: i64,
@@ -74,6 +75,8 @@ impl diesel::query_builder::QueryFragment<diesel::sqlite::Sqlite> for LogEndsWit
         out.push_sql(" AND match_entries.submission_key = ");
         out.push_bind_param::<Text, _>(self.submission_key)?;
         out.push_sql(" AND matches.status = 'in_progress'");
+        // A match taken out of its event's draw (no key) takes no entry.
+        out.push_sql(" AND (matches.event_id IS NULL OR matches.match_key IS NOT NULL)");
         Ok(())
     }
 }

@@ -6,10 +6,11 @@
 use actix_web::{HttpResponse, web};
 
 use super::{ManagedEvent, MatchActionForm, SlotNames, back, event_match, refused};
+use crate::events::Decision;
 use crate::store::events::{EventMatchRow, EventRow};
 use crate::store::matches::MatchStatus;
 use crate::store::state_changes::{state_text, undoes_progress};
-use crate::tournament::{Side, Slot};
+use crate::tournament::{Format, Side, Slot};
 use crate::web::AppState;
 use crate::web::confirm::{ConfirmPage, confirmed, missing_reason, reason_text, record_undone};
 use crate::web::context::PageContext;
@@ -27,6 +28,8 @@ pub async fn forfeit(
     let winner = match form.winner.trim() {
         "A" => Some("A"),
         "B" => Some("B"),
+        // A rotating night's table a player left: nobody scores it.
+        "void" if is_rotating(&event) => Some("void"),
         "none" => None,
         "" => {
             return refused(ctx, &state, &event.public_id, "forfeit-error_side").await;
@@ -62,7 +65,11 @@ pub async fn forfeit(
     }
     let match_id = row.id;
     let stored_winner = row.forfeit_winner.clone();
-    let side = winner.map(|side| if side == "A" { Side::A } else { Side::B });
+    let decision = winner.map(|side| match side {
+        "A" => Decision::Winner(Side::A),
+        "B" => Decision::Winner(Side::B),
+        _ => Decision::Void,
+    });
     let stored = state
         .write(move |connection| {
             // Decided on the state the organizer saw: nothing if it changed meanwhile.
@@ -72,7 +79,7 @@ pub async fn forfeit(
             if fresh.status() != current || fresh.forfeit_winner != stored_winner {
                 return Ok(false);
             }
-            crate::events::set_forfeit(connection, match_id, side, &user.display_name)?;
+            crate::events::set_forfeit(connection, match_id, decision, &user.display_name)?;
             if needs_reason {
                 record_undone(connection, match_id, (&from, &to), &reason, &user)?;
             }
@@ -118,6 +125,10 @@ async fn confirmation(
         lines[0] = format!("{} · {} {table}", lines[0], tr.t("event-table"));
     }
     let (heading, submit) = match winner {
+        Some("void") => {
+            lines.push(tr.t("forfeit-void_line").to_string());
+            ("forfeit-void_title", "forfeit-void_submit")
+        }
         Some(side) => {
             let (goes_on, loses) = if side == "A" {
                 (&sides[0], &sides[1])
@@ -156,4 +167,12 @@ async fn confirmation(
         cancel_href: format!("/manage/events/{}", event.public_id),
         ctx,
     })
+}
+
+/// Whether the event is a rotating night, whose tables may be voided.
+fn is_rotating(event: &EventRow) -> bool {
+    matches!(
+        crate::events::format_of(event),
+        Ok(Format::RotatingPartners(_))
+    )
 }

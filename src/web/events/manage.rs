@@ -37,12 +37,25 @@ pub struct EntrantLine {
     pub seed: Option<usize>,
 }
 
-/// A correction notice in words.
+/// A correction notice, or a change of who is present, in words.
 pub struct NoticeView {
     pub at: String,
-    pub source: String,
+    /// What happened: "Correzione in Turno 2, tavolo 1", "Ritiro di #5 Franco Costa".
+    pub heading: String,
     pub updated: Vec<String>,
     pub flagged: Vec<String>,
+    /// The physical tables whose printed card no longer says the truth.
+    pub reprint: Option<String>,
+    /// Matches begun with a player who left, for the organizer to decide.
+    pub to_decide: Vec<String>,
+}
+
+/// The notices the event keeps: corrections, and changes of who is present.
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum StoredNotice {
+    Correction(CorrectionNotice),
+    Change(crate::events::changes::ChangeNotice),
 }
 
 /// A match of the current rounds with what the organizer may do about it.
@@ -52,6 +65,8 @@ pub struct TableLine {
     /// The assigned referees' accounts.
     pub referee_ids: Vec<i64>,
     pub has_link: bool,
+    /// A rotating night's table may be voided (a player left it): nobody scores it.
+    pub may_void: bool,
 }
 
 impl TableLine {
@@ -161,27 +176,85 @@ pub fn seeding_text(stored: &str, tr: Tr) -> String {
 
 fn notice_view(
     data: &crate::events::EventData,
-    notice: &CorrectionNotice,
+    notice: &StoredNotice,
     lang: crate::lang::Lang,
     at: String,
 ) -> NoticeView {
+    use crate::events::changes::Cause;
+    let tr = Tr::new(lang);
     let sides = |sides: &Option<[Slot; 2]>| match sides {
         Some([a, b]) => format!("{} – {}", data.slot_name(a, lang), data.slot_name(b, lang)),
-        None => "—".to_string(),
+        None => tr.t("event-change_no_match").to_string(),
     };
     let line = |change: &crate::tournament::MatchChange| {
         format!(
             "{}: {} → {}",
-            Tr::new(lang).msg(&change.key.label_in(data.knockout)),
+            tr.msg(&change.key.label_in(data.knockout)),
             sides(&change.before),
             sides(&change.after)
         )
     };
+    let (heading, correction, reprint) = match notice {
+        StoredNotice::Correction(notice) => (
+            format!(
+                "{} {}",
+                tr.t("event-correction_in"),
+                tr.msg(&notice.source.label_in(data.knockout))
+            ),
+            &notice.correction,
+            None,
+        ),
+        StoredNotice::Change(notice) => {
+            let name =
+                |e: &crate::tournament::EntrantId| format!("#{} {}", e.0, data.entrant_name(*e));
+            let (id, who) = match &notice.cause {
+                Cause::Withdrawal { entrant } => ("event-change_withdrawal", name(entrant)),
+                Cause::WithdrawalUndone { entrant } => ("event-change_back", name(entrant)),
+                Cause::LateEntry { entrants } => (
+                    "event-change_late",
+                    entrants.iter().map(name).collect::<Vec<_>>().join(", "),
+                ),
+            };
+            let heading = tr.t_args(
+                id,
+                &[
+                    ("who", who.into()),
+                    ("round", i64::from(notice.from_round).into()),
+                ],
+            );
+            let tables = notice.tables();
+            let reprint = (!tables.is_empty()).then(|| {
+                let list = tables
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                tr.t_args(
+                    "event-change_reprint",
+                    &[
+                        ("tables", list.into()),
+                        ("count", (tables.len() as i64).into()),
+                    ],
+                )
+            });
+            (heading, &notice.correction, reprint)
+        }
+    };
+    let to_decide = match notice {
+        StoredNotice::Change(notice) => notice
+            .to_decide
+            .iter()
+            .map(|key| tr.msg(&key.label_in(data.knockout)))
+            .collect(),
+        StoredNotice::Correction(_) => Vec::new(),
+    };
     NoticeView {
         at,
-        source: Tr::new(lang).msg(&notice.source.label_in(data.knockout)),
-        updated: notice.correction.updated.iter().map(line).collect(),
-        flagged: notice.correction.flagged.iter().map(line).collect(),
+        heading,
+        updated: correction.updated.iter().map(line).collect(),
+        flagged: correction.flagged.iter().map(line).collect(),
+        reprint,
+        to_decide,
     }
 }
 
@@ -270,12 +343,14 @@ pub(super) async fn manage_page(
                 .min()
         })
         .flatten();
+    let rotating = matches!(format, Some(Format::RotatingPartners(_)));
     let tables = rounds
         .iter()
         .flat_map(|r| r.matches.iter())
         .filter(|m| m.match_id.is_some() && (m.playable || m.forfeit || m.conflict))
         .filter(|m| current_round.is_none_or(|round| m.round == round))
         .map(|m| TableLine {
+            may_void: rotating,
             referees: event_referees
                 .iter()
                 .filter(|(match_id, _, _)| Some(*match_id) == m.match_id)
@@ -293,7 +368,7 @@ pub(super) async fn manage_page(
     let notices = notices
         .iter()
         .filter_map(|row| {
-            let notice: CorrectionNotice = serde_json::from_str(&row.notice_json).ok()?;
+            let notice: StoredNotice = serde_json::from_str(&row.notice_json).ok()?;
             Some(notice_view(
                 &view.data,
                 &notice,

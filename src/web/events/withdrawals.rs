@@ -1,13 +1,14 @@
 //! Withdrawing an entrant, or taking the withdrawal back. A withdrawal is confirmed on
-//! a second page that names the entrant; after the draw the entrant forfeits every
-//! match not yet finished and is not drawn again in round-based formats.
+//! a second page that names the entrant; what it changes after the draw is
+//! `events::changes`: round-based formats re-form the rounds nobody has begun.
 
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use super::{ManagedEvent, back};
+use super::{ManagedEvent, back, refused};
 use crate::events::EventData;
-use crate::store::events::{self as store_events, EventRow, EventStatus};
+use crate::store::events::{EventRow, EventStatus};
+use crate::tournament::Format;
 use crate::web::AppState;
 use crate::web::confirm::{ConfirmPage, confirmed};
 use crate::web::context::PageContext;
@@ -36,27 +37,14 @@ pub async fn withdraw(
             .await?
             .answer();
     }
-    state
+    let refusal = state
         .write(move |connection| {
-            let round = if undo {
-                None
-            } else if started {
-                let Some(event) = store_events::find(connection, event_id)? else {
-                    return Ok(());
-                };
-                let data = EventData::load(connection, event)?;
-                let drawn = crate::events::derive(connection, &data)?
-                    .and_then(|derived| derived.schedule.matches.iter().map(|m| m.round).max())
-                    .unwrap_or(0);
-                Some(drawn as i32 + 1)
-            } else {
-                Some(0)
-            };
-            store_events::set_withdrawn(connection, event_id, number, round)?;
-            crate::events::sync(connection, event_id)?;
-            Ok(())
+            crate::events::changes::withdraw(connection, event_id, number, undo)
         })
         .await?;
+    if let Err(key) = refusal {
+        return refused(ctx, &state, &event.public_id, key).await;
+    }
     Ok(back(&ctx, &event, "event-withdrawal_saved"))
 }
 
@@ -87,10 +75,14 @@ async fn confirmation(
         })
         .await?;
     let tr = ctx.tr;
-    let consequence = if started {
-        "withdraw-started_line"
-    } else {
-        "withdraw-setup_line"
+    let re_forms = matches!(
+        crate::events::format_of(event)?,
+        Format::Swiss(_) | Format::RotatingPartners(_)
+    );
+    let consequence = match (started, re_forms) {
+        (false, _) => "withdraw-setup_line",
+        (true, true) => "withdraw-re_form_line",
+        (true, false) => "withdraw-started_line",
     };
     Ok(ConfirmPage {
         heading: tr.t("withdraw-confirm_title").to_string(),

@@ -64,6 +64,8 @@ pub struct GameRefereePage {
     pub conflict: bool,
     /// Who deals first: asked before the first hand.
     pub first_deal: FirstDeal,
+    /// The match was taken out of its event's draw: it takes nothing.
+    pub out_of_draw: bool,
 }
 
 impl GameRefereePage {
@@ -131,7 +133,7 @@ impl GameRefereePage {
     }
 
     pub fn accepts_play(&self) -> bool {
-        !self.sheet.over && self.status != MatchStatus::Forfeit
+        !self.sheet.over && self.status != MatchStatus::Forfeit && !self.out_of_draw
     }
 
     /// The rows of declarations or bids a form offers, the ones `Fields` reads back.
@@ -287,10 +289,15 @@ pub fn build_page(
         notice: None,
         recorded: None,
         stored: None,
-        error: None,
+        // An old link of a match taken out of the draw says where the table's play is.
+        error: loaded
+            .moved
+            .as_ref()
+            .map(|moved| crate::web::scoring::moved::words(tr, moved)),
         error_faces: Vec::new(),
         conflict: false,
         first_deal,
+        out_of_draw: loaded.moved.is_some(),
         ctx,
     })
 }

@@ -328,6 +328,7 @@ mod tests {
                     byes: 0,
                     score: 0,
                     eliminated: false,
+                    withdrawn: false,
                     tie_breaks: vec![],
                     players: vec![],
                 })

@@ -28,6 +28,8 @@ pub struct StandingLine {
     pub byes: u32,
     pub score: i64,
     pub eliminated: bool,
+    /// Left the event: their results so far stay.
+    pub withdrawn: bool,
     pub tie_breaks: Vec<i64>,
 }
 
@@ -314,6 +316,10 @@ pub fn standings_views(view: &EventView, lang: Lang) -> Vec<StandingsView> {
                     byes: r.byes,
                     score: r.score,
                     eliminated: r.eliminated,
+                    withdrawn: view
+                        .data
+                        .entrant(r.entrant)
+                        .is_some_and(|e| e.withdrawn_round.is_some()),
                     tie_breaks: r.tie_breaks.iter().map(|(_, v)| *v).collect(),
                 })
                 .collect(),

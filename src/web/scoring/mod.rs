@@ -9,6 +9,7 @@
 
 mod access;
 mod corrections;
+pub mod moved;
 mod submit;
 
 use actix_web::http::StatusCode;

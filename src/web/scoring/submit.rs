@@ -126,6 +126,18 @@ pub(in crate::web) async fn submit(
                     Shown::error(Refusal::Unreadable(error).message(&fresh, lang)),
                     StatusCode::UNPROCESSABLE_ENTITY,
                 ),
+                // The offline queue reads 409 as a conflict: its hands stay listed for
+                // the referee to enter at the right match or discard.
+                AppendOutcome::OutOfDraw => (
+                    Shown {
+                        conflict: true,
+                        ..Shown::error(match &fresh.loaded.moved {
+                            Some(moved) => super::moved::words(Tr::new(lang), moved),
+                            None => ctx.t("scoring-out_of_draw").to_string(),
+                        })
+                    },
+                    StatusCode::CONFLICT,
+                ),
                 _ => (
                     Shown::error(ctx.t("scoring-closed").to_string()),
                     StatusCode::CONFLICT,

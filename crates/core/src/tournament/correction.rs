@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::{MatchKey, Progress, Results, Slot, Tournament, TournamentError};
+use super::{MatchKey, Progress, Results, Schedule, Slot, Tournament, TournamentError};
 
 /// A match whose participants differ between two derivations.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,6 +44,12 @@ pub fn diff(
 ) -> Result<Correction, TournamentError> {
     let before = tournament.schedule(old)?;
     let after = tournament.schedule(new)?;
+    Ok(changes_between(&before, &after, new))
+}
+
+/// Every match whose participants differ between two schedules of an event (before and
+/// after a correction, a withdrawal or a late entry), split by what `results` records.
+pub fn changes_between(before: &Schedule, after: &Schedule, results: &Results) -> Correction {
     let before_sides: BTreeMap<&MatchKey, &[Slot; 2]> =
         before.matches.iter().map(|m| (&m.key, &m.sides)).collect();
     let after_sides: BTreeMap<&MatchKey, &[Slot; 2]> =
@@ -63,7 +69,7 @@ pub fn diff(
         if b == a {
             continue;
         }
-        let recorded = new.get(key).map(|r| r.progress.clone());
+        let recorded = results.get(key).map(|r| r.progress.clone());
         let change = MatchChange {
             key: key.clone(),
             before: b.cloned(),
@@ -76,5 +82,5 @@ pub fn diff(
             correction.updated.push(change);
         }
     }
-    Ok(correction)
+    correction
 }

@@ -26,10 +26,15 @@ impl MatchKey {
 
     /// The table a round-based key names (`Rot R2 T3` is table 3), if any.
     pub fn table(&self) -> Option<u32> {
+        self.round_and_table().map(|(_, table)| table)
+    }
+
+    /// The round and the table of a key that names both (`… R{r} T{t}`).
+    pub fn round_and_table(&self) -> Option<(u32, u32)> {
         let mut tokens = self.0.rsplit(' ');
         let table = tokens.next()?.strip_prefix('T')?.parse().ok()?;
-        let round = tokens.next()?.strip_prefix('R')?;
-        round.parse::<u32>().ok().map(|_| table)
+        let round = tokens.next()?.strip_prefix('R')?.parse().ok()?;
+        Some((round, table))
     }
 
     /// The key as pages show it, for the shell to word. Results are filed under the key,

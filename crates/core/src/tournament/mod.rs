@@ -33,7 +33,7 @@ mod status;
 pub mod swiss;
 pub mod whist;
 
-pub use correction::{Correction, MatchChange, diff};
+pub use correction::{Correction, MatchChange, changes_between, diff};
 pub use event::{Cycles, DrawNotes, Format, Schedule, Tournament, TournamentError};
 pub use key::{MatchKey, key_label, key_label_in};
 pub use record::{Outcome, Progress, Recorded, Results};

@@ -33,6 +33,9 @@ impl Outcome {
 pub enum Progress {
     InProgress,
     Finished(Outcome),
+    /// The organizer voided the match (a rotating night's table a player left): it is
+    /// decided and nobody scores it.
+    Voided,
 }
 
 /// A recorded result: the sides it was played by (as they were shown when it started) and
@@ -62,6 +65,14 @@ impl Recorded {
         Recorded {
             sides,
             progress: Progress::InProgress,
+            kept: false,
+        }
+    }
+
+    pub fn voided(sides: [Slot; 2]) -> Recorded {
+        Recorded {
+            sides,
+            progress: Progress::Voided,
             kept: false,
         }
     }

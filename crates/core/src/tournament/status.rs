@@ -172,6 +172,12 @@ pub(crate) fn resolve(
     {
         return Status::Finished(*outcome);
     }
+    if results
+        .get(key)
+        .is_some_and(|r| r.progress == Progress::Voided)
+    {
+        return Status::Void;
+    }
     match gone {
         [true, true] => Status::Void,
         [true, false] => Status::Walkover {

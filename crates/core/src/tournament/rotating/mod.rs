@@ -288,13 +288,16 @@ pub fn schedule(
         &tournament.late_entries,
         options,
     )?;
-    let withdrawn = tournament.withdrawn();
+    // A withdrawal is not drawn again from its round on; a table of an earlier round
+    // with the player who left is the organizer's decision (finish it with a substitute,
+    // void it or award it), never a forfeit against the partner who stayed.
+    let nobody = std::collections::BTreeSet::new();
     let mut matches = Vec::new();
     let mut notes = Vec::new();
     for d in draws {
         let mut push = |key: MatchKey, sides: [Slot; 2]| {
             let sides = settle(&key, sides, results);
-            let m = Match::resolved(key, Stage::Rotating, d.round, sides, results, &withdrawn);
+            let m = Match::resolved(key, Stage::Rotating, d.round, sides, results, &nobody);
             matches.push(m);
         };
         for (t, [a, b]) in d.tables.iter().enumerate() {

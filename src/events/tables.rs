@@ -1,0 +1,31 @@
+//! A physical table through the night: which of the event's matches is played there now.
+//! A rotating night's table card, a table's referee and an old link of a match taken out
+//! of the draw all ask it.
+
+use super::EventData;
+use crate::store::events::EventMatchRow;
+use crate::store::matches::MatchStatus;
+use crate::tournament::MatchKey;
+
+/// The match at `table` now: of the event's drawn matches there, the first not over (by
+/// round, then as drawn); `None` when the table has nothing left to play.
+pub fn now_at(data: &EventData, table: i32) -> Option<&EventMatchRow> {
+    data.matches
+        .iter()
+        .filter(|row| row.match_key.is_some() && row.table_number == Some(table))
+        .filter(|row| !matches!(row.status(), MatchStatus::Finished | MatchStatus::Forfeit))
+        .min_by_key(|row| {
+            let round = row
+                .match_key
+                .as_ref()
+                .and_then(|key| MatchKey::new(key.clone()).round_and_table())
+                .map_or(0, |(round, _)| round);
+            (round, row.id)
+        })
+}
+
+/// Whether the match row was taken out of its event's draw (a redraw or a correction
+/// replaced it): it keeps its log but takes no entry.
+pub fn out_of_draw(row: &EventMatchRow) -> bool {
+    row.event_id.is_some() && row.match_key.is_none()
+}
