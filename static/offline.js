@@ -15,6 +15,9 @@
   var section = document.getElementById("offline-queue");
   var list = document.getElementById("offline-list");
   var conflictBox = document.getElementById("offline-conflict");
+  // The match was taken out of its event's draw: its kept hands cannot be resent here,
+  // only entered at the table's match now and discarded.
+  var outOfDraw = box.hasAttribute("data-out-of-draw");
   var flushing = false;
   var delay = 1000;
   var timer = null;
@@ -149,7 +152,7 @@
     else tag.textContent = w("conflict");
     li.appendChild(tag);
     var buttons = [];
-    if (entry.state !== "waiting") buttons.push(["resend", w("resend"), "secondary"]);
+    if (entry.state !== "waiting" && !outOfDraw) buttons.push(["resend", w("resend"), "secondary"]);
     var queue = load();
     var last = entry.state === "waiting" && queue.slice(index + 1).every(function (other) { return other.state !== "waiting"; });
     if (entry.state !== "waiting" || (last && !flushing)) {

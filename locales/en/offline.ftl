@@ -28,3 +28,5 @@ offline-kind_setup = comanda and cut
 offline-kind_json = entry as JSON
 offline-kind_correct = correction
 offline-kind_form = outcome of the hand
+offline-out_of_draw_title = These hands were not saved: the match was taken out of the draw.
+offline-out_of_draw_hint = Enter them in the match now played at the table (see above), then discard them here.

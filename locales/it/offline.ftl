@@ -28,3 +28,5 @@ offline-kind_setup = comanda e taglio
 offline-kind_json = registrazione in JSON
 offline-kind_correct = correzione
 offline-kind_form = esito della mano
+offline-out_of_draw_title = Queste mani non sono state salvate: la partita è stata tolta dal sorteggio.
+offline-out_of_draw_hint = Registrale nella partita che ora si gioca al tavolo (vedi sopra), poi scartale da qui.

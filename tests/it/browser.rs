@@ -129,6 +129,10 @@ fn browser_flows() {
             offline::conflict_after_offline_flow,
         ),
         (
+            "offline at the table: hands kept for a match taken out of the draw come back as conflicts",
+            offline::table_taken_out_of_the_draw_flow,
+        ),
+        (
             "offline at the table: logging out leaves no referee page to open offline",
             offline::logout_clears_kept_pages_flow,
         ),

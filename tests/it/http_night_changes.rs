@@ -10,11 +10,22 @@ use support::setup;
 use support::{Client, TestApp, club_with_organizer};
 
 fn night(organizer: &Client, players: usize, rounds: &str) -> String {
+    night_to(organizer, players, rounds, "1")
+}
+
+/// A drawn rotating night of `players` named "Singolo 1"…, whose matches go to
+/// `target_points` in one game.
+pub(crate) fn night_to(
+    organizer: &Client,
+    players: usize,
+    rounds: &str,
+    target_points: &str,
+) -> String {
     let fields = [
         ("name", "Serata che cambia"),
         ("format", "rotating"),
         ("rounds", rounds),
-        ("target_points", "1"),
+        ("target_points", target_points),
         ("games_to_win", "1"),
     ];
     let event = setup::create_event(organizer, setup::CLUB_EVENTS, &fields);
@@ -30,7 +41,7 @@ fn table_card(cards: &str, table: u32) -> Option<&str> {
 }
 
 /// The scoring links of a table card, round by round.
-fn table_links(app: &TestApp, cards: &str, table: u32) -> Vec<String> {
+pub(crate) fn table_links(app: &TestApp, cards: &str, table: u32) -> Vec<String> {
     table_card(cards, table)
         .expect("the table's card")
         .split("class=\"scoring-link\" href=\"")
@@ -77,7 +88,7 @@ fn entrant_number(organizer: &Client, event: &str, name: &str) -> String {
         .collect()
 }
 
-fn cards(organizer: &Client, event: &str) -> String {
+pub(crate) fn cards(organizer: &Client, event: &str) -> String {
     let page = organizer.get(&format!("/manage/events/{event}/cards"));
     assert_eq!(page.status, 200, "{}", page.body);
     page.body

@@ -407,3 +407,72 @@ pub(super) fn logout_clears_kept_pages_flow(driver: &Driver, _shared: &Browser<'
     );
     browser.set_offline(false);
 }
+
+/// Issue 35: a phone keeps the page of its table's match and taps two hands offline;
+/// meanwhile a player leaves before the round begins, and the redraw takes that table
+/// out of the draw. Back online, nothing is stored: the page says the match is no longer
+/// played and what the table has now, and the two hands wait as conflicts to be entered
+/// at the right match and discarded, never dropped.
+pub(super) fn table_taken_out_of_the_draw_flow(driver: &Driver, _shared: &Browser<'_>) {
+    use crate::http_night_changes::{cards, night_to, table_links};
+    let browser = driver.browser();
+    let app = TestApp::spawn(crate::support::Backend::Sqlite);
+    let (_admin, organizer) = crate::support::club_with_organizer(&app);
+    let event = night_to(&organizer, 16, "3", "20");
+    let printed = cards(&organizer, &event);
+    let link = table_links(&app, &printed, 4)[0].clone();
+    phone(&browser);
+    open_and_keep(&browser, &app.url(&link));
+    let sessions = cut_network(&browser);
+    browser.wait_until("navigator.onLine === false", WAIT, "the phone is offline");
+    tap_offline(&browser, "A", 1);
+    tap_offline(&browser, "B", 2);
+
+    // Before anyone has begun, a player leaves: fifteen play at three tables.
+    let withdrawn = organizer.post_form(
+        &format!("/manage/events/{event}/withdraw"),
+        &[("number", "1"), ("confirm", "yes")],
+    );
+    assert_eq!(withdrawn.status, 303, "{}", withdrawn.body);
+
+    restore_network(&browser, sessions);
+    browser.wait_until(
+        "document.querySelectorAll('#offline-list li.offline-conflict').length === 2 && \
+         !document.getElementById('offline-conflict').hidden && \
+         !!document.getElementById('entry-error')",
+        Duration::from_secs(20),
+        "both kept hands shown in conflict on the page of the match taken out",
+    );
+    let error = browser.text("#entry-error");
+    assert!(error.contains("non è più in programma"), "{error}");
+    assert!(error.contains("Al tavolo 4"), "{error}");
+    assert!(
+        browser
+            .text("#offline-conflict")
+            .contains("la partita è stata tolta dal sorteggio")
+    );
+    assert!(
+        browser
+            .try_find("#offline-list button[data-action=resend]")
+            .is_none(),
+        "nothing to resend to a match out of the draw"
+    );
+    assert!(browser.try_find("#win-A").is_none(), "no entry form");
+    let log = app.client().get(&link).body;
+    assert!(!log.contains("class=\"log-hand"), "nothing stored");
+    browser.assert_accessible("the page of a match taken out of the draw");
+    screenshots(&browser, "out-of-draw-conflict");
+    screenshots_of(&browser, "out-of-draw-conflict-list", "#offline-queue");
+    // Discarded one by one once entered elsewhere: the queue empties.
+    for left in [1, 0] {
+        tap_in_list(
+            &browser,
+            "#offline-list li:nth-child(1) button[data-action=discard]",
+        );
+        browser.wait_until(
+            &format!("document.querySelectorAll('#offline-list li').length === {left}"),
+            WAIT,
+            "an entry discarded",
+        );
+    }
+}
