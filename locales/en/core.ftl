@@ -197,6 +197,7 @@ scoring-stale_detail = Here is the new state. Check it and enter again if needed
 scoring-out_of_draw = This match is no longer in the draw: it was taken out and records nothing.
 scoring-now_at_table = At table { $table } the match now is { $match }: { $players }.
 scoring-table_free = Table { $table } has nothing to play for now.
+scoring-status_out_of_draw = out of the draw
 scoring-closed = This match accepts no more entries, except explicit corrections.
 scoring-public_page = Public page
 scoring-replay = Replay

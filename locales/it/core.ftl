@@ -197,6 +197,7 @@ scoring-stale_detail = Ecco lo stato nuovo. Controlla e, se serve, registra di n
 scoring-out_of_draw = Questa partita non è più in programma: è stata tolta dal sorteggio e non registra niente.
 scoring-now_at_table = Al tavolo { $table } ora si gioca { $match }: { $players }.
 scoring-table_free = Al tavolo { $table } per ora non c'è niente da giocare.
+scoring-status_out_of_draw = tolta dal sorteggio
 scoring-closed = Questa partita non accetta altre registrazioni, salvo correzioni esplicite.
 scoring-public_page = Pagina pubblica
 scoring-replay = Rivedi la partita

@@ -113,6 +113,9 @@ impl GameRefereePage {
     }
 
     pub fn status_label(&self) -> &'static str {
+        if self.out_of_draw {
+            return self.ctx.t("scoring-status_out_of_draw");
+        }
         self.ctx.t(status_key(self.status))
     }
 
