@@ -12,7 +12,7 @@
 use super::super::whist::{self, PlanRound};
 
 /// Steps the search for an order may take per point tried.
-const ORDER_STEPS: u64 = 200_000;
+const ORDER_STEPS: u64 = 20_000;
 
 /// The `p` rounds of the design for `p + 1` with one point removed, ordered as the module
 /// says when an order is found (otherwise as fair as found), on points `0..p`.
