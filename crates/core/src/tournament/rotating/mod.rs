@@ -53,8 +53,8 @@ use report::{BoundTally, repeats_in};
 use tally::History;
 
 /// Swaps the local search may try on a segment re-planned after a change: it runs at every
-/// derivation of the event, so it is kept small (about 15 ms for 40 players over 20
-/// rounds in a release build, measured by hand).
+/// derivation of the event, so it is kept small (a tenth of a fresh plan's single run;
+/// its time for 40 players is still to be measured by hand).
 const SEGMENT_STEPS: u64 = 40_000;
 
 /// The number of rounds of a full evening for `players`: `n − 1` when everyone plays
