@@ -13,8 +13,9 @@ use serde_json::{Value, json};
 use super::comanda::CommandOutput;
 use super::{in_both, worded_in_both};
 use crate::tournament::{
-    Cycles, EntrantId, Format, Match, Outcome, Recorded, Results, Side, Slot, Stage, Status,
-    TieBreak, Tournament, double_elimination, rotating, round_robin, single_elimination, swiss,
+    Cycles, EntrantId, Format, LateEntry, Match, Outcome, Recorded, Results, Side, Slot, Stage,
+    Status, TieBreak, Tournament, Withdrawal, double_elimination, rotating, round_robin,
+    single_elimination, swiss,
 };
 
 /// A round's label: a number, or text such as `L2` or `GF`.
@@ -50,12 +51,26 @@ struct PlanFile {
     seed: Option<u64>,
     #[serde(default)]
     results: Vec<ResultLine>,
+    #[serde(default)]
+    changes: Vec<Change>,
     third_place: Option<bool>,
     bracket_reset: Option<bool>,
     tie_breaks: Option<Vec<String>>,
     bye_is_win: Option<bool>,
     sit_out_is_win: Option<bool>,
     double: Option<bool>,
+}
+
+/// From `from_round` on, the entrants `withdraw` are gone and `join` new ones, numbered
+/// after the last, are present.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Change {
+    from_round: u32,
+    #[serde(default)]
+    withdraw: Vec<u32>,
+    #[serde(default)]
+    join: u32,
 }
 
 #[derive(Debug, Deserialize)]
@@ -203,6 +218,69 @@ fn format_of(file: &PlanFile) -> Result<Format, CommandOutput> {
     })
 }
 
+/// The event a file describes: its entrants, and the withdrawals and late entries its
+/// `changes` make, taken in round order (newcomers numbered in that order).
+fn tournament_of(file: &PlanFile, format: Format) -> Result<Tournament, CommandOutput> {
+    let mut tournament = Tournament::new((1..=file.entrants).map(EntrantId).collect(), format);
+    let mut changes: Vec<(usize, &Change)> = file.changes.iter().enumerate().collect();
+    changes.sort_by_key(|(index, c)| (c.from_round, *index));
+    let mut last = file.entrants;
+    for (index, change) in changes {
+        let n = index + 1;
+        let round = change.from_round;
+        if round == 0 || file.rounds.is_some_and(|r| round > r) {
+            let last_round = file.rounds.map_or(String::new(), |r| format!(" 1–{r}"));
+            return Err(unreadable(
+                &format!("cambio {n}: il turno {round} non è un turno del piano{last_round}"),
+                &format!("change {n}: round {round} is not a round of the plan{last_round}"),
+            ));
+        }
+        if change.join > 0 && !tournament.takes_late_entries() {
+            return Err(unreadable(
+                &format!(
+                    "cambio {n}: il formato {} non accetta iscritti in ritardo",
+                    file.format
+                ),
+                &format!(
+                    "change {n}: the format {} takes no late entries",
+                    file.format
+                ),
+            ));
+        }
+        for &entrant in &change.withdraw {
+            if entrant == 0 || entrant > last {
+                return Err(unreadable(
+                    &format!("cambio {n}: nessun iscritto {entrant} al turno {round}"),
+                    &format!("change {n}: no entrant {entrant} by round {round}"),
+                ));
+            }
+            if tournament
+                .withdrawals
+                .iter()
+                .any(|w| w.entrant.0 == entrant)
+            {
+                return Err(unreadable(
+                    &format!("cambio {n}: l'iscritto {entrant} si è già ritirato"),
+                    &format!("change {n}: entrant {entrant} has already withdrawn"),
+                ));
+            }
+            tournament.withdrawals.push(Withdrawal {
+                entrant: EntrantId(entrant),
+                from_round: round,
+            });
+        }
+        for entrant in last + 1..=last + change.join {
+            tournament.entrants.push(EntrantId(entrant));
+            tournament.late_entries.push(LateEntry {
+                entrant: EntrantId(entrant),
+                from_round: round,
+            });
+        }
+        last += change.join;
+    }
+    Ok(tournament)
+}
+
 /// The plan for a file's text.
 pub fn plan(text: &str) -> CommandOutput {
     let file: PlanFile = match serde_json::from_str(text) {
@@ -222,8 +300,10 @@ pub fn plan(text: &str) -> CommandOutput {
         return unreadable(&italian, &english);
     }
     let double = matches!(format, Format::DoubleElimination(_));
-    let entrants: Vec<EntrantId> = (1..=file.entrants).map(EntrantId).collect();
-    let tournament = Tournament::new(entrants, format);
+    let tournament = match tournament_of(&file, format) {
+        Ok(tournament) => tournament,
+        Err(output) => return output,
+    };
     let mut results = Results::new();
     let mut pending: Vec<(usize, &ResultLine)> = file.results.iter().enumerate().collect();
     let schedule = loop {
@@ -412,5 +492,75 @@ mod tests {
         );
         assert_eq!(waiting.exit_code, 1);
         assert_holds!(waiting.stderr, "is not ready");
+    }
+
+    #[test]
+    fn changes_withdraw_and_add_entrants_from_their_round() {
+        let out = plan_of(
+            r#"{"format": "rotating_partners", "entrants": 12, "rounds": 4, "seed": 3,
+                "changes": [{"from_round": 3, "withdraw": [5], "join": 2}]}"#,
+        );
+        let seated = |round: usize| -> Vec<u64> {
+            let r = &out["rounds"][round];
+            let mut all: Vec<u64> = r["tables"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|t| t["sides"].as_array().unwrap().iter())
+                .flat_map(|side| side.as_array().unwrap().iter())
+                .chain(r["sitting_out"].as_array().unwrap().iter())
+                .map(|v| v.as_u64().unwrap())
+                .collect();
+            all.sort_unstable();
+            all
+        };
+        assert_eq!(seated(1), (1..=12).collect::<Vec<_>>());
+        let later: Vec<u64> = (1..=14).filter(|&e| e != 5).collect();
+        assert_eq!(seated(2), later);
+        assert_eq!(seated(3), later);
+        // The rounds before the change are the plan without it.
+        let unchanged =
+            plan_of(r#"{"format": "rotating_partners", "entrants": 12, "rounds": 4, "seed": 3}"#);
+        assert_eq!(out["rounds"][0], unchanged["rounds"][0]);
+        assert_eq!(out["rounds"][1], unchanged["rounds"][1]);
+    }
+
+    #[test]
+    fn bad_changes_are_refused_in_both_languages() {
+        let refused = |changes: &str, format: &str| {
+            let output = plan(&format!(
+                r#"{{"format": "{format}", "entrants": 8, "rounds": 3, "changes": {changes}}}"#
+            ));
+            assert_eq!(output.exit_code, 2, "{changes}");
+            output.stderr
+        };
+        let rotating = "rotating_partners";
+        let unknown = refused(r#"[{"from_round": 2, "withdraw": [9]}]"#, rotating);
+        assert_holds!(unknown, "error: change 1: no entrant 9 by round 2");
+        assert_holds!(unknown, "errore: cambio 1: nessun iscritto 9 al turno 2");
+        let zero = refused(r#"[{"from_round": 0, "withdraw": [1]}]"#, rotating);
+        assert_holds!(
+            zero,
+            "error: change 1: round 0 is not a round of the plan 1–3"
+        );
+        let past = refused(r#"[{"from_round": 4, "join": 1}]"#, rotating);
+        assert_holds!(past, "round 4 is not a round of the plan");
+        let twice = refused(
+            r#"[{"from_round": 2, "withdraw": [1]}, {"from_round": 3, "withdraw": [1]}]"#,
+            rotating,
+        );
+        assert_holds!(twice, "error: change 2: entrant 1 has already withdrawn");
+        assert_holds!(twice, "errore: cambio 2: l'iscritto 1 si è già ritirato");
+        let late = refused(r#"[{"from_round": 2, "join": 1}]"#, "round_robin");
+        assert_holds!(
+            late,
+            "error: change 1: the format round_robin takes no late entries"
+        );
+        // A newcomer of a later round cannot be withdrawn before joining.
+        let early = refused(
+            r#"[{"from_round": 3, "join": 1}, {"from_round": 2, "withdraw": [9]}]"#,
+            rotating,
+        );
+        assert_holds!(early, "no entrant 9 by round 2");
     }
 }

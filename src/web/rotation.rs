@@ -54,6 +54,17 @@ pub fn report_lines(
                 "rotation-round_by_round",
                 &[("players", players.clone())],
             ),
+            Method::DesignLessOne => fill(
+                tr,
+                "rotation-design_less_one",
+                &[
+                    ("players", players.clone()),
+                    ("more", (report.present + 1).to_string()),
+                ],
+            ),
+            Method::LocalSearch => {
+                fill(tr, "rotation-local_search", &[("players", players.clone())])
+            }
         };
         let method = if out >= 2 {
             let none = fill(

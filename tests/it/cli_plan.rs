@@ -104,3 +104,45 @@ fn an_unreadable_file_exits_2_with_a_message() {
         .unwrap();
     assert_eq!(missing.status.code(), Some(2));
 }
+
+#[test]
+fn a_change_withdraws_and_adds_entrants_from_its_round() {
+    let output = plan(
+        r#"{"format": "rotating_partners", "entrants": 16, "rounds": 4, "seed": 7,
+            "changes": [{"from_round": 3, "withdraw": [2, 9], "join": 1}]}"#,
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let planned: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    for (i, round) in planned["rounds"].as_array().unwrap().iter().enumerate() {
+        let mut present: Vec<u64> = round["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|t| t["sides"].as_array().unwrap().iter())
+            .flat_map(|side| side.as_array().unwrap().iter())
+            .chain(round["sitting_out"].as_array().unwrap().iter())
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        present.sort_unstable();
+        let expected: Vec<u64> = if i < 2 {
+            (1..=16).collect()
+        } else {
+            (1..=17).filter(|e| ![2, 9].contains(e)).collect()
+        };
+        assert_eq!(present, expected, "round {}", i + 1);
+    }
+    let refused = plan(
+        r#"{"format": "swiss", "entrants": 8, "rounds": 3, "changes": [{"from_round": 2, "withdraw": [3, 3]}]}"#,
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains("error: change 1: entrant 3 has already withdrawn"),
+        "{stderr}"
+    );
+}

@@ -12,8 +12,8 @@
 //! twice (pairs with ∞ aside): developing it then meets every pair as the property says.
 //!
 //! Starters are found by [`search_starter`], a seeded backtracking search, in well under a
-//! second for the sizes stored in [`STARTERS`] (4 to 29 players; `Z_9` has none, so 9 is
-//! missing). They are stored rather than searched at each draw because the larger sizes
+//! second for the sizes stored in [`STARTERS`] (4 to 36 players but 37; `Z_9` has none, so
+//! 9 is developed over Z3×Z3 instead, [`NINE_OVER_Z3_SQUARED`]). They are stored rather than searched at each draw because the larger sizes
 //! take a fraction of a second and a draw is derived again for every page; the tests
 //! check every stored starter develops into a whist design, and that the search finds
 //! them.
@@ -48,6 +48,11 @@ pub const STARTERS: &[(usize, &[Table])] = &[
     (25, &[[1, 22, 11, 18], [2, 13, 3, 19], [4, 24, 12, 6], [5, 21, 16, 9], [7, 10, 23, 8], [14, 15, 17, 20]]),
     (28, &[[27, 5, 3, 7], [0, 12, 18, 13], [1, 11, 6, 14], [2, 17, 15, 23], [4, 20, 21, 24], [8, 25, 16, 9], [10, 26, 22, 19]]),
     (29, &[[1, 3, 25, 11], [2, 21, 9, 23], [4, 20, 14, 17], [5, 10, 6, 28], [7, 15, 16, 27], [8, 12, 24, 26], [13, 22, 19, 18]]),
+    // The first found with 20,000,000 steps a seed, seeds from 0 on; 37 and 40 found none
+    // within the time tried, so they draw round by round.
+    (32, &[[31, 11, 28, 0], [1, 19, 13, 9], [2, 8, 7, 4], [3, 22, 6, 24], [5, 12, 21, 26], [10, 30, 18, 17], [14, 23, 15, 29], [16, 27, 25, 20]]), // seed 0
+    (33, &[[1, 12, 5, 31], [2, 10, 26, 13], [3, 22, 19, 4], [6, 29, 27, 18], [7, 25, 30, 20], [8, 32, 28, 24], [9, 17, 11, 23], [14, 15, 21, 16]]), // seed 1
+    (36, &[[35, 27, 16, 7], [0, 19, 11, 1], [2, 29, 8, 3], [4, 18, 14, 17], [5, 22, 9, 34], [6, 13, 20, 32], [10, 33, 15, 30], [12, 23, 25, 31], [21, 24, 28, 26]]), // seed 8
 ];
 
 /// The cyclic group's order and whether ∞ is a point, for `n` players.
@@ -81,8 +86,35 @@ pub fn develop(n: usize, starter: &[Table]) -> Vec<PlanRound> {
         .collect()
 }
 
+/// The starter of the 9-player design over the group Z3×Z3 (point `3a + b` is `(a, b)`),
+/// since Z9 has none: its partner pairs cover each difference class `±d` once and its
+/// opponent pairs each twice (found by trying every seating of the eight non-zero points).
+pub const NINE_OVER_Z3_SQUARED: [Table; 2] = [[1, 3, 2, 6], [4, 5, 8, 7]];
+
+/// Adds two points of Z3×Z3 (each `3a + b`).
+fn add_z3_squared(x: usize, y: usize) -> usize {
+    (x / 3 + y / 3) % 3 * 3 + (x % 3 + y % 3) % 3
+}
+
+/// The nine rounds a Z3×Z3 starter develops into: round `g` adds `g` to every point, so
+/// point `g` sits out round `g`.
+pub fn develop_z3_squared(starter: &[Table]) -> Vec<PlanRound> {
+    (0..9)
+        .map(|g| PlanRound {
+            tables: starter
+                .iter()
+                .map(|t| t.map(|p| add_z3_squared(p, g)))
+                .collect(),
+            sitting_out: vec![g],
+        })
+        .collect()
+}
+
 /// The stored whist design for `n` players, if there is one.
 pub fn design(n: usize) -> Option<Vec<PlanRound>> {
+    if n == 9 {
+        return Some(develop_z3_squared(&NINE_OVER_Z3_SQUARED));
+    }
     STARTERS
         .iter()
         .find(|(players, _)| *players == n)
@@ -267,6 +299,39 @@ mod tests {
         // Z_9 has no cyclic whist design: the search exhausts without one.
         assert_eq!(search_starter(9, 0, u64::MAX), None);
         assert_eq!(search_starter(10, 0, u64::MAX), None);
+    }
+
+    #[test]
+    fn nine_players_over_z3_squared_partner_once_and_oppose_twice() {
+        let rounds = design(9).expect("stored");
+        assert_eq!(rounds.len(), 9);
+        // Counted here rather than through `is_whist_design`, so the test stands alone.
+        let mut partners = [[0u32; 9]; 9];
+        let mut opponents = [[0u32; 9]; 9];
+        for (g, round) in rounds.iter().enumerate() {
+            assert_eq!(round.sitting_out, vec![g], "point {g} sits out round {g}");
+            let mut seen: Vec<usize> = round.tables.iter().flatten().copied().collect();
+            seen.push(g);
+            seen.sort_unstable();
+            assert_eq!(seen, (0..9).collect::<Vec<_>>());
+            for t in &round.tables {
+                for (x, y) in [(t[0], t[2]), (t[1], t[3])] {
+                    partners[x][y] += 1;
+                    partners[y][x] += 1;
+                }
+                for (x, y) in [(t[0], t[1]), (t[0], t[3]), (t[2], t[1]), (t[2], t[3])] {
+                    opponents[x][y] += 1;
+                    opponents[y][x] += 1;
+                }
+            }
+        }
+        for a in 0..9 {
+            for b in (a + 1)..9 {
+                assert_eq!(partners[a][b], 1, "{a} and {b} as partners");
+                assert_eq!(opponents[a][b], 2, "{a} and {b} as opponents");
+            }
+        }
+        assert!(is_whist_design(9, &rounds));
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! Plans for an evening that starts from nothing, on points `0..p` (the caller maps the
-//! points onto the players through a seeded shuffle): a whist design where one is stored,
-//! the design's rounds that repeat the fewest opponents when the evening is shorter, and
-//! a search for evenings without any repeat.
+//! points onto the players through a seeded shuffle). The candidates: a whist design
+//! where one is stored (the design's rounds that repeat the fewest opponents when the
+//! evening is shorter), the design for `p + 1` with one point left empty when
+//! `p ≡ 3 mod 4` ([`less_one`]), a search for evenings without any repeat, and the
+//! round-by-round draw. The best (fair sit-outs first, then the cost) is then improved by
+//! a local search ([`improve`]) unless it is already at the counting bound.
 //!
 //! A plan here depends only on `(p, rounds)`, so it is kept once made (see [`plan`]): the
 //! searches cost up to a few tens of milliseconds and a draw is derived for every page.
@@ -12,7 +15,11 @@ use std::sync::{Arc, LazyLock, Mutex};
 use serde::{Deserialize, Serialize};
 
 use super::super::whist::{self, PlanRound, Table};
-use super::tally::{Cost, opponent_pairs, plan_cost};
+use super::greedy;
+use super::improve::{Before, improve};
+use super::less_one;
+use super::report::BoundTally;
+use super::tally::{Cost, History, opponent_pairs, plan_cost, sit_out_flaws};
 use crate::rng::SplitMix;
 
 /// How a plan was made, for the organizer's report.
@@ -26,6 +33,11 @@ pub enum Method {
     NoRepeats,
     /// Round by round, each seated against the rounds before it: the best found.
     RoundByRound,
+    /// The whist design for one player more, with one place left empty: its three
+    /// table-mates sit out each round (for `p ≡ 3 mod 4`).
+    DesignLessOne,
+    /// The best of the above, improved by a local search swapping players within rounds.
+    LocalSearch,
 }
 
 /// Subsets of a design's rounds tried one by one up to this many; above, a local search.
@@ -34,7 +46,19 @@ const EXHAUSTIVE_SUBSETS: u64 = 20_000;
 const SEARCH_NODES: u64 = 60_000;
 /// Above this many players present the searches are not tried (the round-by-round draw
 /// rarely repeats anyone there, and the searches would grow with the square of them).
-pub const MAX_SEARCHED: usize = 32;
+pub const MAX_SEARCHED: usize = 40;
+/// Swaps the local search may try on a fresh plan (kept once made, so it may take more
+/// than a segment re-planned at each derivation).
+pub(super) const FRESH_STEPS: u64 = 250_000;
+/// Independent runs of the local search on a fresh plan, each from the same start, for
+/// plans of up to [`SMALL_PLAN`] seats (players times rounds); larger plans get one run of
+/// [`LARGE_PLAN_STEPS`], so a plan stays within tens of milliseconds.
+const FRESH_RUNS: u64 = 4;
+const SMALL_PLAN: usize = 240;
+const LARGE_PLAN_STEPS: u64 = 100_000;
+/// The seed of the round-by-round candidate and of the local search on fresh plans: a
+/// fresh plan depends only on `(p, rounds)`; the players' shuffle brings the draw's seed.
+const FRESH_SEED: u64 = 0x0F1E_5A7E_2024;
 
 /// A plan and how it was made.
 pub type Made = (Method, Vec<PlanRound>);
@@ -55,48 +79,104 @@ pub fn plan(p: usize, rounds: usize) -> Option<Arc<Made>> {
     made
 }
 
+/// How two plans compare: fair sit-outs first, then the cost.
+pub(super) type Key = ((u32, u32), Cost);
+
+pub(super) fn key_of(p: usize, plan: &[PlanRound]) -> Key {
+    (sit_out_flaws(p, plan), plan_cost(p, plan))
+}
+
+/// Whether `cost` is the least the counting bounds allow for `plan`'s meetings.
+pub(super) fn at_bound(p: usize, plan: &[PlanRound], cost: Cost) -> bool {
+    let mut tally = BoundTally::new(p);
+    for round in plan {
+        tally.add(round);
+    }
+    let least = tally.bounds();
+    cost.partner_repeats <= least.partner_repeats.value
+        && cost.max_opposed <= least.max_opposed.value.max(1)
+        && cost.opponent_repeats <= least.opponent_repeats.value
+}
+
+/// `design` played whole as often as it fits, then its best `rounds mod len` rounds.
+fn repeated(design: &[PlanRound], rounds: usize, part: Vec<usize>) -> Vec<PlanRound> {
+    let mut plan: Vec<PlanRound> = Vec::with_capacity(rounds);
+    for _ in 0..rounds / design.len() {
+        plan.extend(design.iter().cloned());
+    }
+    plan.extend(part.into_iter().map(|i| design[i].clone()));
+    plan
+}
+
 fn make(p: usize, rounds: usize) -> Option<Made> {
-    if !(4..=MAX_SEARCHED).contains(&p) || rounds == 0 {
+    if p < 4 || rounds == 0 {
         return None;
     }
-    let mut best: Option<(Cost, Method, Vec<PlanRound>)> = None;
-    let consider = |best: &mut Option<(Cost, Method, Vec<PlanRound>)>,
-                    method: Method,
-                    plan: Vec<PlanRound>| {
-        let cost = plan_cost(p, &plan);
-        if best.as_ref().is_none_or(|(c, _, _)| cost < *c) {
-            *best = Some((cost, method, plan));
-        }
-    };
+    let searched = p <= MAX_SEARCHED;
+    let mut best: Option<(Key, Method, Vec<PlanRound>)> = None;
+    let consider =
+        |best: &mut Option<(Key, Method, Vec<PlanRound>)>, method: Method, plan: Vec<PlanRound>| {
+            let key = key_of(p, &plan);
+            if best.as_ref().is_none_or(|(k, _, _)| key < *k) {
+                *best = Some((key, method, plan));
+            }
+        };
     if let Some(design) = whist::design(p) {
-        let whole = rounds / design.len();
-        let part = rounds % design.len();
-        let mut plan: Vec<PlanRound> = Vec::with_capacity(rounds);
-        for _ in 0..whole {
-            plan.extend(design.iter().cloned());
-        }
-        plan.extend(
-            best_subset(p, &design, part)
-                .into_iter()
-                .map(|i| design[i].clone()),
-        );
+        let part = best_subset(p, &design, rounds % design.len());
+        let method = if rounds >= design.len() {
+            Method::WhistDesign
+        } else {
+            Method::PartOfWhistDesign
+        };
+        consider(&mut best, method, repeated(&design, rounds, part));
+    }
+    if let Some(ordered) = less_one::rounds(p) {
+        // The order makes every prefix fair: a short evening plays the first rounds.
+        let part = (0..rounds % ordered.len()).collect();
         consider(
             &mut best,
-            if whole > 0 {
-                Method::WhistDesign
-            } else {
-                Method::PartOfWhistDesign
-            },
-            plan,
+            Method::DesignLessOne,
+            repeated(&ordered, rounds, part),
         );
     }
-    let perfect = |c: &Cost| c.partner_repeats == 0 && c.opponent_repeats == 0;
-    if !best.as_ref().is_some_and(|(c, _, _)| perfect(c))
+    if !searched {
+        return best.map(|(_, method, plan)| (method, plan));
+    }
+    let perfect = |k: &Key| k.1.partner_repeats == 0 && k.1.opponent_repeats == 0;
+    if !best.as_ref().is_some_and(|(k, _, _)| perfect(k))
         && let Some(plan) = without_repeats(p, rounds, SEARCH_NODES)
     {
         consider(&mut best, Method::NoRepeats, plan);
     }
-    best.map(|(_, method, plan)| (method, plan))
+    let everyone: Vec<usize> = (0..p).collect();
+    let (_, drawn) = greedy::draw(&everyone, 1, rounds as u32, &History::new(p), FRESH_SEED);
+    consider(&mut best, Method::RoundByRound, drawn);
+    let (key, method, plan) = best?;
+    // A whole design (or one less a point) keeps its promise; the search is left to
+    // evenings where it can matter.
+    let whole = matches!(method, Method::WhistDesign | Method::DesignLessOne) && rounds >= p - 1;
+    if whole || at_bound(p, &plan, key.1) {
+        return Some((method, plan));
+    }
+    // Independent runs vary more than a longer run improves: the best of a few is kept.
+    let mut found = (key.1, plan.clone());
+    let (runs, steps) = if p * rounds <= SMALL_PLAN {
+        (FRESH_RUNS, FRESH_STEPS)
+    } else {
+        (1, LARGE_PLAN_STEPS)
+    };
+    for run in 0..runs {
+        let mut tried = plan.clone();
+        let seed = FRESH_SEED.wrapping_add(run.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let (_, cost) = improve(p, &mut tried, &Before::nothing(p), steps, seed);
+        if cost < found.0 {
+            found = (cost, tried);
+        }
+    }
+    if found.0 < key.1 {
+        return Some((Method::LocalSearch, found.1));
+    }
+    Some((method, plan))
 }
 
 /// Who sits out each round of a fresh evening: `p mod 4` players, in turn, so nobody

@@ -2,13 +2,14 @@
 //! search does not settle, and the rounds after a late entry or a withdrawal (which
 //! start from the meetings already played).
 //!
-//! Each round: the players who sat out least sit out (ties by a seeded order of the
-//! round); partnerships follow a 1-factorisation (Berger table) of a seeded shuffle of the
-//! roster, each candidate factor round completed into a maximum matching over players who
-//! have not partnered (greedy, then Edmonds' algorithm), so a round's partner repeats are
-//! the fewest that round allows given the earlier ones; partnerships are then seated two
-//! by two to meet the fewest earlier opponents (greedy, then swaps between tables). Up to a
-//! bounded number of candidate factor rounds are tried and the best kept.
+//! Each round: the players who sat out least sit out (among equals not those who sat
+//! out the round before, then by a seeded order of the round); partnerships follow a
+//! 1-factorisation (Berger table) of a seeded shuffle of the roster, each candidate
+//! factor round completed into a maximum matching over players who have not partnered
+//! (greedy, then Edmonds' algorithm), so a round's partner repeats are the fewest that
+//! round allows given the earlier ones; partnerships are then seated two by two to meet
+//! the fewest earlier opponents (greedy, then swaps between tables). Up to a bounded
+//! number of candidate factor rounds are tried and the best kept.
 
 use super::super::matching::maximise;
 use super::super::round_robin::berger_round;
@@ -220,7 +221,8 @@ fn draw_with(
         let mut order = perm.clone();
         SplitMix::new(seed ^ u64::from(round).wrapping_mul(0xA076_1D64_78BD_642F))
             .shuffle(&mut order);
-        order.sort_by_key(|&i| history.sat_out[i]);
+        // Fewest sit-outs first; among equals, not those who sat out the round before.
+        order.sort_by_key(|&i| (history.sat_out[i], history.sat_out_last[i]));
         let out_count = perm.len() % 4;
         let mut sitting: Vec<usize> = order[..out_count].to_vec();
         sitting.sort_by_key(|&i| perm.iter().position(|&x| x == i));

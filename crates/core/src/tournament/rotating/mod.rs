@@ -28,8 +28,12 @@
 
 mod fresh;
 mod greedy;
+mod improve;
+mod less_one;
 mod report;
 mod tally;
+#[cfg(test)]
+mod tests;
 
 use serde::{Deserialize, Serialize};
 
@@ -43,8 +47,29 @@ use super::{
     TournamentError, Withdrawal, settle,
 };
 use crate::rng::SplitMix;
+use fresh::MAX_SEARCHED;
+use improve::{Before, improve};
 use report::{BoundTally, repeats_in};
-use tally::{History, plan_cost};
+use tally::History;
+
+/// Swaps the local search may try on a segment re-planned after a change: it runs at every
+/// derivation of the event, so it is kept small (a tenth of a fresh plan's single run;
+/// its time for 40 players is still to be measured by hand).
+const SEGMENT_STEPS: u64 = 40_000;
+
+/// The number of rounds of a full evening for `players`: `n − 1` when everyone plays
+/// every round (`n ≡ 0 mod 4`), otherwise `n`, so that everyone sits out equally often.
+pub fn full_evening(players: u32) -> u32 {
+    if players.is_multiple_of(4) {
+        players - 1
+    } else {
+        players
+    }
+}
+
+/// How the rounds of a segment are planned (the draw's own, or the greedy draw alone in
+/// tests that compare against it).
+type Planner = fn(&[usize], u32, &Options, &History) -> (Method, Vec<PlanRound>);
 
 /// Rotating-partners options.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -125,6 +150,16 @@ pub fn draw_late(
     late: &[LateEntry],
     options: &Options,
 ) -> Result<Vec<RoundDraw>, TournamentError> {
+    draw_planned(entrants, withdrawals, late, options, plan_segment)
+}
+
+fn draw_planned(
+    entrants: &[EntrantId],
+    withdrawals: &[Withdrawal],
+    late: &[LateEntry],
+    options: &Options,
+    planner: Planner,
+) -> Result<Vec<RoundDraw>, TournamentError> {
     let join_of = |e: &EntrantId| {
         late.iter()
             .find(|l| l.entrant == *e)
@@ -178,7 +213,7 @@ pub fn draw_late(
         while end < options.rounds && roster_of(end + 1) == roster {
             end += 1;
         }
-        let (method, plan) = plan_segment(&roster, round, options, &history);
+        let (method, plan) = planner(&roster, round, options, &history);
         for (offset, planned) in plan
             .into_iter()
             .take((end - round + 1) as usize)
@@ -238,42 +273,109 @@ fn plan_segment(
 ) -> (Method, Vec<PlanRound>) {
     let count = options.rounds - first + 1;
     if roster.len() < 4 {
-        // Nobody can play: everyone sits out.
-        let idle = PlanRound {
-            tables: Vec::new(),
-            sitting_out: roster.to_vec(),
-        };
-        return (Method::RoundByRound, vec![idle; count as usize]);
+        return idle(roster, count);
     }
-    // Each segment has a seed of its own, from the recorded one and where it starts.
-    let seed = options.seed ^ u64::from(first - 1).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    let seed = segment_seed(options, first);
+    let p = roster.len();
     let designed = (first == 1)
-        .then(|| fresh::plan(roster.len(), count as usize))
+        .then(|| fresh::plan(p, count as usize))
         .flatten();
     if let Some(made) = designed {
         let (method, plan) = &*made;
         let mut shuffled = roster.to_vec();
         SplitMix::new(seed).shuffle(&mut shuffled);
-        let mapped: Vec<PlanRound> = plan
-            .iter()
-            .map(|r| PlanRound {
-                tables: r.tables.iter().map(|t| t.map(|x| shuffled[x])).collect(),
-                sitting_out: r.sitting_out.iter().map(|&x| shuffled[x]).collect(),
-            })
-            .collect();
-        if *method != Method::PartOfWhistDesign {
+        let mapped = relabel(plan, &shuffled);
+        let whole = matches!(method, Method::WhistDesign | Method::NoRepeats)
+            || (*method == Method::DesignLessOne && count as usize >= p);
+        if whole {
             return (*method, mapped);
         }
-        // Part of a design: the round-by-round draw sometimes repeats fewer opponents.
-        let designed_cost = plan_cost(roster.len(), plan);
-        let (drawn_cost, drawn) = greedy::draw(roster, first, count, history, seed);
-        if drawn_cost < designed_cost {
+        // The round-by-round draw from this seed sometimes does better still.
+        let (_, drawn) = greedy::draw(roster, first, count, history, seed);
+        if fresh::key_of(p, &to_local(roster, &drawn)) < fresh::key_of(p, plan) {
             return (Method::RoundByRound, drawn);
         }
         return (*method, mapped);
     }
+    let (_, mut drawn) = greedy::draw(roster, first, count, history, seed);
+    if first == 1 || p > MAX_SEARCHED {
+        return (Method::RoundByRound, drawn);
+    }
+    // After a change: the round-by-round draw, improved against the rounds before.
+    let mut local = to_local(roster, &drawn);
+    let before = Before {
+        partners: pair_counts(roster, |a, b| history.partners.get(a, b)),
+        opponents: pair_counts(roster, |a, b| history.opponents.get(a, b)),
+    };
+    let (given, found) = improve(p, &mut local, &before, SEGMENT_STEPS, seed);
+    if found < given {
+        drawn = relabel(&local, roster);
+        return (Method::LocalSearch, drawn);
+    }
+    (Method::RoundByRound, drawn)
+}
+
+/// The greedy draw alone for every segment: what the tests compare the draw against.
+#[cfg(test)]
+fn greedy_segment(
+    roster: &[usize],
+    first: u32,
+    options: &Options,
+    history: &History,
+) -> (Method, Vec<PlanRound>) {
+    let count = options.rounds - first + 1;
+    if roster.len() < 4 {
+        return idle(roster, count);
+    }
+    let seed = segment_seed(options, first);
     let (_, drawn) = greedy::draw(roster, first, count, history, seed);
     (Method::RoundByRound, drawn)
+}
+
+/// Nobody can play: everyone sits out.
+fn idle(roster: &[usize], count: u32) -> (Method, Vec<PlanRound>) {
+    let idle = PlanRound {
+        tables: Vec::new(),
+        sitting_out: roster.to_vec(),
+    };
+    (Method::RoundByRound, vec![idle; count as usize])
+}
+
+/// Each segment has a seed of its own, from the recorded one and where it starts.
+fn segment_seed(options: &Options, first: u32) -> u64 {
+    options.seed ^ u64::from(first - 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+}
+
+/// `plan` with point `x` renamed `names[x]`.
+fn relabel(plan: &[PlanRound], names: &[usize]) -> Vec<PlanRound> {
+    plan.iter()
+        .map(|r| PlanRound {
+            tables: r.tables.iter().map(|t| t.map(|x| names[x])).collect(),
+            sitting_out: r.sitting_out.iter().map(|&x| names[x]).collect(),
+        })
+        .collect()
+}
+
+/// `plan` (entrant indices) on points `0..roster.len()`, by place in `roster`.
+fn to_local(roster: &[usize], plan: &[PlanRound]) -> Vec<PlanRound> {
+    let most = roster.iter().copied().max().unwrap_or(0);
+    let mut place = vec![usize::MAX; most + 1];
+    for (l, &e) in roster.iter().enumerate() {
+        place[e] = l;
+    }
+    relabel(plan, &place)
+}
+
+/// A dense matrix of `count` over the roster's pairs, on local points.
+fn pair_counts(roster: &[usize], count: impl Fn(usize, usize) -> u16) -> Vec<u16> {
+    let p = roster.len();
+    let mut counts = vec![0; p * p];
+    for a in 0..p {
+        for b in a + 1..p {
+            counts[a * p + b] = count(roster[a], roster[b]);
+        }
+    }
+    counts
 }
 
 /// Every round's tables (and sit-outs, as byes).

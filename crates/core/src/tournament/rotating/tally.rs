@@ -59,6 +59,8 @@ pub(super) struct History {
     pub partners: Counts,
     pub opponents: Counts,
     pub sat_out: Vec<u32>,
+    /// Who sat out the last round added: they sit out again only when nobody else can.
+    pub sat_out_last: Vec<bool>,
     pub cost: Cost,
 }
 
@@ -68,6 +70,7 @@ impl History {
             partners: Counts::new(n),
             opponents: Counts::new(n),
             sat_out: vec![0; n],
+            sat_out_last: vec![false; n],
             cost: Cost::default(),
         }
     }
@@ -88,10 +91,31 @@ impl History {
                 self.cost.max_opposed = self.cost.max_opposed.max(before + 1);
             }
         }
+        self.sat_out_last.fill(false);
         for &p in &round.sitting_out {
             self.sat_out[p] += 1;
+            self.sat_out_last[p] = true;
         }
     }
+}
+
+/// How unfair a fresh plan's sit-outs are on points `0..n`, compared before its cost:
+/// by how much the most and the fewest sit-outs differ beyond one, then how often someone
+/// sits out two rounds in a row.
+pub(super) fn sit_out_flaws(n: usize, rounds: &[PlanRound]) -> (u32, u32) {
+    let mut sat = vec![0u32; n];
+    let mut twice = 0;
+    let mut last: &[usize] = &[];
+    for round in rounds {
+        for &p in &round.sitting_out {
+            sat[p] += 1;
+            twice += u32::from(last.contains(&p));
+        }
+        last = &round.sitting_out;
+    }
+    let most = sat.iter().max().copied().unwrap_or(0);
+    let least = sat.iter().min().copied().unwrap_or(0);
+    ((most - least).saturating_sub(1), twice)
 }
 
 /// The cost of `rounds` on points `0..n` with nothing before them, counted on a dense
@@ -158,5 +182,8 @@ mod tests {
             }
         );
         assert_eq!(history.sat_out[4], 2);
+        assert!(history.sat_out_last[4] && !history.sat_out_last[0]);
+        // Point 4 sits out twice in a row; the spread (2 against 0) is one beyond one.
+        assert_eq!(sit_out_flaws(5, &rounds), (1, 1));
     }
 }
