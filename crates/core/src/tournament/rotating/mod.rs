@@ -35,6 +35,8 @@ mod tally;
 #[cfg(test)]
 mod tests;
 
+use std::sync::{LazyLock, Mutex};
+
 use serde::{Deserialize, Serialize};
 
 pub use fresh::Method;
@@ -150,7 +152,35 @@ pub fn draw_late(
     late: &[LateEntry],
     options: &Options,
 ) -> Result<Vec<RoundDraw>, TournamentError> {
-    draw_planned(entrants, withdrawals, late, options, plan_segment)
+    // A night re-planned after a change searches its later segments for tens of
+    // milliseconds, and every page and every finished match derives the event again:
+    // the last draws are kept, keyed by everything a draw depends on.
+    type Key = (Vec<EntrantId>, Vec<Withdrawal>, Vec<LateEntry>, u32, u64);
+    type Kept = std::collections::VecDeque<(Key, Vec<RoundDraw>)>;
+    static KEPT: LazyLock<Mutex<Kept>> = LazyLock::new(|| Mutex::new(Kept::new()));
+    const KEEP: usize = 32;
+    let key: Key = (
+        entrants.to_vec(),
+        withdrawals.to_vec(),
+        late.to_vec(),
+        options.rounds,
+        options.seed,
+    );
+    if let Some(draws) = KEPT
+        .lock()
+        .ok()
+        .and_then(|kept| kept.iter().find(|(k, _)| *k == key).map(|(_, d)| d.clone()))
+    {
+        return Ok(draws);
+    }
+    let draws = draw_planned(entrants, withdrawals, late, options, plan_segment)?;
+    if let Ok(mut kept) = KEPT.lock() {
+        if kept.len() >= KEEP {
+            kept.pop_front();
+        }
+        kept.push_back((key, draws.clone()));
+    }
+    Ok(draws)
 }
 
 fn draw_planned(
