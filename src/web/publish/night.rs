@@ -76,6 +76,9 @@ pub struct NightLive {
     pub number: u32,
     pub now: Option<Sitting>,
     pub next: Option<Sitting>,
+    /// The table played before `now`, with its score: once a table is decided `now`
+    /// moves on, and its result should not vanish with it.
+    pub previous: Option<Sitting>,
     /// Every round of the entrant's is decided: `now` is their last.
     pub over: bool,
     pub place: Option<Place>,
@@ -175,6 +178,10 @@ pub fn night_live(view: &EventView, number: u32, lang: Lang) -> Option<NightLive
         number,
         now: now_index.and_then(shown),
         next: now_index.and_then(|i| shown(i + 1)),
+        previous: now_index
+            .filter(|_| !over)
+            .and_then(|i| mine[..i].iter().rposition(|(m, _)| !bye(m)))
+            .and_then(shown),
         over,
         place,
         withdrawn,
