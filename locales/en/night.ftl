@@ -28,5 +28,5 @@ night-points = { $points ->
     [one] 1 point
    *[other] { $points } points
 }
-night-your_page = your night
+night-your_page = Your night
 night-card_qr = Your page for the night, always up to date

@@ -28,5 +28,5 @@ night-points = { $points ->
     [one] 1 punto
    *[other] { $points } punti
 }
-night-your_page = la tua serata
+night-your_page = La tua serata
 night-card_qr = La tua pagina della serata, sempre aggiornata

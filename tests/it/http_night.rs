@@ -141,6 +141,18 @@ backend_tests! {
             page.body
         };
 
+        // Each guide card carries its player's page, as a link and a QR code; the public
+        // entrants list and the event page with the player picked lead there too.
+        for n in 1..=8 {
+            let guide = cards.split(&format!("<strong>Singolo {n}</strong>")).nth(1).unwrap().split("</article>").next().unwrap();
+            assert!(guide.contains(&format!("href=\"{}/e/{event}/p/{n}\"", app.base)), "{guide}");
+            assert!(guide.contains("<svg"), "a QR code: {guide}");
+        }
+        let entrants = app.client().get(&format!("/e/{event}/entrants")).body;
+        assert_eq!(entrants.matches(&format!("href=\"/e/{event}/p/")).count(), 8, "{entrants}");
+        let picked = app.client().get(&format!("/e/{event}?highlight=3")).body;
+        assert!(picked.contains(&format!("href=\"/e/{event}/p/3\"")), "{picked}");
+
         // Round 1, as the printed cards say: table, seat, partner; the opponents are the
         // other two at the table; seat 1 deals.
         let first = page(1);
