@@ -74,7 +74,11 @@ fn guide_card(cards: &str, name: &str) -> Vec<(u32, GuideRow)> {
                 .map(|cell| text(&format!("<td{cell}")))
                 .filter(|cell| !cell.is_empty())
                 .collect();
-            let number = |i: usize| cells[i].parse::<u32>().unwrap_or_else(|_| panic!("{cells:?}"));
+            let number = |i: usize| {
+                cells[i]
+                    .parse::<u32>()
+                    .unwrap_or_else(|_| panic!("{cells:?}"))
+            };
             let shown = (cells.len() == 4).then(|| (number(1), number(2), cells[3].clone()));
             (number(0), shown)
         })
@@ -91,7 +95,10 @@ fn table_round(app: &TestApp, cards: &str, table: u32, round: usize) -> ([String
         .split("</article>")
         .next()
         .unwrap();
-    let item = card.split("<li>").nth(round).expect("the round at the table");
+    let item = card
+        .split("<li>")
+        .nth(round)
+        .expect("the round at the table");
     let seats: Vec<String> = item
         .split("<span class=\"seat")
         .skip(1)
@@ -114,9 +121,26 @@ fn page_row(section: &str) -> GuideRow {
     if section.contains("In questo turno riposi") {
         return None;
     }
-    let after = |word: &str| section.split(word).nth(1).unwrap_or_else(|| panic!("{word}: {section}"));
-    let number = |s: &str| s.split_whitespace().next().unwrap().trim_matches(|c: char| !c.is_ascii_digit()).parse::<u32>().unwrap();
-    let partner = after("Compagno ").split(" Avversari").next().unwrap().trim().to_string();
+    let after = |word: &str| {
+        section
+            .split(word)
+            .nth(1)
+            .unwrap_or_else(|| panic!("{word}: {section}"))
+    };
+    let number = |s: &str| {
+        s.split_whitespace()
+            .next()
+            .unwrap()
+            .trim_matches(|c: char| !c.is_ascii_digit())
+            .parse::<u32>()
+            .unwrap()
+    };
+    let partner = after("Compagno ")
+        .split(" Avversari")
+        .next()
+        .unwrap()
+        .trim()
+        .to_string();
     Some((number(after("Tavolo ")), number(after("posto ")), partner))
 }
 
@@ -125,7 +149,13 @@ fn round_row(body: &str, round: u32) -> GuideRow {
     ["night-now", "night-next"]
         .iter()
         .map(|id| section(body, id))
-        .find(|shown| shown.split(" Turno ").nth(1).and_then(|rest| rest.split(' ').next()) == Some(&round.to_string()))
+        .find(|shown| {
+            shown
+                .split(" Turno ")
+                .nth(1)
+                .and_then(|rest| rest.split(' ').next())
+                == Some(&round.to_string())
+        })
         .map(|shown| page_row(&shown))
         .unwrap_or_else(|| panic!("round {round} now or next: {body}"))
 }

@@ -114,7 +114,10 @@ pub async fn cards(
             };
             let mut cards = rotation::cards(&view.data, &derived.schedule.matches, &link);
             for card in &mut cards.players {
-                let page = state.link(&format!("/e/{}/p/{}", view.data.event.public_id, card.number));
+                let page = state.link(&format!(
+                    "/e/{}/p/{}",
+                    view.data.event.public_id, card.number
+                ));
                 card.page = Some((page.clone(), crate::web::matches::qr_svg(&page)));
             }
             cards

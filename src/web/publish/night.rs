@@ -189,10 +189,7 @@ pub fn night_live(view: &EventView, number: u32, lang: Lang) -> Option<NightLive
 }
 
 /// The entrant's matches in play order, each with its round.
-fn sittings<'a>(
-    all: &'a [RoundView],
-    number: u32,
-) -> Vec<(&'a MatchView, &'a RoundView)> {
+fn sittings(all: &[RoundView], number: u32) -> Vec<(&MatchView, &RoundView)> {
     all.iter()
         .flat_map(|round| round.matches.iter().map(move |m| (m, round)))
         .filter(|(m, _)| m.entrants.iter().any(|side| side.contains(&number)))
