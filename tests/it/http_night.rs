@@ -264,6 +264,24 @@ backend_tests! {
         assert!(changed > 0, "the late entry re-formed round 2: {before:?}");
     }
 
+    fn a_swiss_entrant_sees_its_table_and_opponent_without_seats(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let fields = [("name", "Svizzero"), ("format", "swiss"), ("rounds", "3"), ("target_points", "1"), ("games_to_win", "1")];
+        let event = setup::create_event(&organizer, setup::CLUB_EVENTS, &fields);
+        setup::import_and_draw(&organizer, &event, &setup::pairs_csv(4));
+        let body = app.client().get(&format!("/e/{event}/p/1")).body;
+        let now = section(&body, "night-now");
+        // The round's opponent as the public rounds page pairs them.
+        let rounds = app.client().get(&format!("/e/{event}/rounds")).body;
+        let pairing = rounds.split("class=\"pairing").find(|p| p.contains(">Coppia 1<") || p.contains("Coppia 1</")).expect("Coppia 1's table");
+        let opponent = (2..=4).map(|n| format!("Coppia {n}")).find(|name| pairing.contains(name.as_str())).expect("an opponent");
+        assert!(now.starts_with("Adesso Turno 1") && now.contains(&format!("Contro {opponent}")), "{now}");
+        assert!(now.contains("Tavolo ") && !now.contains("posto") && !now.contains("Compagno"), "{now}");
+        assert!(section(&body, "night-place").contains("su 4"));
+        // A team's entrants list has no night link: the page is for individual nights.
+        assert!(!app.client().get(&format!("/e/{event}/entrants")).body.contains(&format!("/e/{event}/p/")));
+    }
+
     fn an_unknown_number_is_not_found_and_english_reads_english(app) {
         let (_admin, organizer) = club_with_organizer(&app);
         let event = night(&organizer, 8, "2");
