@@ -98,7 +98,7 @@ fn browser_flows() {
             event_pages::event_pages_flow,
         ),
         (
-            "a player's own page for the night at 390×844 and 1280×800, following a hand live",
+            "a player's own page for the night at 390×844 and 1280×800, following a hand and a late entry live",
             night::night_page_flow,
         ),
         (

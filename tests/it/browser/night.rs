@@ -1,7 +1,7 @@
 //! Issue 35: a player's own page for the night on a phone and a laptop, checked with
-//! axe-core and without sideways scrolling; a hand written on the player's table reaches
-//! the open page through the event's stream, no reload; the guide cards carry the page's
-//! QR code.
+//! axe-core and without sideways scrolling; a hand written on the player's table, and a
+//! late entry that re-forms the later rounds, reach the open page through the event's
+//! stream, no reload; the guide cards carry the page's QR code.
 
 use std::time::Duration;
 
@@ -20,6 +20,21 @@ fn round1_link(app: &TestApp, cards: &str, table: &str) -> String {
         .nth(1)
         .expect("round 1's scoring link");
     rest[app.base.len()..rest.find('"').unwrap()].to_string()
+}
+
+/// An HTML piece's words as a browser's `textContent` gives them, spaces collapsed.
+fn words_of(html: &str) -> String {
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 pub fn night_page_flow(_driver: &Driver, browser: &Browser<'_>) {
@@ -91,6 +106,40 @@ pub fn night_page_flow(_driver: &Driver, browser: &Browser<'_>) {
     browser.assert_accessible("the player's page with a score at 390×844");
     assert!(!browser.overflows_horizontally(), "the score at 390");
     browser.shot("night-player-score-390x844.png");
+
+    // A late entry re-forms rounds 2 and 3: the stream tells the open page, which asks
+    // for its part again and shows what the server now says of the next round.
+    let asked = "performance.getEntriesByType('resource').filter(function (e) { \
+                 return e.name.indexOf('/p/1/live') > 0; }).length";
+    let before = browser
+        .execute(&format!("return {asked};"))
+        .as_u64()
+        .unwrap_or(0);
+    let late = organizer.post_form(
+        &format!("/manage/events/{event}/entrants"),
+        &[("player1", "Ultimo Arrivato")],
+    );
+    assert_eq!(late.status, 303, "{}", late.body);
+    browser.wait_until(
+        &format!("{asked} > {before}"),
+        Duration::from_secs(10),
+        "the late entry reaches the open page",
+    );
+    let served = app.client().get(&format!("{path}/live")).body;
+    let next = served
+        .split("id=\"night-next\"")
+        .nth(1)
+        .and_then(|rest| rest.split_once('>'))
+        .map(|(_, rest)| rest.split("</section>").next().unwrap_or_default())
+        .expect("the next round");
+    let words = words_of(next);
+    browser.wait_until(
+        &format!(
+            "document.getElementById('night-next').textContent.replace(/\\s+/g, ' ').trim() === {words:?}"
+        ),
+        Duration::from_secs(10),
+        "the page shows the re-formed next round",
+    );
 
     no_phone(browser);
     browser.set_window_size(1280, 800);
