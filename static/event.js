@@ -1,6 +1,7 @@
 // Event page: swaps in the rounds being played when a match of the event changes
 // (Server-Sent Events), and suggests entrants' names in the search field. Without
-// JavaScript the page has a refresh link and the search is a plain form.
+// JavaScript the page has a refresh link and the search is a plain form. A player's
+// night page (`/e/{id}/p/{n}`) has the same live area, its own fragment named in it.
 (function () {
   var area = document.getElementById("event-live");
   if (area && window.EventSource && window.fetch) {

@@ -225,8 +225,13 @@ pub struct GuideRound {
 
 /// The small card a player keeps.
 pub struct GuideCard {
+    /// The entrant's number: their own page is `/e/{id}/p/{number}`.
+    pub number: u32,
     pub name: String,
     pub rounds: Vec<GuideRound>,
+    /// That page's absolute link and its QR code, which the web handler adds: the card
+    /// goes stale when later rounds are re-formed, the page does not.
+    pub page: Option<(String, String)>,
 }
 
 /// Everything printed for a rotating night.
@@ -279,8 +284,10 @@ pub fn cards(
         .map(|(e, mut rounds)| {
             rounds.sort_by_key(|r| r.round);
             GuideCard {
+                number: e.0,
                 name: name(e),
                 rounds,
+                page: None,
             }
         })
         .collect();

@@ -295,6 +295,8 @@ route_table! {
     get "/e/{id}/rounds" => publish::full::rounds_page, Access::Anyone;
     get "/e/{id}/standings" => publish::full::standings_page, Access::Anyone;
     get "/e/{id}/entrants" => publish::full::entrants_page, Access::Anyone;
+    get "/e/{id}/p/{number}" => publish::night::night_page, Access::Anyone;
+    get "/e/{id}/p/{number}/live" => publish::night::night_fragment, Access::Anyone;
     get "/e/{id}/bracket" => publish::bracket::bracket_page, Access::Anyone;
     get "/e/{id}/live" => publish::streams::live_fragment, Access::Anyone;
     get "/e/{id}/events" => publish::streams::event_stream, Access::Anyone;

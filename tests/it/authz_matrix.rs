@@ -105,6 +105,8 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("get", "/e/{id}/rounds", "YYYYY"),
     ("get", "/e/{id}/standings", "YYYYY"),
     ("get", "/e/{id}/entrants", "YYYYY"),
+    ("get", "/e/{id}/p/{number}", "YYYYY"),
+    ("get", "/e/{id}/p/{number}/live", "YYYYY"),
     ("get", "/e/{id}/bracket", "YYYYY"),
     ("get", "/e/{id}/live", "YYYYY"),
     ("get", "/e/{id}/events", "YYYYY"),
@@ -263,6 +265,7 @@ pub(crate) fn concrete(path: &str, fixtures: &Fixtures, visitor: usize) -> Strin
         .replace("{code}", "en")
         .replace("{name}", "style.css")
         .replace("{seq}", "0")
+        .replace("{number}", "1")
         .replace(
             "{file}",
             if path.contains("/seasons/") {

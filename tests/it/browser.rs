@@ -10,6 +10,7 @@ mod demo;
 mod event_pages;
 mod first_dealer;
 mod look;
+mod night;
 mod offline;
 mod organizer;
 mod picker;
@@ -95,6 +96,10 @@ fn browser_flows() {
         (
             "a big event's pages at a phone's and a laptop's size",
             event_pages::event_pages_flow,
+        ),
+        (
+            "a player's own page for the night at 390×844 and 1280×800, following a hand and a late entry live",
+            night::night_page_flow,
         ),
         (
             "a card-by-card hand tapped on the card picker, with and without JavaScript",

@@ -112,7 +112,15 @@ pub async fn cards(
                 let link = state.link(&format!("/s/{token}"));
                 Some((link.clone(), crate::web::matches::qr_svg(&link)))
             };
-            rotation::cards(&view.data, &derived.schedule.matches, &link)
+            let mut cards = rotation::cards(&view.data, &derived.schedule.matches, &link);
+            for card in &mut cards.players {
+                let page = state.link(&format!(
+                    "/e/{}/p/{}",
+                    view.data.event.public_id, card.number
+                ));
+                card.page = Some((page.clone(), crate::web::matches::qr_svg(&page)));
+            }
+            cards
         });
     Ok(CardsPage {
         ctx,

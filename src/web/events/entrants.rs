@@ -13,7 +13,7 @@ use crate::store::events as store_events;
 use crate::web::csv::{self, Rejected};
 use crate::web::error::AppError;
 use crate::web::managed::Managed;
-use crate::web::render_with_status;
+use crate::web::{AppState, render_with_status};
 
 #[derive(Deserialize)]
 pub struct EntrantForm {
@@ -61,9 +61,26 @@ pub async fn add_entrant(
         return refused(ctx, &state, &event.public_id, "import-already_entered").await;
     }
     if registered.joins.is_some() {
+        notify_redrawn(&state, event.id).await?;
         return Ok(back(&ctx, &event, "event-late_joined"));
     }
     Ok(back(&ctx, &event, "event-entrant_added"))
+}
+
+/// A late entry re-formed the later rounds: the event's live pages (the event page, the
+/// players' night pages) read them again. Their stream passes on any match of the event.
+async fn notify_redrawn(state: &web::Data<AppState>, event_id: i64) -> Result<(), AppError> {
+    let newest = state
+        .read(move |connection| {
+            Ok(store_events::event_matches(connection, event_id)?
+                .last()
+                .map(|m| m.id))
+        })
+        .await?;
+    if let Some(id) = newest {
+        state.notify(id);
+    }
+    Ok(())
 }
 
 #[derive(Deserialize)]
@@ -90,6 +107,9 @@ pub async fn import(
         .await?;
     if let Some(key) = registered.closed {
         return refused(ctx, &state, &event.public_id, key).await;
+    }
+    if registered.joins.is_some() {
+        notify_redrawn(&state, event.id).await?;
     }
     let refused = registered.refused;
     for (index, key) in &refused {

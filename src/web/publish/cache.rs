@@ -34,7 +34,8 @@ const MAX_PAGES: usize = 512;
 
 /// Which page: its kind (`"e"` event, `"f"` its live fragment, `"m"` match, `"s"` its
 /// sheet fragment, `"r"` `"t"` `"n"` `"b"` an event's rounds, standings, entrants and
-/// bracket pages), public id, language, highlighted entrant, and which part of a long
+/// bracket pages, `"p"` `"q"` an entrant's night page and its fragment, the entrant as
+/// the highlight), public id, language, highlighted entrant, and which part of a long
 /// page (a round, a page of rows) found by which search.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PageKey {

@@ -1,7 +1,8 @@
 //! Published event pages, no login needed: the event page (what matters now: the rounds
 //! being played, chosen in `now`, and the top of the standings) and the pages beside it
 //! in `pages`, the full rounds, standings, entrants and bracket pages in `full`, the
-//! player page in `player` (its rating chart drawn by `chart`), the room's screen in
+//! player page in `player` (its rating chart drawn by `chart`), an entrant's own page for
+//! the night in `night` (where to sit now and next), the room's screen in
 //! `projector`, live updates in `streams` (Server-Sent Events and the live fragment), the
 //! exports (CSV, JSON) in `exports`, the calendars (an event's, a club's) in
 //! `calendar`; `rounds` words the event's read model for all of them, and `cache` keeps
@@ -35,6 +36,7 @@ pub mod calendar;
 mod chart;
 pub mod exports;
 pub mod full;
+pub mod night;
 pub mod now;
 pub mod pages;
 pub mod player;
