@@ -295,3 +295,6 @@ event-slot_winner_of = winner of { $match }
 event-slot_loser_of = loser of { $match }
 event-slot_group_place = { $place }° of group { $group }
 event-option_out_of_range = option "{ $option }": allowed values { $min }–{ $max }
+table_link-free = This table has nothing to play for now. When the next round uses it, this same code opens its match.
+table_link-event = Go to the event
+table_link-card_hint = Scan to score the match played at this table now, in every round.

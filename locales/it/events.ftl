@@ -295,3 +295,6 @@ event-slot_winner_of = vincente di { $match }
 event-slot_loser_of = perdente di { $match }
 event-slot_group_place = { $place }° del girone { $group }
 event-option_out_of_range = opzione "{ $option }": valori ammessi { $min }–{ $max }
+table_link-free = A questo tavolo per ora non c'è niente da giocare. Quando il prossimo turno lo usa, questo stesso codice apre la sua partita.
+table_link-event = Vai alla serata
+table_link-card_hint = Inquadra per registrare la partita che si gioca ora a questo tavolo, in ogni turno.

@@ -351,3 +351,32 @@ diesel::joinable!(rating_points -> events (event_id));
 diesel::allow_tables_to_appear_in_same_query!(rating_points, matches);
 diesel::allow_tables_to_appear_in_same_query!(rating_points, players);
 diesel::allow_tables_to_appear_in_same_query!(rating_points, events);
+
+// A physical table of an event for the whole night (issue 35): its one link and its
+// referees.
+
+diesel::table! {
+    table_links (id) {
+        id -> BigInt,
+        event_id -> BigInt,
+        table_number -> Integer,
+        token -> Text,
+        created_by -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    table_referees (event_id, table_number, user_id) {
+        event_id -> BigInt,
+        table_number -> Integer,
+        user_id -> BigInt,
+    }
+}
+
+diesel::joinable!(table_links -> events (event_id));
+diesel::joinable!(table_referees -> events (event_id));
+diesel::joinable!(table_referees -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(table_links, events);
+diesel::allow_tables_to_appear_in_same_query!(table_referees, events);
+diesel::allow_tables_to_appear_in_same_query!(table_referees, users);

@@ -34,6 +34,7 @@ pub mod rotation;
 pub mod routes;
 pub mod scoring;
 pub mod seasons;
+pub mod table_links;
 pub mod telemetry;
 
 use std::net::TcpListener;

@@ -201,18 +201,20 @@ fn why(report: &RoundReport, tr: Tr) -> String {
 }
 
 /// One round at a physical table: the four players by seat (seat 1 deals first), and the
-/// scoring link while the match is to be played.
+/// match's own scoring link while it is to be played (the card's QR code is the table's).
 pub struct TableRound {
     pub round: u32,
     pub seats: [String; 4],
     pub link: Option<String>,
-    pub qr_svg: Option<String>,
 }
 
 /// The card left on a physical table for the whole evening.
 pub struct TableCard {
     pub number: u32,
     pub rounds: Vec<TableRound>,
+    /// The table's one link (`/t/{token}`) and its QR code, which the web handler adds:
+    /// it opens the match now at the table in every round, whatever is redrawn.
+    pub table_link: Option<(String, String)>,
 }
 
 /// One round on a player's guide card: table and seat, or sitting out.
@@ -241,11 +243,11 @@ pub struct RotationCards {
 }
 
 /// The cards of a rotating night from its derived matches; `link` gives a match's scoring
-/// link (and its QR code) when it has one to print.
+/// link when it has one to print.
 pub fn cards(
     data: &EventData,
     matches: &[Match],
-    link: &dyn Fn(&Match) -> Option<(String, String)>,
+    link: &dyn Fn(&Match) -> Option<String>,
 ) -> RotationCards {
     let mut tables: BTreeMap<u32, Vec<TableRound>> = BTreeMap::new();
     let mut guide: BTreeMap<EntrantId, Vec<GuideRound>> = BTreeMap::new();
@@ -254,12 +256,10 @@ pub fn cards(
         match (&m.sides, m.key.table()) {
             ([Slot::Partnership(a), Slot::Partnership(b)], Some(number)) => {
                 let seats = seat_order(&[*a, *b]);
-                let (link, qr_svg) = link(m).unzip();
                 tables.entry(number).or_default().push(TableRound {
                     round: m.round,
                     seats: seats.map(name),
-                    link,
-                    qr_svg,
+                    link: link(m),
                 });
                 for (seat, &player) in seats.iter().enumerate() {
                     guide.entry(player).or_default().push(GuideRound {
@@ -297,7 +297,11 @@ pub fn cards(
             .into_iter()
             .map(|(number, mut rounds)| {
                 rounds.sort_by_key(|r| r.round);
-                TableCard { number, rounds }
+                TableCard {
+                    number,
+                    rounds,
+                    table_link: None,
+                }
             })
             .collect(),
         players,

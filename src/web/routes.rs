@@ -12,7 +12,7 @@ use super::error::AppError;
 
 use super::{
     admin, api, assets, auth, clubs, events, games, home, match_state, matches, offline, players,
-    public, publish, scoring, seasons,
+    public, publish, scoring, seasons, table_links,
 };
 use crate::accounts::Role;
 
@@ -222,6 +222,7 @@ route_table! {
     post "/logout" => auth::logout, Access::LoggedIn;
     get "/account/password" => auth::password_form, Access::LoggedIn;
     post "/account/password" => auth::change_password, Access::LoggedIn;
+    get "/t/{token}" => table_links::open, Access::Token;
     get "/setup/{token}" => auth::setup_form, Access::Token;
     post "/setup/{token}" => auth::setup, Access::Token;
     get "/invite/{token}" => auth::invitation_form, Access::Token;

@@ -28,6 +28,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("post", "/logout", "NNYYY"),
     ("get", "/account/password", "NNYYY"),
     ("post", "/account/password", "NNYYY"),
+    ("get", "/t/{token}", "NNNNN"),
     ("get", "/setup/{token}", "NNNNN"),
     ("post", "/setup/{token}", "NNNNN"),
     ("get", "/invite/{token}", "NNNNN"),
@@ -412,6 +413,7 @@ fn every_route_answers_every_visitor_as_the_matrix_says() {
             let allowed = row.as_bytes()[visitor] == b'Y';
             let url = concrete(path, &fixtures, visitor);
             let token_route = path.starts_with("/s/")
+                || path.starts_with("/t/")
                 || path.starts_with("/setup/")
                 || path.starts_with("/invite/");
             let response = match (*method, path.starts_with("/api/")) {

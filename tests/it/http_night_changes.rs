@@ -74,6 +74,24 @@ fn seats(cards: &str, table: u32, round: u32) -> Vec<String> {
         .collect()
 }
 
+/// The table's one link printed on its card (a path on the app).
+fn table_qr_link(app: &TestApp, cards: &str, table: u32) -> String {
+    let card = table_card(cards, table).expect("the table's card");
+    let marker = "class=\"table-link\" href=\"";
+    let start = card.find(marker).expect("the table's own link") + marker.len();
+    card[start + app.base.len()..start + card[start..].find('"').unwrap()].to_string()
+}
+
+/// The title of the match a table's link opens now (following its redirect).
+fn opened_by(client: &Client, table_link: &str) -> String {
+    let answer = client.get(table_link);
+    assert_eq!(answer.status, 303, "{}", answer.body);
+    let page = client.get(answer.location.as_deref().expect("where it leads"));
+    assert_eq!(page.status, 200);
+    let title = &page.body[page.body.find("<h1>").unwrap() + 4..];
+    title[..title.find("</h1>").unwrap()].to_string()
+}
+
 /// The entrant number of the player named `name` on the organizer's page.
 fn entrant_number(organizer: &Client, event: &str, name: &str) -> String {
     let page = organizer.get(&format!("/manage/events/{event}")).body;
@@ -102,12 +120,17 @@ backend_tests! {
         let links: Vec<Vec<String>> = (1..=4).map(|t| table_links(&app, &printed, t)).collect();
         assert!(links.iter().all(|l| l.len() == 5), "five rounds at each table");
         let table = app.client();
+        // The card's one code opens the match at its table now, round after round.
+        let code_4 = table_qr_link(&app, &printed, 4);
+        assert!(code_4.starts_with("/t/"), "{code_4}");
+        assert!(opened_by(&table, &code_4).ends_with("Turno 1, tavolo 4"));
         for at_table in &links {
             setup::record_win(&table, &at_table[0], "A");
         }
         for at_table in &links[..3] {
             setup::record_win(&table, &at_table[1], "A");
         }
+        assert!(opened_by(&table, &code_4).ends_with("Turno 2, tavolo 4"));
         // Round 2 at table 4 is under way: who deals first is chosen.
         let begun = setup::post_entry(&table, &links[3][1], "first_dealer", &[("seat", "1")]);
         assert_eq!(begun.status, 303, "{}", begun.body);
@@ -179,6 +202,8 @@ backend_tests! {
         assert!(tapped.body.contains("Turno 2, tavolo 4"), "{}", tapped.body);
         assert!(!table.get(old).body.contains("class=\"log-hand"), "nothing stored");
 
+        // Fifteen play at three tables: table 4 still has round 2 to finish.
+        assert!(opened_by(&table, &code_4).ends_with("Turno 2, tavolo 4"));
         // A newcomer arrives: sixteen again from round 3, the player who left still out.
         let added = organizer.post_form(
             &format!("/manage/events/{event}/entrants"),
@@ -215,6 +240,10 @@ backend_tests! {
             &[("public_id", public_id), ("winner", "void"), ("confirm", "yes")],
         );
         assert_eq!(voided.status, 303, "{}", voided.body);
+        // With round 2 decided, the table's code opens round 3's new match there, the
+        // same printed code as before the redraw.
+        assert_eq!(table_qr_link(&app, &cards(&organizer, &event), 4), code_4);
+        assert!(opened_by(&table, &code_4).ends_with("Turno 3, tavolo 4"));
         let standings = app.client().get(&format!("/e/{event}/standings")).body;
         let row = standings
             .split("<tr")
@@ -229,5 +258,40 @@ backend_tests! {
         assert!(left.contains("withdrawn-tag"), "marked as withdrawn: {left}");
         let english = app.client_in("en").get(&format!("/e/{event}/rounds")).body;
         assert!(!english.contains("by withdrawal"), "{english}");
+    }
+
+    fn a_table_with_nothing_to_play_says_so_and_a_withdrawal_is_taken_back_only_before_play(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let event = night(&organizer, 8, "3");
+        let printed = cards(&organizer, &event);
+        let code_2 = table_qr_link(&app, &printed, 2);
+        let withdraw = |fields: &[(&str, &str)]| {
+            organizer.post_form(&format!("/manage/events/{event}/withdraw"), fields)
+        };
+        // Before anyone begins, one leaves: seven, one table, three sitting out.
+        assert_eq!(withdraw(&[("number", "8"), ("confirm", "yes")]).status, 303);
+        let free = app.client().get(&code_2);
+        assert_eq!(free.status, 200, "{}", free.body);
+        assert!(free.body.contains("id=\"table-free\""), "{}", free.body);
+        assert!(free.body.contains("niente da giocare"), "{}", free.body);
+        // Taken back before play: eight again, table 2 plays round 1.
+        assert_eq!(withdraw(&[("number", "8"), ("undo", "true")]).status, 303);
+        assert!(opened_by(&app.client(), &code_2).ends_with("Turno 1, tavolo 2"));
+        let manage = organizer.get(&format!("/manage/events/{event}")).body;
+        assert!(manage.contains("Ritiro annullato: #8 Singolo 8"), "{manage}");
+        // Once a round is played without them, taking a withdrawal back is refused.
+        assert_eq!(withdraw(&[("number", "8"), ("confirm", "yes")]).status, 303);
+        let played = table_links(&app, &cards(&organizer, &event), 1);
+        setup::record_win(&app.client(), &played[0], "A");
+        let refused = withdraw(&[("number", "8"), ("undo", "true")]);
+        assert!(
+            refused.body.contains("si è già giocato un turno senza di lui"),
+            "{}",
+            refused.body
+        );
+        let manage = organizer.get(&format!("/manage/events/{event}")).body;
+        assert!(manage.contains("class=\"tag\">ritirato<"), "still withdrawn");
+        // An unknown table code is not found.
+        assert_eq!(app.client().get("/t/not-a-table").status, 404);
     }
 }

@@ -4,6 +4,7 @@
 
 mod drawn;
 mod entrants;
+mod physical;
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -17,6 +18,10 @@ pub use self::entrants::{
     set_withdrawn,
 };
 pub(crate) use self::entrants::{EntrantValues, insert_values as insert_entrant_values};
+pub use self::physical::{
+    TableLinkRow, ensure_table_link, referees_table, set_table_referee, table_link_by_token,
+    table_links_of, table_referees_of, tables_of_referee,
+};
 use super::matches::MatchStatus;
 pub use super::players::{PlayerRow, player, player_named, players_by_id, players_of_event};
 use super::schema::{event_notices, events, match_entries, matches};

@@ -8,7 +8,7 @@ use askama_web::WebTemplate;
 use super::ManagedEvent;
 use crate::accounts;
 use crate::events::view::EventView;
-use crate::store::events::EventRow;
+use crate::store::events::{self as store_events, EventRow};
 use crate::store::matches;
 use crate::tournament::Format;
 use crate::web::context::PageContext;
@@ -55,8 +55,36 @@ pub async fn cards(
         .collect();
     let ids: Vec<i64> = playable.iter().filter_map(|m| m.match_id).collect();
     let user_id = user.id;
-    let tokens = state
+    // A rotating night's physical tables, each with its one link for the whole night.
+    let physical: Vec<i32> = match view.derived.as_ref().map(|d| &d.tournament.format) {
+        Some(Format::RotatingPartners(_)) => {
+            let mut numbers: Vec<i32> = view
+                .data
+                .matches
+                .iter()
+                .filter(|row| row.match_key.is_some())
+                .filter_map(|row| row.table_number)
+                .collect();
+            numbers.sort_unstable();
+            numbers.dedup();
+            numbers
+        }
+        _ => Vec::new(),
+    };
+    let event_id = view.data.event.id;
+    let (tokens, table_tokens) = state
         .write(move |connection| {
+            let mut table_tokens = Vec::new();
+            for table in physical {
+                let link = store_events::ensure_table_link(
+                    connection,
+                    event_id,
+                    table,
+                    &accounts::random_token(),
+                    user_id,
+                )?;
+                table_tokens.push((table as u32, link.token));
+            }
             let mut tokens = Vec::new();
             for id in ids {
                 let link = match matches::active_link(connection, id)? {
@@ -67,7 +95,7 @@ pub async fn cards(
                 };
                 tokens.push((id, link.token));
             }
-            Ok(tokens)
+            Ok((tokens, table_tokens))
         })
         .await?;
     let keyed = view.data.keyed();
@@ -109,10 +137,15 @@ pub async fn cards(
             let link = |m: &crate::tournament::Match| {
                 let id = keyed.get(&m.key)?.id;
                 let (_, token) = tokens.iter().find(|(match_id, _)| *match_id == id)?;
-                let link = state.link(&format!("/s/{token}"));
-                Some((link.clone(), crate::web::matches::qr_svg(&link)))
+                Some(state.link(&format!("/s/{token}")))
             };
             let mut cards = rotation::cards(&view.data, &derived.schedule.matches, &link);
+            for card in &mut cards.tables {
+                if let Some((_, token)) = table_tokens.iter().find(|(t, _)| *t == card.number) {
+                    let link = state.link(&format!("/t/{token}"));
+                    card.table_link = Some((link.clone(), crate::web::matches::qr_svg(&link)));
+                }
+            }
             for card in &mut cards.players {
                 let page = state.link(&format!(
                     "/e/{}/p/{}",

@@ -1,0 +1,2 @@
+DROP TABLE table_referees;
+DROP TABLE table_links;
