@@ -26,7 +26,7 @@ pub struct TableFreePage {
 enum Now {
     /// The private scoring link of the match at the table.
     Match(String),
-    Free(EventRow, i32),
+    Free(Box<EventRow>, i32),
 }
 
 /// Opens the match now at the link's table through its private scoring link (made now
@@ -46,7 +46,7 @@ pub async fn open(
             };
             let data = EventData::load_without_players(connection, event.clone())?;
             let Some(match_id) = now_at(&data, link.table_number).map(|row| row.id) else {
-                return Ok(Some(Now::Free(event, link.table_number)));
+                return Ok(Some(Now::Free(Box::new(event), link.table_number)));
             };
             let scoring = match matches::active_link(connection, match_id)? {
                 Some(scoring) => scoring,
@@ -64,7 +64,11 @@ pub async fn open(
         None => Err(AppError::NotFound),
         Some(Now::Match(scoring)) => Ok(super::redirect(&format!("/s/{scoring}"))),
         Some(Now::Free(event, table)) => {
-            let page = TableFreePage { ctx, event, table };
+            let page = TableFreePage {
+                ctx,
+                event: *event,
+                table,
+            };
             super::render_with_status(&page, actix_web::http::StatusCode::OK)
         }
     }
