@@ -3,8 +3,9 @@
 //! of the draw all ask it.
 
 use super::EventData;
-use crate::store::events::EventMatchRow;
+use crate::store::events::{self as store_events, EventMatchRow, EventStatus};
 use crate::store::matches::MatchStatus;
+use crate::store::{DbConnection, StoreResult};
 use crate::tournament::MatchKey;
 
 /// The match at `table` now: of the event's drawn matches there, the first not over (by
@@ -28,4 +29,26 @@ pub fn now_at(data: &EventData, table: i32) -> Option<&EventMatchRow> {
 /// replaced it): it keeps its log but takes no entry.
 pub fn out_of_draw(row: &EventMatchRow) -> bool {
     row.event_id.is_some() && row.match_key.is_none()
+}
+
+/// The matches now at the tables `user_id` referees, in events not finished.
+pub fn now_at_tables_of(connection: &mut DbConnection, user_id: i64) -> StoreResult<Vec<i64>> {
+    let mut ids = Vec::new();
+    let mut assigned = store_events::tables_of_referee(connection, user_id)?;
+    assigned.sort_unstable();
+    let mut loaded: Option<EventData> = None;
+    for (event_id, table) in assigned {
+        if loaded.as_ref().is_none_or(|data| data.event.id != event_id) {
+            loaded = match store_events::find(connection, event_id)? {
+                Some(event) if event.status() != EventStatus::Finished => {
+                    Some(EventData::load_without_players(connection, event)?)
+                }
+                _ => None,
+            };
+        }
+        if let Some(row) = loaded.as_ref().and_then(|data| now_at(data, table)) {
+            ids.push(row.id);
+        }
+    }
+    Ok(ids)
 }

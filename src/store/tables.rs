@@ -43,13 +43,23 @@ impl TableRow {
 }
 
 /// The tables of `whose`: the matches of events not finished (by the event's start,
-/// then table), then, for a referee, the matches outside events not over yet.
-pub fn tables(connection: &mut DbConnection, whose: Whose) -> StoreResult<Vec<TableRow>> {
+/// then table), then, for a referee, the matches outside events not over yet. A
+/// referee's are those assigned to them and `also` (the matches now at the tables they
+/// look after).
+pub fn tables(
+    connection: &mut DbConnection,
+    whose: Whose,
+    also: &[i64],
+) -> StoreResult<Vec<TableRow>> {
     let assigned: Vec<i64> = match whose {
-        Whose::Referee(user_id) => match_referees::table
-            .filter(match_referees::user_id.eq(user_id))
-            .select(match_referees::match_id)
-            .load(connection)?,
+        Whose::Referee(user_id) => {
+            let mut assigned: Vec<i64> = match_referees::table
+                .filter(match_referees::user_id.eq(user_id))
+                .select(match_referees::match_id)
+                .load(connection)?;
+            assigned.extend_from_slice(also);
+            assigned
+        }
         _ => Vec::new(),
     };
     let open = [MatchStatus::Scheduled, MatchStatus::InProgress].map(MatchStatus::as_str);

@@ -106,7 +106,13 @@ pub async fn index(ctx: PageContext, state: web::Data<AppState>) -> Result<HomeP
         Some(whose) => {
             state
                 .read(move |connection| {
-                    let rows = tables(connection, whose)?;
+                    let also = match whose {
+                        Whose::Referee(user_id) => {
+                            crate::events::tables::now_at_tables_of(connection, user_id)?
+                        }
+                        _ => Vec::new(),
+                    };
+                    let rows = tables(connection, whose, &also)?;
                     // Each evening's bracket shape, which names its knockout matches.
                     let mut knockouts = std::collections::HashMap::new();
                     for row in &rows {

@@ -95,6 +95,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("post", "/manage/events/{id}/withdraw", "NNNNY"),
     ("post", "/manage/events/{id}/draw", "NNNNY"),
     ("post", "/manage/events/{id}/assign", "NNNNY"),
+    ("post", "/manage/events/{id}/table-referees", "NNNNY"),
     ("post", "/manage/events/{id}/forfeit", "NNNNY"),
     ("post", "/manage/events/{id}/replay", "NNNNY"),
     ("post", "/manage/events/{id}/keep", "NNNNY"),
@@ -314,6 +315,7 @@ fn body(path: &str) -> Vec<(&'static str, &'static str)> {
         "/manage/events/{id}/import" => &[("csv", "")],
         "/manage/players/{id}/link" => &[("username", "nessuno")],
         "/manage/events/{id}/withdraw" => &[("number", "999")],
+        "/manage/events/{id}/table-referees" => &[("referee", "0")],
         "/manage/events/{id}/assign"
         | "/manage/events/{id}/forfeit"
         | "/manage/events/{id}/replay"

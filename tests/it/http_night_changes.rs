@@ -294,4 +294,70 @@ backend_tests! {
         // An unknown table code is not found.
         assert_eq!(app.client().get("/t/not-a-table").status, 404);
     }
+
+    fn a_referee_given_tables_for_the_night_finds_the_match_now_at_each(app) {
+        let (admin, organizer) = club_with_organizer(&app);
+        let referee = app.user_named(&admin, "arbitra", "Arbitra Bon", "referee");
+        let event = night(&organizer, 12, "3");
+        let manage = organizer.get(&format!("/manage/events/{event}")).body;
+        assert!(manage.contains("id=\"table-referees\""), "{manage}");
+        let marker = "name=\"referee\" value=\"";
+        let at = manage.find("id=\"table-referees\"").unwrap();
+        let start = at + manage[at..].find(marker).unwrap() + marker.len();
+        let referee_id = &manage[start..start + manage[start..].find('"').unwrap()];
+        // Two tables in one form.
+        let saved = organizer.post_form(
+            &format!("/manage/events/{event}/table-referees"),
+            &[("referee", referee_id), ("table", "1"), ("table", "2")],
+        );
+        assert_eq!(saved.status, 303, "{}", saved.body);
+        let manage = organizer.get(&format!("/manage/events/{event}")).body;
+        assert!(manage.contains("· Tavolo 1, 2<"), "{manage}");
+        let home = |client: &Client| {
+            let page = client.get("/").body;
+            let start = page.find("id=\"my-tables\"").expect("the referee's tables");
+            page[start..page[start..].find("</section>").unwrap() + start].to_string()
+        };
+        let mine = home(&referee);
+        assert!(mine.contains("Turno 1, tavolo 1") && mine.contains("Turno 1, tavolo 2"), "{mine}");
+        assert!(!mine.contains("tavolo 3"), "{mine}");
+        // They score their table's match; another table is not theirs.
+        let scoring = |page: &str, table: u32| {
+            let line = page
+                .split("<li")
+                .find(|li| li.contains(&format!(", tavolo {table}")))
+                .unwrap_or_else(|| panic!("table {table}: {page}"));
+            let start = line.find("href=\"/score/").unwrap() + 6;
+            line[start..start + line[start..].find('"').unwrap()].to_string()
+        };
+        let first = scoring(&mine, 1);
+        setup::record_win(&referee, &first, "A");
+        let mine = home(&referee);
+        assert!(mine.contains("Turno 2, tavolo 1"), "round 2 at table 1 now: {mine}");
+        assert!(!mine.contains("Turno 1, tavolo 1"), "{mine}");
+        let printed = cards(&organizer, &event);
+        let table_3 = table_links(&app, &printed, 3)[0].clone();
+        let public_id = organizer
+            .get(&table_3)
+            .body
+            .split("/m/")
+            .nth(1)
+            .map(|rest| rest[..rest.find(['"', '/']).unwrap()].to_string())
+            .expect("the match's public id");
+        assert_eq!(referee.get(&format!("/score/{public_id}")).status, 403);
+        // Table 2 taken away: only table 1 stays theirs.
+        let saved = organizer.post_form(
+            &format!("/manage/events/{event}/table-referees"),
+            &[("referee", referee_id), ("table", "1")],
+        );
+        assert_eq!(saved.status, 303);
+        let mine = home(&referee);
+        assert!(mine.contains("tavolo 1") && !mine.contains("tavolo 2"), "{mine}");
+        // An account that is no referee is refused, with words.
+        let refused = organizer.post_form(
+            &format!("/manage/events/{event}/table-referees"),
+            &[("referee", "999999"), ("table", "1")],
+        );
+        assert!(refused.body.contains("Scegli un arbitro"), "{}", refused.body);
+    }
 }

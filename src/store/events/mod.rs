@@ -19,8 +19,8 @@ pub use self::entrants::{
 };
 pub(crate) use self::entrants::{EntrantValues, insert_values as insert_entrant_values};
 pub use self::physical::{
-    TableLinkRow, ensure_table_link, referees_table, set_table_referee, table_link_by_token,
-    table_links_of, table_referees_of, tables_of_referee,
+    TableLinkRow, ensure_table_link, referees_table, referees_table_of_match, set_table_referee,
+    table_link_by_token, table_links_of, table_referees_of, tables_of_referee,
 };
 use super::matches::MatchStatus;
 pub use super::players::{PlayerRow, player, player_named, players_by_id, players_of_event};

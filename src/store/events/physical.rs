@@ -139,3 +139,21 @@ pub fn set_table_referee(
     }
     Ok(())
 }
+
+/// Whether `user_id` referees the table an event's match is drawn at (a match taken out
+/// of the draw is at no table any more).
+pub fn referees_table_of_match(
+    connection: &mut DbConnection,
+    match_id: i64,
+    user_id: i64,
+) -> StoreResult<bool> {
+    let Some(row) = super::event_match(connection, match_id)? else {
+        return Ok(false);
+    };
+    match (row.event_id, row.table_number, &row.match_key) {
+        (Some(event_id), Some(table), Some(_)) => {
+            referees_table(connection, event_id, table, user_id)
+        }
+        _ => Ok(false),
+    }
+}

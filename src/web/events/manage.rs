@@ -109,6 +109,8 @@ pub struct ManageEventPage {
     /// Changes of a match's state backwards, with who and why.
     pub state_changes: Vec<StateChangeView>,
     pub referees: Vec<(i64, String)>,
+    /// A rotating night's physical tables and who referees each for the whole night.
+    pub by_table: Option<crate::web::events::table_referees::ByTable>,
     pub earlier_events: Vec<(String, String)>,
     pub champion: Option<String>,
     pub import_report: Option<ImportReport>,
@@ -413,6 +415,7 @@ pub(super) async fn manage_page(
         notices,
         state_changes,
         referees,
+        by_table: None,
         earlier_events: earlier,
         import_report: None,
         notice: None,
@@ -434,6 +437,8 @@ pub async fn manage(
     let notice = flash::take(ctx.session()).map(|id| ctx.t(&id));
     let mut page = manage_page(ctx, &state, &public_id).await?;
     page.notice = notice;
+    page.by_table =
+        crate::web::events::table_referees::by_table(&state, &page.event, &page.referees).await?;
     Ok(page)
 }
 

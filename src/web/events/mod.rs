@@ -32,6 +32,7 @@ pub mod forfeits;
 pub mod form;
 pub mod manage;
 pub mod options;
+pub mod table_referees;
 pub mod tables;
 pub mod withdrawals;
 
@@ -94,6 +95,7 @@ pub(super) async fn failure(
 ) -> Result<HttpResponse, AppError> {
     let mut page = manage::manage_page(ctx, state, public_id).await?;
     page.error = Some(message);
+    page.by_table = table_referees::by_table(state, &page.event, &page.referees).await?;
     refuse(&page)
 }
 

@@ -24,8 +24,8 @@ pub struct Scorer {
     pub in_event: bool,
 }
 
-/// Whether an account may write to a match: its assigned referees, the organizer
-/// who manages it, administrators.
+/// Whether an account may write to a match: its assigned referees and the referees of
+/// its event's table, the organizer who manages it, administrators.
 pub(in crate::web) async fn may_score(
     state: &AppState,
     user: &SessionUser,
@@ -39,7 +39,10 @@ pub(in crate::web) async fn may_score(
     }
     let (match_id, user_id) = (row.id, user.id);
     let referees = state
-        .read(move |connection| matches::is_referee(connection, match_id, user_id))
+        .read(move |connection| {
+            Ok(matches::is_referee(connection, match_id, user_id)?
+                || crate::store::events::referees_table_of_match(connection, match_id, user_id)?)
+        })
         .await?;
     Ok(may_score_knowing(user, row, referees))
 }
