@@ -360,4 +360,94 @@ backend_tests! {
         );
         assert!(refused.body.contains("Scegli un arbitro"), "{}", refused.body);
     }
+
+    fn a_night_of_fifteen_that_loses_one_and_gains_two_is_played_to_the_end(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let event = night(&organizer, 15, "7");
+        let table = app.client();
+        let mut leaver = String::new();
+        for round in 1..=7u32 {
+            if round == 4 {
+                // One leaves after round 3.
+                let number = "6";
+                leaver = format!("Singolo {number}");
+                let done = organizer.post_form(
+                    &format!("/manage/events/{event}/withdraw"),
+                    &[("number", number), ("confirm", "yes")],
+                );
+                assert_eq!(done.status, 303, "{}", done.body);
+            }
+            if round == 6 {
+                // Two arrive after round 5.
+                for name in ["Tardi Uno", "Tardi Due"] {
+                    let added = organizer.post_form(
+                        &format!("/manage/events/{event}/entrants"),
+                        &[("player1", name)],
+                    );
+                    assert_eq!(added.status, 303, "{}", added.body);
+                }
+            }
+            // Every table of the round through its one code, as the room would.
+            let printed = cards(&organizer, &event);
+            let mut played = 0;
+            for t in 1..=4u32 {
+                if table_card(&printed, t).is_none() {
+                    continue;
+                }
+                let code = table_qr_link(&app, &printed, t);
+                let answer = table.get(&code);
+                let Some(base) = answer.location.clone() else {
+                    continue;
+                };
+                let page = table.get(&base).body;
+                if !page.contains(&format!("Turno {round}, tavolo {t}<")) {
+                    continue;
+                }
+                let team = if (round + t) % 2 == 0 { "A" } else { "B" };
+                setup::record_win(&table, &base, team);
+                played += 1;
+            }
+            let expected = match round {
+                1..=3 => 3,
+                4 | 5 => 3,
+                _ => 4,
+            };
+            assert_eq!(played, expected, "tables played in round {round}");
+        }
+        let manage = organizer.get(&format!("/manage/events/{event}")).body;
+        assert!(manage.contains("id=\"event-status\">conclus"), "the night is over");
+        // The standings explain every row from the page: present rounds are played or sat
+        // out, wins and losses add up, the player who left is marked.
+        let standings = app.client().get(&format!("/e/{event}/standings")).body;
+        let value = |row: &str, label: &str| -> u32 {
+            let marker = format!("<dt>{label}</dt><dd>");
+            let start = row.find(&marker).unwrap_or_else(|| panic!("{label}: {row}")) + marker.len();
+            row[start..start + row[start..].find('<').unwrap()].parse().unwrap()
+        };
+        let rows: Vec<&str> = standings
+            .split("<tr")
+            .filter(|row| row.contains("<dt>"))
+            .collect();
+        assert_eq!(rows.len(), 17, "every entrant keeps a row");
+        for row in &rows {
+            let (played, wins, losses, sat) = (
+                value(row, "Giocate"),
+                value(row, "Vittorie"),
+                value(row, "Sconfitte"),
+                value(row, "Riposi"),
+            );
+            assert_eq!(wins + losses, played, "{row}");
+            let present = if row.contains(&format!(">{leaver}<")) {
+                assert!(row.contains("withdrawn-tag"), "{row}");
+                3
+            } else if row.contains(">Tardi ") {
+                2
+            } else {
+                7
+            };
+            assert_eq!(played + sat, present, "{row}");
+        }
+        let rounds = app.client().get(&format!("/e/{event}/rounds")).body;
+        assert!(!rounds.contains("per ritiro"), "no forfeit: {rounds}");
+    }
 }

@@ -67,9 +67,12 @@ pub async fn add_entrant(
     Ok(back(&ctx, &event, "event-entrant_added"))
 }
 
-/// A late entry re-formed the later rounds: the event's live pages (the event page, the
+/// A late entry or a withdrawal re-formed the later rounds: the event's live pages (the event page, the
 /// players' night pages) read them again. Their stream passes on any match of the event.
-async fn notify_redrawn(state: &web::Data<AppState>, event_id: i64) -> Result<(), AppError> {
+pub(super) async fn notify_redrawn(
+    state: &web::Data<AppState>,
+    event_id: i64,
+) -> Result<(), AppError> {
     let newest = state
         .read(move |connection| {
             Ok(store_events::event_matches(connection, event_id)?

@@ -45,6 +45,7 @@ pub async fn withdraw(
     if let Err(key) = refusal {
         return refused(ctx, &state, &event.public_id, key).await;
     }
+    super::entrants::notify_redrawn(&state, event_id).await?;
     Ok(back(&ctx, &event, "event-withdrawal_saved"))
 }
 
