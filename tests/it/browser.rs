@@ -11,6 +11,7 @@ mod event_pages;
 mod first_dealer;
 mod look;
 mod night;
+mod night_changes;
 mod offline;
 mod organizer;
 mod picker;
@@ -132,6 +133,10 @@ fn browser_flows() {
         (
             "offline at the table: a conflict after an offline spell, one resent, one discarded",
             offline::conflict_after_offline_flow,
+        ),
+        (
+            "a night that changes: a withdrawal's notice, referees by table, one code per table",
+            night_changes::night_changes_flow,
         ),
         (
             "offline at the table: hands kept for a match taken out of the draw come back as conflicts",
