@@ -450,4 +450,31 @@ backend_tests! {
         let rounds = app.client().get(&format!("/e/{event}/rounds")).body;
         assert!(!rounds.contains("per ritiro"), "no forfeit: {rounds}");
     }
+
+    fn a_swiss_pair_that_leaves_before_its_round_begins_is_paired_out_of_it(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let fields = [
+            ("name", "Svizzero che cambia"),
+            ("format", "swiss"),
+            ("rounds", "3"),
+            ("target_points", "1"),
+            ("games_to_win", "1"),
+        ];
+        let event = setup::create_event(&organizer, setup::CLUB_EVENTS, &fields);
+        setup::import_and_draw(&organizer, &event, &setup::pairs_csv(6));
+        // Round 1 is drawn and nobody has begun: the pair that leaves is paired out of
+        // it, so its drawn opponent plays someone else (or has the bye), not a forfeit.
+        let done = organizer.post_form(
+            &format!("/manage/events/{event}/withdraw"),
+            &[("number", "1"), ("confirm", "yes")],
+        );
+        assert_eq!(done.status, 303, "{}", done.body);
+        let rounds = app.client().get(&format!("/e/{event}/rounds")).body;
+        assert!(!rounds.contains("per ritiro"), "{rounds}");
+        let round_1 = &rounds[rounds.find("Turno 1").unwrap()..];
+        let round_1 = &round_1[..round_1.find("</section>").unwrap()];
+        assert_eq!(round_1.matches("class=\"pairing\"").count(), 3, "two tables and a bye: {round_1}");
+        let manage = organizer.get(&format!("/manage/events/{event}")).body;
+        assert!(manage.contains("Ritiro di #1"), "{manage}");
+    }
 }
