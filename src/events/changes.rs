@@ -89,16 +89,7 @@ pub fn withdraw(
     let before = derive(connection, &data)?;
     let next = match &before {
         Some(derived) if re_forms(&format) => first_round_not_begun(&data, derived),
-        Some(derived) => {
-            derived
-                .schedule
-                .matches
-                .iter()
-                .map(|m| m.round)
-                .max()
-                .unwrap_or(0)
-                + 1
-        }
+        Some(derived) => super::entrants::after_last_drawn(derived),
         None => 0,
     };
     let id = EntrantId(number as u32);

@@ -32,22 +32,25 @@ fn entry_round(
         return Ok(Ok(None));
     };
     let next = match format {
-        Format::Swiss(_) => {
-            derived
-                .schedule
-                .matches
-                .iter()
-                .map(|m| m.round)
-                .max()
-                .unwrap_or(0)
-                + 1
-        }
+        Format::Swiss(_) => after_last_drawn(&derived),
         _ => first_round_not_begun(&data, &derived),
     };
     if next > rounds {
         return Ok(Err("event-error_no_round_left"));
     }
     Ok(Ok(Some(next)))
+}
+
+/// The round after the last one drawn.
+pub fn after_last_drawn(derived: &super::Derived) -> u32 {
+    derived
+        .schedule
+        .matches
+        .iter()
+        .map(|m| m.round)
+        .max()
+        .unwrap_or(0)
+        + 1
 }
 
 /// The first round in which no match has begun (none has an entry, a result or a

@@ -25,6 +25,18 @@ pub fn now_at(data: &EventData, table: i32) -> Option<&EventMatchRow> {
         })
 }
 
+/// The physical tables the event's drawn matches are at, in order.
+pub fn physical_tables(rows: &[EventMatchRow]) -> Vec<i32> {
+    let mut numbers: Vec<i32> = rows
+        .iter()
+        .filter(|row| row.match_key.is_some())
+        .filter_map(|row| row.table_number)
+        .collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    numbers
+}
+
 /// Whether the match row was taken out of its event's draw (a redraw or a correction
 /// replaced it): it keeps its log but takes no entry.
 pub fn out_of_draw(row: &EventMatchRow) -> bool {

@@ -58,16 +58,7 @@ pub async fn cards(
     // A rotating night's physical tables, each with its one link for the whole night.
     let physical: Vec<i32> = match view.derived.as_ref().map(|d| &d.tournament.format) {
         Some(Format::RotatingPartners(_)) => {
-            let mut numbers: Vec<i32> = view
-                .data
-                .matches
-                .iter()
-                .filter(|row| row.match_key.is_some())
-                .filter_map(|row| row.table_number)
-                .collect();
-            numbers.sort_unstable();
-            numbers.dedup();
-            numbers
+            crate::events::tables::physical_tables(&view.data.matches)
         }
         _ => Vec::new(),
     };
