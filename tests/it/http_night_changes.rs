@@ -449,6 +449,13 @@ backend_tests! {
         }
         let rounds = app.client().get(&format!("/e/{event}/rounds")).body;
         assert!(!rounds.contains("per ritiro"), "no forfeit: {rounds}");
+        // `segnapunti check` finds the night whole from its logs, its change notices aside.
+        let db = segnapunti::store::Db::open(
+            &segnapunti::store::DatabaseUrl::parse(&app.database.url).unwrap(),
+        )
+        .unwrap();
+        let totals = segnapunti::check::check(&db, &[event.clone()]).expect("the night checks");
+        assert_eq!(totals.events, 1);
     }
 
     fn a_swiss_pair_that_leaves_before_its_round_begins_is_paired_out_of_it(app) {
