@@ -105,7 +105,7 @@ backend_tests! {
         for words in [
             "Confermi il sostituto?",
             "Turno 2, tavolo 4 · Tavolo 4",
-            &format!("Posto 1: lascia il tavolo {leaver}."),
+            &format!("Posto 1: {leaver} lascia il tavolo."),
             "Al posto 1 gioca da ora Nane Bortolato",
             &format!("conta per i giocatori sorteggiati a questo tavolo, anche per {leaver}"),
             "name=\"name\" value=\"Nane Bortolato\"",
