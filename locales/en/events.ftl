@@ -67,7 +67,7 @@ event-change_reprint = { $count ->
     [one] The printed card of table { $tables } is out of date: print it again.
    *[other] The printed cards of tables { $tables } are out of date: print them again.
 }
-event-change_to_decide = Matches begun with the player who left: yours to decide, from the table's actions (void or award it).
+event-change_to_decide = Matches begun with the player who left: yours to decide, from the table's actions (void it, award it or finish it with a substitute).
 event-correction_in = Correction in
 event-correction_updated = Updated (not started yet):
 event-corrections = Corrections and what they changed

@@ -67,7 +67,7 @@ event-change_reprint = { $count ->
     [one] La scheda stampata del tavolo { $tables } non è più giusta: ristampala.
    *[other] Le schede stampate dei tavoli { $tables } non sono più giuste: ristampale.
 }
-event-change_to_decide = Partite già iniziate con chi è uscito: decidi tu, dalle azioni del tavolo (annullarla o assegnarla).
+event-change_to_decide = Partite già iniziate con chi è uscito: decidi tu, dalle azioni del tavolo (annullarla, assegnarla o farla finire con un sostituto).
 event-correction_in = Correzione in
 event-correction_updated = Aggiornate (non ancora iniziate):
 event-corrections = Correzioni e conseguenze

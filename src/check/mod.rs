@@ -195,7 +195,8 @@ fn check_event(
             return Ok(Err(disagreement));
         }
     }
-    if let Err(disagreement) = seated_as_drawn(&of, &data) {
+    let changes = crate::store::state_changes::of_event(connection, event.id)?;
+    if let Err(disagreement) = seated_as_drawn(&of, &data, &changes) {
         return Ok(Err(disagreement));
     }
     if let Err(disagreement) = read_model_agrees(connection, &of, &data, &replayed)? {
@@ -208,8 +209,14 @@ fn check_event(
     Ok(Ok(()))
 }
 
-/// The players written on each drawn match are those of its sides.
-fn seated_as_drawn(of: &Of<'_>, data: &EventData) -> Result<(), Disagreement> {
+/// The players written on each drawn match are those of its sides, but for the
+/// substitutes the organizer named for a seat (recorded state changes, in order).
+fn seated_as_drawn(
+    of: &Of<'_>,
+    data: &EventData,
+    changes: &[crate::store::state_changes::StateChangeRow],
+) -> Result<(), Disagreement> {
+    use crate::store::state_changes::parse_seat;
     for row in &data.matches {
         let (Some(key), Some(sides_json)) = (&row.match_key, &row.sides_json) else {
             continue;
@@ -217,7 +224,16 @@ fn seated_as_drawn(of: &Of<'_>, data: &EventData) -> Result<(), Disagreement> {
         let Ok(sides) = serde_json::from_str::<[Slot; 2]>(sides_json) else {
             return Err(of.at(key, &row.public_id, None, "its sides are unreadable"));
         };
-        let seated = data.seats(&sides);
+        let mut seated = data.seats(&sides);
+        for change in changes.iter().filter(|c| c.match_id == row.id) {
+            // A substitution counts for the seat it names, while its player sits there.
+            if let (Some((seat, left)), Some((_, plays))) =
+                (parse_seat(&change.from_state), parse_seat(&change.to_state))
+                && seated.get(seat - 1).is_some_and(|at| at == left)
+            {
+                seated[seat - 1] = plays.to_string();
+            }
+        }
         if seated != row.players() {
             return Err(of.at(
                 key,

@@ -44,7 +44,7 @@ pub use results::{
 };
 pub use sync::{
     CorrectionNotice, Decision, SyncReport, VOID, after_append, keep_flagged, replay_flagged,
-    set_forfeit, sync, sync_event_of, title_msg, title_msg_in,
+    set_forfeit, substitute, sync, sync_event_of, title_msg, title_msg_in,
 };
 
 /// A game's name as pages show it.

@@ -405,6 +405,27 @@ pub fn set_forfeit(
     sync_event_of(connection, match_id)
 }
 
+/// The organizer's third decision on a match a player left: `name` plays on at `seat`
+/// (from 0). Only the names by seat change; the sides, and so whom the result counts
+/// for, stay as drawn, and the log's entries keep naming seats.
+pub fn substitute(
+    connection: &mut DbConnection,
+    match_id: i64,
+    seat: usize,
+    name: &str,
+) -> StoreResult<()> {
+    events::hold_event_of_match(connection, match_id)?;
+    let Some(row) = events::event_match(connection, match_id)? else {
+        return Ok(());
+    };
+    let mut players = row.players();
+    if let Some(at) = players.get_mut(seat) {
+        *at = name.to_string();
+        events::set_players(connection, match_id, &players)?;
+    }
+    Ok(())
+}
+
 /// The stored forfeit "winner" of a match the organizer voided.
 pub const VOID: &str = "void";
 

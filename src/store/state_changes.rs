@@ -1,5 +1,6 @@
 //! Changes of a match's state that undo progress, confirmed by an organizer with a
-//! reason: back to scheduled, out of finished or forfeit, a forfeit's side changed.
+//! reason: back to scheduled, out of finished or forfeit, a forfeit's side changed; and
+//! a seat's player replaced by a substitute (`seat_text`).
 //! Like the log's corrections they are only ever added (triggers refuse updates and
 //! deletes on both backends), with who made them and why.
 
@@ -26,6 +27,18 @@ pub fn parse_state(text: &str) -> Option<(MatchStatus, Option<&str>)> {
         Some(_) => None,
         None => MatchStatus::parse(text).map(|status| (status, None)),
     }
+}
+
+/// Who sits at a seat, as a change stores a substitution: `seat:3:Franco Costa` (seats
+/// from 1, as the organizer reads them). A name may hold colons: only two are split off.
+pub fn seat_text(seat: usize, name: &str) -> String {
+    format!("seat:{seat}:{name}")
+}
+
+/// Reads [`seat_text`] back: the seat (from 1) and the name.
+pub fn parse_seat(text: &str) -> Option<(usize, &str)> {
+    let (seat, name) = text.strip_prefix("seat:")?.split_once(':')?;
+    Some((seat.parse().ok().filter(|seat| *seat > 0)?, name))
 }
 
 /// Whether going from `from` to `to` undoes progress: a step back along scheduled,
@@ -137,5 +150,22 @@ mod tests {
         assert_eq!(state_text(Forfeit, None), "forfeit");
         assert_eq!(parse_state("in_progress"), Some((InProgress, None)));
         assert_eq!(parse_state("later:x"), None);
+    }
+
+    #[test]
+    fn a_seat_reads_back_as_written() {
+        assert_eq!(
+            seat_text(3, "Nane: il Bortolato"),
+            "seat:3:Nane: il Bortolato"
+        );
+        assert_eq!(
+            parse_seat("seat:3:Nane: il Bortolato"),
+            Some((3, "Nane: il Bortolato"))
+        );
+        assert_eq!(parse_seat("seat:0:Nane"), None);
+        assert_eq!(parse_seat("seat:x:Nane"), None);
+        assert_eq!(parse_seat("in_progress"), None);
+        // Not a state: the two kinds of change never read as each other.
+        assert_eq!(parse_state("seat:3:Nane"), None);
     }
 }

@@ -15,7 +15,7 @@ use crate::rules::kind::GameKind;
 use crate::scoring::record_json;
 use crate::store::events::EventStatus;
 use crate::store::matches::MatchStatus;
-use crate::store::state_changes::parse_state;
+use crate::store::state_changes::{parse_seat, parse_state};
 use crate::tournament::{EntrantId, Format, Slot};
 use crate::web::i18n::Worded;
 
@@ -243,7 +243,7 @@ pub fn check(document: &EventDocument) -> Result<Checked, TransferError> {
         }
         for change in &row.state_changes {
             for state in [&change.from_state, &change.to_state] {
-                if parse_state(state).is_none() {
+                if parse_state(state).is_none() && parse_seat(state).is_none() {
                     // Quoted as Rust writes a string, so that an empty one shows.
                     problems.push(of_match("transfer-no_state").arg("state", format!("{state:?}")));
                 }

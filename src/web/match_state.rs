@@ -17,7 +17,7 @@ use super::managed::Managed;
 use super::matches::{back_to, manage_page_of, status_key, status_note_text};
 use super::render_with_status;
 use crate::store::matches::{self, MatchRow, MatchStatus};
-use crate::store::state_changes::{StateChangeRow, parse_state, undoes_progress};
+use crate::store::state_changes::{StateChangeRow, parse_seat, parse_state, undoes_progress};
 
 const MAX_NOTE: usize = 200;
 
@@ -32,9 +32,18 @@ pub struct StateChangeView {
     pub reason: String,
 }
 
-/// A stored state (`scheduled`, `forfeit:A`, …) in words; `sides` names the sides of
-/// an event's match.
+/// A stored state (`scheduled`, `forfeit:A`, …, or who sits at a seat) in words; `sides`
+/// names the sides of an event's match.
 pub fn state_words(tr: Tr, text: &str, sides: Option<&[String; 2]>) -> String {
+    if let Some((seat, name)) = parse_seat(text) {
+        return tr.t_args(
+            "state-seat",
+            [
+                ("name", name.to_string().into()),
+                ("seat", (seat as i64).into()),
+            ],
+        );
+    }
     match parse_state(text) {
         Some((status, side)) => {
             let label = tr.t(status_key(status));

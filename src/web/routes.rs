@@ -287,6 +287,7 @@ route_table! {
     post "/manage/events/{id}/assign" => events::tables::assign, ORGANIZER;
     post "/manage/events/{id}/table-referees" => events::table_referees::set_tables, ORGANIZER;
     post "/manage/events/{id}/forfeit" => events::forfeits::forfeit, ORGANIZER;
+    post "/manage/events/{id}/substitute" => events::substitutes::substitute, ORGANIZER;
     post "/manage/events/{id}/replay" => events::flagged::replay_flagged, ORGANIZER;
     post "/manage/events/{id}/keep" => events::flagged::keep_flagged, ORGANIZER;
     get "/manage/events/{id}/cards" => events::cards::cards, ORGANIZER;

@@ -97,6 +97,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("post", "/manage/events/{id}/assign", "NNNNY"),
     ("post", "/manage/events/{id}/table-referees", "NNNNY"),
     ("post", "/manage/events/{id}/forfeit", "NNNNY"),
+    ("post", "/manage/events/{id}/substitute", "NNNNY"),
     ("post", "/manage/events/{id}/replay", "NNNNY"),
     ("post", "/manage/events/{id}/keep", "NNNNY"),
     ("get", "/manage/events/{id}/cards", "NNNNY"),
@@ -318,6 +319,7 @@ fn body(path: &str) -> Vec<(&'static str, &'static str)> {
         "/manage/events/{id}/table-referees" => &[("referee", "0")],
         "/manage/events/{id}/assign"
         | "/manage/events/{id}/forfeit"
+        | "/manage/events/{id}/substitute"
         | "/manage/events/{id}/replay"
         | "/manage/events/{id}/keep" => &[("public_id", "nessuna")],
         path if path.starts_with("/score/") || path.starts_with("/s/") => &[

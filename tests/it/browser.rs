@@ -20,6 +20,7 @@ mod ratings;
 mod referee;
 mod referee_forms;
 mod seasons;
+mod substitute;
 
 use std::time::Duration;
 
@@ -65,6 +66,10 @@ fn browser_flows() {
         (
             "an organizer's forms: a forfeit, a referee, a withdrawal, a state put back, checked with axe-core",
             organizer::organizer_forms_flow,
+        ),
+        (
+            "a substitute named for a seat a player left, at 390×844 and 1280×800, checked with axe-core",
+            substitute::substitute_flow,
         ),
         (
             "a referee's taps at 390×844 keep the score and the buttons on the first screen",

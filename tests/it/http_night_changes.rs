@@ -52,7 +52,7 @@ pub(crate) fn table_links(app: &TestApp, cards: &str, table: u32) -> Vec<String>
 
 /// The four names at `table` in `round` as its card lists them (seat 1 to 4), or none
 /// when the table has no match that round.
-fn seats(cards: &str, table: u32, round: u32) -> Vec<String> {
+pub(crate) fn seats(cards: &str, table: u32, round: u32) -> Vec<String> {
     let Some(card) = table_card(cards, table) else {
         return Vec::new();
     };
@@ -93,7 +93,7 @@ fn opened_by(client: &Client, table_link: &str) -> String {
 }
 
 /// The entrant number of the player named `name` on the organizer's page.
-fn entrant_number(organizer: &Client, event: &str, name: &str) -> String {
+pub(crate) fn entrant_number(organizer: &Client, event: &str, name: &str) -> String {
     let page = organizer.get(&format!("/manage/events/{event}")).body;
     let at = page
         .find(&format!("<strong>{name}</strong>"))

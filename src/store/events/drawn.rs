@@ -83,6 +83,13 @@ crate::store::update_by_id!(
 );
 
 crate::store::update_by_id!(
+    /// The players by seat of a match under way, after the organizer named a substitute;
+    /// its sides (who the result counts for) stay as drawn.
+    set_players: matches(match_id, players: &[String]) =>
+        matches::players_json.eq(players_json(players))
+);
+
+crate::store::update_by_id!(
     set_table: matches(match_id, table_number: Option<i32>) =>
         matches::table_number.eq(table_number)
 );

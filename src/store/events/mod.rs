@@ -11,7 +11,8 @@ use diesel::prelude::*;
 
 pub use self::drawn::{
     DRAW_LABEL, EventMatchRow, entry_counts, event_match, event_matches, event_matches_since,
-    event_referees, insert_match, set_forfeit, set_kept, set_table, supersede, update_sides,
+    event_referees, insert_match, set_forfeit, set_kept, set_players, set_table, supersede,
+    update_sides,
 };
 pub use self::entrants::{
     EntrantRow, add_entrant, check_in_all, entrants, entries_of_player, set_checked_in, set_joined,

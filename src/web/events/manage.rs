@@ -67,6 +67,9 @@ pub struct TableLine {
     pub has_link: bool,
     /// A rotating night's table may be voided (a player left it): nobody scores it.
     pub may_void: bool,
+    /// The names by seat, for naming a substitute while the match is not decided
+    /// (empty once it is).
+    pub seats: Vec<String>,
 }
 
 impl TableLine {
@@ -353,6 +356,13 @@ pub(super) async fn manage_page(
         .filter(|m| current_round.is_none_or(|round| m.round == round))
         .map(|m| TableLine {
             may_void: rotating,
+            seats: view
+                .data
+                .matches
+                .iter()
+                .find(|row| Some(row.id) == m.match_id && m.playable && !m.forfeit)
+                .map(|row| row.players())
+                .unwrap_or_default(),
             referees: event_referees
                 .iter()
                 .filter(|(match_id, _, _)| Some(*match_id) == m.match_id)

@@ -2,8 +2,9 @@
 //! (`edit`: its settings edited; `options`: each game's options on the form), `manage` is the
 //! organizer's page of an event, `entrants` registers (one by one or from CSV) and checks
 //! in, `draw` seeds and draws, `cards` prints the table cards. Running the rounds:
-//! `withdrawals`, `tables` (a match's table and referee), `forfeits`, and `flagged` (the
-//! decisions a correction upstream asks for). Every handler starts from a [`ManagedEvent`],
+//! `withdrawals`, `tables` (a match's table and referee), `forfeits`, `substitutes` (a seat
+//! a player left, played on by another), and `flagged` (the decisions a correction
+//! upstream asks for). Every handler starts from a [`ManagedEvent`],
 //! which checks the role and the club membership; what an action decides lives in
 //! `crate::events`.
 
@@ -32,6 +33,7 @@ pub mod forfeits;
 pub mod form;
 pub mod manage;
 pub mod options;
+pub mod substitutes;
 pub mod table_referees;
 pub mod tables;
 pub mod withdrawals;

@@ -35,7 +35,7 @@ fn choose(browser: &Browser<'_>, css: &str, value: &str) {
 }
 
 /// Opens every folded part of the page's content (the header's menu stays closed).
-fn open_all_details(browser: &Browser<'_>) {
+pub(super) fn open_all_details(browser: &Browser<'_>) {
     browser.execute(
         "document.querySelectorAll('main details').forEach(function (d) { d.open = true; });",
     );
