@@ -13,8 +13,8 @@ use serde_json::{Value, json};
 use super::comanda::CommandOutput;
 use super::{in_both, worded_in_both};
 use crate::tournament::{
-    Cycles, EntrantId, Format, LateEntry, Match, Outcome, Recorded, Results, Side, Slot, Stage,
-    Status, TieBreak, Tournament, Withdrawal, double_elimination, rotating, round_robin,
+    ByeScore, Cycles, EntrantId, Format, LateEntry, Match, Outcome, Recorded, Results, Side, Slot,
+    Stage, Status, TieBreak, Tournament, Withdrawal, double_elimination, rotating, round_robin,
     single_elimination, swiss,
 };
 
@@ -58,6 +58,9 @@ struct PlanFile {
     tie_breaks: Option<Vec<String>>,
     bye_is_win: Option<bool>,
     sit_out_is_win: Option<bool>,
+    /// What a sit-out scores (`nothing`, `win`, `round_average`); before it, the boolean
+    /// `sit_out_is_win` said win or nothing, and still does when this is absent.
+    sit_out: Option<String>,
     double: Option<bool>,
 }
 
@@ -203,7 +206,17 @@ fn format_of(file: &PlanFile) -> Result<Format, CommandOutput> {
             rounds: rounds()?,
             seed: file.seed.unwrap_or(0),
             tie_breaks,
-            sit_out_is_win: file.sit_out_is_win.unwrap_or(false),
+            sit_out: match &file.sit_out {
+                None => ByeScore::from_win(file.sit_out_is_win.unwrap_or(false)),
+                Some(key) => ByeScore::from_key(key).ok_or_else(|| {
+                    unreadable(
+                        &format!(
+                            "sit_out sconosciuto \"{key}\" (noti: nothing, win, round_average)"
+                        ),
+                        &format!("unknown sit_out \"{key}\" (known: nothing, win, round_average)"),
+                    )
+                })?,
+            },
         }),
         other => {
             return Err(unreadable(

@@ -134,6 +134,26 @@ impl ByeScore {
             ByeScore::Nothing
         }
     }
+
+    /// The choice's short name (a form's option), as data for `locales/*/events.ftl`.
+    pub fn name_msg(self) -> Msg {
+        Msg::new(match self {
+            ByeScore::Nothing => "event-sit_out_nothing",
+            ByeScore::Win => "event-sit_out_win",
+            ByeScore::RoundAverage => "event-sit_out_round_average",
+        })
+    }
+}
+
+impl Message for ByeScore {
+    /// What a round sat out scores, in a sentence, as data for `locales/*/tournament.ftl`.
+    fn msg(&self) -> Msg {
+        Msg::new(match self {
+            ByeScore::Nothing => "tournament-sit_out_nothing_explained",
+            ByeScore::Win => "tournament-sit_out_win_explained",
+            ByeScore::RoundAverage => "tournament-sit_out_round_average_explained",
+        })
+    }
 }
 
 /// A tie-break the organizer may put in the chain.
@@ -764,6 +784,7 @@ mod tests {
         assert_eq!(Points::whole(-2).as_whole(), Some(-2));
         for b in ByeScore::ALL {
             assert_eq!(ByeScore::from_key(b.key()), Some(b));
+            assert_ne!(b.msg(), b.name_msg());
         }
     }
 }
