@@ -300,3 +300,6 @@ event-sit_out_win = Scores a win
 event-sit_out_round_average = Scores the round's average
 event-sit_out_hint = The round's average is the share of wins of those who played that round: usually half a win.
 event-points_decimal = { $int }.{ $fraction }
+event-sit_out_fact_nothing = Sitting out a round scores nothing.
+event-sit_out_fact_win = Sitting out a round scores a win.
+event-sit_out_fact_round_average = Sitting out a round scores the round's average (usually half a win).

@@ -300,3 +300,6 @@ event-sit_out_win = Vale una vittoria
 event-sit_out_round_average = Prende la media del turno
 event-sit_out_hint = La media del turno è la quota di vittorie di chi ha giocato quel turno: di solito mezza vittoria.
 event-points_decimal = { $int },{ $fraction }
+event-sit_out_fact_nothing = Chi riposa un turno non prende punti.
+event-sit_out_fact_win = Chi riposa un turno guadagna una vittoria.
+event-sit_out_fact_round_average = Chi riposa un turno prende la media del turno (di solito mezza vittoria).

@@ -171,15 +171,17 @@ backend_tests! {
             [cell("1", "1"), cell("1", "0"), cell("0,5", "0,5"), cell("0", "2"), cell("0", "2")],
             "{body}"
         );
-        assert!(body.contains("<dt>Turno di riposo</dt><dd>Chi riposa un turno prende la media del turno: la quota di vittorie di chi l&#39;ha giocato (di solito 0,5); niente finché nessun tavolo del turno è finito.</dd>"), "{body}");
+        assert!(body.contains("<dt>Turno di riposo</dt><dd>un turno di riposo vale la media del turno: la quota di vittorie di chi l&#39;ha giocato (di solito 0,5), niente finché nessun tavolo del turno è finito</dd>"), "{body}");
         // The event page says it under the game; in English too, with a decimal point.
         let page = app.client().get(&format!("/e/{event}"));
-        assert!(page.body.contains(r#"<p class="muted" id="event-sit-out">Chi riposa un turno prende la media del turno"#), "{}", page.body);
+        assert!(page.body.contains(r#"<p class="muted" id="event-sit-out">Chi riposa un turno prende la media del turno (di solito mezza vittoria).</p>"#), "{}", page.body);
         let english = app.client_in("en");
         let standings_en = english.get(&format!("/e/{event}/standings"));
         assert!(standings_en.body.contains(r#"<td class="num">0.5</td><td class="num">0.5</td>"#), "{}", standings_en.body);
         assert!(!standings_en.body.contains("0,5</td>"));
-        assert!(standings_en.body.contains("<dt>Sitting out</dt><dd>Sitting out a round scores the round&#39;s average"), "{}", standings_en.body);
+        assert!(standings_en.body.contains("<dt>Sitting out</dt><dd>a round sat out scores the round&#39;s average: the share of wins of those who played it (usually 0.5)"), "{}", standings_en.body);
+        let page_en = english.get(&format!("/e/{event}"));
+        assert!(page_en.body.contains(r#"<p class="muted" id="event-sit-out">Sitting out a round scores the round&#39;s average (usually half a win).</p>"#), "{}", page_en.body);
         let json = app.client().get(&format!("/e/{event}/export/standings.json"));
         assert!(json.body.contains(r#""score":0.5"#), "{}", json.body);
     }

@@ -227,9 +227,9 @@ fn url_encode(text: &str) -> String {
 /// The notes under the standings after the score's: what a round sat out scores (a
 /// rotating night), then each tie-break's name and what it counts, in the reader's language.
 pub fn tie_break_notes(view: &EventView, lang: crate::lang::Lang) -> Vec<(String, String)> {
-    let sit_out = sit_out_note(view, lang).map(|note| {
+    let sit_out = sit_out_of(view).map(|b| {
         let name = Tr::new(lang).t("tournament-sit_out").to_string();
-        (name, note)
+        (name, b.message(lang))
     });
     sit_out
         .into_iter()
@@ -241,12 +241,17 @@ pub fn tie_break_notes(view: &EventView, lang: crate::lang::Lang) -> Vec<(String
         .collect()
 }
 
-/// What a round sat out scores on a rotating night, in a sentence.
-pub fn sit_out_note(view: &EventView, lang: crate::lang::Lang) -> Option<String> {
+/// What a round sat out scores, on a rotating night.
+fn sit_out_of(view: &EventView) -> Option<crate::tournament::ByeScore> {
     match view.format() {
-        Some(crate::tournament::Format::RotatingPartners(o)) => Some(o.sit_out.message(lang)),
+        Some(crate::tournament::Format::RotatingPartners(o)) => Some(o.sit_out),
         _ => None,
     }
+}
+
+/// What a round sat out scores on a rotating night, as a sentence among the event's facts.
+pub fn sit_out_fact(view: &EventView, lang: crate::lang::Lang) -> Option<String> {
+    sit_out_of(view).map(|b| Tr::new(lang).msg(&b.fact_msg()))
 }
 
 // ---------------------------------------------------------------- entrants

@@ -143,7 +143,7 @@ pub async fn event_page(
             }),
             highlight: key.highlight,
             game_line,
-            sit_out: super::full::sit_out_note(&view, lang),
+            sit_out: super::full::sit_out_fact(&view, lang),
             club_name: club.name,
             club_slug: club.slug,
             ctx: Tr::new(lang),

@@ -143,6 +143,15 @@ impl ByeScore {
             ByeScore::RoundAverage => "event-sit_out_round_average",
         })
     }
+
+    /// The choice as a sentence among an event's facts, as data for `locales/*/events.ftl`.
+    pub fn fact_msg(self) -> Msg {
+        Msg::new(match self {
+            ByeScore::Nothing => "event-sit_out_fact_nothing",
+            ByeScore::Win => "event-sit_out_fact_win",
+            ByeScore::RoundAverage => "event-sit_out_fact_round_average",
+        })
+    }
 }
 
 impl Message for ByeScore {
@@ -785,6 +794,7 @@ mod tests {
         for b in ByeScore::ALL {
             assert_eq!(ByeScore::from_key(b.key()), Some(b));
             assert_ne!(b.msg(), b.name_msg());
+            assert_ne!(b.msg(), b.fact_msg());
         }
     }
 }
