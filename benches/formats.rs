@@ -145,7 +145,7 @@ fn rotating_rounds(c: &mut Criterion) {
                     rounds,
                     seed: 2024,
                     tie_breaks: Vec::new(),
-                    sit_out_is_win: false,
+                    sit_out: segnapunti::tournament::ByeScore::Nothing,
                 }),
             );
             let results = Results::new();

@@ -54,3 +54,7 @@ tournament-key_bye = Round { $round }, bye
 tournament-key_sit_out = Round { $round }, sits out { $seat }
 ## An event's match, titled with the event's name and the match's key.
 tournament-event_match_title = { $event } · { $match }
+tournament-sit_out = Sitting out
+tournament-sit_out_nothing_explained = a round sat out scores nothing
+tournament-sit_out_win_explained = a round sat out scores a win
+tournament-sit_out_round_average_explained = a round sat out scores the round's average: the share of wins of those who played it (usually 0.5), nothing until a table of the round is finished

@@ -54,3 +54,7 @@ tournament-key_bye = Turno { $round }, riposo
 tournament-key_sit_out = Turno { $round }, riposo { $seat }
 ## An event's match, titled with the event's name and the match's key.
 tournament-event_match_title = { $event } · { $match }
+tournament-sit_out = Turno di riposo
+tournament-sit_out_nothing_explained = un turno di riposo non dà punti
+tournament-sit_out_win_explained = un turno di riposo vale una vittoria
+tournament-sit_out_round_average_explained = un turno di riposo vale la media del turno: la quota di vittorie di chi l'ha giocato (di solito 0,5), niente finché nessun tavolo del turno è finito

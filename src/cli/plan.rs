@@ -13,8 +13,8 @@ use serde_json::{Value, json};
 use super::comanda::CommandOutput;
 use super::{in_both, worded_in_both};
 use crate::tournament::{
-    Cycles, EntrantId, Format, LateEntry, Match, Outcome, Recorded, Results, Side, Slot, Stage,
-    Status, TieBreak, Tournament, Withdrawal, double_elimination, rotating, round_robin,
+    ByeScore, Cycles, EntrantId, Format, LateEntry, Match, Outcome, Recorded, Results, Side, Slot,
+    Stage, Status, TieBreak, Tournament, Withdrawal, double_elimination, rotating, round_robin,
     single_elimination, swiss,
 };
 
@@ -58,6 +58,9 @@ struct PlanFile {
     tie_breaks: Option<Vec<String>>,
     bye_is_win: Option<bool>,
     sit_out_is_win: Option<bool>,
+    /// What a sit-out scores (`nothing`, `win`, `round_average`); before it, the boolean
+    /// `sit_out_is_win` said win or nothing, and still does when this is absent.
+    sit_out: Option<String>,
     double: Option<bool>,
 }
 
@@ -203,7 +206,17 @@ fn format_of(file: &PlanFile) -> Result<Format, CommandOutput> {
             rounds: rounds()?,
             seed: file.seed.unwrap_or(0),
             tie_breaks,
-            sit_out_is_win: file.sit_out_is_win.unwrap_or(false),
+            sit_out: match &file.sit_out {
+                None => ByeScore::from_win(file.sit_out_is_win.unwrap_or(false)),
+                Some(key) => ByeScore::from_key(key).ok_or_else(|| {
+                    unreadable(
+                        &format!(
+                            "sit_out sconosciuto \"{key}\" (noti: nothing, win, round_average)"
+                        ),
+                        &format!("unknown sit_out \"{key}\" (known: nothing, win, round_average)"),
+                    )
+                })?,
+            },
         }),
         other => {
             return Err(unreadable(
@@ -472,6 +485,51 @@ mod tests {
         assert_eq!(round["tables"][0]["sides"][0].as_array().unwrap().len(), 2);
         assert_eq!(round["sitting_out"].as_array().unwrap().len(), 1);
         assert_eq!(out["standings"].as_array().unwrap().len(), 17);
+    }
+
+    #[test]
+    fn a_sit_out_scores_as_the_plan_says_and_the_old_boolean_still_reads() {
+        // Five players, one table played (side 0 wins) and one sitting out: where the
+        // sit-out ranks among two winners (1 each) and two losers (0 each).
+        let place = |option: &str| {
+            let out = plan_of(&format!(
+                r#"{{"format": "rotating_partners", "entrants": 5, "rounds": 1, "seed": 7,
+                    "tie_breaks": [], {option}
+                    "results": [{{"round": 1, "table": 1, "winner": 0}}]}}"#
+            ));
+            let out_id = out["rounds"][0]["sitting_out"][0].clone();
+            let standings = out["standings"].as_array().unwrap().clone();
+            let winners = &out["rounds"][0]["tables"][0]["sides"][0];
+            let at = |id: &Value| standings.iter().position(|s| s == id).unwrap();
+            let winner_places: Vec<usize> = winners.as_array().unwrap().iter().map(at).collect();
+            (at(&out_id), winner_places)
+        };
+        // The average of the round (half a win): after both winners, before both losers.
+        assert_eq!(place(r#""sit_out": "round_average","#).0, 2);
+        assert_eq!(
+            place(r#""sit_out": "round_average","#).1.iter().max(),
+            Some(&1)
+        );
+        // Nothing: among the losers (3rd to 5th); a win: among the winners (1st to 3rd).
+        for option in [
+            "",
+            r#""sit_out": "nothing","#,
+            r#""sit_out_is_win": false,"#,
+        ] {
+            assert!(place(option).0 >= 2, "{option}");
+            assert!(place(option).1.iter().all(|&p| p < 2), "{option}");
+        }
+        for option in [r#""sit_out": "win","#, r#""sit_out_is_win": true,"#] {
+            assert!(place(option).0 <= 2, "{option}");
+        }
+        let bad = plan(
+            r#"{"format": "rotating_partners", "entrants": 5, "rounds": 1, "sit_out": "half"}"#,
+        );
+        assert_eq!(bad.exit_code, 2);
+        assert_holds!(
+            bad.stderr,
+            "unknown sit_out \"half\" (known: nothing, win, round_average)"
+        );
     }
 
     #[test]

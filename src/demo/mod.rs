@@ -169,7 +169,7 @@ fn rotating_night(seed: u64) -> Format {
         rounds: 3,
         seed,
         tie_breaks: vec![TieBreak::PointsDifference, TieBreak::HeadToHead],
-        sit_out_is_win: false,
+        sit_out: crate::tournament::ByeScore::Nothing,
     })
 }
 

@@ -95,6 +95,11 @@ impl PageContext {
         self.tr.date_time_utc(at)
     }
 
+    /// A score or tie-break value in this language's decimals.
+    pub fn points(&self, points: &crate::tournament::Points) -> String {
+        self.tr.points(points)
+    }
+
     /// A message the core gave as data.
     pub fn msg(&self, msg: &crate::lang::Msg) -> String {
         self.tr.msg(msg)

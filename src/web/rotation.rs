@@ -319,7 +319,7 @@ mod tests {
             rounds,
             seed: 3,
             tie_breaks: Vec::new(),
-            sit_out_is_win: false,
+            sit_out: crate::tournament::ByeScore::Nothing,
         };
         draw(&entrants, &[], &options)
             .unwrap()

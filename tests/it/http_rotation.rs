@@ -8,17 +8,27 @@ use support::setup;
 use support::{Client, TestApp, club_with_organizer};
 
 fn night(organizer: &Client, players: usize, rounds: &str) -> String {
-    let fields = [
+    let event = new_night(organizer, rounds, &[]);
+    draw_singles(organizer, &event, players);
+    event
+}
+
+/// A rotating night of one-hand matches, not drawn yet, with `more` fields of the form.
+fn new_night(organizer: &Client, rounds: &str, more: &[(&str, &str)]) -> String {
+    let mut fields = vec![
         ("name", "Serata a rotazione"),
         ("format", "rotating"),
         ("rounds", rounds),
         ("target_points", "1"),
         ("games_to_win", "1"),
     ];
-    let event = setup::create_event(organizer, setup::CLUB_EVENTS, &fields);
+    fields.extend_from_slice(more);
+    setup::create_event(organizer, setup::CLUB_EVENTS, &fields)
+}
+
+fn draw_singles(organizer: &Client, event: &str, players: usize) {
     let csv: String = (1..=players).map(|i| format!("Singolo {i}\n")).collect();
-    setup::import_and_draw(organizer, &event, &csv);
-    event
+    setup::import_and_draw(organizer, event, &csv);
 }
 
 /// The table numbers of the round overview, in order.
@@ -125,5 +135,54 @@ backend_tests! {
         assert_eq!(cards.body.matches("<td colspan=\"3\">riposa</td>").count(), 6);
         let public = app.client().get(&format!("/e/{event}/rounds"));
         assert!(public.body.contains("con 10 giocatori non esiste uno schema whist"), "{}", public.body);
+    }
+
+    fn a_night_where_a_sit_out_scores_the_round_average_says_so_and_ranks_it(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let event = new_night(&organizer, "2", &[("sit_out", "round_average")]);
+        // The edit form offers the three choices and keeps the one made.
+        let edit = organizer.get(&format!("/manage/events/{event}/edit"));
+        assert_eq!(edit.status, 200, "{}", edit.body);
+        assert!(edit.body.contains("<legend>Chi riposa un turno (compagni a rotazione)</legend>"), "{}", edit.body);
+        assert!(edit.body.contains(r#"<input type="radio" name="sit_out" value="round_average" checked> Prende la media del turno"#), "{}", edit.body);
+        assert!(edit.body.contains(r#"<input type="radio" name="sit_out" value="nothing"> Non prende punti"#));
+        assert!(edit.body.contains(r#"<input type="radio" name="sit_out" value="win"> Vale una vittoria"#));
+        // Five players: one table and one sitting out each round; round 1's table won.
+        draw_singles(&organizer, &event, 5);
+        let cards = organizer.get(&format!("/manage/events/{event}/cards"));
+        assert_eq!(cards.status, 200, "{}", cards.body);
+        record_win(&app.client(), &table_links(&app, &cards.body, 1)[0]);
+        // Score then Buchholz, in order. The sit-out of round 1 has half a win (two of four
+        // won) and, for its round sat out, a virtual opponent with its own score. The
+        // winners have one win; the one who sits out round 2, still to play, scores
+        // nothing for it yet but counts it as a virtual opponent with its own score. The
+        // losers have nothing and met the two winners.
+        let standings = app.client().get(&format!("/e/{event}/standings"));
+        assert_eq!(standings.status, 200);
+        let body = &standings.body;
+        let columns: Vec<&str> = body
+            .split("\n    <td class=\"num\">")
+            .skip(1)
+            .map(|row| row.split("\n").next().unwrap())
+            .collect();
+        let cell = |score: &str, buchholz: &str| format!("{score}</td><td class=\"num\">{buchholz}</td>");
+        assert_eq!(
+            columns,
+            [cell("1", "1"), cell("1", "0"), cell("0,5", "0,5"), cell("0", "2"), cell("0", "2")],
+            "{body}"
+        );
+        assert!(body.contains("<dt>Turno di riposo</dt><dd>un turno di riposo vale la media del turno: la quota di vittorie di chi l&#39;ha giocato (di solito 0,5), niente finché nessun tavolo del turno è finito</dd>"), "{body}");
+        // The event page says it under the game; in English too, with a decimal point.
+        let page = app.client().get(&format!("/e/{event}"));
+        assert!(page.body.contains(r#"<p class="muted" id="event-sit-out">Chi riposa un turno prende la media del turno (di solito mezza vittoria).</p>"#), "{}", page.body);
+        let english = app.client_in("en");
+        let standings_en = english.get(&format!("/e/{event}/standings"));
+        assert!(standings_en.body.contains(r#"<td class="num">0.5</td><td class="num">0.5</td>"#), "{}", standings_en.body);
+        assert!(!standings_en.body.contains("0,5</td>"));
+        assert!(standings_en.body.contains("<dt>Sitting out</dt><dd>a round sat out scores the round&#39;s average: the share of wins of those who played it (usually 0.5)"), "{}", standings_en.body);
+        let page_en = english.get(&format!("/e/{event}"));
+        assert!(page_en.body.contains(r#"<p class="muted" id="event-sit-out">Sitting out a round scores the round&#39;s average (usually half a win).</p>"#), "{}", page_en.body);
+        let json = app.client().get(&format!("/e/{event}/export/standings.json"));
+        assert!(json.body.contains(r#""score":0.5"#), "{}", json.body);
     }
 }

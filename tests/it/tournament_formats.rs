@@ -3,8 +3,8 @@
 
 use segnapunti::lang::Lang;
 use segnapunti::tournament::{
-    Correction, Cycles, DrawNotes, EntrantId, Format, LateEntry, MatchKey, Outcome, Recorded,
-    Results, Side, Slot, Source, Stage, Status, TieBreak, Tournament, TournamentError,
+    Correction, Cycles, DrawNotes, EntrantId, Format, LateEntry, MatchKey, Outcome, Points,
+    Recorded, Results, Side, Slot, Source, Stage, Status, TieBreak, Tournament, TournamentError,
     WalkoverReason, Withdrawal, diff, double_elimination, groups, rotating, round_robin,
     single_elimination, swiss,
 };
@@ -249,7 +249,7 @@ fn round_robin_double_with_odd_count() {
     let order: Vec<u32> = table.rows.iter().map(|r| r.entrant.0).collect();
     assert_eq!(order, vec![1, 2, 3, 4, 5]);
     assert!(table.rows.iter().all(|r| r.byes == 2 && r.played == 8));
-    assert_eq!(table.rows[0].score, 8);
+    assert_eq!(table.rows[0].score, Points::whole(8));
 }
 
 #[test]
@@ -312,7 +312,7 @@ fn swiss_explains_itself_and_avoids_rematches() {
     assert_eq!(byes.len(), 4, "four different byes");
     let table = &t.standings(&results).unwrap().tables[0];
     assert_eq!(table.rows[0].entrant, EntrantId(1));
-    assert_eq!(table.rows[0].score, 4);
+    assert_eq!(table.rows[0].score, Points::whole(4));
 }
 
 #[test]
@@ -453,7 +453,7 @@ fn rotating_late_entrant_keeps_earlier_rounds() {
         rounds: 5,
         seed: 2024,
         tie_breaks: Vec::new(),
-        sit_out_is_win: false,
+        sit_out: segnapunti::tournament::ByeScore::Nothing,
     };
     let entrants = ids(8);
     let plain = rotating::draw(&entrants, &[], &options).unwrap();
@@ -496,7 +496,7 @@ fn rotating_withdrawal_re_forms_later_rounds_and_punishes_nobody() {
         rounds: 6,
         seed: 35,
         tie_breaks: Vec::new(),
-        sit_out_is_win: false,
+        sit_out: segnapunti::tournament::ByeScore::Nothing,
     };
     let mut t = Tournament::new(ids(16), Format::RotatingPartners(options));
     let before = t.schedule(&Results::new()).unwrap().matches;
@@ -581,7 +581,7 @@ fn rotating_withdrawal_re_forms_later_rounds_and_punishes_nobody() {
         standings.tables[0]
             .rows
             .iter()
-            .all(|r| r.score == 0 && r.losses == 0),
+            .all(|r| r.score == Points::whole(0) && r.losses == 0),
         "a voided table scores nothing for anyone"
     );
 }

@@ -230,7 +230,7 @@ proptest! {
 
     #[test]
     fn rotating_partners_individual_standings(n in 4u32..20, rounds in 1u32..6, seed: u64) {
-        let options = rotating::Options { rounds, seed, tie_breaks: vec![TieBreak::PointsDifference, TieBreak::Buchholz], sit_out_is_win: false };
+        let options = rotating::Options { rounds, seed, tie_breaks: vec![TieBreak::PointsDifference, TieBreak::Buchholz], sit_out: segnapunti::tournament::ByeScore::Nothing };
         let t = Tournament::new(ids(n), Format::RotatingPartners(options));
         let (results, s) = played_out(&t, seed)?;
         let mut sat_out: BTreeMap<EntrantId, u32> = BTreeMap::new();

@@ -41,7 +41,7 @@ fn options(rounds: u32, seed: u64) -> Options {
         rounds,
         seed,
         tie_breaks: Vec::new(),
-        sit_out_is_win: false,
+        sit_out: segnapunti::tournament::ByeScore::Nothing,
     }
 }
 

@@ -86,7 +86,12 @@ fn check_event(n: u32, rounds: u32, seed: u64) -> u32 {
         let score: BTreeMap<EntrantId, i64> = standings.tables[0]
             .rows
             .iter()
-            .map(|r| (r.entrant, r.score))
+            .map(|r| {
+                (
+                    r.entrant,
+                    r.score.as_whole().expect("a Swiss score is whole"),
+                )
+            })
             .collect();
         let this_round: Vec<_> = schedule
             .matches

@@ -51,7 +51,7 @@ fn run(n: u32, rounds: u32, seed: u64) -> (u32, u32, u32, u32, u32) {
         rounds,
         seed,
         tie_breaks: Vec::new(),
-        sit_out_is_win: false,
+        sit_out: segnapunti_core::tournament::standings::ByeScore::Nothing,
     };
     figures(n, &draw(&entrants, &[], &options).expect("a draw"))
 }

@@ -51,7 +51,7 @@ fn form_of(event: &EventRow, format: &Format) -> EventForm {
         }
         Format::RotatingPartners(o) => {
             form.rounds = o.rounds;
-            form.sit_out_is_win = o.sit_out_is_win;
+            form.sit_out = o.sit_out.key().to_string();
             chain = o.tie_breaks.clone();
         }
     }

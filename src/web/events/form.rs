@@ -13,7 +13,7 @@ use crate::rules::kind::GameKind;
 use crate::store::clubs::Club;
 use crate::store::events as store_events;
 use crate::tournament::{
-    Cycles, Format, TieBreak, double_elimination, groups, rotating, round_robin,
+    ByeScore, Cycles, Format, TieBreak, double_elimination, groups, rotating, round_robin,
     single_elimination, swiss,
 };
 use crate::web::context::PageContext;
@@ -59,8 +59,9 @@ pub struct EventForm {
     pub tie3: String,
     #[serde(default)]
     pub bye_is_win: bool,
-    #[serde(default)]
-    pub sit_out_is_win: bool,
+    /// What sitting out a round scores ([`ByeScore::key`]).
+    #[serde(default = "default_sit_out")]
+    pub sit_out: String,
     #[serde(default)]
     pub listed: bool,
     /// A season of the club the new event counts for (its id); empty: none.
@@ -73,6 +74,9 @@ fn default_game() -> String {
 }
 fn default_format() -> String {
     "single_elimination".to_string()
+}
+fn default_sit_out() -> String {
+    ByeScore::Nothing.key().to_string()
 }
 fn default_group_size() -> u32 {
     4
@@ -110,7 +114,7 @@ impl Default for EventForm {
             tie2: default_tie2(),
             tie3: String::new(),
             bye_is_win: true,
-            sit_out_is_win: false,
+            sit_out: default_sit_out(),
             listed: true,
             season: String::new(),
         }
@@ -182,7 +186,7 @@ impl EventForm {
                 rounds: rounds?,
                 seed: u64::from(rand::random::<u32>()),
                 tie_breaks: self.tie_breaks(),
-                sit_out_is_win: self.sit_out_is_win,
+                sit_out: ByeScore::from_key(&self.sit_out)?,
             }),
             _ => return None,
         })
@@ -261,6 +265,14 @@ impl NewEventPage {
             _ => &self.form.tie3,
         };
         chosen == key
+    }
+
+    /// Each way a sit-out may score: its key and its name.
+    pub fn sit_outs(&self) -> Vec<(&'static str, String)> {
+        ByeScore::ALL
+            .iter()
+            .map(|b| (b.key(), self.ctx.msg(&b.name_msg())))
+            .collect()
     }
 
     pub fn tie_breaks(&self) -> Vec<(&'static str, &'static str)> {

@@ -15,7 +15,7 @@ use fluent_syntax::ast;
 
 use crate::lang::{Arg, Lang, Msg};
 use crate::rules::game::Message;
-use crate::tournament::TieBreak;
+use crate::tournament::{Points, TieBreak};
 
 #[cfg(test)]
 mod json_words_tests;
@@ -284,6 +284,22 @@ impl Tr {
             fluent.set(*name, self.value(value));
         }
         self.catalogue.word(self.lang, id, Some(&fluent))
+    }
+
+    /// A score or tie-break value as a decimal in this language ("1,5", "1.5"); a whole
+    /// one as before ("2").
+    pub fn points(&self, points: &Points) -> String {
+        let text = points.to_string();
+        match text.split_once('.') {
+            None => text,
+            Some((int, fraction)) => self.t_args(
+                "event-points_decimal",
+                [
+                    ("int", Arg::from(int.to_string())),
+                    ("fraction", Arg::from(fraction.to_string())),
+                ],
+            ),
+        }
     }
 
     /// A calendar day in this language: "ven 27 nov 2026", "Fri 27 Nov 2026".

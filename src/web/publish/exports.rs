@@ -91,10 +91,10 @@ pub async fn export(
                             "wins": r.wins,
                             "losses": r.losses,
                             "byes": r.byes,
-                            "score": r.score,
+                            "score": points_json(r.score),
                             "eliminated": r.eliminated,
                             "tie_breaks": r.tie_breaks.iter().map(|(t, v)| serde_json::json!({
-                                "key": t.key(), "name": t.name(lang), "value": v,
+                                "key": t.key(), "name": t.name(lang), "value": points_json(*v),
                                 "explanation": t.message(lang),
                             })).collect::<Vec<_>>(),
                         })).collect::<Vec<_>>(),
@@ -220,6 +220,14 @@ fn status_word(status: &Status) -> &'static str {
         Status::Walkover { .. } => "walkover",
         Status::Void => "void",
         Status::Conflict { .. } => "conflict",
+    }
+}
+
+/// A score as JSON: a whole number as before, a sit-out's share of a round as a decimal.
+fn points_json(points: crate::tournament::Points) -> serde_json::Value {
+    match points.as_whole() {
+        Some(n) => n.into(),
+        None => (points.thousandths() as f64 / crate::tournament::Points::UNIT as f64).into(),
     }
 }
 

@@ -224,12 +224,34 @@ fn url_encode(text: &str) -> String {
         .collect()
 }
 
-/// Each tie-break's name and what it counts, in the reader's language.
+/// The notes under the standings after the score's: what a round sat out scores (a
+/// rotating night), then each tie-break's name and what it counts, in the reader's language.
 pub fn tie_break_notes(view: &EventView, lang: crate::lang::Lang) -> Vec<(String, String)> {
-    view.tie_breaks()
+    let sit_out = sit_out_of(view).map(|b| {
+        let name = Tr::new(lang).t("tournament-sit_out").to_string();
+        (name, b.message(lang))
+    });
+    sit_out
         .into_iter()
-        .map(|t| (t.name(lang).to_string(), t.message(lang).to_string()))
+        .chain(
+            view.tie_breaks()
+                .into_iter()
+                .map(|t| (t.name(lang).to_string(), t.message(lang).to_string())),
+        )
         .collect()
+}
+
+/// What a round sat out scores, on a rotating night.
+fn sit_out_of(view: &EventView) -> Option<crate::tournament::ByeScore> {
+    match view.format() {
+        Some(crate::tournament::Format::RotatingPartners(o)) => Some(o.sit_out),
+        _ => None,
+    }
+}
+
+/// What a round sat out scores on a rotating night, as a sentence among the event's facts.
+pub fn sit_out_fact(view: &EventView, lang: crate::lang::Lang) -> Option<String> {
+    sit_out_of(view).map(|b| Tr::new(lang).msg(&b.fact_msg()))
 }
 
 // ---------------------------------------------------------------- entrants

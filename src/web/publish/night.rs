@@ -17,7 +17,7 @@ use crate::events::view::EventView;
 use crate::lang::Lang;
 use crate::store::events::EventRow;
 use crate::tournament::rotating::seat_order;
-use crate::tournament::{EntrantId, Match, Outcome, Slot, Status};
+use crate::tournament::{EntrantId, Match, Outcome, Points, Slot, Status};
 use crate::web::context::Visit;
 use crate::web::error::AppError;
 use crate::web::i18n::Tr;
@@ -64,7 +64,18 @@ pub struct Sitting {
 pub struct Place {
     pub position: u32,
     pub count: usize,
-    pub points: i64,
+    pub points: Points,
+}
+
+impl Place {
+    /// The points for `night-points`: a whole number picks its plural, a fraction (a
+    /// sit-out's share of a round) reads as a decimal.
+    pub fn points_arg(&self, ctx: &Tr) -> crate::lang::Arg {
+        match self.points.as_whole() {
+            Some(n) => n.into(),
+            None => ctx.points(&self.points).into(),
+        }
+    }
 }
 
 /// The part of the page that follows the event: what `event.js` swaps in.

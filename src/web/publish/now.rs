@@ -326,7 +326,7 @@ mod tests {
                     wins: 0,
                     losses: 0,
                     byes: 0,
-                    score: 0,
+                    score: Default::default(),
                     eliminated: false,
                     withdrawn: false,
                     tie_breaks: vec![],

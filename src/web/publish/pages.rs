@@ -49,6 +49,8 @@ pub struct EventPage {
     pub highlighted: Option<String>,
     /// The game and its options in words.
     pub game_line: String,
+    /// What a round sat out scores, on a rotating night.
+    pub sit_out: Option<String>,
     /// Entrants are single players (an individual night, a two-player game), not teams.
     pub solo: bool,
 }
@@ -141,6 +143,7 @@ pub async fn event_page(
             }),
             highlight: key.highlight,
             game_line,
+            sit_out: super::full::sit_out_fact(&view, lang),
             club_name: club.name,
             club_slug: club.slug,
             ctx: Tr::new(lang),

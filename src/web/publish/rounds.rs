@@ -4,7 +4,7 @@
 use crate::events::view::{EventView, LiveState};
 use crate::lang::{Lang, Msg};
 use crate::store::matches::MatchStatus;
-use crate::tournament::{EntrantId, Match, Outcome, Stage, Status, WalkoverReason};
+use crate::tournament::{EntrantId, Match, Outcome, Points, Stage, Status, WalkoverReason};
 use crate::web::events::SlotNames;
 use crate::web::player_links::{self, PlayerLink};
 
@@ -26,11 +26,11 @@ pub struct StandingLine {
     pub wins: u32,
     pub losses: u32,
     pub byes: u32,
-    pub score: i64,
+    pub score: Points,
     pub eliminated: bool,
     /// Left the event: their results so far stay.
     pub withdrawn: bool,
-    pub tie_breaks: Vec<i64>,
+    pub tie_breaks: Vec<Points>,
 }
 
 /// A match as the pages show it.

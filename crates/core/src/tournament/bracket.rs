@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::standings::{Counts, StandingRow, StandingsTable, TableTitle};
+use super::standings::{Counts, Points, StandingRow, StandingsTable, TableTitle};
 use super::{EntrantId, Match, MatchKey, Results, Slot, Source, Stage, Status, settle};
 
 /// Where a side of a bracket match comes from.
@@ -231,7 +231,7 @@ pub(crate) fn elimination_standings(
                 i,
                 StandingRow {
                     eliminated: out,
-                    ..t.counts.row(e, i, i64::from(t.counts.wins))
+                    ..t.counts.row(e, i, Points::whole(i64::from(t.counts.wins)))
                 },
             )
         })

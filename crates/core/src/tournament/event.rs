@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::standings::{self, Standings, TieBreak};
+use super::standings::{self, ByeScore, Standings, TieBreak};
 use super::{
     EntrantId, LateEntry, Match, MatchKey, Results, Slot, Withdrawal, bracket, double_elimination,
     groups, rotating, round_robin, single_elimination, swiss,
@@ -226,12 +226,12 @@ impl Tournament {
         let overall = |table| Standings {
             tables: vec![table],
         };
-        let ranked = |chain: &[TieBreak], bye_is_win| {
+        let ranked = |chain: &[TieBreak], bye| {
             overall(standings::from_matches(
                 &self.entrants,
                 &schedule.matches,
                 chain,
-                bye_is_win,
+                bye,
             ))
         };
         let eliminated_after = |losses| {
@@ -246,10 +246,10 @@ impl Tournament {
         match &self.format {
             Format::SingleElimination(_) => eliminated_after(1),
             Format::DoubleElimination(_) => eliminated_after(2),
-            Format::RoundRobin(o) => ranked(&o.tie_breaks, false),
+            Format::RoundRobin(o) => ranked(&o.tie_breaks, ByeScore::Nothing),
             Format::GroupsThenKnockout(o) => groups::standings(self, o, schedule),
-            Format::Swiss(o) => ranked(&o.tie_breaks, o.bye_is_win),
-            Format::RotatingPartners(o) => ranked(&o.tie_breaks, o.sit_out_is_win),
+            Format::Swiss(o) => ranked(&o.tie_breaks, ByeScore::from_win(o.bye_is_win)),
+            Format::RotatingPartners(o) => ranked(&o.tie_breaks, o.sit_out),
         }
     }
 }

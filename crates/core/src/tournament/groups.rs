@@ -15,7 +15,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::bracket::{bracket_size, elimination_standings, resolve_defs, seeding_positions};
-use super::standings::{Standings, StandingsTable, TableTitle, TieBreak, from_matches};
+use super::standings::{ByeScore, Standings, StandingsTable, TableTitle, TieBreak, from_matches};
 use super::{
     Cycles, EntrantId, Match, Results, Schedule, Slot, Source, Stage, Tournament, TournamentError,
     round_robin, single_elimination,
@@ -73,7 +73,7 @@ fn group_tables(
                 .filter(|m| m.stage == stage)
                 .cloned()
                 .collect();
-            let mut table = from_matches(members, &own, &options.tie_breaks, false);
+            let mut table = from_matches(members, &own, &options.tie_breaks, ByeScore::Nothing);
             table.title = TableTitle::Group(g as u32 + 1);
             table
         })

@@ -378,7 +378,7 @@ mod tests {
                             rounds: 3,
                             seed,
                             tie_breaks: Vec::new(),
-                            sit_out_is_win: false,
+                            sit_out: crate::tournament::standings::ByeScore::Nothing,
                         }),
                     ),
                     seed,

@@ -40,6 +40,6 @@ pub use record::{Outcome, Progress, Recorded, Results};
 pub use seeding::Seeding;
 pub use sides::{EntrantId, LateEntry, Side, Slot, Source, Withdrawal};
 pub use spoken::Knockout;
-pub use standings::{StandingRow, Standings, StandingsTable, TieBreak};
+pub use standings::{ByeScore, Points, StandingRow, Standings, StandingsTable, TieBreak};
 pub use status::{Match, Stage, Status, WalkoverReason};
 pub(crate) use status::{resolve, settle};

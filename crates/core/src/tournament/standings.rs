@@ -1,7 +1,8 @@
 //! Standings and tie-breaks.
 //!
 //! The score is the number of matches won (a forfeit or a walkover against a withdrawn
-//! entrant is a win; a bye is a win only where the format says so). Ties on the score are
+//! entrant is a win; a bye scores as the format's [`ByeScore`] says). Scores are
+//! [`Points`], fixed-point thousandths, so a bye may score the share of a round. Ties on the score are
 //! broken by the organizer's chain of [`TieBreak`]s, in order, and finally by seed, so
 //! standings are always a total order. Every column has a key, a name and an explanation
 //! (as data for `locales/*/tournament.ftl`).
@@ -13,6 +14,156 @@ use serde::{Deserialize, Serialize};
 use super::{EntrantId, Match, Outcome, Status, WalkoverReason};
 use crate::lang::Msg;
 use crate::rules::game::Message;
+
+/// A match score in thousandths of a win: whole for every format except a bye that scores
+/// the average of its round, and exact integers keep the standings a total order.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct Points(i64);
+
+impl Points {
+    /// Thousandths in a whole win.
+    pub const UNIT: i64 = 1000;
+
+    pub const fn whole(n: i64) -> Points {
+        Points(n * Points::UNIT)
+    }
+
+    pub const fn thousandths(self) -> i64 {
+        self.0
+    }
+
+    /// The whole number, when there is no fraction.
+    pub const fn as_whole(self) -> Option<i64> {
+        if self.0 % Points::UNIT == 0 {
+            Some(self.0 / Points::UNIT)
+        } else {
+            None
+        }
+    }
+
+    /// The share `part / of` of a win, rounded to the nearest thousandth (none of nothing).
+    pub fn share(part: u32, of: u32) -> Points {
+        if of == 0 {
+            return Points(0);
+        }
+        let (part, of) = (i64::from(part), i64::from(of));
+        Points((part * Points::UNIT + of / 2) / of)
+    }
+}
+
+impl std::ops::Add for Points {
+    type Output = Points;
+    fn add(self, other: Points) -> Points {
+        Points(self.0 + other.0)
+    }
+}
+
+impl std::ops::AddAssign for Points {
+    fn add_assign(&mut self, other: Points) {
+        self.0 += other.0;
+    }
+}
+
+impl std::ops::Mul<Points> for i64 {
+    type Output = Points;
+    fn mul(self, p: Points) -> Points {
+        Points(self * p.0)
+    }
+}
+
+impl std::iter::Sum for Points {
+    fn sum<I: Iterator<Item = Points>>(iter: I) -> Points {
+        Points(iter.map(|p| p.0).sum())
+    }
+}
+
+/// A decimal with a point and no trailing zeros ("2", "2.5", "-0.25"); pages put their
+/// language's separator in its place.
+impl std::fmt::Display for Points {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        let (int, frac) = (abs / Points::UNIT as u64, abs % Points::UNIT as u64);
+        if frac == 0 {
+            return write!(f, "{sign}{int}");
+        }
+        let digits = format!("{frac:03}");
+        write!(f, "{sign}{int}.{}", digits.trim_end_matches('0'))
+    }
+}
+
+/// What a bye (a round sat out) scores.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeScore {
+    /// Nothing: the round counts as unplayed.
+    #[default]
+    Nothing,
+    /// A win.
+    Win,
+    /// The share of wins among the players of the same round's decided matches (half a
+    /// win on a rotating night, where two of each table's four win); nothing while none
+    /// of the round is decided.
+    RoundAverage,
+}
+
+impl ByeScore {
+    pub const ALL: [ByeScore; 3] = [ByeScore::Nothing, ByeScore::Win, ByeScore::RoundAverage];
+
+    /// A stable key for storage and forms.
+    pub const fn key(self) -> &'static str {
+        match self {
+            ByeScore::Nothing => "nothing",
+            ByeScore::Win => "win",
+            ByeScore::RoundAverage => "round_average",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<ByeScore> {
+        ByeScore::ALL.into_iter().find(|b| b.key() == key)
+    }
+
+    /// `true` scores a win, `false` nothing (the options' old boolean).
+    pub const fn from_win(win: bool) -> ByeScore {
+        if win {
+            ByeScore::Win
+        } else {
+            ByeScore::Nothing
+        }
+    }
+
+    /// The choice's short name (a form's option), as data for `locales/*/events.ftl`.
+    pub fn name_msg(self) -> Msg {
+        Msg::new(match self {
+            ByeScore::Nothing => "event-sit_out_nothing",
+            ByeScore::Win => "event-sit_out_win",
+            ByeScore::RoundAverage => "event-sit_out_round_average",
+        })
+    }
+
+    /// The choice as a sentence among an event's facts, as data for `locales/*/events.ftl`.
+    pub fn fact_msg(self) -> Msg {
+        Msg::new(match self {
+            ByeScore::Nothing => "event-sit_out_fact_nothing",
+            ByeScore::Win => "event-sit_out_fact_win",
+            ByeScore::RoundAverage => "event-sit_out_fact_round_average",
+        })
+    }
+}
+
+impl Message for ByeScore {
+    /// What a round sat out scores, in a sentence, as data for `locales/*/tournament.ftl`.
+    fn msg(&self) -> Msg {
+        Msg::new(match self {
+            ByeScore::Nothing => "tournament-sit_out_nothing_explained",
+            ByeScore::Win => "tournament-sit_out_win_explained",
+            ByeScore::RoundAverage => "tournament-sit_out_round_average_explained",
+        })
+    }
+}
 
 /// A tie-break the organizer may put in the chain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -118,12 +269,12 @@ pub struct StandingRow {
     pub wins: u32,
     pub losses: u32,
     pub byes: u32,
-    /// Match points: wins, plus byes where the format counts them.
-    pub score: i64,
+    /// Match points: wins, plus what byes score where the format counts them.
+    pub score: Points,
     /// Elimination formats: out of the event.
     pub eliminated: bool,
-    /// The organizer's chain, in order, with each value.
-    pub tie_breaks: Vec<(TieBreak, i64)>,
+    /// The organizer's chain, in order, with each value (counts are whole points).
+    pub tie_breaks: Vec<(TieBreak, Points)>,
 }
 
 /// One table of standings.
@@ -151,7 +302,7 @@ pub(crate) struct Counts {
 impl Counts {
     /// The row of the entrant at `index` in seed order, before it is placed: no position,
     /// not eliminated, no tie-breaks.
-    pub(crate) fn row(self, entrant: EntrantId, index: usize, score: i64) -> StandingRow {
+    pub(crate) fn row(self, entrant: EntrantId, index: usize, score: Points) -> StandingRow {
         StandingRow {
             position: 0,
             entrant,
@@ -170,7 +321,7 @@ impl Counts {
 #[derive(Debug, Default, Clone)]
 struct Tally {
     counts: Counts,
-    score: i64,
+    score: Points,
     games: i64,
     points: i64,
     /// Each opponent met, once per match, and whether this entrant won.
@@ -183,10 +334,11 @@ pub fn from_matches(
     entrants: &[EntrantId],
     matches: &[Match],
     chain: &[TieBreak],
-    bye_is_win: bool,
+    bye: ByeScore,
 ) -> StandingsTable {
     let mut tally: BTreeMap<EntrantId, Tally> =
         entrants.iter().map(|&e| (e, Tally::default())).collect();
+    let averages = round_averages(matches);
     for m in matches {
         let sides = [m.sides[0].entrants(), m.sides[1].entrants()];
         match &m.status {
@@ -199,7 +351,7 @@ pub fn from_matches(
                             t.counts.played += 1;
                             if won {
                                 t.counts.wins += 1;
-                                t.score += 1;
+                                t.score += Points::whole(1);
                             } else {
                                 t.counts.losses += 1;
                             }
@@ -218,13 +370,17 @@ pub fn from_matches(
                     if let Some(t) = tally.get_mut(e) {
                         if *reason == WalkoverReason::Bye {
                             t.counts.byes += 1;
-                            if bye_is_win {
-                                t.score += 1;
-                            }
+                            t.score += match bye {
+                                ByeScore::Nothing => Points::default(),
+                                ByeScore::Win => Points::whole(1),
+                                ByeScore::RoundAverage => {
+                                    averages.get(&m.round).copied().unwrap_or_default()
+                                }
+                            };
                         } else {
                             t.counts.played += 1;
                             t.counts.wins += 1;
-                            t.score += 1;
+                            t.score += Points::whole(1);
                             t.met.extend(sides[1 - w].iter().map(|&o| (o, true)));
                         }
                     }
@@ -245,20 +401,42 @@ pub fn from_matches(
     rank(entrants, &tally, chain)
 }
 
+/// Each round's share of wins among the players of its decided matches (byes aside): what a
+/// bye of that round scores under [`ByeScore::RoundAverage`].
+fn round_averages(matches: &[Match]) -> BTreeMap<u32, Points> {
+    let mut counts: BTreeMap<u32, (u32, u32)> = BTreeMap::new();
+    for m in matches {
+        let winner = match &m.status {
+            Status::Finished(outcome) => outcome.winner(),
+            Status::Walkover { winner, reason } if *reason != WalkoverReason::Bye => *winner,
+            _ => continue,
+        };
+        let won = m.sides[winner.index()].entrants().len() as u32;
+        let lost = m.sides[1 - winner.index()].entrants().len() as u32;
+        let (wins, players) = counts.entry(m.round).or_default();
+        *wins += won;
+        *players += won + lost;
+    }
+    counts
+        .into_iter()
+        .map(|(round, (wins, players))| (round, Points::share(wins, players)))
+        .collect()
+}
+
 fn rank(
     entrants: &[EntrantId],
     tally: &BTreeMap<EntrantId, Tally>,
     chain: &[TieBreak],
 ) -> StandingsTable {
-    let score_of = |e: &EntrantId| tally.get(e).map_or(0, |t| t.score);
+    let score_of = |e: &EntrantId| tally.get(e).map_or(Points::default(), |t| t.score);
     let n = entrants.len();
-    let mut keys: Vec<Vec<i64>> = entrants.iter().map(|e| vec![score_of(e)]).collect();
+    let mut keys: Vec<Vec<Points>> = entrants.iter().map(|e| vec![score_of(e)]).collect();
     for &tb in chain {
         match tb {
             TieBreak::HeadToHead => {
                 let mut order: Vec<usize> = (0..n).collect();
                 order.sort_by(|&a, &b| keys[b].cmp(&keys[a]));
-                let mut values = vec![0i64; n];
+                let mut values = vec![Points::default(); n];
                 let mut start = 0;
                 while start < n {
                     let mut end = start + 1;
@@ -269,11 +447,13 @@ fn rank(
                         let group: BTreeSet<EntrantId> =
                             order[start..end].iter().map(|&i| entrants[i]).collect();
                         for &i in &order[start..end] {
-                            values[i] = tally[&entrants[i]]
-                                .met
-                                .iter()
-                                .filter(|(o, won)| *won && group.contains(o))
-                                .count() as i64;
+                            values[i] = Points::whole(
+                                tally[&entrants[i]]
+                                    .met
+                                    .iter()
+                                    .filter(|(o, won)| *won && group.contains(o))
+                                    .count() as i64,
+                            );
                         }
                     }
                     start = end;
@@ -289,17 +469,18 @@ fn rank(
                         // A bye is an unplayed round: FIDE's tie-break regulations count
                         // it against a virtual opponent with the entrant's own score.
                         TieBreak::Buchholz => {
-                            t.met.iter().map(|(o, _)| score_of(o)).sum::<i64>()
+                            t.met.iter().map(|(o, _)| score_of(o)).sum::<Points>()
                                 + i64::from(t.counts.byes) * t.score
                         }
                         TieBreak::MedianBuchholz => {
-                            let mut s: Vec<i64> = t.met.iter().map(|(o, _)| score_of(o)).collect();
+                            let mut s: Vec<Points> =
+                                t.met.iter().map(|(o, _)| score_of(o)).collect();
                             s.extend(std::iter::repeat_n(t.score, t.counts.byes as usize));
                             s.sort_unstable();
                             if s.len() >= 3 {
-                                s[1..s.len() - 1].iter().sum()
+                                s[1..s.len() - 1].iter().copied().sum()
                             } else {
-                                s.iter().sum()
+                                s.iter().copied().sum()
                             }
                         }
                         TieBreak::SonnebornBerger => t
@@ -308,8 +489,8 @@ fn rank(
                             .filter(|(_, won)| *won)
                             .map(|(o, _)| score_of(o))
                             .sum(),
-                        TieBreak::GamesDifference => t.games,
-                        TieBreak::PointsDifference => t.points,
+                        TieBreak::GamesDifference => Points::whole(t.games),
+                        TieBreak::PointsDifference => Points::whole(t.points),
                         TieBreak::HeadToHead => unreachable!("handled above"),
                     };
                     keys[i].push(value);
@@ -372,7 +553,7 @@ mod tests {
     /// The standings of entrants 1 to 4 after `matches`.
     fn of_four(matches: &[Match], chain: &[TieBreak], bye_is_win: bool) -> StandingsTable {
         let entrants: Vec<EntrantId> = (1..=4).map(EntrantId).collect();
-        from_matches(&entrants, matches, chain, bye_is_win)
+        from_matches(&entrants, matches, chain, ByeScore::from_win(bye_is_win))
     }
 
     fn row_of(table: &StandingsTable, id: u32) -> &StandingRow {
@@ -395,16 +576,28 @@ mod tests {
         let table = of_four(&matches, &TieBreak::ALL, false);
         let row = |id| row_of(&table, id);
         // Scores: 1 → 1, 2 → 1, 3 → 1, 4 → 1.
-        assert!(table.rows.iter().all(|r| r.score == 1));
+        assert!(table.rows.iter().all(|r| r.score == Points::whole(1)));
         // Buchholz of 1: opponents 2, 3, 4 → 3.
-        assert_eq!(row(1).tie_breaks[0], (TieBreak::Buchholz, 3));
+        assert_eq!(row(1).tie_breaks[0], (TieBreak::Buchholz, Points::whole(3)));
         // Median-Buchholz of 1 drops one best and one worst of three: 1.
-        assert_eq!(row(1).tie_breaks[1], (TieBreak::MedianBuchholz, 1));
+        assert_eq!(
+            row(1).tie_breaks[1],
+            (TieBreak::MedianBuchholz, Points::whole(1))
+        );
         // Sonneborn-Berger of 4: beat 1 (score 1).
-        assert_eq!(row(4).tie_breaks[2], (TieBreak::SonnebornBerger, 1));
+        assert_eq!(
+            row(4).tie_breaks[2],
+            (TieBreak::SonnebornBerger, Points::whole(1))
+        );
         // Games difference of 2: +1 -2 ... 2-1 lost (−1), 2-0 won (+2) = +1.
-        assert_eq!(row(2).tie_breaks[4], (TieBreak::GamesDifference, 1));
-        assert_eq!(row(2).tie_breaks[5], (TieBreak::PointsDifference, 9 - 3));
+        assert_eq!(
+            row(2).tie_breaks[4],
+            (TieBreak::GamesDifference, Points::whole(1))
+        );
+        assert_eq!(
+            row(2).tie_breaks[5],
+            (TieBreak::PointsDifference, Points::whole(9 - 3))
+        );
         // 1 has the best Buchholz and goes first.
         assert_eq!(table.rows[0].entrant, EntrantId(1));
         let positions: Vec<u32> = table.rows.iter().map(|r| r.position).collect();
@@ -435,13 +628,16 @@ mod tests {
         let row = |id| row_of(&table, id);
         // 4 scores 2 (a win and the bye): opponent 3 (score 0) plus the bye's virtual
         // opponent with 4's own score, 2.
-        assert_eq!(row(4).score, 2);
-        assert_eq!(row(4).tie_breaks[0], (TieBreak::Buchholz, 2));
+        assert_eq!(row(4).score, Points::whole(2));
+        assert_eq!(row(4).tie_breaks[0], (TieBreak::Buchholz, Points::whole(2)));
         // 1 scores 2 against 2 (score 1) and 3 (score 0): Buchholz 1, so 4 ranks above 1.
-        assert_eq!(row(1).tie_breaks[0], (TieBreak::Buchholz, 1));
+        assert_eq!(row(1).tie_breaks[0], (TieBreak::Buchholz, Points::whole(1)));
         assert!(row(4).position < row(1).position);
         // Fewer than three opponents: Median-Buchholz keeps them all, the bye's included.
-        assert_eq!(row(4).tie_breaks[1], (TieBreak::MedianBuchholz, 2));
+        assert_eq!(
+            row(4).tie_breaks[1],
+            (TieBreak::MedianBuchholz, Points::whole(2))
+        );
     }
 
     #[test]
@@ -457,7 +653,10 @@ mod tests {
         let table = of_four(&matches, &[TieBreak::HeadToHead], false);
         assert_eq!(table.rows[0].entrant, EntrantId(2));
         assert_eq!(table.rows[1].entrant, EntrantId(1));
-        assert_eq!(table.rows[0].tie_breaks, vec![(TieBreak::HeadToHead, 1)]);
+        assert_eq!(
+            table.rows[0].tie_breaks,
+            vec![(TieBreak::HeadToHead, Points::whole(1))]
+        );
     }
 
     #[test]
@@ -465,6 +664,137 @@ mod tests {
         for tb in TieBreak::ALL {
             assert_eq!(TieBreak::from_key(tb.key()), Some(tb));
             assert_ne!(tb.msg(), tb.name_msg());
+        }
+    }
+
+    /// A night of five: table `[a, b]` against `[c, d]` each round, the first pair winning
+    /// where `decided`, and the fifth sitting out.
+    fn night_of_five(rounds: &[([u32; 4], u32, bool)]) -> Vec<Match> {
+        let mut out = Vec::new();
+        for (r, &([a, b, c, d], sitting, decided)) in (1..).zip(rounds) {
+            let pair = |x, y| Slot::Partnership([EntrantId(x), EntrantId(y)]);
+            out.push(Match {
+                key: MatchKey(format!("Rot R{r} T1")),
+                stage: Stage::Rotating,
+                round: r,
+                sides: [pair(a, b), pair(c, d)],
+                status: if decided {
+                    Status::Finished(Outcome::Played {
+                        winner: Side::A,
+                        games: [1, 0],
+                        points: [0, 0],
+                    })
+                } else {
+                    Status::Ready
+                },
+            });
+            out.push(Match {
+                key: MatchKey(format!("Rot R{r} out 1")),
+                stage: Stage::Rotating,
+                round: r,
+                sides: [Slot::Entrant(EntrantId(sitting)), Slot::Bye],
+                status: Status::Walkover {
+                    winner: Side::A,
+                    reason: WalkoverReason::Bye,
+                },
+            });
+        }
+        out
+    }
+
+    /// Round 1: 1·2 beat 3·4, 5 out; round 2: 2·3 beat 1·5, 4 out; round 3: 2·4 beat
+    /// 3·5, 1 out.
+    fn three_rounds(third_decided: bool) -> Vec<Match> {
+        night_of_five(&[
+            ([1, 2, 3, 4], 5, true),
+            ([2, 3, 1, 5], 4, true),
+            ([2, 4, 3, 5], 1, third_decided),
+        ])
+    }
+
+    fn scores_and_order(table: &StandingsTable) -> (Vec<String>, Vec<u32>) {
+        let score = |id| row_of(table, id).score.to_string();
+        (
+            (1..=5).map(score).collect(),
+            table.rows.iter().map(|r| r.entrant.0).collect(),
+        )
+    }
+
+    #[test]
+    fn a_sit_out_scores_nothing_a_win_or_the_average_of_its_round() {
+        let entrants: Vec<EntrantId> = (1..=5).map(EntrantId).collect();
+        let matches = three_rounds(true);
+        let of = |bye| from_matches(&entrants, &matches, &[TieBreak::Buchholz], bye);
+        let nothing = of(ByeScore::Nothing);
+        let win = of(ByeScore::Win);
+        let average = of(ByeScore::RoundAverage);
+        // Nothing: the sit-outs add nothing; 1, 3 and 4 tie on one win, and Buchholz puts
+        // 3 (opponents 1, 2, 1, 5, 2, 4: 9) above 1 (3, 4, 2, 3 and its sit-out: 7) and
+        // 4 (1, 2, 3, 5 and its sit-out: 6).
+        assert_eq!(
+            scores_and_order(&nothing),
+            (
+                vec!["1", "3", "1", "1", "0"]
+                    .into_iter()
+                    .map(String::from)
+                    .collect(),
+                vec![2, 3, 1, 4, 5]
+            )
+        );
+        // A win: 1 and 4 reach two; 3 and 5 tie on one.
+        assert_eq!(scores_and_order(&win).0, ["2", "3", "1", "2", "1"]);
+        // The average: every round had two winners of four players, so half a win.
+        assert_eq!(
+            scores_and_order(&average),
+            (
+                vec!["1.5", "3", "1", "1.5", "0.5"]
+                    .into_iter()
+                    .map(String::from)
+                    .collect(),
+                vec![2, 1, 4, 3, 5]
+            )
+        );
+        // Buchholz counts fractions alike: 1 met 3, 4, 2, 3 (1 + 1.5 + 3 + 1) and its
+        // sit-out counts its own 1.5: 8; 4 met 1, 2, 3, 5 (1.5 + 3 + 1 + 0.5) plus 1.5.
+        assert_eq!(
+            row_of(&average, 1).tie_breaks,
+            vec![(TieBreak::Buchholz, Points(8000))]
+        );
+        assert_eq!(
+            row_of(&average, 4).tie_breaks,
+            vec![(TieBreak::Buchholz, Points(7500))]
+        );
+        assert_eq!(row_of(&average, 4).tie_breaks[0].1.to_string(), "7.5");
+        let positions: Vec<u32> = average.rows.iter().map(|r| r.position).collect();
+        assert_eq!(positions, vec![1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn a_sit_out_of_an_undecided_round_scores_nothing_yet_under_the_average() {
+        let entrants: Vec<EntrantId> = (1..=5).map(EntrantId).collect();
+        let matches = three_rounds(false);
+        let table = from_matches(&entrants, &matches, &[], ByeScore::RoundAverage);
+        // 1 sits out round 3, whose table is still to play: its earlier win only.
+        assert_eq!(row_of(&table, 1).score, Points::whole(1));
+        assert_eq!(row_of(&table, 1).byes, 1);
+        assert_eq!(row_of(&table, 4).score, Points(500));
+    }
+
+    #[test]
+    fn points_share_and_read_as_decimals() {
+        assert_eq!(Points::share(8, 16), Points(500));
+        assert_eq!(Points::share(1, 3), Points(333));
+        assert_eq!(Points::share(2, 3), Points(667));
+        assert_eq!(Points::share(0, 0), Points(0));
+        assert_eq!(Points::whole(3).to_string(), "3");
+        assert_eq!(Points(2250).to_string(), "2.25");
+        assert_eq!(Points(-500).to_string(), "-0.5");
+        assert_eq!(Points(1500).as_whole(), None);
+        assert_eq!(Points::whole(-2).as_whole(), Some(-2));
+        for b in ByeScore::ALL {
+            assert_eq!(ByeScore::from_key(b.key()), Some(b));
+            assert_ne!(b.msg(), b.name_msg());
+            assert_ne!(b.msg(), b.fact_msg());
         }
     }
 }

@@ -18,8 +18,8 @@
 //!   and for every later segment, rounds are drawn one by one against the meetings before
 //!   them ([`greedy`]).
 //! - If the count present is not a multiple of 4, the remainder sits out: those who sat
-//!   out least, so nobody sits out twice while avoidable. A sit-out scores a win when
-//!   [`Options::sit_out_is_win`], otherwise nothing.
+//!   out least, so nobody sits out twice while avoidable. A sit-out scores as
+//!   [`Options::sit_out`] says: nothing, a win, or the average of its round.
 //! - Each round's [`RoundReport`] lists what repeats and the least any plan allows by then
 //!   (a counting bound), so the organizer sees whether a repeat could have been avoided.
 //!
@@ -42,7 +42,7 @@ use serde::{Deserialize, Serialize};
 pub use fresh::Method;
 pub use report::{Bounds, Figures, Least, Meeting, Reason};
 
-use super::standings::TieBreak;
+use super::standings::{ByeScore, TieBreak};
 use super::whist::PlanRound;
 use super::{
     DrawNotes, EntrantId, LateEntry, Match, MatchKey, Results, Schedule, Slot, Stage, Tournament,
@@ -75,13 +75,38 @@ type Planner = fn(&[usize], u32, &Options, &History) -> (Method, Vec<PlanRound>)
 
 /// Rotating-partners options.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "StoredOptions")]
 pub struct Options {
     pub rounds: u32,
     /// The recorded seed of the draw.
     pub seed: u64,
     pub tie_breaks: Vec<TieBreak>,
-    /// A player sitting out scores a win.
-    pub sit_out_is_win: bool,
+    /// What a player sitting out a round scores.
+    pub sit_out: ByeScore,
+}
+
+/// Options as stored: events saved before [`Options::sit_out`] hold the boolean
+/// `sit_out_is_win` instead, which must keep scoring as it did.
+#[derive(Deserialize)]
+struct StoredOptions {
+    rounds: u32,
+    seed: u64,
+    tie_breaks: Vec<TieBreak>,
+    #[serde(default)]
+    sit_out: Option<ByeScore>,
+    #[serde(default)]
+    sit_out_is_win: bool,
+}
+
+impl From<StoredOptions> for Options {
+    fn from(o: StoredOptions) -> Options {
+        Options {
+            rounds: o.rounds,
+            seed: o.seed,
+            tie_breaks: o.tie_breaks,
+            sit_out: o.sit_out.unwrap_or(ByeScore::from_win(o.sit_out_is_win)),
+        }
+    }
 }
 
 /// What a round's draw repeats, and why.

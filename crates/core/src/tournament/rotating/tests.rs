@@ -12,7 +12,7 @@ fn options(rounds: u32, seed: u64) -> Options {
         rounds,
         seed,
         tie_breaks: Vec::new(),
-        sit_out_is_win: false,
+        sit_out: ByeScore::Nothing,
     }
 }
 
@@ -258,4 +258,33 @@ fn changes_keep_earlier_rounds_and_who_is_present() {
             }
         }
     }
+}
+
+#[test]
+fn options_stored_with_the_old_boolean_score_a_sit_out_as_before() {
+    let old = |win: bool| {
+        format!(
+            r#"{{"RotatingPartners":{{"rounds":5,"seed":7,"tie_breaks":["Buchholz"],"sit_out_is_win":{win}}}}}"#
+        )
+    };
+    let read = |json: &str| match serde_json::from_str::<crate::tournament::Format>(json) {
+        Ok(crate::tournament::Format::RotatingPartners(o)) => o,
+        other => panic!("not a rotating night: {other:?}"),
+    };
+    let win = read(&old(true));
+    assert_eq!(win.sit_out, ByeScore::Win);
+    assert_eq!(
+        (win.rounds, win.seed, win.tie_breaks),
+        (5, 7, vec![TieBreak::Buchholz])
+    );
+    assert_eq!(read(&old(false)).sit_out, ByeScore::Nothing);
+    // New options are written with their choice and read back as they were.
+    let new = Options {
+        sit_out: ByeScore::RoundAverage,
+        ..options(5, 7)
+    };
+    let json =
+        serde_json::to_string(&crate::tournament::Format::RotatingPartners(new.clone())).unwrap();
+    assert!(json.contains(r#""sit_out":"round_average""#), "{json}");
+    assert_eq!(read(&json), new);
 }

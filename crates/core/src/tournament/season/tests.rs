@@ -164,7 +164,7 @@ fn final_places_put_the_knockout_first_then_group_places() {
     // An entrant seeded by its number, with nothing played.
     let row = |position, entrant: u32| StandingRow {
         position,
-        ..Counts::default().row(EntrantId(entrant), entrant as usize - 1, 0)
+        ..Counts::default().row(EntrantId(entrant), entrant as usize - 1, Default::default())
     };
     let group = |g, rows| StandingsTable {
         title: TableTitle::Group(g),

@@ -28,7 +28,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use super::matching::maximise;
-use super::standings::{TieBreak, from_matches};
+use super::standings::{ByeScore, Points, TieBreak, from_matches};
 use super::{
     DrawNotes, EntrantId, Match, MatchKey, Results, Schedule, Slot, Stage, Tournament,
     TournamentError, settle,
@@ -363,7 +363,12 @@ pub fn schedule(
             break;
         }
         drawn = round;
-        let table = from_matches(entrants, &matches, &options.tie_breaks, options.bye_is_win);
+        let table = from_matches(
+            entrants,
+            &matches,
+            &options.tie_breaks,
+            ByeScore::from_win(options.bye_is_win),
+        );
         let out = tournament.absent_in(round);
         let ranked_rows: Vec<_> = table
             .rows
@@ -371,7 +376,11 @@ pub fn schedule(
             .filter(|r| !out.contains(&r.entrant))
             .collect();
         let ranked: Vec<EntrantId> = ranked_rows.iter().map(|r| r.entrant).collect();
-        let scores: Vec<i64> = ranked_rows.iter().map(|r| r.score).collect();
+        // A Swiss bye scores a whole win or nothing, so score groups are whole numbers.
+        let scores: Vec<i64> = ranked_rows
+            .iter()
+            .map(|r| r.score.thousandths() / Points::UNIT)
+            .collect();
         let byes: Vec<u32> = ranked_rows.iter().map(|r| r.byes).collect();
         let position: Vec<usize> = {
             let mut p = vec![usize::MAX; n];
