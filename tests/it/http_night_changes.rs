@@ -454,7 +454,7 @@ backend_tests! {
             &segnapunti::store::DatabaseUrl::parse(&app.database.url).unwrap(),
         )
         .unwrap();
-        let totals = segnapunti::check::check(&db, &[event.clone()]).expect("the night checks");
+        let totals = segnapunti::check::check(&db, std::slice::from_ref(&event)).expect("the night checks");
         assert_eq!(totals.events, 1);
     }
 
