@@ -139,18 +139,28 @@ fn rotating_rounds(c: &mut Criterion) {
         };
         let mut group = configure(c, &name);
         for n in SIZES {
-            let t = Tournament::new(
-                ids(n),
-                Format::RotatingPartners(rotating::Options {
-                    rounds,
-                    seed: 2024,
-                    tie_breaks: Vec::new(),
-                    sit_out: segnapunti::tournament::ByeScore::Nothing,
-                }),
-            );
+            // A seed of its own for every run: the core keeps its last draws, and the
+            // same tournament again would time that memory, not the draw.
+            let seed = std::cell::Cell::new(2024u64);
+            let night = || {
+                seed.set(seed.get() + 1);
+                Tournament::new(
+                    ids(n),
+                    Format::RotatingPartners(rotating::Options {
+                        rounds,
+                        seed: seed.get(),
+                        tie_breaks: Vec::new(),
+                        sit_out: segnapunti::tournament::ByeScore::Nothing,
+                    }),
+                )
+            };
             let results = Results::new();
-            group.bench_with_input(BenchmarkId::from_parameter(n), &t, |b, t| {
-                b.iter(|| t.schedule(black_box(&results)).unwrap())
+            group.bench_function(BenchmarkId::from_parameter(n), |b| {
+                b.iter_batched(
+                    night,
+                    |t| t.schedule(black_box(&results)).unwrap(),
+                    criterion::BatchSize::SmallInput,
+                )
             });
         }
         group.finish();
