@@ -19,6 +19,7 @@ pub mod groups;
 mod key;
 pub mod live;
 pub mod matching;
+mod points;
 pub mod rating;
 mod record;
 pub mod rotating;
