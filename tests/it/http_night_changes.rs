@@ -240,6 +240,8 @@ backend_tests! {
             &[("public_id", public_id), ("winner", "void"), ("confirm", "yes")],
         );
         assert_eq!(voided.status, 303, "{}", voided.body);
+        let decided = organizer.get(&format!("/manage/events/{event}")).body;
+        assert!(!decided.contains("class=\"to-decide\""), "decided: off the list");
         // With round 2 decided, the table's code opens round 3's new match there, the
         // same printed code as before the redraw.
         assert_eq!(table_qr_link(&app, &cards(&organizer, &event), 4), code_4);

@@ -246,11 +246,25 @@ fn notice_view(
         }
     };
     let to_decide = match notice {
-        StoredNotice::Change(notice) => notice
-            .to_decide
-            .iter()
-            .map(|key| tr.msg(&key.label_in(data.knockout)))
-            .collect(),
+        // Once the organizer decided a match (voided, awarded, played to its end), it
+        // leaves the list.
+        StoredNotice::Change(notice) => {
+            let keyed = data.keyed();
+            notice
+                .to_decide
+                .iter()
+                .filter(|key| {
+                    keyed.get(*key).is_some_and(|row| {
+                        !matches!(
+                            row.status(),
+                            crate::store::matches::MatchStatus::Finished
+                                | crate::store::matches::MatchStatus::Forfeit
+                        )
+                    })
+                })
+                .map(|key| tr.msg(&key.label_in(data.knockout)))
+                .collect()
+        }
         StoredNotice::Correction(_) => Vec::new(),
     };
     NoticeView {
