@@ -26,3 +26,4 @@ madrasso-cassone_followed_suit = { $deal }: cassone recorded for { $seat } in tr
 # The proof of a revoke or of a failure to trump ({ $proof }) is worded by rules-held.
 madrasso-revoke = { $deal }: in trick { $trick } { $seat } played { $card } to { $led } without following suit, but { $proof }: that is a cassone and must be recorded as one.
 madrasso-must_trump = { $deal }: in trick { $trick } { $seat } could not follow { $led } and had to trump, but played { $card } and { $proof }: that is a cassone and must be recorded as one.
+madrasso-play_after_cassone = { $deal }: play stops at the cassone in trick { $trick }, when { $seat } played { $card }, but { $after } is recorded after it: remove the cards recorded after the cassone.

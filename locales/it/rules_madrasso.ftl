@@ -26,3 +26,4 @@ madrasso-cassone_followed_suit = { $deal }: cassone registrato per { $seat } nel
 # The proof of a revoke or of a failure to trump ({ $proof }) is worded by rules-held.
 madrasso-revoke = { $deal }: nella presa { $trick } { $seat } ha giocato { $card } su { $led } senza rispondere al seme, ma { $proof }: è cassone e va registrato come tale.
 madrasso-must_trump = { $deal }: nella presa { $trick } { $seat } non aveva il seme di { $led } e doveva giocare briscola, ma ha giocato { $card } e { $proof }: è cassone e va registrato come tale.
+madrasso-play_after_cassone = { $deal }: il gioco si ferma al cassone della presa { $trick }, quando { $seat } ha giocato { $card }, ma dopo è registrato { $after }: vanno tolte le carte registrate dopo il cassone.

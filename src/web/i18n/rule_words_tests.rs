@@ -114,6 +114,28 @@ mod madrasso {
     }
 
     #[test]
+    fn play_after_the_cassone_names_the_trick_the_player_and_the_cards() {
+        let error = RuleError::PlayAfterCassone {
+            deal: at(1, 1),
+            trick: 3,
+            seat: seat(0),
+            card: card("1d"),
+            after: card("1c"),
+        };
+        assert_eq!(
+            error.message(Lang::En),
+            "Game 1, deal 1: play stops at the cassone in trick 3, when seat 0 played the ace \
+             of coins, but the ace of cups is recorded after it: remove the cards recorded \
+             after the cassone."
+        );
+        says(
+            &error,
+            Lang::It,
+            "il gioco si ferma al cassone della presa 3, quando il posto 0",
+        );
+    }
+
+    #[test]
     fn a_wrong_leader_names_the_trick_that_decided_the_lead() {
         let error = RuleError::from(wrong_leader(at(1, 1), 2, 3, 0, won_previous(1, 0, "2d")));
         assert_eq!(

@@ -157,6 +157,18 @@ impl PlayedCards {
         cards_a_trick: usize,
         deck: Deck,
     ) -> Result<PlayedCards, PlayError<D>> {
+        PlayedCards::check_stopped(deal, tricks, cards_a_trick, deck, false)
+    }
+
+    /// Like [`PlayedCards::check`]; with `last_may_stop` the last trick may hold fewer
+    /// cards (at least one), for play that stopped in the middle of it.
+    pub fn check_stopped<D: DealPlace>(
+        deal: D,
+        tricks: &[Trick],
+        cards_a_trick: usize,
+        deck: Deck,
+        last_may_stop: bool,
+    ) -> Result<PlayedCards, PlayError<D>> {
         let mut seen = CardSet::EMPTY;
         let mut played = PlayedCards {
             trick: [0; 52],
@@ -165,7 +177,12 @@ impl PlayedCards {
         };
         for (index, trick) in tricks.iter().enumerate() {
             let number = index as u8 + 1;
-            if trick.cards.len() != cards_a_trick {
+            let stops = last_may_stop && index + 1 == tricks.len();
+            let size_ok = match stops {
+                true => (1..=cards_a_trick).contains(&trick.cards.len()),
+                false => trick.cards.len() == cards_a_trick,
+            };
+            if !size_ok {
                 return Err(PlayError::WrongTrickSize {
                     deal,
                     trick: number,

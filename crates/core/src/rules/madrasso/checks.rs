@@ -117,7 +117,37 @@ impl Madrasso {
         };
 
         // First what needs no order of play: four cards a trick, from the deck, once.
-        let played = PlayedCards::check(deal, tricks, 4, Deck::Italian40)?;
+        // Play stops at the cassone, so the trick of a cassone recorded last may end at
+        // the offender's card; a card recorded after it was never played.
+        let stops_in_last = cassone.is_some_and(|(_, trick)| trick as usize == tricks.len());
+        let played = PlayedCards::check_stopped(deal, tricks, 4, Deck::Italian40, stops_in_last)?;
+        if let Some((seat, number)) = cassone
+            && let Some(last) = tricks
+                .last()
+                .filter(|last| stops_in_last && last.cards.len() < 4)
+        {
+            match last.plays().position(|(played_by, _)| played_by == seat) {
+                Some(position) if position + 1 < last.cards.len() => {
+                    return Err(RuleError::PlayAfterCassone {
+                        deal,
+                        trick: number,
+                        seat,
+                        card: last.cards[position],
+                        after: last.cards[position + 1],
+                    });
+                }
+                Some(_) => {}
+                // The offender's card is not recorded: nothing shows where play stopped.
+                None => {
+                    return Err(PlayError::WrongTrickSize {
+                        deal,
+                        trick: number,
+                        found: last.cards.len(),
+                    }
+                    .into());
+                }
+            }
+        }
 
         // What each seat is known to have held at the start: the cards it played, and
         // the face-up card, which is the dealer's until an exchange.
@@ -175,6 +205,10 @@ impl Madrasso {
                     }
                     _ => {}
                 }
+            }
+            // A trick cut short by the cassone has no winner.
+            if trick.cards.len() < 4 {
+                break;
             }
             let position = trick_winner(&trick.cards, trumps).expect("four cards");
             let winner = trick.seat_at(position);

@@ -131,6 +131,15 @@ pub enum RuleError {
         seat: Seat,
         card: Card,
     },
+    /// Play stops at the cassone: a card is recorded after the offender's in the
+    /// short trick that ends the deal.
+    PlayAfterCassone {
+        deal: Deal,
+        trick: u8,
+        seat: Seat,
+        card: Card,
+        after: Card,
+    },
     /// Under the must-trump option: a seat unable to follow played no trump while
     /// holding one.
     MustTrump {
@@ -278,6 +287,17 @@ impl Message for RuleError {
                 .arg("seat", seat_msg(seat))
                 .arg("trick", trick)
                 .arg("card", card_msg(card)),
+            PlayAfterCassone {
+                deal,
+                trick,
+                seat,
+                card,
+                after,
+            } => at("madrasso-play_after_cassone", deal)
+                .arg("seat", seat_msg(seat))
+                .arg("trick", trick)
+                .arg("card", card_msg(card))
+                .arg("after", card_msg(after)),
             MustTrump { deal, breach } => {
                 revoke_msg(at("madrasso-must_trump", deal), breach, Deal::HELD)
             }

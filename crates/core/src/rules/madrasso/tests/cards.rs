@@ -394,6 +394,68 @@ fn a_cassone_card_by_card_names_the_trick_of_the_revoke() {
 }
 
 #[test]
+fn play_stops_at_the_cassone_in_the_middle_of_a_trick() {
+    let state = Madrasso::new(Options::default(), seat(3));
+    // Seat 1 discards the ace of cups to the ace of swords in trick 3 and play stops
+    // there: seat 2 never plays to that trick.
+    let mut entry = nine_tricks_changed(|tricks| {
+        seat_one_revokes(tricks);
+        tricks.truncate(3);
+        tricks[2].cards.truncate(3);
+    });
+    entry.cassone = Some(Cassone {
+        seat: seat(1),
+        trick: Some(3),
+    });
+    let after = play(&state, entry.clone()).unwrap();
+    assert_eq!(after.totals(), [130, 0]);
+    assert_eq!(after.sheet()[0].end, DealEnd::Cassone { seat: seat(1) });
+    assert_eq!(after.sheet()[0].tricks, Some([1, 1]));
+    // Said to be seat 0's cassone, the 1 of cups of seat 1 comes after it.
+    let mut after_it = entry.clone();
+    after_it.cassone = Some(Cassone {
+        seat: seat(0),
+        trick: Some(3),
+    });
+    refused_as(
+        play(&state, after_it),
+        RuleError::PlayAfterCassone {
+            deal: at(1, 1),
+            trick: 3,
+            seat: seat(0),
+            card: card("1d"),
+            after: card("1c"),
+        },
+        "madrasso-play_after_cassone",
+    );
+    // Without the offender's card nothing shows where play stopped.
+    let mut missing = entry.clone();
+    tricks_of(&mut missing)[2].cards.truncate(2);
+    assert_eq!(
+        play(&state, missing).unwrap_err(),
+        RuleError::Play(PlayError::WrongTrickSize {
+            deal: at(1, 1),
+            trick: 3,
+            found: 2
+        })
+    );
+    // Only the trick of the cassone may stop short.
+    let mut earlier = entry;
+    earlier.cassone = Some(Cassone {
+        seat: seat(1),
+        trick: Some(2),
+    });
+    assert_eq!(
+        play(&state, earlier).unwrap_err(),
+        RuleError::Play(PlayError::WrongTrickSize {
+            deal: at(1, 1),
+            trick: 3,
+            found: 3
+        })
+    );
+}
+
+#[test]
 fn a_declaration_card_by_card_comes_from_the_winner_of_the_last_trick() {
     let state = Madrasso::new(Options::default(), seat(3));
     let state = play_all(state, (0..10).map(|_| scored(Team::B, 76)));
