@@ -19,6 +19,7 @@ mod public;
 mod ratings;
 mod referee;
 mod referee_forms;
+mod screens;
 mod seasons;
 mod substitute;
 
@@ -154,6 +155,10 @@ fn browser_flows() {
         (
             "the bracket drawn with its lines: single and double elimination at 390×844 and 1280×800",
             bracket::bracket_flow,
+        ),
+        (
+            "the scoreboard keeps its size from 0 to 999 points",
+            screens::scoreboard_flow,
         ),
     ];
     let mut failed = Vec::new();
