@@ -39,3 +39,6 @@ event-row_details = Details
 event-page_of = Page { $page } of { $pages }
 event-page_previous = Previous page
 event-page_next = Next page
+
+error-invitation_used = Invitation already used
+error-invitation_used_detail = This invitation link has already been used to create an account. If it was you, log in with the username and password you chose; otherwise ask the administrator for a new invitation.

@@ -93,6 +93,17 @@ pub fn find_open(
         .optional()?)
 }
 
+/// Whether an invitation with this token hash was used (issue 36: its link then says
+/// so, rather than "not found").
+pub fn was_used(connection: &mut DbConnection, token_hash: &str) -> StoreResult<bool> {
+    let used: i64 = invitations::table
+        .filter(invitations::token_hash.eq(token_hash))
+        .filter(invitations::used_by.is_not_null())
+        .count()
+        .get_result(connection)?;
+    Ok(used > 0)
+}
+
 /// Marks the invitation used; false when someone else used it first.
 pub fn mark_used(connection: &mut DbConnection, id: i64, user_id: i64) -> StoreResult<bool> {
     let unused = invitations::table

@@ -409,14 +409,26 @@ pub async fn setup(
     }
 }
 
+/// The invitation of the link `token` while it is open; `InvitationUsed` once it was
+/// used (its page says so and where to log in, naming no account: whoever holds the
+/// link, perhaps forwarded, learns no username), `NotFound` for any other link.
 async fn open_invitation(
     state: &AppState,
     token: &str,
 ) -> Result<invitations::Invitation, AppError> {
     let hash = accounts::token_hash(token);
-    state
-        .read_found(move |connection| invitations::find_open(connection, &hash))
-        .await
+    let (open, used) = state
+        .read(move |connection| {
+            let open = invitations::find_open(connection, &hash)?;
+            let used = open.is_none() && invitations::was_used(connection, &hash)?;
+            Ok((open, used))
+        })
+        .await?;
+    match open {
+        Some(invitation) => Ok(invitation),
+        None if used => Err(AppError::InvitationUsed),
+        None => Err(AppError::NotFound),
+    }
 }
 
 /// The invitation's form; `claims`: the invitation names an existing account, which

@@ -22,6 +22,10 @@ pub enum AppError {
     /// A table's scoring link the organizer revoked: 404, with a page that says so.
     #[error("scoring link revoked")]
     LinkRevoked,
+    /// An invitation link already used: 410, with a page that says so and links to
+    /// the login.
+    #[error("invitation already used")]
+    InvitationUsed,
     /// The path is a route, but not for this method; `allow` lists the methods it takes.
     #[error("method not allowed")]
     MethodNotAllowed { allow: String },
@@ -83,6 +87,7 @@ impl ResponseError for AppError {
     fn status_code(&self) -> StatusCode {
         match self {
             AppError::NotFound | AppError::LinkRevoked => StatusCode::NOT_FOUND,
+            AppError::InvitationUsed => StatusCode::GONE,
             AppError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Forbidden | AppError::BadCsrf => StatusCode::FORBIDDEN,
             AppError::BadRequest => StatusCode::BAD_REQUEST,
@@ -117,6 +122,8 @@ struct ErrorPage {
     title_key: &'static str,
     detail_key: &'static str,
     reference: Option<String>,
+    /// The page offers the login (a used invitation: its holder has an account).
+    login: bool,
 }
 
 /// Whether the response carries an [`AppError`] of this kind.
@@ -164,6 +171,11 @@ pub fn render_error_page<B: MessageBody>(
             ("error-link_revoked", "error-link_revoked_detail")
         }
         StatusCode::NOT_FOUND => ("error-not_found", "error-not_found_detail"),
+        StatusCode::GONE
+            if error_is(&response, |error| matches!(error, AppError::InvitationUsed)) =>
+        {
+            ("error-invitation_used", "error-invitation_used_detail")
+        }
         StatusCode::METHOD_NOT_ALLOWED => ("error-method", "error-method_detail"),
         StatusCode::FORBIDDEN => {
             let csrf = error_is(&response, |error| matches!(error, AppError::BadCsrf));
@@ -208,6 +220,7 @@ pub fn render_error_page<B: MessageBody>(
         title_key,
         detail_key,
         reference: status.is_server_error().then_some(reference).flatten(),
+        login: title_key == "error-invitation_used",
     };
     let body = page.render().unwrap_or_else(|_| {
         format!(

@@ -19,6 +19,7 @@ mod public;
 mod ratings;
 mod referee;
 mod referee_forms;
+mod screens;
 mod seasons;
 mod substitute;
 
@@ -155,6 +156,10 @@ fn browser_flows() {
             "the bracket drawn with its lines: single and double elimination at 390×844 and 1280×800",
             bracket::bracket_flow,
         ),
+        (
+            "the scoreboard keeps its size from 0 to 999 points",
+            screens::scoreboard_flow,
+        ),
     ];
     let mut failed = Vec::new();
     // SEGNAPUNTI_TEST_FLOWS: run only the flows whose name holds it (while working on one).
@@ -255,6 +260,22 @@ fn invitation_flow(_driver: &Driver, browser: &Browser<'_>) {
     browser.click(".nav-menu > summary");
     let header = browser.text(".site-header");
     assert!(header.contains("ARBITRO"), "{header}");
+
+    // Issue 36: the link used, its page says so and leads to the login.
+    browser.clear_cookies();
+    browser.goto(&link);
+    browser.wait_for_text("Invito già usato", Duration::from_secs(5));
+    assert!(!browser.source().contains("nuovo.arbitro"));
+    browser.assert_accessible("a used invitation link");
+    referee::phone(browser);
+    browser.shot("invitation-used-390.png");
+    referee::no_phone(browser);
+    browser.click("#login-link");
+    browser.wait_until(
+        "document.getElementById('username') !== null",
+        Duration::from_secs(5),
+        "the login form",
+    );
 }
 
 /// An organizer's match with a private scoring link; returns (app, link path, public id).

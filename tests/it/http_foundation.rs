@@ -217,8 +217,22 @@ backend_tests! {
         ]);
         assert_eq!(accepted.status, 303, "{}", accepted.body);
         assert!(newcomer.get("/").body.contains("Luca Verdi"));
-        // The link worked once.
-        assert_eq!(app.client().get(&path).status, 404);
+        // The link worked once; then it says so (410) and where to log in, naming no
+        // account: whoever holds the link learns no username (issue 36).
+        let used = app.client().get(&path);
+        assert_eq!(used.status, 410, "{}", used.body);
+        assert!(used.body.contains("Invito già usato"), "{}", used.body);
+        assert!(used.body.contains("href=\"/login\""), "{}", used.body);
+        assert!(!used.body.contains("luca") && !used.body.contains("Luca Verdi"), "{}", used.body);
+        let again = app.client().post_form(&path, &[
+            ("username", "luca2"), ("display_name", "Luca"),
+            ("password", "luca2-password"), ("confirm_password", "luca2-password"),
+        ]);
+        assert_eq!(again.status, 410, "{}", again.body);
+        // A link that never was an invitation stays "not found".
+        let unknown = app.client().get("/invite/not-a-token-anyone-was-given");
+        assert_eq!(unknown.status, 404);
+        assert!(!unknown.body.contains("Invito già usato"));
         app.client().login("luca", "luca-password");
     }
 

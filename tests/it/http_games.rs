@@ -540,3 +540,38 @@ backend_tests! {
         assert_eq!(refused.status, 422, "the first dealer is not at a two-player table");
     }
 }
+
+/// The rows of the Trionfetti live sheet's points table (`sheet_columns.html`).
+fn sheet_rows(body: &str) -> Vec<String> {
+    let start = body
+        .find("<table class=\"sheet-rows\">")
+        .expect("the sheet's rows");
+    let table = &body[start..];
+    let tbody = &table[table.find("<tbody>").unwrap()..table.find("</tbody>").unwrap()];
+    tbody
+        .split("<tr>")
+        .skip(1)
+        .map(|row| row[..row.find("</tr>").unwrap()].replace(char::is_whitespace, ""))
+        .collect()
+}
+
+/// Issue 36: the live sheet (`/m/{id}`) starts with no line, not an empty 0–0 one;
+/// each smazzata gets its line from its first hand.
+#[test]
+fn the_live_sheet_has_no_empty_first_row() {
+    let app = TestApp::spawn(support::Backend::Sqlite);
+    let organizer = app.organizer();
+    let public_id = create(&organizer, "trionfetti", "Prova", &[]);
+    let base = format!("/score/{public_id}");
+    let chosen = post(&organizer, &base, "first_dealer", &[("seat", "0")]);
+    assert_eq!(chosen.status, 303, "{}", chosen.body);
+    let live = app.client().get(&format!("/m/{public_id}"));
+    assert_eq!(live.status, 200);
+    assert_eq!(sheet_rows(&live.body), Vec::<String>::new(), "no hand yet");
+    let hand = post(&organizer, &base, "hand", &[("winner", "B")]);
+    assert_eq!(hand.status, 303, "{}", hand.body);
+    let live = app.client().get(&format!("/m/{public_id}"));
+    assert_eq!(sheet_rows(&live.body), vec!["<td>0</td><td>1</td>"]);
+    let fragment = app.client().get(&format!("/m/{public_id}/sheet"));
+    assert_eq!(sheet_rows(&fragment.body), vec!["<td>0</td><td>1</td>"]);
+}

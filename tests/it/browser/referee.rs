@@ -33,9 +33,18 @@ pub(super) fn evening_of(
     name: &str,
     game_fields: &[(&str, &str)],
 ) -> (TestApp, Client, Vec<String>) {
+    evening_refereed_by(name, game_fields, "arbitra")
+}
+
+/// [`evening_of`] with the referee "arbitra" shown as `referee_name`.
+pub(super) fn evening_refereed_by(
+    name: &str,
+    game_fields: &[(&str, &str)],
+    referee_name: &str,
+) -> (TestApp, Client, Vec<String>) {
     let app = TestApp::spawn(Backend::Sqlite);
     let (admin, organizer) = club_with_organizer(&app);
-    app.user(&admin, "arbitra", "referee");
+    app.user_named(&admin, "arbitra", referee_name, "referee");
     let mut fields = vec![("name", name), ("format", "single_elimination")];
     fields.extend_from_slice(game_fields);
     let event = setup::create_event(&organizer, setup::CLUB_EVENTS, &fields);
@@ -59,7 +68,7 @@ pub(super) fn evening_of(
         &organizer
             .get(&format!("/manage/matches/{}", matches[0]))
             .body,
-        "arbitra",
+        referee_name,
     );
     for public_id in &matches[..3] {
         let assigned = organizer.post_form(

@@ -149,6 +149,8 @@ fn sheet(game: &Trionfetti, players: &[String]) -> GameSheet {
             .sheet
             .iter()
             .filter(|row| row.game == summary.game_number)
+            // The smazzata just begun, no hand played yet, is no line of the sheet.
+            .filter(|row| row.hands > 0 || row.end.is_some())
             .map(|row| row.points)
             .collect(),
         smazzata: summary.smazzata,
