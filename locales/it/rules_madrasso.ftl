@@ -24,5 +24,5 @@ madrasso-cassone_trick_missing = { $deal }: in una battuta registrata carta per 
 madrasso-cassone_not_reached = { $deal }: il cassone è nella presa { $trick }, ma sono registrate { $recorded } prese.
 madrasso-cassone_followed_suit = { $deal }: cassone registrato per { $seat } nella presa { $trick }, ma ha risposto al seme con { $card }.
 # The proof of a revoke or of a failure to trump ({ $proof }) is worded by rules-held.
-madrasso-revoke = { $deal }: nella presa { $trick } { $seat } ha giocato { $card } su { $led } senza rispondere al seme, ma { $proof }: è cassone e va registrato come tale.
-madrasso-must_trump = { $deal }: nella presa { $trick } { $seat } non aveva il seme di { $led } e doveva giocare briscola, ma ha giocato { $card } e { $proof }: è cassone e va registrato come tale.
+madrasso-revoke = { $deal }: nella presa { $trick } { $seat } ha giocato { $card } { SUL($led) } senza rispondere al seme, ma { $proof }: è cassone e va registrato come tale.
+madrasso-must_trump = { $deal }: nella presa { $trick } { $seat } non aveva il seme { DEL($led) } e doveva giocare briscola, ma ha giocato { $card } e { $proof }: è cassone e va registrato come tale.

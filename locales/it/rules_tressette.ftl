@@ -25,9 +25,9 @@ tressette-sweep_by = { $sweep } { $team }
 tressette-sweep_contradicts_cards = { $deal }: registrato { $sweep } per { $team }, ma le carte mostrano { $shown }.
 tressette-declaration_repeated = { $deal }: { $declaration } è registrata due volte.
 tressette-declarations_overlap = { $deal }: { $first } e { $second } non possono stare insieme: le carte di un rango si accusano una volta sola.
-tressette-card_declared_twice = { $deal }: { $card } è negli accusi sia di { $first } sia di { $second }, ma sta in una mano sola.
+tressette-card_declared_twice = { $deal }: { $card } è negli accusi sia { DEL($first) } sia { DEL($second) }, ma sta in una mano sola.
 tressette-declarations_contradict = { $deal }: secondo { $declaration } manca { $card }, ma un altro suo accuso lo richiede.
-tressette-too_many_declared_cards = { $deal }: gli accusi di { $seat } richiedono { $cards } carte, ma una mano ne ha 10.
+tressette-too_many_declared_cards = { $deal }: gli accusi { DEL($seat) } richiedono { $cards } carte, ma una mano ne ha 10.
 tressette-declarations_before_first_trick = { $deal }: si accusa alla fine della prima presa, ma la chiamata è venuta prima che fosse giocata.
 tressette-wrong_trick_count = { $deal }: una mano ha 10 prese, registrate { $found }.
 tressette-wrong_trick_count_claimed = { $deal }: dopo una chiamata si registrano al più 10 prese, registrate { $found }.
@@ -38,4 +38,4 @@ tressette-held = { $played ->
         [0] aveva accusato { $card }
        *[other] aveva { $card }, giocato poi nella presa { $played }
     }
-tressette-revoke = { $deal }: nella presa { $trick } { $seat } ha giocato { $card } su { $led } senza rispondere al seme, ma { $proof }.
+tressette-revoke = { $deal }: nella presa { $trick } { $seat } ha giocato { $card } { SUL($led) } senza rispondere al seme, ma { $proof }.

@@ -17,8 +17,8 @@ trijumf-suit_declared_twice = { $deal }: re e cavallo di { $suit } accusati due 
 trijumf-second_declaration = { $deal }: in due ognuno accusa una sola coppia re-cavallo, ma { $seat } ne accusa un'altra.
 trijumf-declared_trump_card_held = { $deal }: { $seat } accusa con { $card }, ma la carta di briscola la tiene { $holder }.
 trijumf-declared_trump_card = { $deal }: { $seat } accusa con { $card }, ma è la carta di briscola sotto il tallone.
-trijumf-declaration_points = { $deal }: re e cavallo di { $suit } accusati da { $seat } valgono { $expected }, ma ne sono registrati { $recorded }.
-trijumf-declaration_order = { $deal }: le accuse vanno nell'ordine della prima presa, ma quella di { $seat } segue l'accusa di chi gioca dopo.
+trijumf-declaration_points = { $deal }: re e cavallo di { $suit } accusati { DAL($seat) } valgono { $expected }, ma ne sono registrati { $recorded }.
+trijumf-declaration_order = { $deal }: le accuse vanno nell'ordine della prima presa, ma quella { DEL($seat) } segue l'accusa di chi gioca dopo.
 trijumf-declaration_after_play_ended = { $deal }: { $seat } accusa, ma il gioco è finito prima del suo turno nella prima presa.
 trijumf-declared_card_played_by_other = { $deal }: { $seat } ha accusato { $card }, ma lo gioca { $by } nella presa { $trick }.
 trijumf-declared_card_drawn = { $deal }: { $seat } ha accusato { $card }, ma l'ha pescato dal tallone dopo la prima presa.
@@ -41,13 +41,13 @@ trijumf-duty_follow = rispondere a { $suit }
 trijumf-duty_trump = giocare briscola
 trijumf-revoke = { $deal }: { $seat } ha giocato { $card } nella presa { $trick } ({ $trumps }), ma aveva { $held } (giocato nella presa { $held_trick }) e doveva { $duty }: è un errore di gioco da registrare come tale.
 trijumf-claim_with_revoke = { $deal }: una mano finisce per chiamata o per errore di gioco, non per entrambi.
-trijumf-claim_verdict = { $deal }: la chiamata di { $seat } è registrata come { $verdict ->
+trijumf-claim_verdict = { $deal }: la chiamata { DEL($seat) } è registrata come { $verdict ->
         [correct] giusta
        *[wrong] sbagliata
     }, ma la sua parte conta { $total } punti su { $target }.
 trijumf-revoke_trick_missing = { $deal }: registrata carta per carta, l'errore di gioco deve dire in quale presa è avvenuto.
 trijumf-revoke_not_last = { $deal }: il gioco finisce all'errore nella presa { $trick }, che dev'essere l'ultima registrata, ma le prese registrate sono { $recorded }.
-trijumf-revoke_wrong_seat = { $deal }: l'errore è attribuito a { $recorded }, ma l'ultima carta della presa { $trick } l'ha giocata { $actual }.
+trijumf-revoke_wrong_seat = { $deal }: l'errore è attribuito { AL($recorded) }, ma l'ultima carta della presa { $trick } l'ha giocata { $actual }.
 trijumf-revoke_held_card_played = { $deal }: l'errore si prova con { $held }, ma l'aveva già giocato { $seat } nella presa { $trick }.
-trijumf-revoke_not_shown = { $deal }: { $seat } nella presa { $trick } ha giocato { $card } su { $led } ({ $trumps }): una giocata lecita, non un errore.
-trijumf-revoke_not_shown_holding = { $deal }: { $seat } nella presa { $trick } ha giocato { $card } su { $led } ({ $trumps }): una giocata lecita anche tenendo { $held }, non un errore.
+trijumf-revoke_not_shown = { $deal }: { $seat } nella presa { $trick } ha giocato { $card } { SUL($led) } ({ $trumps }): una giocata lecita, non un errore.
+trijumf-revoke_not_shown_holding = { $deal }: { $seat } nella presa { $trick } ha giocato { $card } { SUL($led) } ({ $trumps }): una giocata lecita anche tenendo { $held }, non un errore.

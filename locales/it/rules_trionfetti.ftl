@@ -35,8 +35,8 @@ trionfetti-card_played_twice = { $deal }: { $seat } ha giocato { $card } nella {
        *[other] terza
     } presa.
 trionfetti-hand_undecided = { $deal }: la mano la vince chi fa due prese, ma le { $tricks } prese registrate danno { $won_a } alla squadra A e { $won_b } alla squadra B.
-trionfetti-winner_contradicts_cards = { $deal }: registrata come vinta da { $recorded }, ma le carte la danno a { $actual }: la seconda presa l'ha fatta alla presa { $trick } { $seat } con { $card }.
-trionfetti-winner_contradicts_concession = { $deal }: registrata come vinta da { $recorded }, ma il vagaresto di { $caller } non è stato accettato e la mano va a { $team }.
+trionfetti-winner_contradicts_cards = { $deal }: registrata come vinta { DAL($recorded) }, ma le carte la danno { AL($actual) }: la seconda presa l'ha fatta alla presa { $trick } { $seat } con { $card }.
+trionfetti-winner_contradicts_concession = { $deal }: registrata come vinta { DAL($recorded) }, ma il vagaresto { DEL($caller) } non è stato accettato e la mano va { AL($team) }.
 trionfetti-stake_mismatch = { $deal }: il vagaresto vale { $expected } punti (punteggio { $score_a }-{ $score_b }), ma ne sono stati registrati { $recorded }.
 trionfetti-vagaresto_trick_missing = { $deal }: in una mano registrata carta per carta il vagaresto deve dire in quale presa è stato chiamato.
 trionfetti-vagaresto_trick_out_of_range = { $deal }: le prese vanno da 1 a 3, ma il vagaresto è nella presa { $trick }.
