@@ -45,7 +45,10 @@ vitou-winner_missing = { $round }: manca chi ha vinto la mano (o che le tre pres
 vitou-no_bidding = senza puntate
 vitou-bid_refused = con il { $bid } rifiutato
 vitou-bid_accepted = con il { $bid } accettato
-vitou-stake_mismatch = { $round }: { $why } la mano vale { $expected } punti, ma ne sono registrati { $recorded }.
+vitou-stake_mismatch = { $round }: { $why } la mano vale { $expected } { $expected ->
+        [one] punto
+       *[other] punti
+    }, ma ne sono registrati { $recorded }.
 vitou-too_many_tricks = { $round }: una mano ha al più 3 prese, trovate { $found }.
 vitou-call_trick_missing = { $round }: registrata carta per carta, la puntata o il rifiuto { DEL($seat) } deve dire in quale presa è stato fatto.
 vitou-played_after_refusal = { $round }: il rifiuto nella presa { $trick } chiude la mano, ma le prese registrate sono { $recorded }.

@@ -100,7 +100,7 @@ fn one_plural(text: &str) -> Option<String> {
         let alone = lower[..at]
             .chars()
             .next_back()
-            .is_none_or(|before| !before.is_alphanumeric() && !",.".contains(before));
+            .is_none_or(|before| !before.is_alphanumeric() && !",.-".contains(before));
         let word: String = lower[at + 2..]
             .chars()
             .take_while(|c| c.is_alphabetic())
@@ -146,4 +146,85 @@ fn every_italian_message_joins_its_prepositions_to_the_article_of_a_name() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn every_italian_message_counts_one_in_the_singular() {
+    let tr = Tr::new(Lang::It);
+    let mut wrong = Vec::new();
+    for (id, names) in Catalogue::built_in().ids(Lang::It).unwrap() {
+        let args: Vec<(&str, Arg)> = names
+            .iter()
+            .map(|name| (name.as_str(), Arg::Number(1)))
+            .collect();
+        let text = tr.t_args(id, &args);
+        if let Some(plural) = one_plural(&text) {
+            wrong.push(format!("{id}: {plural:?} in {text:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// How a referee reads a few of them now, word for word.
+#[test]
+fn a_referee_reads_joined_prepositions_and_singular_counts() {
+    let tr = Tr::new(Lang::It);
+    let [seat, team, _, ace, four, _] = named_samples().try_into().unwrap();
+    let team = Arg::Msg(team);
+    assert_eq!(
+        tr.t_args("vitou-won_by", [("team", team.clone())]),
+        "vinta dalla squadra A"
+    );
+    assert_eq!(
+        tr.t_args("picker-turn", [("player", Arg::Msg(seat))]),
+        "Tocca al posto 2"
+    );
+    assert_eq!(
+        tr.t_args(
+            "madrasso-must_trump",
+            [
+                ("deal", Arg::from("Partita 1, smazzata 2")),
+                ("trick", Arg::from(3)),
+                ("seat", Arg::from("Nane")),
+                ("led", Arg::Msg(ace)),
+                ("card", Arg::Msg(four)),
+                ("proof", Arg::from("aveva briscola")),
+            ]
+        ),
+        "Partita 1, smazzata 2: nella presa 3 Nane non aveva il seme dell'asso di bastoni e \
+         doveva giocare briscola, ma ha giocato il quattro di spade e aveva briscola: è cassone \
+         e va registrato come tale."
+    );
+    let setup = |played: i64| {
+        tr.t_args(
+            "trionfetti-setup_after_hands",
+            [
+                ("deal", Arg::from("Smazzata 2")),
+                ("played", Arg::from(played)),
+            ],
+        )
+    };
+    assert!(
+        setup(1).ends_with("ma è già stata giocata 1 mano."),
+        "{}",
+        setup(1)
+    );
+    assert!(
+        setup(3).ends_with("ma sono già state giocate 3 mani."),
+        "{}",
+        setup(3)
+    );
+    let stake = tr.t_args(
+        "vitou-stake_mismatch",
+        [
+            ("round", Arg::from("Mano 4")),
+            ("why", Arg::from("senza puntate")),
+            ("expected", Arg::from(1)),
+            ("recorded", Arg::from(2)),
+        ],
+    );
+    assert_eq!(
+        stake,
+        "Mano 4: senza puntate la mano vale 1 punto, ma ne sono registrati 2."
+    );
 }
