@@ -35,7 +35,7 @@ rotation-no_design = con { $players } { $players ->
         [one] giocatore
        *[other] giocatori
     } non esiste uno schema whist (serve un numero che diviso per 4 dia resto 0 o 1), ne riposano { $out } a ogni turno
-rotation-after_change = da qui cambia chi gioca (iscrizione tardiva o ritiro).
+rotation-after_change = da qui cambia chi gioca (iscrizione tardiva o ritiro); { $method }
 rotation-nothing_repeats = nessuna ripetizione
 rotation-partners_again = di nuovo compagni
 rotation-opponents_again = di nuovo avversari
