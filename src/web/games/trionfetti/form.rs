@@ -74,8 +74,7 @@ impl std::ops::Deref for TrionfettiForm<'_> {
 
 impl TrionfettiForm<'_> {
     pub fn seat_name(&self, seat: impl SeatLike) -> String {
-        let seat = seat.seat();
-        format!("{} ({})", self.players[seat.index()], seat)
+        super::super::seat_name(&self.players, seat.seat())
     }
 
     /// The player's name alone, as the buttons that choose a player show it.
