@@ -1,7 +1,8 @@
 ### The words every game's rule errors share: seats, cards, and the refusals of card
 ### play common to the trick games.
 
-rules-seat = il posto { $seat }
+# { $number } counts seats from 1, as people do ({ $seat }, from 0, names the player).
+rules-seat = il posto { $number }
 rules-suit = { $suit ->
         [spade] spade
         [bastoni] bastoni
@@ -60,7 +61,7 @@ rules-revoke = { $deal }: nella presa { $trick }, aperta con { $led }, { $seat }
 rules-seat_not_in_game = { $deal }: in { $players } { $players ->
         [one] giocatore
        *[other] giocatori
-    } { $seat } non esiste (posti da 0 a { $last }).
+    } { $seat } non esiste (posti da 1 a { $players }).
 rules-wrong_trick_size_players = { $deal }: nella presa { $trick } ogni giocatore gioca una carta ({ $expected } { $expected ->
         [one] carta
        *[other] carte

@@ -14,7 +14,7 @@ fn named_samples() -> Vec<Msg> {
         Msg::new("rules-card").arg("rank", rank).arg("name", name)
     };
     vec![
-        Msg::new("rules-seat").arg("seat", 2),
+        Msg::new("rules-seat").arg("seat", 1).arg("number", 2),
         Msg::new("play-team").arg("team", "A"),
         Msg::new("play-side").arg("team", "B"),
         card(1, "bastoni"),
