@@ -76,8 +76,9 @@ pub struct ColumnSheet {
     pub points: Vec<[u32; 2]>,
     pub smazzata: u32,
     pub hand: u8,
-    /// The team that took the last hand, and its points.
-    pub last_hand: Option<(Team, u32)>,
+    /// The players who took the last hand (their team's letter where they have no
+    /// names), and its points.
+    pub last_hand: Option<(String, u32)>,
 }
 
 impl SheetRow {

@@ -111,7 +111,8 @@ impl TrionfettiForm<'_> {
 
     pub fn winner_label(&self) -> String {
         match self.summary.common.winner {
-            Some(team) => format!("{} {}", self.ctx.t("scoring-team"), team),
+            // The winners by name, as the log and the sheet name them.
+            Some(team) => self.team_names(team),
             None => String::new(),
         }
     }
