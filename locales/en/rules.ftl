@@ -1,7 +1,8 @@
 ### The words every game's rule errors share: seats, cards, and the refusals of card
 ### play common to the trick games.
 
-rules-seat = seat { $seat }
+# { $number } counts seats from 1, as people do ({ $seat }, from 0, names the player).
+rules-seat = seat { $number }
 rules-suit = { $suit ->
         [spade] swords
         [bastoni] batons
@@ -47,7 +48,7 @@ rules-revoke = { $deal }: in trick { $trick } { $seat } played { $card } to { $l
 
 # The refusals of the games played by 2 or 4 (Trijumf, Vitou); { $deal } is the game's
 # place, a deal or a round.
-rules-seat_not_in_game = { $deal }: with { $players } players { $seat } does not exist (seats 0 to { $last }).
+rules-seat_not_in_game = { $deal }: with { $players } players { $seat } does not exist (seats 1 to { $players }).
 rules-wrong_trick_size_players = { $deal }: in trick { $trick } every player plays one card ({ $expected } cards), found { $found }.
 rules-card_already_played = { $deal }: { $seat } played { $card } in trick { $trick }, but { $first_seat } already played it in trick { $first_trick }.
 # A hand (Trionfetti) or a round (Vitou) recorded card by card without a trick.

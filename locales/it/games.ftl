@@ -187,16 +187,16 @@ games-at_least_deals = almeno { $count ->
        *[other] { $count } mani
     }
 games-declared_out_by = { $who } dichiara fuori
-games-declared_by = dichiarazione di { $who } ({ $correct ->
+games-declared_by = dichiarazione { DEL($who) } ({ $correct ->
         [yes] giusta
        *[no] sbagliata
     })
-games-claim_by = chiamata di { $who }
-games-claim_judged = chiamata di { $who } ({ $correct ->
+games-claim_by = chiamata { DEL($who) }
+games-claim_judged = chiamata { DEL($who) } ({ $correct ->
         [yes] giusta
        *[no] sbagliata
     })
-games-revoke_by = rinuncia di { $who }
+games-revoke_by = rinuncia { DEL($who) }
 games-trumps = briscola: { $trump }
 games-no_trumps = senza briscola
 games-cards_pair = carte { $a }–{ $b }
@@ -212,7 +212,7 @@ games-cut_unknown = taglio ?
 games-tied = tre prese pari
 games-declined = non gioca chi è a 20
 games-all_passed = passano tutti
-games-log_refused = rifiuto di { $who }
+games-log_refused = rifiuto { DEL($who) }
 games-refused = rifiuta { $who }
 games-won_by = vince la { $team }
 games-bid = rilancio { $bid }

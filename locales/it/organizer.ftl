@@ -49,7 +49,10 @@ substitute-error_out_of_draw = La partita non è più in programma: non c'è pos
 substitute-error_no_seat = Scegli il posto da sostituire: nessun posto è scelto.
 substitute-error_seat = Il posto «{ $seat }» non c'è a questo tavolo: i posti vanno da 1 a { $last }.
 substitute-error_empty = Scrivi il nome del sostituto: il nome è vuoto.
-substitute-error_long = Il nome del sostituto è di { $length } caratteri, al massimo { $max }: «{ $name }». Accorcialo e riprova.
+substitute-error_long = Il nome del sostituto è di { $length } { $length ->
+        [one] carattere
+       *[other] caratteri
+    }, al massimo { $max }: «{ $name }». Accorcialo e riprova.
 substitute-error_control = Il nome del sostituto contiene un a capo, una tabulazione o un altro carattere di controllo (al carattere { $at }): scrivilo su una riga sola.
 substitute-error_at_table = { $name } siede già a questo tavolo, al posto { $seat }: scrivi il nome di chi gioca al posto di chi è uscito.
 state-seat = { $name } al posto { $seat }

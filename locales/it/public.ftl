@@ -20,7 +20,10 @@ home-events_recent = Conclusi di recente
 event-now = In gioco adesso
 event-now_last = L'ultimo turno
 event-up_next = Prossimo turno: dove sedersi
-event-round_all_matches = Tutte le { $count } partite del turno
+event-round_all_matches = { $count ->
+        [one] L'unica partita del turno
+       *[other] Tutte le { $count } partite del turno
+    }
 event-all_rounds = Tutti i turni
 event-full_standings = Classifica completa
 event-full_standings_count = Classifica completa ({ $count })

@@ -1,7 +1,8 @@
 ### The words every game's rule errors share: seats, cards, and the refusals of card
 ### play common to the trick games.
 
-rules-seat = il posto { $seat }
+# { $number } counts seats from 1, as people do ({ $seat }, from 0, names the player).
+rules-seat = il posto { $number }
 rules-suit = { $suit ->
         [spade] spade
         [bastoni] bastoni
@@ -57,8 +58,14 @@ rules-revoke = { $deal }: nella presa { $trick }, aperta con { $led }, { $seat }
 
 # The refusals of the games played by 2 or 4 (Trijumf, Vitou); { $deal } is the game's
 # place, a deal or a round.
-rules-seat_not_in_game = { $deal }: in { $players } giocatori { $seat } non esiste (posti da 0 a { $last }).
-rules-wrong_trick_size_players = { $deal }: nella presa { $trick } ogni giocatore gioca una carta ({ $expected } carte), trovate { $found }.
+rules-seat_not_in_game = { $deal }: in { $players } { $players ->
+        [one] giocatore
+       *[other] giocatori
+    } { $seat } non esiste (posti da 1 a { $players }).
+rules-wrong_trick_size_players = { $deal }: nella presa { $trick } ogni giocatore gioca una carta ({ $expected } { $expected ->
+        [one] carta
+       *[other] carte
+    }), trovate { $found }.
 rules-card_already_played = { $deal }: { $seat } ha giocato { $card } nella presa { $trick }, ma l'aveva già giocato { $first_seat } nella presa { $first_trick }.
 # A hand (Trionfetti) or a round (Vitou) recorded card by card without a trick.
 rules-no_tricks = { $deal }: nessuna presa registrata.

@@ -60,8 +60,14 @@ json-shape_sequence = una lista
 json-shape_map = un oggetto
 json-shape_json = un valore JSON
 json-shape_unit = null
-json-shape_tuple = una lista di { $size } elementi
-json-shape_array = una lista di { $size } elementi
+json-shape_tuple = una lista di { $size } { $size ->
+        [one] elemento
+       *[other] elementi
+    }
+json-shape_array = una lista di { $size } { $size ->
+        [one] elemento
+       *[other] elementi
+    }
 json-shape_integer = { $text ->
        *[other] un numero intero
     }
@@ -94,5 +100,11 @@ json-game_missing = manca "game" (atteso { $expected })
 json-game_other = qui si legge una partita di { $expected }, non di { $found }
 json-game_unknown = gioco { $found } sconosciuto (previsto { $expected })
 json-players_not_supported = { $game } si gioca in 2 o in 4, non in { $players } (opzione "players")
-json-players_count = "players" dà { $found } nomi, ma questa partita di { $game } ha { $expected } giocatori
+json-players_count = "players" dà { $found } { $found ->
+        [one] nome
+       *[other] nomi
+    }, ma questa partita di { $game } ha { $expected } { $expected ->
+        [one] giocatore
+       *[other] giocatori
+    }
 json-first_dealer_seat = "first_dealer": il posto { $seat } non esiste (i posti vanno da 0 a { $last })

@@ -6,8 +6,14 @@ madrasso-team_and_points = { $deal }: la squadra e i suoi punti si registrano in
 madrasso-points_missing = { $deal }: mancano i punti di una squadra (oppure cappotto, cassone o chiamata fuori).
 madrasso-declaration_points_missing = { $deal }: { $seat } si è chiamato fuori, ma mancano i punti fatti finora dalla sua squadra in questa battuta.
 madrasso-declarer_team_mismatch = { $deal }: si è chiamato fuori { $seat }, che gioca con { $team }, ma i punti sono registrati per { $recorded }.
-madrasso-points_impossible = { $deal }: nessuna battuta dà { $points } punti a una squadra (si va da 0 a 130, e 1 e 129 non si possono fare).
-madrasso-points_contradict = { $deal }: registrati { $recorded } punti per { $team }, ma la battuta gliene dà { $actual }.
+madrasso-points_impossible = { $deal }: nessuna battuta dà { $points } { $points ->
+        [one] punto
+       *[other] punti
+    } a una squadra (si va da 0 a 130, e 1 e 129 non si possono fare).
+madrasso-points_contradict = { $deal }: registrati { $recorded } { $recorded ->
+        [one] punto
+       *[other] punti
+    } per { $team }, ma la battuta gliene dà { $actual }.
 madrasso-cappotto_contradicts_cards = { $deal }: registrato cappotto per { $team }, ma le prese sono { $tricks_a } alla squadra A e { $tricks_b } alla squadra B (servono tutte e dieci).
 madrasso-declaration_too_early = { $deal }: { $seat } si è chiamato fuori, ma non ci si può chiamare fuori prima di aver giocato { $min_deals } battute.
 madrasso-declarer_did_not_win_trick = { $deal }: si chiama fuori solo chi ha appena fatto una presa; { $seat } si è chiamato fuori, ma la presa { $trick } l'ha vinta { $winner } con { $card }.
@@ -21,9 +27,12 @@ madrasso-face_up_not_dealers = { $deal }: { $seat } ha giocato { $card } nella p
 madrasso-face_up_was_exchanged = { $deal }: { $seat } ha giocato { $card } nella presa { $trick }, ma la carta scoperta l'ha presa { $exchanger } con lo scambio.
 madrasso-seven_was_exchanged = { $deal }: { $seat } ha giocato { $card } nella presa { $trick }, ma { $exchanger } l'ha scambiato con la carta scoperta e da quel momento è del mazziere ({ $dealer }).
 madrasso-cassone_trick_missing = { $deal }: in una battuta registrata carta per carta il cassone deve dire in quale presa è avvenuto.
-madrasso-cassone_not_reached = { $deal }: il cassone è nella presa { $trick }, ma sono registrate { $recorded } prese.
+madrasso-cassone_not_reached = { $deal }: il cassone è nella presa { $trick }, ma { $recorded ->
+        [one] è registrata { $recorded } presa
+       *[other] sono registrate { $recorded } prese
+    }.
 madrasso-cassone_followed_suit = { $deal }: cassone registrato per { $seat } nella presa { $trick }, ma ha risposto al seme con { $card }.
 # The proof of a revoke or of a failure to trump ({ $proof }) is worded by rules-held.
-madrasso-revoke = { $deal }: nella presa { $trick } { $seat } ha giocato { $card } su { $led } senza rispondere al seme, ma { $proof }: è cassone e va registrato come tale.
-madrasso-must_trump = { $deal }: nella presa { $trick } { $seat } non aveva il seme di { $led } e doveva giocare briscola, ma ha giocato { $card } e { $proof }: è cassone e va registrato come tale.
+madrasso-revoke = { $deal }: nella presa { $trick } { $seat } ha giocato { $card } { SUL($led) } senza rispondere al seme, ma { $proof }: è cassone e va registrato come tale.
+madrasso-must_trump = { $deal }: nella presa { $trick } { $seat } non aveva il seme { DEL($led) } e doveva giocare briscola, ma ha giocato { $card } e { $proof }: è cassone e va registrato come tale.
 madrasso-play_after_cassone = { $deal }: il gioco si ferma al cassone della presa { $trick }, quando { $seat } ha giocato { $card }, ma dopo è registrato { $after }: vanno tolte le carte registrate dopo il cassone.

@@ -17,23 +17,35 @@ trijumf-suit_declared_twice = { $deal }: re e cavallo di { $suit } accusati due 
 trijumf-second_declaration = { $deal }: in due ognuno accusa una sola coppia re-cavallo, ma { $seat } ne accusa un'altra.
 trijumf-declared_trump_card_held = { $deal }: { $seat } accusa con { $card }, ma la carta di briscola la tiene { $holder }.
 trijumf-declared_trump_card = { $deal }: { $seat } accusa con { $card }, ma è la carta di briscola sotto il tallone.
-trijumf-declaration_points = { $deal }: re e cavallo di { $suit } accusati da { $seat } valgono { $expected }, ma ne sono registrati { $recorded }.
-trijumf-declaration_order = { $deal }: le accuse vanno nell'ordine della prima presa, ma quella di { $seat } segue l'accusa di chi gioca dopo.
+trijumf-declaration_points = { $deal }: re e cavallo di { $suit } accusati { DAL($seat) } valgono { $expected }, ma ne sono registrati { $recorded }.
+trijumf-declaration_order = { $deal }: le accuse vanno nell'ordine della prima presa, ma quella { DEL($seat) } segue l'accusa di chi gioca dopo.
 trijumf-declaration_after_play_ended = { $deal }: { $seat } accusa, ma il gioco è finito prima del suo turno nella prima presa.
 trijumf-declared_card_played_by_other = { $deal }: { $seat } ha accusato { $card }, ma lo gioca { $by } nella presa { $trick }.
 trijumf-declared_card_drawn = { $deal }: { $seat } ha accusato { $card }, ma l'ha pescato dal tallone dopo la prima presa.
 trijumf-declared_card_not_played = { $deal }: { $seat } ha accusato { $card }, ma nella mano intera non lo gioca.
 trijumf-points_missing = { $deal }: mancano i punti delle carte delle due parti.
 trijumf-points_not_conserved = { $deal }: i punti di una mano (carte e ultima) sommano a { $expected }, ma { $a } + { $b } = { $sum }.
-trijumf-points_too_many = { $deal }: alla chiamata non si possono avere più di { $most } punti di carte, ma { $a } + { $b } = { $sum }.
+trijumf-points_too_many = { $deal }: alla chiamata non si possono avere più di { $most } { $most ->
+        [one] punto
+       *[other] punti
+    } di carte, ma { $a } + { $b } = { $sum }.
 trijumf-points_with_revoke = { $deal }: dopo un errore di gioco i punti non si contano: vanno solo quelli del castigo agli avversari.
 trijumf-points_contradict_cards = { $deal }: registrati { $recorded_a }-{ $recorded_b } punti, ma le carte danno { $actual_a }-{ $actual_b }.
 trijumf-stock_without_tricks = { $deal }: il tallone si registra solo con le carte giocate.
 trijumf-stock_with_four_players = { $deal }: in quattro non c'è tallone.
-trijumf-stock_size = { $deal }: il tallone ha { $expected } carte coperte, trovate { $found }.
+trijumf-stock_size = { $deal }: il tallone ha { $expected } { $expected ->
+        [one] carta coperta
+       *[other] carte coperte
+    }, trovate { $found }.
 trijumf-stock_card_twice = { $deal }: { $card } compare due volte tra tallone e carta di briscola.
-trijumf-wrong_trick_count = { $deal }: una mano giocata fino in fondo ha { $expected } prese, trovate { $found } (senza chiamata né errore di gioco).
-trijumf-too_many_tricks = { $deal }: una mano ha al più { $most } prese, trovate { $found }.
+trijumf-wrong_trick_count = { $deal }: una mano giocata fino in fondo ha { $expected } { $expected ->
+        [one] presa
+       *[other] prese
+    }, trovate { $found } (senza chiamata né errore di gioco).
+trijumf-too_many_tricks = { $deal }: una mano ha al più { $most } { $most ->
+        [one] presa
+       *[other] prese
+    }, trovate { $found }.
 trijumf-trump_card_played_by_other = { $deal }: { $seat } ha giocato { $card } nella presa { $trick }, ma è la carta di briscola e la tiene { $holder }.
 trijumf-card_drawn_by_other = { $deal }: { $seat } ha giocato { $card } nella presa { $trick }, ma dopo la presa { $drawn_after } l'ha pescato { $drawn_by }.
 trijumf-card_not_yet_drawn = { $deal }: { $seat } ha giocato { $card } nella presa { $trick }, ma a quel punto era ancora nel tallone.
@@ -41,13 +53,16 @@ trijumf-duty_follow = rispondere a { $suit }
 trijumf-duty_trump = giocare briscola
 trijumf-revoke = { $deal }: { $seat } ha giocato { $card } nella presa { $trick } ({ $trumps }), ma aveva { $held } (giocato nella presa { $held_trick }) e doveva { $duty }: è un errore di gioco da registrare come tale.
 trijumf-claim_with_revoke = { $deal }: una mano finisce per chiamata o per errore di gioco, non per entrambi.
-trijumf-claim_verdict = { $deal }: la chiamata di { $seat } è registrata come { $verdict ->
+trijumf-claim_verdict = { $deal }: la chiamata { DEL($seat) } è registrata come { $verdict ->
         [correct] giusta
        *[wrong] sbagliata
-    }, ma la sua parte conta { $total } punti su { $target }.
+    }, ma la sua parte conta { $total } { $total ->
+        [one] punto
+       *[other] punti
+    } su { $target }.
 trijumf-revoke_trick_missing = { $deal }: registrata carta per carta, l'errore di gioco deve dire in quale presa è avvenuto.
 trijumf-revoke_not_last = { $deal }: il gioco finisce all'errore nella presa { $trick }, che dev'essere l'ultima registrata, ma le prese registrate sono { $recorded }.
-trijumf-revoke_wrong_seat = { $deal }: l'errore è attribuito a { $recorded }, ma l'ultima carta della presa { $trick } l'ha giocata { $actual }.
+trijumf-revoke_wrong_seat = { $deal }: l'errore è attribuito { AL($recorded) }, ma l'ultima carta della presa { $trick } l'ha giocata { $actual }.
 trijumf-revoke_held_card_played = { $deal }: l'errore si prova con { $held }, ma l'aveva già giocato { $seat } nella presa { $trick }.
-trijumf-revoke_not_shown = { $deal }: { $seat } nella presa { $trick } ha giocato { $card } su { $led } ({ $trumps }): una giocata lecita, non un errore.
-trijumf-revoke_not_shown_holding = { $deal }: { $seat } nella presa { $trick } ha giocato { $card } su { $led } ({ $trumps }): una giocata lecita anche tenendo { $held }, non un errore.
+trijumf-revoke_not_shown = { $deal }: { $seat } nella presa { $trick } ha giocato { $card } { SUL($led) } ({ $trumps }): una giocata lecita, non un errore.
+trijumf-revoke_not_shown_holding = { $deal }: { $seat } nella presa { $trick } ha giocato { $card } { SUL($led) } ({ $trumps }): una giocata lecita anche tenendo { $held }, non un errore.

@@ -35,8 +35,14 @@ season-error_unknown = La stagione scelta non è di questo circolo.
 season-champion = Campione della stagione
 season-rules_players_beaten = Ogni serata dà un punto per ogni giocatore che finisce dietro.
 season-rules_table = Punti per piazzamento: { $points }.
-season-rules_best = Contano le migliori { $count } serate.
-season-rules_minimum = Servono almeno { $count } serate per entrare in classifica.
+season-rules_best = Contano le migliori { $count } { $count ->
+        [one] serata
+       *[other] serate
+    }.
+season-rules_minimum = Servono almeno { $count } { $count ->
+        [one] serata
+       *[other] serate
+    } per entrare in classifica.
 season-rules_ties = A parità di punti decidono le serate vinte, poi gli scontri diretti.
 season-table = Classifica
 season-player = Giocatore
@@ -57,4 +63,7 @@ season-night_not_finished = non ancora conclusa
 season-downloads = Scarica
 season-wins_short = Vinte
 season-head_to_head_short = SD
-season-night_line = { $place }º posto · { $points } punti
+season-night_line = { $place }º posto · { $points } { $points ->
+        [one] punto
+       *[other] punti
+    }

@@ -26,12 +26,12 @@ tournament-tie_break_head_to_head_explained = vittorie contro gli iscritti ancor
 tournament-tie_break_games_difference_explained = partite vinte meno partite perse
 tournament-tie_break_points_difference_explained = punti fatti meno punti subiti
 
-tournament-swiss_bye_lowest_without = riposo a { $entrant }: il più basso in classifica senza riposi
-tournament-swiss_bye_everyone_had_one = riposo a { $entrant }: tutti hanno già riposato, tocca al più basso in classifica
+tournament-swiss_bye_lowest_without = riposo { AL($entrant) }: il più basso in classifica senza riposi
+tournament-swiss_bye_everyone_had_one = riposo { AL($entrant) }: tutti hanno già riposato, tocca al più basso in classifica
 tournament-swiss_float_odd_group = { $entrant } scende dal gruppo di punteggio { $from } al { $to }: il gruppo era dispari
 tournament-swiss_float_smallest_gaps = { $entrant } scende dal gruppo di punteggio { $from } al { $to }: nessun abbinamento del turno ha differenze di punteggio minori
 tournament-swiss_float_avoid_rematch = { $entrant } scende dal gruppo di punteggio { $from } al { $to } per evitare di incontrare di nuovo { $with }
-tournament-swiss_transposed = { $entrant } contro { $opponent } invece di { $instead_of } (già incontrato)
+tournament-swiss_transposed = { $entrant } contro { $opponent } invece { DEL($instead_of) } (già incontrato)
 tournament-swiss_rearranged = { $entrant } contro { $opponent } fuori dal proprio gruppo di punteggio per evitare una rivincita
 tournament-swiss_rematch = { $a } e { $b } si incontrano di nuovo: nessun abbinamento lo evitava
 

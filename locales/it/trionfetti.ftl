@@ -8,10 +8,10 @@ trionfetti-card_by_card = mano carta per carta ({ $tricks ->
         [one] { $tricks } presa
        *[other] { $tricks } prese
     })
-trionfetti-won_by = mano vinta da { $team }
+trionfetti-won_by = mano vinta { DAL($team) }
 # A hand whose winner follows from the vagaresto rather than being named.
 trionfetti-hand_recorded = mano registrata
-trionfetti-vagaresto = vagaresto di { $who } { $answer ->
+trionfetti-vagaresto = vagaresto { DEL($who) } { $answer ->
         [accepted] accettato
        *[conceded] rifiutato
     }

@@ -16,7 +16,11 @@ use crate::tournament::{EntrantId, Match, Slot, Stage};
 fn fill(tr: Tr, id: &str, values: &[(&str, String)]) -> String {
     let args: Vec<(&str, Arg)> = values
         .iter()
-        .map(|(name, value)| (*name, Arg::from(value.clone())))
+        // A count goes as a number, so that the words' plurals select on it.
+        .map(|(name, value)| match value.parse::<i64>() {
+            Ok(number) => (*name, Arg::from(number)),
+            Err(_) => (*name, Arg::from(value.clone())),
+        })
         .collect();
     tr.t_args(id, &args)
 }
@@ -76,12 +80,13 @@ pub fn report_lines(
         } else {
             method
         };
-        let change = if report.round > 1 {
-            format!("{} ", tr.t("rotation-after_change"))
+        // After a change the method follows in the same sentence: no full stop before it.
+        let method = if report.round > 1 {
+            fill(tr, "rotation-after_change", &[("method", method)])
         } else {
-            String::new()
+            method
         };
-        lines.push(format!("{head}: {change}{method}"));
+        lines.push(format!("{head}: {method}"));
     }
     let meetings = |list: &[Meeting<EntrantId>]| -> String {
         list.iter()
@@ -394,5 +399,26 @@ mod tests {
                 assert!(text.contains("The least possible so far"), "{text}");
             }
         }
+    }
+
+    /// A plan re-made after a change reads as one sentence: the change, then the method.
+    #[test]
+    fn a_plan_after_a_change_reads_as_one_sentence() {
+        let mut report = night(8, 8)[0].clone();
+        report.round = 3;
+        let first = in_italian(&report);
+        assert!(
+            first[0].starts_with(
+                "Turno 3: da qui cambia chi gioca (iscrizione tardiva o ritiro); schema whist per 8 giocatori"
+            ),
+            "{first:?}"
+        );
+        let english = in_english(&report);
+        assert!(
+            english[0].starts_with(
+                "Round 3: from here on who plays changes (a late entry or a withdrawal); "
+            ),
+            "{english:?}"
+        );
     }
 }

@@ -109,6 +109,18 @@ fn append_entries(app: &TestApp, public_id: &str, entries: &[&str], finished: bo
 }
 
 backend_tests! {
+    fn an_event_without_a_venue_shows_no_empty_part_on_its_page(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let event = create_event_with(&organizer, "Senza posto", &[("venue", "")]);
+        let page = organizer.get(&format!("/manage/events/{event}"));
+        assert_eq!(page.status, 200);
+        assert!(!page.body.contains("· ·"), "{}", page.body);
+        assert!(page.body.contains("20:30 · <a href=\"/manage/clubs/"), "{}", page.body);
+        let placed = create_event_with(&organizer, "Con posto", &[]);
+        let page = organizer.get(&format!("/manage/events/{placed}"));
+        assert!(page.body.contains("20:30 · Osteria ai Do Mori · <a href=\"/manage/clubs/"), "{}", page.body);
+    }
+
     fn clubs_keep_nicknames_that_the_referee_pages_use(app) {
         let (_admin, organizer) = club_with_organizer(&app);
         let saved = organizer.post_form(

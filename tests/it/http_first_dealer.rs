@@ -70,14 +70,17 @@ backend_tests! {
         assert_eq!(chosen.status, 303, "{}", chosen.body);
         let after = organizer.get(&format!("{base}?recorded=0"));
         assert!(!after.body.contains("id=\"first-deal\""), "asked once");
-        assert_eq!(text_of(&after.body, "dealer"), format!("{} (2)", names[2]));
+        assert_eq!(text_of(&after.body, "dealer"), names[2].clone());
         // Play is anticlockwise: the dealer's left (seat 1) cuts, the right (3) leads.
-        assert_eq!(text_of(&after.body, "cutter"), format!("{} (1)", names[1]));
-        assert_eq!(text_of(&after.body, "leader"), format!("{} (3)", names[3]));
-        assert!(after.body.contains(&format!("Primo mazziere: {} (2)", names[2])), "{}", after.body);
+        assert_eq!(text_of(&after.body, "cutter"), names[1].clone());
+        assert_eq!(text_of(&after.body, "leader"), names[3].clone());
+        assert!(after.body.contains(&format!("Primo mazziere: {}", names[2])), "{}", after.body);
+        // Players are named, never given the record's seat counted from 0.
+        assert!(!after.body.contains(&format!("{} (2)", names[2])), "{}", after.body);
         // The public page and the record say so too.
         let live = organizer.get(&format!("/m/{}", matches[0]));
-        assert!(live.body.contains(&format!("{} (2)", names[2])), "{}", live.body);
+        assert!(live.body.contains(&names[2]), "{}", live.body);
+        assert!(!live.body.contains(&format!("{} (2)", names[2])), "{}", live.body);
         let record = organizer.get(&format!("/m/{}/record.json", matches[0]));
         assert!(record.body.contains("\"type\": \"first_dealer\""), "{}", record.body);
 
@@ -89,7 +92,7 @@ backend_tests! {
             text_of(&late.body, "entry-error"),
             "Il primo mazziere si sceglie prima della prima mano: in questa partita il gioco è già cominciato. Per cambiarlo annulla prima le mani registrate."
         );
-        assert_eq!(text_of(&late.body, "dealer"), format!("{} (2)", names[2]));
+        assert_eq!(text_of(&late.body, "dealer"), names[2].clone());
     }
 
     fn the_table_link_in_english_asks_and_refuses_in_english(app) {
@@ -104,14 +107,14 @@ backend_tests! {
         let chosen = choose(&table, &link, &[("seat", "3")]);
         assert_eq!(chosen.status, 303, "{}", chosen.body);
         let after = table.get(&link);
-        assert_eq!(text_of(&after.body, "dealer"), format!("{} (3)", names[3]));
-        assert_eq!(text_of(&after.body, "cutter"), format!("{} (2)", names[2]));
-        assert_eq!(text_of(&after.body, "leader"), format!("{} (0)", names[0]));
+        assert_eq!(text_of(&after.body, "dealer"), names[3].clone());
+        assert_eq!(text_of(&after.body, "cutter"), names[2].clone());
+        assert_eq!(text_of(&after.body, "leader"), names[0].clone());
         let deal = setup::post_entry(&table, &link, "outcome", &[("points", "75"), ("team", "A")]);
         assert_eq!(deal.status, 303, "{}", deal.body);
         // The deal passed to the right: seat 0 deals the second.
         let second = table.get(&link);
-        assert_eq!(text_of(&second.body, "dealer"), format!("{} (0)", names[0]));
+        assert_eq!(text_of(&second.body, "dealer"), names[0].clone());
         let late = choose(&table, &link, &[("seat", "1")]);
         assert_eq!(late.status, 422, "{}", late.body);
         assert_eq!(
@@ -167,7 +170,7 @@ backend_tests! {
         );
         assert_eq!(settled.status, 303, "{}", settled.body);
         let after = organizer.get(&base);
-        assert_eq!(text_of(&after.body, "dealer"), format!("{} (2)", names[2]));
+        assert_eq!(text_of(&after.body, "dealer"), names[2].clone());
         assert!(after.body.contains("pesca in 2 giri"), "{}", after.body);
         let record = organizer.get(&format!("/m/{}/record.json", matches[0]));
         assert!(record.body.contains("\"Cs\""), "{}", record.body);
@@ -199,7 +202,7 @@ backend_tests! {
         setup::record_win(&organizer, &base, "B");
         let after = organizer.get(&base);
         assert!(!after.body.contains("id=\"first-deal\""));
-        assert_eq!(text_of(&after.body, "dealer"), "Bepi (0)");
+        assert_eq!(text_of(&after.body, "dealer"), "Bepi");
     }
 
     fn the_api_takes_who_deals_first_as_its_document_says(app) {

@@ -352,14 +352,14 @@ backend_tests! {
         ]);
         assert_eq!(replaced.status, 303, "{}", replaced.body);
         let page = organizer.get(&base);
-        assert_eq!(log_text(&page.body, 1), "cassone · Toni (1)", "{}", page.body);
+        assert_eq!(log_text(&page.body, 1), "cassone · Toni", "{}", page.body);
         assert_eq!(
             log_text(&page.body, 2),
             "sostituisce #1 (era cappotto): cappotto · squadra B (Toni · Gigio)"
         );
         let replay = app.client().get(&format!("/m/{madrasso}/replay"));
         assert_eq!(replay.status, 200, "{}", replay.body);
-        assert_eq!(replay_text(&replay.body, 1), "cassone · Toni (1)", "{}", replay.body);
+        assert_eq!(replay_text(&replay.body, 1), "cassone · Toni", "{}", replay.body);
         assert_eq!(
             replay_text(&replay.body, 2),
             "sostituisce #1 (era cappotto): cappotto · squadra B (Toni · Gigio)"
@@ -373,8 +373,8 @@ backend_tests! {
         let english = app.client_in("en");
         let page = english.get(&setup::table_link(&app, &organizer, &tressette));
         assert_eq!(page.status, 200, "{}", page.body);
-        assert_eq!(log_text(&page.body, 1), "claim by Gigio (3) · 6 points", "{}", page.body);
+        assert_eq!(log_text(&page.body, 1), "claim by Gigio · 6 points", "{}", page.body);
         let replay = english.get(&format!("/m/{tressette}/replay"));
-        assert_eq!(replay_text(&replay.body, 1), "claim by Gigio (3) · 6 points", "{}", replay.body);
+        assert_eq!(replay_text(&replay.body, 1), "claim by Gigio · 6 points", "{}", replay.body);
     }
 }

@@ -54,8 +54,8 @@ backend_tests! {
         assert_eq!(referee.get(&format!("/score/{public_id}")).status, 403);
         let page = organizer.get(&format!("/manage/matches/{public_id}"));
         // Partners sit opposite: seats 0 and 2 against 1 and 3.
-        assert!(page.body.contains("<dt>Squadra A</dt><dd>Bepi (0) · Nane (2)</dd>"), "{}", page.body);
-        assert!(page.body.contains("<dt>Squadra B</dt><dd>Toni (1) · Gigio (3)</dd>"), "{}", page.body);
+        assert!(page.body.contains("<dt>Squadra A</dt><dd>Bepi · Nane</dd>"), "{}", page.body);
+        assert!(page.body.contains("<dt>Squadra B</dt><dd>Toni · Gigio</dd>"), "{}", page.body);
         let referee_id = page.body.split("<option value=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
         let assigned = organizer.post_form(&format!("/manage/matches/{public_id}/referees"), &[("user_id", &referee_id)]);
         assert_eq!(assigned.status, 303);
@@ -295,9 +295,13 @@ backend_tests! {
         let public_id = create.location.unwrap().trim_start_matches("/manage/matches/").to_string();
         let base = format!("/score/{public_id}");
         record_win(&organizer, &base, "B");
+        // The last hand and the winners are named by their players, as the log names them.
+        let going = app.client().get(&format!("/m/{public_id}"));
+        assert!(going.body.contains("Ultima mano: B1 · B3 +1</p>"), "{}", going.body);
         record_win(&organizer, &base, "B");
         let page = organizer.get(&base);
-        assert!(page.body.contains("id=\"match-result\""), "{}", page.body);
+        assert!(page.body.contains("id=\"match-result\">Incontro finito, vinto da B1 · B3.</p>"), "{}", page.body);
+        assert!(!page.body.contains("Vince la"), "{}", page.body);
         assert!(!page.body.contains("id=\"win-A\""), "no more quick entry once finished");
         let (seq, key) = envelope(&organizer, &base);
         let refused = organizer.post_form(&format!("{base}/hand"), &[("expected_seq", &seq), ("submission_key", &key), ("winner", "A")]);

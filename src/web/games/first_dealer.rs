@@ -207,7 +207,7 @@ pub fn describe(entry: &Value, players: &[String], tr: Tr) -> String {
     }
 }
 
-/// "Primo mazziere: Toni (1)" ("posto 1" where the seat has no name).
+/// "Primo mazziere: Toni" ("posto 2" where the seat has no name).
 pub fn log_text(seat: Seat, players: &[String], tr: Tr) -> String {
     let who = super::named_seat(players, seat, tr);
     tr.t_args("first_dealer-log", [("who", Arg::from(who))])

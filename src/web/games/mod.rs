@@ -199,7 +199,7 @@ pub(crate) fn word(tr: Tr, id: &str, name: &'static str, value: impl Into<Arg>) 
     tr.t_args(id, &[(name, value.into())])
 }
 
-/// "chiamata di Toni (1)": what the seat of an entry's JSON did (`id` takes it as
+/// "chiamata di Toni": what the seat of an entry's JSON did (`id` takes it as
 /// `who`, [`seat_who`]).
 pub(crate) fn by_seat(tr: Tr, id: &str, seat: &Value, players: &[String]) -> String {
     word(tr, id, "who", seat_who(seat, players, tr))
@@ -231,13 +231,17 @@ pub(crate) fn team_word(value: &Value, players: &[String], tr: Tr) -> String {
     )
 }
 
-/// "posto 2": a seat no name is known for.
+/// "posto 3": a seat no name is known for, counted from 1 as people count them (the
+/// record's seats count from 0).
 pub(crate) fn seat_word(value: &Value, tr: Tr) -> String {
-    word(tr, "games-seat_word", "seat", value.to_string())
+    let shown = value
+        .as_u64()
+        .map_or_else(|| value.to_string(), |seat| (seat + 1).to_string());
+    word(tr, "games-seat_word", "seat", shown)
 }
 
-/// The seat of an entry's JSON as the score sheet names it ("Toni (1)",
-/// [`seat_name`]), or "posto 1" where the match has no name for it.
+/// The seat of an entry's JSON as the score sheet names it ("Toni",
+/// [`seat_name`]), or "posto 2" where the match has no name for it.
 pub(crate) fn seat_who(value: &Value, players: &[String], tr: Tr) -> String {
     let seat = value
         .as_u64()
@@ -249,7 +253,7 @@ pub(crate) fn seat_who(value: &Value, players: &[String], tr: Tr) -> String {
     }
 }
 
-/// `seat` as the score sheet names it ("Toni (1)"), or "posto 1" where the match has
+/// `seat` as the score sheet names it ("Toni"), or "posto 2" where the match has
 /// no name for it.
 pub(crate) fn named_seat(players: &[String], seat: Seat, tr: Tr) -> String {
     if players
@@ -319,11 +323,13 @@ pub fn side_names(players: &[String], team: Team) -> String {
         .join(" · ")
 }
 
+/// The player at `seat`, by name alone: people know each other by name, and the
+/// record's seats count from 0. A seat without a name shows its number from 1.
 pub fn seat_name(players: &[String], seat: Seat) -> String {
-    format!(
-        "{} ({seat})",
-        players.get(seat.index()).cloned().unwrap_or_default()
-    )
+    match players.get(seat.index()) {
+        Some(name) if !name.is_empty() => name.clone(),
+        _ => (u8::from(seat) + 1).to_string(),
+    }
 }
 
 /// `msg` with every seat it names ("il posto 2") given as the player's name ("Toni"),
@@ -491,7 +497,7 @@ mod tests {
         }
     }
 
-    /// A log line names the players as the score sheet does ("Toni (1)"), a team by
+    /// A log line names the players as the score sheet does ("Toni"), a team by
     /// its letter and its players; a seat or a team without names by its number or
     /// letter. A correction names them in the entry it carries.
     #[test]
@@ -513,19 +519,13 @@ mod tests {
         let drawn = json!({"type": "first_dealer", "seat": 2,
             "draw": [["Rd", "5s", "Rc", "2b"], ["7d", null, "Cs", null]]});
         let cases: [(GameKind, &Value, &[String], &str, &str); 15] = [
-            (
-                GameKind::Madrasso,
-                &cassone,
-                &four,
-                "it",
-                "cassone · Toni (1)",
-            ),
+            (GameKind::Madrasso, &cassone, &four, "it", "cassone · Toni"),
             (
                 GameKind::Madrasso,
                 &cassone,
                 &unnamed,
                 "en",
-                "cassone · seat 1",
+                "cassone · seat 2",
             ),
             (
                 GameKind::Madrasso,
@@ -553,21 +553,21 @@ mod tests {
                 &declared,
                 &four,
                 "it",
-                "Nane (2) dichiara fuori · 41 punti",
+                "Nane dichiara fuori · 41 punti",
             ),
             (
                 GameKind::Madrasso,
                 &declared,
                 &four,
                 "en",
-                "declared out by Nane (2) · 41 points",
+                "declared out by Nane · 41 points",
             ),
             (
                 GameKind::Tressette,
                 &claim,
                 &four,
                 "it",
-                "chiamata di Gigio (3) · 6 punti",
+                "chiamata di Gigio · 6 punti",
             ),
             (
                 GameKind::Tressette,
@@ -588,7 +588,7 @@ mod tests {
                 &refusal,
                 &four,
                 "it",
-                "rifiuto di Bepi (0) · rilancio 6",
+                "rifiuto di Bepi · rilancio 6",
             ),
             (
                 GameKind::Vitou,
@@ -602,21 +602,21 @@ mod tests {
                 &replace,
                 &four,
                 "en",
-                "replaces #3 (x): cassone · Toni (1)",
+                "replaces #3 (x): cassone · Toni",
             ),
             (
                 GameKind::Tressette,
                 &first,
                 &four,
                 "it",
-                "Primo mazziere: Nane (2)",
+                "Primo mazziere: Nane",
             ),
             (
                 GameKind::Trionfetti,
                 &drawn,
                 &four,
                 "it",
-                "Primo mazziere: Nane (2) · pesca in 2 giri",
+                "Primo mazziere: Nane · pesca in 2 giri",
             ),
         ];
         for (game, entry, players, code, words) in cases {
@@ -630,11 +630,11 @@ mod tests {
         let [italian, english] = crate::web::i18n::in_both(|tr| tr);
         assert_eq!(
             log_line(GameKind::Trionfetti, &hand, &four, italian),
-            "mano vinta da A · vagaresto di Toni (1) accettato"
+            "mano vinta da A · vagaresto di Toni accettato"
         );
         assert_eq!(
             log_line(GameKind::Trionfetti, &hand, &unnamed, english),
-            "hand won by A · vagaresto by seat 1 accepted"
+            "hand won by A · vagaresto by seat 2 accepted"
         );
     }
 

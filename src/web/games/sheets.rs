@@ -76,8 +76,9 @@ pub struct ColumnSheet {
     pub points: Vec<[u32; 2]>,
     pub smazzata: u32,
     pub hand: u8,
-    /// The team that took the last hand, and its points.
-    pub last_hand: Option<(Team, u32)>,
+    /// The players who took the last hand (their team's letter where they have no
+    /// names), and its points.
+    pub last_hand: Option<(String, u32)>,
 }
 
 impl SheetRow {
@@ -391,10 +392,11 @@ pub fn trick_lines(entry: &serde_json::Value, players: &[String], lang: Lang) ->
                         .enumerate()
                         .map(|(position, code)| {
                             let seat = (leader + position) % players.len().max(1);
-                            let who = format!(
-                                "{} ({seat})",
-                                players.get(seat).cloned().unwrap_or_default()
-                            );
+                            // The player by name, as everywhere people read a seat.
+                            let who = match players.get(seat) {
+                                Some(name) if !name.is_empty() => name.clone(),
+                                _ => (seat + 1).to_string(),
+                            };
                             let face = code
                                 .as_str()
                                 .and_then(|code| crate::web::cards::Face::parse(code, lang));

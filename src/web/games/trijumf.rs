@@ -221,17 +221,17 @@ mod tests {
         let claim = json!({"cut": "normal", "points": [2, 1], "claim": {"seat": 1}});
         assert_eq!(
             describe(&claim, &players, italian),
-            "taglio normale · 2–1 · chiamata di Toni (1)"
+            "taglio normale · 2–1 · chiamata di Toni"
         );
         let revoke = json!({"cut": "knock", "revoke": {"seat": 2}});
         assert_eq!(
             describe(&revoke, &players, english),
-            "knock · revoke by seat 2"
+            "knock · revoke by seat 3"
         );
         let revoke = json!({"cut": "knock", "revoke": {"seat": 3}});
         assert_eq!(
             describe(&revoke, &players, english),
-            "knock · revoke by Gigio (3)"
+            "knock · revoke by Gigio"
         );
     }
 }

@@ -17,6 +17,10 @@ use crate::lang::{Arg, Lang, Msg};
 use crate::rules::game::Message;
 use crate::tournament::{Points, TieBreak};
 
+mod prepositions;
+
+#[cfg(test)]
+mod italian_words_tests;
 #[cfg(test)]
 mod json_words_tests;
 #[cfg(test)]
@@ -66,6 +70,11 @@ impl Catalogue {
             let mut bundle = FluentBundle::new_concurrent(vec![language]);
             // Pages are left to right and tests compare text: no isolation marks.
             bundle.set_use_isolating(false);
+            for (name, preposition, stem) in prepositions::FUNCTIONS {
+                bundle
+                    .add_function(name, prepositions::function(preposition, stem))
+                    .map_err(|error| format!("locales/{code}: {error:?}"))?;
+            }
             let mut ids = BTreeMap::new();
             for (name, text) in files {
                 let resource = FluentResource::try_new(text.to_string())

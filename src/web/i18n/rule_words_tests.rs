@@ -61,12 +61,12 @@ fn a_revoke_without_the_games_own_words_reads_the_shared_ones() {
     };
     assert_eq!(
         revoke.message(Lang::En),
-        "Smazzata 2, hand 1: in trick 3 seat 1 played the ace of cups to the ace of swords \
+        "Smazzata 2, hand 1: in trick 3 seat 2 played the ace of cups to the ace of swords \
          without following suit, but the 2 of swords was still in that hand."
     );
     assert_eq!(
         revoke.message(Lang::It),
-        "Smazzata 2, mano 1: nella presa 3, aperta con l'asso di spade, il posto 1 ha giocato \
+        "Smazzata 2, mano 1: nella presa 3, aperta con l'asso di spade, il posto 2 ha giocato \
          l'asso di coppe senza rispondere al seme, ma il due di spade gli restava in mano."
     );
 }
@@ -106,7 +106,7 @@ mod madrasso {
         });
         assert_eq!(
             error.message(Lang::En),
-            "Game 1, deal 1: in trick 3 seat 1 played the ace of cups to the ace of swords \
+            "Game 1, deal 1: in trick 3 seat 2 played the ace of cups to the ace of swords \
              without following suit, but it held the 2 of swords, played later in trick 4: \
              that is a cassone and must be recorded as one."
         );
@@ -140,7 +140,7 @@ mod madrasso {
         let error = RuleError::from(wrong_leader(at(1, 1), 2, 3, 0, won_previous(1, 0, "2d")));
         assert_eq!(
             error.message(Lang::En),
-            "Game 1, deal 1: seat 3 led trick 2, but trick 1 was won by seat 0 with the 2 of coins."
+            "Game 1, deal 1: seat 4 led trick 2, but trick 1 was won by seat 1 with the 2 of coins."
         );
     }
 
@@ -150,8 +150,8 @@ mod madrasso {
         let it = error.message(Lang::It);
         let en = error.message(Lang::En);
         assert_ne!(it, en);
-        assert!(it.starts_with("Partita 1, battuta 1: il posto 2 ha aperto la presa 3"));
-        assert!(en.starts_with("Game 1, deal 1: seat 2 led trick 3"));
+        assert!(it.starts_with("Partita 1, battuta 1: il posto 3 ha aperto la presa 3"));
+        assert!(en.starts_with("Game 1, deal 1: seat 3 led trick 3"));
     }
 }
 
@@ -192,7 +192,7 @@ mod tressette {
         };
         assert_eq!(
             error.message(Lang::En),
-            "Game 1, deal 1: the 3 of cups is in the declarations of both seat 0 and seat 1, \
+            "Game 1, deal 1: the 3 of cups is in the declarations of both seat 1 and seat 2, \
              but it is in one hand only."
         );
     }
@@ -207,7 +207,7 @@ mod tressette {
         let leader = RuleError::from(wrong_leader(at(1, 1), 3, 1, 3, won_previous(2, 3, "3s")));
         assert_eq!(
             leader.message(Lang::En),
-            "Game 1, deal 1: seat 1 led trick 3, but trick 2 was won by seat 3 with the 3 of swords."
+            "Game 1, deal 1: seat 2 led trick 3, but trick 2 was won by seat 4 with the 3 of swords."
         );
     }
 }
@@ -258,11 +258,11 @@ mod trionfetti {
         let error = RuleError::from(wrong_leader(at(1, 1), 2, 3, 2, won_previous(1, 2, "Rs")));
         assert_eq!(
             error.message(Lang::En),
-            "Smazzata 1, hand 1: seat 3 led trick 2, but trick 1 was won by seat 2 with the king of swords."
+            "Smazzata 1, hand 1: seat 4 led trick 2, but trick 1 was won by seat 3 with the king of swords."
         );
         assert_eq!(
             error.message(Lang::It),
-            "Smazzata 1, mano 1: il posto 3 ha aperto la presa 2, ma la presa 1 l'ha vinta il posto 2 con il re di spade."
+            "Smazzata 1, mano 1: il posto 4 ha aperto la presa 2, ma la presa 1 l'ha vinta il posto 3 con il re di spade."
         );
     }
 
@@ -291,11 +291,11 @@ mod trionfetti {
         let twice = played_again(at(1, 1), 2, "7d", (1, 1));
         assert_eq!(
             twice.message(Lang::It),
-            "Smazzata 1, mano 1: il posto 2 ha giocato il sette di denari nella seconda presa, ma era già uscito nella prima presa."
+            "Smazzata 1, mano 1: il posto 3 ha giocato il sette di denari nella seconda presa, ma era già uscito nella prima presa."
         );
         assert_eq!(
             twice.message(Lang::En),
-            "Smazzata 1, hand 1: seat 2 played the 7 of coins in the second trick, but it was already played in the first trick."
+            "Smazzata 1, hand 1: seat 3 played the 7 of coins in the second trick, but it was already played in the first trick."
         );
     }
 }
@@ -444,7 +444,7 @@ mod vitou {
         says(
             &tied,
             Lang::En,
-            "trick 1 was tied and whoever led it, seat 0, leads again",
+            "trick 1 was tied and whoever led it, seat 1, leads again",
         );
         let twice = RuleError::from(TableError::CardAlreadyPlayed {
             place: RoundNumber { round: 1 },

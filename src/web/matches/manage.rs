@@ -39,7 +39,7 @@ pub struct ManageMatchPage {
 }
 
 impl ManageMatchPage {
-    /// Each team with its players and their seats: "Bepi (0) · Nane (2)".
+    /// Each team with its players and their seats: "Bepi · Nane".
     pub fn teams(&self) -> Vec<(&'static str, String)> {
         crate::rules::game::Team::BOTH
             .into_iter()

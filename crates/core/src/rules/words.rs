@@ -28,9 +28,12 @@ pub(crate) fn match_over(winner: Msg, games_won: [u32; 2]) -> Msg {
         .arg("lost", lost)
 }
 
-/// "seat 2", as data for the Fluent files.
+/// "seat 3", as data for the Fluent files: `seat` as the record counts it (from 0, the
+/// shell names the player by it), `number` as people count seats (from 1).
 pub(crate) fn seat_msg(seat: Seat) -> Msg {
-    Msg::new("rules-seat").arg("seat", u8::from(seat))
+    Msg::new("rules-seat")
+        .arg("seat", u8::from(seat))
+        .arg("number", u8::from(seat) + 1)
 }
 
 /// A suit of the Italian deck by its Fluent key ("coppe": "cups").

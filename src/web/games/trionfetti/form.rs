@@ -74,8 +74,7 @@ impl std::ops::Deref for TrionfettiForm<'_> {
 
 impl TrionfettiForm<'_> {
     pub fn seat_name(&self, seat: impl SeatLike) -> String {
-        let seat = seat.seat();
-        format!("{} ({})", self.players[seat.index()], seat)
+        super::super::seat_name(&self.players, seat.seat())
     }
 
     /// The player's name alone, as the buttons that choose a player show it.
@@ -112,7 +111,8 @@ impl TrionfettiForm<'_> {
 
     pub fn winner_label(&self) -> String {
         match self.summary.common.winner {
-            Some(team) => format!("{} {}", self.ctx.t("scoring-team"), team),
+            // The winners by name, as the log and the sheet name them.
+            Some(team) => self.team_names(team),
             None => String::new(),
         }
     }

@@ -155,7 +155,15 @@ fn sheet(game: &Trionfetti, players: &[String]) -> GameSheet {
             .collect(),
         smazzata: summary.smazzata,
         hand: summary.hand,
-        last_hand: summary.last_hand.map(|last| (last.winner, last.points)),
+        last_hand: summary.last_hand.map(|last| {
+            let names = super::side_names(players, last.winner);
+            let who = if names.is_empty() {
+                last.winner.to_string()
+            } else {
+                names
+            };
+            (who, last.points)
+        }),
     });
     sheet
 }
