@@ -124,14 +124,14 @@ mod madrasso {
         };
         assert_eq!(
             error.message(Lang::En),
-            "Game 1, deal 1: play stops at the cassone in trick 3, when seat 0 played the ace \
+            "Game 1, deal 1: play stops at the cassone in trick 3, when seat 1 played the ace \
              of coins, but the ace of cups is recorded after it: remove the cards recorded \
              after the cassone."
         );
         says(
             &error,
             Lang::It,
-            "il gioco si ferma al cassone della presa 3, quando il posto 0",
+            "il gioco si ferma al cassone della presa 3, quando il posto 1",
         );
     }
 
