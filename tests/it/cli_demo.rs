@@ -262,7 +262,11 @@ fn demo_passes_the_check_and_its_pages_answer(backend: Backend) {
     // The account the demo's events were made by: the club's events are hers to manage.
     let manage = elena.get(&format!("/manage/events/{}", events[0]));
     assert_eq!(manage.status, 200, "{}", manage.body);
-    assert_eq!(app.client().get(link).status, 404, "the link works once");
+    assert_eq!(
+        app.client().get(link).status,
+        410,
+        "the link works once, then says it was used"
+    );
     let again = app.client();
     assert_eq!(again.login("elena", "la-password-di-elena").status, 303);
 }

@@ -71,12 +71,12 @@ pub fn first_dealer_flow(_driver: &Driver, browser: &Browser<'_>) {
         super::choose(browser, "#draw1_2", "Cs");
         super::submit_and_wait(browser, "#save-draw");
 
-        // Seat 2 deals: its left (1) cuts, its right (3) leads; the question is gone
-        // and the hand's buttons are on the first screen.
+        // Seat 2 deals: its left (1) cuts, its right (3) leads, each named by the player;
+        // the question is gone and the hand's buttons are on the first screen.
         assert!(browser.text_in_page("#first-deal").is_none());
-        assert_eq!(browser.text("#dealer"), format!("{} (2)", names[2]));
-        assert_eq!(browser.text("#cutter"), format!("{} (1)", names[1]));
-        assert_eq!(browser.text("#leader"), format!("{} (3)", names[3]));
+        assert_eq!(browser.text("#dealer"), names[2]);
+        assert_eq!(browser.text("#cutter"), names[1]);
+        assert_eq!(browser.text("#leader"), names[3]);
         inside_first_screen(
             browser,
             &["points-A", "points-B", "win-A", "win-B"],
@@ -91,12 +91,8 @@ pub fn first_dealer_flow(_driver: &Driver, browser: &Browser<'_>) {
         question_on_first_screen(browser, "the second table");
         let dealer = browser.text("#first-dealer-1");
         super::submit_and_wait(browser, "#first-dealer-1");
-        assert_eq!(browser.text("#dealer"), format!("{dealer} (1)"));
+        assert_eq!(browser.text("#dealer"), dealer);
         super::submit_and_wait(browser, "#win-A");
-        assert_eq!(
-            browser.text("#dealer"),
-            format!("{dealer} (1)"),
-            "one hand of four"
-        );
+        assert_eq!(browser.text("#dealer"), dealer, "one hand of four");
     });
 }
