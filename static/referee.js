@@ -109,6 +109,21 @@
     var y = form.hasAttribute("data-scroll-top") ? 0 : window.scrollY;
     try { sessionStorage.setItem(key, String(y)); } catch (e) { /* private mode */ }
   });
-  if (saved === null || location.search.indexOf("recorded=") < 0) return;
+  // An answer with an anchor (card by card, whose section changes under the thumb)
+  // goes where the anchor says.
+  if (saved === null || location.search.indexOf("recorded=") < 0 || location.hash) return;
   window.scrollTo(0, Number(saved));
+})();
+
+// A vagaresto opened by the referee: its questions (caller, answer, winner) are
+// brought onto the screen whole, so they are answered in order without scrolling.
+(function () {
+  var panel = document.getElementById("vagaresto");
+  if (!panel) return;
+  var asked = false;
+  panel.querySelector("summary").addEventListener("click", function () { asked = true; });
+  panel.addEventListener("toggle", function () {
+    if (asked && panel.open) panel.scrollIntoView({ block: "nearest" });
+    asked = false;
+  });
 })();

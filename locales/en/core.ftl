@@ -167,7 +167,7 @@ scoring-vagaresto_stake = Stake: { $stake } { $stake ->
         [one] point
        *[other] points
     } to the team that wins the hand if the vagaresto is accepted; if it is conceded, 1 point to the caller's team.
-scoring-vagaresto_then_winner = Then tap the team that won the hand, above.
+scoring-vagaresto_then_winner = If accepted, tap the team that won the hand:
 scoring-no_vagaresto = No vagaresto
 scoring-cards_title = Card by card
 scoring-comanda = Comanda

@@ -167,7 +167,7 @@ scoring-vagaresto_stake = Posta: { $stake } { $stake ->
         [one] punto
        *[other] punti
     } alla squadra che vince la mano se il vagaresto è accettato; se è rifiutato, 1 punto alla squadra di chi l'ha chiamato.
-scoring-vagaresto_then_winner = Poi tocca la squadra che ha vinto la mano, qui sopra.
+scoring-vagaresto_then_winner = Se è accettato, tocca la squadra che ha vinto la mano:
 scoring-no_vagaresto = Nessun vagaresto
 scoring-cards_title = Carta per carta
 scoring-comanda = Comanda

@@ -19,6 +19,7 @@ mod public;
 mod ratings;
 mod referee;
 mod referee_forms;
+mod referee_place;
 mod screens;
 mod seasons;
 mod substitute;
@@ -159,6 +160,14 @@ fn browser_flows() {
         (
             "the scoreboard keeps its size from 0 to 999 points",
             screens::scoreboard_flow,
+        ),
+        (
+            "after every save on the card picker the confirmation, the turn and the next card are on the screen",
+            referee_place::card_entry_place_flow,
+        ),
+        (
+            "a vagaresto asked in its order on one screen: caller, answer, winner",
+            referee_place::vagaresto_order_flow,
         ),
     ];
     let mut failed = Vec::new();
@@ -313,6 +322,16 @@ pub(crate) fn submit_and_wait(browser: &Browser<'_>, css: &str) {
     );
 }
 
+/// Taps a card of the picker as a thumb does: brought above the sticky "Salva la
+/// mano" bar first when it lies under it (the card's scroll margin says how far).
+pub(crate) fn tap_card(browser: &Browser<'_>, code: &str) {
+    let css = format!("#picker-grid button[value='{code}']");
+    browser.execute(&format!(
+        "document.querySelector(\"{css}\").scrollIntoView({{block: 'nearest'}});"
+    ));
+    browser.click(&css);
+}
+
 fn quick_win(browser: &Browser<'_>, team: &str) {
     submit_and_wait(browser, &format!("#win-{team}"));
 }
@@ -336,12 +355,12 @@ fn whole_match_flow(_driver: &Driver, browser: &Browser<'_>) {
     browser.fill("#comanda", "più ponto e più figure");
     browser.wait_for_text("1 2 3 4 5 6 7 8 9 10 F C R", Duration::from_secs(5));
     choose(browser, "#cut", "1s");
-    submit_and_wait(browser, "form[action$='/smazzata'] button[type=submit]");
+    submit_and_wait(browser, "form[action*='/smazzata'] button[type=submit]");
     let cards = ["2d", "Rd", "3d", "4d", "5d", "6d", "Rc", "7d"];
     for (index, card) in cards.iter().enumerate() {
         let trick = index / 4 + 1;
         let position = index % 4 + 1;
-        browser.click(&format!("#picker-grid button[value='{card}']"));
+        tap_card(browser, card);
         if position == 4 {
             let shown = if trick == 1 {
                 "Presa vinta da"

@@ -138,6 +138,55 @@ fn suit_row(body: &str, letter: char) -> Vec<(String, bool)> {
 }
 
 backend_tests! {
+    fn a_card_by_card_save_comes_back_to_the_cards_with_its_confirmation(app) {
+        let (organizer, base, _, _) = table(&app);
+        // Even when the page's script asks to keep its scroll: the grid it kept is gone.
+        let (seq, key) = envelope(&organizer, &base);
+        let setup = organizer.post_form(
+            &format!("{base}/smazzata"),
+            &[
+                ("expected_seq", seq.as_str()),
+                ("submission_key", key.as_str()),
+                ("comanda", "più ponto e più figure"),
+                ("cut", "1s"),
+                ("keep_scroll", "1"),
+            ],
+        );
+        assert_eq!(setup.location.as_deref(), Some(format!("{base}?recorded=0&at=cards#cards").as_str()));
+        let page = organizer.get(setup.location.as_deref().unwrap());
+        // The confirmation with its undo inside the cards' section, above whose turn it is.
+        let cards = page.body.find("id=\"cards\"").expect("the cards' section");
+        let recorded = page.body.find("id=\"recorded\"").expect("the confirmation");
+        let undo = page.body.find("id=\"undo-last\"").expect("its undo");
+        let turn = page.body.find("id=\"picker-turn\"").expect("whose turn");
+        assert!(cards < recorded && recorded < undo && undo < turn, "{}", page.body);
+        assert_eq!(page.body.matches("id=\"recorded\"").count(), 1);
+
+        // The smazzata's last hand: back at the cards, whose section, open, asks the next comanda.
+        for hand in 0..4 {
+            let suit = ['d', 'c', 's', 'b'][hand];
+            let cards: Vec<String> = HAND.iter().map(|card| format!("{}{suit}", &card[..card.len() - 1])).collect();
+            let cards: Vec<&str> = cards.iter().map(String::as_str).collect();
+            let saved = tap(&organizer, &base, &cards, Some("save"));
+            assert_eq!(saved.status, 303, "hand {hand}: {}", saved.body);
+            assert!(saved.location.as_deref().unwrap().ends_with("&at=cards#cards"));
+        }
+        let after = organizer.get(&format!("{base}?recorded=4&at=cards"));
+        let section = after.body.find("id=\"cards\"").expect("the cards' section");
+        let open = section + after.body[section..].find("<details").unwrap();
+        assert!(after.body[open..].starts_with("<details open>"), "the cards' section open");
+        let recorded = after.body.find("id=\"recorded\"").unwrap();
+        let comanda = after.body.find("id=\"comanda\"").expect("the next comanda");
+        assert!(open < recorded && recorded < comanda, "{}", after.body);
+        // An outcome saved by its buttons still comes back to the buttons.
+        let (seq, key) = envelope(&organizer, &base);
+        let quick = organizer.post_form(
+            &format!("{base}/hand"),
+            &[("expected_seq", seq.as_str()), ("submission_key", key.as_str()), ("winner", "A")],
+        );
+        assert_eq!(quick.location.as_deref(), Some(format!("{base}?recorded=5#entry").as_str()));
+    }
+
     fn a_hand_tapped_card_by_card_without_javascript(app) {
         let (organizer, base, _, _) = table(&app);
         let setup = setup_smazzata(&organizer, &base, "più ponto e più figure", "1s");

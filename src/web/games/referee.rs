@@ -62,6 +62,8 @@ pub struct GameRefereePage {
     /// The cards the error names, drawn beside its words.
     pub error_faces: Vec<crate::web::cards::Face>,
     pub conflict: bool,
+    /// The entry confirmed was typed card by card: the cards' section shows it.
+    pub at_cards: bool,
     /// Who deals first: asked before the first hand.
     pub first_deal: FirstDeal,
     /// The match was taken out of its event's draw: it takes nothing.
@@ -299,6 +301,7 @@ pub fn build_page(
             .map(|moved| crate::web::scoring::moved::words(tr, moved)),
         error_faces: Vec::new(),
         conflict: false,
+        at_cards: false,
         first_deal,
         out_of_draw: loaded.moved.is_some(),
         ctx,

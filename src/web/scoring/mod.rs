@@ -13,7 +13,7 @@ pub mod moved;
 mod submit;
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse};
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
 pub use access::Scorer;
@@ -49,6 +49,13 @@ pub struct Draft {
     pub fields: Vec<(String, String)>,
 }
 
+impl Draft {
+    /// Whether it was typed card by card (the comanda and cut, or a hand's cards).
+    pub fn at_cards(&self) -> bool {
+        !self.cards.is_empty() || !self.comanda.is_empty()
+    }
+}
+
 /// One entry of the log as the page lists it.
 pub struct LogLine {
     pub index: usize,
@@ -81,15 +88,23 @@ pub async fn page(
     Visit { ctx, state }: Visit,
 ) -> Result<HttpResponse, AppError> {
     let scorer = scorer(&request, &ctx, &state).await?;
-    let recorded = request
-        .query_string()
-        .strip_prefix("recorded=")
-        .and_then(|seq| seq.parse::<usize>().ok());
+    let query = web::Query::<Confirmed>::from_query(request.query_string())
+        .map(web::Query::into_inner)
+        .unwrap_or_default();
     let mut page = super::games::referee::build_page(ctx, &scorer, Draft::default())?;
-    if let Some(seq) = recorded {
+    if let Some(seq) = query.recorded {
         page.confirm(seq);
+        page.at_cards = query.at.as_deref() == Some("cards");
     }
     render_with_status(&page, StatusCode::OK)
+}
+
+/// The query of the page a save comes back to: the entry stored, and whether it
+/// came from card-by-card entry, whose section then shows the confirmation.
+#[derive(Default, serde::Deserialize)]
+struct Confirmed {
+    recorded: Option<usize>,
+    at: Option<String>,
 }
 
 /// What a referee page shows besides the match: a notice, an error, a conflict.

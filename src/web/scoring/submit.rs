@@ -83,6 +83,7 @@ pub(in crate::web) async fn submit(
         return Err(AppError::BadRequest);
     }
     let keep_scroll = !envelope.keep_scroll.is_empty();
+    let at_cards = draft.at_cards();
     let outcome = state
         .scoring
         .append(Submitted {
@@ -98,8 +99,16 @@ pub(in crate::web) async fn submit(
     match outcome {
         AppendOutcome::Appended { seq, .. } | AppendOutcome::AlreadyRecorded { seq } => {
             state.notify(scorer.loaded.row.id);
-            // Back at the entry, not the page's top: the next hand's buttons stay put.
-            let anchor = if keep_scroll { "" } else { "#entry" };
+            // Card by card the page changes under the thumb (the grid empties, the
+            // next comanda replaces it): back at the cards, with the confirmation.
+            // Otherwise back at the entry, or where the script kept the page.
+            let anchor = if at_cards {
+                "&at=cards#cards"
+            } else if keep_scroll {
+                ""
+            } else {
+                "#entry"
+            };
             Ok(redirect(&format!("{}?recorded={seq}{anchor}", scorer.base)))
         }
         AppendOutcome::NotFound => Err(AppError::NotFound),

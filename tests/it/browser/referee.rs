@@ -16,7 +16,7 @@ const EVENT: &str = "Campionato provinciale di Trionfetti della Scuola del giove
 
 /// A drawn event of eight pairs with long names, and a referee assigned to its first
 /// three tables; returns the app, the organizer's client and the three matches.
-fn evening() -> (TestApp, Client, Vec<String>) {
+pub(super) fn evening() -> (TestApp, Client, Vec<String>) {
     evening_of(
         EVENT,
         &[

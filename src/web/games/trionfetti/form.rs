@@ -121,10 +121,16 @@ impl TrionfettiForm<'_> {
         suit_name(*suit, self.ctx.lang())
     }
 
-    /// Whether the page's notices belong by the card picker, which sent what they
-    /// answer, rather than by the quick entry's buttons.
-    pub fn notices_by_picker(&self) -> bool {
-        self.summary.card_level && !self.draft.cards.is_empty()
+    /// Whether the page's notices belong at the top of the cards' section, whose
+    /// forms sent what they answer, rather than by the quick entry's buttons.
+    pub fn notices_by_cards(&self) -> bool {
+        self.page.at_cards || self.draft.at_cards()
+    }
+
+    /// Whether the cards' section is open: a smazzata kept card by card, what was
+    /// typed there, or the answer to a save made there.
+    pub fn cards_open(&self) -> bool {
+        self.summary.card_level || self.notices_by_cards()
     }
 }
 
