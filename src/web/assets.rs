@@ -145,6 +145,17 @@ pub async fn favicon() -> HttpResponse {
         .body(FAVICON)
 }
 
+/// Crawlers may read the public pages; the organizers' and referees' pages, the
+/// private scoring links and the API are nobody's search results.
+const ROBOTS: &str = "User-agent: *\nDisallow: /manage\nDisallow: /s/\nDisallow: /score/\nDisallow: /api/\nDisallow: /t/\nDisallow: /setup/\nDisallow: /invite/\nAllow: /\n";
+
+pub async fn robots() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
+        .body(ROBOTS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

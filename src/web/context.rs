@@ -29,6 +29,32 @@ pub struct SessionUser {
     pub role: Role,
 }
 
+/// Whether the page answering a request showed the session's form token, which
+/// [`no_store_with_form_token`] reads from the request once the page is rendered.
+#[derive(Clone, Default)]
+pub struct FormTokenShown(std::rc::Rc<std::cell::Cell<bool>>);
+
+/// A page carrying the session's form token is never kept by a proxy or shown again
+/// from the history of a phone another referee picks up: `Cache-Control: no-store`.
+pub async fn no_store_with_form_token<B: actix_web::body::MessageBody>(
+    request: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<B>,
+) -> Result<actix_web::dev::ServiceResponse<B>, actix_web::Error> {
+    use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
+    let mut response = next.call(request).await?;
+    let shown = response
+        .request()
+        .extensions()
+        .get::<FormTokenShown>()
+        .is_some_and(|shown| shown.0.get());
+    if shown {
+        response
+            .headers_mut()
+            .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    Ok(response)
+}
+
 /// Built for every page by its handler's extractor.
 pub struct PageContext {
     pub tr: Tr,
@@ -38,6 +64,8 @@ pub struct PageContext {
     /// Made on first use: a page without a form, or an API call, then leaves the
     /// visitor's session alone (no token to sign and no cookie to set).
     form_token: std::cell::OnceCell<String>,
+    /// Set when the page shows the form token: its answer must not be stored.
+    token_shown: FormTokenShown,
     /// Path and query of this page, for the language switch to come back to.
     pub here: String,
     session: Session,
@@ -46,6 +74,7 @@ pub struct PageContext {
 impl PageContext {
     /// The session's form token, for the `csrf_token` field of a form.
     pub fn csrf_token(&self) -> &str {
+        self.token_shown.0.set(true);
         self.form_token.get_or_init(|| {
             csrf_token(&self.session).unwrap_or_else(|error| {
                 // A form without its token is refused on submission, visibly; the
@@ -290,6 +319,8 @@ impl FromRequest for PageContext {
             let account = session_account(&request).await?;
             let my_player = account.as_ref().and_then(|(_, player)| *player);
             let user = account.map(|(user, _)| user);
+            let token_shown = FormTokenShown::default();
+            request.extensions_mut().insert(token_shown.clone());
             let here = match request.query_string() {
                 "" => request.path().to_string(),
                 query => format!("{}?{}", request.path(), query),
@@ -299,6 +330,7 @@ impl FromRequest for PageContext {
                 user,
                 my_player,
                 form_token: std::cell::OnceCell::new(),
+                token_shown,
                 here,
                 session,
             })

@@ -35,13 +35,14 @@ pub async fn verify<B: MessageBody>(
     // An API call that carries no session cookie rides on no ambient credential either;
     // the API refuses it as anonymous.
     let cookieless_api = is_api && request.cookie(super::SESSION_COOKIE).is_none();
-    if bearer_api
-        || cookieless_api
-        || matches!(
-            *request.method(),
-            Method::GET | Method::HEAD | Method::OPTIONS
-        )
-    {
+    // Only a method a row of the route table takes at this path can change anything;
+    // any other (TRACE, a PUT to a page) goes on to routing: 405 with `Allow`, or 404.
+    let method = request.method().as_str().to_ascii_lowercase();
+    let changes_state = matches!(
+        *request.method(),
+        Method::POST | Method::PUT | Method::PATCH | Method::DELETE
+    ) && super::routes::methods_at(request.path()).contains(&method.as_str());
+    if bearer_api || cookieless_api || !changes_state {
         return Ok(next.call(request).await?.map_into_left_body());
     }
     let expected = expected_csrf_token(&request.get_session());

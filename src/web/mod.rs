@@ -249,6 +249,7 @@ pub fn start(listener: TcpListener, db: Db, config: &ServerConfig) -> Result<Run
             .app_data(web::PathConfig::default().error_handler(|_, _| AppError::NotFound.into()))
             .configure(routes::configure)
             .default_service(web::to(not_found))
+            .wrap(from_fn(context::no_store_with_form_token))
             .wrap(from_fn(csrf::verify))
             .wrap(sessions)
             .wrap(ErrorHandlers::new().default_handler(error::render_error_page))
@@ -256,7 +257,7 @@ pub fn start(listener: TcpListener, db: Db, config: &ServerConfig) -> Result<Run
                 body_deadline::enforce(body_timeout, request, next)
             }))
             .wrap(security_headers())
-            // gzip only: brotli's encoder would add a large crate for a few percent.
+            // Brotli where the client takes it (every current browser), gzip otherwise.
             .wrap(actix_web::middleware::Compress::default())
             .wrap(from_fn(telemetry::request_span))
     })
@@ -278,9 +279,9 @@ pub fn start(listener: TcpListener, db: Db, config: &ServerConfig) -> Result<Run
     })
 }
 
-/// No row took the request: 404, or 405 for an API path whose rows take other methods.
+/// No row took the request: 404, or 405 for a path whose rows take other methods.
 async fn not_found(request: actix_web::HttpRequest) -> Result<HttpResponse, AppError> {
-    let methods = routes::api_methods_at(request.path());
+    let methods = routes::methods_at(request.path());
     if methods.is_empty() {
         return Err(AppError::NotFound);
     }

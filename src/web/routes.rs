@@ -119,15 +119,14 @@ impl Scopes {
     }
 }
 
-/// The methods the table takes at an API path, for the 405 answer to any other
-/// (TRACE, OPTIONS, …). Empty when no API row has the path.
-pub fn api_methods_at(path: &str) -> Vec<&'static str> {
+/// The methods the table takes at a path, for the 405 answer to any other (TRACE,
+/// a POST to a page…). Empty when no row has the path.
+pub fn methods_at(path: &str) -> Vec<&'static str> {
     use std::sync::OnceLock;
-    static API_ROWS: OnceLock<Vec<(actix_web::dev::ResourceDef, &'static str)>> = OnceLock::new();
-    let rows = API_ROWS.get_or_init(|| {
+    static ROWS: OnceLock<Vec<(actix_web::dev::ResourceDef, &'static str)>> = OnceLock::new();
+    let rows = ROWS.get_or_init(|| {
         ROUTES
             .iter()
-            .filter(|route| route.path.starts_with("/api/"))
             .map(|route| (actix_web::dev::ResourceDef::new(route.path), route.method))
             .collect()
     });
@@ -216,6 +215,7 @@ route_table! {
     get "/lang/{code}" => home::switch_language, Access::Anyone;
     get "/static/{name}" => assets::serve, Access::Anyone;
     get "/favicon.ico" => assets::favicon, Access::Anyone;
+    get "/robots.txt" => assets::robots, Access::Anyone;
     get "/sw.js" => offline::service_worker, Access::Anyone;
     get "/login" => auth::login_form, Access::Anyone;
     post "/login" => auth::login, Access::Anyone;

@@ -22,6 +22,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("get", "/lang/{code}", "YYYYY"),
     ("get", "/static/{name}", "YYYYY"),
     ("get", "/favicon.ico", "YYYYY"),
+    ("get", "/robots.txt", "YYYYY"),
     ("get", "/sw.js", "YYYYY"),
     ("get", "/login", "YYYYY"),
     ("post", "/login", "YYYYY"),

@@ -307,7 +307,10 @@ backend_tests! {
         let response = app.client().get("/api/v1/nothing");
         assert_eq!(response.status, 404);
         assert!(response.body.starts_with("{\"error\":\"not_found\""), "{}", response.body);
-        assert_eq!(app.client().get("/logout").status, 404);
+        // A known path asked with a method it does not take: 405 naming the one it does
+        // (issue 38; it was a 404 before).
+        let logout = app.client().get("/logout");
+        assert_eq!((logout.status, logout.header("allow")), (405, Some("POST")));
     }
 
     fn internal_errors_show_a_reference_and_no_internals(app) {
@@ -569,5 +572,112 @@ fn a_body_shorter_than_its_content_length_is_answered_408() {
         answer.text.contains("Richiesta troppo lenta"),
         "{}",
         answer.text
+    );
+}
+
+/// Issue 38: a method no row takes is 405 with the methods the path does take (the
+/// form-token check no longer answers first with 403); a path that is no route stays 404.
+#[test]
+fn a_method_no_row_takes_is_405_with_allow_on_every_path() {
+    let app = TestApp::spawn(Backend::Sqlite);
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let allow = |response: &ureq::http::Response<ureq::Body>| {
+        response
+            .headers()
+            .get("allow")
+            .map(|value| value.to_str().unwrap().to_string())
+    };
+    let trace = agent.trace(&app.url("/")).call().unwrap();
+    assert_eq!(
+        (trace.status().as_u16(), allow(&trace).as_deref()),
+        (405, Some("GET"))
+    );
+    let put = agent.put(&app.url("/login")).send("").unwrap();
+    assert_eq!(
+        (put.status().as_u16(), allow(&put).as_deref()),
+        (405, Some("GET, POST"))
+    );
+    assert_eq!(
+        agent
+            .trace(&app.url("/no-such-page"))
+            .call()
+            .unwrap()
+            .status()
+            .as_u16(),
+        404
+    );
+}
+
+/// Issue 38: robots.txt keeps crawlers to the public pages.
+#[test]
+fn robots_txt_allows_the_public_pages_only() {
+    let app = TestApp::spawn(Backend::Sqlite);
+    let robots = app.client().get("/robots.txt");
+    assert_eq!(robots.status, 200);
+    assert!(
+        robots
+            .header("content-type")
+            .unwrap()
+            .starts_with("text/plain")
+    );
+    for private in ["/manage", "/s/", "/score/", "/api/"] {
+        assert!(
+            robots
+                .body
+                .lines()
+                .any(|line| line == format!("Disallow: {private}")),
+            "{}",
+            robots.body
+        );
+    }
+    assert!(
+        robots.body.lines().any(|line| line == "Allow: /"),
+        "{}",
+        robots.body
+    );
+}
+
+/// Issue 38: a page that carries the session's form token is never stored by a proxy
+/// or the browser's history; a public page without one keeps its own caching.
+#[test]
+fn pages_with_a_form_token_are_not_stored() {
+    let app = TestApp::spawn(Backend::Sqlite);
+    let login = app.client().get("/login");
+    assert!(login.body.contains("name=\"csrf_token\""));
+    assert_eq!(login.header("cache-control"), Some("no-store"));
+    let admin = app.admin();
+    let home = admin.get("/");
+    assert!(home.body.contains("name=\"csrf_token\""), "the logout form");
+    assert_eq!(home.header("cache-control"), Some("no-store"));
+    let public = app.client().get("/");
+    assert!(!public.body.contains("name=\"csrf_token\""));
+    assert_ne!(public.header("cache-control"), Some("no-store"));
+}
+
+/// Live streams are never compressed, even for a client that takes Brotli (a
+/// compressor's window held for every open stream; `http_public` for pages).
+#[test]
+fn live_streams_are_not_compressed() {
+    let app = TestApp::spawn(Backend::Sqlite);
+    let organizer = app.organizer();
+    let public_id = support::setup::create_match(&organizer, &[("title", "Flusso")]);
+    let head = format!(
+        "GET /m/{public_id}/events HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip, br\r\n\r\n"
+    );
+    let answer = raw_answer(&app, &head, |_| true, std::time::Duration::from_millis(800));
+    let head = answer
+        .text
+        .split("\r\n\r\n")
+        .next()
+        .unwrap()
+        .to_ascii_lowercase();
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(head.contains("content-type: text/event-stream"), "{head}");
+    assert!(
+        !head.contains("content-encoding: br") && !head.contains("content-encoding: gzip"),
+        "{head}"
     );
 }

@@ -28,13 +28,16 @@ pub(in crate::web) const KEEP_ALIVE_COMMENT: &[u8] = b": keep-alive\n\n";
 /// An update that names nothing (updates were missed): the page reads everything again.
 pub(in crate::web) const UPDATE_ANY: &[u8] = b"event: update\ndata: ?\n\n";
 
-/// The answer carrying an event stream: neither cached nor buffered by a proxy.
+/// The answer carrying an event stream: neither cached nor buffered by a proxy, nor
+/// compressed (a compressor's window held for every open stream would cost far more
+/// than the few bytes of each update it saves).
 pub(in crate::web) fn event_stream_response<S>(stream: S) -> HttpResponse
 where
     S: futures_util::Stream<Item = Result<Bytes, actix_web::Error>> + 'static,
 {
     HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/event-stream"))
+        .insert_header((header::CONTENT_ENCODING, "identity"))
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .insert_header(("X-Accel-Buffering", "no"))
         .streaming(stream)
