@@ -182,6 +182,7 @@ scoring-undo = Undo the last entry
 scoring-undo_short = Undo
 scoring-undo_reason = undone by the referee
 scoring-nothing_to_undo = There is nothing to undo.
+scoring-no_such_entry = There is no entry { $target } to correct in this match.
 scoring-voided = voided
 scoring-replaced = replaced
 scoring-correct = Correct
@@ -192,7 +193,12 @@ scoring-replace_with = Replace: hand to team
 scoring-apply_correction = Apply the correction
 scoring-recorded_number = Recorded: #{ $number }
 scoring-undone_number = Undone entry #{ $number }:
-scoring-stale = This match changed meanwhile: your entry was NOT saved.
+scoring-stale = Your entry was NOT saved: the match changed after you opened the page.
+scoring-stale_by = Meanwhile { $author } recorded: { $entries }.
+scoring-stale_by_link = Meanwhile the table link recorded { $count ->
+        [one] this entry
+       *[other] these entries
+    }: { $entries }.
 scoring-stale_detail = Here is the new state. Check it and enter again if needed.
 scoring-out_of_draw = This match is no longer in the draw: it was taken out and records nothing.
 scoring-now_at_table = At table { $table } the match now is { $match }: { $players }.

@@ -28,6 +28,8 @@ comanda-at_line = { $text }, line { $line }
 ranking-unequal_ranks = { $first } and { $second } have different ranks and cannot be equal (restriction 1: cards of different default ranks cannot share a level)
 ranking-card_repeated = { $card } appears more than once (restriction 2: one linear list with each card exactly once)
 ranking-card_missing = { $card } is missing (restriction 2: the list must cover all 52 cards)
+# A refused explicit ranking, in the smazzata it was given for.
+ranking-in_smazzata = Smazzata { $smazzata }, explicit ranking: { $error }
 ranking-empty_level = a level of the ranking is empty
 comanda-explicit_empty = the ranking is empty
 comanda-explicit_unknown_word = "{ $word }" is not a card

@@ -1,6 +1,7 @@
 ### Who deals first: the draw of a card each, and when the first dealer may be recorded.
 
 first_dealer-after_start = Who deals first is settled before the first hand, and play has already begun in this match. To change it, void the hands recorded first.
+first_dealer-after_comanda = Who deals first is settled before play begins: this match has no hand yet, but the comanda of the first smazzata is already recorded. To change it, void the comanda first; the player who cuts for the new dealer then calls it again.
 first_dealer-seat_not_at_table = { $seat } does not sit at this table of { $players } players.
 first_dealer-round_size = Draw, round { $round }: { $found } cards for { $players } players (one a seat, empty for a seat that does not draw).
 first_dealer-must_draw = Draw, round { $round }: the card of { $seat } is missing.

@@ -71,6 +71,7 @@ json-not_card = not a card: { $input }
 json-not_suit = not a suit: { $input } (suits are "s", "b", "c", "d")
 json-no_seat = seat { $seat } does not exist (seats are { $first } to { $last })
 json-bid = a bid is 3, 6, 12 or "baraque"
+json-no_such_entry = no entry has a number that large
 
 ## a match record or a request that cannot be read
 json-unreadable = unreadable JSON (line { $line }, column { $column }): { $message }

@@ -25,5 +25,5 @@ madrasso-cassone_not_reached = { $deal }: the cassone is placed in trick { $tric
 madrasso-cassone_followed_suit = { $deal }: cassone recorded for { $seat } in trick { $trick }, but that seat followed suit with { $card }.
 # The proof of a revoke or of a failure to trump ({ $proof }) is worded by rules-held.
 madrasso-revoke = { $deal }: in trick { $trick } { $seat } played { $card } to { $led } without following suit, but { $proof }: that is a cassone and must be recorded as one.
-madrasso-must_trump = { $deal }: in trick { $trick } { $seat } could not follow { $led } and had to trump, but played { $card } and { $proof }: that is a cassone and must be recorded as one.
+madrasso-must_trump = { $deal }: in trick { $trick } { $seat } could not follow { $led } and had to trump with { $trumps }, but played { $card } and { $proof }: that is a cassone and must be recorded as one.
 madrasso-play_after_cassone = { $deal }: play stops at the cassone in trick { $trick }, when { $seat } played { $card }, but { $after } is recorded after it: remove the cards recorded after the cassone.

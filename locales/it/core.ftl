@@ -182,6 +182,7 @@ scoring-undo = Annulla l'ultima registrazione
 scoring-undo_short = Annulla
 scoring-undo_reason = annullata dall'arbitro
 scoring-nothing_to_undo = Non c'è nulla da annullare.
+scoring-no_such_entry = Non c'è nessuna registrazione { $target } da correggere in questa partita.
 scoring-voided = annullata
 scoring-replaced = sostituita
 scoring-correct = Correggi
@@ -192,7 +193,12 @@ scoring-replace_with = Sostituisci: mano alla squadra
 scoring-apply_correction = Applica la correzione
 scoring-recorded_number = Registrato: #{ $number }
 scoring-undone_number = Annullata la registrazione #{ $number }:
-scoring-stale = La partita è cambiata nel frattempo: la tua registrazione NON è stata salvata.
+scoring-stale = La tua registrazione NON è stata salvata: la partita è cambiata dopo che hai aperto la pagina.
+scoring-stale_by = Nel frattempo { $author } ha registrato: { $entries }.
+scoring-stale_by_link = Nel frattempo dal collegamento del tavolo { $count ->
+        [one] è arrivata questa registrazione
+       *[other] sono arrivate queste registrazioni
+    }: { $entries }.
 scoring-stale_detail = Ecco lo stato nuovo. Controlla e, se serve, registra di nuovo.
 scoring-out_of_draw = Questa partita non è più in programma: è stata tolta dal sorteggio e non registra niente.
 scoring-now_at_table = Al tavolo { $table } ora si gioca { $match }: { $players }.

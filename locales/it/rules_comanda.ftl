@@ -28,6 +28,8 @@ comanda-at_line = { $text }, riga { $line }
 ranking-unequal_ranks = { $first } e { $second } hanno ranghi diversi e non possono essere pari (regola 1: carte di rango diverso non possono avere la stessa forza)
 ranking-card_repeated = { $card } compare più di una volta (regola 2: ogni carta una volta sola, in un'unica lista)
 ranking-card_missing = manca { $card } (regola 2: la lista deve contenere tutte le 52 carte)
+# A refused explicit ranking, in the smazzata it was given for.
+ranking-in_smazzata = Smazzata { $smazzata }, ordine esplicito delle carte: { $error }
 ranking-empty_level = un livello della classifica è vuoto
 comanda-explicit_empty = la classifica è vuota
 comanda-explicit_unknown_word = «{ $word }» non è una carta

@@ -1,6 +1,7 @@
 ### Who deals first: the draw of a card each, and when the first dealer may be recorded.
 
 first_dealer-after_start = Il primo mazziere si sceglie prima della prima mano: in questa partita il gioco è già cominciato. Per cambiarlo annulla prima le mani registrate.
+first_dealer-after_comanda = Il primo mazziere si sceglie prima di cominciare: in questa partita non c'è ancora nessuna mano, ma è già registrata la comanda della prima smazzata. Per cambiarlo annulla prima la comanda; poi la ripeterà chi taglia per il nuovo mazziere.
 first_dealer-seat_not_at_table = { $seat } non siede a questo tavolo di { $players } { $players ->
         [one] giocatore
        *[other] giocatori

@@ -89,6 +89,7 @@ json-not_card = { $input } non è una carta
 json-not_suit = { $input } non è un seme (i semi sono "s", "b", "c", "d")
 json-no_seat = il posto { $seat } non esiste (i posti vanno da { $first } a { $last })
 json-bid = una chiamata vale 3, 6, 12 o "baraque"
+json-no_such_entry = nessuna registrazione ha un numero così grande
 
 ## una registrazione di partita o una richiesta che non si legge
 json-unreadable = JSON non leggibile (riga { $line }, colonna { $column }): { $message }

@@ -34,5 +34,5 @@ madrasso-cassone_not_reached = { $deal }: il cassone è nella presa { $trick }, 
 madrasso-cassone_followed_suit = { $deal }: cassone registrato per { $seat } nella presa { $trick }, ma ha risposto al seme con { $card }.
 # The proof of a revoke or of a failure to trump ({ $proof }) is worded by rules-held.
 madrasso-revoke = { $deal }: nella presa { $trick } { $seat } ha giocato { $card } { SUL($led) } senza rispondere al seme, ma { $proof }: è cassone e va registrato come tale.
-madrasso-must_trump = { $deal }: nella presa { $trick } { $seat } non aveva il seme { DEL($led) } e doveva giocare briscola, ma ha giocato { $card } e { $proof }: è cassone e va registrato come tale.
+madrasso-must_trump = { $deal }: nella presa { $trick } { $seat } non aveva il seme { DEL($led) } e doveva giocare briscola, cioè una carta di { $trumps }, ma ha giocato { $card } e { $proof }: è cassone e va registrato come tale.
 madrasso-play_after_cassone = { $deal }: il gioco si ferma al cassone della presa { $trick }, quando { $seat } ha giocato { $card }, ma dopo è registrato { $after }: vanno tolte le carte registrate dopo il cassone.

@@ -95,6 +95,25 @@ backend_tests! {
         assert_eq!(text_of(&late.body, "dealer"), names[2].clone());
     }
 
+    fn after_only_a_comanda_the_refusal_points_at_the_comanda(app) {
+        let (organizer, matches) = event_matches(&app, "trionfetti");
+        let base = format!("/score/{}", matches[0]);
+        let comanda = setup::post_entry(&organizer, &base, "smazzata", &[("comanda", "più ponto"), ("cut", "7d")]);
+        assert_eq!(comanda.status, 303, "{}", comanda.body);
+        let late = choose(&organizer, &base, &[("seat", "1")]);
+        assert_eq!(late.status, 422, "{}", late.body);
+        // No hand is recorded: the referee is sent to the comanda, not to "the hands".
+        assert_eq!(
+            text_of(&late.body, "entry-error").replace("&#39;", "'"),
+            "Il primo mazziere si sceglie prima di cominciare: in questa partita non c'è ancora nessuna mano, ma è già registrata la comanda della prima smazzata. Per cambiarlo annulla prima la comanda; poi la ripeterà chi taglia per il nuovo mazziere."
+        );
+        // Once the comanda is voided, who deals first is taken.
+        let undo = setup::post_entry(&organizer, &base, "undo", &[]);
+        assert_eq!(undo.status, 303, "{}", undo.body);
+        let chosen = choose(&organizer, &base, &[("seat", "1")]);
+        assert_eq!(chosen.status, 303, "{}", chosen.body);
+    }
+
     fn the_table_link_in_english_asks_and_refuses_in_english(app) {
         let (organizer, matches) = event_matches(&app, "madrasso");
         let link = setup::table_link(&app, &organizer, &matches[0]);

@@ -311,20 +311,38 @@ backend_tests! {
         let json: serde_json::Value = serde_json::from_str(&preview.body).unwrap();
         assert_eq!(json["line"], "F C R 1 2 3 4 5 6 7 8 9 10", "{}", preview.body);
 
-        // Refused, naming the level and the restriction, what was typed kept.
+        // Refused, naming the smazzata, the level, the cards in words and the
+        // restriction, what was typed kept.
         let broken = "1 2 < 3 4 5 6 7 8 9 10 F C R";
-        for (client, path, level, restriction) in [
-            (&organizer, &base, "livello 1: ", "regola 1"),
-            (&english, &link, "level 1: ", "restriction 1"),
+        for (client, path, level, cards, restriction, missing_card) in [
+            (
+                &organizer,
+                &base,
+                "Smazzata 1, ordine esplicito delle carte: livello 1: ",
+                "l'asso di spade e il due di spade hanno ranghi diversi",
+                "regola 1",
+                "Smazzata 1, ordine esplicito delle carte: manca il re di spade (regola 2",
+            ),
+            (
+                &english,
+                &link,
+                "Smazzata 1, explicit ranking: level 1: ",
+                "the ace of swords and the 2 of swords have different ranks",
+                "restriction 1",
+                "Smazzata 1, explicit ranking: the king of swords is missing (restriction 2",
+            ),
         ] {
             let refused = setup_smazzata(client, path, broken, "1s");
             assert_eq!(refused.status, 422, "{}", refused.body);
             let message = error_text(&refused.body);
             assert!(message.starts_with(level) && message.contains(restriction), "{message}");
+            assert!(message.contains(cards), "{message}");
             // As typed, HTML-escaped in the field.
             assert_eq!(form_value(&refused.body, "comanda").as_deref(), Some(broken.replace('<', "&#60;").as_str()));
             let missing = setup_smazzata(client, path, "1 < 2 < 3 < 4 < 5 < 6 < 7 < 8 < 9 < 10 < F < C", "1s");
             assert_eq!(missing.status, 422, "{}", missing.body);
+            let message = error_text(&missing.body);
+            assert!(message.starts_with(missing_card), "{message}");
         }
         assert_eq!(stored(&app, &base), 0);
 

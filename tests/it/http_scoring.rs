@@ -29,6 +29,13 @@ fn points(body: &str, team: &str) -> String {
     body[start..start + body[start..].find('<').unwrap()].to_string()
 }
 
+/// The words of the error a referee page shows.
+fn error_text(body: &str) -> String {
+    let marker = "id=\"entry-error\">";
+    let start = body.find(marker).expect("an error is shown") + marker.len();
+    body[start..start + body[start..].find('<').unwrap()].replace("&#39;", "'")
+}
+
 /// The link shown on the management page.
 fn scoring_link(app: &TestApp, organizer: &Client, public_id: &str) -> String {
     let issued = organizer.post_form(&format!("/manage/matches/{public_id}/link"), &[]);
@@ -96,6 +103,66 @@ backend_tests! {
         assert_eq!(form_value(&stale.body, "expected_seq").as_deref(), Some("1"));
         let page = organizer.get(&base);
         assert_eq!(points(&page.body, "B"), "0");
+    }
+
+    fn a_stale_page_says_what_was_recorded_meanwhile_and_by_whom(app) {
+        let admin = app.admin();
+        let organizer = app.user_named(&admin, "maria", "Maria Zanin", "organizer");
+        let public_id = create_match(&organizer, "Due arbitri");
+        let base = format!("/score/{public_id}");
+        let link = scoring_link(&app, &organizer, &public_id);
+        // The administrator opens the page while nothing is recorded yet.
+        let (seq, key) = envelope(&admin, &base);
+        assert_eq!(seq, "0");
+        // Meanwhile Maria records two hands, then the table link one more.
+        record_win(&organizer, &base, "A");
+        record_win(&organizer, &base, "B");
+        record_win(&app.client(), &link, "A");
+        // The administrator's comanda, based on the empty match, is refused.
+        let stale = admin.post_form(&format!("{base}/smazzata"), &[
+            ("expected_seq", &seq), ("submission_key", &key), ("comanda", "più ponto"), ("cut", "7d"),
+        ]);
+        assert_eq!(stale.status, 409, "{}", stale.body);
+        let error = error_text(&stale.body);
+        assert!(error.starts_with("La tua registrazione NON è stata salvata"), "{error}");
+        // Who recorded what, as the log says it: the author and the players by name.
+        assert!(
+            error.ends_with(
+                "Nel frattempo Maria Zanin ha registrato: #1 mano vinta da A; #2 mano vinta da B. \
+                 Nel frattempo dal collegamento del tavolo è arrivata questa registrazione: \
+                 #3 mano vinta da A."
+            ),
+            "{error}"
+        );
+        // The page is the match as it is now, ready for the next entry.
+        assert_eq!(form_value(&stale.body, "expected_seq").as_deref(), Some("3"));
+
+        // In English too.
+        let english = app.client_in("en");
+        let (seq, key) = envelope(&english, &link);
+        record_win(&organizer, &base, "B");
+        let stale = english.post_form(&format!("{link}/hand"), &[
+            ("expected_seq", &seq), ("submission_key", &key), ("winner", "A"),
+        ]);
+        assert_eq!(stale.status, 409, "{}", stale.body);
+        let error = error_text(&stale.body);
+        assert!(error.ends_with("Meanwhile Maria Zanin recorded: #4 hand won by B."), "{error}");
+
+        // A game whose log names the players of a team names them here too.
+        let public_id = setup::create_game_match(&organizer, "madrasso", &[("title", "Battute")]);
+        let base = format!("/score/{public_id}");
+        let (seq, key) = envelope(&admin, &base);
+        let deal = post_entry(&organizer, &base, "outcome", &[("points", "75"), ("team", "A")]);
+        assert_eq!(deal.status, 303, "{}", deal.body);
+        let stale = admin.post_form(&format!("{base}/outcome"), &[
+            ("expected_seq", &seq), ("submission_key", &key), ("points", "80"), ("team", "B"),
+        ]);
+        assert_eq!(stale.status, 409, "{}", stale.body);
+        let error = error_text(&stale.body);
+        assert!(error.contains("Nel frattempo Maria Zanin ha registrato: #1 "), "{error}");
+        assert!(error.contains("Bepi · Nane"), "{error}");
+        // What was typed is still there to send again.
+        assert!(stale.body.contains("name=\"points\" type=\"number\" inputmode=\"numeric\" min=\"0\" max=\"130\" value=\"80\""), "{}", stale.body);
     }
 
     fn a_private_link_scores_only_its_match_until_revoked(app) {
@@ -230,6 +297,61 @@ backend_tests! {
         let first = app.client().get(&format!("/m/{public_id}/replay?step=1"));
         assert!(first.body.contains("più ponto e più figure"));
         assert!(first.body.contains("step=2"));
+    }
+
+    fn a_correction_of_an_entry_past_any_number_names_it_as_given(app) {
+        let (organizer, public_id, base) = organizer_match(&app, "Numeri enormi");
+        record_win(&organizer, &base, "A");
+        let huge = "9223372036854775808"; // 2^63, once shown as -9223372036854776000
+        let past_u64 = "99999999999999999999999";
+        // The referee page's correction form: asked, confirmed, or past any number.
+        for (target, confirm) in [(huge, ""), (huge, "yes"), (past_u64, ""), (past_u64, "yes")] {
+            let (seq, key) = envelope(&organizer, &base);
+            let refused = organizer.post_form(&format!("{base}/correct"), &[
+                ("expected_seq", &seq), ("submission_key", &key), ("target", target),
+                ("reason", "numero sbagliato"), ("winner", ""), ("confirm", confirm),
+            ]);
+            assert_eq!(refused.status, 422, "{target} {confirm}: {}", refused.body);
+            let error = error_text(&refused.body);
+            assert!(error.contains(&format!("registrazione {target}")), "{error}");
+            assert!(!error.contains("-9223372036854776000") && !error.contains("e+"), "{error}");
+        }
+        let (seq, key) = envelope(&organizer, &base);
+        let asked = organizer.post_form(&format!("{base}/correct"), &[
+            ("expected_seq", &seq), ("submission_key", &key), ("target", huge),
+            ("reason", "numero sbagliato"), ("winner", ""),
+        ]);
+        assert_eq!(
+            error_text(&asked.body),
+            format!("Non c'è nessuna registrazione {huge} da correggere in questa partita.")
+        );
+
+        // The API, as an entry and as a void by its number.
+        let csrf = organizer.csrf_token();
+        let path = format!("/api/v1/matches/{public_id}/entries");
+        let body = format!(r#"{{"expected_seq": 1, "entry": {{"type": "void", "target": {huge}, "reason": "x"}}}}"#);
+        let answer = organizer.post_json(&path, &body, Some(&csrf));
+        assert_eq!(answer.status, 422, "{}", answer.body);
+        let json: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
+        assert_eq!(
+            json["message_en"],
+            format!("entry 1: the correction targets entry {huge}, which is not an earlier entry")
+        );
+        assert!(json["message_it"].as_str().unwrap().contains(&format!("registrazione {huge},")), "{json}");
+        let body = format!(r#"{{"expected_seq": 1, "entry": {{"type": "void", "target": {past_u64}, "reason": "x"}}}}"#);
+        let answer = organizer.post_json(&path, &body, Some(&csrf));
+        assert_eq!(answer.status, 400, "{}", answer.body);
+        let json: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
+        let english = json["message_en"].as_str().unwrap();
+        assert!(english.contains("no entry has a number that large"), "{json}");
+        assert!(!english.contains("e22") && !english.contains("e+"), "{json}");
+        assert!(json["message_it"].as_str().unwrap().contains("nessuna registrazione ha un numero così grande"), "{json}");
+        let void = format!("/api/v1/matches/{public_id}/entries/{huge}/void");
+        let answer = organizer.post_json(&void, r#"{"expected_seq": 1, "reason": "x"}"#, Some(&csrf));
+        assert_eq!(answer.status, 422, "{}", answer.body);
+        assert!(answer.body.contains(&format!("targets entry {huge},")), "{}", answer.body);
+        // Nothing was recorded.
+        assert_eq!(points(&organizer.get(&base).body, "A"), "1");
     }
 
     fn undo_and_corrections_are_new_entries(app) {

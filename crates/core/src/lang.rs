@@ -134,7 +134,21 @@ macro_rules! number_args {
         }
     )*};
 }
-number_args!(u8, u16, u32, i32, i64, usize);
+number_args!(u8, u16, u32, i32, i64);
+
+/// An index or count: past `i64` (an entry number typed as 2^63) it is shown as given,
+/// never wrapped to a negative number.
+impl From<usize> for Arg {
+    fn from(value: usize) -> Arg {
+        i64::try_from(value).map_or_else(|_| Arg::Text(Cow::Owned(value.to_string())), Arg::Number)
+    }
+}
+
+impl From<&usize> for Arg {
+    fn from(value: &usize) -> Arg {
+        Arg::from(*value)
+    }
+}
 
 impl From<&'static str> for Arg {
     fn from(value: &'static str) -> Arg {
@@ -175,6 +189,10 @@ mod tests {
         assert_eq!(message.get("round"), Some(&Arg::Msg(home)));
         assert_eq!(message.get("count"), Some(&Arg::Number(3)));
         assert_eq!(message.get("other"), None);
+        // An index past i64 stays the number it was.
+        let huge = 1usize << 63;
+        assert_eq!(Arg::from(huge), Arg::Text("9223372036854775808".into()));
+        assert_eq!(Arg::from(&7usize), Arg::Number(7));
         assert_eq!(
             Msg::text("già scritto").get("text"),
             Some(&Arg::Text("già scritto".into()))

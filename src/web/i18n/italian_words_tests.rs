@@ -49,7 +49,7 @@ fn unjoined(text: &str) -> Option<String> {
 const COUNTS: &[&str] = &[
     "bid", "count", "first", "last", "length", "lost", "matches", "most", "pages", "parts",
     "players", "rounds", "size", "target", "trick", "game", "expected", "found", "suit", "match",
-    "why",
+    "trumps", "why",
 ];
 
 /// Plural words a count of one must not stand before.
@@ -189,11 +189,12 @@ fn a_referee_reads_joined_prepositions_and_singular_counts() {
                 ("led", Arg::Msg(ace)),
                 ("card", Arg::Msg(four)),
                 ("proof", Arg::from("aveva briscola")),
+                ("trumps", Arg::from("coppe")),
             ]
         ),
         "Partita 1, smazzata 2: nella presa 3 Nane non aveva il seme dell'asso di bastoni e \
-         doveva giocare briscola, ma ha giocato il quattro di spade e aveva briscola: è cassone \
-         e va registrato come tale."
+         doveva giocare briscola, cioè una carta di coppe, ma ha giocato il quattro di spade e \
+         aveva briscola: è cassone e va registrato come tale."
     );
     let setup = |played: i64| {
         tr.t_args(

@@ -379,6 +379,10 @@ impl Tr {
 
     fn value(&self, arg: &Arg) -> FluentValue<'static> {
         match arg {
+            // Fluent keeps numbers as f64: past 2^53 one would be shown rounded.
+            Arg::Number(number) if number.unsigned_abs() > 1 << 53 => {
+                FluentValue::from(number.to_string())
+            }
             Arg::Number(number) => FluentValue::from(*number),
             Arg::Text(text) => FluentValue::from(text.to_string()),
             Arg::Msg(msg) => FluentValue::from(self.msg(msg)),

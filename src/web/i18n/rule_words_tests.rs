@@ -114,6 +114,27 @@ mod madrasso {
     }
 
     #[test]
+    fn a_failure_to_trump_names_the_trump_suit() {
+        // The 2 of swords proves it: swords are trumps.
+        let error = RuleError::MustTrump {
+            deal: at(1, 1),
+            breach: breach(1, 1, ["4c", "2d", "2s"], 0),
+        };
+        assert_eq!(
+            error.message(Lang::It),
+            "Partita 1, battuta 1: nella presa 1 il posto 2 non aveva il seme del due di denari \
+             e doveva giocare briscola, cioè una carta di spade, ma ha giocato il quattro di \
+             coppe e il due di spade gli restava in mano: è cassone e va registrato come tale."
+        );
+        assert_eq!(
+            error.message(Lang::En),
+            "Game 1, deal 1: in trick 1 seat 2 could not follow the 2 of coins and had to trump \
+             with swords, but played the 4 of cups and the 2 of swords was still in that hand: \
+             that is a cassone and must be recorded as one."
+        );
+    }
+
+    #[test]
     fn play_after_the_cassone_names_the_trick_the_player_and_the_cards() {
         let error = RuleError::PlayAfterCassone {
             deal: at(1, 1),
@@ -410,6 +431,42 @@ mod vitou {
     }
 
     #[test]
+    fn a_bid_out_of_order_says_what_may_come_next() {
+        // The opening is always 3: nothing "next" to it.
+        let opening = RuleError::BidOutOfOrder {
+            round: 1,
+            seat: seat(0),
+            bid: Bid::Six,
+            expected: Some(Bid::Three),
+        };
+        assert_eq!(
+            opening.message(Lang::It),
+            "Mano 1: il posto 1 apre le puntate con 6, ma si apre sempre con 3; poi si rilancia \
+             a 6, a 12 e a baraque, senza salti."
+        );
+        says(
+            &opening,
+            Lang::En,
+            "opens the bidding with 6, but the bidding always opens with 3",
+        );
+        let jump = RuleError::BidOutOfOrder {
+            round: 2,
+            seat: seat(1),
+            bid: Bid::Twelve,
+            expected: Some(Bid::Six),
+        };
+        assert_eq!(
+            jump.message(Lang::It),
+            "Mano 2: il posto 2 punta 12, ma dopo il 3 si può rilanciare solo a 6 (niente salti)."
+        );
+        says(
+            &jump,
+            Lang::En,
+            "bids 12, but after 3 the only raise is 6 (no jumps)",
+        );
+    }
+
+    #[test]
     fn bids_out_of_turn_say_who_may_bid() {
         let raise = RuleError::RaiseOwnSide {
             round: 1,
@@ -548,19 +605,28 @@ mod explicit {
         );
         assert_eq!(
             error.message(Lang::En),
-            "level 1: 1s and 2s have different ranks and cannot be equal \
-             (restriction 1: cards of different default ranks cannot share a level)"
+            "level 1: the ace of swords and the 2 of swords have different ranks and cannot \
+             be equal (restriction 1: cards of different default ranks cannot share a level)"
         );
-        assert!(error.message(Lang::It).starts_with("livello 1: 1s e 2s"));
+        assert!(
+            error
+                .message(Lang::It)
+                .starts_with("livello 1: l'asso di spade e il due di spade")
+        );
 
         let error = at(RankingError::CardMissing { card: card("Rd") }, 13, None);
         says_in_both(&error, "restriction 2", "regola 2");
+        says_in_both(
+            &error,
+            "the king of coins is missing",
+            "manca il re di denari",
+        );
 
         let error = at(RankingError::CardRepeated { card: card("7d") }, 8, Some(3));
         assert_eq!(
             error.message(Lang::En),
-            "level 8: 7d appears more than once (restriction 2: one linear list with each \
-             card exactly once) (already in level 3)"
+            "level 8: the 7 of coins appears more than once (restriction 2: one linear list \
+             with each card exactly once) (already in level 3)"
         );
     }
 }

@@ -64,21 +64,36 @@ pub async fn correct(
     let form = form.into_inner();
     let lang = ctx.lang();
     let reason = form.reason.trim().chars().take(300).collect::<String>();
-    let target: usize = form.target.parse().map_err(|_| AppError::BadRequest)?;
+    // A number that is no entry is said back as it was given, never wrapped.
+    let no_such_entry = |form: CorrectionForm, ctx: PageContext| {
+        let given = form.target.trim().chars().take(40).collect::<String>();
+        let message = ctx
+            .tr
+            .t_args("scoring-no_such_entry", &[("target", given.into())]);
+        submit_entry(
+            &request,
+            ctx,
+            &state,
+            form.envelope,
+            Err(message),
+            Draft::default(),
+        )
+    };
+    let Ok(target) = form.target.trim().parse::<usize>() else {
+        return no_such_entry(form, ctx).await;
+    };
     // A void takes an entry out of the score for good: it is confirmed on a second page
     // that says so (a replace names its new winner, and is its own undo).
     if form.winner.is_empty() && !reason.is_empty() && !confirmed(&form.confirm) {
         let scorer_now = scorer(&request, &ctx, &state).await?;
         let loaded = &scorer_now.loaded;
         let record = loaded.any_record()?;
-        let entry = record
-            .entries_json()
-            .get(target)
-            .map(|entry| {
-                let players = loaded.row.player_names();
-                crate::web::games::log_line(loaded.row.game, entry, &players, ctx.tr)
-            })
-            .ok_or(AppError::BadRequest)?;
+        let Some(entry) = record.entries_json().get(target).map(|entry| {
+            let players = loaded.row.player_names();
+            crate::web::games::log_line(loaded.row.game, entry, &players, ctx.tr)
+        }) else {
+            return no_such_entry(form, ctx).await;
+        };
         let mut page = void_confirmation(&request, ctx, &form, target, &reason);
         page.lines.insert(0, format!("#{target} {entry}"));
         return page.answer();

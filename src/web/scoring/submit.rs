@@ -7,11 +7,12 @@ use actix_web::{HttpRequest, HttpResponse};
 use serde::Deserialize;
 
 use super::{Draft, Scorer, Shown, respond, scorer};
-use crate::lang::{Lang, Msg};
+use crate::lang::{Arg, Lang, Msg};
 use crate::rules::any::{AnyReplayError, ExtendError};
 use crate::rules::game::Message;
 use crate::rules::record::{RecordEntry, SyntaxError};
 use crate::scoring::{self, AppendOutcome, Submitted};
+use crate::store::matches::EntryRow;
 use crate::web::cards::{Face, cards_named};
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
@@ -119,14 +120,18 @@ pub(in crate::web) async fn submit(
                 ..scorer
             };
             let (shown, status) = match refusal {
-                AppendOutcome::Stale { .. } => (
-                    Shown {
-                        conflict: true,
-                        error: Some(ctx.t("scoring-stale").to_string()),
-                        ..Shown::default()
-                    },
-                    StatusCode::CONFLICT,
-                ),
+                AppendOutcome::Stale { expected, .. } => {
+                    let mut words = vec![ctx.t("scoring-stale").to_string()];
+                    words.extend(recorded_meanwhile(&fresh, expected, ctx.tr)?);
+                    (
+                        Shown {
+                            conflict: true,
+                            error: Some(words.join(" ")),
+                            ..Shown::default()
+                        },
+                        StatusCode::CONFLICT,
+                    )
+                }
                 AppendOutcome::Refused { error } => (
                     Refusal::Rules(error).shown(&fresh, lang),
                     StatusCode::UNPROCESSABLE_ENTITY,
@@ -155,6 +160,54 @@ pub(in crate::web) async fn submit(
             respond(ctx, &fresh, draft, shown, status)
         }
     }
+}
+
+/// What was recorded after the `expected` entries a stale page saw, and by whom, as
+/// the log words it: a sentence for each run of entries by one author.
+fn recorded_meanwhile(scorer: &Scorer, expected: i64, tr: Tr) -> Result<Vec<String>, AppError> {
+    let loaded = &scorer.loaded;
+    let entries = loaded.any_record()?.entries_json();
+    let players = loaded.row.player_names();
+    let first = usize::try_from(expected).unwrap_or(0);
+    let mut runs: Vec<(&EntryRow, Vec<String>)> = Vec::new();
+    for (index, (row, entry)) in loaded.entries.iter().zip(&entries).enumerate().skip(first) {
+        let line = format!(
+            "#{} {}",
+            index + 1,
+            crate::web::games::log_line(loaded.row.game, entry, &players, tr)
+        );
+        match runs.last_mut() {
+            Some((author, lines)) if same_author(author, row) => lines.push(line),
+            _ => runs.push((row, vec![line])),
+        }
+    }
+    Ok(runs
+        .into_iter()
+        .map(|(author, lines)| {
+            let count = Arg::from(lines.len());
+            let entries = Arg::from(lines.join("; "));
+            match author.author_link_id {
+                Some(_) => tr.t_args(
+                    "scoring-stale_by_link",
+                    [("count", count), ("entries", entries)],
+                ),
+                None => {
+                    let name = Arg::from(author.author_label.clone());
+                    tr.t_args("scoring-stale_by", [("author", name), ("entries", entries)])
+                }
+            }
+        })
+        .collect())
+}
+
+/// Whether two entries were written by the same account or the same table link.
+fn same_author(one: &EntryRow, other: &EntryRow) -> bool {
+    (one.author_user_id, one.author_link_id, &one.author_label)
+        == (
+            other.author_user_id,
+            other.author_link_id,
+            &other.author_label,
+        )
 }
 
 /// [`submit`] for an entry built as a record entry, or the words saying why it

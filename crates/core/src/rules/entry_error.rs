@@ -51,8 +51,12 @@ pub enum EntryError {
         text: String,
         error: Box<ComandaError>,
     },
-    /// The explicit ranking breaks a restriction of the rules.
-    Ranking(RankingError),
+    /// The explicit ranking breaks a restriction of the rules, in this smazzata (when
+    /// the entry was read in its place in a match).
+    Ranking {
+        smazzata: Option<u32>,
+        error: RankingError,
+    },
     /// A smazzata entry with neither a comanda nor a ranking.
     NoRanking,
     /// A void or replace whose target is not an earlier entry.
@@ -111,7 +115,16 @@ impl Message for EntryError {
             EntryError::Comanda { text, error } => Msg::new("replay-comanda_unreadable")
                 .arg("comanda", format!("{text:?}"))
                 .arg("error", error.msg()),
-            EntryError::Ranking(error) => error.msg(),
+            EntryError::Ranking {
+                smazzata: Some(smazzata),
+                error,
+            } => Msg::new("ranking-in_smazzata")
+                .arg("smazzata", *smazzata)
+                .arg("error", error.msg()),
+            EntryError::Ranking {
+                smazzata: None,
+                error,
+            } => error.msg(),
             EntryError::NoRanking => Msg::new("replay-no_ranking"),
             EntryError::TargetOutOfRange { target } => {
                 CorrectionError::TargetOutOfRange { target: *target }.msg()

@@ -73,8 +73,10 @@ pub enum DrawOutcome {
 /// Why a first dealer cannot be recorded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FirstDealerError {
-    /// A hand (or a smazzata's comanda) is already recorded.
+    /// A hand is already recorded.
     AfterStart,
+    /// No hand yet, but the first smazzata's comanda is recorded (Trionfetti).
+    AfterComanda,
     /// The seat is not at this table.
     SeatNotAtTable { seat: Seat, players: usize },
     /// A round of the draw does not name a card (or `null`) for every seat.
@@ -185,9 +187,13 @@ pub(crate) fn apply<G: Game>(
     entry: &FirstDealerEntry,
     players: usize,
 ) -> Result<(), FirstDealerError> {
-    let restarted = state
-        .restarted(entry.seat)
-        .ok_or(FirstDealerError::AfterStart)?;
+    let Some(restarted) = state.restarted(entry.seat) else {
+        return Err(if state.only_comanda() {
+            FirstDealerError::AfterComanda
+        } else {
+            FirstDealerError::AfterStart
+        });
+    };
     if entry.seat.index() >= players {
         return Err(FirstDealerError::SeatNotAtTable {
             seat: entry.seat,
@@ -239,6 +245,7 @@ impl FirstDealerError {
         let in_round = |id: &'static str, round: &usize| Msg::new(id).arg("round", *round);
         match self {
             AfterStart => Msg::new("first_dealer-after_start"),
+            AfterComanda => Msg::new("first_dealer-after_comanda"),
             SeatNotAtTable { seat, players } => Msg::new("first_dealer-seat_not_at_table")
                 .arg("seat", seat_msg(*seat))
                 .arg("players", *players),

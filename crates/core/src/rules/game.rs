@@ -299,6 +299,12 @@ pub trait Game: Clone + Sized {
     /// first hand).
     fn restarted(&self, first_dealer: Seat) -> Option<Self>;
 
+    /// Whether all that has been played is a comanda, no hand yet (Trionfetti's first
+    /// smazzata): a late first dealer then points the referee at the comanda.
+    fn only_comanda(&self) -> bool {
+        false
+    }
+
     /// The common part of the summary.
     fn common(&self) -> Summary;
 

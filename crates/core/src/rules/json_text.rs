@@ -317,6 +317,9 @@ fn own(text: &str) -> Option<Msg> {
                 .arg("last", last.to_string()),
         );
     }
+    if text == crate::rules::record::NO_SUCH_ENTRY {
+        return Some(Msg::new("json-no_such_entry"));
+    }
     (text == "a bid is 3, 6, 12 or \"baraque\"").then(|| Msg::new("json-bid"))
 }
 
@@ -382,6 +385,33 @@ mod tests {
             Msg::new("json-trailing_characters")
         );
         assert!(from_str::<Body>(r#"{"expected_seq":1,"winner":"A"}"#).is_ok());
+    }
+
+    #[test]
+    fn an_entry_number_past_any_entry_is_no_entry_never_a_rounded_float() {
+        use crate::rules::record::VoidEntry;
+        // Past u64 serde_json keeps only a float ("1.8446744073709552e19").
+        let text = r#"{"target": 18446744073709551616, "reason": "x"}"#;
+        let complaint = from_str::<VoidEntry>(text).unwrap_err();
+        assert_eq!(complaint.msg, Msg::new("json-no_such_entry"));
+        assert_eq!(complaint.path, "target");
+        let value = serde_json::json!({"target": 1e30, "reason": "x"});
+        let complaint = from_value::<VoidEntry>(&value).unwrap_err();
+        assert_eq!(complaint.msg, Msg::new("json-no_such_entry"));
+        // A number below 0 or with a fraction is shown as given.
+        let complaint = from_str::<VoidEntry>(r#"{"target": -1, "reason": "x"}"#).unwrap_err();
+        assert_eq!(
+            complaint.text,
+            "invalid value: integer `-1`, expected usize"
+        );
+        let complaint = from_str::<VoidEntry>(r#"{"target": 1.5, "reason": "x"}"#).unwrap_err();
+        assert_eq!(
+            complaint.text,
+            "invalid type: floating point `1.5`, expected usize"
+        );
+        // 2^63 is an entry number like any other (the replay says there is no such entry).
+        let read = from_str::<VoidEntry>(r#"{"target": 9223372036854775808, "reason": "x"}"#);
+        assert_eq!(read.unwrap().target, 1usize << 63);
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 use super::card::{Card, CardSet, Deck, Rank, Suit};
 use super::game::Message;
+use super::words::card_msg;
 use crate::lang::Msg;
 
 /// A checked ranking of the 52-card deck.
@@ -32,19 +33,20 @@ pub enum RankingError {
 }
 
 impl Message for RankingError {
-    /// What is wrong, naming the cards and the broken restriction, as data for the shell.
+    /// What is wrong, naming the cards in words ("l'asso di denari", never "1d") and the
+    /// broken restriction, as data for the shell.
     fn msg(&self) -> Msg {
-        match self {
+        match *self {
             RankingError::UnequalRanksShareLevel { first, second } => {
                 Msg::new("ranking-unequal_ranks")
-                    .arg("first", first.to_string())
-                    .arg("second", second.to_string())
+                    .arg("first", card_msg(first))
+                    .arg("second", card_msg(second))
             }
             RankingError::CardRepeated { card } => {
-                Msg::new("ranking-card_repeated").arg("card", card.to_string())
+                Msg::new("ranking-card_repeated").arg("card", card_msg(card))
             }
             RankingError::CardMissing { card } => {
-                Msg::new("ranking-card_missing").arg("card", card.to_string())
+                Msg::new("ranking-card_missing").arg("card", card_msg(card))
             }
             RankingError::EmptyLevel => Msg::new("ranking-empty_level"),
         }

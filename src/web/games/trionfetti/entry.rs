@@ -6,11 +6,11 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
 use super::form::trick_rows;
-use crate::lang::{Arg, Lang};
+use crate::lang::{Arg, Lang, Msg};
 use crate::rules::any::{AnyEntryError, AnyReplayError};
 use crate::rules::card::Card;
 use crate::rules::comanda;
-use crate::rules::game::{Game, Seat, Team};
+use crate::rules::game::{Game, Message, Seat, Team};
 use crate::rules::record::{HandEntry, RecordEntry, SmazzataEntry};
 use crate::rules::replay::EntryError;
 use crate::rules::trick::Trick;
@@ -19,7 +19,7 @@ use crate::rules::trionfetti::{Answer, Vagaresto};
 use crate::scoring;
 use crate::web::context::Visit;
 use crate::web::error::AppError;
-use crate::web::i18n::{Tr, Worded};
+use crate::web::i18n::Tr;
 use crate::web::scoring::{
     Draft, Envelope, Refusal, Shown, dry_run, pair_value, read_pairs, respond, scorer, submit_entry,
 };
@@ -143,16 +143,31 @@ pub async fn record_smazzata(
     let entry = if comanda.is_empty() || comanda.len() > 500 {
         Err(Tr::new(lang).t("trionfetti-need_comanda").to_string())
     } else {
-        explicit_levels(&comanda, lang).and_then(|ranking| match form.cut.parse::<Card>() {
-            Ok(cut) => Ok(RecordEntry::Smazzata(SmazzataEntry {
-                comanda: Some(comanda),
-                ranking,
-                cut,
-                author: None,
-                time: None,
-            })),
-            Err(_) => Err(Tr::new(lang).t("trionfetti-need_cut").to_string()),
-        })
+        match explicit_levels(&comanda) {
+            Ok(ranking) => match form.cut.parse::<Card>() {
+                Ok(cut) => Ok(RecordEntry::Smazzata(SmazzataEntry {
+                    comanda: Some(comanda),
+                    ranking,
+                    cut,
+                    author: None,
+                    time: None,
+                })),
+                Err(_) => Err(Tr::new(lang).t("trionfetti-need_cut").to_string()),
+            },
+            Err(error) => {
+                // Named in its smazzata, as the record's refusal of a ranking is.
+                let smazzata = scorer(&request, &ctx, &state)
+                    .await?
+                    .loaded
+                    .state()?
+                    .deal()
+                    .smazzata;
+                let msg = Msg::new("ranking-in_smazzata")
+                    .arg("smazzata", smazzata)
+                    .arg("error", error.msg());
+                Err(Tr::new(lang).msg(&msg))
+            }
+        }
     };
     submit_entry(&request, ctx, &state, form.envelope, entry, draft).await
 }
@@ -160,20 +175,18 @@ pub async fn record_smazzata(
 /// The levels of an explicit ranking typed in the comanda field, which the record
 /// keeps beside the text as said (comanda words are left to the rules, which read them
 /// with the club's nicknames).
-fn explicit_levels(text: &str, lang: Lang) -> Result<Option<Vec<Vec<Card>>>, String> {
+fn explicit_levels(text: &str) -> Result<Option<Vec<Vec<Card>>>, comanda::ExplicitError> {
     if !comanda::is_explicit(text) {
         return Ok(None);
     }
-    comanda::parse_explicit(text)
-        .map(|ranking| {
-            // Each level in the JSON form's order of suits (docs/comanda.md).
-            let mut levels = ranking.levels().to_vec();
-            for level in &mut levels {
-                level.sort_by_key(|card| card.suit.letter());
-            }
-            Some(levels)
-        })
-        .map_err(|error| error.message(lang))
+    comanda::parse_explicit(text).map(|ranking| {
+        // Each level in the JSON form's order of suits (docs/comanda.md).
+        let mut levels = ranking.levels().to_vec();
+        for level in &mut levels {
+            level.sort_by_key(|card| card.suit.letter());
+        }
+        Some(levels)
+    })
 }
 
 /// Card-by-card hand: `action=check` works out the tricks so far and shows the

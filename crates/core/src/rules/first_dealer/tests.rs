@@ -131,10 +131,16 @@ fn it_is_refused_after_the_first_hand_naming_why_and_taken_again_before() {
         );
         assert_eq!(replayed(&voided).dealer(), Some(seat(2)), "{game}");
     }
-    // Trionfetti's comanda begins the smazzata: too late too.
+    // Trionfetti's comanda begins the smazzata: too late too, and with no hand yet the
+    // refusal points at the comanda, not at hands.
     let comanda = json!({"type": "smazzata", "comanda": "più ponto", "cut": "7d"});
-    let late = record(GameKind::Trionfetti, 4, vec![comanda, first(1)]);
-    assert!(late.replay(&Nicknames::default()).is_err());
+    let late = record(GameKind::Trionfetti, 4, vec![comanda.clone(), first(1)]);
+    let error = late.replay(&Nicknames::default()).unwrap_err();
+    assert_eq!(error.error.msg().id, "first_dealer-after_comanda");
+    let (deal, _) = one_deal(GameKind::Trionfetti);
+    let late = record(GameKind::Trionfetti, 4, vec![comanda, deal, first(1)]);
+    let error = late.replay(&Nicknames::default()).unwrap_err();
+    assert_eq!(error.error.msg().id, "first_dealer-after_start");
 }
 
 #[test]

@@ -10,7 +10,7 @@ use crate::rules::game::{Message, Seat, Team, message_error};
 use crate::rules::play_error::{Breach, DealPlace, PlayError};
 use crate::rules::words::{
     self, beyond_record, card_msg, game_deal_msg, played, points_contradict, revoke_msg, seat_msg,
-    team_mismatch, team_msg,
+    suit_msg, team_mismatch, team_msg,
 };
 
 /// Where a deal stands: the game (1-based) and the deal (battuta) inside it.
@@ -298,8 +298,10 @@ impl Message for RuleError {
                 .arg("trick", trick)
                 .arg("card", card_msg(card))
                 .arg("after", card_msg(after)),
+            // The proof is a trump the seat held, so its suit names the trumps.
             MustTrump { deal, breach } => {
                 revoke_msg(at("madrasso-must_trump", deal), breach, Deal::HELD)
+                    .arg("trumps", suit_msg(breach.held.suit))
             }
         }
     }

@@ -4,8 +4,8 @@
 
 use std::fmt;
 
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::de::{self, DeserializeOwned, Unexpected, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use super::Correction;
 use crate::rules::first_dealer::FirstDealerEntry;
@@ -17,6 +17,7 @@ stamped_entry! {
     #[serde(deny_unknown_fields)]
     pub struct VoidEntry {
         /// Index (0-based) of the entry voided.
+        #[serde(deserialize_with = "entry_number")]
         pub target: usize,
         pub reason: String,
     }
@@ -29,10 +30,53 @@ stamped_entry! {
     #[serde(deny_unknown_fields)]
     pub struct ReplaceEntry<P> {
         /// Index (0-based) of the entry replaced.
+        #[serde(deserialize_with = "entry_number")]
         pub target: usize,
         pub reason: String,
         pub entry: P,
     }
+}
+
+/// What serde says of an entry number past any a log can hold (`json_text` words it).
+pub(crate) const NO_SUCH_ENTRY: &str = "no entry has a number that large";
+
+/// The number of the entry a correction targets. A whole number past `u64` reaches
+/// serde only as a float, which would be shown rounded ("1.8446744073709552e19"): it is
+/// no entry, and said so.
+fn entry_number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
+    struct Number;
+
+    impl Visitor<'_> for Number {
+        type Value = usize;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            // serde's own name for it, which the Fluent files word as a whole number.
+            f.write_str("usize")
+        }
+
+        fn visit_u64<E: de::Error>(self, number: u64) -> Result<usize, E> {
+            usize::try_from(number).map_err(|_| E::custom(NO_SUCH_ENTRY))
+        }
+
+        fn visit_i64<E: de::Error>(self, number: i64) -> Result<usize, E> {
+            match u64::try_from(number) {
+                Ok(number) => self.visit_u64(number),
+                Err(_) => Err(E::invalid_value(Unexpected::Signed(number), &self)),
+            }
+        }
+
+        fn visit_f64<E: de::Error>(self, number: f64) -> Result<usize, E> {
+            if number >= 0.0 && number.fract() == 0.0 {
+                Err(E::custom(NO_SUCH_ENTRY))
+            } else {
+                Err(E::invalid_type(Unexpected::Float(number), &self))
+            }
+        }
+    }
+
+    // `any`: inside a tagged entry serde buffers the value, and hands a float to
+    // `visit_f64` only when asked for any value, not for an integer.
+    deserializer.deserialize_any(Number)
 }
 
 /// A game's own entry type, as the other games' logs hold it (tagged by `"type"`).

@@ -22,7 +22,7 @@ mod log;
 mod syntax;
 
 pub use self::log::{GameEntry, LogEntry, ReplaceEntry, VoidEntry};
-pub(crate) use self::log::{game_entry, logged_game};
+pub(crate) use self::log::{NO_SUCH_ENTRY, game_entry, logged_game};
 pub use self::syntax::SyntaxError;
 // Trionfetti's entries, which the shell reads as the record's.
 use super::comanda::Nicknames;

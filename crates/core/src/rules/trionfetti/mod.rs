@@ -457,6 +457,10 @@ impl SheetRow {
 impl Game for Trionfetti {
     game_basics!(Trionfetti, TrionfettiSummary);
 
+    fn only_comanda(&self) -> bool {
+        self.hands_played == 0 && self.cards.is_some()
+    }
+
     fn apply_in_place(&mut self, entry: &Entry) -> Result<(), RuleError> {
         match entry {
             Entry::Smazzata(setup) => self.apply_setup(setup),

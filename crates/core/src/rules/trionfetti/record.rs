@@ -68,10 +68,14 @@ impl SmazzataEntry {
     /// Reads the entry into the engine's setup: its explicit ranking, or its
     /// comanda read with the club's nicknames.
     pub fn setup(&self, nicknames: &Nicknames) -> Result<Setup, EntryError> {
+        self.setup_in(None, nicknames)
+    }
+
+    /// [`Self::setup`] for the smazzata `smazzata`, which a refused ranking names.
+    fn setup_in(&self, smazzata: Option<u32>, nicknames: &Nicknames) -> Result<Setup, EntryError> {
         let ranking = match (&self.ranking, &self.comanda) {
-            (Some(levels), _) => {
-                Ranking::from_levels(levels.clone()).map_err(EntryError::Ranking)?
-            }
+            (Some(levels), _) => Ranking::from_levels(levels.clone())
+                .map_err(|error| EntryError::Ranking { smazzata, error })?,
             (None, Some(text)) => {
                 comanda::parse(text, nicknames).map_err(|error| EntryError::Comanda {
                     text: text.clone(),
@@ -165,7 +169,7 @@ impl RecordGame for Trionfetti {
             RecordEntry::Void(_) | RecordEntry::FirstDealer(_) => (None, None),
         };
         if let Some(setup) = smazzata {
-            self.apply_setup(&setup.setup(nicknames)?)
+            self.apply_setup(&setup.setup_in(Some(self.smazzata), nicknames)?)
                 .map_err(EntryError::Rule)?;
         }
         if let Some(hand) = hand {

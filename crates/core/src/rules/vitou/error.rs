@@ -254,8 +254,15 @@ impl Message for RuleError {
                 bid,
                 expected,
             } => match expected {
-                Some(expected) => bid_msg(at("vitou-bid_out_of_order", round), seat, bid)
-                    .arg("expected", expected.word()),
+                // The opening is always 3: there is no bid before it to follow.
+                Some(Bid::Three) => bid_msg(at("vitou-bid_opening", round), seat, bid),
+                Some(expected) => {
+                    let index = Bid::ORDER.iter().position(|each| *each == expected);
+                    let last = Bid::ORDER[index.expect("every bid is in the order") - 1];
+                    bid_msg(at("vitou-bid_out_of_order", round), seat, bid)
+                        .arg("last", last.word())
+                        .arg("expected", expected.word())
+                }
                 None => bid_msg(at("vitou-bid_above_baraque", round), seat, bid),
             },
             RaiseOwnSide {
