@@ -137,6 +137,10 @@ fn browser_flows() {
             offline::five_hands_offline_flow,
         ),
         (
+            "offline at the table: hands waiting counted ahead, marked, then the server's page",
+            offline::offline_hands_counted_ahead_flow,
+        ),
+        (
             "offline at the table: a conflict after an offline spell, one resent, one discarded",
             offline::conflict_after_offline_flow,
         ),

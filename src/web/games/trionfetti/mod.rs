@@ -9,6 +9,7 @@ mod form;
 mod picker;
 
 pub use entry::{HandForm, SmazzataForm, record_hand, record_smazzata, record_tricks};
+pub(super) use entry::tap_entry;
 
 use serde_json::Value;
 
