@@ -211,7 +211,7 @@ pub(super) fn five_hands_offline_flow(driver: &Driver, _shared: &Browser<'_>) {
     assert_eq!(browser.text("#points-B"), "2");
     assert_eq!(browser.text(".team-A .offline-team-mark"), "in attesa di invio");
     assert_eq!(browser.text(".team-B .offline-team-mark"), "in attesa di invio");
-    assert_eq!(value_of(&browser, "#deal-short"), "Smazzata 2 · Mano 2/4");
+    assert_eq!(value_of(&browser, "#deal-short"), "smazzata 2 · mano 2/4");
     // The buttons stay where the thumb is: the bar at the foot covers none.
     let covered = browser.execute(
         "var bar = document.getElementById('offline-status').getBoundingClientRect();\
@@ -527,7 +527,7 @@ pub(super) fn offline_hands_counted_ahead_flow(driver: &Driver, _shared: &Browse
     }
     phone(&browser);
     open_and_keep(&browser, &app.url(&link));
-    assert_eq!(value_of(&browser, "#deal-short"), "Smazzata 1 · Mano 4/4");
+    assert_eq!(value_of(&browser, "#deal-short"), "smazzata 1 · mano 4/4");
     assert_eq!(browser.text("#points-A"), "2");
     assert_eq!(browser.text("#points-B"), "1");
     let dealer = value_of(&browser, "#dealer");
@@ -545,7 +545,7 @@ pub(super) fn offline_hands_counted_ahead_flow(driver: &Driver, _shared: &Browse
     // The fourth hand ends the smazzata: the next one is dealt by who led, and the
     // second offline hand is its first.
     for css in ["#deal-short", "#deal"] {
-        assert_eq!(value_of(&browser, css), "Smazzata 2 · Mano 2/4", "{css}");
+        assert_eq!(value_of(&browser, css), "smazzata 2 · mano 2/4", "{css}");
         assert_eq!(
             browser.text(&format!("{css} .offline-mark")),
             "in attesa di invio",
@@ -595,14 +595,14 @@ pub(super) fn offline_hands_counted_ahead_flow(driver: &Driver, _shared: &Browse
         WAIT,
         "the second tap taken back",
     );
-    assert_eq!(value_of(&browser, "#deal-short"), "Smazzata 2 · Mano 1/4");
+    assert_eq!(value_of(&browser, "#deal-short"), "smazzata 2 · mano 1/4");
     assert_eq!(browser.text("#points-A"), "2");
     assert!(
         browser.try_find(".team-A .offline-team-mark").is_none(),
         "team A's score is as stored"
     );
     tap_offline(&browser, "A", 2);
-    assert_eq!(value_of(&browser, "#deal-short"), "Smazzata 2 · Mano 2/4");
+    assert_eq!(value_of(&browser, "#deal-short"), "smazzata 2 · mano 2/4");
 
     // Back online: the server's page, the same values, no mark left.
     restore_network(&browser, sessions);
@@ -640,7 +640,7 @@ pub(super) fn offline_hands_counted_ahead_flow(driver: &Driver, _shared: &Browse
         WAIT,
         "the vagaresto waiting",
     );
-    assert_eq!(value_of(&browser, "#deal-short"), "Smazzata 2 · Mano 2/4");
+    assert_eq!(value_of(&browser, "#deal-short"), "smazzata 2 · mano 2/4");
     assert_eq!(browser.text("#deal-short .offline-mark"), "da aggiornare");
     assert_eq!(browser.text("#points-A"), "3");
     assert_eq!(browser.text(".team-A .offline-team-mark"), "da aggiornare");
@@ -656,6 +656,6 @@ pub(super) fn offline_hands_counted_ahead_flow(driver: &Driver, _shared: &Browse
         Duration::from_secs(20),
         "the vagaresto sent",
     );
-    assert_eq!(value_of(&browser, "#deal-short"), "Smazzata 2 · Mano 3/4");
+    assert_eq!(value_of(&browser, "#deal-short"), "smazzata 2 · mano 3/4");
     assert_eq!(browser.text("#points-A"), "4");
 }
