@@ -113,6 +113,11 @@
       state: "waiting"
     });
     save(queue);
+    // As the page a save brings back: the quick forms empty again (a vagaresto's
+    // caller left checked would go with the next tap), the vagaresto closed.
+    if (form.id === "quick-form" || form.id === "outcome-form") form.reset();
+    var vagaresto = document.getElementById("vagaresto");
+    if (vagaresto && form.id === "quick-form") vagaresto.open = false;
     advanceForms(seq + 1);
     // The card picker starts the next hand empty.
     var picked = form.querySelectorAll("#picked-cards input[name=card]");
@@ -312,8 +317,10 @@
     showInLog(queue);
     showAhead(queue);
     // The score's undo names an entry already stored, not the ones waiting here.
+    // (The buttons' own display would show them through `hidden`.)
     Array.prototype.forEach.call(document.querySelectorAll("#undo-last, #undo"), function (button) {
       button.hidden = !!firstWaiting(queue);
+      button.style.display = button.hidden ? "none" : "";
     });
     if (troubled) setStatus(w("conflicts") + " " + troubled + ".", true);
     else if (queue.length) {

@@ -174,7 +174,10 @@ fn node_texts(states: &serde_json::Value, node: usize) -> Vec<(String, String)> 
         .zip(row)
         .map(|(id, index)| {
             let text = &texts[index.as_u64().unwrap() as usize];
-            (id.as_str().unwrap().to_string(), text.as_str().unwrap().to_string())
+            (
+                id.as_str().unwrap().to_string(),
+                text.as_str().unwrap().to_string(),
+            )
         })
         .collect()
 }
@@ -213,7 +216,14 @@ fn the_trionfetti_page_counts_hands_ahead_as_the_server_then_stores_them() {
     // B then A: tap 1 from the first state (node 2), then tap 0 from there.
     let node = 2 * 2 + 1;
     let ahead = node_texts(&states, node);
-    let get = |id: &str| ahead.iter().find(|(known, _)| known == id).unwrap().1.clone();
+    let get = |id: &str| {
+        ahead
+            .iter()
+            .find(|(known, _)| known == id)
+            .unwrap()
+            .1
+            .clone()
+    };
     assert_eq!(get("deal-short"), "smazzata 2 · mano 2/4");
     assert_eq!(get("points-A"), "3");
     assert_eq!(get("dealer"), element_text(&page.body, "leader").unwrap());
@@ -237,8 +247,16 @@ fn a_vitou_round_tapped_is_counted_ahead_and_a_tressette_deal_is_not() {
         serde_json::json!({"action": "/outcome", "pairs": [["team", "B"], ["outcome", "won"]]})
     );
     let compared = assert_page_shows(&page.body, &states, 0);
-    assert!(compared >= 9, "score, dealer, cutter, leader and the facts: {compared}");
-    let stored = setup::post_entry(&organizer, &base, "outcome", &[("team", "B"), ("outcome", "won")]);
+    assert!(
+        compared >= 9,
+        "score, dealer, cutter, leader and the facts: {compared}"
+    );
+    let stored = setup::post_entry(
+        &organizer,
+        &base,
+        "outcome",
+        &[("team", "B"), ("outcome", "won")],
+    );
     assert_eq!(stored.status, 303, "{}", stored.body);
     let page = organizer.get(&base);
     assert_eq!(assert_page_shows(&page.body, &states, 2), compared);

@@ -13,10 +13,10 @@ use serde_json::{Value, json};
 use super::Fields;
 use super::sheets::GameSheet;
 use crate::rules::any::{AnyMatch, AnyRecord};
+use crate::rules::comanda::Nicknames;
 use crate::rules::game::{Game, Team};
 use crate::rules::kind::GameKind;
 use crate::rules::trionfetti::TrionfettiSummary;
-use crate::rules::comanda::Nicknames;
 use crate::web::i18n::Tr;
 
 /// How many taps ahead the states go: `2^(DEPTH+1) - 1` states, a few kilobytes.
@@ -72,7 +72,10 @@ fn shown(state: &AnyMatch, players: &[String], tr: Tr) -> Vec<(String, String)> 
     let mut shown = Vec::new();
     for team in Team::BOTH {
         let letter = team.letter();
-        shown.push((format!("points-{letter}"), sheet.totals[team.index()].clone()));
+        shown.push((
+            format!("points-{letter}"),
+            sheet.totals[team.index()].clone(),
+        ));
         shown.push((
             format!("games-{letter}"),
             sheet.games_won[team.index()].to_string(),

@@ -209,8 +209,14 @@ pub(super) fn five_hands_offline_flow(driver: &Driver, _shared: &Browser<'_>) {
     // smazzata and the first of the next.
     assert_eq!(browser.text("#points-A"), "3");
     assert_eq!(browser.text("#points-B"), "2");
-    assert_eq!(browser.text(".team-A .offline-team-mark"), "in attesa di invio");
-    assert_eq!(browser.text(".team-B .offline-team-mark"), "in attesa di invio");
+    assert_eq!(
+        browser.text(".team-A .offline-team-mark"),
+        "in attesa di invio"
+    );
+    assert_eq!(
+        browser.text(".team-B .offline-team-mark"),
+        "in attesa di invio"
+    );
     assert_eq!(value_of(&browser, "#deal-short"), "smazzata 2 · mano 2/4");
     // The buttons stay where the thumb is: the bar at the foot covers none.
     let covered = browser.execute(
@@ -303,7 +309,10 @@ pub(super) fn conflict_after_offline_flow(driver: &Driver, _shared: &Browser<'_>
         "the page came from the phone"
     );
     assert_eq!(browser.text("#points-B"), "1");
-    assert_eq!(browser.text(".team-A .offline-team-mark"), "in attesa di invio");
+    assert_eq!(
+        browser.text(".team-A .offline-team-mark"),
+        "in attesa di invio"
+    );
     screenshots(&browser, "offline-reopened");
 
     restore_network(&browser, sessions);
@@ -491,7 +500,11 @@ fn value_of(browser: &Browser<'_>, css: &str) -> String {
          return e.textContent.trim();",
         serde_json::to_string(css).unwrap()
     );
-    browser.execute(&script).as_str().unwrap_or_default().to_string()
+    browser
+        .execute(&script)
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// A hand recorded from another client through the match's link.
@@ -617,7 +630,10 @@ pub(super) fn offline_hands_counted_ahead_flow(driver: &Driver, _shared: &Browse
         .iter()
         .map(|css| value_of(&browser, css))
         .collect();
-    assert_eq!(stored, projected, "the page counted ahead what the server stored");
+    assert_eq!(
+        stored, projected,
+        "the page counted ahead what the server stored"
+    );
     assert_eq!(browser.text("#points-A"), "3");
     assert_eq!(browser.text("#points-B"), "2");
     assert_eq!(
@@ -644,6 +660,25 @@ pub(super) fn offline_hands_counted_ahead_flow(driver: &Driver, _shared: &Browse
     assert_eq!(browser.text("#deal-short .offline-mark"), "da aggiornare");
     assert_eq!(browser.text("#points-A"), "3");
     assert_eq!(browser.text(".team-A .offline-team-mark"), "da aggiornare");
+    // The vagaresto's caller went with the tap: the next tap starts without it, and
+    // the undo of the entry stored last is not offered while one waits.
+    assert_eq!(
+        browser
+            .execute(
+                "return document.querySelectorAll('input[name=vagaresto_caller]:checked').length;"
+            )
+            .as_i64(),
+        Some(0)
+    );
+    assert_eq!(
+        browser
+            .execute(
+                "var b = document.getElementById('undo-last'); return b.getClientRects().length;"
+            )
+            .as_i64(),
+        Some(0),
+        "no undo of a stored entry while one waits"
+    );
     assert!(
         browser
             .text("#offline-hint")
