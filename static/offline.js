@@ -113,6 +113,11 @@
       state: "waiting"
     });
     save(queue);
+    // As the page a save brings back: the quick forms empty again (a vagaresto's
+    // caller left checked would go with the next tap), the vagaresto closed.
+    if (form.id === "quick-form" || form.id === "outcome-form") form.reset();
+    var vagaresto = document.getElementById("vagaresto");
+    if (vagaresto && form.id === "quick-form") vagaresto.open = false;
     advanceForms(seq + 1);
     // The card picker starts the next hand empty.
     var picked = form.querySelectorAll("#picked-cards input[name=card]");
@@ -198,25 +203,96 @@
     });
   }
 
-  // Beside each team's score, the hands it won that are not saved yet.
-  function showOnScore(queue) {
+  // The match as it will be once the waiting taps are stored. The server played the
+  // game's one-tap entries ahead (data-ahead, see src/web/games/ahead.rs): the page
+  // shows the state its waiting taps lead to, each value they change marked. Any
+  // other entry waiting leaves the values as the server sent them, marked as not
+  // counting what waits.
+  var ahead = null;
+  try { ahead = JSON.parse(box.getAttribute("data-ahead") || "null"); } catch (e) { ahead = null; }
+  // The entry the page's own forms asked for, before the script moved them on.
+  var seqOfPage = pageSeq();
+  // Taps stored while this page shows: until it comes back, they still count ahead.
+  var sentTaps = [];
+  var original = {};
+  if (ahead) ahead.ids.forEach(function (id) {
+    var element = document.getElementById(id);
+    if (element) original[id] = element.textContent;
+  });
+  var hint = document.getElementById("offline-hint");
+  var hintText = hint ? hint.textContent : "";
+
+  // Which of the one-tap entries a waiting entry is (its pairs all and only the
+  // tap's, empty fields aside), or -1.
+  function tapOf(entry) {
+    var filled = entry.pairs.filter(function (pair) { return pair[1] !== ""; });
+    for (var t = 0; t < ahead.taps.length; t++) {
+      var tap = ahead.taps[t];
+      if (entry.action !== base + tap.action || filled.length !== tap.pairs.length) continue;
+      var same = tap.pairs.every(function (pair) {
+        return filled.some(function (other) { return other[0] === pair[0] && other[1] === pair[1]; });
+      });
+      if (same) return t;
+    }
+    return -1;
+  }
+
+  // The state the taps lead to from the page's, or -1 when it is not known.
+  function stateAfter(taps) {
+    var node = 0;
+    for (var i = 0; i < taps.length; i++) {
+      if (taps[i] < 0) return -1;
+      node = node * ahead.taps.length + 1 + taps[i];
+      if (node >= ahead.nodes.length || !ahead.nodes[node]) return -1;
+    }
+    return node;
+  }
+
+  function mark(element, text) {
+    var span = document.createElement("span");
+    span.className = "offline-mark";
+    span.textContent = text;
+    element.appendChild(document.createTextNode(" "));
+    element.appendChild(span);
+  }
+
+  function showAhead(queue) {
+    if (!ahead) return;
+    var waiting = queue.filter(function (entry) { return entry.state === "waiting"; });
+    var taps = sentTaps.concat(waiting.map(tapOf));
+    // Counted from the page's entry: a queue kept from another copy of the page is not.
+    var fromHere = !waiting.length || waiting[0].seq === seqOfPage + sentTaps.length;
+    var node = taps.length && fromHere ? stateAfter(taps) : -1;
+    var mode = !waiting.length ? "" : node > 0 ? "ahead" : "behind";
+    var root = ahead.nodes[0];
+    var row = node > 0 ? ahead.nodes[node] : root;
+    var teams = { A: false, B: false };
+    ahead.ids.forEach(function (id, i) {
+      var element = document.getElementById(id);
+      if (!element || !(id in original)) return;
+      var changed = mode === "ahead" && row[i] !== root[i];
+      element.textContent = changed ? ahead.texts[row[i]] : original[id];
+      element.classList.toggle("offline-ahead", changed);
+      element.classList.toggle("offline-behind", mode === "behind");
+      var team = /^(points|games)-([AB])$/.exec(id);
+      // The score's marks go under each team's names, not beside its big numbers.
+      if (team) teams[team[2]] = teams[team[2]] || changed || mode === "behind";
+      else if (changed) mark(element, w("ahead"));
+      else if (mode === "behind") mark(element, w("behind"));
+    });
     ["A", "B"].forEach(function (team) {
       var card = document.querySelector(".scoreboard .team-" + team);
       if (!card) return;
-      var count = queue.filter(function (entry) {
-        return /\/(hand|outcome)$/.test(entry.action) && entry.pairs.some(function (pair) {
-          return (pair[0] === "winner" || pair[0] === "team") && pair[1] === team;
-        });
-      }).length;
-      var tag = card.querySelector(".offline-hands");
-      if (!count) { if (tag) tag.remove(); return; }
-      if (!tag) {
-        tag = document.createElement("div");
-        tag.className = "offline-hands";
-        card.appendChild(tag);
+      var line = card.querySelector(".offline-team-mark");
+      if (!teams[team]) { if (line) line.remove(); return; }
+      if (!line) {
+        line = document.createElement("div");
+        line.className = "offline-team-mark";
+        card.appendChild(line);
       }
-      tag.textContent = w("hands-waiting") + " +" + count;
+      line.textContent = mode === "ahead" ? w("ahead") : w("behind");
     });
+    if (hint) hint.textContent = mode === "ahead" ? w("hint-ahead") : hintText;
   }
 
   function setStatus(text, link) {
@@ -239,10 +315,12 @@
     conflictBox.hidden = troubled === 0;
     document.getElementById("offline-hint").hidden = !firstWaiting(queue);
     showInLog(queue);
-    showOnScore(queue);
+    showAhead(queue);
     // The score's undo names an entry already stored, not the ones waiting here.
+    // (The buttons' own display would show them through `hidden`.)
     Array.prototype.forEach.call(document.querySelectorAll("#undo-last, #undo"), function (button) {
       button.hidden = !!firstWaiting(queue);
+      button.style.display = button.hidden ? "none" : "";
     });
     if (troubled) setStatus(w("conflicts") + " " + troubled + ".", true);
     else if (queue.length) {
@@ -320,6 +398,7 @@
       if (result.stored) {
         var kept = load().filter(function (other) { return other.key !== entry.key; });
         save(kept);
+        if (ahead) sentTaps.push(tapOf(entry));
         // Entries in conflict stay; the page comes back to show what was stored.
         delay = 1000;
         note = "";

@@ -1,8 +1,10 @@
 ### The referee page without network (static/offline.js): taps kept on the phone and sent when the network is back.
 
 offline-offline = offline, they will go by themselves
-offline-hint = Entries made offline stay on this phone and are sent by themselves, in order, as soon as the network is back. The score above does not count them yet.
-offline-hands_waiting = waiting:
+offline-hint = Entries made offline stay on this phone and are sent by themselves, in order, as soon as the network is back. The score above does not count them yet: it is marked “not yet updated”.
+offline-hint_ahead = Entries made offline stay on this phone and are sent by themselves, in order, as soon as the network is back. The page above already counts them: the values they change are marked “waiting to be sent”.
+offline-ahead = waiting to be sent
+offline-behind = not yet updated
 offline-saved_copy = Offline: this is the copy of the page kept on this phone; the score may be behind.
 offline-waiting = Waiting to be sent:
 offline-sending = sending…

@@ -1,8 +1,10 @@
 ### The referee page without network (static/offline.js): taps kept on the phone and sent when the network is back.
 
 offline-offline = senza rete, partiranno da sole
-offline-hint = Le registrazioni fatte senza rete restano su questo telefono e partono da sole, in ordine, appena torna la rete. Il punteggio qui sopra non le conta ancora.
-offline-hands_waiting = in attesa:
+offline-hint = Le registrazioni fatte senza rete restano su questo telefono e partono da sole, in ordine, appena torna la rete. Il punteggio qui sopra non le conta ancora: è segnato «da aggiornare».
+offline-hint_ahead = Le registrazioni fatte senza rete restano su questo telefono e partono da sole, in ordine, appena torna la rete. La pagina qui sopra le conta già: i valori che cambiano sono segnati «in attesa di invio».
+offline-ahead = in attesa di invio
+offline-behind = da aggiornare
 offline-saved_copy = Senza rete: questa è la copia della pagina salvata sul telefono, il punteggio può essere indietro.
 offline-waiting = Da inviare:
 offline-sending = invio in corso…

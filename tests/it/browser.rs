@@ -13,6 +13,7 @@ mod look;
 mod night;
 mod night_changes;
 mod offline;
+mod offline_ahead;
 mod organizer;
 mod picker;
 mod public;
@@ -136,6 +137,10 @@ fn browser_flows() {
         (
             "offline at the table: five hands tapped offline, stored once each when back",
             offline::five_hands_offline_flow,
+        ),
+        (
+            "offline at the table: hands waiting counted ahead, marked, then the server's page",
+            offline_ahead::offline_hands_counted_ahead_flow,
         ),
         (
             "offline at the table: a conflict after an offline spell, one resent, one discarded",

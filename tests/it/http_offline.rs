@@ -135,3 +135,138 @@ fn a_kept_entry_sent_twice_is_stored_once_and_a_moved_sequence_stores_nothing() 
     assert!(stale.body.contains("NON è stata salvata"));
     assert_eq!(entries(&organizer), ["A", "B", "A", "B"]);
 }
+
+/// Issue 36: the states a phone without network shows while its taps wait, as the
+/// referee page hands them to its script (`data-ahead`), read back.
+fn states_ahead(body: &str) -> serde_json::Value {
+    let marker = "data-ahead=\"";
+    let start = body.find(marker).expect("the states ahead") + marker.len();
+    let end = start + body[start..].find('"').unwrap();
+    serde_json::from_str(&unescape(&body[start..end])).unwrap()
+}
+
+fn unescape(text: &str) -> String {
+    text.replace("&#34;", "\"")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&#60;", "<")
+        .replace("&lt;", "<")
+        .replace("&#62;", ">")
+        .replace("&gt;", ">")
+        .replace("&#38;", "&")
+        .replace("&amp;", "&")
+}
+
+/// The text of the page's element `id`, when it has one (no element inside it).
+fn element_text(body: &str, id: &str) -> Option<String> {
+    let at = body.find(&format!("id=\"{id}\""))?;
+    let start = at + body[at..].find('>')? + 1;
+    let end = start + body[start..].find('<')?;
+    Some(unescape(&body[start..end]))
+}
+
+/// The texts of state `node` of the states ahead, by element id.
+fn node_texts(states: &serde_json::Value, node: usize) -> Vec<(String, String)> {
+    let ids = states["ids"].as_array().unwrap();
+    let texts = states["texts"].as_array().unwrap();
+    let row = states["nodes"][node].as_array().expect("a state");
+    ids.iter()
+        .zip(row)
+        .map(|(id, index)| {
+            let text = &texts[index.as_u64().unwrap() as usize];
+            (
+                id.as_str().unwrap().to_string(),
+                text.as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Every value of state `node` is the one the page shows, for each element it has.
+fn assert_page_shows(body: &str, states: &serde_json::Value, node: usize) -> usize {
+    let mut compared = 0;
+    for (id, text) in node_texts(states, node) {
+        if let Some(shown) = element_text(body, &id) {
+            assert_eq!(shown, text, "#{id} of state {node}");
+            compared += 1;
+        }
+    }
+    compared
+}
+
+#[test]
+fn the_trionfetti_page_counts_hands_ahead_as_the_server_then_stores_them() {
+    let app = TestApp::spawn(support::Backend::Sqlite);
+    let (organizer, base, _) = scoring(&app);
+    for winner in ["A", "B", "A"] {
+        setup::record_win(&organizer, &base, winner);
+    }
+    let page = organizer.get(&base);
+    let states = states_ahead(&page.body);
+    assert_eq!(
+        states["taps"],
+        serde_json::json!([
+            {"action": "/hand", "pairs": [["winner", "A"]]},
+            {"action": "/hand", "pairs": [["winner", "B"]]}
+        ])
+    );
+    // Six taps ahead: 1 + 2 + … + 64 states.
+    assert_eq!(states["nodes"].as_array().unwrap().len(), 127);
+    assert_eq!(assert_page_shows(&page.body, &states, 0), 11);
+    // B then A: tap 1 from the first state (node 2), then tap 0 from there.
+    let node = 2 * 2 + 1;
+    let ahead = node_texts(&states, node);
+    let get = |id: &str| {
+        ahead
+            .iter()
+            .find(|(known, _)| known == id)
+            .unwrap()
+            .1
+            .clone()
+    };
+    assert_eq!(get("deal-short"), "smazzata 2 · mano 2/4");
+    assert_eq!(get("points-A"), "3");
+    assert_eq!(get("dealer"), element_text(&page.body, "leader").unwrap());
+    // Stored, the page shows what the state ahead said.
+    setup::record_win(&organizer, &base, "B");
+    setup::record_win(&organizer, &base, "A");
+    let page = organizer.get(&base);
+    assert_eq!(assert_page_shows(&page.body, &states, node), 11);
+}
+
+#[test]
+fn a_vitou_round_tapped_is_counted_ahead_and_a_tressette_deal_is_not() {
+    let app = TestApp::spawn(support::Backend::Sqlite);
+    let organizer = app.organizer();
+    let vitou = setup::create_game_match(&organizer, "vitou", &[("title", "Vitou")]);
+    let base = format!("/score/{vitou}");
+    let page = organizer.get(&base);
+    let states = states_ahead(&page.body);
+    assert_eq!(
+        states["taps"][1],
+        serde_json::json!({"action": "/outcome", "pairs": [["team", "B"], ["outcome", "won"]]})
+    );
+    let compared = assert_page_shows(&page.body, &states, 0);
+    assert!(
+        compared >= 9,
+        "score, dealer, cutter, leader and the facts: {compared}"
+    );
+    let stored = setup::post_entry(
+        &organizer,
+        &base,
+        "outcome",
+        &[("team", "B"), ("outcome", "won")],
+    );
+    assert_eq!(stored.status, 303, "{}", stored.body);
+    let page = organizer.get(&base);
+    assert_eq!(assert_page_shows(&page.body, &states, 2), compared);
+    assert_ne!(node_texts(&states, 2), node_texts(&states, 0));
+
+    // Tressette's deal needs its points typed: nothing ahead, the page as it is.
+    let tressette = setup::create_game_match(&organizer, "tressette", &[("title", "Tressette")]);
+    let page = organizer.get(&format!("/score/{tressette}"));
+    let states = states_ahead(&page.body);
+    assert_eq!(states["taps"], serde_json::json!([]));
+    assert_eq!(states["nodes"].as_array().unwrap().len(), 1);
+    assert!(assert_page_shows(&page.body, &states, 0) >= 7);
+}

@@ -10,6 +10,7 @@
 //! from the game through the core's list of games (`for_each_game!`). A new game is one
 //! more file here, declared below.
 
+pub mod ahead;
 mod fields;
 pub mod first_dealer;
 pub mod madrasso;

@@ -68,6 +68,9 @@ pub struct GameRefereePage {
     pub first_deal: FirstDeal,
     /// The match was taken out of its event's draw: it takes nothing.
     pub out_of_draw: bool,
+    /// The states a phone without network shows while its taps wait
+    /// (`super::ahead`), as JSON; empty once the page takes no entry.
+    pub ahead: String,
 }
 
 impl GameRefereePage {
@@ -270,7 +273,13 @@ pub fn build_page(
         &draft.fields,
         lang,
     );
+    let ahead = if state.is_over() || loaded.moved.is_some() {
+        String::new()
+    } else {
+        super::ahead::states_ahead(&record, &state, &loaded.nicknames, &players, tr)
+    };
     Ok(GameRefereePage {
+        ahead,
         base: scorer.base.clone(),
         title: Tr::new(lang).msg(&loaded.title_msg()),
         public_id: loaded.row.public_id.clone(),

@@ -13,10 +13,10 @@ use super::referee::{phone, screenshots};
 use crate::support::browser::{Browser, Driver};
 use crate::support::{Client, TestApp};
 
-const WAIT: Duration = Duration::from_secs(10);
+pub(super) const WAIT: Duration = Duration::from_secs(10);
 
 /// The winners of the match's entries, as the API lists them.
-fn stored_winners(client: &Client, public_id: &str) -> Vec<String> {
+pub(super) fn stored_winners(client: &Client, public_id: &str) -> Vec<String> {
     let log = client.get(&format!("/api/v1/matches/{public_id}/entries"));
     assert_eq!(log.status, 200);
     let log: serde_json::Value = serde_json::from_str(&log.body).unwrap();
@@ -30,7 +30,7 @@ fn stored_winners(client: &Client, public_id: &str) -> Vec<String> {
 
 /// Opens the referee page and waits until the service worker controls it and the
 /// page and its files are kept.
-fn open_and_keep(browser: &Browser<'_>, url: &str) {
+pub(super) fn open_and_keep(browser: &Browser<'_>, url: &str) {
     browser.goto(url);
     browser.wait_until(
         "document.getElementById('offline').getAttribute('data-kept') === 'yes'",
@@ -54,7 +54,7 @@ fn open_and_keep(browser: &Browser<'_>, url: &str) {
 }
 
 /// Screenshots at 390×844 and 1280×800 with the element `css` scrolled into view.
-fn screenshots_of(browser: &Browser<'_>, name: &str, css: &str) {
+pub(super) fn screenshots_of(browser: &Browser<'_>, name: &str, css: &str) {
     let scroll = format!(
         "document.querySelector({}).scrollIntoView({{block: 'start'}});",
         serde_json::to_string(css).unwrap()
@@ -73,7 +73,7 @@ fn screenshots_of(browser: &Browser<'_>, name: &str, css: &str) {
 
 /// Taps a button of the list scrolled to the middle of the screen, as a thumb does
 /// (WebDriver would scroll it to the very foot, under the status bar).
-fn tap_in_list(browser: &Browser<'_>, css: &str) {
+pub(super) fn tap_in_list(browser: &Browser<'_>, css: &str) {
     browser.execute(&format!(
         "document.querySelector({}).scrollIntoView({{block: 'center'}});",
         serde_json::to_string(css).unwrap()
@@ -85,7 +85,7 @@ fn tap_in_list(browser: &Browser<'_>, css: &str) {
 /// conditions, and its service worker's, which has network conditions of its own
 /// (set through a DevTools session of the worker, as DevTools' "Offline" box does).
 /// Answers those sessions, for [`restore_network`].
-fn cut_network(browser: &Browser<'_>) -> Vec<String> {
+pub(super) fn cut_network(browser: &Browser<'_>) -> Vec<String> {
     browser.set_offline(true);
     let targets = browser.cdp("Target.getTargets", json!({}));
     let workers: Vec<String> = targets["targetInfos"]
@@ -127,7 +127,7 @@ fn worker_network(browser: &Browser<'_>, session: &str, offline: bool) {
 
 /// Gives the network back: the worker's first, so that the page, once online, finds
 /// its worker online too.
-fn restore_network(browser: &Browser<'_>, sessions: Vec<String>) {
+pub(super) fn restore_network(browser: &Browser<'_>, sessions: Vec<String>) {
     for session in sessions {
         worker_network(browser, &session, false);
         browser.cdp("Target.detachFromTarget", json!({"sessionId": session}));
@@ -140,7 +140,7 @@ fn status(browser: &Browser<'_>) -> String {
 }
 
 /// Taps a team's button offline and waits for the count of waiting entries.
-fn tap_offline(browser: &Browser<'_>, team: &str, waiting: usize) {
+pub(super) fn tap_offline(browser: &Browser<'_>, team: &str, waiting: usize) {
     browser.click(&format!("#win-{team}"));
     let expected = format!("Da inviare: {waiting} ·");
     browser.wait_until(
@@ -205,10 +205,19 @@ pub(super) fn five_hands_offline_flow(driver: &Driver, _shared: &Browser<'_>) {
         "{}",
         status(&browser)
     );
-    // The score does not count them yet; beside it, the hands each team won waiting.
-    assert_eq!(browser.text("#points-A"), "0");
-    assert_eq!(browser.text(".team-A .offline-hands"), "in attesa: +3");
-    assert_eq!(browser.text(".team-B .offline-hands"), "in attesa: +2");
+    // The score counts them ahead, marked as waiting (issue 36): five hands are a
+    // smazzata and the first of the next.
+    assert_eq!(browser.text("#points-A"), "3");
+    assert_eq!(browser.text("#points-B"), "2");
+    assert_eq!(
+        browser.text(".team-A .offline-team-mark"),
+        "in attesa di invio"
+    );
+    assert_eq!(
+        browser.text(".team-B .offline-team-mark"),
+        "in attesa di invio"
+    );
+    assert_eq!(value_of(&browser, "#deal-short"), "smazzata 2 · mano 2/4");
     // The buttons stay where the thumb is: the bar at the foot covers none.
     let covered = browser.execute(
         "var bar = document.getElementById('offline-status').getBoundingClientRect();\
@@ -293,10 +302,16 @@ pub(super) fn conflict_after_offline_flow(driver: &Driver, _shared: &Browser<'_>
         WAIT,
         "the kept page reopened offline",
     );
+    // The phone's copy counts its own two hands ahead, not the other phone's.
     assert_eq!(
-        browser.text("#points-B"),
-        "0",
+        browser.text("#points-A"),
+        "1",
         "the page came from the phone"
+    );
+    assert_eq!(browser.text("#points-B"), "1");
+    assert_eq!(
+        browser.text(".team-A .offline-team-mark"),
+        "in attesa di invio"
     );
     screenshots(&browser, "offline-reopened");
 
@@ -475,4 +490,19 @@ pub(super) fn table_taken_out_of_the_draw_flow(driver: &Driver, _shared: &Browse
             "an entry discarded",
         );
     }
+}
+
+/// What an element of the page says, without the marks the offline script adds.
+pub(super) fn value_of(browser: &Browser<'_>, css: &str) -> String {
+    let script = format!(
+        "var e = document.querySelector({}).cloneNode(true);\
+         Array.prototype.forEach.call(e.querySelectorAll('.offline-mark'), function (m) {{ m.remove(); }});\
+         return e.textContent.trim();",
+        serde_json::to_string(css).unwrap()
+    );
+    browser
+        .execute(&script)
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
 }

@@ -100,6 +100,19 @@ fn quick_hand(form: &HandForm, lang: Lang) -> Result<RecordEntry, String> {
     }))
 }
 
+/// The hand the quick form's `pairs` describe, as its handler reads them: what the
+/// page's states ahead of a phone without network are played with.
+pub(in crate::web::games) fn tap_entry(
+    pairs: &[(String, String)],
+    lang: Lang,
+) -> Result<serde_json::Value, String> {
+    let form: HandForm = serde_urlencoded::from_str(
+        &serde_urlencoded::to_string(pairs).map_err(|error| error.to_string())?,
+    )
+    .map_err(|error| error.to_string())?;
+    quick_hand(&form, lang).map(|entry| scoring::entry_json(&entry))
+}
+
 /// Quick entry: which team won, and a vagaresto if there was one.
 pub async fn record_hand(
     request: HttpRequest,

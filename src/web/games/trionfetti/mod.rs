@@ -8,6 +8,7 @@ mod entry;
 mod form;
 mod picker;
 
+pub(super) use entry::tap_entry;
 pub use entry::{HandForm, SmazzataForm, record_hand, record_smazzata, record_tricks};
 
 use serde_json::Value;
