@@ -9,6 +9,7 @@ trionfetti-card_by_card = hand card by card ({ $tricks ->
        *[other] { $tricks } tricks
     })
 trionfetti-won_by = hand won by { $team }
+trionfetti-won_by_named = hand won by { $players } (team { $team })
 # A hand whose winner follows from the vagaresto rather than being named.
 trionfetti-hand_recorded = hand recorded
 trionfetti-vagaresto = vagaresto by { $who } { $answer ->

@@ -9,6 +9,7 @@ trionfetti-card_by_card = mano carta per carta ({ $tricks ->
        *[other] { $tricks } prese
     })
 trionfetti-won_by = mano vinta { DAL($team) }
+trionfetti-won_by_named = mano vinta da { $players } (squadra { $team })
 # A hand whose winner follows from the vagaresto rather than being named.
 trionfetti-hand_recorded = mano registrata
 trionfetti-vagaresto = vagaresto { DEL($who) } { $answer ->

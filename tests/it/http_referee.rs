@@ -141,7 +141,7 @@ backend_tests! {
         assert!(back.body.contains("Registrato: #1</span>"), "{}", back.body);
         assert!(back.body.contains("<span class=\"log-index\">#1</span>"), "{}", back.body);
         assert!(back.body.contains(">Annulla #1</button>"), "{}", back.body);
-        assert!(back.body.contains("<span class=\"recorded-line\">mano vinta da B</span>"), "{}", back.body);
+        assert!(back.body.contains("<span class=\"recorded-line\">mano vinta da Toni · Gigio (squadra B)</span>"), "{}", back.body);
         // The undo sits in the confirmation, and undoes that entry.
         let undo = back.body.find("id=\"undo-last\"").expect("an undo beside the confirmation");
         let confirmation = back.body.find("id=\"recorded\"").unwrap();
@@ -156,7 +156,7 @@ backend_tests! {
         // After an undo the confirmation says what was undone, not "Registrato: #2".
         let after_undo = organizer.get(&format!("{base}?recorded=1"));
         assert!(
-            after_undo.body.contains("Annullata la registrazione #1:</span> <span class=\"recorded-line\">mano vinta da B</span>"),
+            after_undo.body.contains("Annullata la registrazione #1:</span> <span class=\"recorded-line\">mano vinta da Toni · Gigio (squadra B)</span>"),
             "{}", after_undo.body
         );
         assert!(!after_undo.body.contains("Registrato:"), "{}", after_undo.body);

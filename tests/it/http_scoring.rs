@@ -128,9 +128,9 @@ backend_tests! {
         // Who recorded what, as the log says it: the author and the players by name.
         assert!(
             error.ends_with(
-                "Nel frattempo Maria Zanin ha registrato: #1 mano vinta da A; #2 mano vinta da B. \
+                "Nel frattempo Maria Zanin ha registrato: #1 mano vinta da Bepi · Nane (squadra A); #2 mano vinta da Toni · Gigio (squadra B). \
                  Nel frattempo dal collegamento del tavolo è arrivata questa registrazione: \
-                 #3 mano vinta da A."
+                 #3 mano vinta da Bepi · Nane (squadra A)."
             ),
             "{error}"
         );
@@ -146,7 +146,7 @@ backend_tests! {
         ]);
         assert_eq!(stale.status, 409, "{}", stale.body);
         let error = error_text(&stale.body);
-        assert!(error.ends_with("Meanwhile Maria Zanin recorded: #4 hand won by B."), "{error}");
+        assert!(error.ends_with("Meanwhile Maria Zanin recorded: #4 hand won by Toni · Gigio (team B)."), "{error}");
 
         // A game whose log names the players of a team names them here too.
         let public_id = setup::create_game_match(&organizer, "madrasso", &[("title", "Battute")]);

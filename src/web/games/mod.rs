@@ -631,7 +631,7 @@ mod tests {
         let [italian, english] = crate::web::i18n::in_both(|tr| tr);
         assert_eq!(
             log_line(GameKind::Trionfetti, &hand, &four, italian),
-            "mano vinta da A · vagaresto di Toni accettato"
+            "mano vinta da Bepi · Nane (squadra A) · vagaresto di Toni accettato"
         );
         assert_eq!(
             log_line(GameKind::Trionfetti, &hand, &unnamed, english),

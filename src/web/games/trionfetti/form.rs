@@ -166,7 +166,16 @@ fn entry_text(entry: &RecordEntry, players: &[String], lang: Lang) -> String {
                     &[("tricks", tricks.len().into())],
                 ),
                 (None, None) => tr.t("trionfetti-hand_recorded").to_string(),
-                (None, winner) => tr.t_args("trionfetti-won_by", &[("team", team(winner).into())]),
+                // The winners by name, as every other game's log names them.
+                (None, Some(winner)) => match super::super::side_names(players, winner) {
+                    names if names.is_empty() => {
+                        tr.t_args("trionfetti-won_by", &[("team", team(Some(winner)).into())])
+                    }
+                    names => tr.t_args(
+                        "trionfetti-won_by_named",
+                        &[("team", team(Some(winner)).into()), ("players", names.into())],
+                    ),
+                },
             };
             if let Some(vagaresto) = &hand.vagaresto {
                 let answer = match vagaresto.answer {
