@@ -207,10 +207,11 @@ backend_tests! {
         // The first post only asks: it names the entry and says what follows.
         let asked = organizer.post_form(&format!("{base}/correct"), &void);
         assert_eq!(asked.status, 200, "{}", asked.body);
-        assert!(asked.body.contains("Annullare la registrazione #0?"), "{}", asked.body);
+        // Entry 0 of the record is #1, as the log numbers it.
+        assert!(asked.body.contains("Annullare la registrazione #1?"), "{}", asked.body);
         assert!(asked.body.contains("Il punteggio si ricalcola senza questa registrazione"));
-        let named = section(&asked.body, "<p>#0 ", "</p>");
-        assert!(named.len() > "<p>#0 ".len() + 3, "the entry in words: {named}");
+        let named = section(&asked.body, "<p>#1 ", "</p>");
+        assert!(named.len() > "<p>#1 ".len() + 3, "the entry in words: {named}");
         assert!(asked.body.contains(">mano contata due volte</textarea>"), "the reason kept");
         assert!(asked.body.contains("name=\"confirm\" value=\"yes\""));
         assert!(asked.body.contains(&format!("href=\"{base}#log-title\"")), "cancel goes back");

@@ -95,7 +95,8 @@ pub async fn correct(
             return no_such_entry(form, ctx).await;
         };
         let mut page = void_confirmation(&request, ctx, &form, target, &reason);
-        page.lines.insert(0, format!("#{target} {entry}"));
+        // Counted from 1, as the log and the undo button number entries.
+        page.lines.insert(0, format!("#{} {entry}", target + 1));
         return page.answer();
     }
     let entry = if reason.is_empty() {
@@ -142,7 +143,7 @@ fn void_confirmation(
         .unwrap_or("/")
         .to_string();
     ConfirmPage {
-        heading: tr.t_args("void-confirm_title", &[("entry", target.into())]),
+        heading: tr.t_args("void-confirm_title", &[("entry", (target + 1).into())]),
         lines: vec![tr.t("void-line").to_string()],
         warning: None,
         action: request.path().to_string(),
