@@ -47,7 +47,9 @@ impl Refused {
             Refused::LineBreak => "text-line_break",
             Refused::Format => "text-format",
         };
-        Msg::new(id).arg("field", field.to_string())
+        // The field in words where it has some (`text-field`), else by its name.
+        let named = Msg::new("text-field").arg("field", field.to_string());
+        Msg::new(id).arg("field", named)
     }
 }
 

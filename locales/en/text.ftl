@@ -1,4 +1,5 @@
-# Texts refused by the rules of src/text.rs, naming the field they were in.
+# Texts refused by the rules of src/text.rs, naming the field they were in
+# (`text-field`, passed to the others as $field).
 text-field = { $field ->
     [title] Match name
     [name] Name
@@ -15,6 +16,6 @@ text-field = { $field ->
     [username] Username
    *[other] { $field }
 }
-text-control = The field “{ text-field }” contains a control character (such as NUL), which is not accepted.
-text-line_break = The field “{ text-field }” contains a line break: it must be written on one line.
-text-format = The field “{ text-field }” contains an invisible or direction-changing character (such as a zero-width space), which a name may not contain.
+text-control = The field “{ $field }” contains a control character (such as NUL), which is not accepted.
+text-line_break = The field “{ $field }” contains a line break: it must be written on one line.
+text-format = The field “{ $field }” contains an invisible or direction-changing character (such as a zero-width space), which a name may not contain.

@@ -1,4 +1,5 @@
-# Texts refused by the rules of src/text.rs, naming the field they were in.
+# Texts refused by the rules of src/text.rs, naming the field they were in
+# (`text-field`, passed to the others as $field).
 text-field = { $field ->
     [title] Nome della partita
     [name] Nome
@@ -15,6 +16,6 @@ text-field = { $field ->
     [username] Nome utente
    *[other] { $field }
 }
-text-control = Il campo «{ text-field }» contiene un carattere di controllo (per esempio NUL), che non è accettato.
-text-line_break = Il campo «{ text-field }» contiene un a capo: va scritto su una riga sola.
-text-format = Il campo «{ text-field }» contiene un carattere invisibile o che cambia il verso della scrittura (per esempio uno spazio di larghezza zero), che in un nome non è accettato.
+text-control = Il campo «{ $field }» contiene un carattere di controllo (per esempio NUL), che non è accettato.
+text-line_break = Il campo «{ $field }» contiene un a capo: va scritto su una riga sola.
+text-format = Il campo «{ $field }» contiene un carattere invisibile o che cambia il verso della scrittura (per esempio uno spazio di larghezza zero), che in un nome non è accettato.
