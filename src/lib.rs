@@ -9,6 +9,7 @@ pub mod ratings;
 pub mod scoring;
 pub mod seasons;
 pub mod store;
+pub mod text;
 pub mod transfer;
 pub mod web;
 pub mod zone;

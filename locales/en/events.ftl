@@ -208,6 +208,7 @@ import-missing_partner = the pair's second player is missing
 import-missing_player = the player's name is missing
 import-same_player = the same player twice in the pair
 import-too_long = name too long (60 characters at most)
+import-not_a_name = a name holds an invisible or direction-changing character (such as a zero-width space)
 import-too_many_fields = too many columns
 import-unclosed_quote = unclosed quote
 player-against = against

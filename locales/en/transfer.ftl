@@ -50,3 +50,4 @@ transfer-matches_taken = these match public ids are already used in this databas
 transfer-reads_differently = { $match }: its log reads differently with the nicknames of club "{ $club }" here
 transfer-no_replay_here = { $match }: its log does not replay with the nicknames of club "{ $club }" here: { $error }
 transfer-not_a_tournament = the event's rows do not make a tournament: { $error }
+transfer-check_disagrees = the event as imported would not pass `segnapunti check`: { $why }

@@ -208,6 +208,7 @@ import-missing_partner = manca il secondo giocatore della coppia
 import-missing_player = manca il nome del giocatore
 import-same_player = lo stesso giocatore due volte nella coppia
 import-too_long = nome troppo lungo (al massimo 60 caratteri)
+import-not_a_name = un nome contiene un carattere invisibile o che cambia il verso della scrittura (per esempio uno spazio di larghezza zero)
 import-too_many_fields = troppe colonne
 import-unclosed_quote = virgolette non chiuse
 player-against = contro

@@ -49,3 +49,4 @@ transfer-matches_taken = questi id pubblici di partite sono già usati in questo
 transfer-reads_differently = { $match }: il suo registro si legge diversamente con i soprannomi del circolo "{ $club }" qui
 transfer-no_replay_here = { $match }: il suo registro non si rigioca con i soprannomi del circolo "{ $club }" qui: { $error }
 transfer-not_a_tournament = le righe dell'evento non fanno un torneo: { $error }
+transfer-check_disagrees = l'evento così importato non passerebbe `segnapunti check`: { $why }

@@ -147,7 +147,8 @@ pub fn check(db: &Db, named: &[String]) -> Result<Totals, CheckError> {
     for event in chosen {
         // A stored value that does not read back (a format, a side) is the event's fault,
         // not the database's.
-        let outcome = match db.read(|connection| check_event(connection, &event, &mut totals)) {
+        let outcome = match db.read(|connection| check_event(connection, &event, &mut totals, true))
+        {
             Err(StoreError::Corrupt(why)) => Err(Of { event: &event }.event(why)),
             other => other?,
         };
@@ -170,12 +171,25 @@ pub fn check(db: &Db, named: &[String]) -> Result<Totals, CheckError> {
 }
 
 /// The checks of one event that only read; `Ok(Err(_))`: the first disagreement.
-fn check_event(
+/// `import` runs them too, before it commits, so that it takes no event `check` refuses;
+/// but the notices (`with_notices` false): they are found again by the times of entries
+/// and notices, which a document carries only to the microsecond.
+pub(crate) fn check_event(
     connection: &mut DbConnection,
     event: &EventRow,
     totals: &mut Totals,
+    with_notices: bool,
 ) -> StoreResult<Result<(), Disagreement>> {
     let of = Of { event };
+    // Its texts as an export of it would carry them, held to the rules `import` holds
+    // a document to.
+    if let Some(document) = crate::transfer::export_from(connection, &event.public_id)?
+        && let Some(refused) = crate::transfer::text_problems(&document).first()
+    {
+        return Ok(Err(of.event(
+            crate::web::i18n::Tr::new(crate::lang::Lang::En).msg(refused),
+        )));
+    }
     let Ok(options) = serde_json::from_str::<Value>(&event.game_options_json) else {
         return Ok(Err(of.event("its game options are not JSON")));
     };
@@ -201,6 +215,9 @@ fn check_event(
     }
     if let Err(disagreement) = read_model_agrees(connection, &of, &data, &replayed)? {
         return Ok(Err(disagreement));
+    }
+    if !with_notices {
+        return Ok(Ok(()));
     }
     match notices::check(connection, &of, &data, &replayed)? {
         Ok(count) => totals.notices += count,

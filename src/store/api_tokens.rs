@@ -53,6 +53,14 @@ pub fn revoke(connection: &mut DbConnection, user_id: i64, token_id: i64) -> Sto
     Ok(update(connection, live, api_tokens::revoked_at.eq(now()))? == 1)
 }
 
+/// Revokes every live token of the user (their password changed); how many there were.
+pub fn revoke_all(connection: &mut DbConnection, user_id: i64) -> StoreResult<usize> {
+    let live = api_tokens::table
+        .filter(api_tokens::user_id.eq(user_id))
+        .filter(api_tokens::revoked_at.is_null());
+    update(connection, live, api_tokens::revoked_at.eq(now()))
+}
+
 /// The account a live token belongs to, in one query: every API request asks.
 pub fn user_for(connection: &mut DbConnection, token_hash: &str) -> StoreResult<Option<User>> {
     Ok(super::typed!(connection, |inner| api_tokens::table

@@ -53,8 +53,23 @@ pub fn admit(
     username: &str,
     address: &str,
 ) -> StoreResult<Admission> {
-    let at = now();
+    admit_at(connection, username, address, now())
+}
+
+/// [`admit`] with the clock reading `at`.
+pub fn admit_at(
+    connection: &mut DbConnection,
+    username: &str,
+    address: &str,
+    at: NaiveDateTime,
+) -> StoreResult<Admission> {
     let since = window_start(at);
+    // A window stored as starting later than now began while the clock was ahead:
+    // it starts now instead, so that no lockout lasts longer than one window from now
+    // once the clock is put back.
+    diesel::update(login_attempts::table.filter(login_attempts::window_started_at.gt(at)))
+        .set(login_attempts::window_started_at.eq(at))
+        .execute(connection)?;
     // Windows that have ended go first, so that the pair's row below starts afresh.
     diesel::delete(login_attempts::table.filter(login_attempts::window_started_at.le(since)))
         .execute(connection)?;

@@ -127,7 +127,8 @@ fn record_of(row: &MatchDocument) -> Result<AnyRecord, String> {
 
 /// Checks everything that needs no database; lists every problem found.
 pub fn check(document: &EventDocument) -> Result<Checked, TransferError> {
-    let mut problems = Vec::new();
+    // Texts first: a NUL would break PostgreSQL before any other problem is reported.
+    let mut problems = super::text::problems(document);
     let event = &document.event;
 
     if !is_public_id(&event.public_id) {

@@ -271,6 +271,26 @@ fn import_rows(
         }
         Err(other) => return Err(other),
     }
+    // What `check` would refuse is not taken (players of a match that its entrants
+    // contradict, among others).
+    let stored = required(store_events::find(connection, event_id)?)?;
+    match crate::check::check_event(
+        connection,
+        &stored,
+        &mut crate::check::Totals::default(),
+        false,
+    ) {
+        Ok(Ok(())) => {}
+        Ok(Err(disagreement)) => {
+            return Ok(Err(
+                Msg::new("transfer-check_disagrees").arg("why", disagreement.to_string())
+            ));
+        }
+        Err(StoreError::Corrupt(why)) => {
+            return Ok(Err(Msg::new("transfer-not_a_tournament").arg("error", why)));
+        }
+        Err(other) => return Err(other),
+    }
 
     Ok(Ok(ImportReport {
         event_public_id: event.public_id.clone(),

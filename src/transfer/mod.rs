@@ -13,6 +13,7 @@ pub mod document;
 mod export;
 mod import;
 mod queries;
+mod text;
 
 use crate::lang::{Lang, Msg};
 use crate::store::StoreError;
@@ -25,6 +26,7 @@ pub use document::{
 };
 pub use export::{export, export_from};
 pub use import::{ClubOutcome, ImportReport, import, import_checked};
+pub use text::problems as text_problems;
 
 /// What can go wrong moving an event.
 #[derive(Debug, thiserror::Error)]

@@ -58,8 +58,10 @@ fn bearer(request: &HttpRequest) -> Option<String> {
         .get(header::AUTHORIZATION)?
         .to_str()
         .ok()?
-        .strip_prefix("Bearer ")
-        .map(|token| token.trim().to_string())
+        .split_once(' ')
+        // Auth schemes are case-insensitive (RFC 9110, 11.1): `bearer` is `Bearer`.
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, token)| token.trim().to_string())
 }
 
 /// What score entry reads before it checks an entry.

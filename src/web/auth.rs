@@ -208,11 +208,13 @@ pub async fn change_password(
     let Some(new_hash) = new_hash else {
         return show_error(ctx, "password-wrong_current");
     };
-    // This session stays; every other one of the account ends.
+    // This session stays; every other one of the account ends, and so do its personal
+    // API tokens: a password changed because it leaked leaves nothing made with it.
     let kept = context::session_id_hash(ctx.session())?;
     state
         .write(move |connection| {
             users::set_password(connection, user_id, &new_hash)?;
+            crate::store::api_tokens::revoke_all(connection, user_id)?;
             sessions::end_others(connection, user_id, kept.as_deref())
         })
         .await?;

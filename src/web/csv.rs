@@ -192,6 +192,16 @@ pub fn parse_entrants(text: &str, individual: bool) -> (Vec<ImportedEntrant>, Ve
         if line == 1 && is_header(fields) {
             continue;
         }
+        // Names in one spelling, as the forms keep them (a break inside quotes is a space).
+        let Ok(names) = fields
+            .iter()
+            .map(|field| crate::text::name(&field.replace(['\r', '\n'], " ")))
+            .collect::<Result<Vec<_>, _>>()
+        else {
+            rejected.push(reject("import-not_a_name"));
+            continue;
+        };
+        let fields = &names;
         let players: Vec<String> = fields.iter().take(wanted).cloned().collect();
         let label = fields
             .get(wanted)

@@ -47,6 +47,12 @@ pub enum AppError {
     /// A request that cannot be read (a form field of the wrong shape).
     #[error("bad request")]
     BadRequest,
+    /// A text the rules of `crate::text` refuse, in the field named (`text_guard`).
+    #[error("field {field} refused: {refused:?}")]
+    BadText {
+        field: String,
+        refused: crate::text::Refused,
+    },
     #[error("internal error: {0}")]
     Internal(String),
     #[error("storage: {0}")]
@@ -90,7 +96,7 @@ impl ResponseError for AppError {
             AppError::InvitationUsed => StatusCode::GONE,
             AppError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Forbidden | AppError::BadCsrf => StatusCode::FORBIDDEN,
-            AppError::BadRequest => StatusCode::BAD_REQUEST,
+            AppError::BadRequest | AppError::BadText { .. } => StatusCode::BAD_REQUEST,
             AppError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::SlowBody => StatusCode::REQUEST_TIMEOUT,
             AppError::Unauthorized => StatusCode::UNAUTHORIZED,
@@ -120,7 +126,7 @@ struct ErrorPage {
     tr: Tr,
     status: u16,
     title_key: &'static str,
-    detail_key: &'static str,
+    detail: String,
     reference: Option<String>,
     /// The page offers the login (a used invitation: its holder has an account).
     login: bool,
@@ -192,8 +198,21 @@ pub fn render_error_page<B: MessageBody>(
         status if status.is_server_error() => ("error-internal", "error-internal_detail"),
         _ => ("error-bad_request", "error-bad_request_detail"),
     };
+    // A refused text is explained with the field it was in.
+    let bad_text = response
+        .response()
+        .error()
+        .and_then(|error| error.as_error::<AppError>())
+        .and_then(|error| match error {
+            AppError::BadText { field, refused } => Some(refused.msg(field)),
+            _ => None,
+        });
+    let detail = |tr: Tr| match &bad_text {
+        Some(msg) => tr.msg(msg),
+        None => tr.t(detail_key).to_string(),
+    };
     if is_api {
-        let [message_it, message_en] = super::i18n::in_both(|tr| tr.t(detail_key));
+        let [message_it, message_en] = super::i18n::in_both(detail);
         let body = serde_json::json!({
             "error": status.canonical_reason().unwrap_or("error").to_lowercase().replace(' ', "_"),
             "message_it": message_it,
@@ -218,7 +237,7 @@ pub fn render_error_page<B: MessageBody>(
         tr: Tr::new(lang_of_request(response.request())),
         status: status.as_u16(),
         title_key,
-        detail_key,
+        detail: detail(Tr::new(lang_of_request(response.request()))),
         reference: status.is_server_error().then_some(reference).flatten(),
         login: title_key == "error-invitation_used",
     };

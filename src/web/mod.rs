@@ -36,6 +36,7 @@ pub mod scoring;
 pub mod seasons;
 pub mod table_links;
 pub mod telemetry;
+pub mod text_guard;
 
 use std::net::TcpListener;
 use std::sync::Arc;
@@ -250,6 +251,8 @@ pub fn start(listener: TcpListener, db: Db, config: &ServerConfig) -> Result<Run
             .configure(routes::configure)
             .default_service(web::to(not_found))
             .wrap(from_fn(context::no_store_with_form_token))
+            // Inside the form-token check: a forged request is refused before its text is read.
+            .wrap(from_fn(text_guard::check))
             .wrap(from_fn(csrf::verify))
             .wrap(sessions)
             .wrap(ErrorHandlers::new().default_handler(error::render_error_page))

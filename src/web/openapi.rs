@@ -345,7 +345,7 @@ fn write_answers(refused: Value) -> Value {
     json!({
         "201": json_body("Recorded", schema("Appended")),
         "200": json_body("Already recorded under this submission key; nothing new", schema("AlreadyRecorded")),
-        "400": error("The body cannot be read: not JSON, a field missing, unknown or of the wrong shape, an entry of another game (error `unreadable`)"),
+        "400": error("The body cannot be read: not JSON, a field missing, unknown or of the wrong shape, an entry of another game (error `unreadable`); or a string of it holds a control character (NUL among them), or a line break where one line is due (error `bad_request`, the message naming the field)"),
         "401": error("No credentials, or a token that is not (or no longer) valid"),
         "403": error("Not allowed to score this match, or a session without its X-CSRF-Token header"),
         "404": error("No such match (or, for a void, a sequence number that is not one)"),

@@ -283,6 +283,85 @@ backend_tests! {
         let accepted = first_hand(&organizer, &match_id, Some(&organizer.csrf_token()));
         assert_eq!(accepted.status, 201, "{}", accepted.body);
     }
+
+    fn the_bearer_scheme_is_read_in_any_case(app) {
+        let (_, organizer) = support::club_with_organizer(&app);
+        let match_id = create_match(&organizer);
+        let token = personal_token(&organizer);
+        let reader = app.client();
+        for scheme in ["bearer", "BEARER", "Bearer"] {
+            let state = reader
+                .copy()
+                .with_header("Authorization", &format!("{scheme} {token}"))
+                .get(&format!("/api/v1/matches/{match_id}"));
+            assert_eq!(state.status, 200, "{scheme}: {}", state.body);
+        }
+        let appended = reader
+            .copy()
+            .with_header("Authorization", &format!("bearer {token}"))
+            .post_json(&format!("/api/v1/matches/{match_id}/entries"), &serde_json::json!({
+                "expected_seq": 0,
+                "submission_key": "k-minuscolo",
+                "entry": {"type": "hand", "winner": "A"}
+            }).to_string(), None);
+        assert_eq!(appended.status, 201, "{}", appended.body);
+    }
+
+    fn a_password_change_revokes_the_accounts_api_tokens(app) {
+        let (_, organizer) = support::club_with_organizer(&app);
+        let match_id = create_match(&organizer);
+        let token = personal_token(&organizer);
+        let path = format!("/api/v1/matches/{match_id}/entries");
+        let append = |token: &str, key: &str, seq: u64| {
+            let body = serde_json::json!({
+                "expected_seq": seq,
+                "submission_key": key,
+                "entry": {"type": "hand", "winner": "A"}
+            });
+            app.client().post_json_bearer(&path, &body.to_string(), token)
+        };
+        let before = append(&token, "k-prima", 0);
+        assert_eq!(before.status, 201, "{}", before.body);
+        let changed = organizer.post_form("/account/password", &[
+            ("current_password", "org-password"),
+            ("new_password", "nuova-password-1"),
+            ("confirm_password", "nuova-password-1"),
+        ]);
+        assert_eq!(changed.status, 303, "{}", changed.body);
+        let confirmation = organizer.get(changed.location.as_deref().unwrap());
+        assert!(confirmation.body.contains("token API personali revocati"), "{}", confirmation.body);
+        // The old token appends no more (reads of a match are public, token or not).
+        let after = append(&token, "k-dopo", 1);
+        assert_eq!(after.status, 401, "{}", after.body);
+        let tokens = organizer.get("/account/tokens");
+        assert!(!tokens.body.contains("tabellone"), "{}", tokens.body);
+        // A token made after the change works.
+        let fresh = personal_token(&organizer);
+        let again = append(&fresh, "k-nuovo", 1);
+        assert_eq!(again.status, 201, "{}", again.body);
+    }
+
+    fn a_lockout_made_while_the_clock_was_ahead_ends_one_window_after_it_is_put_back(app) {
+        use chrono::Duration as Minutes;
+        let db = app.database.open();
+        let now = chrono::Utc::now().naive_utc();
+        let ahead = now + Minutes::days(1);
+        let admit = |at: chrono::NaiveDateTime| {
+            db.write(move |c| throttle::admit_at(c, "arbitro", "203.0.113.9", at)).unwrap()
+        };
+        // Five failures while the clock was a day ahead lock the pair out.
+        for _ in 0..throttle::FAILURES_PER_PAIR {
+            assert!(matches!(admit(ahead), throttle::Admission::Admitted { .. }));
+        }
+        assert_eq!(admit(ahead), throttle::Admission::Refused);
+        // The clock is put back: the lockout lasts at most one window from now, not a day.
+        assert_eq!(admit(now), throttle::Admission::Refused);
+        let after_one_window = now + Minutes::minutes(throttle::WINDOW_MINUTES) + Minutes::seconds(1);
+        assert!(
+            matches!(admit(after_one_window), throttle::Admission::Admitted { .. }),
+            "the lockout outlasted its window"
+        );
+    }
 }
 
 /// Without a trusted proxy, or from a peer that is not it, the forwarding headers

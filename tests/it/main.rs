@@ -41,6 +41,7 @@ mod http_rotation;
 mod http_scoring;
 mod http_seasons;
 mod http_substitutes;
+mod http_text;
 mod madrasso_matches;
 mod pg_restart;
 mod record_games;

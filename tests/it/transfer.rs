@@ -549,6 +549,58 @@ backend_tests! {
         assert!(refused.stderr.contains("time zone `Mars/Olympus`"), "{}", refused.stderr);
     }
 
+    fn texts_the_rules_refuse_are_refused_by_import_and_reported_by_check(app) {
+        let (event, _) = play_an_event(&app);
+        let text = export(&app.database.url, &event);
+        let document: Value = serde_json::from_str(&text).unwrap();
+        let target = target_database(app.backend);
+        let folder = tempfile::tempdir().unwrap();
+        let write = |name: &str, content: &str| {
+            let path = folder.path().join(name);
+            std::fs::write(&path, content).unwrap();
+            path
+        };
+        let empty = row_counts(&target);
+
+        // A NUL (PostgreSQL cannot store one; SQLite did): refused, named, nothing written.
+        let mut nul = document.clone();
+        nul["matches"][0]["entries"][0]["submission_key"] = json!("k\u{0}");
+        let refused = import(&target.url, &write("nul.json", &nul.to_string()));
+        assert_eq!(refused.code, Some(1), "{}", refused.stderr);
+        assert!(refused.stderr.contains("submission_key” contains a control character"), "{}", refused.stderr);
+        assert_eq!(row_counts(&target), empty, "nothing written");
+        // An invisible character in a name: "Giocatore 1a" would become another player.
+        let mut hidden = document.clone();
+        hidden["entrants"][0]["player1"] = json!("Giocatore 1a\u{200b}");
+        let refused = import(&target.url, &write("nascosto.json", &hidden.to_string()));
+        assert_eq!(refused.code, Some(1), "{}", refused.stderr);
+        assert!(refused.stderr.contains("player1” contains an invisible or direction-changing character"), "{}", refused.stderr);
+        assert_eq!(row_counts(&target), empty, "nothing written");
+        // Entrants renamed, their matches' players not: `check` would refuse the event,
+        // so `import` does, and takes everything back.
+        let mut renamed = document.clone();
+        for entrant in renamed["entrants"].as_array_mut().unwrap() {
+            let player = entrant["player1"].as_str().unwrap().to_string();
+            entrant["player1"] = json!(format!("{player} bis"));
+        }
+        let refused = import(&target.url, &write("rinominati.json", &renamed.to_string()));
+        assert_eq!(refused.code, Some(1), "{}", refused.stderr);
+        assert!(refused.stderr.contains("would not pass `segnapunti check`"), "{}", refused.stderr);
+        assert!(refused.stderr.contains("its players are stored as"), "{}", refused.stderr);
+        assert_eq!(row_counts(&target), empty, "the transaction was rolled back");
+        let imported = import(&target.url, &write("evento.json", &text));
+        assert_eq!(imported.code, Some(0), "{}", imported.stderr);
+
+        // Stored text the rules now refuse is reported by `check`, before anything else.
+        app.database.execute(&format!(
+            "UPDATE events SET name = 'Torneo\u{202e}onrevni' WHERE public_id = '{event}'"
+        ));
+        let checked = run(&["--database-url", &app.database.url, "check"], "");
+        assert_eq!(checked.code, Some(1), "{}", checked.stdout);
+        assert!(checked.stderr.contains(&format!("event {event}")), "{}", checked.stderr);
+        assert!(checked.stderr.contains("event.name” contains an invisible or direction-changing character"), "{}", checked.stderr);
+    }
+
     fn bad_files_are_refused_and_nothing_is_written(app) {
         let (event, _) = play_an_event(&app);
         let text = export(&app.database.url, &event);
