@@ -12,7 +12,8 @@
 #   - the server's RSS (/proc/PID/status) and open files (/proc/PID/fd) before the
 #     watchers, once they are connected, and after 10 and after 100 updates, with the
 #     memory per watcher.
-# Usage: scripts/bench-streams.sh   (WATCHERS=2000 UPDATES=100 WATCH=event BIN=path)
+# ACCEPT_GZIP=0: the watchers do not accept gzip (a stream was then never compressed).
+# Usage: scripts/bench-streams.sh   (WATCHERS=2000 UPDATES=100 WATCH=event ACCEPT_GZIP=1 BIN=path)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

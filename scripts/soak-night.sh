@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Club-night soak. Starts the server itself (see scripts/lib/seeded-server.sh:
 # BIN=PATH runs that binary, else a release build) on a temporary SQLite database,
-# draws an event of 2 x TABLES pairs (TABLES tables in round 1), then for MINUTES:
+# draws a Swiss event of 2 x TABLES pairs (TABLES tables in round 1), then for MINUTES:
 #   - every table appends a hand through the JSON API every HAND_EVERY seconds or so
 #     (a table whose match ends stops),
 #   - WATCHERS live streams stay open, spread over the event's stream and the
@@ -35,7 +35,7 @@ club=${answer##*/manage/clubs/}
 # Long matches (to 61 points, 3 games), so that tables keep playing all night.
 answer=$(post "/manage/clubs/$club/events" "name=Serata al circolo" "date=2030-11-21" \
   "time=20:30" "venue=Osteria ai Do Mori" "game=trionfetti" "target_points=61" \
-  "games_to_win=3" "format=single_elimination" "listed=true")
+  "games_to_win=3" "format=swiss" "rounds=5" "listed=true")
 expect 303 "$answer" "creating the event"
 event=${answer##*/manage/events/}
 python3 -c "import sys
@@ -43,7 +43,7 @@ for i in range(1, 2 * int(sys.argv[1]) + 1): print(f'Giocatore {i}a,Giocatore {i
 expect 200 "$(post "/manage/events/$event/import" "csv@$work/entrants.csv")" "importing the entrants"
 expect 303 "$(post "/manage/events/$event/checkin" "all=true")" "checking in"
 expect 303 "$(post "/manage/events/$event/draw" "method=random" "seed=7")" "the draw"
-# Round 1's matches, page by page of the rounds list if it has several.
+# Round 1's matches.
 matches=$(curl -s "$base/e/$event/rounds?round=1" | grep -o 'href="/m/[^"]*"' |
   sed 's|href="/m/\([^"/]*\)"|\1|' | awk '!seen[$0]++' | head -n "$tables" | paste -sd, -)
 [ -n "$matches" ] || { echo "no matches in round 1" >&2; exit 1; }

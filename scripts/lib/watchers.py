@@ -19,6 +19,9 @@ import sys
 import time
 import zlib
 
+# Browsers accept gzip; ACCEPT_GZIP=0 asks for streams as plain text.
+ACCEPT_GZIP = os.environ.get("ACCEPT_GZIP", "1") != "0"
+
 
 def rss_mb(pid):
     with open(f"/proc/{pid}/status") as status:
@@ -41,15 +44,17 @@ class Watcher:
         self.started = False
         self.status = None
         self.error = None
+        self.gzip = False
 
     async def run(self):
         try:
             reader, writer = await asyncio.open_connection(self.host, self.port)
             self.writer = writer
+            gzip = "Accept-Encoding: gzip, deflate, br\r\n" if ACCEPT_GZIP else ""
             writer.write(
-                f"GET {self.path} HTTP/1.1\r\nHost: {self.host}\r\n"
-                "Accept: text/event-stream\r\nAccept-Encoding: gzip, deflate, br\r\n"
-                f"X-Forwarded-For: {self.source}\r\n\r\n".encode()
+                (f"GET {self.path} HTTP/1.1\r\nHost: {self.host}\r\n"
+                 f"Accept: text/event-stream\r\n{gzip}"
+                 f"X-Forwarded-For: {self.source}\r\n\r\n").encode()
             )
             head = await reader.readuntil(b"\r\n\r\n")
             lines = head.decode("latin-1").split("\r\n")
@@ -64,6 +69,7 @@ class Watcher:
                 return
             chunked = headers.get("transfer-encoding") == "chunked"
             gzip = headers.get("content-encoding") == "gzip"
+            self.gzip = gzip
             inflate = zlib.decompressobj(16 + zlib.MAX_WBITS) if gzip else None
             pending = b""
             while True:
@@ -172,7 +178,9 @@ async def bench(args):
     await asyncio.sleep(1)
     rows = [("connected", 0, rss_mb(pid), open_files(pid))]
     print(f"server before watchers: {baseline:.1f} MB RSS, {files_before} open files", flush=True)
-    print(f"watchers: {connected} of {count} connected, {refused} refused", flush=True)
+    print(f"watchers: {connected} of {count} connected, {refused} refused; "
+          f"Accept-Encoding gzip {'sent' if ACCEPT_GZIP else 'not sent'}, "
+          f"{sum(w.gzip for w in watchers)} streams came gzipped", flush=True)
     api = Api(host, port, token)
     all_seen, health, failed_appends = [], [], 0
     for number in range(1, updates + 1):

@@ -95,7 +95,10 @@ impl LiveStreams {
     /// A place for one more stream of `client`, held until the permit is dropped
     /// (the stream ended or its client went away); `None` over either cap.
     pub fn admit(self: &Arc<Self>, client: String) -> Option<StreamPermit> {
-        let mut open = self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut open = self
+            .open
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         let held = open.by_client.get(&client).copied().unwrap_or(0);
         if open.total >= self.limits.total || held >= self.limits.per_client {
             return None;
@@ -159,7 +162,13 @@ mod tests {
     #[test]
     fn defaults_leave_room_for_other_connections() {
         let common = StreamLimits::for_open_files(1024);
-        assert_eq!(common, StreamLimits { per_client: 192, total: 384 });
+        assert_eq!(
+            common,
+            StreamLimits {
+                per_client: 192,
+                total: 384
+            }
+        );
         assert_eq!(StreamLimits::for_open_files(20_000).total, 9_872);
         assert_eq!(StreamLimits::for_open_files(1 << 20).total, 20_000);
         assert_eq!(StreamLimits::for_open_files(100).total, 16);
@@ -167,7 +176,10 @@ mod tests {
 
     #[test]
     fn a_client_and_everyone_are_capped_and_places_come_back() {
-        let streams = LiveStreams::new(StreamLimits { per_client: 2, total: 3 });
+        let streams = LiveStreams::new(StreamLimits {
+            per_client: 2,
+            total: 3,
+        });
         let a1 = streams.admit("a".into()).expect("first of a");
         let _a2 = streams.admit("a".into()).expect("second of a");
         assert!(streams.admit("a".into()).is_none(), "a third for a");

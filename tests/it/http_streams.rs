@@ -146,7 +146,10 @@ fn streams_are_capped_per_address_and_in_all_while_health_and_score_entry_answer
     assert_eq!((health.status, health.body.as_str()), (200, "ok"));
     setup::record_win(&organizer, &format!("/score/{public_id}"), "A");
     first.wait_for_data("1");
-    let page = app.client().speaking_from(C).get(&format!("/m/{public_id}"));
+    let page = app
+        .client()
+        .speaking_from(C)
+        .get(&format!("/m/{public_id}"));
     assert_eq!(page.status, 200);
 }
 

@@ -69,8 +69,7 @@ where
 pub(in crate::web) async fn unmark_identity(
     request: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
-) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error>
-{
+) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
     let mut response = next.call(request).await?;
     let headers = response.headers_mut();
     if headers
