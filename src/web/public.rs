@@ -86,9 +86,8 @@ pub async fn events(
     request: HttpRequest,
     public_id: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let permit = match admit(&state, &request) {
-        Ok(permit) => permit,
-        Err(refusal) => return Ok(refusal),
+    let Some(permit) = admit(&state, &request) else {
+        return Ok(super::live_streams::refusal());
     };
     let loaded = load_match(&state, &public_id).await?;
     let match_id = loaded.row.id;

@@ -33,13 +33,11 @@ pub(in crate::web) const KEEP_ALIVE_COMMENT: &[u8] = b": keep-alive\n\n";
 pub(in crate::web) const UPDATE_ANY: &[u8] = b"event: update\ndata: ?\n\n";
 
 /// A place for one more live stream of the request's client (by the address the
-/// login throttle counts), or the 503 to answer instead, before any other work.
-pub(in crate::web) fn admit(
-    state: &AppState,
-    request: &HttpRequest,
-) -> Result<StreamPermit, HttpResponse> {
+/// login throttle counts); `None` over a cap, to be answered with [`refusal`] before
+/// any other work.
+pub(in crate::web) fn admit(state: &AppState, request: &HttpRequest) -> Option<StreamPermit> {
     let client = throttle_key(request, &state.trusted_proxies);
-    state.live_streams.admit(client).ok_or_else(refusal)
+    state.live_streams.admit(client)
 }
 
 /// The answer carrying an event stream: neither cached nor buffered by a proxy. The
@@ -159,9 +157,8 @@ pub async fn event_stream(
     request: HttpRequest,
     public_id: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let permit = match admit(&state, &request) {
-        Ok(permit) => permit,
-        Err(refusal) => return Ok(refusal),
+    let Some(permit) = admit(&state, &request) else {
+        return Ok(refusal());
     };
     let public_id = public_id.into_inner();
     let event = state
