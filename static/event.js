@@ -8,7 +8,6 @@
     // The tag of what the page shows: a (re)connection's "update" costs a 304, not the
     // fragment, when nothing changed meanwhile.
     var tag = area.getAttribute("data-etag");
-    var source = new EventSource(area.getAttribute("data-events"));
     var busy = false;
     var again = false;
     var refresh = function () {
@@ -29,7 +28,18 @@
           if (again) refresh();
         });
     };
-    source.addEventListener("update", refresh);
+    var listen = function () {
+      var source = new EventSource(area.getAttribute("data-events"));
+      source.addEventListener("update", refresh);
+      // A refused stream (the server is full: 503) is not retried by the browser:
+      // ask again later, at a moment of each page's own.
+      source.addEventListener("error", function () {
+        if (source.readyState === EventSource.CLOSED) {
+          setTimeout(listen, 15000 + Math.random() * 15000);
+        }
+      });
+    };
+    listen();
   }
 
   // The names for the search field, read once the field is first used.

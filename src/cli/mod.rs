@@ -187,6 +187,27 @@ pub struct ServeArgs {
     /// (it also keeps up to 4 of its own; see the README's PostgreSQL section).
     #[arg(long, env = "SEGNAPUNTI_DB_POOL_SIZE", default_value_t = crate::store::DbOptions::DEFAULT_POOL_SIZE, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub db_pool_size: u32,
+    /// The most live streams (open live pages) at once; over it a page is answered
+    /// 503 and asks again later. Default: derived from the open-files limit, leaving
+    /// room for referees and page readers (see the README's configuration).
+    #[arg(long, env = "SEGNAPUNTI_MAX_STREAMS", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_streams: Option<u32>,
+    /// The most live streams one client address (IPv6: its /64) may hold.
+    /// Default: half of --max-streams.
+    #[arg(long, env = "SEGNAPUNTI_MAX_STREAMS_PER_CLIENT", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_streams_per_client: Option<u32>,
+}
+
+impl ServeArgs {
+    /// The caps of live streams: those given, the rest derived from `open_files`.
+    pub fn stream_limits(&self, open_files: u64) -> crate::web::live_streams::StreamLimits {
+        let derived = crate::web::live_streams::StreamLimits::for_open_files(open_files);
+        let total = self.max_streams.map_or(derived.total, |n| n as usize);
+        let per_client = self
+            .max_streams_per_client
+            .map_or((total / 2).max(1), |n| n as usize);
+        crate::web::live_streams::StreamLimits { per_client, total }
+    }
 }
 
 /// Runs the command line; the exit code follows the conventions of each subcommand.
@@ -293,6 +314,26 @@ fn print_output(output: comanda::CommandOutput) -> ExitCode {
 
 fn serve(database_url: DatabaseUrl, args: ServeArgs) -> ExitCode {
     crate::web::telemetry::init(&args.log_level);
+    // Each connection holds a descriptor: the common soft limit of 1,024 let a few
+    // hundred live streams starve everything else.
+    let open_files = match crate::web::live_streams::raise_open_files_limit() {
+        Ok(Some(limit)) => {
+            tracing::info!(limit, "open files limit");
+            limit
+        }
+        Ok(None) => 1024,
+        Err(error) => {
+            let limit = crate::web::live_streams::open_files_limit().unwrap_or(1024);
+            tracing::warn!(%error, limit, "the open files limit could not be raised");
+            limit
+        }
+    };
+    let live_streams = args.stream_limits(open_files);
+    tracing::info!(
+        total = live_streams.total,
+        per_client = live_streams.per_client,
+        "live streams capped"
+    );
     let outcome = actix_web::rt::System::new().block_on(async move {
         let options = crate::store::DbOptions {
             pool_size: args.db_pool_size,
@@ -309,6 +350,7 @@ fn serve(database_url: DatabaseUrl, args: ServeArgs) -> ExitCode {
             workers: args.workers,
             trusted_proxies: args.trusted_proxy,
             body_timeout: crate::web::ServerConfig::BODY_TIMEOUT,
+            live_streams,
         };
         let running =
             crate::web::start(listener, db, &config).map_err(|error| error.to_string())?;
@@ -351,6 +393,27 @@ mod tests {
         assert!(Cli::try_parse_from(["segnapunti", "--trusted-proxy", "proxy.example"]).is_err());
         let cli = Cli::try_parse_from(["segnapunti"]).expect("parses");
         assert!(cli.serve.trusted_proxy.is_empty());
+    }
+
+    #[test]
+    fn stream_caps_are_given_or_derived_from_the_open_files_limit() {
+        let cli = Cli::try_parse_from(["segnapunti"]).expect("parses");
+        let derived = cli.serve.stream_limits(1024);
+        assert_eq!((derived.total, derived.per_client), (384, 192));
+        let cli = Cli::try_parse_from(["segnapunti", "--max-streams", "10"]).expect("parses");
+        let given = cli.serve.stream_limits(1024);
+        assert_eq!((given.total, given.per_client), (10, 5));
+        let cli = Cli::try_parse_from([
+            "segnapunti",
+            "--max-streams",
+            "10",
+            "--max-streams-per-client",
+            "3",
+        ])
+        .expect("parses");
+        let both = cli.serve.stream_limits(1024);
+        assert_eq!((both.total, both.per_client), (10, 3));
+        assert!(Cli::try_parse_from(["segnapunti", "--max-streams", "0"]).is_err());
     }
 
     #[test]

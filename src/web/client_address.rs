@@ -12,8 +12,8 @@ use actix_web::http::header::{self, HeaderName};
 
 const X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
 
-/// The address to count this request's login attempt against; IPv6 clients by
-/// their /64, which one household or server holds whole.
+/// The address to count this request's login attempt (or live stream) against;
+/// IPv6 clients by their /64, which one household or server holds whole.
 pub fn throttle_key(request: &HttpRequest, trusted: &[IpAddr]) -> String {
     match client_address(request, trusted) {
         Some(IpAddr::V6(address)) => {

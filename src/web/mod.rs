@@ -20,6 +20,7 @@ pub mod games;
 pub mod home;
 pub mod i18n;
 pub mod ical;
+pub mod live_streams;
 pub mod managed;
 pub mod match_state;
 pub mod matches;
@@ -81,6 +82,8 @@ pub struct ServerConfig {
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// How long a request body may take to arrive once its head has been read.
     pub body_timeout: std::time::Duration,
+    /// The most live streams per client address and in all (`live_streams`).
+    pub live_streams: live_streams::StreamLimits,
 }
 
 impl ServerConfig {
@@ -99,6 +102,8 @@ pub struct AppState {
     pub scoring: crate::scoring::Scoring,
     /// Peers whose forwarding headers name the client (`client_address`).
     pub trusted_proxies: Arc<[std::net::IpAddr]>,
+    /// The open live streams, capped per client and in all.
+    pub live_streams: Arc<live_streams::LiveStreams>,
 }
 
 impl AppState {
@@ -196,6 +201,7 @@ pub fn start(listener: TcpListener, db: Db, config: &ServerConfig) -> Result<Run
             Arc::new(crate::events::Advancement::default()),
         ),
         trusted_proxies: config.trusted_proxies.clone().into(),
+        live_streams: live_streams::LiveStreams::new(config.live_streams),
     };
     if let Some(url) = db.postgres_url() {
         // Entries written through other instances reach this one's live pages.
@@ -262,6 +268,7 @@ pub fn start(listener: TcpListener, db: Db, config: &ServerConfig) -> Result<Run
             .wrap(security_headers())
             // Brotli where the client takes it (every current browser), gzip otherwise.
             .wrap(actix_web::middleware::Compress::default())
+            .wrap(from_fn(publish::streams::unmark_identity))
             .wrap(from_fn(telemetry::request_span))
     })
     // Live pages hold event streams open; a restart should not wait long for them.
@@ -270,6 +277,10 @@ pub fn start(listener: TcpListener, db: Db, config: &ServerConfig) -> Result<Run
     // so slow clients cannot hold connections (bodies: `body_deadline`).
     .client_request_timeout(std::time::Duration::from_secs(SLOW_CLIENT_SECONDS))
     .client_disconnect_timeout(std::time::Duration::from_secs(2))
+    // A client that closes its connection ends it at once: a live stream otherwise
+    // noticed its client gone only when a keep-alive comment failed, 20 to 40 s later,
+    // and a room of phones locking their screens piled up streams meanwhile.
+    .h1_allow_half_closed(false)
     .listen(listener)?;
     if let Some(workers) = config.workers {
         server = server.workers(workers);

@@ -7,15 +7,17 @@ use std::time::Duration;
 
 use actix_web::http::header;
 use actix_web::web::Bytes;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
 use super::AppState;
 use super::context::{PageContext, Visit};
 use super::error::AppError;
 use super::games::sheets;
-use super::matches::PathMatch;
-use super::publish::streams::{KEEP_ALIVE, KEEP_ALIVE_COMMENT, UPDATE_ANY, event_stream_response};
+use super::matches::{PathMatch, load_match};
+use super::publish::streams::{
+    KEEP_ALIVE, KEEP_ALIVE_COMMENT, UPDATE_ANY, admit, event_stream_response,
+};
 use super::publish::{CachedPage, PageKey, Rendered, fragment_response, kept_or_built};
 use crate::lang::Lang;
 use crate::rules::comanda::Nicknames;
@@ -74,14 +76,20 @@ pub async fn sheet(
     Ok(fragment_response(&page))
 }
 
-/// Server-Sent Events: `update` with the new entry count whenever the match changes.
 /// How long an event stream waits before it reads again a match it could not read.
 const REREAD_PAUSE: Duration = Duration::from_secs(1);
 
+/// Server-Sent Events: `update` with the new entry count whenever the match changes.
+/// Over the cap of live streams the answer is 503, before the match is read.
 pub async fn events(
     state: web::Data<AppState>,
-    PathMatch(loaded): PathMatch,
+    request: HttpRequest,
+    public_id: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
+    let Some(permit) = admit(&state, &request) else {
+        return Ok(super::live_streams::refusal());
+    };
+    let loaded = load_match(&state, &public_id).await?;
     let match_id = loaded.row.id;
     let receiver = state.updates.subscribe();
     let first = Bytes::from(format!(
@@ -157,7 +165,7 @@ pub async fn events(
             }
         },
     );
-    Ok(event_stream_response(stream))
+    Ok(event_stream_response(stream, permit))
 }
 
 // ---------------------------------------------------------------- replay

@@ -40,6 +40,7 @@ mod http_referee_forms;
 mod http_rotation;
 mod http_scoring;
 mod http_seasons;
+mod http_streams;
 mod http_substitutes;
 mod http_text;
 mod madrasso_matches;

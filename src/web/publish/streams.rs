@@ -2,6 +2,8 @@
 //! changed, and the fragment of rounds and tables the page's script then swaps in when
 //! it differs from what the page shows.
 
+use std::pin::Pin;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use actix_web::http::header;
@@ -16,9 +18,11 @@ use crate::events::view::EventView;
 use crate::lang::Lang;
 use crate::store::events as store_events;
 use crate::web::AppState;
+use crate::web::client_address::throttle_key;
 use crate::web::context::Visit;
 use crate::web::error::AppError;
 use crate::web::i18n::Tr;
+use crate::web::live_streams::{StreamPermit, refusal};
 
 /// How long an event stream stays silent before it sends a comment, which keeps
 /// proxies from closing an idle stream.
@@ -28,19 +32,65 @@ pub(in crate::web) const KEEP_ALIVE_COMMENT: &[u8] = b": keep-alive\n\n";
 /// An update that names nothing (updates were missed): the page reads everything again.
 pub(in crate::web) const UPDATE_ANY: &[u8] = b"event: update\ndata: ?\n\n";
 
-/// The answer carrying an event stream: neither cached nor buffered by a proxy, nor
-/// compressed (a compressor's window held for every open stream would cost far more
-/// than the few bytes of each update it saves).
-pub(in crate::web) fn event_stream_response<S>(stream: S) -> HttpResponse
+/// A place for one more live stream of the request's client (by the address the
+/// login throttle counts); `None` over a cap, to be answered with [`refusal`] before
+/// any other work.
+pub(in crate::web) fn admit(state: &AppState, request: &HttpRequest) -> Option<StreamPermit> {
+    let client = throttle_key(request, &state.trusted_proxies);
+    state.live_streams.admit(client)
+}
+
+/// The answer carrying an event stream: neither cached nor buffered by a proxy. The
+/// stream's place (`permit`) is freed when the body is dropped, i.e. when the stream
+/// ends or its client goes away.
+pub(in crate::web) fn event_stream_response<S>(stream: S, permit: StreamPermit) -> HttpResponse
 where
     S: futures_util::Stream<Item = Result<Bytes, actix_web::Error>> + 'static,
 {
     HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/event-stream"))
-        .insert_header((header::CONTENT_ENCODING, "identity"))
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .insert_header(("X-Accel-Buffering", "no"))
-        .streaming(stream)
+        // Not compressed: a gzip encoder per stream grew its state with every update
+        // (2,000 watchers: 227 MB to 696 MB in 80 updates) for events of a few bytes.
+        // `Compress` leaves an answer with an encoding alone; `unmark_identity` then
+        // takes the mark off.
+        .insert_header((header::CONTENT_ENCODING, "identity"))
+        .streaming(Held {
+            stream: Box::pin(stream),
+            _permit: permit,
+        })
+}
+
+/// Takes `Content-Encoding: identity` off an answer: it only told `Compress` to
+/// leave the answer (an event stream) as it is, and is not a coding for clients.
+pub(in crate::web) async fn unmark_identity(
+    request: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
+) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    let mut response = next.call(request).await?;
+    let headers = response.headers_mut();
+    if headers
+        .get(header::CONTENT_ENCODING)
+        .is_some_and(|coding| coding == "identity")
+    {
+        headers.remove(header::CONTENT_ENCODING);
+    }
+    Ok(response)
+}
+
+/// A stream holding its place among the open live streams.
+struct Held<S> {
+    stream: Pin<Box<S>>,
+    _permit: StreamPermit,
+}
+
+impl<S: futures_util::Stream> futures_util::Stream for Held<S> {
+    type Item = S::Item;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<S::Item>> {
+        self.stream.as_mut().poll_next(cx)
+    }
 }
 
 /// The event page's rounds being played ([`now_rounds`]).
@@ -104,8 +154,12 @@ pub async fn live_fragment(
 /// Server-Sent Events: `update` whenever a match of the event changes.
 pub async fn event_stream(
     state: web::Data<AppState>,
+    request: HttpRequest,
     public_id: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
+    let Some(permit) = admit(&state, &request) else {
+        return Ok(refusal());
+    };
     let public_id = public_id.into_inner();
     let event = state
         .read_found(move |connection| store_events::find_by_public_id(connection, &public_id))
@@ -155,5 +209,5 @@ pub async fn event_stream(
             }
         },
     );
-    Ok(event_stream_response(stream))
+    Ok(event_stream_response(stream, permit))
 }

@@ -220,6 +220,7 @@ impl TestApp {
                     workers: Some(2),
                     trusted_proxies: Vec::new(),
                     body_timeout: ServerConfig::BODY_TIMEOUT,
+                    live_streams: segnapunti::web::live_streams::StreamLimits::for_this_process(),
                 };
                 configure(&mut config);
                 let running = start(listener, db, &config).expect("start the application");
