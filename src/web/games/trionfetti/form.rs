@@ -173,7 +173,10 @@ fn entry_text(entry: &RecordEntry, players: &[String], lang: Lang) -> String {
                     }
                     names => tr.t_args(
                         "trionfetti-won_by_named",
-                        &[("team", team(Some(winner)).into()), ("players", names.into())],
+                        &[
+                            ("team", team(Some(winner)).into()),
+                            ("players", names.into()),
+                        ],
                     ),
                 },
             };
