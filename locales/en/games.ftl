@@ -13,7 +13,7 @@ games-choose = Game
 
 games-options = Rules
 games-player_count = Players at the table
-games-two_players_hint = With two players only seats 0 and 1 play.
+games-two_players_hint = With two players only seats 1 and 2 play.
 games-min_deals = Minimum deals per game
 games-must_trump = Must trump when unable to follow suit
 games-revoke_penalty = Cassone (revoke)

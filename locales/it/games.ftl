@@ -13,7 +13,7 @@ games-choose = Gioco
 
 games-options = Regole
 games-player_count = Giocatori al tavolo
-games-two_players_hint = In due giocano solo i posti 0 e 1.
+games-two_players_hint = In due giocano solo i posti 1 e 2.
 games-min_deals = Mani minime per partita
 games-must_trump = Obbligo di briscola se non si risponde al seme
 games-revoke_penalty = Cassone

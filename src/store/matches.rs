@@ -234,6 +234,46 @@ pub fn list(connection: &mut DbConnection, limit: i64) -> StoreResult<Vec<MatchR
         .load(connection)?)
 }
 
+/// Which matches the organizers' list shows.
+#[derive(Debug, Clone, Default)]
+pub struct MatchFilter {
+    /// Only the matches this account made (an organizer's list); `None`: every match
+    /// (an administrator's).
+    pub created_by: Option<i64>,
+    pub status: Option<MatchStatus>,
+    /// Only matches of these events (a club's, or one event).
+    pub events: Option<Vec<i64>>,
+}
+
+/// One page of the matches `filter` takes, newest first, and whether more follow.
+pub fn page(
+    connection: &mut DbConnection,
+    filter: &MatchFilter,
+    offset: i64,
+    size: i64,
+) -> StoreResult<(Vec<MatchRow>, bool)> {
+    let mut query = matches::table.into_boxed();
+    if let Some(user_id) = filter.created_by {
+        query = query.filter(matches::created_by.eq(user_id));
+    }
+    if let Some(status) = filter.status {
+        query = query.filter(matches::status.eq(status.as_str()));
+    }
+    if let Some(events) = &filter.events {
+        query = query.filter(matches::event_id.eq_any(events.clone()));
+    }
+    let mut rows = query
+        .order(matches::created_at.desc())
+        .then_order_by(matches::id.desc())
+        .offset(offset)
+        .limit(size + 1)
+        .select(MatchRow::as_select())
+        .load(connection)?;
+    let more = rows.len() as i64 > size;
+    rows.truncate(size as usize);
+    Ok((rows, more))
+}
+
 super::update_by_id!(
     set_status: matches(match_id, status: MatchStatus, note: Option<&str>, by: &str) =>
         status_change(status, note, by)

@@ -27,6 +27,7 @@ mod http_foundation;
 mod http_games;
 mod http_login;
 mod http_look;
+mod http_match_list;
 mod http_night;
 mod http_night_changes;
 mod http_offline;

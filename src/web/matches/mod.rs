@@ -18,12 +18,13 @@ use crate::accounts::Role;
 use crate::scoring::LoadedMatch;
 use crate::store::matches::{MatchRow, MatchStatus};
 
+mod listing;
 mod manage;
 mod new;
 
 pub use manage::{ImportForm, ManageMatchPage, import, issue_link, manage, referees, revoke_link};
 pub(in crate::web) use manage::{manage_page_of, qr_svg};
-pub use new::{GameQuery, MatchListPage, NewMatchForm, OptionInput, create, list};
+pub use new::{MatchListPage, NewMatchForm, OptionInput, create, list};
 
 const STAFF: &[Role] = &[Role::Organizer];
 

@@ -7,11 +7,12 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::STAFF;
+use super::listing::{self, ListQuery, Listing};
 use crate::rules::any::AnyRecord;
 use crate::rules::descriptor::OptionValues;
 use crate::rules::kind::GameKind;
 use crate::scoring;
-use crate::store::matches::{self, MatchRow};
+use crate::store::matches::{self, MatchRow, MatchStatus};
 use crate::web::context::{PageContext, Visit};
 use crate::web::error::AppError;
 use crate::web::events::options::DEFAULT_GAME;
@@ -24,7 +25,7 @@ const MAX_NAME: usize = 60;
 #[template(path = "matches/list.html")]
 pub struct MatchListPage {
     pub ctx: PageContext,
-    pub matches: Vec<MatchRow>,
+    pub listing: Listing,
     /// The shape of each event match's bracket, by match id, which names the match.
     pub knockouts: std::collections::HashMap<i64, crate::tournament::Knockout>,
     pub form: NewMatchForm,
@@ -35,6 +36,11 @@ impl MatchListPage {
     pub fn title_of(&self, row: &MatchRow) -> String {
         let knockout = self.knockouts.get(&row.id).copied();
         Tr::new(self.ctx.lang()).msg(&crate::events::title_msg_in(&row.title, knockout))
+    }
+
+    /// A match state's name in the visitor's language.
+    pub fn state_label(&self, status: impl std::borrow::Borrow<MatchStatus>) -> &'static str {
+        self.ctx.t(super::status_key(*status.borrow()))
     }
 
     /// A game's name in the visitor's language.
@@ -250,21 +256,23 @@ async fn list_page(
     ctx: PageContext,
     state: &AppState,
     form: NewMatchForm,
+    query: ListQuery,
 ) -> Result<MatchListPage, AppError> {
-    let (matches, knockouts) = state
-        .read(|connection| {
-            let matches = matches::list(connection, 200)?;
-            let ids: Vec<i64> = matches.iter().map(|m| m.id).collect();
+    let user = ctx.require_role(STAFF)?.clone();
+    let (listing, knockouts) = state
+        .read(move |connection| {
+            let listing = listing::load(connection, &user, &query)?;
+            let ids: Vec<i64> = listing.rows.iter().map(|m| m.id).collect();
             let knockouts = crate::store::events::of_matches(connection, &ids)?
                 .into_iter()
                 .filter_map(|(id, event)| Some((id, crate::events::knockout_of(&event)?)))
                 .collect();
-            Ok((matches, knockouts))
+            Ok((listing, knockouts))
         })
         .await?;
     Ok(MatchListPage {
         ctx,
-        matches,
+        listing,
         knockouts,
         form,
         error_key: None,
@@ -279,22 +287,17 @@ async fn refused(
     error_key: &'static str,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    let mut page = list_page(ctx, state, form).await?;
+    let mut page = list_page(ctx, state, form, ListQuery::default()).await?;
     page.error_key = Some(error_key);
     render_with_status(&page, status)
 }
 
-#[derive(Deserialize)]
-pub struct GameQuery {
-    #[serde(default)]
-    game: String,
-}
-
 pub async fn list(
     Visit { ctx, state }: Visit,
-    query: web::Query<GameQuery>,
+    query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, AppError> {
     ctx.require_role(STAFF)?;
+    let query = query.into_inner();
     let chosen = NewMatchForm {
         game: query.game.clone(),
         ..NewMatchForm::default()
@@ -310,7 +313,7 @@ pub async fn list(
         )
         .await;
     };
-    let page = list_page(ctx, &state, NewMatchForm::for_game(game)).await?;
+    let page = list_page(ctx, &state, NewMatchForm::for_game(game), query).await?;
     render_with_status(&page, StatusCode::OK)
 }
 

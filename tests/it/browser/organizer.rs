@@ -65,6 +65,12 @@ pub fn organizer_forms_flow(_driver: &Driver, browser: &Browser<'_>) {
     browser.assert_accessible("the club's page");
     browser.goto(&app.url("/manage/matches"));
     browser.assert_accessible("the matches' page");
+    // The list filtered by the club, by the form's own submit (no script needed).
+    browser.click("#filter-club option[value='scuola-di-trionfetti']");
+    browser.click("#match-filters button[type=submit]");
+    browser.wait_for_text("id=\"filter-event\"", std::time::Duration::from_secs(5));
+    browser.assert_accessible("the matches' page filtered by club");
+    screenshots(browser, "matches-list", &["#match-filters"]);
     browser.goto(&manage);
     browser.assert_no_axe_findings("the event's page");
     screenshots(browser, "event-manage-as-opened", &["table.overview"]);

@@ -1,0 +1,154 @@
+//! The organizers' list of matches: only the matches the account may open (an
+//! organizer's own, every match for an administrator), newest first, a page at a
+//! time, filtered by club, state and event with a plain GET form.
+
+use serde::Deserialize;
+
+use crate::accounts::Role;
+use crate::store::DbConnection;
+use crate::store::StoreResult;
+use crate::store::events::EventRow;
+use crate::store::matches::{self, MatchFilter, MatchRow, MatchStatus};
+use crate::web::context::SessionUser;
+
+/// Matches on one page of the list.
+pub const PAGE_SIZE: i64 = 25;
+
+/// The list's query: the game of the form below it, the page and the filters.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct ListQuery {
+    #[serde(default)]
+    pub game: String,
+    #[serde(default)]
+    pub page: Option<u32>,
+    #[serde(default)]
+    pub club: String,
+    #[serde(default)]
+    pub state: String,
+    #[serde(default)]
+    pub event: String,
+}
+
+/// A page of the list with what its filters offer.
+pub struct Listing {
+    pub rows: Vec<MatchRow>,
+    /// Counted from 1.
+    pub page: u32,
+    pub more: bool,
+    /// The clubs to filter by: (slug, name, chosen).
+    pub clubs: Vec<(String, String, bool)>,
+    /// The chosen club's events, newest first: (public id, name, chosen).
+    pub events: Vec<(String, String, bool)>,
+    pub states: Vec<(MatchStatus, bool)>,
+    /// The filters as a query string, for the page links (`&club=…`).
+    pub filter_query: String,
+}
+
+impl Listing {
+    pub fn any_filter(&self) -> bool {
+        !self.filter_query.is_empty()
+    }
+
+    pub fn previous_href(&self) -> Option<String> {
+        (self.page > 1).then(|| self.href(self.page - 1))
+    }
+
+    pub fn next_href(&self) -> Option<String> {
+        self.more.then(|| self.href(self.page + 1))
+    }
+
+    fn href(&self, page: u32) -> String {
+        format!("/manage/matches?page={page}{}", self.filter_query)
+    }
+}
+
+/// The events a club's filter offers at most: the newest.
+const EVENTS_OFFERED: usize = 60;
+
+pub fn load(
+    connection: &mut DbConnection,
+    user: &SessionUser,
+    query: &ListQuery,
+) -> StoreResult<Listing> {
+    let clubs = if user.role == Role::Admin {
+        crate::store::clubs::list(connection)?
+    } else {
+        crate::store::clubs::of_organizer(connection, user.id)?
+    };
+    let club = clubs.iter().find(|club| club.slug == query.club);
+    let mut events: Vec<EventRow> = match club {
+        Some(club) => crate::store::events::of_club(connection, club.id)?,
+        None => Vec::new(),
+    };
+    events.reverse();
+    events.truncate(EVENTS_OFFERED);
+    let event = events.iter().find(|event| event.public_id == query.event);
+    let status = MatchStatus::parse(&query.state);
+    let filter = MatchFilter {
+        created_by: (user.role != Role::Admin).then_some(user.id),
+        status,
+        events: match (event, club) {
+            (Some(event), _) => Some(vec![event.id]),
+            (None, Some(club)) => Some(
+                crate::store::events::of_club(connection, club.id)?
+                    .iter()
+                    .map(|event| event.id)
+                    .collect(),
+            ),
+            (None, None) => None,
+        },
+    };
+    let page = query.page.unwrap_or(1).max(1);
+    let offset = i64::from(page - 1) * PAGE_SIZE;
+    let (rows, more) = matches::page(connection, &filter, offset, PAGE_SIZE)?;
+    let mut filter_query = String::new();
+    let mut add = |name: &str, value: &str| {
+        filter_query.push_str(&format!("&{name}={}", urlencoding(value)));
+    };
+    if let Some(club) = club {
+        add("club", &club.slug);
+    }
+    if let Some(status) = status {
+        add("state", status.as_str());
+    }
+    if let Some(event) = event {
+        add("event", &event.public_id);
+    }
+    Ok(Listing {
+        rows,
+        page,
+        more,
+        clubs: clubs
+            .iter()
+            .map(|c| {
+                (
+                    c.slug.clone(),
+                    c.name.clone(),
+                    Some(c.id) == club.map(|c| c.id),
+                )
+            })
+            .collect(),
+        events: events
+            .iter()
+            .map(|e| {
+                (
+                    e.public_id.clone(),
+                    e.name.clone(),
+                    Some(e.id) == event.map(|e| e.id),
+                )
+            })
+            .collect(),
+        states: MatchStatus::ALL
+            .into_iter()
+            .map(|s| (s, Some(s) == status))
+            .collect(),
+        filter_query,
+    })
+}
+
+/// Slugs, states and public ids are URL-safe already; anything else is encoded.
+fn urlencoding(value: &str) -> String {
+    serde_urlencoded::to_string([("", value)])
+        .map(|pair| pair.trim_start_matches('=').to_string())
+        .unwrap_or_default()
+}
