@@ -3,7 +3,7 @@
 //! before it, and filters by club, event and state that work without a script.
 
 use crate::support;
-use support::{TestApp, club_with_organizer, setup};
+use support::{club_with_organizer, setup};
 
 /// The titles the list shows, in order.
 fn titles(body: &str) -> Vec<String> {
