@@ -45,7 +45,19 @@ fn describe(report: &DemoReport, database_url: &DatabaseUrl, address: &str) -> S
         report.seasons.len(),
         report.events.len()
     );
-    out.push_str("Start the server (`segnapunti`, or `cargo run --release`) and open:\n");
+    // The server must open the database the demo wrote: named unless it is the default.
+    let shown = database_url.to_string();
+    if shown == DatabaseUrl::DEFAULT {
+        out.push_str("Start the server (`segnapunti`, or `cargo run --release`) and open:\n");
+    } else {
+        out.push_str(&format!(
+            "Start the server on that database (`segnapunti --database-url {shown}`, or\n\
+             `cargo run --release -- --database-url {shown}`) and open:\n"
+        ));
+        if shown.contains(":***@") {
+            out.push_str("(with the password where *** stands)\n");
+        }
+    }
     out.push_str(&format!("  {address}/\n"));
     out.push_str(&format!(
         "  {address}/e/{}   the night in progress\n",

@@ -145,6 +145,14 @@ fn demo_passes_the_check_and_its_pages_answer(backend: Backend) {
         .collect();
     assert_eq!(invitations.len(), 3, "{printed}");
     assert!(!printed.to_lowercase().contains("password:"), "{printed}");
+    // Followed to the letter, the hint serves the database the demo wrote (issue 38).
+    let shown = segnapunti::store::DatabaseUrl::parse(&database.url)
+        .unwrap()
+        .to_string();
+    assert!(
+        printed.contains(&format!("`cargo run --release -- --database-url {shown}`")),
+        "{printed}"
+    );
 
     let checked = run(&database.url, &["check"]);
     assert_eq!(checked.status.code(), Some(0), "{}", text(&checked.stderr));
