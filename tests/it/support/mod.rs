@@ -401,6 +401,9 @@ impl Client {
         let agent: ureq::Agent = ureq::Agent::config_builder()
             .max_redirects(0)
             .http_status_as_error(false)
+            // The server closes an idle connection after 5 s (actix's keep-alive);
+            // reusing one it has closed reads "peer disconnected" under a loaded CI.
+            .max_idle_age(std::time::Duration::from_secs(2))
             .build()
             .into();
         Client {
