@@ -4,22 +4,17 @@
 //! handler can forget it. Only on the API may a bearer token stand in for it.
 
 use actix_session::SessionExt;
-use actix_web::HttpMessage;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::{Method, header};
+use actix_web::http::Method;
 use actix_web::middleware::Next;
-use actix_web::web::{Bytes, BytesMut};
-use futures_util::StreamExt;
 
 use super::context::expected_csrf_token;
 use super::error::AppError;
+use super::whole_body;
 
 pub const FORM_FIELD: &str = "csrf_token";
 pub const HEADER: &str = "x-csrf-token";
-/// Forms here are small; a larger urlencoded body is refused before it is read whole.
-const MAX_FORM_BYTES: usize = 256 * 1024;
-
 /// Refusals are returned as responses rather than errors, so that the error-page
 /// middleware around this one renders them like any other.
 pub async fn verify<B: MessageBody>(
@@ -52,7 +47,7 @@ pub async fn verify<B: MessageBody>(
         .and_then(|value| value.to_str().ok())
     {
         Some(token) => Some(token.to_string()),
-        None if is_urlencoded(&request) => match read_body(&mut request).await {
+        None if whole_body::is_urlencoded(&request) => match whole_body::read(&mut request).await {
             Ok(body) => {
                 let token = form_token(&body);
                 request.set_payload(body.into());
@@ -70,27 +65,6 @@ pub async fn verify<B: MessageBody>(
             .error_response(AppError::BadCsrf)
             .map_into_right_body()),
     }
-}
-
-fn is_urlencoded(request: &ServiceRequest) -> bool {
-    request
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.starts_with("application/x-www-form-urlencoded"))
-}
-
-async fn read_body(request: &mut ServiceRequest) -> Result<Bytes, actix_web::Error> {
-    let mut payload = request.take_payload();
-    let mut body = BytesMut::new();
-    while let Some(chunk) = payload.next().await {
-        let chunk = chunk?;
-        if body.len() + chunk.len() > MAX_FORM_BYTES {
-            return Err(AppError::TooLarge.into());
-        }
-        body.extend_from_slice(&chunk);
-    }
-    Ok(body.freeze())
 }
 
 fn form_token(body: &[u8]) -> Option<String> {

@@ -38,6 +38,7 @@ pub mod seasons;
 pub mod table_links;
 pub mod telemetry;
 pub mod text_guard;
+pub mod whole_body;
 
 use std::net::TcpListener;
 use std::sync::Arc;

@@ -4,20 +4,16 @@
 //! the same on both backends; names are passed on normalized, so a handler stores
 //! "Nanè" in one spelling however it was typed.
 
-use actix_web::HttpMessage;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::{Method, header};
+use actix_web::http::Method;
 use actix_web::middleware::Next;
-use actix_web::web::{Bytes, BytesMut};
-use futures_util::StreamExt;
+use actix_web::web::Bytes;
 use serde_json::Value;
 
 use super::error::AppError;
+use super::whole_body;
 use crate::text::{self, Refused, Shape};
-
-/// Bodies are read whole to be checked; larger ones are refused (as `csrf` does).
-const MAX_BODY_BYTES: usize = 256 * 1024;
 
 /// Fields that hold names, wherever they appear.
 const NAME_FIELDS: &[&str] = &[
@@ -83,11 +79,11 @@ pub async fn check<B: MessageBody>(
     ) {
         return Ok(next.call(request).await?.map_into_left_body());
     }
-    let body = match read_body(&mut request).await {
+    let body = match whole_body::read(&mut request).await {
         Ok(body) => body,
         Err(error) => return Ok(request.error_response(error).map_into_right_body()),
     };
-    let checked = if is_urlencoded(&request) {
+    let checked = if whole_body::is_urlencoded(&request) {
         form(&body)
     } else {
         json(&body).map(|()| None)
@@ -171,27 +167,6 @@ fn strings(value: &Value, key: &str) -> Result<(), BadText> {
         }),
         _ => Ok(()),
     }
-}
-
-fn is_urlencoded(request: &ServiceRequest) -> bool {
-    request
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.starts_with("application/x-www-form-urlencoded"))
-}
-
-async fn read_body(request: &mut ServiceRequest) -> Result<Bytes, actix_web::Error> {
-    let mut payload = request.take_payload();
-    let mut body = BytesMut::new();
-    while let Some(chunk) = payload.next().await {
-        let chunk = chunk?;
-        if body.len() + chunk.len() > MAX_BODY_BYTES {
-            return Err(AppError::TooLarge.into());
-        }
-        body.extend_from_slice(&chunk);
-    }
-    Ok(body.freeze())
 }
 
 #[cfg(test)]

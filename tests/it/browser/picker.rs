@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::referee::{no_phone, phone, screenshots};
+use super::referee::{on_a_phone, screenshots};
 use crate::support::TestApp;
 use crate::support::browser::{Browser, Driver};
 
@@ -57,17 +57,7 @@ fn points(browser: &Browser<'_>, team: &str) -> u32 {
 
 pub fn card_picker_flow(_driver: &Driver, browser: &Browser<'_>) {
     let (app, link, _) = super::game_match_with_link("trionfetti", &[]);
-    phone(browser);
-    let outcome =
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| steps(&app, &link, browser)));
-    browser.cdp(
-        "Emulation.setScriptExecutionDisabled",
-        json!({"value": false}),
-    );
-    no_phone(browser);
-    if let Err(panic) = outcome {
-        std::panic::resume_unwind(panic);
-    }
+    on_a_phone(browser, || steps(&app, &link, browser));
 }
 
 fn steps(app: &TestApp, link: &str, browser: &Browser<'_>) {

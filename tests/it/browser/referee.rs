@@ -102,6 +102,21 @@ pub(super) fn no_phone(browser: &Browser<'_>) {
     );
 }
 
+/// Runs `steps` on a phone's screen, then gives the next flow the plain window back
+/// with scripts on (a step may have turned them off), whether the steps passed or not.
+pub(super) fn on_a_phone(browser: &Browser<'_>, steps: impl FnOnce()) {
+    phone(browser);
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(steps));
+    browser.cdp(
+        "Emulation.setScriptExecutionDisabled",
+        json!({"value": false}),
+    );
+    no_phone(browser);
+    if let Err(panic) = outcome {
+        std::panic::resume_unwind(panic);
+    }
+}
+
 /// The rectangles (top, bottom, width, height) of the elements, in the viewport, and
 /// the viewport's height.
 pub(super) fn rects(browser: &Browser<'_>, ids: &[&str]) -> (Vec<[f64; 4]>, f64) {
@@ -184,12 +199,7 @@ pub(super) fn on_the_phone_at(
     steps: impl FnOnce(&TestApp, &[String]),
 ) {
     super::browser_login(&app, browser, "arbitra", "arbitra-password");
-    phone(browser);
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| steps(&app, &matches)));
-    no_phone(browser);
-    if let Err(panic) = outcome {
-        std::panic::resume_unwind(panic);
-    }
+    on_a_phone(browser, || steps(&app, &matches));
 }
 
 /// The table's first question, who deals, answered before the referee's phone opens

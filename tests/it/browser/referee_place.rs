@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use super::referee::{dealer_chosen, no_phone, on_the_phone_at, phone, screenshots};
+use super::referee::{dealer_chosen, on_a_phone, on_the_phone_at, screenshots};
 use crate::support::TestApp;
 use crate::support::browser::{Browser, Driver};
 
@@ -72,17 +72,7 @@ fn tap_hand(browser: &Browser<'_>, suit: char) {
 
 pub fn card_entry_place_flow(_driver: &Driver, browser: &Browser<'_>) {
     let (app, link, _) = super::game_match_with_link("trionfetti", &[]);
-    phone(browser);
-    let outcome =
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| steps(&app, &link, browser)));
-    browser.cdp(
-        "Emulation.setScriptExecutionDisabled",
-        json!({"value": false}),
-    );
-    no_phone(browser);
-    if let Err(panic) = outcome {
-        std::panic::resume_unwind(panic);
-    }
+    on_a_phone(browser, || steps(&app, &link, browser));
 }
 
 fn steps(app: &TestApp, link: &str, browser: &Browser<'_>) {
