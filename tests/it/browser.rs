@@ -583,6 +583,24 @@ fn event_bracket_flow(_driver: &Driver, browser: &Browser<'_>) {
     let source = browser.source();
     assert!(source.contains("id=\"flagged\""), "{source}");
     assert!(source.contains("class=\"flagged-line\""));
+    // Playing a flagged match again is asked first, naming who played and who should have.
+    let flagged_count = |source: &str| source.matches("class=\"flagged-match\"").count();
+    let flagged_before = flagged_count(&source);
+    browser.click("#flagged form[action$='/replay'] button[type=submit]");
+    browser.wait_for_text("id=\"confirm-form\"", Duration::from_secs(5));
+    browser.assert_accessible("the confirmation to play a flagged match again");
+    referee::phone(browser);
+    referee::screenshots(browser, "replay-flagged-confirm");
+    referee::no_phone(browser);
+    let asked = browser.source();
+    assert!(asked.contains("Giocata da: "), "{asked}");
+    assert!(
+        asked.contains("Dopo la correzione dovevano giocarla: "),
+        "{asked}"
+    );
+    browser.click("#confirm-submit");
+    browser.wait_for_text("La partita è stata sostituita", Duration::from_secs(5));
+    assert_eq!(flagged_count(&browser.source()), flagged_before - 1);
     browser.goto(&app.url(&format!("/e/{event}")));
     assert!(!browser.source().contains("id=\"champion-banner\""));
 }

@@ -53,6 +53,12 @@ fn flagged_match(overview: &str) -> String {
     form_value(flagged, "public_id").unwrap()
 }
 
+/// The text of the confirmation page's line that starts with `start`.
+fn line_after(page: &str, start: &str) -> String {
+    let (_, rest) = page.split_once(&format!("<p>{start}")).expect(start);
+    rest.split("</p>").next().unwrap().to_string()
+}
+
 /// Creates an event with these fields (name, date, time, venue and listed added).
 fn create_event_with(organizer: &Client, name: &str, fields: &[(&str, &str)]) -> String {
     let mut all = vec![("name", name)];
@@ -306,8 +312,27 @@ backend_tests! {
         assert!(!public.body.contains("id=\"champion-banner\""), "no champion while flagged");
         // The organizer decides: the final is played again between the right pairs.
         let flagged_id = flagged_match(&page.body);
-        let replayed = organizer.post_form(&format!("/manage/events/{event}/replay"), &[("public_id", &flagged_id)]);
+        // First a page that says what will happen, naming who played and who should have.
+        let asked = organizer.post_form(&format!("/manage/events/{event}/replay"), &[("public_id", &flagged_id)]);
+        assert_eq!(asked.status, 200, "{}", asked.body);
+        assert!(asked.body.contains("Rigiocare la partita?"), "{}", asked.body);
+        let played_by = line_after(&asked.body, "Giocata da: ");
+        let due = line_after(&asked.body, "Dopo la correzione dovevano giocarla: ");
+        assert_ne!(played_by, due, "{}", asked.body);
+        assert!(asked.body.contains("name=\"confirm\" value=\"yes\""));
+        assert!(organizer.get(&format!("/manage/events/{event}")).body.contains("id=\"flagged\""), "nothing done before the confirmation");
+        let replayed = organizer.post_form(
+            &format!("/manage/events/{event}/replay"),
+            &[("public_id", &flagged_id), ("confirm", "yes")],
+        );
         assert_eq!(replayed.status, 303);
+        // The same form again finds nothing flagged: refused in words, nothing replayed twice.
+        let again = organizer.post_form(
+            &format!("/manage/events/{event}/replay"),
+            &[("public_id", &flagged_id), ("confirm", "yes")],
+        );
+        assert_eq!(again.status, 422, "{}", again.body);
+        assert!(again.body.contains("Nel frattempo la partita è cambiata"), "{}", again.body);
         // The note stored in English on the old final is shown in Italian.
         let old_final = organizer.get(&format!("/manage/matches/{flagged_id}"));
         assert_eq!(old_final.status, 200);
@@ -757,7 +782,15 @@ backend_tests! {
         assert!(page.body.contains("id=\"flagged\""), "{}", page.body);
         assert!(page.body.contains("Tieni il risultato giocato"));
         let flagged_id = flagged_match(&page.body);
-        let kept = organizer.post_form(&format!("/manage/events/{event}/keep"), &[("public_id", &flagged_id)]);
+        let asked = organizer.post_form(&format!("/manage/events/{event}/keep"), &[("public_id", &flagged_id)]);
+        assert_eq!(asked.status, 200, "{}", asked.body);
+        assert!(asked.body.contains("Tenere il risultato giocato?"), "{}", asked.body);
+        assert!(asked.body.contains("Giocata da: "), "{}", asked.body);
+        assert!(organizer.get(&format!("/manage/events/{event}")).body.contains("id=\"flagged\""), "nothing done before the confirmation");
+        let kept = organizer.post_form(
+            &format!("/manage/events/{event}/keep"),
+            &[("public_id", &flagged_id), ("confirm", "yes")],
+        );
         assert_eq!(kept.status, 303, "{}", kept.body);
         assert_eq!(kept.location.as_deref(), Some(format!("/manage/events/{event}").as_str()));
         let page = organizer.get(&format!("/manage/events/{event}"));
@@ -773,6 +806,10 @@ backend_tests! {
         // Someone else's event's match is not found.
         let other = create_event(&organizer, "Altro", "single_elimination", "1");
         assert_eq!(organizer.post_form(&format!("/manage/events/{other}/keep"), &[("public_id", &flagged_id)]).status, 404);
+        assert_eq!(
+            organizer.post_form(&format!("/manage/events/{other}/keep"), &[("public_id", &flagged_id), ("confirm", "yes")]).status,
+            404
+        );
     }
 
     fn an_event_of_each_game_is_drawn_and_advances(app) {

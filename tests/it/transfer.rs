@@ -239,7 +239,7 @@ fn play_an_event(app: &TestApp) -> (String, Vec<String>) {
     let flagged = form_value(flagged, "public_id").unwrap();
     let replayed = organizer.post_form(
         &format!("/manage/events/{event}/replay"),
-        &[("public_id", &flagged)],
+        &[("public_id", &flagged), ("confirm", "yes")],
     );
     assert_eq!(replayed.status, 303, "{}", replayed.body);
     let again = card_links(app, &organizer, &event);
