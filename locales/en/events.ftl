@@ -63,6 +63,10 @@ event-change_withdrawal = { $who } withdrew, from round { $round }
 event-change_back = Withdrawal taken back: { $who } plays again from round { $round }
 event-change_late = Newcomers from round { $round }: { $who }
 event-change_no_match = no match
+event-change_line_now = { $match }: now { $after } (was { $before })
+event-change_line_new = { $match }: a new match, { $after }
+event-change_line_gone = { $match }: no longer played (was { $before })
+event-change_line_flagged = { $match }: played by { $before }; after the correction it was due between { $after }
 event-change_reprint = { $count ->
     [one] The printed card of table { $tables } is out of date: print it again.
    *[other] The printed cards of tables { $tables } are out of date: print them again.

@@ -63,6 +63,10 @@ event-change_withdrawal = Ritiro { DEL($who) }, dal turno { $round }
 event-change_back = Ritiro annullato: { $who } di nuovo in gioco dal turno { $round }
 event-change_late = Nuovi arrivi dal turno { $round }: { $who }
 event-change_no_match = nessuna partita
+event-change_line_now = { $match }: ora { $after } (prima { $before })
+event-change_line_new = { $match }: nuova partita, { $after }
+event-change_line_gone = { $match }: non si gioca più (era { $before })
+event-change_line_flagged = { $match }: giocata da { $before }; dopo la correzione toccava a { $after }
 event-change_reprint = { $count ->
     [one] La scheda stampata del tavolo { $tables } non è più giusta: ristampala.
    *[other] Le schede stampate dei tavoli { $tables } non sono più giuste: ristampale.

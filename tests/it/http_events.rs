@@ -887,4 +887,63 @@ backend_tests! {
         let standings = app.client().get(&format!("/e/{event}/export/standings.csv"));
         assert_eq!(standings.status, 200);
     }
+
+    fn a_swiss_correction_says_in_words_how_the_next_round_was_paired_again(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let event = create_event_with(&organizer, "Svizzera corretta", &[("format", "swiss"), ("rounds", "3"), ("target_points", "1"), ("games_to_win", "1")]);
+        register_and_draw(&organizer, &event, 8);
+        let round1 = card_links(&app, &organizer, &event);
+        assert_eq!(round1.len(), 4);
+        for link in &round1 {
+            record_win(&app.client(), link, "A");
+        }
+        let round2 = card_links(&app, &organizer, &event);
+        assert_eq!(round2.len(), 4, "round 2 drawn");
+        // Table 1 of round 2 is played; then a round-1 result is corrected.
+        record_win(&app.client(), &round2[0], "A");
+        // A table's pairing as the public rounds page shows it: "Coppia 3 – Coppia 5".
+        let sides_at = |page: &str, table: &str| {
+            let (_, row) = page.split_once(&format!("id=\"pairing-Swiss-R2-{table}\"")).unwrap();
+            let sides: Vec<String> = row.split("<span class=\"side").skip(1).take(2).map(|side| {
+                let inner = side.split_once('>').unwrap().1.split("</span>").next().unwrap();
+                let mut text = String::new();
+                let mut in_tag = false;
+                for c in inner.chars() {
+                    match c {
+                        '<' => in_tag = true,
+                        '>' => in_tag = false,
+                        _ if !in_tag => text.push(c),
+                        _ => {}
+                    }
+                }
+                text.split_whitespace().collect::<Vec<_>>().join(" ")
+            }).collect();
+            sides.join(" – ")
+        };
+        let rounds = || app.client().get(&format!("/e/{event}/rounds?round=2")).body;
+        let table1 = sides_at(&rounds(), "T1");
+        correct_first_hand(&app.client(), &round1[0], "B");
+        let page = organizer.get(&format!("/manage/events/{event}"));
+        let (_, notice) = page.body.split_once("class=\"correction\"").expect("a correction notice");
+        let notice = notice.split("</div></li>").next().unwrap();
+        // The tables not begun, paired again, each said in words with its new pairing.
+        let now: Vec<&str> = notice.split("<li>").skip(1).map(|l| l.split("</li>").next().unwrap()).collect();
+        assert!(!now.is_empty(), "{notice}");
+        for line in &now {
+            assert!(line.contains(": ora ") && line.contains(" (prima "), "{line}");
+            assert!(!line.contains('→') && !line.contains('—'), "{line}");
+            let table = line.split("tavolo ").nth(1).unwrap().split(':').next().unwrap();
+            let new_pairing = line.split(": ora ").nth(1).unwrap().split(" (prima").next().unwrap();
+            assert_eq!(new_pairing, sides_at(&rounds(), &format!("T{table}")), "{line}");
+        }
+        // The table under way keeps its pairs: nothing flagged, nobody drawn twice.
+        assert!(!notice.contains("flagged-line"), "{notice}");
+        assert!(!page.body.contains("id=\"flagged\""), "{}", page.body);
+        assert_eq!(sides_at(&rounds(), "T1"), table1);
+        let mut pairs: Vec<String> = (1..=4).flat_map(|t| sides_at(&rounds(), &format!("T{t}")).split(" – ").map(str::to_string).collect::<Vec<_>>()).collect();
+        pairs.sort();
+        pairs.dedup();
+        assert_eq!(pairs.len(), 8, "{pairs:?}");
+    }
+
 }

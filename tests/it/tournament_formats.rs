@@ -396,6 +396,80 @@ fn a_flagged_match_kept_as_played_stands_and_advancement_goes_on() {
 }
 
 #[test]
+fn swiss_correction_re_pairs_only_the_tables_not_begun() {
+    let t = Tournament::new(ids(8), Format::Swiss(swiss::Options::new(3)));
+    let mut results = Results::new();
+    let round = |results: &Results, round: u32| -> Vec<segnapunti::tournament::Match> {
+        t.schedule(results)
+            .unwrap()
+            .matches
+            .into_iter()
+            .filter(|m| m.round == round)
+            .collect()
+    };
+    for m in round(&results, 1) {
+        results.insert(
+            m.key.clone(),
+            Recorded::finished(m.sides.clone(), better_seed_wins(&m.sides)),
+        );
+    }
+    // Round 2's first table begins; then a round-1 result is corrected.
+    let drawn = round(&results, 2);
+    let begun = drawn[0].clone();
+    results.insert(
+        begun.key.clone(),
+        Recorded::in_progress(begun.sides.clone()),
+    );
+    let corrected = round(&results, 1)
+        .into_iter()
+        .find(|m| !m.sides.iter().any(|s| begun.sides.contains(s)))
+        .expect("a round-1 table whose players are not at the begun table");
+    // The other side won it.
+    let flipped = match better_seed_wins(&corrected.sides) {
+        Outcome::Played {
+            winner,
+            games,
+            points,
+        } => Outcome::Played {
+            winner: winner.other(),
+            games: [games[1], games[0]],
+            points: [points[1], points[0]],
+        },
+        other => other,
+    };
+    results.insert(
+        corrected.key.clone(),
+        Recorded::finished(corrected.sides.clone(), flipped),
+    );
+    let after = round(&results, 2);
+    let still = after
+        .iter()
+        .find(|m| m.key == begun.key)
+        .expect("the begun table");
+    assert_eq!(
+        still.sides, begun.sides,
+        "the table under way keeps its players"
+    );
+    assert!(
+        !matches!(still.status, Status::Conflict { .. }),
+        "nothing to decide: {:?}",
+        still.status
+    );
+    let mut seen = std::collections::BTreeSet::new();
+    for m in &after {
+        for e in m.sides.iter().flat_map(|s| s.entrants()) {
+            assert!(seen.insert(e), "{e:?} is drawn twice in round 2: {after:?}");
+        }
+    }
+    assert_eq!(seen.len(), 8, "everyone plays round 2");
+    assert_ne!(
+        after.iter().map(|m| m.sides.clone()).collect::<Vec<_>>(),
+        drawn.iter().map(|m| m.sides.clone()).collect::<Vec<_>>(),
+        "the tables not begun are paired again from the corrected standings"
+    );
+}
+
+#[test]
 fn swiss_late_entrant_joins_from_a_round_and_earlier_rounds_stay() {
     let mut t = Tournament::new(ids(8), Format::Swiss(swiss::Options::new(4)));
     let mut results = Results::new();

@@ -191,12 +191,21 @@ fn notice_view(
         Some([a, b]) => format!("{} – {}", data.slot_name(a, lang), data.slot_name(b, lang)),
         None => tr.t("event-change_no_match").to_string(),
     };
-    let line = |change: &crate::tournament::MatchChange| {
-        format!(
-            "{}: {} → {}",
-            tr.msg(&change.key.label_in(data.knockout)),
-            sides(&change.before),
-            sides(&change.after)
+    // A change in words: the pairing now, and what it was (or who played it, flagged).
+    let worded = |change: &crate::tournament::MatchChange, flagged: bool| {
+        let id = match (&change.before, &change.after) {
+            _ if flagged => "event-change_line_flagged",
+            (None, _) => "event-change_line_new",
+            (_, None) => "event-change_line_gone",
+            _ => "event-change_line_now",
+        };
+        tr.t_args(
+            id,
+            [
+                ("match", tr.msg(&change.key.label_in(data.knockout)).into()),
+                ("before", sides(&change.before).into()),
+                ("after", sides(&change.after).into()),
+            ],
         )
     };
     let (heading, correction, reprint) = match notice {
@@ -270,8 +279,12 @@ fn notice_view(
     NoticeView {
         at,
         heading,
-        updated: correction.updated.iter().map(line).collect(),
-        flagged: correction.flagged.iter().map(line).collect(),
+        updated: correction
+            .updated
+            .iter()
+            .map(|c| worded(c, false))
+            .collect(),
+        flagged: correction.flagged.iter().map(|c| worded(c, true)).collect(),
         reprint,
         to_decide,
     }

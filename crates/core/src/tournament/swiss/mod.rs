@@ -28,7 +28,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use super::matching::maximise;
-use super::standings::{ByeScore, Points, TieBreak, from_matches};
+use super::standings::{ByeScore, Points, StandingRow, TieBreak, from_matches};
 use super::{
     DrawNotes, EntrantId, Match, MatchKey, Results, Schedule, Slot, Stage, Tournament,
     TournamentError, settle,
@@ -370,38 +370,45 @@ pub fn schedule(
             ByeScore::from_win(options.bye_is_win),
         );
         let out = tournament.absent_in(round);
-        let ranked_rows: Vec<_> = table
-            .rows
-            .iter()
-            .filter(|r| !out.contains(&r.entrant))
-            .collect();
-        let ranked: Vec<EntrantId> = ranked_rows.iter().map(|r| r.entrant).collect();
-        // A Swiss bye scores a whole win or nothing, so score groups are whole numbers.
-        let scores: Vec<i64> = ranked_rows
-            .iter()
-            .map(|r| r.score.thousandths() / Points::UNIT)
-            .collect();
-        let byes: Vec<u32> = ranked_rows.iter().map(|r| r.byes).collect();
-        let position: Vec<usize> = {
-            let mut p = vec![usize::MAX; n];
-            for (rank, e) in ranked.iter().enumerate() {
-                p[index_of[e]] = rank;
-            }
-            p
+        let drawn_round = |left_out: &BTreeSet<EntrantId>| {
+            let ranked: Vec<_> = table
+                .rows
+                .iter()
+                .filter(|r| !out.contains(&r.entrant) && !left_out.contains(&r.entrant))
+                .collect();
+            pair_round(&ranked, &matches, &index_of, n)
         };
-        let mut met = Met::new(ranked.len());
-        for m in &matches {
-            if let (Slot::Entrant(a), Slot::Entrant(b)) = (&m.sides[0], &m.sides[1]) {
-                let (pa, pb) = (position[index_of[a]], position[index_of[b]]);
-                if pa != usize::MAX && pb != usize::MAX {
-                    met.set(pa, pb);
-                }
+        let (mut ranked, mut pairing) = drawn_round(&BTreeSet::new());
+        let mut tables: Vec<(MatchKey, [Slot; 2])> = pairing
+            .pairs
+            .iter()
+            .enumerate()
+            .map(|(t, &(a, b))| {
+                let sides = [Slot::Entrant(ranked[a]), Slot::Entrant(ranked[b])];
+                (table_key(round, t as u32 + 1), sides)
+            })
+            .collect();
+        // Tables of this round already begun stay as they were drawn: when a correction
+        // upstream changed the pairing, only the tables not begun are paired again,
+        // among the players not seated at a begun one.
+        let begun = begun_tables(round, results);
+        if !begun.iter().all(|table| tables.contains(table)) {
+            let seated: BTreeSet<EntrantId> = begun
+                .iter()
+                .flat_map(|(_, sides)| sides.iter().flat_map(Slot::entrants))
+                .collect();
+            (ranked, pairing) = drawn_round(&seated);
+            let taken: BTreeSet<u32> = begun.iter().map(|(key, _)| table_number(key)).collect();
+            let mut free_numbers = (1..).filter(|number| !taken.contains(number));
+            tables = begun;
+            for &(a, b) in &pairing.pairs {
+                let number = free_numbers.next().expect("table numbers never run out");
+                let sides = [Slot::Entrant(ranked[a]), Slot::Entrant(ranked[b])];
+                tables.push((table_key(round, number), sides));
             }
+            tables.sort_by_key(|(key, _)| table_number(key));
         }
-        let pairing = pair(&ranked, &scores, &met, &byes);
-        for (t, &(a, b)) in pairing.pairs.iter().enumerate() {
-            let key = MatchKey(format!("Swiss R{round} T{}", t + 1));
-            let sides = [Slot::Entrant(ranked[a]), Slot::Entrant(ranked[b])];
+        for (key, sides) in tables {
             let sides = settle(&key, sides, results);
             let m = Match::resolved(key, Stage::Swiss, round, sides, results, &withdrawn_all);
             matches.push(m);
@@ -423,6 +430,65 @@ pub fn schedule(
         notes,
         complete,
     })
+}
+
+/// A round's pairing of the players `ranked` (best first), who must not meet again
+/// anyone they met in `matches`; the players as the pairing's indices name them.
+fn pair_round(
+    ranked_rows: &[&StandingRow],
+    matches: &[Match],
+    index_of: &std::collections::HashMap<EntrantId, usize>,
+    n: usize,
+) -> (Vec<EntrantId>, Pairing) {
+    let ranked: Vec<EntrantId> = ranked_rows.iter().map(|r| r.entrant).collect();
+    // A Swiss bye scores a whole win or nothing, so score groups are whole numbers.
+    let scores: Vec<i64> = ranked_rows
+        .iter()
+        .map(|r| r.score.thousandths() / Points::UNIT)
+        .collect();
+    let byes: Vec<u32> = ranked_rows.iter().map(|r| r.byes).collect();
+    let mut position = vec![usize::MAX; n];
+    for (rank, e) in ranked.iter().enumerate() {
+        position[index_of[e]] = rank;
+    }
+    let mut met = Met::new(ranked.len());
+    for m in matches {
+        if let (Slot::Entrant(a), Slot::Entrant(b)) = (&m.sides[0], &m.sides[1]) {
+            let (pa, pb) = (position[index_of[a]], position[index_of[b]]);
+            if pa != usize::MAX && pb != usize::MAX {
+                met.set(pa, pb);
+            }
+        }
+    }
+    let pairing = pair(&ranked, &scores, &met, &byes);
+    (ranked, pairing)
+}
+
+/// The key of a Swiss round's table (from 1).
+fn table_key(round: u32, table: u32) -> MatchKey {
+    MatchKey(format!("Swiss R{round} T{table}"))
+}
+
+/// The table number a Swiss table's key ends with.
+fn table_number(key: &MatchKey) -> u32 {
+    key.as_str()
+        .rsplit_once(" T")
+        .and_then(|(_, number)| number.parse().ok())
+        .unwrap_or(u32::MAX)
+}
+
+/// The tables of `round` with something recorded, and the sides they were begun by.
+fn begun_tables(round: u32, results: &Results) -> Vec<(MatchKey, [Slot; 2])> {
+    let prefix = format!("Swiss R{round} T");
+    results
+        .iter()
+        .filter(|(key, _)| {
+            key.as_str()
+                .strip_prefix(&prefix)
+                .is_some_and(|number| number.parse::<u32>().is_ok())
+        })
+        .map(|(key, recorded)| (key.clone(), recorded.sides.clone()))
+        .collect()
 }
 
 #[cfg(test)]
