@@ -3,22 +3,20 @@
 //!
 //! Entrants are dealt into `ceil(n / N)` groups in snake order (seeds 1..g left to right,
 //! then right to left), so group sizes differ by at most one. The knockout is seeded by
-//! place, then group: all group winners (group 1 first), then all runners-up, and so on;
-//! where the standard bracket would then set two entrants of one group against each
-//! other in round 1, entrants of the same place are swapped while that reduces such
-//! meetings (3 groups with 2 qualifiers each: group 3's winner would otherwise meet its
-//! own runner-up). Knockout sides stay pending (`Source::GroupPlace`)
-//! until every group match is decided.
+//! place: all group winners, then all runners-up, and so on, each place's groups in the
+//! order that keeps a group's qualifiers apart until the latest round the bracket allows
+//! (two: opposite halves, meeting only in the final), byes counted (`apart.rs`).
+//! Knockout sides stay pending (`Source::GroupPlace`) until every group match is decided.
 //!
 //! Keys: `G{g} R{r} T{t}` (and `G{g} R{r} bye`), then `KO W R{r} M{m}` and `KO 3rd`.
 
 use serde::{Deserialize, Serialize};
 
-use super::bracket::{bracket_size, elimination_standings, resolve_defs, seeding_positions};
+use super::bracket::{elimination_standings, resolve_defs};
 use super::standings::{ByeScore, Standings, StandingsTable, TableTitle, TieBreak, from_matches};
 use super::{
     Cycles, EntrantId, Match, Results, Schedule, Slot, Source, Stage, Tournament, TournamentError,
-    round_robin, single_elimination,
+    apart, round_robin, single_elimination,
 };
 
 /// Groups-then-knockout options.
@@ -95,24 +93,16 @@ fn validate(tournament: &Tournament, options: &Options) -> Result<(), Tournament
     Ok(())
 }
 
-/// The knockout seeds: by place, then group, with entrants of one place swapped where
-/// that keeps two of the same group from meeting in round 1 (see [`keep_groups_apart`]);
-/// pending while the groups are not decided.
+/// The knockout seeds: by place, each place's groups in the order that keeps a group's
+/// qualifiers apart (see [`apart`]); pending while the groups are not decided.
 fn qualifiers(
     groups: &[Vec<EntrantId>],
     tables: Option<&[StandingsTable]>,
     options: &Options,
 ) -> Vec<Slot> {
-    let mut order = Vec::new();
-    for place in 0..options.qualifiers_per_group as usize {
-        for (g, members) in groups.iter().enumerate() {
-            if place < members.len() {
-                order.push((g, place));
-            }
-        }
-    }
-    keep_groups_apart(&mut order);
-    order
+    let per_group = options.qualifiers_per_group as usize;
+    let qualifying: Vec<usize> = groups.iter().map(|m| m.len().min(per_group)).collect();
+    apart::seed_order(&qualifying)
         .into_iter()
         .map(|(g, place)| match tables {
             Some(t) => Slot::Entrant(t[g].rows[place].entrant),
@@ -122,44 +112,6 @@ fn qualifiers(
             }),
         })
         .collect()
-}
-
-/// Swaps seeds of the same place (group, place) so that fewer round-1 matches of the
-/// standard bracket set two entrants of one group against each other, while any swap
-/// helps. Places stay where they are, so a winner still meets a lower place.
-fn keep_groups_apart(order: &mut [(usize, usize)]) {
-    let n = order.len();
-    if n < 2 {
-        return;
-    }
-    let positions = seeding_positions(bracket_size(n));
-    let clashes = |order: &[(usize, usize)]| {
-        positions
-            .chunks(2)
-            .filter(|pair| pair[0] <= n && pair[1] <= n)
-            .filter(|pair| order[pair[0] - 1].0 == order[pair[1] - 1].0)
-            .count()
-    };
-    let mut now = clashes(order);
-    let mut improved = true;
-    while now > 0 && improved {
-        improved = false;
-        'search: for i in (0..n).rev() {
-            for j in (0..n).rev() {
-                if i == j || order[i].1 != order[j].1 || order[i].0 == order[j].0 {
-                    continue;
-                }
-                order.swap(i, j);
-                let after = clashes(order);
-                if after < now {
-                    now = after;
-                    improved = true;
-                    break 'search;
-                }
-                order.swap(i, j);
-            }
-        }
-    }
 }
 
 /// Group matches, then the knockout.
@@ -232,7 +184,120 @@ pub(crate) fn standings(
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
+
+    use super::super::Format;
+    use super::super::seeding::{Seeding, seed};
     use super::*;
+
+    /// Where each qualifier stands in the knockout's first round before the groups are
+    /// played: (group, place) at each bracket line, `None` for a bye.
+    fn lines(n: u32, group_size: u32, qualifiers: u32) -> Vec<Option<(u32, u32)>> {
+        let ids: Vec<EntrantId> = (1..=n).map(EntrantId).collect();
+        let entrants = seed(&ids, &Seeding::Random { seed: u64::from(n) }).unwrap();
+        let t = Tournament::new(
+            entrants,
+            Format::GroupsThenKnockout(Options {
+                group_size,
+                qualifiers_per_group: qualifiers,
+                cycles: Cycles::Single,
+                tie_breaks: Vec::new(),
+                third_place: false,
+            }),
+        );
+        let schedule = t.schedule(&Results::new()).unwrap();
+        let mut round_one: Vec<&Match> = schedule
+            .matches
+            .iter()
+            .filter(|m| m.stage == Stage::Winners && m.round == 1)
+            .collect();
+        round_one.sort_by_key(|m| m.key.round_and_table());
+        round_one
+            .iter()
+            .flat_map(|m| m.sides.iter())
+            .map(|side| match side {
+                Slot::Pending(Source::GroupPlace { group, place }) => Some((*group, *place)),
+                Slot::Bye => None,
+                other => panic!("{n}/{group_size}/{qualifiers}: a knockout side {other:?}"),
+            })
+            .collect()
+    }
+
+    /// Every entrant count up to 64 with every group size and qualifiers per group the
+    /// event form allows: a group's q qualifiers stand in q different sections of the
+    /// bracket (2^ceil(log2 q) sections, byes counted), so two of them meet no earlier
+    /// than the latest round the bracket allows: the final for two, the semifinals for
+    /// three or four. Round 1 still sets a better place against a worse one of another
+    /// group, and the byes go to the best places.
+    #[test]
+    fn a_groups_qualifiers_meet_as_late_as_the_bracket_allows() {
+        let mut combinations = 0;
+        for n in 2..=64u32 {
+            for group_size in 2..=16u32 {
+                for qualifiers in 1..=group_size {
+                    combinations += 1;
+                    let case =
+                        format!("{n} entrants, groups of {group_size}, {qualifiers} through");
+                    let lines = lines(n, group_size, qualifiers);
+                    if lines.is_empty() {
+                        // A single qualifier wins the event without a knockout.
+                        assert!(n <= group_size && qualifiers == 1, "{case}: no knockout");
+                        continue;
+                    }
+                    let size = lines.len();
+                    assert!(size.is_power_of_two(), "{case}: {size} lines");
+                    let rounds = size.trailing_zeros();
+                    let mut by_group: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+                    for (line, slot) in lines.iter().enumerate() {
+                        if let Some((group, _)) = slot {
+                            by_group.entry(*group).or_default().push(line);
+                        }
+                    }
+                    for (group, at) in &by_group {
+                        let sections = at.len().next_power_of_two();
+                        assert!(
+                            sections <= size,
+                            "{case}: group {group} has {} qualifiers, more than {size} lines",
+                            at.len()
+                        );
+                        let section = size / sections;
+                        let latest = rounds - sections.trailing_zeros() + 1;
+                        for (i, a) in at.iter().enumerate() {
+                            for b in &at[i + 1..] {
+                                // Lines a and b meet in the round that joins their sections.
+                                let meet = usize::BITS - (a ^ b).leading_zeros();
+                                assert!(
+                                    a / section != b / section,
+                                    "{case}: group {group}'s lines {a} and {b} meet in round \
+                                     {meet}, not before round {latest} (lines {lines:?})"
+                                );
+                            }
+                        }
+                    }
+                    // Two of one group in round 1 broke the sections above unless the
+                    // bracket left no other way (one group of two, say).
+                    let mut bye_places = Vec::new();
+                    let mut playing_places = Vec::new();
+                    for pair in lines.chunks(2) {
+                        match (pair[0], pair[1]) {
+                            (Some((_, pa)), Some((_, pb))) => {
+                                assert!(pa <= pb, "{case}: {pair:?}");
+                                playing_places.extend([pa, pb]);
+                            }
+                            (Some((_, p)), None) | (None, Some((_, p))) => bye_places.push(p),
+                            (None, None) => panic!("{case}: two byes meet"),
+                        }
+                    }
+                    if let (Some(bye), Some(playing)) =
+                        (bye_places.iter().max(), playing_places.iter().min())
+                    {
+                        assert!(bye <= playing, "{case}: a bye to place {bye}, {lines:?}");
+                    }
+                }
+            }
+        }
+        assert_eq!(combinations, 63 * 135);
+    }
 
     #[test]
     fn snake_groups() {

@@ -11,6 +11,7 @@
 //! finished (flagged, never changed silently: a recorded result whose participants no
 //! longer match is shown as [`Status::Conflict`] and is not used for advancement).
 
+mod apart;
 pub mod bracket;
 mod correction;
 pub mod double_elimination;
