@@ -154,6 +154,15 @@ pub fn night_page_flow(_driver: &Driver, browser: &Browser<'_>) {
     browser.goto(&app.url(&format!("/manage/events/{event}/cards")));
     browser.find(".guide-page svg");
     browser.execute("document.querySelector('.guide-cards').scrollIntoView();");
+    // Every card holds its table and link inside its dashed box (nothing runs into the next).
+    let spilling = browser.execute(
+        "return Array.prototype.filter.call(document.querySelectorAll('.guide-card'), \
+         function (card) { var box = card.getBoundingClientRect(); \
+         return card.scrollWidth > card.clientWidth || Array.prototype.some.call( \
+         card.querySelectorAll('th, td, a'), function (cell) { var r = cell.getBoundingClientRect(); \
+         return r.right > box.right + 0.5; }); }).length;",
+    );
+    assert_eq!(spilling.as_u64(), Some(0), "guide cards spill over at 1280");
     browser.shot("night-guide-cards-1280x800.png");
     phone(browser);
     browser.goto(&app.url(&format!("/manage/events/{event}/cards")));
