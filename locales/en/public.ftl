@@ -42,3 +42,5 @@ event-page_next = Next page
 
 error-invitation_used = Invitation already used
 error-invitation_used_detail = This invitation link has already been used to create an account. If it was you, log in with the username and password you chose; otherwise ask the administrator for a new invitation.
+home-season_current = Season under way
+home-season_last = Last season

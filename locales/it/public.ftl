@@ -45,3 +45,5 @@ event-page_next = Pagina successiva
 
 error-invitation_used = Invito già usato
 error-invitation_used_detail = Questo link d'invito è già stato usato per creare un account. Se l'hai usato tu, accedi con il nome utente e la password che hai scelto; altrimenti chiedi un nuovo invito all'amministratore.
+home-season_current = Stagione in corso
+home-season_last = Ultima stagione

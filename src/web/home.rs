@@ -40,6 +40,16 @@ pub struct ClubLine {
     pub live: Vec<EventRow>,
     pub upcoming: Vec<EventRow>,
     pub recent: Vec<EventRow>,
+    /// The season under way (or, between seasons, the last one begun): its id and name.
+    pub season: Option<SeasonLink>,
+}
+
+/// A club's season as the home page links it.
+pub struct SeasonLink {
+    pub id: i64,
+    pub name: String,
+    /// Today falls within its days; else it is the last season begun.
+    pub current: bool,
 }
 
 impl ClubLine {
@@ -67,16 +77,46 @@ fn club_lines(connection: &mut DbConnection) -> StoreResult<Vec<ClubLine>> {
         } = ListedEvents::of(events::of_club(connection, club.id)?);
         upcoming.truncate(EVENTS_PER_KIND);
         recent.truncate(EVENTS_PER_KIND);
+        let today = chrono::Utc::now()
+            .with_timezone(&crate::zone::parse(&club.time_zone).unwrap_or(crate::zone::DEFAULT))
+            .date_naive();
+        let season = season_of(crate::store::seasons::of_club(connection, club.id)?, today);
         lines.push(ClubLine {
             name: club.name,
             slug: club.slug,
             live,
             upcoming,
             recent,
+            season,
         });
     }
     lines.sort_by_key(|club| club.live.is_empty());
     Ok(lines)
+}
+
+/// The season a club's card links: the one whose days hold `today`, else the last one
+/// begun by then (`seasons` latest first); none before a club's first season begins.
+fn season_of(
+    seasons: Vec<crate::store::seasons::SeasonRow>,
+    today: chrono::NaiveDate,
+) -> Option<SeasonLink> {
+    let begun = seasons
+        .into_iter()
+        .filter_map(|season| season.settings.days().map(|days| (season, days)))
+        .filter(|(_, (first, _))| *first <= today);
+    let mut last_begun = None;
+    for (season, (_, last)) in begun {
+        let link = SeasonLink {
+            id: season.id,
+            name: season.settings.name,
+            current: today <= last && !season.settings.closed,
+        };
+        if link.current {
+            return Some(link);
+        }
+        last_begun.get_or_insert(link);
+    }
+    last_begun
 }
 
 /// An event's tables on the home page (or, without a name, the matches outside events).

@@ -190,6 +190,32 @@ backend_tests! {
         }
     }
 
+    fn the_home_page_links_each_clubs_current_season(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let day = |offset: i64| (chrono::Utc::now().date_naive() + chrono::Duration::days(offset)).format("%Y-%m-%d").to_string();
+        let season_line = || {
+            let home = app.client().get("/");
+            home.body.split("class=\"club-season\">").nth(1).map(|line| line.split("</p>").next().unwrap().to_string())
+        };
+        assert_eq!(season_line(), None, "no season yet");
+        // A season ended and one still to come: the ended one is the last season.
+        let (ended_from, ended_to, next_from, next_to) = (day(-200), day(-20), day(20), day(200));
+        let ended = create_season(&organizer, &[("name", "Inverno passato"), ("starts_on", &ended_from), ("ends_on", &ended_to)]);
+        create_season(&organizer, &[("name", "Inverno prossimo"), ("starts_on", &next_from), ("ends_on", &next_to)]);
+        let line = season_line().expect("the last season is linked");
+        assert!(line.starts_with("Ultima stagione: "), "{line}");
+        assert!(line.contains(&format!("href=\"/clubs/scuola-di-trionfetti/seasons/{ended}\"")), "{line}");
+        assert!(line.contains("Inverno passato"), "{line}");
+        // A season under way is the one linked.
+        let (now_from, now_to) = (day(-10), day(10));
+        let current = create_season(&organizer, &[("name", "Autunno in corso"), ("starts_on", &now_from), ("ends_on", &now_to)]);
+        let line = season_line().expect("the current season is linked");
+        assert!(line.starts_with("Stagione in corso: "), "{line}");
+        assert!(line.contains(&format!("/seasons/{current}\"")) && line.contains("Autunno in corso"), "{line}");
+        let page = app.client().get(&format!("/clubs/scuola-di-trionfetti/seasons/{current}"));
+        assert_eq!(page.status, 200);
+    }
+
     fn the_season_form_refuses_bad_input_and_keeps_what_was_typed(app) {
         let (admin, organizer) = club_with_organizer(&app);
         let refused = organizer.post_form(
