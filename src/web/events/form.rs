@@ -45,11 +45,11 @@ pub struct EventForm {
     pub bracket_reset: bool,
     #[serde(default)]
     pub double_cycle: bool,
-    #[serde(default = "default_group_size")]
+    #[serde(default = "default_group_size", deserialize_with = "lenient_number")]
     pub group_size: u32,
-    #[serde(default = "default_qualifiers")]
+    #[serde(default = "default_qualifiers", deserialize_with = "lenient_number")]
     pub qualifiers: u32,
-    #[serde(default = "default_rounds")]
+    #[serde(default = "default_rounds", deserialize_with = "lenient_number")]
     pub rounds: u32,
     #[serde(default = "default_tie1")]
     pub tie1: String,
@@ -67,6 +67,12 @@ pub struct EventForm {
     /// A season of the club the new event counts for (its id); empty: none.
     #[serde(default)]
     pub season: String,
+}
+
+/// A number field read leniently: what is not a number reads 0, which no format takes,
+/// so a field of a format not chosen cannot spoil the form (it is not read).
+fn lenient_number<'de, D: serde::Deserializer<'de>>(field: D) -> Result<u32, D::Error> {
+    Ok(String::deserialize(field)?.trim().parse().unwrap_or(0))
 }
 
 fn default_game() -> String {
@@ -253,6 +259,18 @@ impl NewEventPage {
         format_label(&self.ctx, key)
     }
 
+    /// What the format is, in a line under its name.
+    pub fn format_hint(&self, key: &str) -> &'static str {
+        self.ctx.t(match key {
+            "single_elimination" => "format-single_elimination_hint",
+            "double_elimination" => "format-double_elimination_hint",
+            "round_robin" => "format-round_robin_hint",
+            "groups" => "format-groups_hint",
+            "swiss" => "format-swiss_hint",
+            _ => "format-rotating_hint",
+        })
+    }
+
     pub fn is_format(&self, key: &str) -> bool {
         self.form.format == key
     }
@@ -328,8 +346,12 @@ pub fn format_key(format: &Format) -> &'static str {
 pub async fn new_form(
     Managed(ctx, state, _, club): Managed<Club>,
 ) -> Result<NewEventPage, AppError> {
-    let form = EventForm::default();
-    let games = game_fieldsets(&ctx, Some(DEFAULT_GAME), &serde_json::Value::Null);
+    let club_id = club.id;
+    let last = state
+        .read(move |connection| store_events::last_of_club(connection, club_id))
+        .await?;
+    let (form, game, options) = super::prefill::new_event_form(last.as_ref());
+    let games = game_fieldsets(&ctx, Some(game), &options);
     let seasons = open_seasons(&state, club.id).await?;
     let mut page = NewEventPage::shown(ctx, club, form, games, None, (false, false));
     page.seasons = seasons;
