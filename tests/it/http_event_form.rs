@@ -94,8 +94,31 @@ backend_tests! {
         set_field(&mut fields, "rounds", "");
         let refused = organizer.post_raw(CREATE, &pairs(&fields));
         assert_eq!(refused.status, 422, "{}", refused.body);
-        assert!(refused.body.contains("Formula o opzioni della formula non valide."));
+        assert!(refused.body.contains("Turni: scrivi un numero da 1 a 30."), "{}", refused.body);
         assert!(refused.body.contains("value=\"Svizzera corta\""), "what was typed stays");
+    }
+
+    fn an_events_format_changes_on_its_edit_form_before_the_draw(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let mut fields = new_form(&organizer);
+        set_field(&mut fields, "format", "swiss");
+        let event = create(&organizer, fields, "Svizzera");
+        let edit = format!("/manage/events/{event}/edit");
+        let mut shown = form_fields(&organizer.get(&edit).body, &edit, 0);
+        assert_eq!(field(&shown, "format"), Some("swiss"), "its card is chosen");
+        set_field(&mut shown, "format", "groups");
+        set_field(&mut shown, "group_size", "3");
+        set_field(&mut shown, "qualifiers", "4");
+        let refused = organizer.post_raw(&edit, &pairs(&shown));
+        assert_eq!(refused.status, 422, "{}", refused.body);
+        assert!(refused.body.contains("Qualificati per girone: scrivi un numero"), "{}", refused.body);
+        set_field(&mut shown, "qualifiers", "1");
+        let saved = organizer.post_raw(&edit, &pairs(&shown));
+        assert_eq!(saved.status, 303, "{}", saved.body);
+        let again = form_fields(&organizer.get(&edit).body, &edit, 0);
+        assert_eq!(field(&again, "format"), Some("groups"));
+        assert_eq!(field(&again, "group_size"), Some("3"));
+        assert_eq!(field(&again, "qualifiers"), Some("1"));
     }
 }
 

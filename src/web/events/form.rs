@@ -149,6 +149,16 @@ impl EventForm {
         chain
     }
 
+    /// What is wrong with the chosen format's options, as a message key.
+    fn format_error(&self) -> &'static str {
+        match self.format.as_str() {
+            "groups" if !(2..=16).contains(&self.group_size) => "event-error_group_size",
+            "groups" => "event-error_qualifiers",
+            "swiss" | "rotating" if !(1..=30).contains(&self.rounds) => "event-error_rounds",
+            _ => "event-error_format",
+        }
+    }
+
     fn format(&self) -> Option<Format> {
         let cycles = if self.double_cycle {
             Cycles::Double
@@ -515,7 +525,7 @@ pub(super) fn basic_error(posted: &PostedEvent) -> Option<&'static str> {
     } else if posted.game.is_none() {
         Some("event-error_game")
     } else if posted.format.is_none() {
-        Some("event-error_format")
+        Some(posted.form.format_error())
     } else {
         None
     }
