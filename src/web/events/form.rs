@@ -7,6 +7,8 @@ use askama_web::WebTemplate;
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use serde::Deserialize;
 
+use super::formats::format_hint;
+pub use super::formats::{FORMATS, format_key, format_label};
 use super::options::{DEFAULT_GAME, GameFieldset, game_fieldsets, option_label, posted_options};
 use crate::events::game_label;
 use crate::rules::kind::GameKind;
@@ -126,15 +128,6 @@ impl Default for EventForm {
         }
     }
 }
-
-pub const FORMATS: [&str; 6] = [
-    "single_elimination",
-    "double_elimination",
-    "round_robin",
-    "groups",
-    "swiss",
-    "rotating",
-];
 
 impl EventForm {
     fn tie_breaks(&self) -> Vec<TieBreak> {
@@ -271,14 +264,7 @@ impl NewEventPage {
 
     /// What the format is, in a line under its name.
     pub fn format_hint(&self, key: &str) -> &'static str {
-        self.ctx.t(match key {
-            "single_elimination" => "format-single_elimination_hint",
-            "double_elimination" => "format-double_elimination_hint",
-            "round_robin" => "format-round_robin_hint",
-            "groups" => "format-groups_hint",
-            "swiss" => "format-swiss_hint",
-            _ => "format-rotating_hint",
-        })
+        format_hint(&self.ctx, key)
     }
 
     pub fn is_format(&self, key: &str) -> bool {
@@ -328,28 +314,6 @@ impl NewEventPage {
             Ok(game) => game_label(game).to_string(),
             Err(_) => self.form.game.clone(),
         }
-    }
-}
-
-pub fn format_label(ctx: &PageContext, key: &str) -> &'static str {
-    ctx.t(match key {
-        "single_elimination" => "format-single_elimination",
-        "double_elimination" => "format-double_elimination",
-        "round_robin" => "format-round_robin",
-        "groups" => "format-groups",
-        "swiss" => "format-swiss",
-        _ => "format-rotating",
-    })
-}
-
-pub fn format_key(format: &Format) -> &'static str {
-    match format {
-        Format::SingleElimination(_) => "single_elimination",
-        Format::DoubleElimination(_) => "double_elimination",
-        Format::RoundRobin(_) => "round_robin",
-        Format::GroupsThenKnockout(_) => "groups",
-        Format::Swiss(_) => "swiss",
-        Format::RotatingPartners(_) => "rotating",
     }
 }
 

@@ -32,6 +32,7 @@ pub mod entrants;
 pub mod flagged;
 pub mod forfeits;
 pub mod form;
+pub mod formats;
 pub mod manage;
 pub mod options;
 pub mod prefill;
