@@ -7,6 +7,7 @@ use crate::support;
 
 mod bracket;
 mod demo;
+mod event_form;
 mod event_pages;
 mod first_dealer;
 mod look;
@@ -173,6 +174,10 @@ fn browser_flows() {
         (
             "a vagaresto asked in its order on one screen: caller, answer, winner",
             referee_place::vagaresto_order_flow,
+        ),
+        (
+            "the new-event form without JavaScript at 390×844: the club's format, its options only, thumb-sized controls",
+            event_form::event_form_flow,
         ),
     ];
     let mut failed = Vec::new();
@@ -499,6 +504,8 @@ fn event_bracket_flow(_driver: &Driver, browser: &Browser<'_>) {
          document.getElementById('time').value = '20:30';",
     );
     browser.fill("#venue", "Osteria");
+    // A club's first event would be a rotating-partners night: a bracket is chosen.
+    browser.click("label[for=format-single_elimination]");
     browser.execute(
         "document.getElementById('target_points').value = '1'; \
          document.getElementById('games_to_win').value = '1';",

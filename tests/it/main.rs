@@ -20,6 +20,7 @@ mod full_disk;
 mod http_advancement;
 mod http_api;
 mod http_bracket;
+mod http_event_form;
 mod http_event_pages;
 mod http_events;
 mod http_first_dealer;

@@ -198,6 +198,16 @@ crate::store::list_by!(
         order (events::starts_at.asc(), events::id.asc()) => EventRow
 );
 
+/// The club's event made last: a new event's form starts from it.
+pub fn last_of_club(connection: &mut DbConnection, club_id: i64) -> StoreResult<Option<EventRow>> {
+    Ok(events::table
+        .filter(events::club_id.eq(club_id))
+        .order(events::id.desc())
+        .select(EventRow::as_select())
+        .first(connection)
+        .optional()?)
+}
+
 /// What the organizer may change after creating an event.
 pub struct EventSettings<'a> {
     pub name: &'a str,

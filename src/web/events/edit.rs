@@ -4,75 +4,15 @@
 
 use actix_web::{HttpResponse, web};
 
-use super::form::{
-    EventForm, NewEventPage, basic_error, format_key, read_posted, rotating_needs_four,
-};
+use super::form::{NewEventPage, basic_error, read_posted, rotating_needs_four};
 use super::options::game_fieldsets;
+use super::prefill::form_of;
 use super::{ManagedEvent, back, refused};
 use crate::events::solo_entrants;
-use crate::store::events::{self as store_events, EventRow, EventStatus};
-use crate::tournament::{Cycles, Format, TieBreak};
+use crate::store::events::{self as store_events, EventStatus};
+use crate::tournament::Format;
 use crate::web::error::AppError;
 use crate::web::managed::Managed;
-
-/// The form filled from a stored event (to edit it).
-fn form_of(event: &EventRow, format: &Format) -> EventForm {
-    let mut form = EventForm {
-        name: event.name.clone(),
-        date: event.starts_at.format("%Y-%m-%d").to_string(),
-        time: event.starts_at.format("%H:%M").to_string(),
-        venue: event.venue.clone(),
-        time_zone: event.time_zone.clone().unwrap_or_default(),
-        game: event.game.name().to_string(),
-        format: format_key(format).to_string(),
-        listed: event.listed,
-        bye_is_win: false,
-        ..EventForm::default()
-    };
-    let mut chain: Vec<TieBreak> = Vec::new();
-    match format {
-        Format::SingleElimination(o) => form.third_place = o.third_place,
-        Format::DoubleElimination(o) => form.bracket_reset = o.bracket_reset,
-        Format::RoundRobin(o) => {
-            form.double_cycle = o.cycles == Cycles::Double;
-            chain = o.tie_breaks.clone();
-        }
-        Format::GroupsThenKnockout(o) => {
-            form.group_size = o.group_size;
-            form.qualifiers = o.qualifiers_per_group;
-            form.double_cycle = o.cycles == Cycles::Double;
-            form.third_place = o.third_place;
-            chain = o.tie_breaks.clone();
-        }
-        Format::Swiss(o) => {
-            form.rounds = o.rounds;
-            form.bye_is_win = o.bye_is_win;
-            chain = o.tie_breaks.clone();
-        }
-        Format::RotatingPartners(o) => {
-            form.rounds = o.rounds;
-            form.sit_out = o.sit_out.key().to_string();
-            chain = o.tie_breaks.clone();
-        }
-    }
-    let key = |i: usize| {
-        chain
-            .get(i)
-            .map(|t| t.key().to_string())
-            .unwrap_or_default()
-    };
-    if !chain.is_empty()
-        || !matches!(
-            format,
-            Format::SingleElimination(_) | Format::DoubleElimination(_)
-        )
-    {
-        form.tie1 = key(0);
-        form.tie2 = key(1);
-        form.tie3 = key(2);
-    }
-    form
-}
 
 /// The event's form, filled in, with what may no longer change shown as fixed.
 pub async fn edit_form(

@@ -7,6 +7,8 @@ use askama_web::WebTemplate;
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use serde::Deserialize;
 
+use super::formats::format_hint;
+pub use super::formats::{FORMATS, format_key, format_label};
 use super::options::{DEFAULT_GAME, GameFieldset, game_fieldsets, option_label, posted_options};
 use crate::events::game_label;
 use crate::rules::kind::GameKind;
@@ -45,11 +47,11 @@ pub struct EventForm {
     pub bracket_reset: bool,
     #[serde(default)]
     pub double_cycle: bool,
-    #[serde(default = "default_group_size")]
+    #[serde(default = "default_group_size", deserialize_with = "lenient_number")]
     pub group_size: u32,
-    #[serde(default = "default_qualifiers")]
+    #[serde(default = "default_qualifiers", deserialize_with = "lenient_number")]
     pub qualifiers: u32,
-    #[serde(default = "default_rounds")]
+    #[serde(default = "default_rounds", deserialize_with = "lenient_number")]
     pub rounds: u32,
     #[serde(default = "default_tie1")]
     pub tie1: String,
@@ -67,6 +69,12 @@ pub struct EventForm {
     /// A season of the club the new event counts for (its id); empty: none.
     #[serde(default)]
     pub season: String,
+}
+
+/// A number field read leniently: what is not a number reads 0, which no format takes,
+/// so a field of a format not chosen cannot spoil the form (it is not read).
+fn lenient_number<'de, D: serde::Deserializer<'de>>(field: D) -> Result<u32, D::Error> {
+    Ok(String::deserialize(field)?.trim().parse().unwrap_or(0))
 }
 
 fn default_game() -> String {
@@ -121,15 +129,6 @@ impl Default for EventForm {
     }
 }
 
-pub const FORMATS: [&str; 6] = [
-    "single_elimination",
-    "double_elimination",
-    "round_robin",
-    "groups",
-    "swiss",
-    "rotating",
-];
-
 impl EventForm {
     fn tie_breaks(&self) -> Vec<TieBreak> {
         let mut chain = Vec::new();
@@ -141,6 +140,16 @@ impl EventForm {
             }
         }
         chain
+    }
+
+    /// What is wrong with the chosen format's options, as a message key.
+    fn format_error(&self) -> &'static str {
+        match self.format.as_str() {
+            "groups" if !(2..=16).contains(&self.group_size) => "event-error_group_size",
+            "groups" => "event-error_qualifiers",
+            "swiss" | "rotating" if !(1..=30).contains(&self.rounds) => "event-error_rounds",
+            _ => "event-error_format",
+        }
     }
 
     fn format(&self) -> Option<Format> {
@@ -253,6 +262,11 @@ impl NewEventPage {
         format_label(&self.ctx, key)
     }
 
+    /// What the format is, in a line under its name.
+    pub fn format_hint(&self, key: &str) -> &'static str {
+        format_hint(&self.ctx, key)
+    }
+
     pub fn is_format(&self, key: &str) -> bool {
         self.form.format == key
     }
@@ -303,33 +317,15 @@ impl NewEventPage {
     }
 }
 
-pub fn format_label(ctx: &PageContext, key: &str) -> &'static str {
-    ctx.t(match key {
-        "single_elimination" => "format-single_elimination",
-        "double_elimination" => "format-double_elimination",
-        "round_robin" => "format-round_robin",
-        "groups" => "format-groups",
-        "swiss" => "format-swiss",
-        _ => "format-rotating",
-    })
-}
-
-pub fn format_key(format: &Format) -> &'static str {
-    match format {
-        Format::SingleElimination(_) => "single_elimination",
-        Format::DoubleElimination(_) => "double_elimination",
-        Format::RoundRobin(_) => "round_robin",
-        Format::GroupsThenKnockout(_) => "groups",
-        Format::Swiss(_) => "swiss",
-        Format::RotatingPartners(_) => "rotating",
-    }
-}
-
 pub async fn new_form(
     Managed(ctx, state, _, club): Managed<Club>,
 ) -> Result<NewEventPage, AppError> {
-    let form = EventForm::default();
-    let games = game_fieldsets(&ctx, Some(DEFAULT_GAME), &serde_json::Value::Null);
+    let club_id = club.id;
+    let last = state
+        .read(move |connection| store_events::last_of_club(connection, club_id))
+        .await?;
+    let (form, game, options) = super::prefill::new_event_form(last.as_ref());
+    let games = game_fieldsets(&ctx, Some(game), &options);
     let seasons = open_seasons(&state, club.id).await?;
     let mut page = NewEventPage::shown(ctx, club, form, games, None, (false, false));
     page.seasons = seasons;
@@ -493,7 +489,7 @@ pub(super) fn basic_error(posted: &PostedEvent) -> Option<&'static str> {
     } else if posted.game.is_none() {
         Some("event-error_game")
     } else if posted.format.is_none() {
-        Some("event-error_format")
+        Some(posted.form.format_error())
     } else {
         None
     }

@@ -1,5 +1,6 @@
 //! Organizers' pages for events, one file per action: `form` creates an event for a club
-//! (`edit`: its settings edited; `options`: each game's options on the form), `manage` is the
+//! (`edit`: its settings edited; `options`: each game's options on the form; `prefill`: the
+//! form filled from the club's last event), `manage` is the
 //! organizer's page of an event, `entrants` registers (one by one or from CSV) and checks
 //! in, `draw` seeds and draws, `cards` prints the table cards. Running the rounds:
 //! `withdrawals`, `tables` (a match's table and referee), `forfeits`, `substitutes` (a seat
@@ -31,8 +32,10 @@ pub mod entrants;
 pub mod flagged;
 pub mod forfeits;
 pub mod form;
+pub mod formats;
 pub mod manage;
 pub mod options;
+pub mod prefill;
 pub mod substitutes;
 pub mod table_referees;
 pub mod tables;
