@@ -74,6 +74,7 @@ event-change_reprint = { $count ->
 event-change_to_decide = Matches begun with the player who left: yours to decide, from the table's actions (void it, award it or finish it with a substitute).
 event-correction_in = Correction in
 event-correction_updated = Updated (not started yet):
+event-correction_standings_only = The result changed: no other match changes, and the standings are already up to date.
 event-corrections = Corrections and what they changed
 event-create = Create the event
 event-date = Date

@@ -74,6 +74,7 @@ event-change_reprint = { $count ->
 event-change_to_decide = Partite già iniziate con chi è uscito: decidi tu, dalle azioni del tavolo (annullarla, assegnarla o farla finire con un sostituto).
 event-correction_in = Correzione in
 event-correction_updated = Aggiornate (non ancora iniziate):
+event-correction_standings_only = Il risultato è cambiato: nessun'altra partita cambia, la classifica è già aggiornata.
 event-corrections = Correzioni e conseguenze
 event-create = Crea l'evento
 event-date = Data

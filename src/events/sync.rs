@@ -364,9 +364,9 @@ pub(super) fn notice_correction(
         Some(recorded) => old.insert(key.clone(), recorded),
         None => old.remove(key),
     };
-    if let Ok(correction) = tournament::diff(tournament, &old, new)
-        && !correction.is_empty()
-    {
+    // Kept even when no other match changed: the organizer is told of every result a
+    // correction turned round (the standings changed).
+    if let Ok(correction) = tournament::diff(tournament, &old, new) {
         let notice = CorrectionNotice {
             source: key.clone(),
             correction,

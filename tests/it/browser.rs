@@ -7,6 +7,7 @@ use crate::support;
 
 mod bracket;
 mod demo;
+mod evening;
 mod event_form;
 mod event_pages;
 mod first_dealer;
@@ -178,6 +179,10 @@ fn browser_flows() {
         (
             "the new-event form without JavaScript at 390×844: the club's format, its options only, thumb-sized controls",
             event_form::event_form_flow,
+        ),
+        (
+            "an organizer's evening: a night from the default form, drawn, projected, corrected, in public, at 390×844 and 1280×800",
+            evening::organizers_evening_flow,
         ),
     ];
     let mut failed = Vec::new();

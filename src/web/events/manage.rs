@@ -48,6 +48,8 @@ pub struct NoticeView {
     pub reprint: Option<String>,
     /// Matches begun with a player who left, for the organizer to decide.
     pub to_decide: Vec<String>,
+    /// A correction that turned a result round and changed no other match.
+    pub standings_only: bool,
 }
 
 /// The notices the event keeps: corrections, and changes of who is present.
@@ -278,6 +280,7 @@ fn notice_view(
     };
     NoticeView {
         at,
+        standings_only: matches!(notice, StoredNotice::Correction(_)) && correction.is_empty(),
         heading,
         updated: correction
             .updated
