@@ -290,8 +290,8 @@ event-bracket_window = Parte { $part } di { $parts } del tabellone
 event-bracket_points = punti { $points }
 # A match being played: the points of the game in play (what the players follow), then
 # the games each side has won.
-event-live_line = { $points_a }–{ $points_b } punti · partite { $games_a }–{ $games_b }
-event-live_points = { $points_a }–{ $points_b } punti
+event-live_line = punti { $points_a }–{ $points_b } · partite { $games_a }–{ $games_b }
+event-live_points = punti { $points_a }–{ $points_b }
 event-live_games = partite { $games_a }–{ $games_b }
 event-draw_note = Turno { $round }: { $note }
 event-ical_location = { $venue } · tavolo { $table }

@@ -73,7 +73,7 @@ backend_tests! {
         assert!(first.body.contains("Tavoli in gioco"));
         // The points of the game in play first, big, then the games, each named.
         assert!(
-            first.body.contains("<span class=\"projector-score\"><span class=\"projector-points\">1–0 punti</span> <span class=\"projector-games\">partite 0–0</span></span>"),
+            first.body.contains("<span class=\"projector-score\"><span class=\"projector-points\">punti 1–0</span> <span class=\"projector-games\">partite 0–0</span></span>"),
             "{}", first.body
         );
         assert_eq!(first.body.matches("<span class=\"projector-table\">").count(), 1, "only the table in play");
@@ -247,19 +247,19 @@ backend_tests! {
         record_win(&app.client(), &links[0], "A");
         let page = app.client().get(&format!("/e/{event}"));
         let line = section(&page.body, "<span class=\"live-line\">", "</span>");
-        assert_eq!(line, "<span class=\"live-line\">1–0 punti · partite 0–0", "{}", page.body);
+        assert_eq!(line, "<span class=\"live-line\">punti 1–0 · partite 0–0", "{}", page.body);
         assert!(!page.body.contains("(1–0)"), "{}", page.body);
         let english = app.client_in("en").get(&format!("/e/{event}"));
         let line = section(&english.body, "<span class=\"live-line\">", "</span>");
-        assert_eq!(line, "<span class=\"live-line\">1–0 points · games 0–0");
+        assert_eq!(line, "<span class=\"live-line\">points 1–0 · games 0–0");
         let screen = app.client_in("en").get(&format!("/e/{event}/projector?view=tables"));
         assert!(
-            screen.body.contains("<span class=\"projector-points\">1–0 points</span> <span class=\"projector-games\">games 0–0</span>"),
+            screen.body.contains("<span class=\"projector-points\">points 1–0</span> <span class=\"projector-games\">games 0–0</span>"),
             "{}", screen.body
         );
         // The page the event page swaps in says the same.
         let live = app.client().get(&format!("/e/{event}/live"));
-        assert!(live.body.contains("<span class=\"live-line\">1–0 punti · partite 0–0</span>"), "{}", live.body);
+        assert!(live.body.contains("<span class=\"live-line\">punti 1–0 · partite 0–0</span>"), "{}", live.body);
     }
 
     fn the_projector_plans_the_next_tables_round_by_round(app) {
