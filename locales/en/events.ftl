@@ -302,6 +302,11 @@ event-bracket_part_previous = ↑ Previous part
 event-bracket_part_next = ↓ Next part
 event-bracket_window = Part { $part } of { $parts } of the bracket
 event-bracket_points = points { $points }
+# A match being played: the points of the game in play (what the players follow), then
+# the games each side has won.
+event-live_line = points { $points_a }–{ $points_b } · games { $games_a }–{ $games_b }
+event-live_points = points { $points_a }–{ $points_b }
+event-live_games = games { $games_a }–{ $games_b }
 event-draw_note = Round { $round }: { $note }
 event-ical_location = { $venue } · table { $table }
 event-slot_bye = bye

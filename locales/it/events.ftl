@@ -302,6 +302,11 @@ event-bracket_part_previous = ↑ Parte precedente
 event-bracket_part_next = ↓ Parte successiva
 event-bracket_window = Parte { $part } di { $parts } del tabellone
 event-bracket_points = punti { $points }
+# A match being played: the points of the game in play (what the players follow), then
+# the games each side has won.
+event-live_line = punti { $points_a }–{ $points_b } · partite { $games_a }–{ $games_b }
+event-live_points = punti { $points_a }–{ $points_b }
+event-live_games = partite { $games_a }–{ $games_b }
 event-draw_note = Turno { $round }: { $note }
 event-ical_location = { $venue } · tavolo { $table }
 event-slot_bye = riposo

@@ -24,6 +24,26 @@ fn count(html: &str, needle: &str) -> usize {
     html.matches(needle).count()
 }
 
+/// The part of `body` from `start` to the next `end`.
+fn piece<'a>(body: &'a str, start: &str, end: &str) -> &'a str {
+    let from = body
+        .find(start)
+        .unwrap_or_else(|| panic!("{start} in {body}"));
+    let rest = &body[from..];
+    &rest[..rest.find(end).unwrap_or(rest.len())]
+}
+
+/// Hand `target` (from 0) of the Trionfetti match at `base` given to `team` instead.
+fn correct_hand(client: &Client, base: &str, target: &str, team: &str) {
+    let fields = [
+        ("target", target),
+        ("reason", "punti scritti alla squadra sbagliata"),
+        ("winner", team),
+    ];
+    let response = setup::post_entry(client, base, "correct", &fields);
+    assert_eq!(response.status, 303, "{}", response.body);
+}
+
 backend_tests! {
     fn a_pair_named_by_its_players_links_each_player_in_the_bracket(app) {
         let (_admin, organizer) = club_with_organizer(&app);
@@ -191,5 +211,63 @@ backend_tests! {
         let event_page = app.client().get(&format!("/e/{event}"));
         assert_eq!(count(&event_page.body, "<article class=\"bracket-match"), 0);
         assert!(event_page.body.contains(&format!("href=\"/e/{event}/bracket\"")));
+    }
+
+    fn a_pairing_a_correction_re_formed_shows_nothing_the_old_pairing_played(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let event = create(&organizer, "single_elimination", &[]);
+        import_and_draw(&organizer, &event, &setup::pairs_csv(4));
+        let semis = card_links(&app, &organizer, &event);
+        for link in &semis {
+            record_win(&app.client(), link, "A");
+            record_win(&app.client(), link, "A");
+        }
+        // The final begun between the two winners: a hand to side A.
+        let finals = card_links(&app, &organizer, &event);
+        assert_eq!(finals.len(), 1);
+        record_win(&app.client(), &finals[0], "A");
+        let bracket = format!("/e/{event}/bracket");
+        let before = app.client().get(&bracket);
+        let final_box = piece(&before.body, "id=\"bracket-W-R2-M1\"", "</article>");
+        assert!(final_box.contains("punti 1–0"), "{final_box}");
+        // Both hands of semifinal 1 were side B's: the final's pairing is re-formed, the
+        // hand played is the old pairing's.
+        correct_hand(&app.client(), &semis[0], "0", "B");
+        correct_hand(&app.client(), &semis[0], "1", "B");
+        let after = app.client().get(&bracket);
+        let final_box = piece(&after.body, "id=\"bracket-W-R2-M1\"", "</article>");
+        assert!(final_box.contains("da decidere"), "{final_box}");
+        assert!(!final_box.contains("punti"), "the old pairing's points: {final_box}");
+        assert!(!final_box.contains("side-score"), "the old pairing's games: {final_box}");
+        assert!(!final_box.contains(" live\""), "{final_box}");
+        assert!(!final_box.contains("href=\"/m/"), "the old pairing's match page: {final_box}");
+        // The rounds page says nothing of it either.
+        let rounds = app.client().get(&format!("/e/{event}/rounds?round=2"));
+        let pairing = piece(&rounds.body, "id=\"pairing-W-R2-M1\"", "</li>");
+        assert!(pairing.contains("da decidere"), "{pairing}");
+        assert!(!pairing.contains("1–0"), "{pairing}");
+        assert!(!pairing.contains("live-line"), "{pairing}");
+    }
+
+    fn a_finished_bracket_opens_on_its_final_on_a_phone(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        for third_place in ["true", "false"] {
+            let event = create(&organizer, "single_elimination", &[("third_place", third_place)]);
+            import_and_draw(&organizer, &event, &setup::pairs_csv(4));
+            for _ in 0..2 {
+                for link in card_links(&app, &organizer, &event) {
+                    record_win(&app.client(), &link, "A");
+                    record_win(&app.client(), &link, "A");
+                }
+            }
+            let page = app.client().get(&format!("/e/{event}/bracket"));
+            assert!(page.body.contains("id=\"champion\""), "{}", page.body);
+            let current: Vec<&str> = page.body.split("<li><a href=\"#")
+                .skip(1)
+                .filter(|tab| tab.contains("class=\"current\""))
+                .map(|tab| &tab[..tab.find('"').unwrap()])
+                .collect();
+            assert_eq!(current, ["round-w2"], "the final's tab, third place {third_place}");
+        }
     }
 }

@@ -71,7 +71,11 @@ backend_tests! {
         assert_eq!(first.status, 200);
         assert!(first.body.contains("class=\"projector-view projector-tables\""), "{}", first.body);
         assert!(first.body.contains("Tavoli in gioco"));
-        assert!(first.body.contains("<span class=\"projector-score\">0–0 (1–0)</span>"), "{}", first.body);
+        // The points of the game in play first, big, then the games, each named.
+        assert!(
+            first.body.contains("<span class=\"projector-score\"><span class=\"projector-points\">punti 1–0</span> <span class=\"projector-games\">partite 0–0</span></span>"),
+            "{}", first.body
+        );
         assert_eq!(first.body.matches("<span class=\"projector-table\">").count(), 1, "only the table in play");
         assert!(first.body.contains("1 / 3"), "{}", first.body);
         // With JavaScript the script moves on: it has the next view's URL and the pace.
@@ -234,5 +238,61 @@ backend_tests! {
         let stranger = app.client();
         let refused = stranger.post_form(&format!("{base}/correct"), &void);
         assert_ne!(refused.status, 200, "{}", refused.body);
+    }
+
+    fn a_table_in_play_reads_its_points_first_and_names_each_number(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let (event, links) = drawn_event(&app, &organizer);
+        // Table 1: a hand of one point to side A, no game won yet.
+        record_win(&app.client(), &links[0], "A");
+        let page = app.client().get(&format!("/e/{event}"));
+        let line = section(&page.body, "<span class=\"live-line\">", "</span>");
+        assert_eq!(line, "<span class=\"live-line\">punti 1–0 · partite 0–0", "{}", page.body);
+        assert!(!page.body.contains("(1–0)"), "{}", page.body);
+        let english = app.client_in("en").get(&format!("/e/{event}"));
+        let line = section(&english.body, "<span class=\"live-line\">", "</span>");
+        assert_eq!(line, "<span class=\"live-line\">points 1–0 · games 0–0");
+        let screen = app.client_in("en").get(&format!("/e/{event}/projector?view=tables"));
+        assert!(
+            screen.body.contains("<span class=\"projector-points\">points 1–0</span> <span class=\"projector-games\">games 0–0</span>"),
+            "{}", screen.body
+        );
+        // The page the event page swaps in says the same.
+        let live = app.client().get(&format!("/e/{event}/live"));
+        assert!(live.body.contains("<span class=\"live-line\">punti 1–0 · partite 0–0</span>"), "{}", live.body);
+    }
+
+    fn the_projector_plans_the_next_tables_round_by_round(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        // Eight players, three rounds drawn at once: two tables a round.
+        let fields = [
+            ("name", "Serata a rotazione"),
+            ("format", "rotating"),
+            ("rounds", "3"),
+            ("target_points", "2"),
+            ("games_to_win", "1"),
+        ];
+        let event = setup::create_event(&organizer, setup::CLUB_EVENTS, &fields);
+        let csv: String = (1..=8).map(|i| format!("Singolo {i}\n")).collect();
+        import_and_draw(&organizer, &event, &csv);
+        let plan = app.client().get(&format!("/e/{event}/projector?view=plan"));
+        assert_eq!(plan.status, 200);
+        // Round headings and tables in the order the screen shows them.
+        let mut shown: Vec<(usize, String)> = Vec::new();
+        for (marker, close) in [("<h2 class=\"projector-round\">", "</h2>"), ("<span class=\"projector-table\">", "</span>")] {
+            for (at, _) in plan.body.match_indices(marker) {
+                let rest = &plan.body[at + marker.len()..];
+                shown.push((at, rest[..rest.find(close).unwrap()].trim().to_string()));
+            }
+        }
+        shown.sort();
+        let shown: Vec<&str> = shown.iter().map(|(_, text)| text.as_str()).collect();
+        assert_eq!(
+            shown,
+            ["Turno 1", "Tavolo 1", "Tavolo 2", "Turno 2", "Tavolo 1", "Tavolo 2", "Turno 3", "Tavolo 1", "Tavolo 2"],
+            "{}", plan.body
+        );
+        let english = app.client_in("en").get(&format!("/e/{event}/projector?view=plan"));
+        assert!(english.body.contains("<h2 class=\"projector-round\">Round 2</h2>"), "{}", english.body);
     }
 }

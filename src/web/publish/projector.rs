@@ -60,14 +60,21 @@ impl Kind {
     }
 }
 
+/// A round's tables on one view, under the round's title: a night drawn whole plans
+/// several rounds at the same tables.
+pub struct RoundTables {
+    pub title: String,
+    pub matches: Vec<MatchView>,
+}
+
 #[derive(Template, WebTemplate)]
 #[template(path = "publish/projector.html")]
 pub struct ProjectorPage {
     pub ctx: PageContext,
     pub event: EventRow,
     pub kind: Kind,
-    /// The live tables or the plan's tables on this view.
-    pub matches: Vec<MatchView>,
+    /// The live tables or the plan's tables on this view, round by round.
+    pub rounds: Vec<RoundTables>,
     /// The standings' title and rows on this view.
     pub standings_title: String,
     pub rows: Vec<StandingLine>,
@@ -115,16 +122,20 @@ pub async fn projector(
     query: web::Query<ProjectorQuery>,
 ) -> Result<ProjectorPage, AppError> {
     let lang = ctx.lang();
-    let mut tables: Vec<MatchView> = rounds(&view, lang)
+    let all = rounds(&view, lang);
+    let titles: Vec<String> = all.iter().map(|r| r.title.clone()).collect();
+    // Tables by round in play order (its index in `titles`), then by number.
+    let mut tables: Vec<(usize, MatchView)> = all
         .into_iter()
-        .flat_map(|r| r.matches)
-        .filter(|m| m.playable && m.table.is_some())
+        .enumerate()
+        .flat_map(|(round, r)| r.matches.into_iter().map(move |m| (round, m)))
+        .filter(|(_, m)| m.playable && m.table.is_some())
         .collect();
-    tables.sort_by_key(|m| m.table);
+    tables.sort_by_key(|(round, m)| (*round, m.table));
     // A table is being played once its referee has written something on it.
-    let (live, plan): (Vec<MatchView>, Vec<MatchView>) = tables
+    let (live, plan): (Vec<_>, Vec<_>) = tables
         .into_iter()
-        .partition(|m| m.live.as_ref().is_some_and(|live| live.entries > 0));
+        .partition(|(_, m)| m.live.as_ref().is_some_and(|live| live.entries > 0));
     let standings = standings_views(&view, lang).into_iter().last();
     let standing_rows = standings.as_ref().map_or(0, |table| table.rows.len());
     let views = cycle(live.len(), standing_rows, plan.len());
@@ -136,13 +147,15 @@ pub async fn projector(
     let place = place_of(&views, kind, query.page.unwrap_or(0));
     let (kind, page) = views[place];
     let (next_kind, next_page) = views[(place + 1) % views.len()];
-    let shown = |list: Vec<MatchView>| {
-        list.into_iter()
-            .skip(page * TABLES_PER_VIEW)
-            .take(TABLES_PER_VIEW)
-            .collect()
+    let shown = |list: Vec<(usize, MatchView)>| {
+        by_round(
+            list.into_iter()
+                .skip(page * TABLES_PER_VIEW)
+                .take(TABLES_PER_VIEW),
+            &titles,
+        )
     };
-    let (matches, standings_title, rows) = match (kind, standings) {
+    let (rounds, standings_title, rows) = match (kind, standings) {
         (Kind::Tables, _) => (shown(live), String::new(), Vec::new()),
         (Kind::Plan, _) => (shown(plan), String::new(), Vec::new()),
         (Kind::Standings, Some(table)) => (
@@ -162,7 +175,7 @@ pub async fn projector(
         champion: view.champion(),
         event: view.data.event,
         kind,
-        matches,
+        rounds,
         standings_title,
         rows,
         place: place + 1,
@@ -174,6 +187,27 @@ pub async fn projector(
         seconds: SECONDS,
         ctx,
     })
+}
+
+/// Tables (by round index in `titles`, in order) under their rounds' titles.
+fn by_round(
+    tables: impl Iterator<Item = (usize, MatchView)>,
+    titles: &[String],
+) -> Vec<RoundTables> {
+    let mut grouped: Vec<(usize, RoundTables)> = Vec::new();
+    for (round, m) in tables {
+        match grouped.last_mut() {
+            Some((last, group)) if *last == round => group.matches.push(m),
+            _ => grouped.push((
+                round,
+                RoundTables {
+                    title: titles.get(round).cloned().unwrap_or_default(),
+                    matches: vec![m],
+                },
+            )),
+        }
+    }
+    grouped.into_iter().map(|(_, group)| group).collect()
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! read model ([`EventView`]) worded in the reader's language.
 
 use crate::events::view::{EventView, LiveState};
-use crate::lang::{Lang, Msg};
+use crate::lang::{Arg, Lang, Msg};
 use crate::store::matches::MatchStatus;
 use crate::tournament::{EntrantId, Match, Outcome, Points, Stage, Status, WalkoverReason};
 use crate::web::events::SlotNames;
@@ -121,20 +121,28 @@ impl MatchView {
             .then(|| format!("{}–{}", live.scores[0], live.scores[1]))
     }
 
+    /// The score while being played, as the arguments of `event-live_line` (the points
+    /// of the game in play, then the games won): `points_a`, `points_b`, `games_a`,
+    /// `games_b`.
+    pub fn live_args(&self) -> Option<[(&'static str, Arg); 4]> {
+        let live = self.live.as_ref().filter(|_| self.is_live())?;
+        Some([
+            ("points_a", live.scores[0].into()),
+            ("points_b", live.scores[1].into()),
+            ("games_a", live.games[0].into()),
+            ("games_b", live.games[1].into()),
+        ])
+    }
+
+    /// The match's own page, unless a correction upstream gave the match other sides:
+    /// the page recorded is the old pairing's.
+    pub fn own_page(&self) -> Option<&str> {
+        self.public_id.as_deref().filter(|_| !self.conflict)
+    }
+
     /// Whether an entrant plays in this match.
     pub fn involves(&self, highlight: &Option<u32>) -> bool {
         self.has(0, highlight) || self.has(1, highlight)
-    }
-
-    /// "games (points)" while being played.
-    pub fn live_line(&self) -> Option<String> {
-        let live = self.live.as_ref()?;
-        (live.entries > 0 && self.winner.is_none()).then(|| {
-            format!(
-                "{}–{} ({}–{})",
-                live.games[0], live.games[1], live.scores[0], live.scores[1]
-            )
-        })
     }
 }
 
@@ -207,6 +215,7 @@ pub fn rounds(view: &EventView, lang: Lang) -> Vec<RoundView> {
             }
         };
         let row = keyed.get(&m.key);
+        let conflict = matches!(m.status, Status::Conflict { .. });
         let shown = MatchView {
             key: m.key.to_string(),
             round: m.round,
@@ -229,8 +238,12 @@ pub fn rounds(view: &EventView, lang: Lang) -> Vec<RoundView> {
             table: row.and_then(|r| r.table_number),
             public_id: row.map(|r| r.public_id.clone()),
             match_id: row.map(|r| r.id),
-            live: view.live.get(m.key.as_str()).cloned(),
-            conflict: matches!(m.status, Status::Conflict { .. }),
+            // A result recorded for other sides (a correction upstream re-formed the
+            // pairing) is none of this match's play.
+            live: (!conflict)
+                .then(|| view.live.get(m.key.as_str()).cloned())
+                .flatten(),
+            conflict,
             playable: matches!(m.status, Status::Ready | Status::InProgress),
             forfeit: row.is_some_and(|r| r.status() == MatchStatus::Forfeit),
             stage: m.stage,

@@ -69,6 +69,23 @@ fn line_faults(browser: &Browser<'_>) -> Vec<String> {
     serde_json::from_value(found).unwrap()
 }
 
+/// The names that take more than two lines (a pair's players each on a line at most),
+/// with their line count.
+fn names_over_two_lines(browser: &Browser<'_>) -> Vec<String> {
+    let found = browser.execute(
+        "const long = [];\
+         document.querySelectorAll('.bracket-match .side-name').forEach(n => {\
+           const range = document.createRange(); range.selectNodeContents(n);\
+           const tops = [...range.getClientRects()].filter(r => r.width > 0).map(r => r.top).sort((a, b) => a - b);\
+           let lines = 0, last = -1e9;\
+           tops.forEach(t => { if (t - last > 4) { lines += 1; last = t; } });\
+           if (lines > 2) long.push(lines + ' lines: ' + n.textContent);\
+         });\
+         return long;",
+    );
+    serde_json::from_value(found).unwrap()
+}
+
 /// The ids of the columns shown.
 fn shown_columns(browser: &Browser<'_>) -> Vec<String> {
     let shown = browser.execute(
@@ -123,6 +140,12 @@ fn steps(browser: &Browser<'_>) {
     let double8 = create(&organizer, "double_elimination", &[]);
     import_and_draw(&organizer, &double8, &pairs(8));
 
+    // 4 pairs with a third place, every match played.
+    let finished4 = create(&organizer, "single_elimination", &[("third_place", "true")]);
+    import_and_draw(&organizer, &finished4, &pairs(4));
+    play_ready(&app, &organizer, &finished4);
+    play_ready(&app, &organizer, &finished4);
+
     let pages = [
         ("single8", format!("/e/{single8}/bracket?highlight=3")),
         ("double16", format!("/e/{double16}/bracket")),
@@ -161,6 +184,22 @@ fn steps(browser: &Browser<'_>) {
             shot(browser, &format!("bracket-{name}-1280-losers.png"));
         }
     }
+    // A bracket with room to spare uses it: no pair's names on more than two lines.
+    let finished = format!("/e/{finished4}/bracket");
+    browser.goto(&app.url(&finished));
+    shot(browser, "bracket-finished4-1280.png");
+    browser.assert_accessible("a finished bracket at 1280×800");
+    assert!(!browser.overflows_horizontally());
+    assert_eq!(
+        line_faults(browser),
+        Vec::<String>::new(),
+        "finished4 at 1280"
+    );
+    assert_eq!(
+        names_over_two_lines(browser),
+        Vec::<String>::new(),
+        "finished4 at 1280"
+    );
     // The event page stays light: it draws no bracket and links to the bracket's page.
     browser.goto(&app.url(&format!("/e/{single8}")));
     browser.assert_accessible("the event page linking its bracket at 1280×800");
@@ -188,6 +227,10 @@ fn steps(browser: &Browser<'_>) {
             "{name}: one round at a time on a phone: {shown:?}"
         );
     }
+    // A finished bracket opens on its final, not on the third place played beside it.
+    browser.goto(&app.url(&finished));
+    shot(browser, "bracket-finished4-390.png");
+    assert_eq!(shown_columns(browser), vec!["round-w2".to_string()]);
     // Without JavaScript: the round being played first; a tab (a plain link) shows
     // another round.
     browser.cdp(

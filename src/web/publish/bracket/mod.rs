@@ -292,12 +292,19 @@ fn mark_current(parts: &mut [Part]) {
             .any(|m| m.winner.is_none() && (m.playable || m.is_live()))
     });
     let chosen = playing.or_else(|| {
-        // Nothing being played: the last column with a decided match (the champion, once
-        // there is one), else the first.
+        // Nothing being played: the last round with a decided match, the final once there
+        // is one (not the champion's column, nor the third place played beside the final),
+        // the winners' bracket before the losers'.
         let columns: Vec<&Column> = parts.iter().flat_map(|p| &p.columns).collect();
-        columns
+        let decided = |c: &&Column| {
+            c.matches.iter().any(|m| m.winner.is_some())
+                && c.matches.iter().all(|m| m.stage != Stage::ThirdPlace)
+        };
+        let winners = parts.first().map_or(0, |p| p.columns.len());
+        columns[..winners]
             .iter()
-            .rposition(|c| c.champion.is_some() || c.matches.iter().any(|m| m.winner.is_some()))
+            .rposition(decided)
+            .or_else(|| columns.iter().rposition(decided))
     });
     let chosen = chosen.unwrap_or(0);
     if let Some(column) = parts.iter_mut().flat_map(|p| &mut p.columns).nth(chosen) {
