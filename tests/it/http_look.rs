@@ -275,24 +275,40 @@ backend_tests! {
         let event = setup::create_event(&organizer, setup::CLUB_EVENTS, &fields);
         let csv: String = (1..=8).map(|i| format!("Singolo {i}\n")).collect();
         import_and_draw(&organizer, &event, &csv);
-        let plan = app.client().get(&format!("/e/{event}/projector?view=plan"));
-        assert_eq!(plan.status, 200);
-        // Round headings and tables in the order the screen shows them.
-        let mut shown: Vec<(usize, String)> = Vec::new();
-        for (marker, close) in [("<h2 class=\"projector-round\">", "</h2>"), ("<span class=\"projector-table\">", "</span>")] {
-            for (at, _) in plan.body.match_indices(marker) {
-                let rest = &plan.body[at + marker.len()..];
-                shown.push((at, rest[..rest.find(close).unwrap()].trim().to_string()));
+        // Round headings and tables in the order the screen shows them, view after view
+        // (a view fills the screen without scrolling: each starts with its round's heading).
+        let mut views = Vec::new();
+        for page in 0.. {
+            let plan = app.client().get(&format!("/e/{event}/projector?view=plan&page={page}"));
+            assert_eq!(plan.status, 200);
+            let mut shown: Vec<(usize, String)> = Vec::new();
+            for (marker, close) in [("<h2 class=\"projector-round\">", "</h2>"), ("<span class=\"projector-table\">", "</span>")] {
+                for (at, _) in plan.body.match_indices(marker) {
+                    let rest = &plan.body[at + marker.len()..];
+                    shown.push((at, rest[..rest.find(close).unwrap()].trim().to_string()));
+                }
             }
+            shown.sort();
+            let shown: Vec<String> = shown.into_iter().map(|(_, text)| text).collect();
+            if views.contains(&shown) {
+                break; // past the last view, the screen shows the last again
+            }
+            views.push(shown);
         }
-        shown.sort();
-        let shown: Vec<&str> = shown.iter().map(|(_, text)| text.as_str()).collect();
         assert_eq!(
-            shown,
-            ["Turno 1", "Tavolo 1", "Tavolo 2", "Turno 2", "Tavolo 1", "Tavolo 2", "Turno 3", "Tavolo 1", "Tavolo 2"],
-            "{}", plan.body
+            views,
+            [
+                vec!["Turno 1", "Tavolo 1", "Tavolo 2", "Turno 2", "Tavolo 1", "Tavolo 2"],
+                vec!["Turno 3", "Tavolo 1", "Tavolo 2"],
+            ]
         );
         let english = app.client_in("en").get(&format!("/e/{event}/projector?view=plan"));
         assert!(english.body.contains("<h2 class=\"projector-round\">Round 2</h2>"), "{}", english.body);
+        // Before anything is played the room needs its seats, not a table of zeros: the
+        // screen opens on the plan and its cycle holds no standings.
+        let opening = app.client().get(&format!("/e/{event}/projector"));
+        assert!(opening.body.contains("class=\"projector-round\""), "{}", opening.body);
+        assert!(!opening.body.contains("view=standings"), "{}", opening.body);
+        assert!(!opening.body.contains("projector-standings"), "{}", opening.body);
     }
 }

@@ -93,14 +93,36 @@ pub struct ProjectorQuery {
     page: Option<usize>,
 }
 
+/// How many lines of the screen a view of tables fills at most: a table takes two (its
+/// sides), a round's heading one, so that a 1280×800 screen never scrolls.
+const LINES_PER_VIEW: usize = TABLES_PER_VIEW * 2;
+
+/// Tables (by round index, in order) cut into the views that show them: each view
+/// starts with its round's heading and holds at most [`LINES_PER_VIEW`] lines.
+fn table_pages(tables: &[(usize, MatchView)]) -> Vec<std::ops::Range<usize>> {
+    let mut pages = Vec::new();
+    let (mut start, mut used, mut round_shown) = (0, 0, None);
+    for (index, (round, _)) in tables.iter().enumerate() {
+        let mut cost = 2 + usize::from(round_shown != Some(*round));
+        if used + cost > LINES_PER_VIEW && index > start {
+            pages.push(start..index);
+            (start, used) = (index, 0);
+            cost = 3;
+        }
+        used += cost;
+        round_shown = Some(*round);
+    }
+    if start < tables.len() {
+        pages.push(start..tables.len());
+    }
+    pages
+}
+
 /// The views of the cycle, in order: (kind, page).
 fn cycle(live: usize, standings: usize, plan: usize) -> Vec<(Kind, usize)> {
-    let pages = |count: usize, per: usize| count.div_ceil(per);
-    let mut views: Vec<(Kind, usize)> = (0..pages(live, TABLES_PER_VIEW))
-        .map(|page| (Kind::Tables, page))
-        .collect();
-    views.extend((0..pages(standings, ROWS_PER_VIEW)).map(|page| (Kind::Standings, page)));
-    views.extend((0..pages(plan, TABLES_PER_VIEW)).map(|page| (Kind::Plan, page)));
+    let mut views: Vec<(Kind, usize)> = (0..live).map(|page| (Kind::Tables, page)).collect();
+    views.extend((0..standings.div_ceil(ROWS_PER_VIEW)).map(|page| (Kind::Standings, page)));
+    views.extend((0..plan).map(|page| (Kind::Plan, page)));
     if views.is_empty() {
         views.push((Kind::Tables, 0));
     }
@@ -136,9 +158,16 @@ pub async fn projector(
     let (live, plan): (Vec<_>, Vec<_>) = tables
         .into_iter()
         .partition(|(_, m)| m.live.as_ref().is_some_and(|live| live.entries > 0));
-    let standings = standings_views(&view, lang).into_iter().last();
+    // Standings once play has begun: before, a table of zeros tells the room nothing
+    // and would keep the plan (where to sit) off the screen.
+    let begun = !live.is_empty();
+    let standings = standings_views(&view, lang)
+        .into_iter()
+        .last()
+        .filter(|table| begun || table.rows.iter().any(|row| row.played > 0));
     let standing_rows = standings.as_ref().map_or(0, |table| table.rows.len());
-    let views = cycle(live.len(), standing_rows, plan.len());
+    let (live_pages, plan_pages) = (table_pages(&live), table_pages(&plan));
+    let views = cycle(live_pages.len(), standing_rows, plan_pages.len());
     let kind = query
         .view
         .as_deref()
@@ -147,17 +176,16 @@ pub async fn projector(
     let place = place_of(&views, kind, query.page.unwrap_or(0));
     let (kind, page) = views[place];
     let (next_kind, next_page) = views[(place + 1) % views.len()];
-    let shown = |list: Vec<(usize, MatchView)>| {
+    let shown = |list: Vec<(usize, MatchView)>, pages: &[std::ops::Range<usize>]| {
+        let range = pages.get(page).cloned().unwrap_or_default();
         by_round(
-            list.into_iter()
-                .skip(page * TABLES_PER_VIEW)
-                .take(TABLES_PER_VIEW),
+            list.into_iter().skip(range.start).take(range.len()),
             &titles,
         )
     };
     let (rounds, standings_title, rows) = match (kind, standings) {
-        (Kind::Tables, _) => (shown(live), String::new(), Vec::new()),
-        (Kind::Plan, _) => (shown(plan), String::new(), Vec::new()),
+        (Kind::Tables, _) => (shown(live, &live_pages), String::new(), Vec::new()),
+        (Kind::Plan, _) => (shown(plan, &plan_pages), String::new(), Vec::new()),
         (Kind::Standings, Some(table)) => (
             Vec::new(),
             table.title,

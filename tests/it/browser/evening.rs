@@ -6,6 +6,8 @@
 
 use std::time::Duration;
 
+use serde_json::json;
+
 use super::referee::{on_a_phone, screenshots};
 use crate::support::browser::{Browser, Driver};
 use crate::support::{Backend, TestApp, club_with_organizer, setup};
@@ -83,7 +85,28 @@ fn evening(app: &TestApp, organizer: &crate::support::Client, browser: &Browser<
     // The room's screen: round 1's tables, and which round the next tables belong to.
     browser.goto(&app.url(&format!("/e/{event}/projector")));
     browser.wait_for_text("class=\"projector-page\"", WAIT);
+    assert!(
+        browser.source().contains("class=\"projector-round\""),
+        "the plan first"
+    );
     look(browser, "the projector", "evening-projector");
+    // On the room's screen every view fits: nothing to scroll, on any view of the cycle.
+    browser.cdp(
+        "Emulation.setDeviceMetricsOverride",
+        json!({"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": false}),
+    );
+    for view in ["plan&page=0", "plan&page=1"] {
+        browser.goto(&app.url(&format!("/e/{event}/projector?view={view}")));
+        browser.wait_for_text("class=\"projector-page\"", WAIT);
+        let scrolls =
+            browser.execute("return document.documentElement.scrollHeight > window.innerHeight;");
+        assert_eq!(
+            scrolls,
+            json!(false),
+            "the projector's {view} scrolls at 1280×800"
+        );
+    }
+    super::referee::phone(browser);
 
     // Round 1 played at its tables.
     // Each physical table's card lists its rounds' links in order: round 1's first.
