@@ -367,7 +367,7 @@ mod tests {
                 ],
             )
         };
-        assert_eq!(played(it), "2–1 (punti 1234–987)");
-        assert_eq!(played(en), "2–1 (points 1234–987)");
+        assert_eq!(played(it), "partite 2–1 · punti 1234–987");
+        assert_eq!(played(en), "games 2–1 · points 1234–987");
     }
 }
