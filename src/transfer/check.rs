@@ -8,6 +8,7 @@ use serde_json::Value;
 use super::document::{EventDocument, FORMAT, FORMAT_VERSION, MatchDocument, NicknameDocument};
 use super::{REPORTED_IN, TransferError, nickname_lines, worded, worded_error};
 use crate::events::CorrectionNotice;
+use crate::events::changes::ChangeNotice;
 use crate::lang::Msg;
 use crate::rules::any::AnyRecord;
 use crate::rules::comanda::Nicknames;
@@ -281,8 +282,12 @@ pub fn check(document: &EventDocument) -> Result<Checked, TransferError> {
         }
     }
 
+    // A notice is a correction's, or a change of who is present (a withdrawal, a late
+    // entry); the error named is the correction's, the kind most notices are.
     for (index, notice) in document.notices.iter().enumerate() {
-        if let Err(error) = serde_json::from_str::<CorrectionNotice>(&notice.notice_json) {
+        if let Err(error) = serde_json::from_str::<CorrectionNotice>(&notice.notice_json)
+            && serde_json::from_str::<ChangeNotice>(&notice.notice_json).is_err()
+        {
             problems.push(because("transfer-notice", error).arg("number", (index + 1).to_string()));
         }
     }

@@ -549,6 +549,28 @@ backend_tests! {
         assert!(refused.stderr.contains("time zone `Mars/Olympus`"), "{}", refused.stderr);
     }
 
+    fn a_night_with_a_withdrawal_travels_with_its_notice(app) {
+        let (_admin, organizer) = support::club_with_organizer(&app);
+        let fields = [("name", "Serata con un ritiro"), ("format", "rotating"), ("rounds", "3"), ("target_points", "1"), ("games_to_win", "1")];
+        let event = setup::create_event(&organizer, setup::CLUB_EVENTS, &fields);
+        let csv: String = (1..=9).map(|i| format!("Singolo {i}\n")).collect();
+        setup::import_and_draw(&organizer, &event, &csv);
+        let withdrawn = organizer.post_form(&format!("/manage/events/{event}/withdraw"), &[("number", "3"), ("confirm", "yes")]);
+        assert_eq!(withdrawn.status, 303, "{}", withdrawn.body);
+        let text = export(&app.database.url, &event);
+        let document: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(document["notices"].as_array().map(Vec::len), Some(1), "the withdrawal's notice: {text}");
+        let folder = tempfile::tempdir().unwrap();
+        let file = folder.path().join("serata.json");
+        std::fs::write(&file, &text).unwrap();
+        let target = target_database(app.backend);
+        let imported = import(&target.url, &file);
+        assert_eq!(imported.code, Some(0), "{}", imported.stderr);
+        assert_eq!(export(&target.url, &event), text, "the notice came back as it went");
+        let checked = run(&["--database-url", &target.url, "check"], "");
+        assert_eq!(checked.code, Some(0), "{}{}", checked.stdout, checked.stderr);
+    }
+
     fn texts_the_rules_refuse_are_refused_by_import_and_reported_by_check(app) {
         let (event, _) = play_an_event(&app);
         let text = export(&app.database.url, &event);
