@@ -25,7 +25,7 @@ pub fn check(
 ) -> StoreResult<Result<usize, Disagreement>> {
     // A change of who is present (a withdrawal, a late entry) leaves a notice of its own,
     // which no log gives: only the correction notices are found again in the logs.
-    let stored: Vec<_> = store_events::notices(connection, data.event.id)?
+    let stored: Vec<_> = store_events::all_notices(connection, data.event.id)?
         .into_iter()
         .filter(|row| {
             serde_json::from_str::<crate::events::changes::ChangeNotice>(&row.notice_json).is_err()
@@ -59,7 +59,7 @@ pub fn check(
             .clone()
     };
 
-    let mut expected: Vec<(NaiveDateTime, CorrectionNotice)> = Vec::new();
+    let mut expected: Vec<((NaiveDateTime, i64), CorrectionNotice)> = Vec::new();
     for log in replayed.iter().filter(|log| log.key.is_some()) {
         for (index, correction) in log.record.corrections().into_iter().enumerate() {
             if correction.is_none() {
@@ -72,18 +72,22 @@ pub fn check(
             if !before.over || winner(&before) == winner(&after) {
                 continue;
             }
-            let time = log.entries[index].created_at;
-            // Every log as it stood when the correction was made.
+            // Entries of one instant are told apart by their order of insertion (`id`):
+            // two corrections in one second are in the order they were made.
+            let at = (log.entries[index].created_at, log.entries[index].id);
+            // The draw as it stood then (a match replaced since still held its key) and
+            // every log as it stood when the correction was made.
+            let drawn_then = draw_at(data, at.0);
             let mut results_at = |source_count: usize| -> StoreResult<Results> {
                 let mut summaries = BTreeMap::new();
-                for other in replayed.iter().filter(|other| other.key.is_some()) {
+                for other in replayed {
                     let count = if other.id == log.id {
                         source_count
                     } else {
                         other
                             .entries
                             .iter()
-                            .filter(|e| e.created_at <= time)
+                            .filter(|e| (e.created_at, e.id) <= at)
                             .count()
                     };
                     if count > 0
@@ -92,14 +96,14 @@ pub fn check(
                         summaries.insert(other.id, summary);
                     }
                 }
-                results_from(data, &summaries)
+                results_from(&drawn_then, &summaries)
             };
             let old = results_at(index)?;
             let new = results_at(index + 1)?;
             if let Ok(diff) = crate::tournament::diff(&tournament, &old, &new) {
                 let source = MatchKey::new(log.name().to_string());
                 expected.push((
-                    time,
+                    at,
                     CorrectionNotice {
                         source,
                         correction: diff,
@@ -108,7 +112,7 @@ pub fn check(
             }
         }
     }
-    expected.sort_by_key(|(time, _)| *time);
+    expected.sort_by_key(|(at, _)| *at);
 
     for (number, row) in stored.iter().enumerate() {
         let Ok(notice) = serde_json::from_str::<CorrectionNotice>(&row.notice_json) else {
@@ -147,6 +151,34 @@ pub fn check(
         )));
     }
     Ok(Ok(stored.len()))
+}
+
+/// The event's matches as drawn at `time`: a match taken out of the draw after it (its
+/// key is the end of its title, "event · key") holds its key again, and a match made
+/// after it in that key's place is out.
+fn draw_at(data: &EventData, time: NaiveDateTime) -> EventData {
+    let restored: Vec<(i64, String)> = data
+        .matches
+        .iter()
+        .filter(|row| row.match_key.is_none() && row.status_at > time)
+        .filter_map(|row| {
+            let (_, key) = row.title.rsplit_once(" · ")?;
+            Some((row.id, key.to_string()))
+        })
+        .collect();
+    let mut then = data.clone();
+    for row in &mut then.matches {
+        if let Some((_, key)) = restored.iter().find(|(id, _)| *id == row.id) {
+            row.match_key = Some(key.clone());
+        } else if row.created_at > time
+            && restored
+                .iter()
+                .any(|(_, key)| row.match_key.as_deref() == Some(key))
+        {
+            row.match_key = None;
+        }
+    }
+    then
 }
 
 fn winner(summary: &MatchSummary) -> Option<Side> {

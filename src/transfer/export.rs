@@ -126,11 +126,11 @@ pub fn export_from(
             state_changes,
         });
     }
-    let notices = queries::notices(connection, event.id)?
+    let notices = crate::store::events::all_notices(connection, event.id)?
         .into_iter()
-        .map(|(notice_json, created_at)| NoticeDocument {
-            notice_json,
-            created_at: to_microseconds(created_at),
+        .map(|row| NoticeDocument {
+            notice_json: row.notice_json,
+            created_at: to_microseconds(row.created_at),
         })
         .collect();
     Ok(Some(EventDocument {

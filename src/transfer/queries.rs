@@ -14,7 +14,7 @@ use crate::accounts::Role;
 use crate::store::clubs::{self, Club};
 use crate::store::events::{self as store_events, EntrantValues, EventValues};
 use crate::store::matches::{self as store_matches, EntryValues, MatchValues};
-use crate::store::schema::{clubs as clubs_table, event_notices, events, matches, users};
+use crate::store::schema::{clubs as clubs_table, events, matches, users};
 use crate::store::{DbConnection, StoreError, StoreResult};
 
 /// A `matches` row of an event with every column the document carries.
@@ -49,18 +49,6 @@ pub fn event_matches(
         .filter(matches::event_id.eq(event_id))
         .order(matches::id.asc())
         .select(StoredMatch::as_select())
-        .load(connection)?)
-}
-
-/// Every notice of the event, oldest first.
-pub fn notices(
-    connection: &mut DbConnection,
-    event_id: i64,
-) -> StoreResult<Vec<(String, NaiveDateTime)>> {
-    Ok(event_notices::table
-        .filter(event_notices::event_id.eq(event_id))
-        .order(event_notices::id.asc())
-        .select((event_notices::notice_json, event_notices::created_at))
         .load(connection)?)
 }
 

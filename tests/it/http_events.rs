@@ -347,6 +347,9 @@ backend_tests! {
         assert_eq!(final_link.len(), 1);
         record_win(&app.client(), &final_link[0], "B");
         assert!(app.client().get(&format!("/e/{event}")).body.contains("id=\"champion-banner\""));
+        // The whole event, corrections, notices and the replayed final, checks out.
+        let checked = support::process::segnapunti(&app.database.url).arg("check").output().unwrap();
+        assert!(checked.status.success(), "{}{}", String::from_utf8_lossy(&checked.stdout), String::from_utf8_lossy(&checked.stderr));
     }
 
     fn forfeits_and_withdrawals_decide_matches(app) {

@@ -323,7 +323,16 @@ pub fn add_notice_at(
     Ok(())
 }
 
-/// Newest first.
+/// Every notice of the event, oldest first (what `check` and `export` read).
+pub fn all_notices(connection: &mut DbConnection, event_id: i64) -> StoreResult<Vec<NoticeRow>> {
+    Ok(event_notices::table
+        .filter(event_notices::event_id.eq(event_id))
+        .order(event_notices::id.asc())
+        .select(NoticeRow::as_select())
+        .load(connection)?)
+}
+
+/// The latest 50, newest first (what the organizer's page shows).
 pub fn notices(connection: &mut DbConnection, event_id: i64) -> StoreResult<Vec<NoticeRow>> {
     Ok(event_notices::table
         .filter(event_notices::event_id.eq(event_id))
