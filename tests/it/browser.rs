@@ -11,6 +11,7 @@ mod evening;
 mod event_form;
 mod event_pages;
 mod first_dealer;
+mod live_retry;
 mod look;
 mod night;
 mod night_changes;
@@ -53,6 +54,10 @@ fn browser_flows() {
             stale_second_phone_flow,
         ),
         ("the live page updates without reloading", live_page_flow),
+        (
+            "a live page refused by a full server asks again and follows the match",
+            live_retry::refused_stream_retry_flow,
+        ),
         (
             "an 8-pair single-elimination event from the draw to the champion and a flagged correction",
             event_bracket_flow,
