@@ -3,8 +3,8 @@
 //! how many entries its log has. The news is then set on a channel of that event and
 //! one of that match, each holding only its latest value (`tokio::sync::watch`). A
 //! stream thus reads nothing per update, and is woken only by its own event or match:
-//! when every stream read the database itself, 2,000 watchers made 2,000 reads of
-//! each update, and the blocking threads they took grew the server's memory.
+//! an update costs one read however many watch it, and no stream's memory grows with
+//! the updates it has seen.
 //!
 //! [`AppState::updates`]: super::AppState::updates
 

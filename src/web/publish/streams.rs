@@ -163,8 +163,8 @@ pub async fn event_stream(
         return Ok(refusal());
     };
     let public_id = public_id.into_inner();
-    // By key, on this thread when it can: 2,000 watchers connecting at once each took
-    // a blocking thread for it.
+    // By key, on this thread when it can: a room of watchers connects at once, and a
+    // blocking thread for each would grow the pool.
     let event = state
         .read_by_key(move |connection| store_events::find_by_public_id(connection, &public_id))
         .await?
