@@ -21,6 +21,7 @@ pub mod home;
 pub mod i18n;
 pub mod ical;
 pub mod live_streams;
+pub mod live_updates;
 pub mod managed;
 pub mod match_state;
 pub mod matches;
@@ -97,8 +98,10 @@ impl ServerConfig {
 pub struct AppState {
     pub db: Db,
     pub public_url: Arc<str>,
-    /// Ids of matches whose log changed, for the live pages' event streams.
+    /// Ids of matches whose log changed, resolved once each into [`AppState::live`].
     pub updates: Arc<tokio::sync::broadcast::Sender<i64>>,
+    /// The news each live stream waits for: of its event or its match.
+    pub live: Arc<live_updates::LiveUpdates>,
     /// The one way to append a score entry (`crate::scoring`).
     pub scoring: crate::scoring::Scoring,
     /// Peers whose forwarding headers name the client (`client_address`).
@@ -193,10 +196,13 @@ pub fn start(listener: TcpListener, db: Db, config: &ServerConfig) -> Result<Run
         .clone()
         .unwrap_or_else(|| format!("http://{address}"));
     let key = session_key(&db, config.session_key.as_deref())?;
+    let updates = tokio::sync::broadcast::channel(1024).0;
+    let live = live_updates::LiveUpdates::start(db.clone(), updates.subscribe())?;
     let state = AppState {
         db: db.clone(),
         public_url: public_url.clone().into(),
-        updates: Arc::new(tokio::sync::broadcast::channel(1024).0),
+        updates: Arc::new(updates),
+        live,
         scoring: crate::scoring::Scoring::new(
             db.clone(),
             Arc::new(crate::events::Advancement::default()),

@@ -3,7 +3,6 @@
 //! step, and its match record as JSON.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use actix_web::http::header;
 use actix_web::web::Bytes;
@@ -14,10 +13,8 @@ use super::AppState;
 use super::context::{PageContext, Visit};
 use super::error::AppError;
 use super::games::sheets;
-use super::matches::{PathMatch, load_match};
-use super::publish::streams::{
-    KEEP_ALIVE, KEEP_ALIVE_COMMENT, UPDATE_ANY, admit, event_stream_response,
-};
+use super::matches::PathMatch;
+use super::publish::streams::{KEEP_ALIVE, KEEP_ALIVE_COMMENT, admit, event_stream_response};
 use super::publish::{CachedPage, PageKey, Rendered, fragment_response, kept_or_built};
 use crate::lang::Lang;
 use crate::rules::comanda::Nicknames;
@@ -76,11 +73,9 @@ pub async fn sheet(
     Ok(fragment_response(&page))
 }
 
-/// How long an event stream waits before it reads again a match it could not read.
-const REREAD_PAUSE: Duration = Duration::from_secs(1);
-
 /// Server-Sent Events: `update` with the new entry count whenever the match changes.
-/// Over the cap of live streams the answer is 503, before the match is read.
+/// Over the cap of live streams the answer is 503, before the match is read. The
+/// count is read once for all the match's streams (`live_updates`), not by each.
 pub async fn events(
     state: web::Data<AppState>,
     request: HttpRequest,
@@ -89,79 +84,57 @@ pub async fn events(
     let Some(permit) = admit(&state, &request) else {
         return Ok(super::live_streams::refusal());
     };
-    let loaded = load_match(&state, &public_id).await?;
-    let match_id = loaded.row.id;
-    let receiver = state.updates.subscribe();
-    let first = Bytes::from(format!(
-        "retry: 3000\nevent: update\ndata: {}\n\n",
-        loaded.entries.len()
-    ));
-    let watched = state.clone();
-    // The stream's state: the receiver, bytes to send first, whether a read of the
-    // match failed and is to be tried again, and the count the page last heard (a
-    // notice that changed nothing is not repeated).
-    let heard = Some(loaded.entries.len());
+    let public_id = public_id.into_inner();
+    let live = state.live.clone();
+    // Read by key, on this thread when it can (as the event stream's). Watched before
+    // the count is read: a change meanwhile is in the count or heard.
+    let (mut news, heard) = state
+        .read_by_key(move |connection| {
+            let Some(row) = crate::store::matches::find_by_public_id(connection, &public_id)?
+            else {
+                return Ok(None);
+            };
+            let news = live.of_match(row.id);
+            let count = crate::store::matches::next_seq(connection, row.id)?;
+            Ok(Some((news, usize::try_from(count).unwrap_or(0))))
+        })
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let retold = news.borrow_and_update().retold;
+    let first = Bytes::from(format!("retry: 3000\nevent: update\ndata: {heard}\n\n"));
+    // The stream's state: bytes to send first, and the count and retelling the page
+    // last heard (a change that left the count as it was is not told again).
     let stream = futures_util::stream::unfold(
-        (receiver, Some(first), watched, false, heard),
-        move |(mut receiver, pending, state, mut reread, mut heard)| async move {
+        (news, Some(first), heard, retold),
+        move |(mut news, pending, mut heard, mut retold)| async move {
             if let Some(bytes) = pending {
                 return Some((
                     Ok::<_, actix_web::Error>(bytes),
-                    (receiver, None, state, reread, heard),
+                    (news, None, heard, retold),
                 ));
             }
             loop {
-                // A failed read is tried again soon; otherwise a comment keeps the stream
-                // open (see `KEEP_ALIVE`).
-                let wait = if reread { REREAD_PAUSE } else { KEEP_ALIVE };
-                let next = actix_web::rt::time::timeout(wait, receiver.recv()).await;
-                let (read_now, everyone) = match next {
-                    Err(_) if reread => (true, false),
+                match actix_web::rt::time::timeout(KEEP_ALIVE, news.changed()).await {
                     Err(_) => {
                         return Some((
                             Ok(Bytes::from_static(KEEP_ALIVE_COMMENT)),
-                            (receiver, None, state, false, heard),
+                            (news, None, heard, retold),
                         ));
                     }
-                    Ok(Ok(changed)) => (
-                        changed == match_id || changed == super::EVERY_MATCH,
-                        changed == super::EVERY_MATCH,
-                    ),
-                    Ok(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => {
-                        return Some((
-                            Ok(Bytes::from_static(UPDATE_ANY)),
-                            (receiver, None, state, false, None),
-                        ));
-                    }
-                    Ok(Err(tokio::sync::broadcast::error::RecvError::Closed)) => return None,
+                    // The server is stopping.
+                    Ok(Err(_)) => return None,
+                    Ok(Ok(())) => {}
+                }
+                let latest = *news.borrow_and_update();
+                let Some(count) = latest.entries else {
+                    continue;
                 };
-                if !read_now {
+                if count == heard && latest.retold == retold {
                     continue;
                 }
-                // After a reconnect to the database (every match announced) the count is
-                // told even if unchanged: the page may have missed something meanwhile.
-                if everyone {
-                    heard = None;
-                }
-                let count = state
-                    .read(move |connection| {
-                        Ok(crate::store::matches::entries(connection, match_id)?.len())
-                    })
-                    .await;
-                match count {
-                    Ok(count) if heard == Some(count) => reread = false,
-                    Ok(count) => {
-                        let event = Bytes::from(format!("event: update\ndata: {count}\n\n"));
-                        return Some((Ok(event), (receiver, None, state, false, Some(count))));
-                    }
-                    // Nothing is said rather than a count that was not read.
-                    Err(error) => {
-                        if !reread {
-                            tracing::warn!(%error, "a live page's match could not be read; trying again");
-                        }
-                        reread = true;
-                    }
-                }
+                (heard, retold) = (count, latest.retold);
+                let event = Bytes::from(format!("event: update\ndata: {count}\n\n"));
+                return Some((Ok(event), (news, None, heard, retold)));
             }
         },
     );

@@ -151,7 +151,9 @@ pub async fn live_fragment(
     Ok(tagged_fragment_response(&request, &page))
 }
 
-/// Server-Sent Events: `update` whenever a match of the event changes.
+/// Server-Sent Events: `update` whenever a match of the event changes, with its id
+/// (`?` when more than one changed since the last was sent). What changed is resolved
+/// once for all streams (`live_updates`): a stream reads nothing per update.
 pub async fn event_stream(
     state: web::Data<AppState>,
     request: HttpRequest,
@@ -161,50 +163,38 @@ pub async fn event_stream(
         return Ok(refusal());
     };
     let public_id = public_id.into_inner();
+    // By key, on this thread when it can: a room of watchers connects at once, and a
+    // blocking thread for each would grow the pool.
     let event = state
-        .read_found(move |connection| store_events::find_by_public_id(connection, &public_id))
-        .await?;
-    let event_id = event.id;
-    let receiver = state.updates.subscribe();
-    let watched = state.clone();
+        .read_by_key(move |connection| store_events::find_by_public_id(connection, &public_id))
+        .await?
+        .ok_or(AppError::NotFound)?;
+    // Watched before the first `update`, which has the page read what it shows.
+    let mut news = state.live.event(event.id);
+    let told = news.borrow_and_update().told;
     let first = Bytes::from_static(b"retry: 3000\nevent: update\ndata: start\n\n");
     let stream = futures_util::stream::unfold(
-        (receiver, Some(first), watched),
-        move |(mut receiver, pending, state)| async move {
+        (news, Some(first), told),
+        move |(mut news, pending, told)| async move {
             if let Some(bytes) = pending {
-                return Some((Ok::<_, actix_web::Error>(bytes), (receiver, None, state)));
+                return Some((Ok::<_, actix_web::Error>(bytes), (news, None, told)));
             }
-            loop {
-                let next = actix_web::rt::time::timeout(KEEP_ALIVE, receiver.recv()).await;
-                match next {
-                    Err(_) => {
-                        return Some((
-                            Ok(Bytes::from_static(KEEP_ALIVE_COMMENT)),
-                            (receiver, None, state),
-                        ));
-                    }
-                    // Any match may have changed unheard: the page reads its tables again.
-                    Ok(Ok(crate::web::EVERY_MATCH)) => {
-                        return Some((Ok(Bytes::from_static(UPDATE_ANY)), (receiver, None, state)));
-                    }
-                    Ok(Ok(changed)) => {
-                        let belongs = state
-                            .read(move |connection| {
-                                Ok(store_events::event_match(connection, changed)?
-                                    .and_then(|m| m.event_id)
-                                    == Some(event_id))
-                            })
-                            .await
-                            .unwrap_or(false);
-                        if belongs {
-                            let event = Bytes::from(format!("event: update\ndata: {changed}\n\n"));
-                            return Some((Ok(event), (receiver, None, state)));
+            match actix_web::rt::time::timeout(KEEP_ALIVE, news.changed()).await {
+                Err(_) => Some((
+                    Ok(Bytes::from_static(KEEP_ALIVE_COMMENT)),
+                    (news, None, told),
+                )),
+                // The server is stopping.
+                Ok(Err(_)) => None,
+                Ok(Ok(())) => {
+                    let latest = *news.borrow_and_update();
+                    let event = match latest.changed {
+                        Some(changed) if latest.told == told + 1 => {
+                            Bytes::from(format!("event: update\ndata: {changed}\n\n"))
                         }
-                    }
-                    Ok(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => {
-                        return Some((Ok(Bytes::from_static(UPDATE_ANY)), (receiver, None, state)));
-                    }
-                    Ok(Err(tokio::sync::broadcast::error::RecvError::Closed)) => return None,
+                        _ => Bytes::from_static(UPDATE_ANY),
+                    };
+                    Some((Ok(event), (news, None, latest.told)))
                 }
             }
         },
