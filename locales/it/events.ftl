@@ -66,7 +66,7 @@ event-change_no_match = nessuna partita
 event-change_line_now = { $match }: ora { $after } (prima { $before })
 event-change_line_new = { $match }: nuova partita, { $after }
 event-change_line_gone = { $match }: non si gioca più (era { $before })
-event-change_line_flagged = { $match }: giocata da { $before }; dopo la correzione toccava a { $after }
+event-change_line_flagged = { $match }: si è giocata tra { $before }; dopo la correzione andava giocata tra { $after }
 event-change_reprint = { $count ->
     [one] La scheda stampata del tavolo { $tables } non è più giusta: ristampala.
    *[other] Le schede stampate dei tavoli { $tables } non sono più giuste: ristampale.

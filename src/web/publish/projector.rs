@@ -100,9 +100,15 @@ const LINES_PER_VIEW: usize = TABLES_PER_VIEW * 2;
 /// Tables (by round index, in order) cut into the views that show them: each view
 /// starts with its round's heading and holds at most [`LINES_PER_VIEW`] lines.
 fn table_pages(tables: &[(usize, MatchView)]) -> Vec<std::ops::Range<usize>> {
+    let rounds: Vec<usize> = tables.iter().map(|(round, _)| *round).collect();
+    pages_of_rounds(&rounds)
+}
+
+/// [`table_pages`] of tables given by their rounds' indices.
+fn pages_of_rounds(tables: &[usize]) -> Vec<std::ops::Range<usize>> {
     let mut pages = Vec::new();
     let (mut start, mut used, mut round_shown) = (0, 0, None);
-    for (index, (round, _)) in tables.iter().enumerate() {
+    for (index, round) in tables.iter().enumerate() {
         let mut cost = 2 + usize::from(round_shown != Some(*round));
         if used + cost > LINES_PER_VIEW && index > start {
             pages.push(start..index);
@@ -243,8 +249,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_view_of_tables_holds_what_a_screen_shows_round_headings_counted() {
+        // One round: its heading and five tables (a sixth would scroll at 1280×800).
+        assert_eq!(pages_of_rounds(&[0; 7]), [0..5, 5..7]);
+        // Three rounds of two tables: a page starts again with its round's heading.
+        assert_eq!(pages_of_rounds(&[0, 0, 1, 1, 2, 2]), [0..4, 4..6]);
+        assert!(pages_of_rounds(&[]).is_empty());
+    }
+
+    #[test]
     fn the_cycle_goes_through_tables_standings_and_plan_and_skips_what_is_empty() {
-        let views = cycle(7, 10, 3);
+        let views = cycle(2, 10, 1);
         assert_eq!(
             views,
             [
