@@ -122,6 +122,11 @@ backend_tests! {
         let last = client.get("/events?page=4");
         assert_eq!(rows(&last.body), (75..90).map(|n| torneo(89 - n)).collect::<Vec<_>>());
         assert!(last.body.contains("rel=\"prev\"") && !last.body.contains("rel=\"next\""));
+        // Past the last page: nothing, not "nothing published yet", and the way back.
+        let beyond = client.get("/events?page=9");
+        assert_eq!((beyond.status, rows(&beyond.body).len()), (200, 0));
+        assert!(beyond.body.contains("Nessun torneo con questi filtri"), "{}", beyond.body);
+        assert!(beyond.body.contains("href=\"/events?page=8\" rel=\"prev\""), "{}", beyond.body);
         // Each line names its club and its game.
         let line = first.body.split("id=\"archive-list\"").nth(1).unwrap().split("</li>").next().unwrap();
         assert!(line.contains("Circolo 29") && line.contains("Tressette") && line.contains("Concluso"), "{line}");
