@@ -44,3 +44,26 @@ error-invitation_used = Invitation already used
 error-invitation_used_detail = This invitation link has already been used to create an account. If it was you, log in with the username and password you chose; otherwise ask the administrator for a new invitation.
 home-season_current = Season under way
 home-season_last = Last season
+
+# The archive of events (/events) and the home page's bounded lists (issue 39).
+archive-title = Tournament archive
+archive-link = Every tournament, in the archive
+archive-clubs_link = Every club and its tournaments
+archive-filter_club = Club
+archive-filter_season = Club season
+archive-filter_game = Game
+archive-filter_from = From
+archive-filter_to = To
+archive-filter_any = All
+archive-filter_apply = Filter
+archive-filter_clear = Clear filters
+archive-pages = Archive pages
+archive-finished = Finished
+archive-none = No tournament published yet.
+archive-none_filtered = No tournament matches these filters.
+archive-unknown_club = No club has this name: choose one from the list.
+archive-unknown_game = No game has this name: choose one from the list.
+archive-unknown_season = This season does not exist (or is not the chosen club's): choose one from the list.
+archive-bad_day = A day could not be read: write it as 2026-03-31. The day filter was not applied.
+home-events_title = Tournaments
+home-club_events = The club's tournaments

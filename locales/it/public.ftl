@@ -47,3 +47,26 @@ error-invitation_used = Invito già usato
 error-invitation_used_detail = Questo link d'invito è già stato usato per creare un account. Se l'hai usato tu, accedi con il nome utente e la password che hai scelto; altrimenti chiedi un nuovo invito all'amministratore.
 home-season_current = Stagione in corso
 home-season_last = Ultima stagione
+
+# The archive of events (/events) and the home page's bounded lists (issue 39).
+archive-title = Archivio dei tornei
+archive-link = Tutti i tornei, nell'archivio
+archive-clubs_link = Tutti i circoli e i loro tornei
+archive-filter_club = Circolo
+archive-filter_season = Stagione del circolo
+archive-filter_game = Gioco
+archive-filter_from = Dal giorno
+archive-filter_to = Al giorno
+archive-filter_any = Tutti
+archive-filter_apply = Filtra
+archive-filter_clear = Togli i filtri
+archive-pages = Pagine dell'archivio
+archive-finished = Concluso
+archive-none = Nessun torneo pubblicato per ora.
+archive-none_filtered = Nessun torneo con questi filtri.
+archive-unknown_club = Nessun circolo ha questo nome: scegline uno dall'elenco.
+archive-unknown_game = Nessun gioco ha questo nome: scegline uno dall'elenco.
+archive-unknown_season = Questa stagione non c'è (o non è del circolo scelto): scegline una dall'elenco.
+archive-bad_day = Un giorno non si legge: scrivilo come 2026-03-31. Il filtro per giorno non è stato applicato.
+home-events_title = I tornei
+home-club_events = Tornei del circolo

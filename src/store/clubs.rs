@@ -45,6 +45,15 @@ pub fn list(connection: &mut DbConnection) -> StoreResult<Vec<Club>> {
         .load(connection)?)
 }
 
+/// The first `limit` clubs by name: enough to tell whether there are few.
+pub fn first(connection: &mut DbConnection, limit: i64) -> StoreResult<Vec<Club>> {
+    Ok(clubs::table
+        .order(clubs::name.asc())
+        .limit(limit)
+        .select(Club::as_select())
+        .load(connection)?)
+}
+
 super::find_by!(find_by_slug: clubs.slug => Club);
 
 super::find_by_id!(find: clubs => Club);

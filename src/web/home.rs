@@ -7,7 +7,6 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::clubs::ListedEvents;
 use super::context::{LANG_COOKIE, PageContext, safe_local_path};
 use super::error::AppError;
 use super::games::side_names;
@@ -16,7 +15,7 @@ use super::matches::status_key;
 use super::{AppState, redirect};
 use crate::accounts::Role;
 use crate::rules::game::Team;
-use crate::store::events::{self, EventRow};
+use crate::store::events::{self, ClubEvent, EventStatus};
 use crate::store::tables::{Whose, tables};
 use crate::store::{DbConnection, StoreResult, Unavailability, clubs};
 use crate::tournament;
@@ -29,17 +28,40 @@ pub struct HomePage {
     pub evenings: Vec<Evening>,
     /// Whether the visitor is logged in, and so may look after tables.
     pub keeps_tables: bool,
-    /// Every club with its listed events: what is on now, next and just over.
+    /// What is on now, next and just over across all clubs, a few of each.
+    pub events: HomeEvents,
+    /// Every club with its season, when there are few; else none (the archive has them).
     pub clubs: Vec<ClubLine>,
+    /// More clubs than the page shows.
+    pub more_clubs: bool,
 }
 
-/// A club on the home page, with a few of its listed events of each kind.
+/// The home page's listed events of every club, each list capped.
+pub struct HomeEvents {
+    pub live: Vec<ClubEvent>,
+    pub upcoming: Vec<ClubEvent>,
+    pub recent: Vec<ClubEvent>,
+}
+
+impl HomeEvents {
+    /// Each kind of event with its heading's Fluent id and the id of its list.
+    pub fn kinds(&self) -> [(&'static str, &'static str, &[ClubEvent]); 3] {
+        [
+            ("home-events_live", "home-live", &self.live),
+            ("home-events_upcoming", "home-upcoming", &self.upcoming),
+            ("home-events_recent", "home-recent", &self.recent),
+        ]
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.live.is_empty() && self.upcoming.is_empty() && self.recent.is_empty()
+    }
+}
+
+/// A club on the home page and its season.
 pub struct ClubLine {
     pub name: String,
     pub slug: String,
-    pub live: Vec<EventRow>,
-    pub upcoming: Vec<EventRow>,
-    pub recent: Vec<EventRow>,
     /// The season under way (or, between seasons, the last one begun): its id and name.
     pub season: Option<SeasonLink>,
 }
@@ -52,31 +74,30 @@ pub struct SeasonLink {
     pub current: bool,
 }
 
-impl ClubLine {
-    /// Each kind of event with its heading's Fluent id.
-    pub fn kinds(&self) -> [(&'static str, &[EventRow]); 3] {
-        [
-            ("home-events_live", &self.live),
-            ("home-events_upcoming", &self.upcoming),
-            ("home-events_recent", &self.recent),
-        ]
-    }
+/// Events of each kind the home page shows; the archive has them all.
+pub const EVENTS_PER_KIND: i64 = 10;
+
+/// Clubs the home page shows as cards; with more, it links the archive instead.
+pub const CLUBS_SHOWN: usize = 12;
+
+/// The listed events of every club, a few of each kind, read a bounded slice each.
+fn home_events(connection: &mut DbConnection) -> StoreResult<HomeEvents> {
+    Ok(HomeEvents {
+        live: events::of_status(connection, EventStatus::Running, EVENTS_PER_KIND)?,
+        upcoming: events::of_status(connection, EventStatus::Setup, EVENTS_PER_KIND)?,
+        recent: events::of_status(connection, EventStatus::Finished, EVENTS_PER_KIND)?,
+    })
 }
 
-/// Events of each kind a club shows on the home page; its own page has them all.
-const EVENTS_PER_KIND: usize = 3;
-
-/// The clubs and their listed events, live ones first among clubs.
-fn club_lines(connection: &mut DbConnection) -> StoreResult<Vec<ClubLine>> {
+/// The clubs with their seasons when there are at most [`CLUBS_SHOWN`], and whether
+/// there are more.
+fn club_lines(connection: &mut DbConnection) -> StoreResult<(Vec<ClubLine>, bool)> {
+    let clubs = clubs::first(connection, CLUBS_SHOWN as i64 + 1)?;
+    if clubs.len() > CLUBS_SHOWN {
+        return Ok((Vec::new(), true));
+    }
     let mut lines = Vec::new();
-    for club in clubs::list(connection)? {
-        let ListedEvents {
-            mut upcoming,
-            live,
-            past: mut recent,
-        } = ListedEvents::of(events::of_club(connection, club.id)?);
-        upcoming.truncate(EVENTS_PER_KIND);
-        recent.truncate(EVENTS_PER_KIND);
+    for club in clubs {
         let today = chrono::Utc::now()
             .with_timezone(&crate::zone::parse(&club.time_zone).unwrap_or(crate::zone::DEFAULT))
             .date_naive();
@@ -84,14 +105,10 @@ fn club_lines(connection: &mut DbConnection) -> StoreResult<Vec<ClubLine>> {
         lines.push(ClubLine {
             name: club.name,
             slug: club.slug,
-            live,
-            upcoming,
-            recent,
             season,
         });
     }
-    lines.sort_by_key(|club| club.live.is_empty());
-    Ok(lines)
+    Ok((lines, false))
 }
 
 /// The season a club's card links: the one whose days hold `today`, else the last one
@@ -208,9 +225,13 @@ pub async fn index(ctx: PageContext, state: web::Data<AppState>) -> Result<HomeP
             evening.tables.push(line);
         }
     }
-    let clubs = state.read(club_lines).await?;
+    let (events, (clubs, more_clubs)) = state
+        .read(|connection| Ok((home_events(connection)?, club_lines(connection)?)))
+        .await?;
     Ok(HomePage {
+        events,
         clubs,
+        more_clubs,
         keeps_tables: whose.is_some(),
         evenings,
         ctx,

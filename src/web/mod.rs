@@ -2,6 +2,7 @@
 
 pub mod admin;
 pub mod api;
+pub mod archive;
 pub mod assets;
 pub mod assignment;
 pub mod auth;
@@ -27,6 +28,7 @@ pub mod match_state;
 pub mod matches;
 pub mod offline;
 pub mod openapi;
+pub mod paging;
 pub mod player_links;
 pub mod players;
 pub mod public;

@@ -11,8 +11,8 @@ use super::context::session_user;
 use super::error::AppError;
 
 use super::{
-    admin, api, assets, auth, clubs, events, games, home, match_state, matches, offline, players,
-    public, publish, scoring, seasons, table_links,
+    admin, api, archive, assets, auth, clubs, events, games, home, match_state, matches, offline,
+    players, public, publish, scoring, seasons, table_links,
 };
 use crate::accounts::Role;
 
@@ -212,6 +212,7 @@ const SCORER_OR_LINK: Access = Access::RolesOrToken(&[Role::Referee, Role::Organ
 route_table! {
     get "/" => home::index, Access::Anyone;
     get "/health" => home::health, Access::Anyone;
+    get "/events" => archive::index, Access::Anyone;
     get "/lang/{code}" => home::switch_language, Access::Anyone;
     get "/static/{name}" => assets::serve, Access::Anyone;
     get "/favicon.ico" => assets::favicon, Access::Anyone;

@@ -19,6 +19,7 @@ use support::{ADMIN_PASSWORD, Client, TestApp, quoted_after, setup};
 const EXPECTED: &[(&str, &str, &str)] = &[
     ("get", "/", "YYYYY"),
     ("get", "/health", "YYYYY"),
+    ("get", "/events", "YYYYY"),
     ("get", "/lang/{code}", "YYYYY"),
     ("get", "/static/{name}", "YYYYY"),
     ("get", "/favicon.ico", "YYYYY"),

@@ -19,6 +19,7 @@ mod crash;
 mod full_disk;
 mod http_advancement;
 mod http_api;
+mod http_archive;
 mod http_bracket;
 mod http_event_form;
 mod http_event_pages;

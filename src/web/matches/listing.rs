@@ -10,6 +10,7 @@ use crate::store::StoreResult;
 use crate::store::events::EventRow;
 use crate::store::matches::{self, MatchFilter, MatchRow, MatchStatus};
 use crate::web::context::SessionUser;
+use crate::web::paging::{PageLinks, page_and_offset};
 
 /// Matches on one page of the list.
 pub const PAGE_SIZE: i64 = 25;
@@ -32,34 +33,12 @@ pub struct ListQuery {
 /// A page of the list with what its filters offer.
 pub struct Listing {
     pub rows: Vec<MatchRow>,
-    /// Counted from 1.
-    pub page: u32,
-    pub more: bool,
+    pub links: PageLinks,
     /// The clubs to filter by: (slug, name, chosen).
     pub clubs: Vec<(String, String, bool)>,
     /// The chosen club's events, newest first: (public id, name, chosen).
     pub events: Vec<(String, String, bool)>,
     pub states: Vec<(MatchStatus, bool)>,
-    /// The filters as a query string, for the page links (`&club=…`).
-    pub filter_query: String,
-}
-
-impl Listing {
-    pub fn any_filter(&self) -> bool {
-        !self.filter_query.is_empty()
-    }
-
-    pub fn previous_href(&self) -> Option<String> {
-        (self.page > 1).then(|| self.href(self.page - 1))
-    }
-
-    pub fn next_href(&self) -> Option<String> {
-        self.more.then(|| self.href(self.page + 1))
-    }
-
-    fn href(&self, page: u32) -> String {
-        format!("/manage/matches?page={page}{}", self.filter_query)
-    }
 }
 
 /// The events a club's filter offers at most: the newest.
@@ -98,26 +77,22 @@ pub fn load(
             (None, None) => None,
         },
     };
-    let page = query.page.unwrap_or(1).max(1);
-    let offset = i64::from(page - 1) * PAGE_SIZE;
+    let (page, offset) = page_and_offset(query.page, PAGE_SIZE);
     let (rows, more) = matches::page(connection, &filter, offset, PAGE_SIZE)?;
-    let mut filter_query = String::new();
-    let mut add = |name: &str, value: &str| {
-        filter_query.push_str(&format!("&{name}={}", urlencoding(value)));
-    };
+    let mut links = PageLinks::new("/manage/matches", page);
+    links.more = more;
     if let Some(club) = club {
-        add("club", &club.slug);
+        links.keep("club", &club.slug);
     }
     if let Some(status) = status {
-        add("state", status.as_str());
+        links.keep("state", status.as_str());
     }
     if let Some(event) = event {
-        add("event", &event.public_id);
+        links.keep("event", &event.public_id);
     }
     Ok(Listing {
         rows,
-        page,
-        more,
+        links,
         clubs: clubs
             .iter()
             .map(|c| {
@@ -142,13 +117,5 @@ pub fn load(
             .into_iter()
             .map(|s| (s, Some(s) == status))
             .collect(),
-        filter_query,
     })
-}
-
-/// Slugs, states and public ids are URL-safe already; anything else is encoded.
-fn urlencoding(value: &str) -> String {
-    serde_urlencoded::to_string([("", value)])
-        .map(|pair| pair.trim_start_matches('=').to_string())
-        .unwrap_or_default()
 }

@@ -1,4 +1,5 @@
-//! The public pages (home, event with its standings, live match, player, projector)
+//! The public pages (home, event with its standings, live match, player, archive,
+//! projector)
 //! at a phone's and a laptop's size: axe-core finds nothing serious, screenshots saved.
 
 use super::support;
@@ -33,6 +34,11 @@ pub fn public_pages_flow(_driver: &Driver, browser: &Browser<'_>) {
         ("event", format!("/e/{event}")),
         ("live", live),
         ("player", player),
+        ("archive", "/events".to_string()),
+        (
+            "archive-filtered",
+            "/events?club=scuola-di-trionfetti&from=ieri".to_string(),
+        ),
     ];
     for (width, height) in [(390, 844), (1280, 800)] {
         browser.set_window_size(width, height);

@@ -1,0 +1,2 @@
+DROP INDEX events_day;
+DROP INDEX events_status_day;

@@ -1,0 +1,110 @@
+//! The listed events across all clubs, read a bounded slice at a time: the home page's
+//! few of each kind and the archive's pages (issue 39). Never every event at once.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::{EventRow, EventStatus};
+use crate::rules::kind::GameKind;
+use crate::store::schema::{clubs, events, season_events};
+use crate::store::{DbConnection, StoreResult};
+
+/// A listed event with its club's name and slug, for lines that name the club.
+pub struct ClubEvent {
+    pub event: EventRow,
+    pub club_name: String,
+    pub club_slug: String,
+}
+
+fn with_clubs(rows: Vec<(EventRow, String, String)>) -> Vec<ClubEvent> {
+    rows.into_iter()
+        .map(|(event, club_name, club_slug)| ClubEvent {
+            event,
+            club_name,
+            club_slug,
+        })
+        .collect()
+}
+
+/// Up to `limit` listed events in `status` of every club: the soonest first for those
+/// not drawn yet, else the latest begun first.
+pub fn of_status(
+    connection: &mut DbConnection,
+    status: EventStatus,
+    limit: i64,
+) -> StoreResult<Vec<ClubEvent>> {
+    let query = events::table
+        .inner_join(clubs::table)
+        .filter(events::listed.eq(true))
+        .filter(events::status.eq(status.as_str()))
+        .select((EventRow::as_select(), clubs::name, clubs::slug))
+        .limit(limit)
+        .into_boxed();
+    let query = match status {
+        EventStatus::Setup => query
+            .order(events::starts_at.asc())
+            .then_order_by(events::id.asc()),
+        _ => query
+            .order(events::starts_at.desc())
+            .then_order_by(events::id.desc()),
+    };
+    Ok(with_clubs(query.load(connection)?))
+}
+
+/// Which listed events the archive shows; every part is optional.
+#[derive(Debug, Clone, Default)]
+pub struct ArchiveFilter {
+    pub club_id: Option<i64>,
+    pub game: Option<GameKind>,
+    pub season_id: Option<i64>,
+    /// Starting at or after.
+    pub from: Option<NaiveDateTime>,
+    /// Starting before.
+    pub until: Option<NaiveDateTime>,
+}
+
+/// One page of the listed events `filter` takes, the latest first, and whether more
+/// follow.
+pub fn archive_page(
+    connection: &mut DbConnection,
+    filter: &ArchiveFilter,
+    offset: i64,
+    size: i64,
+) -> StoreResult<(Vec<ClubEvent>, bool)> {
+    let mut query = events::table
+        .inner_join(clubs::table)
+        .filter(events::listed.eq(true))
+        .into_boxed();
+    if let Some(club_id) = filter.club_id {
+        query = query.filter(events::club_id.eq(club_id));
+    }
+    if let Some(game) = filter.game {
+        query = query.filter(events::game.eq(game.name()));
+    }
+    if let Some(season_id) = filter.season_id {
+        query = query.filter(
+            events::id.eq_any(
+                season_events::table
+                    .filter(season_events::season_id.eq(season_id))
+                    .select(season_events::event_id),
+            ),
+        );
+    }
+    if let Some(from) = filter.from {
+        query = query.filter(events::starts_at.ge(from));
+    }
+    if let Some(until) = filter.until {
+        query = query.filter(events::starts_at.lt(until));
+    }
+    let rows = query
+        .order(events::starts_at.desc())
+        .then_order_by(events::id.desc())
+        .offset(offset)
+        .limit(size + 1)
+        .select((EventRow::as_select(), clubs::name, clubs::slug))
+        .load(connection)?;
+    let mut rows = with_clubs(rows);
+    let more = rows.len() as i64 > size;
+    rows.truncate(size as usize);
+    Ok((rows, more))
+}

@@ -1,0 +1,211 @@
+//! `/events`: the archive of every club's listed events, the latest first, a page at a
+//! time, filtered by club, game, season and days with a plain GET form (issue 39).
+
+use askama::Template;
+use askama_web::WebTemplate;
+use chrono::NaiveDate;
+use serde::Deserialize;
+
+use super::context::{PageContext, Visit};
+use super::error::AppError;
+use super::paging::{PageLinks, page_and_offset};
+use crate::rules::kind::GameKind;
+use crate::store::events::{ArchiveFilter, ClubEvent, EventStatus, archive_page};
+use crate::store::{DbConnection, StoreResult, clubs, seasons};
+
+/// Events on one page of the archive.
+pub const PAGE_SIZE: i64 = 25;
+
+/// The archive's query. Every value is text so that a wrong one is answered in words
+/// on the page, never refused before it.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct ArchiveQuery {
+    #[serde(default)]
+    pub page: String,
+    #[serde(default)]
+    pub club: String,
+    #[serde(default)]
+    pub game: String,
+    #[serde(default)]
+    pub season: String,
+    #[serde(default)]
+    pub from: String,
+    #[serde(default)]
+    pub to: String,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "archive/index.html")]
+pub struct ArchivePage {
+    pub ctx: PageContext,
+    pub archive: Archive,
+}
+
+/// A page of the archive with what its filters offer.
+pub struct Archive {
+    pub rows: Vec<ClubEvent>,
+    pub links: PageLinks,
+    /// The clubs to filter by: (slug, name, chosen).
+    pub clubs: Vec<(String, String, bool)>,
+    /// The games: (name, its words' Fluent id, chosen).
+    pub games: Vec<(&'static str, &'static str, bool)>,
+    /// The chosen club's seasons, latest first: (id, name, chosen).
+    pub seasons: Vec<(i64, String, bool)>,
+    pub from: String,
+    pub to: String,
+    /// What the filters asked that is no club, game, season or day, as Fluent ids.
+    pub problems: Vec<&'static str>,
+}
+
+impl ArchivePage {
+    /// The Fluent id of an event's state, as the home page heads its lists.
+    pub fn status_key(&self, event: &ClubEvent) -> &'static str {
+        match event.event.status() {
+            EventStatus::Setup => "home-events_upcoming",
+            EventStatus::Running => "home-events_live",
+            EventStatus::Finished => "archive-finished",
+        }
+    }
+
+    pub fn game_key(&self, event: &ClubEvent) -> &'static str {
+        event.event.game.descriptor().name_key
+    }
+}
+
+/// A day of the form (`YYYY-MM-DD`); empty is no day, anything else a problem.
+fn day(text: &str) -> Result<Option<NaiveDate>, ()> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .map(Some)
+        .map_err(|_| ())
+}
+
+fn load(connection: &mut DbConnection, query: &ArchiveQuery) -> StoreResult<Archive> {
+    let mut problems = Vec::new();
+    // Nothing matches a filter naming what does not exist; the page says which.
+    let mut nothing = false;
+    let all_clubs = clubs::list(connection)?;
+    let club = match query.club.trim() {
+        "" => None,
+        slug => {
+            let found = all_clubs.iter().find(|club| club.slug == slug);
+            if found.is_none() {
+                problems.push("archive-unknown_club");
+                nothing = true;
+            }
+            found
+        }
+    };
+    let game = match query.game.trim() {
+        "" => None,
+        name => {
+            let found = name.parse::<GameKind>().ok();
+            if found.is_none() {
+                problems.push("archive-unknown_game");
+                nothing = true;
+            }
+            found
+        }
+    };
+    let club_seasons = match club {
+        Some(club) => seasons::of_club(connection, club.id)?,
+        None => Vec::new(),
+    };
+    let season = match query.season.trim() {
+        "" => None,
+        id => {
+            let found = match id.parse::<i64>() {
+                Ok(id) => seasons::find(connection, id)?
+                    .filter(|season| club.is_none_or(|club| club.id == season.club_id)),
+                Err(_) => None,
+            };
+            if found.is_none() {
+                problems.push("archive-unknown_season");
+                nothing = true;
+            }
+            found
+        }
+    };
+    let (from, to) = (day(&query.from), day(&query.to));
+    if from.is_err() || to.is_err() {
+        problems.push("archive-bad_day");
+    }
+    let (from, to) = (from.unwrap_or(None), to.unwrap_or(None));
+    let filter = ArchiveFilter {
+        club_id: club.map(|club| club.id),
+        game,
+        season_id: season.as_ref().map(|season| season.id),
+        from: from.and_then(|day| day.and_hms_opt(0, 0, 0)),
+        until: to
+            .and_then(|day| day.succ_opt())
+            .and_then(|day| day.and_hms_opt(0, 0, 0)),
+    };
+    let (page, offset) = page_and_offset(query.page.trim().parse().ok(), PAGE_SIZE);
+    let (rows, more) = if nothing {
+        (Vec::new(), false)
+    } else {
+        archive_page(connection, &filter, offset, PAGE_SIZE)?
+    };
+    let mut links = PageLinks::new("/events", page);
+    links.more = more;
+    if let Some(club) = club {
+        links.keep("club", &club.slug);
+    }
+    if let Some(game) = game {
+        links.keep("game", game.name());
+    }
+    if let Some(season) = &season {
+        links.keep("season", &season.id.to_string());
+    }
+    let (from, to) = (
+        from.map(|day| day.to_string()).unwrap_or_default(),
+        to.map(|day| day.to_string()).unwrap_or_default(),
+    );
+    for (name, value) in [("from", &from), ("to", &to)] {
+        if !value.is_empty() {
+            links.keep(name, value);
+        }
+    }
+    Ok(Archive {
+        rows,
+        links,
+        clubs: all_clubs
+            .iter()
+            .map(|c| {
+                (
+                    c.slug.clone(),
+                    c.name.clone(),
+                    Some(c.id) == club.map(|c| c.id),
+                )
+            })
+            .collect(),
+        games: GameKind::ALL
+            .into_iter()
+            .map(|g| (g.name(), g.descriptor().name_key, Some(g) == game))
+            .collect(),
+        seasons: club_seasons
+            .into_iter()
+            .map(|s| {
+                let chosen = season.as_ref().is_some_and(|chosen| chosen.id == s.id);
+                (s.id, s.settings.name, chosen)
+            })
+            .collect(),
+        from,
+        to,
+        problems,
+    })
+}
+
+pub async fn index(
+    Visit { ctx, state }: Visit,
+    query: actix_web::web::Query<ArchiveQuery>,
+) -> Result<ArchivePage, AppError> {
+    let query = query.into_inner();
+    let archive = state
+        .read(move |connection| load(connection, &query))
+        .await?;
+    Ok(ArchivePage { ctx, archive })
+}
