@@ -47,9 +47,9 @@ impl HomeEvents {
     /// Each kind of event with its heading's Fluent id and the id of its list.
     pub fn kinds(&self) -> [(&'static str, &'static str, &[ClubEvent]); 3] {
         [
-            ("home-events_live", "home-live", &self.live),
-            ("home-events_upcoming", "home-upcoming", &self.upcoming),
-            ("home-events_recent", "home-recent", &self.recent),
+            ("home-events_live", "now-live", &self.live),
+            ("home-events_upcoming", "now-upcoming", &self.upcoming),
+            ("home-events_recent", "now-recent", &self.recent),
         ]
     }
 

@@ -77,16 +77,16 @@ backend_tests! {
         assert_eq!(home.status, 200);
         // Of 30 events of each kind, ten each: live and finished the latest first,
         // upcoming the soonest first.
-        let live = names_in(&home.body, "id=\"home-live\"", "</ul>");
-        let upcoming = names_in(&home.body, "id=\"home-upcoming\"", "</ul>");
-        let recent = names_in(&home.body, "id=\"home-recent\"", "</ul>");
+        let live = names_in(&home.body, "id=\"now-live\"", "</ul>");
+        let upcoming = names_in(&home.body, "id=\"now-upcoming\"", "</ul>");
+        let recent = names_in(&home.body, "id=\"now-recent\"", "</ul>");
         assert_eq!(live, (0..10).map(|n| torneo(3 * (29 - n) + 1)).collect::<Vec<_>>());
         assert_eq!(upcoming, (0..10).map(|n| torneo(3 * n)).collect::<Vec<_>>());
         assert_eq!(recent, (0..10).map(|n| torneo(3 * (29 - n) + 2)).collect::<Vec<_>>());
         assert_eq!(home.body.matches("href=\"/e/").count(), 30, "{}", home.body);
         assert!(!home.body.contains("Serata privata"), "an unlisted event");
         // Each line names its club.
-        let line = home.body.split("id=\"home-recent\"").nth(1).unwrap().split("</li>").next().unwrap();
+        let line = home.body.split("id=\"now-recent\"").nth(1).unwrap().split("</li>").next().unwrap();
         assert!(line.contains("href=\"/clubs/circolo-29\">Circolo 29</a>"), "{line}");
         // Thirty clubs are too many for cards: the archive has them.
         assert!(!home.body.contains("id=\"home-clubs\""), "{}", home.body);
