@@ -909,17 +909,7 @@ backend_tests! {
             let (_, row) = page.split_once(&format!("id=\"pairing-Swiss-R2-{table}\"")).unwrap();
             let sides: Vec<String> = row.split("<span class=\"side").skip(1).take(2).map(|side| {
                 let inner = side.split_once('>').unwrap().1.split("</span>").next().unwrap();
-                let mut text = String::new();
-                let mut in_tag = false;
-                for c in inner.chars() {
-                    match c {
-                        '<' => in_tag = true,
-                        '>' => in_tag = false,
-                        _ if !in_tag => text.push(c),
-                        _ => {}
-                    }
-                }
-                text.split_whitespace().collect::<Vec<_>>().join(" ")
+                support::words_of(inner)
             }).collect();
             sides.join(" – ")
         };

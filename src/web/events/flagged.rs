@@ -148,11 +148,7 @@ fn confirmation(
     sides: FlaggedSides,
 ) -> ConfirmPage {
     let tr = ctx.tr;
-    let knockout = crate::events::knockout_of(event);
-    let mut title = tr.msg(&crate::events::title_msg_in(&row.title, knockout));
-    if let Some(table) = row.table_number {
-        title = format!("{title} · {} {table}", tr.t("event-table"));
-    }
+    let title = super::match_line(tr, event, row);
     let [played_a, played_b] = &sides.played;
     let [due_a, due_b] = &sides.due;
     let mut lines = vec![

@@ -117,13 +117,7 @@ async fn confirmation(
             })
         })
         .await?;
-    let knockout = crate::events::knockout_of(event);
-    let mut lines = vec![
-        crate::web::i18n::Tr::new(lang).msg(&crate::events::title_msg_in(&row.title, knockout)),
-    ];
-    if let Some(table) = row.table_number {
-        lines[0] = format!("{} · {} {table}", lines[0], tr.t("event-table"));
-    }
+    let mut lines = vec![super::match_line(tr, event, row)];
     let (heading, submit) = match winner {
         Some("void") => {
             lines.push(tr.t("forfeit-void_line").to_string());

@@ -139,6 +139,17 @@ pub struct MatchActionForm {
     reason: String,
 }
 
+/// A match of the event as a confirmation page heads it: its name in the reader's
+/// words and, when it has one, its table.
+fn match_line(tr: crate::web::i18n::Tr, event: &EventRow, row: &EventMatchRow) -> String {
+    let knockout = crate::events::knockout_of(event);
+    let title = tr.msg(&crate::events::title_msg_in(&row.title, knockout));
+    match row.table_number {
+        Some(table) => format!("{title} · {} {table}", tr.t("event-table")),
+        None => title,
+    }
+}
+
 /// The event's match named in a form, checked to belong to the event.
 async fn event_match(
     state: &AppState,

@@ -186,11 +186,7 @@ fn confirmation(
     error: Option<String>,
 ) -> ConfirmPage {
     let tr = ctx.tr;
-    let knockout = crate::events::knockout_of(event);
-    let mut title = tr.msg(&crate::events::title_msg_in(&row.title, knockout));
-    if let Some(table) = row.table_number {
-        title = format!("{title} · {} {table}", tr.t("event-table"));
-    }
+    let title = super::match_line(tr, event, row);
     let seat_arg = || ("seat", (seat as i64).into());
     let lines = vec![
         title,

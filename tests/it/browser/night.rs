@@ -22,21 +22,6 @@ fn round1_link(app: &TestApp, cards: &str, table: &str) -> String {
     rest[app.base.len()..rest.find('"').unwrap()].to_string()
 }
 
-/// An HTML piece's words as a browser's `textContent` gives them, spaces collapsed.
-fn words_of(html: &str) -> String {
-    let mut text = String::new();
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => in_tag = false,
-            _ if !in_tag => text.push(c),
-            _ => {}
-        }
-    }
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 pub fn night_page_flow(_driver: &Driver, browser: &Browser<'_>) {
     let app = TestApp::spawn(Backend::Sqlite);
     let (_admin, organizer) = club_with_organizer(&app);
@@ -132,7 +117,7 @@ pub fn night_page_flow(_driver: &Driver, browser: &Browser<'_>) {
         .and_then(|rest| rest.split_once('>'))
         .map(|(_, rest)| rest.split("</section>").next().unwrap_or_default())
         .expect("the next round");
-    let words = words_of(next);
+    let words = crate::support::words_of(next);
     browser.wait_until(
         &format!(
             "document.getElementById('night-next').textContent.replace(/\\s+/g, ' ').trim() === {words:?}"

@@ -621,6 +621,21 @@ pub fn club_with_organizer(app: &TestApp) -> (Client, Client) {
     (admin, organizer)
 }
 
+/// An HTML piece's words as a browser's `textContent` gives them, spaces collapsed.
+pub fn words_of(html: &str) -> String {
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 pub fn form_value(html: &str, name: &str) -> Option<String> {
     quoted_after(html, &format!("name=\"{name}\" value=\""))
 }
