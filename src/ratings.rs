@@ -13,7 +13,7 @@
 //! edited, the same on every rebuild. Forfeits and matches replaced after a correction
 //! are not rated: nobody played them as recorded.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::events::{EventData, MatchSummary, Remember};
 use crate::rules::kind::GameKind;
@@ -155,28 +155,72 @@ fn inputs_of_rows(rows: &[PointRow]) -> StoreResult<Vec<Input>> {
 /// ratings the matches before left: how many rows moved. The rows before `from` are what
 /// a recomputation from scratch gives already, so the cost of a result is that of the
 /// matches after it, not of the game's whole history.
-fn recompute_game(connection: &mut DbConnection, game: GameKind, from: i64) -> StoreResult<usize> {
+fn recompute_game(
+    connection: &mut DbConnection,
+    game: GameKind,
+    from: i64,
+    reached: BTreeSet<i64>,
+) -> StoreResult<usize> {
     let rows = stored::of_game_from(connection, game.name(), from)?;
-    let mut players: Vec<i64> = rows.iter().map(|r| r.player_id).collect();
-    players.sort_unstable();
-    players.dedup();
-    let start = stored::latest_before(connection, game.name(), &players, from)?
-        .into_iter()
-        .map(|(player, (mu, sigma))| ((game, player), Rating { mu, sigma }))
-        .collect();
-    let fresh = rated_from(start, &inputs_of_rows(&rows)?);
-    let moved = rows
-        .iter()
-        .zip(&fresh)
-        .filter(|(old, new)| old.mu != new.mu || old.sigma != new.sigma)
-        .count();
-    // The rows from `from` on are written again in a few statements: one update per row
-    // made a correction early in a long season cost a round trip per later row.
-    if moved > 0 {
-        stored::delete_game_from(connection, game.name(), from)?;
-        stored::insert(connection, &fresh)?;
+    let inputs = inputs_of_rows(&rows)?;
+    // Only the matches of players a change reached move, and they reach their partners
+    // and opponents in turn: on a night when many clubs play, a result at one table
+    // leaves every other club's later matches as they are.
+    let mut reached = reached;
+    let mut current: BTreeMap<(GameKind, i64), Rating> = BTreeMap::new();
+    let mut moved_matches = Vec::new();
+    let mut fresh_rows = Vec::new();
+    let mut stored_rows = rows.iter().peekable();
+    for input in &inputs {
+        let of_match: Vec<&PointRow> =
+            std::iter::from_fn(|| stored_rows.next_if(|row| row.match_id == input.match_id))
+                .collect();
+        let players = input.sides.iter().flatten();
+        if !players.clone().any(|player| reached.contains(player)) {
+            continue;
+        }
+        for &player in players.clone() {
+            if let std::collections::btree_map::Entry::Vacant(slot) = current.entry((game, player))
+            {
+                // Not reached before this match: its stored rows so far stand.
+                if let Some((mu, sigma)) =
+                    stored::latest_of(connection, game.name(), player, input.match_id)?
+                {
+                    slot.insert(Rating { mu, sigma });
+                }
+            }
+        }
+        reached.extend(players.clone());
+        let start = players
+            .filter_map(|&player| current.get(&(game, player)).map(|r| ((game, player), *r)))
+            .collect();
+        let rated = rated_from(start, std::slice::from_ref(input));
+        for row in &rated {
+            current.insert(
+                (game, row.player_id),
+                Rating {
+                    mu: row.mu,
+                    sigma: row.sigma,
+                },
+            );
+        }
+        let unchanged = of_match.len() == rated.len()
+            && of_match
+                .iter()
+                .zip(&rated)
+                .all(|(old, new)| old.mu == new.mu && old.sigma == new.sigma);
+        if !unchanged {
+            moved_matches.push(input.match_id);
+            fresh_rows.extend(rated);
+        }
     }
-    Ok(moved)
+    // The moved matches' rows are written again in a few statements: one update per row
+    // made a correction early in a long season cost a round trip per later row.
+    if !moved_matches.is_empty() {
+        stored::delete_matches(connection, &moved_matches)?;
+        stored::insert(connection, &fresh_rows)?;
+    }
+    Ok(fresh_rows.len())
 }
 
 /// Brings the event's rating rows in step with its logs (in the write that changed one
@@ -224,7 +268,7 @@ fn refresh(connection: &mut DbConnection, fresh: &[Input], before: &[Input]) -> 
         .chain(fresh_by_id.keys())
         .copied()
         .filter(|id| fresh_by_id.get(id) != before_by_id.get(id))
-        .collect::<std::collections::BTreeSet<i64>>()
+        .collect::<BTreeSet<i64>>()
         .into_iter()
         .collect();
     stored::delete_matches(connection, &changed)?;
@@ -248,7 +292,16 @@ fn refresh(connection: &mut DbConnection, fresh: &[Input], before: &[Input]) -> 
     games.dedup();
     let from = changed.first().copied().unwrap_or_default();
     for game in games {
-        recompute_game(connection, game, from)?;
+        // The players of the matches changed, added or taken out: theirs are the
+        // ratings that move, and those of whoever they met since.
+        let reached: BTreeSet<i64> = changed
+            .iter()
+            .flat_map(|id| [fresh_by_id.get(id), before_by_id.get(id)])
+            .flatten()
+            .filter(|input| input.game == game)
+            .flat_map(|input| input.sides.iter().flatten().copied())
+            .collect();
+        recompute_game(connection, game, from, reached)?;
     }
     Ok(())
 }

@@ -19,8 +19,13 @@ fn failure(stderr: String, exit_code: u8) -> CommandOutput {
     }
 }
 
-/// `address`: where the server will answer (`--public-url`, or http://BIND:PORT).
-pub fn demo(database_url: &DatabaseUrl, address: &str) -> CommandOutput {
+/// `address`: where the server will answer (`--public-url`, or http://BIND:PORT);
+/// `federation`: the demo club and more (`demo --clubs N --seasons S`).
+pub fn demo(
+    database_url: &DatabaseUrl,
+    address: &str,
+    federation: Option<demo::Size>,
+) -> CommandOutput {
     let db = match Db::open(database_url) {
         Ok(db) => db,
         Err(error) => return failure(format!("error: {error}\n"), 2),
@@ -28,14 +33,62 @@ pub fn demo(database_url: &DatabaseUrl, address: &str) -> CommandOutput {
     // The demo club keeps the default zone: its nights are dated on that clock, not
     // on the server's (often UTC).
     let now = crate::zone::to_local(chrono::Utc::now().naive_utc(), crate::zone::DEFAULT);
-    match demo::fill(&db, now) {
-        Ok(report) => CommandOutput {
-            stdout: describe(&report, database_url, address.trim_end_matches('/')),
-            stderr: String::new(),
-            exit_code: 0,
-        },
+    let started = std::time::Instant::now();
+    let made = match federation {
+        None => demo::fill(&db, now).map(|report| (report, None)),
+        Some(size) => demo::fill_federation(&db, now, size, progress_line(started))
+            .map(|(report, totals)| (report, Some(totals))),
+    };
+    match made {
+        Ok((report, totals)) => {
+            let mut stdout = String::new();
+            if let Some(totals) = totals {
+                stdout.push_str(&format!(
+                    "federation written in {:.0} s: {} clubs, {} events, {} matches, {} entries\n",
+                    started.elapsed().as_secs_f64(),
+                    totals.clubs,
+                    totals.events + report.events.len(),
+                    totals.matches,
+                    totals.entries,
+                ));
+            }
+            stdout.push_str(&describe(
+                &report,
+                database_url,
+                address.trim_end_matches('/'),
+            ));
+            CommandOutput {
+                stdout,
+                stderr: String::new(),
+                exit_code: 0,
+            }
+        }
         Err(error @ DemoError::NotEmpty(_)) => failure(format!("refused: {error}\n"), 1),
         Err(error) => failure(format!("error: {error}\n"), 1),
+    }
+}
+
+/// A line rewritten after every week on a terminal; elsewhere a line every tenth of the
+/// way, so a log is not flooded.
+fn progress_line(started: std::time::Instant) -> impl FnMut(&demo::Totals, usize, usize) {
+    use std::io::{IsTerminal, Write};
+    let terminal = std::io::stderr().is_terminal();
+    move |totals, done, all| {
+        let line = format!(
+            "week {done}/{all}: {} events, {} matches, {} entries, {:.0} s",
+            totals.events,
+            totals.matches,
+            totals.entries,
+            started.elapsed().as_secs_f64()
+        );
+        let mut stderr = std::io::stderr().lock();
+        if terminal {
+            let end = if done == all { "\n" } else { "" };
+            let _ = write!(stderr, "\r{line}{end}");
+        } else if done == all || done * 10 / all != (done - 1) * 10 / all {
+            let _ = writeln!(stderr, "{line}");
+        }
+        let _ = stderr.flush();
     }
 }
 

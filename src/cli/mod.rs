@@ -81,8 +81,17 @@ pub enum Command {
     /// Fill an empty database with a demo club: a closed season of six Trionfetti nights,
     /// an open one with a night in progress, an event of each other game; prints the
     /// address to open and the demo accounts' one-time links (exit 1: the database is not
-    /// empty, nothing written; 2: it cannot be opened).
-    Demo,
+    /// empty, nothing written; 2: it cannot be opened). With `--clubs`, a federation's
+    /// years: the demo club and more clubs, each with its seasons of weekly nights.
+    Demo {
+        /// Clubs in all, the demo's among them: each other club plays a season of eight
+        /// weekly nights and a tournament of another game, season after season.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        clubs: Option<u16>,
+        /// The seasons each club of `--clubs` has played, this one included (default 3).
+        #[arg(long, value_name = "S", requires = "clubs", value_parser = clap::value_parser!(u16).range(1..=20))]
+        seasons: Option<u16>,
+    },
     /// Verify whole events from their stored logs: every log replays under the event's
     /// options, results, schedule and standings recompute to what the pages show, every
     /// correction notice matches its diff (exit 0: all agree; 1: the first event, match
@@ -251,13 +260,17 @@ pub fn run(cli: Cli) -> ExitCode {
             }
         },
         Some(Command::User(command)) => user::run(&database_url, command),
-        Some(Command::Demo) => {
+        Some(Command::Demo { clubs, seasons }) => {
             let address = cli
                 .serve
                 .public_url
                 .clone()
                 .unwrap_or_else(|| format!("http://{}:{}", cli.serve.bind, cli.serve.port));
-            print_output(demo::demo(&database_url, &address))
+            let size = clubs.map(|clubs| crate::demo::Size {
+                clubs: usize::from(clubs),
+                seasons: usize::from(seasons.unwrap_or(3)),
+            });
+            print_output(demo::demo(&database_url, &address, size))
         }
         Some(Command::Check { events }) => print_output(demo::check(&database_url, &events)),
         Some(Command::Export { event, output }) => {

@@ -13,7 +13,10 @@
 //! its holder choose the name and password (`store::invitations`, an invitation that
 //! claims an account).
 
+mod federation;
 mod play;
+
+pub use federation::{Size, Totals};
 
 use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 use serde_json::{Value, json};
@@ -121,6 +124,34 @@ pub fn fill(db: &Db, now: NaiveDateTime) -> Result<DemoReport, DemoError> {
     actix_web::rt::System::new().block_on(demo.run())
 }
 
+/// [`fill`], then the federation's other clubs (`federation` module); `progress` hears
+/// the totals after every week made (weeks made, weeks in all).
+pub fn fill_federation(
+    db: &Db,
+    now: NaiveDateTime,
+    size: Size,
+    progress: impl FnMut(&Totals, usize, usize),
+) -> Result<(DemoReport, Totals), DemoError> {
+    let held = db.read(contents)?;
+    if !held.is_empty() {
+        return Err(DemoError::NotEmpty(held));
+    }
+    let demo = Demo {
+        db: db.clone(),
+        scoring: Scoring::new(
+            db.clone(),
+            std::sync::Arc::new(crate::events::Advancement::default()),
+        ),
+        today: now.date(),
+        now,
+    };
+    actix_web::rt::System::new().block_on(async {
+        let report = demo.run().await?;
+        let totals = demo.federation(size, progress).await?;
+        Ok((report, totals))
+    })
+}
+
 struct Demo {
     db: Db,
     scoring: Scoring,
@@ -190,7 +221,7 @@ struct NewDemoEvent {
 }
 
 impl Demo {
-    async fn run(self) -> Result<DemoReport, DemoError> {
+    async fn run(&self) -> Result<DemoReport, DemoError> {
         let (cast, accounts) = self.db.write(make_accounts)?;
         let mut report = DemoReport {
             accounts,
@@ -350,6 +381,19 @@ impl Demo {
     /// Creates the event as the organizer's form does, registers and checks in its
     /// entrants, and makes the draw (random, from the demo's seed): its first matches.
     fn event(&self, cast: &Cast, new: NewDemoEvent, season: Option<i64>) -> StoreResult<EventRow> {
+        let seed = new.seed;
+        let event = self.announce(cast, new, season)?;
+        self.begin(&event, seed)
+    }
+
+    /// Creates the event as the organizer's form does and registers its entrants: an
+    /// event announced, not begun.
+    fn announce(
+        &self,
+        cast: &Cast,
+        new: NewDemoEvent,
+        season: Option<i64>,
+    ) -> StoreResult<EventRow> {
         let (club_id, created_by) = (cast.club_id, cast.organizer.id);
         self.db.write(move |connection| {
             let options_json = new.options.to_string();
@@ -404,20 +448,24 @@ impl Demo {
                     time_zone: None,
                 },
             )?;
-            store_events::check_in_all(connection, event.id)?;
-            let event = crate::store::required(store_events::find(connection, event.id)?)?;
-            let entrants = store_events::entrants(connection, event.id)?;
+            crate::store::required(store_events::find(connection, event.id)?)
+        })
+    }
+
+    /// Checks in every entrant of the announced `event` and makes the draw (random, from
+    /// `seed`): its first matches.
+    fn begin(&self, event: &EventRow, seed: u64) -> StoreResult<EventRow> {
+        let event_id = event.id;
+        self.db.write(move |connection| {
+            store_events::check_in_all(connection, event_id)?;
+            let event = crate::store::required(store_events::find(connection, event_id)?)?;
+            let entrants = store_events::entrants(connection, event_id)?;
             let present = draw::present(&entrants);
-            let seeding = Seeding::Random { seed: new.seed };
+            let seeding = Seeding::Random { seed };
             let order: Vec<EntrantId> = draw::seed_order(&event, &present, &seeding)?
                 .map_err(|error| StoreError::Corrupt(format!("{error:?}")))?;
-            draw::start(
-                connection,
-                event.id,
-                &format!("random {}", new.seed),
-                &order,
-            )?;
-            crate::store::required(store_events::find(connection, event.id)?)
+            draw::start(connection, event_id, &format!("random {seed}"), &order)?;
+            crate::store::required(store_events::find(connection, event_id)?)
         })
     }
 

@@ -1,7 +1,7 @@
 //! Simulated referees: a match of any game played by the core's seeded simulators, each
 //! entry appended through [`Scoring::append`], the one path the referee pages take.
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::rules::game::Seat;
 use crate::rules::kind::GameKind;
@@ -47,7 +47,33 @@ pub async fn referee_plays(
     entries: Vec<Value>,
     author: &Author,
 ) -> StoreResult<()> {
+    referee_corrects(db, scoring, public_id, entries, author, None).await
+}
+
+/// As [`referee_plays`]; with `mistake_at`, the referee voids that entry just after
+/// recording it (recorded twice, say) and records it again, as the correction form does.
+pub async fn referee_corrects(
+    db: &Db,
+    scoring: &Scoring,
+    public_id: &str,
+    entries: Vec<Value>,
+    author: &Author,
+    mistake_at: Option<usize>,
+) -> StoreResult<()> {
+    let mut log = Vec::with_capacity(entries.len() + 2);
     for (index, entry) in entries.into_iter().enumerate() {
+        if mistake_at == Some(index) {
+            let target = log.len();
+            log.push(entry.clone());
+            log.push(json!({
+                "type": "void",
+                "target": target,
+                "reason": "registrata due volte",
+            }));
+        }
+        log.push(entry);
+    }
+    for (index, entry) in log.into_iter().enumerate() {
         let id = public_id.to_string();
         let loaded = required(db.read(move |connection| LoadedMatch::load(connection, &id))?)?;
         let outcome = scoring

@@ -93,20 +93,6 @@ pub fn delete_matches(connection: &mut DbConnection, match_ids: &[i64]) -> Store
     )
 }
 
-/// Deletes the game's rows from match `from` on.
-pub fn delete_game_from(
-    connection: &mut DbConnection,
-    game: &str,
-    from: i64,
-) -> StoreResult<usize> {
-    Ok(diesel::delete(
-        rating_points::table
-            .filter(rating_points::game.eq(game))
-            .filter(rating_points::match_id.ge(from)),
-    )
-    .execute(connection)?)
-}
-
 pub fn delete_all(connection: &mut DbConnection) -> StoreResult<usize> {
     Ok(diesel::delete(rating_points::table).execute(connection)?)
 }
@@ -144,6 +130,23 @@ pub fn current_of(
     players: &[i64],
 ) -> StoreResult<std::collections::BTreeMap<i64, (f64, f64)>> {
     latest_before(connection, game, players, i64::MAX)
+}
+
+/// The latest rating in `game` before match `before` of `player`: (mu, sigma).
+pub fn latest_of(
+    connection: &mut DbConnection,
+    game: &str,
+    player: i64,
+    before: i64,
+) -> StoreResult<Option<(f64, f64)>> {
+    Ok(rating_points::table
+        .filter(rating_points::player_id.eq(player))
+        .filter(rating_points::match_id.lt(before))
+        .filter(rating_points::game.eq(game))
+        .order(rating_points::match_id.desc())
+        .select((rating_points::mu, rating_points::sigma))
+        .first(connection)
+        .optional()?)
 }
 
 /// The latest rating in `game` before match `before` of each of `players` that has one.

@@ -19,7 +19,7 @@ fn segnapunti() -> Command {
     command
 }
 
-fn run(url: &str, args: &[&str]) -> Output {
+pub(crate) fn run(url: &str, args: &[&str]) -> Output {
     segnapunti()
         .args(["--database-url", url])
         .args(args)
@@ -27,7 +27,7 @@ fn run(url: &str, args: &[&str]) -> Output {
         .unwrap()
 }
 
-fn text(bytes: &[u8]) -> String {
+pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
@@ -39,9 +39,9 @@ fn demo(database: &TestDatabase) -> String {
 }
 
 #[derive(QueryableByName)]
-struct Count {
+pub(crate) struct Count {
     #[diesel(sql_type = BigInt)]
-    count: i64,
+    pub(crate) count: i64,
 }
 
 #[derive(QueryableByName)]
@@ -51,7 +51,7 @@ struct Named {
 }
 
 /// Runs `query` on the database, whichever backend it is on.
-fn rows<T>(database: &TestDatabase, query: &str) -> Vec<T>
+pub(crate) fn rows<T>(database: &TestDatabase, query: &str) -> Vec<T>
 where
     T: QueryableByName<diesel::pg::Pg> + QueryableByName<diesel::sqlite::Sqlite> + 'static,
 {
@@ -66,7 +66,7 @@ where
 }
 
 /// Runs `query` (one text column `value`) on the database.
-fn texts(database: &TestDatabase, query: &str) -> Vec<String> {
+pub(crate) fn texts(database: &TestDatabase, query: &str) -> Vec<String> {
     rows::<Named>(database, query)
         .into_iter()
         .map(|row| row.value)

@@ -13,6 +13,7 @@ mod authz_matrix;
 mod browser;
 mod cli;
 mod cli_demo;
+mod cli_federation;
 mod cli_plan;
 mod comanda;
 mod crash;
