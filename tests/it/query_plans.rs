@@ -4,7 +4,8 @@
 //! the statement and the plan line. On PostgreSQL sequential scans are priced out
 //! (`enable_seqscan = off`), so a small table cannot hide a missing index: a scan that
 //! remains has no index to serve it. On SQLite, `EXPLAIN QUERY PLAN` must not `SCAN`
-//! one of those tables without an index (nor build an automatic one).
+//! one of those tables without an index (nor build an automatic one). On both, a whole
+//! index walked in its order outside a `LIMIT` reads the whole table too.
 
 mod binds;
 mod capture;
