@@ -61,25 +61,22 @@ pub fn named(connection: &mut DbConnection, names: &[&String]) -> StoreResult<Ve
 
 /// The players of the event's entrants. One statement whatever the number of entrants,
 /// so SQLite prepares it once per connection (an `IN` list of ids is a new statement,
-/// parsed again, for every size).
+/// parsed again, for every size). A join from the event's entrants, so each player is
+/// found by its key: as `id IN (…) OR id IN (…)`, PostgreSQL read the whole table.
 pub fn players_of_event(
     connection: &mut DbConnection,
     event_id: i64,
 ) -> StoreResult<Vec<PlayerRow>> {
-    let first = entrants::table
+    let either_player = players::id
+        .nullable()
+        .eq(entrants::player1_id.nullable())
+        .or(players::id.nullable().eq(entrants::player2_id))
+        .assume_not_null();
+    Ok(crate::store::typed!(connection, |inner| entrants::table
+        .inner_join(players::table.on(either_player))
         .filter(entrants::event_id.eq(event_id))
-        .select(entrants::player1_id.nullable());
-    let second = entrants::table
-        .filter(entrants::event_id.eq(event_id))
-        .select(entrants::player2_id);
-    Ok(crate::store::typed!(connection, |inner| players::table
-        .filter(
-            players::id
-                .nullable()
-                .eq_any(first)
-                .or(players::id.nullable().eq_any(second)),
-        )
         .select(PlayerRow::as_select())
+        .distinct()
         .load(inner))?)
 }
 

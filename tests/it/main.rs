@@ -49,6 +49,7 @@ mod http_substitutes;
 mod http_text;
 mod madrasso_matches;
 mod pg_restart;
+mod query_plans;
 mod record_games;
 mod records;
 mod reliability;
