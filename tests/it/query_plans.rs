@@ -41,16 +41,22 @@ fn database_key(url: &str) -> String {
 }
 
 /// The fixture, in one place: the demo's club (its seasons, nights, a knockout, a night
-/// in progress) written by `segnapunti demo`'s own code on the test's database, served
-/// again, and its organizer's invitation claimed. A larger generated federation can
-/// take the demo's place here.
+/// in progress) and two more clubs' season (`segnapunti demo --clubs 3 --seasons 1`)
+/// written by the demo's own code on the test's database, served again, and its
+/// organizer's invitation claimed.
 fn served_demo(app: TestApp) -> Served {
     let backend = app.backend;
     let database = app.stop();
     let capture = capture::watch(&database_key(&database.url));
     let db = database.open();
     let now = segnapunti::zone::to_local(chrono::Utc::now().naive_utc(), segnapunti::zone::DEFAULT);
-    let report = segnapunti::demo::fill(&db, now).expect("the demo fills the database");
+    // The demo's club and two more with a season of nights: a federation in small.
+    let size = segnapunti::demo::Size {
+        clubs: 3,
+        seasons: 1,
+    };
+    let (report, _) = segnapunti::demo::fill_federation(&db, now, size, |_, _, _| {})
+        .expect("the federation fills the database");
     drop(db);
     let app = TestApp::spawn_on(backend, database);
     let account = report
