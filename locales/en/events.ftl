@@ -10,6 +10,7 @@ club-error_name = Give the club's name (80 characters at most, with letters or d
 club-error_nickname_long = Name or expansion too long (40 and 300 characters at most).
 club-error_taken = A club with this name already exists.
 club-events = The club's events
+club-events_pages = Pages of the club's events
 club-list_title = Clubs
 club-live_events = Live
 club-name = Club name

@@ -10,6 +10,7 @@ club-error_name = Scrivi il nome del circolo (al massimo 80 caratteri, con lette
 club-error_nickname_long = Nome o espansione troppo lunghi (40 e 300 caratteri al massimo).
 club-error_taken = Esiste già un circolo con questo nome.
 club-events = Eventi del circolo
+club-events_pages = Pagine degli eventi del circolo
 club-list_title = Circoli
 club-live_events = In corso
 club-name = Nome del circolo

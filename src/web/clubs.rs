@@ -182,7 +182,9 @@ pub struct ClubPage {
     pub organizers: Vec<(i64, String)>,
     pub candidates: Vec<(i64, String)>,
     pub nicknames: Vec<NicknameView>,
+    /// A page of the club's events, the latest first.
     pub events: Vec<EventRow>,
+    pub event_links: PageLinks,
     /// The nickname form as typed (previous name, name, expansion).
     pub draft: NicknameForm,
     pub draft_preview: Option<(bool, String)>,
@@ -223,9 +225,23 @@ fn preview_line(text: &str, dictionary: &Nicknames, lang: crate::lang::Lang) -> 
     }
 }
 
+/// Events on one page of a club's organizer page.
+pub const EVENTS_PAGE_SIZE: i64 = 30;
+
 async fn club_page(ctx: PageContext, state: &AppState, club: Club) -> Result<ClubPage, AppError> {
+    club_page_at(ctx, state, club, None).await
+}
+
+/// The club's page showing the page `asked` of its events.
+async fn club_page_at(
+    ctx: PageContext,
+    state: &AppState,
+    club: Club,
+    asked: Option<u32>,
+) -> Result<ClubPage, AppError> {
     let club_id = club.id;
-    let (organizers, candidates, rows, dictionary, events) = state
+    let (page, offset) = page_and_offset(asked, EVENTS_PAGE_SIZE);
+    let (organizers, candidates, rows, dictionary, (events, more)) = state
         .read(move |connection| {
             let organizers = clubs::organizers(connection, club_id)?;
             let candidates = users::list(connection)?
@@ -236,11 +252,13 @@ async fn club_page(ctx: PageContext, state: &AppState, club: Club) -> Result<Clu
                 .collect::<Vec<_>>();
             let rows = clubs::nickname_rows(connection, club_id)?;
             let dictionary = clubs::dictionary(connection, club_id)?;
-            let events = events::of_club(connection, club_id)?;
+            let events = events::page_of_club(connection, club_id, offset, EVENTS_PAGE_SIZE)?;
             Ok((organizers, candidates, rows, dictionary, events))
         })
         .await?;
     let nicknames = nickname_views(&rows, &dictionary, ctx.lang());
+    let mut event_links = PageLinks::new(format!("/manage/clubs/{}", club.slug), page);
+    event_links.more = more;
     Ok(ClubPage {
         ctx,
         club,
@@ -248,6 +266,7 @@ async fn club_page(ctx: PageContext, state: &AppState, club: Club) -> Result<Clu
         candidates,
         nicknames,
         events,
+        event_links,
         draft: NicknameForm::default(),
         draft_preview: None,
         notice_key: None,
@@ -264,9 +283,13 @@ const NOTICES: &[&str] = &[
 ];
 
 /// The club's page, with the notice the last saved form left.
-pub async fn manage(Managed(ctx, state, _, club): Managed<Club>) -> Result<ClubPage, AppError> {
+pub async fn manage(
+    query: web::Query<DirectoryQuery>,
+    Managed(ctx, state, _, club): Managed<Club>,
+) -> Result<ClubPage, AppError> {
     let notice = ctx.take_notice(NOTICES);
-    let mut page = club_page(ctx, &state, club).await?;
+    let asked = query.page.trim().parse().ok();
+    let mut page = club_page_at(ctx, &state, club, asked).await?;
     page.notice_key = notice;
     Ok(page)
 }

@@ -212,6 +212,30 @@ backend_tests! {
         assert!(rows(&own_filtered.body).is_empty() && own_filtered.body.contains("id=\"no-clubs\""));
     }
 
+    fn a_clubs_organizer_page_pages_its_events_latest_first(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let mut sql = String::new();
+        for k in 0..35 {
+            let status = if k % 2 == 0 { "finished" } else { "setup" };
+            sql.push_str(&event_sql("scuola-di-trionfetti", &format!("e{k:02}"), &format!("Serata {k:02}"), &day(k), status, k % 3 != 0));
+        }
+        app.database.execute(&sql);
+        let base = "/manage/clubs/scuola-di-trionfetti";
+        let rows = |body: &str| names_in(body, "id=\"club-events\"", "</ul>");
+        let first = organizer.get(base);
+        assert_eq!(rows(&first.body), named("Serata", (5..35).rev()));
+        assert!(first.body.contains(&format!("href=\"{base}?page=2\" rel=\"next\"")), "{}", first.body);
+        let last = organizer.get(&format!("{base}?page=2"));
+        assert_eq!(rows(&last.body), named("Serata", (0..5).rev()));
+        assert!(!last.body.contains("rel=\"next\""));
+        // An event's page offers the club's latest begun events to seed a draw by.
+        let event = organizer.get("/manage/events/e01");
+        let offered = event.body.split("id=\"earlier\"").nth(1).unwrap().split("</select>").next().unwrap();
+        assert_eq!(offered.matches("<option value=\"e").count(), 18, "{offered}");
+        assert!(offered.find("Serata 34").unwrap() < offered.find("Serata 00").unwrap());
+        assert!(!offered.contains("Serata 01") && !offered.contains("Serata 33"));
+    }
+
     fn the_administrators_accounts_are_paged_and_filtered(app) {
         let admin = app.admin();
         let mut sql = String::new();
@@ -324,7 +348,7 @@ backend_tests! {
             assert_eq!(refused.status, 400, "{query}: {}", refused.body);
             let value: Value = serde_json::from_str(&refused.body).unwrap();
             assert_eq!(value["error"], "bad_query");
-            assert!(value["message_en"].as_str().unwrap().contains("from 1 to 500"), "{}", refused.body);
+            assert!(value["message_en"].as_str().unwrap().contains("between 1 and 500"), "{}", refused.body);
         }
         let largest = client.get(&format!("{entries}?limit=500"));
         assert_eq!(seqs(&largest.body).len(), 7);

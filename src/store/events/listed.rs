@@ -1,4 +1,4 @@
-//! The listed events across all clubs, read a bounded slice at a time: the home page's
+//! Events read a bounded slice at a time: the home page's
 //! few of each kind, the archive's pages, a club's page and calendar (issue 39). Never
 //! every event at once.
 
@@ -152,4 +152,42 @@ pub fn of_club_since(
         .load(connection)?;
     rows.reverse();
     Ok(rows)
+}
+
+/// One page of all a club's events (listed or not, for its organizers), the latest
+/// first, and whether more follow.
+pub fn page_of_club(
+    connection: &mut DbConnection,
+    club_id: i64,
+    offset: i64,
+    size: i64,
+) -> StoreResult<(Vec<EventRow>, bool)> {
+    let rows = events::table
+        .filter(events::club_id.eq(club_id))
+        .order(events::starts_at.desc())
+        .then_order_by(events::id.desc())
+        .offset(offset)
+        .limit(size + 1)
+        .select(EventRow::as_select())
+        .load(connection)?;
+    Ok(crate::store::page_of(rows, size))
+}
+
+/// The latest `limit` of a club's events that have begun (drawn or finished), listed or
+/// not, but `except`: the earlier events an organizer may seed a draw by.
+pub fn begun_of_club(
+    connection: &mut DbConnection,
+    club_id: i64,
+    except: i64,
+    limit: i64,
+) -> StoreResult<Vec<EventRow>> {
+    Ok(events::table
+        .filter(events::club_id.eq(club_id))
+        .filter(events::id.ne(except))
+        .filter(events::status.ne(EventStatus::Setup.as_str()))
+        .order(events::starts_at.desc())
+        .then_order_by(events::id.desc())
+        .limit(limit)
+        .select(EventRow::as_select())
+        .load(connection)?)
 }
