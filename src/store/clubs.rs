@@ -78,11 +78,7 @@ pub fn page(
     let mut query = clubs::table.into_boxed();
     if !filter.name.trim().is_empty() {
         let pattern = super::players::holding_pattern(&filter.name);
-        query = query.filter(
-            lower(clubs::name)
-                .like(pattern)
-                .escape('\\'),
-        );
+        query = query.filter(lower(clubs::name).like(pattern).escape('\\'));
     }
     if let Some(user_id) = filter.organizer {
         query = query.filter(

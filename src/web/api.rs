@@ -19,8 +19,8 @@ use super::context::{Account, PageContext, SessionUser, Visit};
 use super::error::AppError;
 use super::i18n::{Tr, Worded, in_both};
 use super::matches::{PathMatch, load_match, status_key};
-use super::scoring::{may_score, may_score_knowing};
 use super::paging::{PageLinks, page_and_offset};
+use super::scoring::{may_score, may_score_knowing};
 use super::{AppState, redirect};
 use crate::accounts;
 use crate::lang::{Arg, Lang};
@@ -297,9 +297,8 @@ pub async fn entries(
     PathMatch(loaded): PathMatch,
 ) -> Result<HttpResponse, AppError> {
     let Some((first, limit)) = query.window() else {
-        let [message_it, message_en] = in_both(|tr| {
-            tr.t_args("api-bad_window", [("limit", (ENTRIES_LIMIT as i64).into())])
-        });
+        let [message_it, message_en] =
+            in_both(|tr| tr.t_args("api-bad_window", [("limit", (ENTRIES_LIMIT as i64).into())]));
         return Ok(refusal(
             StatusCode::BAD_REQUEST,
             "bad_query",

@@ -532,7 +532,8 @@ impl ClubEvents {
     pub fn read(connection: &mut DbConnection, club_id: i64) -> StoreResult<ClubEvents> {
         let mut more = false;
         let mut read = |status| -> StoreResult<Vec<EventRow>> {
-            let rows = events::of_club_in_status(connection, club_id, status, CLUB_EVENTS_SHOWN + 1)?;
+            let rows =
+                events::of_club_in_status(connection, club_id, status, CLUB_EVENTS_SHOWN + 1)?;
             let (rows, cut) = crate::store::page_of(rows, CLUB_EVENTS_SHOWN);
             more |= cut;
             Ok(rows)

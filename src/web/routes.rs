@@ -11,8 +11,8 @@ use super::context::session_user;
 use super::error::AppError;
 
 use super::{
-    admin, api, archive, assets, auth, club_directory, clubs, events, games, home, match_state, matches, offline,
-    players, public, publish, scoring, seasons, table_links,
+    admin, api, archive, assets, auth, club_directory, clubs, events, games, home, match_state,
+    matches, offline, players, public, publish, scoring, seasons, table_links,
 };
 use crate::accounts::Role;
 

@@ -21,7 +21,10 @@ fn names_in(body: &str, start: &str, end: &str) -> Vec<String> {
 }
 
 fn named(prefix: &str, numbers: impl IntoIterator<Item = usize>) -> Vec<String> {
-    numbers.into_iter().map(|n| format!("{prefix} {n:02}")).collect()
+    numbers
+        .into_iter()
+        .map(|n| format!("{prefix} {n:02}"))
+        .collect()
 }
 
 /// `count` clubs `Circolo 00`, … (slugs `circolo-00`, …).

@@ -323,10 +323,11 @@ pub(super) async fn manage_page(
                     links.push(row.id);
                 }
             }
-            let earlier = store_events::begun_of_club(connection, club_id, event_id, EARLIER_OFFERED)?
-                .into_iter()
-                .map(|e| (e.public_id, e.name))
-                .collect::<Vec<_>>();
+            let earlier =
+                store_events::begun_of_club(connection, club_id, event_id, EARLIER_OFFERED)?
+                    .into_iter()
+                    .map(|e| (e.public_id, e.name))
+                    .collect::<Vec<_>>();
             Ok((
                 view,
                 notices,

@@ -56,9 +56,7 @@ pub fn load(
     };
     let club = clubs.iter().find(|club| club.slug == query.club);
     let events: Vec<EventRow> = match club {
-        Some(club) => {
-            crate::store::events::page_of_club(connection, club.id, 0, EVENTS_OFFERED)?.0
-        }
+        Some(club) => crate::store::events::page_of_club(connection, club.id, 0, EVENTS_OFFERED)?.0,
         None => Vec::new(),
     };
     let event = events.iter().find(|event| event.public_id == query.event);

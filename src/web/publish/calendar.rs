@@ -106,14 +106,10 @@ pub async fn club_calendar(
             move |connection| match clubs::find_by_slug(connection, &slug)? {
                 Some(club) => {
                     // A day's slack for the zones: an event's time is its own clock's.
-                    let since = crate::store::now()
-                        - chrono::Duration::days(CLUB_CALENDAR_DAYS_BACK + 1);
-                    let events = store_events::of_club_since(
-                        connection,
-                        club.id,
-                        since,
-                        CLUB_CALENDAR_MAX,
-                    )?;
+                    let since =
+                        crate::store::now() - chrono::Duration::days(CLUB_CALENDAR_DAYS_BACK + 1);
+                    let events =
+                        store_events::of_club_since(connection, club.id, since, CLUB_CALENDAR_MAX)?;
                     Ok(Some((club, events)))
                 }
                 None => Ok(None),

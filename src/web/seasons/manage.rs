@@ -11,10 +11,10 @@ use super::ClubSeason;
 use crate::store::clubs::Club;
 use crate::store::events::{self, EventRow};
 use crate::store::seasons::{self, PLAYERS_BEATEN, POINTS_TABLE, SeasonRow, SeasonSettings};
+use crate::store::{DbConnection, StoreResult};
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
 use crate::web::managed::Managed;
-use crate::store::{DbConnection, StoreResult};
 use crate::web::paging::{PageLinks, page_and_offset};
 use crate::web::{AppState, flash, refuse};
 
