@@ -67,3 +67,7 @@ archive-unknown_season = This season does not exist (or is not the chosen club's
 archive-bad_day = A day could not be read: write it as 2026-03-31. The day filter was not applied.
 home-events_title = Tournaments
 home-club_events = The club's tournaments
+clubs-title = Clubs
+clubs-filter_name = The club's name, or part of it
+clubs-none_found = No club has this name.
+clubs-pages = Pages of clubs

@@ -70,3 +70,7 @@ archive-unknown_season = Questa stagione non c'è (o non è del circolo scelto):
 archive-bad_day = Un giorno non si legge: scrivilo come 2026-03-31. Il filtro per giorno non è stato applicato.
 home-events_title = I tornei
 home-club_events = Tornei del circolo
+clubs-title = Circoli
+clubs-filter_name = Nome del circolo, o una sua parte
+clubs-none_found = Nessun circolo con questo nome.
+clubs-pages = Pagine dei circoli

@@ -35,13 +35,23 @@ pub fn insert(
     Ok(())
 }
 
-pub fn list_live(connection: &mut DbConnection, user_id: i64) -> StoreResult<Vec<ApiToken>> {
-    Ok(api_tokens::table
+/// One page of the user's live tokens, the newest first, and whether more follow.
+pub fn page_live(
+    connection: &mut DbConnection,
+    user_id: i64,
+    offset: i64,
+    size: i64,
+) -> StoreResult<(Vec<ApiToken>, bool)> {
+    let rows = api_tokens::table
         .filter(api_tokens::user_id.eq(user_id))
         .filter(api_tokens::revoked_at.is_null())
         .order(api_tokens::created_at.desc())
+        .then_order_by(api_tokens::id.desc())
+        .offset(offset)
+        .limit(size + 1)
         .select(ApiToken::as_select())
-        .load(connection)?)
+        .load(connection)?;
+    Ok(super::page_of(rows, size))
 }
 
 /// Revokes one of the user's tokens; false when it is not theirs or already revoked.

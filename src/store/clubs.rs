@@ -54,6 +54,51 @@ pub fn first(connection: &mut DbConnection, limit: i64) -> StoreResult<Vec<Club>
         .load(connection)?)
 }
 
+#[diesel::declare_sql_function]
+extern "SQL" {
+    /// Lower-cased text, for a filter in any case.
+    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
+/// Which clubs a page of clubs lists: those whose name holds `name` (in any case), and
+/// only an organizer's when `organizer` names one.
+#[derive(Debug, Clone, Default)]
+pub struct ClubFilter {
+    pub name: String,
+    pub organizer: Option<i64>,
+}
+
+/// One page of the clubs `filter` takes, by name, and whether more follow.
+pub fn page(
+    connection: &mut DbConnection,
+    filter: &ClubFilter,
+    offset: i64,
+    size: i64,
+) -> StoreResult<(Vec<Club>, bool)> {
+    let mut query = clubs::table.into_boxed();
+    if !filter.name.trim().is_empty() {
+        let pattern = super::players::holding_pattern(&filter.name);
+        query = query.filter(lower(clubs::name).like(pattern).escape('\\'));
+    }
+    if let Some(user_id) = filter.organizer {
+        query = query.filter(
+            clubs::id.eq_any(
+                club_organizers::table
+                    .filter(club_organizers::user_id.eq(user_id))
+                    .select(club_organizers::club_id),
+            ),
+        );
+    }
+    let rows = query
+        .order(clubs::name.asc())
+        .then_order_by(clubs::id.asc())
+        .offset(offset)
+        .limit(size + 1)
+        .select(Club::as_select())
+        .load(connection)?;
+    Ok(super::page_of(rows, size))
+}
+
 super::find_by!(find_by_slug: clubs.slug => Club);
 
 super::find_by_id!(find: clubs => Club);

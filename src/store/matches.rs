@@ -241,8 +241,10 @@ pub struct MatchFilter {
     /// (an administrator's).
     pub created_by: Option<i64>,
     pub status: Option<MatchStatus>,
-    /// Only matches of these events (a club's, or one event).
+    /// Only matches of these events (one event).
     pub events: Option<Vec<i64>>,
+    /// Only matches of this club's events, read in SQL rather than listed.
+    pub club_id: Option<i64>,
 }
 
 /// One page of the matches `filter` takes, newest first, and whether more follow.
@@ -261,6 +263,15 @@ pub fn page(
     }
     if let Some(events) = &filter.events {
         query = query.filter(matches::event_id.eq_any(events.clone()));
+    }
+    if let Some(club_id) = filter.club_id {
+        query = query.filter(
+            matches::event_id.eq_any(
+                super::schema::events::table
+                    .filter(super::schema::events::club_id.eq(club_id))
+                    .select(super::schema::events::id.nullable()),
+            ),
+        );
     }
     let mut rows = query
         .order(matches::created_at.desc())

@@ -188,6 +188,14 @@ pub(crate) use sqlite::{StoredTime, USUAL_WAIT, data_version};
 pub(crate) use stored_game::StoredGame;
 pub use url::{DatabaseUrl, DatabaseUrlError};
 
+/// A page's rows read with one more than it shows (`LIMIT size + 1`): that extra row,
+/// when read, only says that more follow. The rows kept, and whether more follow.
+pub fn page_of<T>(mut rows: Vec<T>, size: i64) -> (Vec<T>, bool) {
+    let more = rows.len() as i64 > size;
+    rows.truncate(usize::try_from(size).unwrap_or(0));
+    (rows, more)
+}
+
 #[derive(diesel::MultiConnection)]
 pub enum DbConnection {
     Sqlite(SqliteConnection),

@@ -84,6 +84,7 @@ pub fn players_of_event(
 
 #[declare_sql_function]
 extern "SQL" {
+    /// Lower-cased text, for searches in any case.
     fn lower(text: Text) -> Text;
 }
 
@@ -115,7 +116,7 @@ pub fn search(
     limit: i64,
 ) -> StoreResult<(Vec<PlayerListing>, i64)> {
     type Backend = <DbConnection as diesel::Connection>::Backend;
-    let pattern = format!("%{}%", like_escaped(&query.trim().to_ascii_lowercase()));
+    let pattern = holding_pattern(query);
     // Built twice, once to count and once to list: a boxed query is used up by either.
     let filtered = || {
         let mut boxed = players::table
@@ -141,6 +142,11 @@ pub fn search(
         .select((players::id, players::name, users::display_name.nullable()))
         .load(connection)?;
     Ok((rows, total))
+}
+
+/// The `LIKE … ESCAPE '\'` pattern of a lower-cased text holding `text` anywhere.
+pub(crate) fn holding_pattern(text: &str) -> String {
+    format!("%{}%", like_escaped(&text.trim().to_ascii_lowercase()))
 }
 
 /// `%`, `_` and the escape itself taken literally by `LIKE … ESCAPE '\'`.

@@ -97,6 +97,24 @@ super::list_by!(
         order (seasons::starts_on.desc(), seasons::id.desc()) => SeasonRow
 );
 
+/// One page of the club's seasons, the latest first, and whether more follow.
+pub fn page_of_club(
+    connection: &mut DbConnection,
+    club_id: i64,
+    offset: i64,
+    size: i64,
+) -> StoreResult<(Vec<SeasonRow>, bool)> {
+    let rows = seasons::table
+        .filter(seasons::club_id.eq(club_id))
+        .order(seasons::starts_on.desc())
+        .then_order_by(seasons::id.desc())
+        .offset(offset)
+        .limit(size + 1)
+        .select(SeasonRow::as_select())
+        .load(connection)?;
+    Ok(super::page_of(rows, size))
+}
+
 super::list_by!(
     /// The season's events in the order they were held.
     events_of: events join season_events where season_events.season_id,

@@ -47,6 +47,50 @@ pub fn list(connection: &mut DbConnection) -> StoreResult<Vec<User>> {
         .load(connection)?)
 }
 
+#[diesel::declare_sql_function]
+extern "SQL" {
+    /// Lower-cased text, for a filter in any case.
+    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
+/// Which accounts a page of accounts lists: those whose username or name holds `text`
+/// (in any case), of `role` when one is named.
+#[derive(Debug, Clone, Default)]
+pub struct UserFilter {
+    pub text: String,
+    pub role: Option<Role>,
+}
+
+/// One page of the accounts `filter` takes, by username, and whether more follow.
+pub fn page(
+    connection: &mut DbConnection,
+    filter: &UserFilter,
+    offset: i64,
+    size: i64,
+) -> StoreResult<(Vec<User>, bool)> {
+    let mut query = users::table.into_boxed();
+    if !filter.text.trim().is_empty() {
+        let pattern = super::players::holding_pattern(&filter.text);
+        query = query.filter(
+            lower(users::username)
+                .like(pattern.clone())
+                .escape('\\')
+                .or(lower(users::display_name).like(pattern).escape('\\')),
+        );
+    }
+    if let Some(role) = filter.role {
+        query = query.filter(users::role.eq(role.as_str()));
+    }
+    let rows = query
+        .order(users::username.asc())
+        .then_order_by(users::id.asc())
+        .offset(offset)
+        .limit(size + 1)
+        .select(User::as_select())
+        .load(connection)?;
+    Ok(super::page_of(rows, size))
+}
+
 /// Inserts the account; a taken username gives `StoreError::Duplicate`.
 pub fn insert(connection: &mut DbConnection, new: &NewUser<'_>) -> StoreResult<User> {
     diesel::insert_into(users::table)

@@ -9,6 +9,7 @@ use serde::Deserialize;
 use super::auth::{NewAccountForm, check_account_form, create_account};
 use super::context::{Account, PageContext};
 use super::error::AppError;
+use super::paging::{PageLinks, page_and_offset};
 use super::{AppState, redirect, refuse, render_with_status};
 use crate::accounts::{self, Role};
 use crate::store::{invitations, users};
@@ -27,7 +28,14 @@ fn assignable(role: &str) -> Option<Role> {
 #[template(path = "admin/users.html")]
 pub struct UsersPage {
     pub ctx: PageContext,
+    /// A page of the accounts, by username.
     pub users: Vec<users::User>,
+    pub links: PageLinks,
+    /// The filter as searched: a part of a username or name, and a role.
+    pub filter_text: String,
+    pub filter_role: Option<Role>,
+    /// Every role, to filter by.
+    pub all_roles: [Role; 3],
     pub open_invitations: Vec<invitations::Invitation>,
     pub roles: [Role; 2],
     pub created: Option<String>,
@@ -38,19 +46,54 @@ pub struct UsersPage {
     pub error_key: Option<&'static str>,
 }
 
+/// Accounts on one page of the administrators' list.
+pub const PAGE_SIZE: i64 = 30;
+
 impl UsersPage {
+    /// Whether the list is filtered by `role`.
+    pub fn role_chosen(&self, role: &Role) -> bool {
+        self.filter_role == Some(*role)
+    }
+
     async fn load(ctx: PageContext, state: &AppState) -> Result<UsersPage, AppError> {
-        let (users, open_invitations) = state
-            .read(|connection| {
+        UsersPage::load_page(ctx, state, &UsersQuery::default()).await
+    }
+
+    /// The page of accounts `query` asks for, with the open invitations.
+    async fn load_page(
+        ctx: PageContext,
+        state: &AppState,
+        query: &UsersQuery,
+    ) -> Result<UsersPage, AppError> {
+        let filter = users::UserFilter {
+            text: query.q.trim().chars().take(80).collect(),
+            role: Role::parse(query.role.trim()),
+        };
+        let (page, offset) = page_and_offset(query.page.trim().parse().ok(), PAGE_SIZE);
+        let read = filter.clone();
+        let ((users, more), open_invitations) = state
+            .read(move |connection| {
                 Ok((
-                    users::list(connection)?,
+                    users::page(connection, &read, offset, PAGE_SIZE)?,
                     invitations::list_open(connection)?,
                 ))
             })
             .await?;
+        let mut links = PageLinks::new("/admin/users", page);
+        links.more = more;
+        if !filter.text.is_empty() {
+            links.keep("q", &filter.text);
+        }
+        if let Some(role) = filter.role {
+            links.keep("role", role.as_str());
+        }
         Ok(UsersPage {
             ctx,
             users,
+            links,
+            filter_text: filter.text,
+            filter_role: filter.role,
+            all_roles: Role::ALL,
             open_invitations,
             roles: ASSIGNABLE_ROLES,
             created: None,
@@ -63,9 +106,17 @@ impl UsersPage {
     }
 }
 
-#[derive(Deserialize)]
+/// The list's query, read leniently: a page that is not a number is the first, a role
+/// that is none is no filter.
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct UsersQuery {
     created: Option<String>,
+    #[serde(default)]
+    page: String,
+    #[serde(default)]
+    q: String,
+    #[serde(default)]
+    role: String,
 }
 
 pub async fn users(
@@ -73,8 +124,9 @@ pub async fn users(
     Account { ctx, state, .. }: Account,
 ) -> Result<UsersPage, AppError> {
     ctx.require_role(&[Role::Admin])?;
-    let mut page = UsersPage::load(ctx, &state).await?;
-    page.created = query.into_inner().created;
+    let query = query.into_inner();
+    let mut page = UsersPage::load_page(ctx, &state, &query).await?;
+    page.created = query.created;
     Ok(page)
 }
 

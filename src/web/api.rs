@@ -19,6 +19,7 @@ use super::context::{Account, PageContext, SessionUser, Visit};
 use super::error::AppError;
 use super::i18n::{Tr, Worded, in_both};
 use super::matches::{PathMatch, load_match, status_key};
+use super::paging::{PageLinks, page_and_offset};
 use super::scoring::{may_score, may_score_knowing};
 use super::{AppState, redirect};
 use crate::accounts;
@@ -29,7 +30,7 @@ use crate::rules::record::{RecordEntry, VoidEntry};
 use crate::scoring::{self, AppendOutcome, LoadedMatch, Submitted};
 use crate::store::matches::{self, Author, MatchRow};
 use crate::store::pg::scoring_context::Lookup;
-use crate::store::{Db, api_tokens};
+use crate::store::{Db, DbConnection, StoreResult, api_tokens};
 
 /// Who is calling the API.
 enum Caller {
@@ -256,13 +257,63 @@ pub async fn match_state(PathMatch(loaded): PathMatch) -> Result<HttpResponse, A
     Ok(json_response(StatusCode::OK, state_json(&loaded)?))
 }
 
-pub async fn entries(PathMatch(loaded): PathMatch) -> Result<HttpResponse, AppError> {
+/// Entries one answer of `GET …/entries` gives at most, and when `limit` is not given.
+pub const ENTRIES_LIMIT: usize = 500;
+
+/// `GET …/entries`'s cursor: the entries after the sequence number `after`, at most
+/// `limit` of them. Text, so that a wrong value is refused in the API's own words.
+#[derive(Deserialize)]
+pub struct EntriesQuery {
+    #[serde(default)]
+    after: Option<String>,
+    #[serde(default)]
+    limit: Option<String>,
+}
+
+impl EntriesQuery {
+    /// The first sequence number to give and how many at most; `None` when a value is
+    /// not a number in its range.
+    fn window(&self) -> Option<(usize, usize)> {
+        let first = match &self.after {
+            None => 0,
+            Some(after) => after.trim().parse::<u64>().ok()?.saturating_add(1),
+        };
+        let limit = match &self.limit {
+            None => ENTRIES_LIMIT,
+            Some(limit) => limit.trim().parse::<usize>().ok()?,
+        };
+        if !(1..=ENTRIES_LIMIT).contains(&limit) {
+            return None;
+        }
+        Some((usize::try_from(first).unwrap_or(usize::MAX), limit))
+    }
+}
+
+/// The match's log, oldest first, a window at a time (`?after=<seq>&limit=<n>`); when
+/// more follow, a `Link: <…>; rel="next"` header (RFC 8288) gives the next window.
+pub async fn entries(
+    state: web::Data<AppState>,
+    query: web::Query<EntriesQuery>,
+    PathMatch(loaded): PathMatch,
+) -> Result<HttpResponse, AppError> {
+    let Some((first, limit)) = query.window() else {
+        let [message_it, message_en] =
+            in_both(|tr| tr.t_args("api-bad_window", [("limit", (ENTRIES_LIMIT as i64).into())]));
+        return Ok(refusal(
+            StatusCode::BAD_REQUEST,
+            "bad_query",
+            message_it,
+            message_en,
+        ));
+    };
     let record = loaded.any_record()?;
     let (voided, replaced) = record.voided_and_replaced();
-    let list: Vec<serde_json::Value> = record
-        .entries_json()
+    let all = record.entries_json();
+    let list: Vec<serde_json::Value> = all
         .iter()
         .enumerate()
+        .skip(first)
+        .take(limit)
         .map(|(seq, entry)| {
             json!({
                 "seq": seq,
@@ -272,7 +323,18 @@ pub async fn entries(PathMatch(loaded): PathMatch) -> Result<HttpResponse, AppEr
             })
         })
         .collect();
-    Ok(json_response(StatusCode::OK, json!({ "entries": list })))
+    let mut response = HttpResponse::Ok();
+    response.content_type("application/json");
+    let last = first.saturating_add(limit);
+    if last < all.len() {
+        let next = state.link(&format!(
+            "/api/v1/matches/{}/entries?after={}&limit={limit}",
+            loaded.row.public_id,
+            last - 1
+        ));
+        response.insert_header((header::LINK, format!("<{next}>; rel=\"next\"")));
+    }
+    Ok(response.body(json!({ "entries": list }).to_string()))
 }
 
 #[derive(Deserialize)]
@@ -515,18 +577,48 @@ pub async fn openapi(state: web::Data<AppState>) -> HttpResponse {
 #[template(path = "auth/tokens.html")]
 pub struct TokensPage {
     pub ctx: PageContext,
+    /// A page of the account's live tokens, the newest first.
     pub tokens: Vec<api_tokens::ApiToken>,
+    pub links: PageLinks,
     pub new_token: Option<String>,
 }
 
-pub async fn tokens(Account { ctx, state, user }: Account) -> Result<TokensPage, AppError> {
+/// Tokens on one page of an account's list.
+pub const TOKENS_PAGE_SIZE: i64 = 20;
+
+#[derive(Deserialize)]
+pub struct TokensQuery {
+    /// Read leniently: a page that is not a number is the first.
+    #[serde(default)]
+    page: String,
+}
+
+/// The account's page `asked` of live tokens.
+fn tokens_page(
+    connection: &mut DbConnection,
+    user_id: i64,
+    asked: Option<u32>,
+) -> StoreResult<(Vec<api_tokens::ApiToken>, PageLinks)> {
+    let (page, offset) = page_and_offset(asked, TOKENS_PAGE_SIZE);
+    let (tokens, more) = api_tokens::page_live(connection, user_id, offset, TOKENS_PAGE_SIZE)?;
+    let mut links = PageLinks::new("/account/tokens", page);
+    links.more = more;
+    Ok((tokens, links))
+}
+
+pub async fn tokens(
+    query: web::Query<TokensQuery>,
+    Account { ctx, state, user }: Account,
+) -> Result<TokensPage, AppError> {
     let user_id = user.id;
-    let tokens = state
-        .read(move |connection| api_tokens::list_live(connection, user_id))
+    let asked = query.page.trim().parse().ok();
+    let (tokens, links) = state
+        .read(move |connection| tokens_page(connection, user_id, asked))
         .await?;
     Ok(TokensPage {
         ctx,
         tokens,
+        links,
         new_token: None,
     })
 }
@@ -551,15 +643,16 @@ pub async fn create_token(
     };
     let token = accounts::random_token();
     let hash = accounts::token_hash(&token);
-    let tokens = state
+    let (tokens, links) = state
         .write(move |connection| {
             api_tokens::insert(connection, user_id, &label, &hash)?;
-            api_tokens::list_live(connection, user_id)
+            tokens_page(connection, user_id, None)
         })
         .await?;
     Ok(TokensPage {
         ctx,
         tokens,
+        links,
         new_token: Some(token),
     })
 }

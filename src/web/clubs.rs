@@ -9,13 +9,15 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::assignment::{AssignmentForm, Change, assign};
+use super::club_directory::DirectoryQuery;
 use super::context::{PageContext, SessionUser, Visit};
 use super::error::AppError;
 use super::managed::{Found, Managed};
+use super::paging::{PageLinks, page_and_offset};
 use super::{AppState, flash, redirect, refuse, render_with_status};
 use crate::accounts::Role;
 use crate::rules::comanda::{self, Nicknames};
-use crate::store::clubs::{self, Club, NicknameRow};
+use crate::store::clubs::{self, Club, ClubFilter, NicknameRow};
 use crate::store::events::{self, EventRow, EventStatus};
 use crate::store::{DbConnection, StoreError, StoreResult, users};
 use crate::web::i18n::{Tr, Worded};
@@ -68,32 +70,55 @@ pub fn slugify(name: &str) -> String {
 #[template(path = "clubs/list.html")]
 pub struct ClubListPage {
     pub ctx: PageContext,
+    /// A page of the clubs the account manages (every club for an administrator).
     pub clubs: Vec<Club>,
+    pub links: PageLinks,
+    /// The name filter as searched.
+    pub filter: String,
     pub error_key: Option<&'static str>,
     pub name: String,
 }
 
-async fn list_page(ctx: PageContext, state: &AppState) -> Result<ClubListPage, AppError> {
+/// Clubs on one page of the organizers' list.
+pub const LIST_PAGE_SIZE: i64 = 30;
+
+async fn list_page(
+    ctx: PageContext,
+    state: &AppState,
+    query: &DirectoryQuery,
+) -> Result<ClubListPage, AppError> {
     let user = ctx.require_role(STAFF)?.clone();
-    let clubs = state
-        .read(move |connection| {
-            if user.role == Role::Admin {
-                clubs::list(connection)
-            } else {
-                clubs::of_organizer(connection, user.id)
-            }
-        })
+    let filter = ClubFilter {
+        name: query.name(),
+        organizer: (user.role != Role::Admin).then_some(user.id),
+    };
+    let (page, offset) = page_and_offset(query.page.trim().parse().ok(), LIST_PAGE_SIZE);
+    let read = filter.clone();
+    let (clubs, more) = state
+        .read(move |connection| clubs::page(connection, &read, offset, LIST_PAGE_SIZE))
         .await?;
+    let mut links = PageLinks::new("/manage/clubs", page);
+    links.more = more;
+    if !filter.name.is_empty() {
+        links.keep("name", &filter.name);
+    }
     Ok(ClubListPage {
         ctx,
         clubs,
+        links,
+        filter: filter.name,
         error_key: None,
         name: String::new(),
     })
 }
 
-pub async fn list(ctx: PageContext, state: web::Data<AppState>) -> Result<ClubListPage, AppError> {
-    list_page(ctx, &state).await
+/// The clubs the account manages, by name, a page at a time (the directory's query).
+pub async fn list(
+    ctx: PageContext,
+    state: web::Data<AppState>,
+    query: web::Query<DirectoryQuery>,
+) -> Result<ClubListPage, AppError> {
+    list_page(ctx, &state, &query).await
 }
 
 /// The list again with the new club's name as typed and why it was refused.
@@ -103,7 +128,7 @@ async fn refused_name(
     name: String,
     error_key: &'static str,
 ) -> Result<HttpResponse, AppError> {
-    let mut page = list_page(ctx, state).await?;
+    let mut page = list_page(ctx, state, &DirectoryQuery::default()).await?;
     page.error_key = Some(error_key);
     page.name = name;
     refuse(&page)
@@ -157,7 +182,9 @@ pub struct ClubPage {
     pub organizers: Vec<(i64, String)>,
     pub candidates: Vec<(i64, String)>,
     pub nicknames: Vec<NicknameView>,
+    /// A page of the club's events, the latest first.
     pub events: Vec<EventRow>,
+    pub event_links: PageLinks,
     /// The nickname form as typed (previous name, name, expansion).
     pub draft: NicknameForm,
     pub draft_preview: Option<(bool, String)>,
@@ -198,9 +225,23 @@ fn preview_line(text: &str, dictionary: &Nicknames, lang: crate::lang::Lang) -> 
     }
 }
 
+/// Events on one page of a club's organizer page.
+pub const EVENTS_PAGE_SIZE: i64 = 30;
+
 async fn club_page(ctx: PageContext, state: &AppState, club: Club) -> Result<ClubPage, AppError> {
+    club_page_at(ctx, state, club, None).await
+}
+
+/// The club's page showing the page `asked` of its events.
+async fn club_page_at(
+    ctx: PageContext,
+    state: &AppState,
+    club: Club,
+    asked: Option<u32>,
+) -> Result<ClubPage, AppError> {
     let club_id = club.id;
-    let (organizers, candidates, rows, dictionary, events) = state
+    let (page, offset) = page_and_offset(asked, EVENTS_PAGE_SIZE);
+    let (organizers, candidates, rows, dictionary, (events, more)) = state
         .read(move |connection| {
             let organizers = clubs::organizers(connection, club_id)?;
             let candidates = users::list(connection)?
@@ -211,11 +252,13 @@ async fn club_page(ctx: PageContext, state: &AppState, club: Club) -> Result<Clu
                 .collect::<Vec<_>>();
             let rows = clubs::nickname_rows(connection, club_id)?;
             let dictionary = clubs::dictionary(connection, club_id)?;
-            let events = events::of_club(connection, club_id)?;
+            let events = events::page_of_club(connection, club_id, offset, EVENTS_PAGE_SIZE)?;
             Ok((organizers, candidates, rows, dictionary, events))
         })
         .await?;
     let nicknames = nickname_views(&rows, &dictionary, ctx.lang());
+    let mut event_links = PageLinks::new(format!("/manage/clubs/{}", club.slug), page);
+    event_links.more = more;
     Ok(ClubPage {
         ctx,
         club,
@@ -223,6 +266,7 @@ async fn club_page(ctx: PageContext, state: &AppState, club: Club) -> Result<Clu
         candidates,
         nicknames,
         events,
+        event_links,
         draft: NicknameForm::default(),
         draft_preview: None,
         notice_key: None,
@@ -239,9 +283,13 @@ const NOTICES: &[&str] = &[
 ];
 
 /// The club's page, with the notice the last saved form left.
-pub async fn manage(Managed(ctx, state, _, club): Managed<Club>) -> Result<ClubPage, AppError> {
+pub async fn manage(
+    query: web::Query<DirectoryQuery>,
+    Managed(ctx, state, _, club): Managed<Club>,
+) -> Result<ClubPage, AppError> {
     let notice = ctx.take_notice(NOTICES);
-    let mut page = club_page(ctx, &state, club).await?;
+    let asked = query.page.trim().parse().ok();
+    let mut page = club_page_at(ctx, &state, club, asked).await?;
     page.notice_key = notice;
     Ok(page)
 }
@@ -460,63 +508,64 @@ pub struct ClubEventsPage {
     pub club: Club,
     /// The whole address of the club's calendar, for a calendar app to subscribe to.
     pub calendar_url: String,
-    pub upcoming: Vec<EventRow>,
-    pub live: Vec<EventRow>,
-    pub past: Vec<EventRow>,
+    pub events: ClubEvents,
 }
 
-/// A club's listed events (unlisted ones left out) by state.
-pub struct ListedEvents {
-    /// Not drawn yet.
+/// A club's listed events (unlisted ones left out) by state, each list capped: the
+/// archive (`/events?club=…`) has the rest.
+pub struct ClubEvents {
+    /// Not drawn yet, the soonest first.
     pub upcoming: Vec<EventRow>,
     pub live: Vec<EventRow>,
     /// The latest first.
     pub past: Vec<EventRow>,
+    /// Some list was cut at its cap.
+    pub more: bool,
 }
 
-impl ListedEvents {
-    /// The listed ones of a club's `events`, in their order (the past ones reversed).
-    pub fn of(events: Vec<EventRow>) -> ListedEvents {
-        let (mut upcoming, mut live, mut past) = (Vec::new(), Vec::new(), Vec::new());
-        for event in events.into_iter().filter(|e| e.listed) {
-            match event.status() {
-                EventStatus::Setup => upcoming.push(event),
-                EventStatus::Running => live.push(event),
-                EventStatus::Finished => past.push(event),
-            }
-        }
-        past.reverse();
-        ListedEvents {
+/// Events of each state a club's page shows at most.
+pub const CLUB_EVENTS_SHOWN: i64 = 20;
+
+impl ClubEvents {
+    /// Each list read as a bounded slice, one row more than shown to tell whether more
+    /// follow.
+    pub fn read(connection: &mut DbConnection, club_id: i64) -> StoreResult<ClubEvents> {
+        let mut more = false;
+        let mut read = |status| -> StoreResult<Vec<EventRow>> {
+            let rows =
+                events::of_club_in_status(connection, club_id, status, CLUB_EVENTS_SHOWN + 1)?;
+            let (rows, cut) = crate::store::page_of(rows, CLUB_EVENTS_SHOWN);
+            more |= cut;
+            Ok(rows)
+        };
+        let upcoming = read(EventStatus::Setup)?;
+        let live = read(EventStatus::Running)?;
+        let past = read(EventStatus::Finished)?;
+        Ok(ClubEvents {
             upcoming,
             live,
             past,
-        }
+            more,
+        })
     }
 }
 
-/// The club's public events: upcoming (not drawn yet), live and past. Unlisted events are
-/// left out.
+/// The club's public events: live, upcoming (not drawn yet) and the latest finished,
+/// with a link to the archive for the rest. Unlisted events are left out.
 pub async fn public_list(
     Visit { ctx, state }: Visit,
     slug: web::Path<String>,
 ) -> Result<ClubEventsPage, AppError> {
-    let (club, all) = read_club(&state, slug.into_inner(), |connection, club| {
-        let events = events::of_club(connection, club.id)?;
+    let (club, events) = read_club(&state, slug.into_inner(), |connection, club| {
+        let events = ClubEvents::read(connection, club.id)?;
         Ok(Some((club, events)))
     })
     .await?;
-    let ListedEvents {
-        upcoming,
-        live,
-        past,
-    } = ListedEvents::of(all);
     Ok(ClubEventsPage {
         ctx,
         calendar_url: state.link(&format!("/clubs/{}/calendar.ics", club.slug)),
         club,
-        upcoming,
-        live,
-        past,
+        events,
     })
 }
 

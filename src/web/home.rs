@@ -30,7 +30,7 @@ pub struct HomePage {
     pub keeps_tables: bool,
     /// What is on now, next and just over across all clubs, a few of each.
     pub events: HomeEvents,
-    /// Every club with its season, when there are few; else none (the archive has them).
+    /// Every club with its season, when there are few; else none (`/clubs` has them).
     pub clubs: Vec<ClubLine>,
     /// More clubs than the page shows.
     pub more_clubs: bool,
@@ -77,7 +77,7 @@ pub struct SeasonLink {
 /// Events of each kind the home page shows; the archive has them all.
 pub const EVENTS_PER_KIND: i64 = 10;
 
-/// Clubs the home page shows as cards; with more, it links the archive instead.
+/// Clubs the home page shows as cards; with more, it links the clubs' directory instead.
 pub const CLUBS_SHOWN: usize = 12;
 
 /// The listed events of every club, a few of each kind, read a bounded slice each.

@@ -9,6 +9,7 @@ pub mod auth;
 pub mod body_deadline;
 pub mod cards;
 pub mod client_address;
+pub mod club_directory;
 pub mod clubs;
 pub mod confirm;
 pub mod context;

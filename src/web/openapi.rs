@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 
 use crate::rules::kind::GameKind;
 use crate::rules::schema::{EntrySchemas, closed, entry, reference as schema};
+use crate::web::api::ENTRIES_LIMIT;
 
 /// The largest value of a signed 64-bit integer, the range of sequence numbers.
 const INT64_MAX: i64 = i64::MAX;
@@ -407,10 +408,20 @@ pub fn document(server: &str) -> Value {
                 "get": {
                     "operationId": "listEntries",
                     "summary": "The match's log, oldest first, with voided and replaced entries marked",
+                    "description": format!("A window of the log at a time: the entries after `after`, at most `limit` ({ENTRIES_LIMIT} when not given, {ENTRIES_LIMIT} at most). When more follow, the answer has a `Link` header (RFC 8288) with `rel=\"next\"` whose address gives the next window; the last window has none."),
                     "security": [],
-                    "parameters": [id],
+                    "parameters": [
+                        id,
+                        { "name": "after", "in": "query", "required": false, "schema": sequence("Give only the entries after this sequence number (the last `seq` of the previous window)") },
+                        { "name": "limit", "in": "query", "required": false, "schema": { "type": "integer", "minimum": 1, "maximum": ENTRIES_LIMIT, "default": ENTRIES_LIMIT, "description": "How many entries at most" } },
+                    ],
                     "responses": {
-                        "200": json_body("The log", schema("EntryList")),
+                        "200": {
+                            "description": "A window of the log, oldest first",
+                            "headers": { "Link": { "description": "`<…>; rel=\"next\"`: the address of the next window, when more entries follow", "schema": { "type": "string" } } },
+                            "content": { "application/json": { "schema": schema("EntryList") } },
+                        },
+                        "400": error("`after` or `limit` is not a number in its range"),
                         "404": error("No such match"),
                         "503": unavailable,
                     }

@@ -1,6 +1,7 @@
 //! A list paged newest first with a plain GET form of filters: the page asked for, its
 //! rows' offset, and the links to the pages beside it keeping the filters. The
-//! organizers' matches and the events' archive page this way.
+//! organizers' matches, the events' archive, the clubs' directory, a club's seasons and
+//! the administrators' and organizers' lists page this way (issue 39).
 
 /// Where a list's page starts, counted from 1 (a missing or zero `page` is the first).
 pub fn page_and_offset(asked: Option<u32>, size: i64) -> (u32, i64) {
@@ -13,17 +14,17 @@ pub struct PageLinks {
     /// Counted from 1.
     pub page: u32,
     pub more: bool,
-    path: &'static str,
+    path: String,
     /// The filters as a query string, for the page links (`&club=…`).
     filter_query: String,
 }
 
 impl PageLinks {
-    pub fn new(path: &'static str, page: u32) -> PageLinks {
+    pub fn new(path: impl Into<String>, page: u32) -> PageLinks {
         PageLinks {
             page,
             more: false,
-            path,
+            path: path.into(),
             filter_query: String::new(),
         }
     }

@@ -11,8 +11,8 @@ use super::context::session_user;
 use super::error::AppError;
 
 use super::{
-    admin, api, archive, assets, auth, clubs, events, games, home, match_state, matches, offline,
-    players, public, publish, scoring, seasons, table_links,
+    admin, api, archive, assets, auth, club_directory, clubs, events, games, home, match_state,
+    matches, offline, players, public, publish, scoring, seasons, table_links,
 };
 use crate::accounts::Role;
 
@@ -292,6 +292,7 @@ route_table! {
     post "/manage/events/{id}/replay" => events::flagged::replay_flagged, ORGANIZER;
     post "/manage/events/{id}/keep" => events::flagged::keep_flagged, ORGANIZER;
     get "/manage/events/{id}/cards" => events::cards::cards, ORGANIZER;
+    get "/clubs" => club_directory::index, Access::Anyone;
     get "/clubs/{slug}" => clubs::public_list, Access::Anyone;
     get "/clubs/{slug}/comanda" => clubs::comanda_preview, Access::Anyone;
     get "/clubs/{slug}/calendar.ics" => publish::calendar::club_calendar, Access::Anyone;

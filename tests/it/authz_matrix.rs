@@ -103,6 +103,7 @@ const EXPECTED: &[(&str, &str, &str)] = &[
     ("post", "/manage/events/{id}/replay", "NNNNY"),
     ("post", "/manage/events/{id}/keep", "NNNNY"),
     ("get", "/manage/events/{id}/cards", "NNNNY"),
+    ("get", "/clubs", "YYYYY"),
     ("get", "/clubs/{slug}", "YYYYY"),
     ("get", "/clubs/{slug}/comanda", "YYYYY"),
     ("get", "/clubs/{slug}/calendar.ics", "YYYYY"),

@@ -28,6 +28,7 @@ mod http_events;
 mod http_first_dealer;
 mod http_foundation;
 mod http_games;
+mod http_lists;
 mod http_login;
 mod http_look;
 mod http_match_list;

@@ -1,5 +1,6 @@
-//! The listed events across all clubs, read a bounded slice at a time: the home page's
-//! few of each kind and the archive's pages (issue 39). Never every event at once.
+//! Events read a bounded slice at a time: the home page's
+//! few of each kind, the archive's pages, a club's page and calendar (issue 39). Never
+//! every event at once.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -103,8 +104,90 @@ pub fn archive_page(
         .limit(size + 1)
         .select((EventRow::as_select(), clubs::name, clubs::slug))
         .load(connection)?;
-    let mut rows = with_clubs(rows);
-    let more = rows.len() as i64 > size;
-    rows.truncate(size as usize);
-    Ok((rows, more))
+    Ok(crate::store::page_of(with_clubs(rows), size))
+}
+
+/// Up to `limit` of a club's listed events in `status`, in the home page's order: the
+/// soonest first for those not drawn yet, else the latest begun first.
+pub fn of_club_in_status(
+    connection: &mut DbConnection,
+    club_id: i64,
+    status: EventStatus,
+    limit: i64,
+) -> StoreResult<Vec<EventRow>> {
+    let query = events::table
+        .filter(events::club_id.eq(club_id))
+        .filter(events::listed.eq(true))
+        .filter(events::status.eq(status.as_str()))
+        .select(EventRow::as_select())
+        .limit(limit)
+        .into_boxed();
+    let query = match status {
+        EventStatus::Setup => query
+            .order(events::starts_at.asc())
+            .then_order_by(events::id.asc()),
+        _ => query
+            .order(events::starts_at.desc())
+            .then_order_by(events::id.desc()),
+    };
+    Ok(query.load(connection)?)
+}
+
+/// A club's listed events starting at or after `since`, the soonest first, at most
+/// `limit` of them (the latest, should a club hold more): its calendar's entries.
+pub fn of_club_since(
+    connection: &mut DbConnection,
+    club_id: i64,
+    since: NaiveDateTime,
+    limit: i64,
+) -> StoreResult<Vec<EventRow>> {
+    let mut rows = events::table
+        .filter(events::club_id.eq(club_id))
+        .filter(events::listed.eq(true))
+        .filter(events::starts_at.ge(since))
+        .order(events::starts_at.desc())
+        .then_order_by(events::id.desc())
+        .limit(limit)
+        .select(EventRow::as_select())
+        .load(connection)?;
+    rows.reverse();
+    Ok(rows)
+}
+
+/// One page of all a club's events (listed or not, for its organizers), the latest
+/// first, and whether more follow.
+pub fn page_of_club(
+    connection: &mut DbConnection,
+    club_id: i64,
+    offset: i64,
+    size: i64,
+) -> StoreResult<(Vec<EventRow>, bool)> {
+    let rows = events::table
+        .filter(events::club_id.eq(club_id))
+        .order(events::starts_at.desc())
+        .then_order_by(events::id.desc())
+        .offset(offset)
+        .limit(size + 1)
+        .select(EventRow::as_select())
+        .load(connection)?;
+    Ok(crate::store::page_of(rows, size))
+}
+
+/// The latest `limit` of a club's events that have begun (drawn or finished), listed or
+/// not, but `except`: the earlier events an organizer may seed a draw by.
+pub fn begun_of_club(
+    connection: &mut DbConnection,
+    club_id: i64,
+    except: i64,
+    limit: i64,
+) -> StoreResult<Vec<EventRow>> {
+    Ok(events::table
+        .filter(events::club_id.eq(club_id))
+        .filter(events::id.ne(except))
+        .filter(events::status.ne(EventStatus::Setup.as_str()))
+        .order(events::starts_at.desc())
+        .then_order_by(events::id.desc())
+        .limit(limit)
+        .select(EventRow::as_select())
+        .load(connection)?)
 }

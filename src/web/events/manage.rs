@@ -304,6 +304,8 @@ pub(super) async fn manage_page(
     let club_id = club.id;
     // What the log records are UTC instants; the page reads them on the event's clock.
     let zone = event.zone(&club.time_zone)?;
+    // The latest begun events of the club, the seeds a draw is likely to take.
+    const EARLIER_OFFERED: i64 = 60;
     let (view, notices, changes, referees, event_referees, links, earlier) = state
         .read(move |connection| {
             let view = EventView::load(connection, event.clone())?;
@@ -321,11 +323,11 @@ pub(super) async fn manage_page(
                     links.push(row.id);
                 }
             }
-            let earlier = store_events::of_club(connection, club_id)?
-                .into_iter()
-                .filter(|e| e.id != event_id && e.status() != EventStatus::Setup)
-                .map(|e| (e.public_id, e.name))
-                .collect::<Vec<_>>();
+            let earlier =
+                store_events::begun_of_club(connection, club_id, event_id, EARLIER_OFFERED)?
+                    .into_iter()
+                    .map(|e| (e.public_id, e.name))
+                    .collect::<Vec<_>>();
             Ok((
                 view,
                 notices,

@@ -42,7 +42,7 @@ pub struct Listing {
 }
 
 /// The events a club's filter offers at most: the newest.
-const EVENTS_OFFERED: usize = 60;
+const EVENTS_OFFERED: i64 = 60;
 
 pub fn load(
     connection: &mut DbConnection,
@@ -55,26 +55,19 @@ pub fn load(
         crate::store::clubs::of_organizer(connection, user.id)?
     };
     let club = clubs.iter().find(|club| club.slug == query.club);
-    let mut events: Vec<EventRow> = match club {
-        Some(club) => crate::store::events::of_club(connection, club.id)?,
+    let events: Vec<EventRow> = match club {
+        Some(club) => crate::store::events::page_of_club(connection, club.id, 0, EVENTS_OFFERED)?.0,
         None => Vec::new(),
     };
-    events.reverse();
-    events.truncate(EVENTS_OFFERED);
     let event = events.iter().find(|event| event.public_id == query.event);
     let status = MatchStatus::parse(&query.state);
     let filter = MatchFilter {
         created_by: (user.role != Role::Admin).then_some(user.id),
         status,
-        events: match (event, club) {
-            (Some(event), _) => Some(vec![event.id]),
-            (None, Some(club)) => Some(
-                crate::store::events::of_club(connection, club.id)?
-                    .iter()
-                    .map(|event| event.id)
-                    .collect(),
-            ),
-            (None, None) => None,
+        events: event.map(|event| vec![event.id]),
+        club_id: match (event, club) {
+            (None, Some(club)) => Some(club.id),
+            _ => None,
         },
     };
     let (page, offset) = page_and_offset(query.page, PAGE_SIZE);

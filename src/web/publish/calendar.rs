@@ -16,6 +16,12 @@ use crate::web::ical::{self, CalendarEvent};
 /// How long an event lasts on a calendar: a club night.
 const EVENT_HOURS: i64 = 4;
 
+/// How far back a club's calendar reaches: what is to come and the last year's nights.
+pub const CLUB_CALENDAR_DAYS_BACK: i64 = 365;
+
+/// Entries of a club's calendar at most, the latest kept: a bound on a busy club's file.
+pub const CLUB_CALENDAR_MAX: i64 = 500;
+
 /// The UTC instant an event starts: its wall-clock time read in its zone.
 fn starts(event: &EventRow, club: &Club) -> Result<chrono::NaiveDateTime, AppError> {
     Ok(crate::zone::to_utc(
@@ -88,7 +94,8 @@ pub async fn event_schedule(
     Ok(calendar_response(&event.public_id, &event.name, &entries))
 }
 
-/// `/clubs/{slug}/calendar.ics`: every listed event of the club, past and to come.
+/// `/clubs/{slug}/calendar.ics`: the club's listed events to come and those of the last
+/// [`CLUB_CALENDAR_DAYS_BACK`] days, read as a bounded slice (older ones are in the archive).
 pub async fn club_calendar(
     Visit { state, .. }: Visit,
     slug: web::Path<String>,
@@ -98,7 +105,11 @@ pub async fn club_calendar(
         .read_found(
             move |connection| match clubs::find_by_slug(connection, &slug)? {
                 Some(club) => {
-                    let events = store_events::of_club(connection, club.id)?;
+                    // A day's slack for the zones: an event's time is its own clock's.
+                    let since =
+                        crate::store::now() - chrono::Duration::days(CLUB_CALENDAR_DAYS_BACK + 1);
+                    let events =
+                        store_events::of_club_since(connection, club.id, since, CLUB_CALENDAR_MAX)?;
                     Ok(Some((club, events)))
                 }
                 None => Ok(None),
@@ -107,7 +118,6 @@ pub async fn club_calendar(
         .await?;
     let entries = events
         .iter()
-        .filter(|event| event.listed)
         .map(|event| event_entry(&state, event, &club))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(calendar_response(&club.slug, &club.name, &entries))

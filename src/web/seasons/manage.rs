@@ -11,9 +11,11 @@ use super::ClubSeason;
 use crate::store::clubs::Club;
 use crate::store::events::{self, EventRow};
 use crate::store::seasons::{self, PLAYERS_BEATEN, POINTS_TABLE, SeasonRow, SeasonSettings};
+use crate::store::{DbConnection, StoreResult};
 use crate::web::context::PageContext;
 use crate::web::error::AppError;
 use crate::web::managed::Managed;
+use crate::web::paging::{PageLinks, page_and_offset};
 use crate::web::{AppState, flash, refuse};
 
 // ---------------------------------------------------------------- the club's seasons
@@ -23,20 +25,54 @@ use crate::web::{AppState, flash, refuse};
 pub struct SeasonListPage {
     pub ctx: PageContext,
     pub club: Club,
+    /// A page of the club's seasons, the latest first.
     pub seasons: Vec<SeasonRow>,
+    pub links: PageLinks,
     /// Links go to the organizer's forms (`true`) or to the public pages.
     pub managing: bool,
 }
 
-pub async fn list(Managed(ctx, state, _, club): Managed<Club>) -> Result<SeasonListPage, AppError> {
+/// Seasons on one page of a club's list.
+pub const PAGE_SIZE: i64 = 20;
+
+/// A seasons list's query, read leniently: a page that is not a number is the first.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct SeasonListQuery {
+    #[serde(default)]
+    pub page: String,
+}
+
+impl SeasonListPage {
+    /// The page `query` asks of the club's seasons, its links under `path`.
+    pub fn read(
+        connection: &mut DbConnection,
+        club_id: i64,
+        query: &SeasonListQuery,
+        path: String,
+    ) -> StoreResult<(Vec<SeasonRow>, PageLinks)> {
+        let (page, offset) = page_and_offset(query.page.trim().parse().ok(), PAGE_SIZE);
+        let (rows, more) = seasons::page_of_club(connection, club_id, offset, PAGE_SIZE)?;
+        let mut links = PageLinks::new(path, page);
+        links.more = more;
+        Ok((rows, links))
+    }
+}
+
+pub async fn list(
+    query: web::Query<SeasonListQuery>,
+    Managed(ctx, state, _, club): Managed<Club>,
+) -> Result<SeasonListPage, AppError> {
     let club_id = club.id;
-    let seasons = state
-        .read(move |connection| seasons::of_club(connection, club_id))
+    let path = format!("/manage/clubs/{}/seasons", club.slug);
+    let query = query.into_inner();
+    let (seasons, links) = state
+        .read(move |connection| SeasonListPage::read(connection, club_id, &query, path.clone()))
         .await?;
     Ok(SeasonListPage {
         ctx,
         club,
         seasons,
+        links,
         managing: true,
     })
 }

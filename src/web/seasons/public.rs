@@ -7,7 +7,7 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::manage::SeasonListPage;
+use super::manage::{SeasonListPage, SeasonListQuery};
 use crate::lang::Arg;
 use crate::seasons::{self, SeasonReport};
 use crate::store::clubs::Club;
@@ -18,20 +18,25 @@ use crate::web::context::PageContext;
 use crate::web::error::AppError;
 use crate::web::{AppState, csv};
 
+/// A club's seasons, the latest first, a page at a time.
 pub async fn list(
     ctx: PageContext,
     state: web::Data<AppState>,
     slug: web::Path<String>,
+    query: web::Query<SeasonListQuery>,
 ) -> Result<SeasonListPage, AppError> {
-    let (club, seasons) = read_club(&state, slug.into_inner(), |connection, club| {
-        let seasons = stored::of_club(connection, club.id)?;
-        Ok(Some((club, seasons)))
+    let query = query.into_inner();
+    let (club, (seasons, links)) = read_club(&state, slug.into_inner(), move |connection, club| {
+        let path = format!("/clubs/{}/seasons", club.slug);
+        let page = SeasonListPage::read(connection, club.id, &query, path)?;
+        Ok(Some((club, page)))
     })
     .await?;
     Ok(SeasonListPage {
         ctx,
         club,
         seasons,
+        links,
         managing: false,
     })
 }

@@ -39,6 +39,10 @@ pub fn public_pages_flow(_driver: &Driver, browser: &Browser<'_>) {
             "archive-filtered",
             "/events?club=scuola-di-trionfetti&from=ieri".to_string(),
         ),
+        ("club", "/clubs/scuola-di-trionfetti".to_string()),
+        ("clubs", "/clubs".to_string()),
+        ("clubs-filtered", "/clubs?name=nessuno".to_string()),
+        ("seasons", "/clubs/scuola-di-trionfetti/seasons".to_string()),
     ];
     for (width, height) in [(390, 844), (1280, 800)] {
         browser.set_window_size(width, height);
