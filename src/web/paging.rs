@@ -1,6 +1,7 @@
 //! A list paged newest first with a plain GET form of filters: the page asked for, its
 //! rows' offset, and the links to the pages beside it keeping the filters. The
-//! organizers' matches and the events' archive page this way.
+//! organizers' matches and the events' archive page this way; a player's page pages its
+//! nights and its results, each by its own parameter.
 
 /// Where a list's page starts, counted from 1 (a missing or zero `page` is the first).
 pub fn page_and_offset(asked: Option<u32>, size: i64) -> (u32, i64) {
@@ -13,19 +14,33 @@ pub struct PageLinks {
     /// Counted from 1.
     pub page: u32,
     pub more: bool,
-    path: &'static str,
+    path: String,
+    /// The query parameter that names the page: `page` unless told.
+    param: &'static str,
     /// The filters as a query string, for the page links (`&club=…`).
     filter_query: String,
+    /// Where on the page the links land (`#results`), for a list below others.
+    fragment: &'static str,
 }
 
 impl PageLinks {
-    pub fn new(path: &'static str, page: u32) -> PageLinks {
+    pub fn new(path: impl Into<String>, page: u32) -> PageLinks {
         PageLinks {
             page,
             more: false,
-            path,
+            path: path.into(),
+            param: "page",
             filter_query: String::new(),
+            fragment: "",
         }
+    }
+
+    /// Links naming the page by `param` and landing at the element `id`: one of two
+    /// lists paged on one page.
+    pub fn named(mut self, param: &'static str, id: &'static str) -> PageLinks {
+        self.param = param;
+        self.fragment = id;
+        self
     }
 
     /// Keeps a chosen filter in the links to the other pages.
@@ -52,7 +67,15 @@ impl PageLinks {
     }
 
     fn href(&self, page: u32) -> String {
-        format!("{}?page={page}{}", self.path, self.filter_query)
+        let fragment = if self.fragment.is_empty() {
+            String::new()
+        } else {
+            format!("#{}", self.fragment)
+        };
+        format!(
+            "{}?{}={page}{}{fragment}",
+            self.path, self.param, self.filter_query
+        )
     }
 }
 
@@ -85,6 +108,13 @@ mod tests {
                 .next_href()
                 .unwrap()
                 .starts_with("/events?page=3&club=bepi")
+        );
+        let mut results = PageLinks::new("/players/7", 1).named("results", "results");
+        results.more = true;
+        results.keep("page", "2");
+        assert_eq!(
+            results.next_href().as_deref(),
+            Some("/players/7?results=2&page=2#results")
         );
     }
 }
