@@ -48,7 +48,10 @@ player-night_record = { $wins ->
 player-rating_chart_description_latest = Rating in { $game } over the latest { $last ->
     [one] match
    *[other] { $last } matches
-} of { $matches }: now { $now }, highest { $high }, lowest { $low }.
+} of { $matches }, drawn as { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}: now { $now }, highest { $high }, lowest { $low }.
 player-rating_steps_latest = The latest { $last ->
     [one] match
    *[other] { $last } matches

@@ -54,6 +54,9 @@ player-rating_chart_description_latest = Valutazione a { $game } { $last ->
 }, su { $matches ->
     [one] { $matches } giocata
    *[other] { $matches } giocate
+}, disegnata con { $points ->
+    [one] { $points } punto
+   *[other] { $points } punti
 }: ora { $now }, al massimo { $high }, al minimo { $low }.
 player-rating_steps_latest = { $last ->
     [one] L'ultima partita

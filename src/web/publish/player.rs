@@ -32,6 +32,8 @@ pub const NIGHTS_PER_PAGE: i64 = 20;
 pub const RESULTS_PER_PAGE: i64 = 20;
 /// A rating's latest matches drawn in its chart, and listed in its table.
 pub const CHART_MATCHES: i64 = 100;
+/// The points a chart draws at most: a longer history is sampled evenly.
+pub const CHART_POINTS: usize = 50;
 pub const STEPS_SHOWN: usize = 20;
 /// The latest seasons shown: each is worked out from its club's nights.
 const SEASONS_SHOWN: i64 = 3;
@@ -155,7 +157,8 @@ fn ratings_of(read: Vec<ReadRating>, tr: &Tr) -> Vec<GameRating> {
             .into_iter()
             .chain(latest.iter().map(|(p, ..)| rating_of(p).shown()))
             .collect();
-        let Some(chart) = chart::line_chart(&values, lang) else {
+        let drawn = chart::sampled(&values, CHART_POINTS);
+        let Some(chart) = chart::line_chart(&drawn, lang) else {
             continue;
         };
         let (low, high) = values
@@ -165,11 +168,12 @@ fn ratings_of(read: Vec<ReadRating>, tr: &Tr) -> Vec<GameRating> {
             ("game", Arg::from(game.label())),
             ("matches", Arg::from(matches)),
             ("last", Arg::from(latest.len() as i64)),
+            ("points", Arg::from(drawn.len() as i64)),
             ("now", Arg::from(chart::decimal(current.shown(), lang))),
             ("high", Arg::from(chart::decimal(high, lang))),
             ("low", Arg::from(chart::decimal(low, lang))),
         ];
-        let description = if whole {
+        let description = if whole && drawn.len() == values.len() {
             tr.t_args("player-rating_chart_description", figures)
         } else {
             tr.t_args("player-rating_chart_description_latest", figures)
