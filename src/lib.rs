@@ -5,6 +5,7 @@ pub mod check;
 pub mod cli;
 pub mod demo;
 pub mod events;
+pub mod player_figures;
 pub mod ratings;
 pub mod scoring;
 pub mod seasons;

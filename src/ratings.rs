@@ -19,6 +19,7 @@ use crate::events::{EventData, MatchSummary, Remember};
 use crate::rules::kind::GameKind;
 use crate::store::events::EventMatchRow;
 use crate::store::matches::MatchStatus;
+use crate::store::player_figures::{self as stored_figures, Figures};
 use crate::store::ratings::{self as stored, PointRow};
 use crate::store::{Db, DbConnection, StoreError, StoreResult};
 use crate::tournament::rating::{self, RatedMatch, Rating};
@@ -306,22 +307,65 @@ fn refresh(connection: &mut DbConnection, fresh: &[Input], before: &[Input]) -> 
     Ok(())
 }
 
-/// Every rating row as the logs alone give it: every event's finished matches replayed.
-pub fn recompute(connection: &mut DbConnection) -> StoreResult<Vec<PointRow>> {
+/// What the logs alone give: every rating row and every player's figures.
+pub struct Recomputed {
+    pub points: Vec<PointRow>,
+    pub figures: Figures,
+}
+
+/// Told how many events are done of how many, as a long run goes.
+pub type Progress<'a> = &'a mut dyn FnMut(usize, usize);
+
+/// Every rating row and player's figure as the logs alone give them: every event derived
+/// once from its rows and logs, so the cost grows with the database, not faster.
+pub fn recompute_all(
+    connection: &mut DbConnection,
+    progress: Progress<'_>,
+) -> StoreResult<Recomputed> {
+    let events = crate::store::events::all(connection)?;
     let mut inputs = Vec::new();
-    for event in crate::store::events::all(connection)? {
+    let mut figures = Figures::default();
+    let total = events.len();
+    for (done, event) in events.into_iter().enumerate() {
         let data = EventData::load_without_players(connection, event)?;
-        let summaries = crate::events::summaries(connection, &data, Remember::No)?;
-        inputs.extend(inputs_of(&data, &summaries));
+        match crate::events::derive(connection, &data) {
+            Ok(Some(derived)) => {
+                inputs.extend(inputs_of(&data, &derived.summaries));
+                let of_event = crate::player_figures::of_event(
+                    &data,
+                    &derived.tournament,
+                    &derived.schedule,
+                    None,
+                );
+                figures.extend(of_event);
+            }
+            Ok(None) => {}
+            // An event that no longer derives (a damaged format) has no figures, as no
+            // sync of it writes any; its finished matches still rate their players.
+            Err(StoreError::Corrupt(_)) => {
+                let summaries = crate::events::summaries(connection, &data, Remember::No)?;
+                inputs.extend(inputs_of(&data, &summaries));
+            }
+            Err(other) => return Err(other),
+        }
+        progress(done + 1, total);
     }
     inputs.sort_by_key(|i| i.match_id);
-    let mut rows = Vec::new();
+    let mut points = Vec::new();
     for game in GameKind::ALL {
         let of_game: Vec<Input> = inputs.iter().filter(|i| i.game == game).cloned().collect();
-        rows.extend(rated(&of_game));
+        points.extend(rated(&of_game));
     }
-    rows.sort_by_key(|r| (r.match_id, r.side, r.player_id));
-    Ok(rows)
+    points.sort_by_key(|r| (r.match_id, r.side, r.player_id));
+    Ok(Recomputed {
+        points,
+        figures: figures.sorted(),
+    })
+}
+
+/// Every rating row as the logs alone give it: every event's finished matches replayed.
+pub fn recompute(connection: &mut DbConnection) -> StoreResult<Vec<PointRow>> {
+    Ok(recompute_all(connection, &mut |_, _| {})?.points)
 }
 
 /// Where the stored ratings differ from what the logs give, in words (`None`: they agree).
@@ -331,9 +375,29 @@ pub fn first_difference(connection: &mut DbConnection) -> StoreResult<Option<Str
 
 /// [`first_difference`] with the id of the match where the rows first differ.
 pub fn first_difference_at(connection: &mut DbConnection) -> StoreResult<Option<(i64, String)>> {
-    let fresh = recompute(connection)?;
-    let now = stored::all(connection)?;
-    Ok(difference_at(&now, &fresh))
+    Ok(differences(connection, &mut |_, _| {})?.ratings)
+}
+
+/// Where the stored rows differ from a rebuild, without writing.
+pub struct Differences {
+    /// The ratings' first difference, with the id of its match.
+    pub ratings: Option<(i64, String)>,
+    /// The players' figures' first difference.
+    pub figures: Option<String>,
+}
+
+/// The stored ratings and figures against what the logs give (for `segnapunti check`).
+pub fn differences(
+    connection: &mut DbConnection,
+    progress: Progress<'_>,
+) -> StoreResult<Differences> {
+    let fresh = recompute_all(connection, progress)?;
+    let points = stored::all(connection)?;
+    let figures = stored_figures::all(connection)?;
+    Ok(Differences {
+        ratings: difference_at(&points, &fresh.points),
+        figures: crate::player_figures::difference(&figures, &fresh.figures),
+    })
 }
 
 fn difference(stored: &[PointRow], fresh: &[PointRow]) -> Option<String> {
@@ -380,31 +444,52 @@ pub struct Rebuilt {
     pub matches: usize,
     /// Rating rows written (one per player per match).
     pub points: usize,
+    /// Players' nights written (one per player per drawn event).
+    pub nights: usize,
     /// Where the rows stored before differed, if they did.
     pub difference: Option<String>,
+    /// Where the players' figures stored before differed, if they did.
+    pub figures_difference: Option<String>,
 }
 
-/// Recomputes every rating from the logs and replaces the stored rows, in one write.
-pub fn rebuild_in(connection: &mut DbConnection) -> StoreResult<Rebuilt> {
-    let fresh = recompute(connection)?;
+/// Recomputes every rating and player's figure from the logs and replaces the stored
+/// rows that differ, in one write.
+pub fn rebuild_in(connection: &mut DbConnection, progress: Progress<'_>) -> StoreResult<Rebuilt> {
+    let fresh = recompute_all(connection, progress)?;
     let before = stored::all(connection)?;
-    let difference = difference(&before, &fresh);
+    let difference = difference(&before, &fresh.points);
     if difference.is_some() {
         stored::delete_all(connection)?;
-        stored::insert(connection, &fresh)?;
+        stored::insert(connection, &fresh.points)?;
     }
-    let mut matches: Vec<i64> = fresh.iter().map(|r| r.match_id).collect();
+    let figures_before = stored_figures::all(connection)?;
+    let figures_difference = crate::player_figures::difference(&figures_before, &fresh.figures);
+    if figures_difference.is_some() {
+        stored_figures::delete_all(connection)?;
+        stored_figures::insert(connection, &fresh.figures)?;
+    }
+    let mut matches: Vec<i64> = fresh.points.iter().map(|r| r.match_id).collect();
     matches.dedup();
     Ok(Rebuilt {
         matches: matches.len(),
-        points: fresh.len(),
+        points: fresh.points.len(),
+        nights: fresh.figures.nights.len(),
         difference,
+        figures_difference,
     })
 }
 
 /// [`rebuild_in`] as one write of `db` (`segnapunti ratings rebuild`).
 pub fn rebuild(db: &Db) -> StoreResult<Rebuilt> {
-    db.write(rebuild_in)
+    rebuild_telling(db, Box::new(|_, _| {}))
+}
+
+/// [`rebuild`], telling `progress` how many events are done of how many.
+pub fn rebuild_telling(
+    db: &Db,
+    mut progress: Box<dyn FnMut(usize, usize) + Send>,
+) -> StoreResult<Rebuilt> {
+    db.write(move |connection| rebuild_in(connection, &mut *progress))
 }
 
 #[cfg(test)]

@@ -44,3 +44,18 @@ player-night_record = { $wins ->
     [one] { $losses } loss
    *[other] { $losses } losses
 }
+# A long history: the chart and the table show the latest matches (issue 39).
+player-rating_chart_description_latest = Rating in { $game } over the latest { $last ->
+    [one] match
+   *[other] { $last } matches
+} of { $matches }, drawn as { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}: now { $now }, highest { $high }, lowest { $low }.
+player-rating_steps_latest = The latest { $last ->
+    [one] match
+   *[other] { $last } matches
+} of { $matches }.
+player-nights_pages = Pages of nights
+player-results_pages = Pages of results
+player-page_past_last = Nothing on this page: it is past the last.

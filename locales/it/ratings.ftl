@@ -47,3 +47,24 @@ player-night_record = { $wins ->
     [one] { $losses } sconfitta
    *[other] { $losses } sconfitte
 }
+# Una storia lunga: il grafico e la tabella mostrano le ultime partite (issue 39).
+player-rating_chart_description_latest = Valutazione a { $game } { $last ->
+    [one] nell'ultima partita
+   *[other] nelle ultime { $last } partite
+}, su { $matches ->
+    [one] { $matches } giocata
+   *[other] { $matches } giocate
+}, disegnata con { $points ->
+    [one] { $points } punto
+   *[other] { $points } punti
+}: ora { $now }, al massimo { $high }, al minimo { $low }.
+player-rating_steps_latest = { $last ->
+    [one] L'ultima partita
+   *[other] Le ultime { $last } partite
+}, su { $matches ->
+    [one] { $matches } giocata
+   *[other] { $matches } giocate
+}.
+player-nights_pages = Pagine delle serate
+player-results_pages = Pagine dei risultati
+player-page_past_last = Niente in questa pagina: è oltre l'ultima.

@@ -121,6 +121,17 @@ fn public_id_of(matches: &[EventMatchRow], key: &str) -> String {
 
 /// Checks the events named by public id (or address), every event when none is named.
 pub fn check(db: &Db, named: &[String]) -> Result<Totals, CheckError> {
+    check_telling(db, named, &mut |_, _| {}, &mut |_, _| {})
+}
+
+/// [`check`], telling `checking` how many events are checked of how many, then
+/// `recomputing` how many are recomputed for the ratings and players' figures.
+pub fn check_telling(
+    db: &Db,
+    named: &[String],
+    checking: crate::ratings::Progress<'_>,
+    recomputing: crate::ratings::Progress<'_>,
+) -> Result<Totals, CheckError> {
     let events = db.read(|connection| {
         let mut all = Vec::new();
         for club in clubs::list(connection)? {
@@ -144,7 +155,8 @@ pub fn check(db: &Db, named: &[String]) -> Result<Totals, CheckError> {
     };
     let mut totals = Totals::default();
     let checked = chosen.clone();
-    for event in chosen {
+    let total = chosen.len();
+    for (done, event) in chosen.into_iter().enumerate() {
         // A stored value that does not read back (a format, a side) is the event's fault,
         // not the database's.
         let outcome = match db.read(|connection| check_event(connection, &event, &mut totals, true))
@@ -159,11 +171,13 @@ pub fn check(db: &Db, named: &[String]) -> Result<Totals, CheckError> {
             return Err(CheckError::Disagrees(disagreement));
         }
         totals.events += 1;
+        checking(done + 1, total);
     }
     // Ratings span every event of a game, so they are checked with the whole database:
     // a damaged log in an event not named would otherwise fail the events named.
     if named.is_empty()
-        && let Err(disagreement) = db.read(|connection| ratings(connection, &checked))?
+        && let Err(disagreement) =
+            db.read(|connection| ratings(connection, &checked, &mut *recomputing))?
     {
         return Err(CheckError::Disagrees(disagreement));
     }
@@ -418,15 +432,26 @@ fn stored_as_scheduled(db: &Db, event: &EventRow) -> StoreResult<Result<(), Disa
     Ok(Ok(()))
 }
 
-/// The ratings rebuilt from every log (in time order, as `segnapunti ratings rebuild`
-/// does) against the ratings stored; a disagreement names the event and match where the
-/// stored ratings first differ.
+/// The ratings and players' figures rebuilt from every log (in time order, as
+/// `segnapunti ratings rebuild` does) against those stored; a disagreement names the
+/// event and match where the stored ratings first differ, or the figure that differs.
 fn ratings(
     connection: &mut DbConnection,
     _events: &[EventRow],
+    progress: crate::ratings::Progress<'_>,
 ) -> StoreResult<Result<(), Disagreement>> {
-    let Some((match_id, why)) = crate::ratings::first_difference_at(connection)? else {
-        return Ok(Ok(()));
+    let differences = crate::ratings::differences(connection, progress)?;
+    let Some((match_id, why)) = differences.ratings else {
+        return Ok(match differences.figures {
+            None => Ok(()),
+            Some(why) => Err(Disagreement {
+                event: Box::new((String::new(), String::new())),
+                at_match: None,
+                entry: None,
+                entrant: None,
+                why: format!("the stored players' figures differ from the logs': {why}"),
+            }),
+        });
     };
     let at = store_events::event_match(connection, match_id)?;
     let event = match at.as_ref().and_then(|row| row.event_id) {

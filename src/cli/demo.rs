@@ -146,7 +146,9 @@ pub fn check(database_url: &DatabaseUrl, events: &[String]) -> CommandOutput {
         Ok(db) => db,
         Err(error) => return failure(format!("error: cannot read the database: {error}\n"), 2),
     };
-    match check::check(&db, events) {
+    let mut checking = super::progress::on_terminal("events checked");
+    let mut recomputing = super::progress::on_terminal("events recomputed for the ratings");
+    match check::check_telling(&db, events, &mut *checking, &mut *recomputing) {
         Ok(totals) => CommandOutput {
             stdout: format!(
                 "all agree: {} events, {} matches, {} log entries, {} correction notices\n",

@@ -12,6 +12,7 @@ macro_rules! assert_holds {
 pub mod comanda;
 pub mod demo;
 pub mod plan;
+pub mod progress;
 pub mod ratings;
 pub mod record;
 pub mod transfer;

@@ -221,6 +221,8 @@ impl KeptEvent {
             whole,
             appended,
             format: &self.live.tournament().format,
+            tournament: self.live.tournament(),
+            schedule,
             results: self.live.results(),
             complete: schedule.complete,
             summaries: &self.summaries,

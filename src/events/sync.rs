@@ -85,6 +85,8 @@ fn sync_derived(
         whole: true,
         appended: None,
         format: &derived.tournament.format,
+        tournament: &derived.tournament,
+        schedule: &derived.schedule,
         results: &derived.results,
         complete: derived.schedule.complete,
         summaries: &derived.summaries,
@@ -104,6 +106,9 @@ pub(super) struct Scope<'a> {
     /// re-derived nothing else): only its rating rows are compared.
     pub appended: Option<i64>,
     pub format: &'a tournament::Format,
+    /// The event and its whole schedule as derived: the players' figures are read off it.
+    pub tournament: &'a tournament::Tournament,
+    pub schedule: &'a tournament::Schedule,
     pub results: &'a Results,
     /// Whether the whole schedule is decided.
     pub complete: bool,
@@ -228,6 +233,22 @@ pub(super) fn sync_scope(
         Some(row) => crate::ratings::refresh_matches(connection, data, scope.summaries, row)?,
         None => crate::ratings::refresh_event(connection, data, scope.summaries)?,
     }
+    // And its players' figures: every night's place, the results of the matches looked at.
+    let looked_at: Option<Vec<i64>> = (!scope.whole).then(|| {
+        scope
+            .matches
+            .iter()
+            .filter_map(|m| row_of(data, rows, &m.key).map(|row| row.id))
+            .chain(scope.appended)
+            .collect()
+    });
+    crate::player_figures::refresh_event(
+        connection,
+        data,
+        scope.tournament,
+        scope.schedule,
+        looked_at.as_deref(),
+    )?;
     let status = if scope.complete {
         EventStatus::Finished
     } else {

@@ -155,6 +155,7 @@ pub mod invitations;
 pub mod matches;
 mod migrations;
 pub mod pg;
+pub mod player_figures;
 pub mod players;
 pub mod ratings;
 pub mod schema;

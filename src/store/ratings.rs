@@ -173,3 +173,54 @@ pub fn latest_before(
         .map(|(player, mu, sigma)| (player, (mu, sigma)))
         .collect())
 }
+
+/// Each game the player is rated in, with the matches rated and those won, in no order.
+pub fn totals_of_player(
+    connection: &mut DbConnection,
+    player_id: i64,
+) -> StoreResult<Vec<(String, i64, i64)>> {
+    use diesel::dsl::count_star;
+    let played: Vec<(String, i64)> = rating_points::table
+        .filter(rating_points::player_id.eq(player_id))
+        .group_by(rating_points::game)
+        .select((rating_points::game, count_star()))
+        .load(connection)?;
+    let won: std::collections::BTreeMap<String, i64> = rating_points::table
+        .filter(rating_points::player_id.eq(player_id))
+        .filter(rating_points::won.eq(true))
+        .group_by(rating_points::game)
+        .select((rating_points::game, count_star()))
+        .load::<(String, i64)>(connection)?
+        .into_iter()
+        .collect();
+    Ok(played
+        .into_iter()
+        .map(|(game, matches)| {
+            let wins = won.get(&game).copied().unwrap_or(0);
+            (game, matches, wins)
+        })
+        .collect())
+}
+
+/// The player's latest `limit` points in `game` with their events, newest first.
+pub fn latest_of_player(
+    connection: &mut DbConnection,
+    player_id: i64,
+    game: &str,
+    limit: i64,
+) -> StoreResult<Vec<PlayerPoint>> {
+    Ok(rating_points::table
+        .inner_join(events::table)
+        .filter(rating_points::player_id.eq(player_id))
+        .filter(rating_points::game.eq(game))
+        .order(rating_points::match_id.desc())
+        .limit(limit)
+        .select((
+            PointRow::as_select(),
+            events::public_id,
+            events::name,
+            events::starts_at,
+            events::listed,
+        ))
+        .load(connection)?)
+}

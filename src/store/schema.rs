@@ -380,3 +380,54 @@ diesel::joinable!(table_referees -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(table_links, events);
 diesel::allow_tables_to_appear_in_same_query!(table_referees, events);
 diesel::allow_tables_to_appear_in_same_query!(table_referees, users);
+
+// A player's figures for the player page (issue 39), derived from the events' logs.
+
+diesel::table! {
+    player_nights (player_id, event_id) {
+        player_id -> BigInt,
+        event_id -> BigInt,
+        entrant_label -> Text,
+        position -> Nullable<Integer>,
+        wins -> Integer,
+        losses -> Integer,
+        starts_at -> Timestamp,
+        listed -> Bool,
+    }
+}
+
+diesel::table! {
+    player_results (player_id, match_id) {
+        player_id -> BigInt,
+        match_id -> BigInt,
+        event_id -> BigInt,
+        match_key -> Text,
+        opponent -> Text,
+        won -> Bool,
+        starts_at -> Timestamp,
+        listed -> Bool,
+    }
+}
+
+diesel::table! {
+    player_meetings (player_id, opponent_id, match_id) {
+        player_id -> BigInt,
+        opponent_id -> BigInt,
+        match_id -> BigInt,
+        event_id -> BigInt,
+        won -> Integer,
+        listed -> Bool,
+    }
+}
+
+diesel::joinable!(player_nights -> events (event_id));
+diesel::joinable!(player_results -> events (event_id));
+diesel::allow_tables_to_appear_in_same_query!(player_nights, events);
+diesel::allow_tables_to_appear_in_same_query!(player_nights, season_events);
+diesel::allow_tables_to_appear_in_same_query!(player_nights, seasons);
+diesel::allow_tables_to_appear_in_same_query!(player_results, events);
+diesel::allow_tables_to_appear_in_same_query!(player_meetings, players);
+diesel::allow_columns_to_appear_in_same_group_by_clause!(
+    player_meetings::opponent_id,
+    players::name
+);

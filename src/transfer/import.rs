@@ -264,7 +264,16 @@ fn import_rows(
     let data = crate::events::EventData::load(connection, stored)?;
     match crate::events::derive(connection, &data) {
         // The imported matches rate their players as if played here.
-        Ok(Some(derived)) => crate::ratings::refresh_event(connection, &data, &derived.summaries)?,
+        Ok(Some(derived)) => {
+            crate::ratings::refresh_event(connection, &data, &derived.summaries)?;
+            crate::player_figures::refresh_event(
+                connection,
+                &data,
+                &derived.tournament,
+                &derived.schedule,
+                None,
+            )?;
+        }
         Ok(None) => {}
         Err(StoreError::Corrupt(why)) => {
             return Ok(Err(Msg::new("transfer-not_a_tournament").arg("error", why)));

@@ -1,7 +1,8 @@
 //! A list paged newest first with a plain GET form of filters: the page asked for, its
 //! rows' offset, and the links to the pages beside it keeping the filters. The
 //! organizers' matches, the events' archive, the clubs' directory, a club's seasons and
-//! the administrators' and organizers' lists page this way (issue 39).
+//! the administrators' and organizers' lists page this way (issue 39); a player's page
+//! pages its nights and its results, each by its own parameter.
 
 /// Where a list's page starts, counted from 1 (a missing or zero `page` is the first).
 pub fn page_and_offset(asked: Option<u32>, size: i64) -> (u32, i64) {
@@ -15,8 +16,12 @@ pub struct PageLinks {
     pub page: u32,
     pub more: bool,
     path: String,
+    /// The query parameter that names the page: `page` unless told.
+    param: &'static str,
     /// The filters as a query string, for the page links (`&club=…`).
     filter_query: String,
+    /// Where on the page the links land (`#results`), for a list below others.
+    fragment: &'static str,
 }
 
 impl PageLinks {
@@ -25,8 +30,18 @@ impl PageLinks {
             page,
             more: false,
             path: path.into(),
+            param: "page",
             filter_query: String::new(),
+            fragment: "",
         }
+    }
+
+    /// Links naming the page by `param` and landing at the element `id`: one of two
+    /// lists paged on one page.
+    pub fn named(mut self, param: &'static str, id: &'static str) -> PageLinks {
+        self.param = param;
+        self.fragment = id;
+        self
     }
 
     /// Keeps a chosen filter in the links to the other pages.
@@ -53,7 +68,15 @@ impl PageLinks {
     }
 
     fn href(&self, page: u32) -> String {
-        format!("{}?page={page}{}", self.path, self.filter_query)
+        let fragment = if self.fragment.is_empty() {
+            String::new()
+        } else {
+            format!("#{}", self.fragment)
+        };
+        format!(
+            "{}?{}={page}{}{fragment}",
+            self.path, self.param, self.filter_query
+        )
     }
 }
 
@@ -86,6 +109,13 @@ mod tests {
                 .next_href()
                 .unwrap()
                 .starts_with("/events?page=3&club=bepi")
+        );
+        let mut results = PageLinks::new("/players/7", 1).named("results", "results");
+        results.more = true;
+        results.keep("page", "2");
+        assert_eq!(
+            results.next_href().as_deref(),
+            Some("/players/7?results=2&page=2#results")
         );
     }
 }

@@ -37,6 +37,7 @@ mod http_night_changes;
 mod http_offline;
 mod http_organizer_forms;
 mod http_picker;
+mod http_player_figures;
 mod http_players;
 mod http_public;
 mod http_ratings;

@@ -246,6 +246,13 @@ pub fn update_settings(
             events::time_zone.eq(settings.time_zone),
         ),
     )?;
+    // The players' figures carry the event's day and listing, to page in their order.
+    super::player_figures::set_event_day(
+        connection,
+        event_id,
+        settings.starts_at,
+        settings.listed,
+    )?;
     diesel::update(
         matches::table
             .filter(matches::event_id.eq(event_id))

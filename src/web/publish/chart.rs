@@ -77,6 +77,18 @@ pub fn line_chart(values: &[f64], lang: Lang) -> Option<LineChart> {
     })
 }
 
+/// At most `most` of `values`, evenly spread and keeping the first and the last: a long
+/// history drawn with a bounded number of points (the width holds no more anyway).
+pub fn sampled(values: &[f64], most: usize) -> Vec<f64> {
+    if values.len() <= most || most < 2 {
+        return values.to_vec();
+    }
+    let span = (values.len() - 1) as f64 / (most - 1) as f64;
+    (0..most)
+        .map(|i| values[((i as f64 * span).round() as usize).min(values.len() - 1)])
+        .collect()
+}
+
 fn round(v: f64) -> f64 {
     (v * 10.0).round() / 10.0
 }
@@ -103,6 +115,17 @@ mod tests {
         let across = line_chart(&[-3.0, 3.0], Lang::It).unwrap();
         assert_eq!(across.zero, Some(60.0));
         assert!(line_chart(&[], Lang::It).is_none());
+    }
+
+    #[test]
+    fn a_long_history_is_drawn_with_a_bounded_number_of_points() {
+        let values: Vec<f64> = (0..101).map(f64::from).collect();
+        let drawn = sampled(&values, 11);
+        assert_eq!(
+            drawn,
+            (0..11).map(|i| f64::from(i * 10)).collect::<Vec<_>>()
+        );
+        assert_eq!(sampled(&values[..5], 11), values[..5].to_vec());
     }
 
     #[test]

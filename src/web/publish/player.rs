@@ -1,31 +1,52 @@
-//! The public player page: the player's rating in each game with its history drawn as
-//! an SVG line (the numbers beside it in a table), the nights played and the place in
-//! each, the seasons and the place in each, head to head against the players met most
-//! often, and every result. Only listed events are named.
-
-use std::collections::{BTreeMap, BTreeSet};
+//! The public player page: the player's rating in each game with its recent history
+//! drawn as an SVG line (the latest numbers beside it in a table), the nights played and
+//! the place in each, the latest seasons and the place in each, head to head against the
+//! players met most often, and the results. Only listed events are named.
+//!
+//! Every part is read from the figures kept as results change (`store::player_figures`,
+//! `store::ratings`) a bounded slice at a time: nights and results by pages, the latest
+//! ratings and seasons. A player with 500 nights costs what one with 5 does.
 
 use actix_web::web;
 use askama::Template;
 use askama_web::WebTemplate;
+use serde::Deserialize;
 
 use super::chart::{self, LineChart};
-use crate::events::view::EventView;
-use crate::lang::{Arg, Lang};
+use crate::lang::Arg;
 use crate::rules::kind::GameKind;
 use crate::store::clubs;
-use crate::store::events as store_events;
+use crate::store::player_figures as figures;
 use crate::store::ratings::{PlayerPoint, PointRow};
-use crate::store::seasons as stored_seasons;
+use crate::tournament::MatchKey;
 use crate::tournament::rating::Rating;
-use crate::tournament::{EntrantId, Slot, Status};
 use crate::web::context::{PageContext, Visit};
 use crate::web::error::AppError;
-use crate::web::events::SlotNames;
 use crate::web::i18n::Tr;
+use crate::web::paging::{PageLinks, page_and_offset};
 
 /// Opponents shown head to head: those met most often.
-const HEAD_TO_HEAD_SHOWN: usize = 8;
+const HEAD_TO_HEAD_SHOWN: i64 = 8;
+/// Nights, and results, on a page.
+pub const NIGHTS_PER_PAGE: i64 = 20;
+pub const RESULTS_PER_PAGE: i64 = 20;
+/// A rating's latest matches drawn in its chart, and listed in its table.
+pub const CHART_MATCHES: i64 = 100;
+/// The points a chart draws at most: a longer history is sampled evenly.
+pub const CHART_POINTS: usize = 50;
+pub const STEPS_SHOWN: usize = 20;
+/// The latest seasons shown: each is worked out from its club's nights.
+const SEASONS_SHOWN: i64 = 3;
+
+/// The pages asked for: `page` for the nights, `results` for the results. Anything that
+/// is not a number is the first page.
+#[derive(Debug, Default, Deserialize)]
+pub struct PlayerQuery {
+    #[serde(default)]
+    page: String,
+    #[serde(default)]
+    results: String,
+}
 
 /// One event a player took part in.
 pub struct PlayedEvent {
@@ -80,7 +101,10 @@ pub struct GameRating {
     pub chart: LineChart,
     /// The chart in words, for those who do not see it.
     pub description: String,
+    /// The latest matches, oldest first.
     pub steps: Vec<RatingStep>,
+    /// When `steps` leave earlier matches out: "the latest 20 of 500".
+    pub steps_note: Option<String>,
 }
 
 #[derive(Template, WebTemplate)]
@@ -92,70 +116,102 @@ pub struct PlayerPage {
     pub account: Option<String>,
     pub ratings: Vec<GameRating>,
     pub events: Vec<PlayedEvent>,
+    pub nights_links: PageLinks,
     pub seasons: Vec<SeasonPlace>,
     pub results: Vec<(String, String, String, bool)>,
+    pub results_links: PageLinks,
     pub head_to_head: Vec<HeadToHead>,
     pub chart_width: f64,
     pub chart_height: f64,
 }
 
+/// A game's rating as read: its matches and wins in all, and its latest points, newest
+/// first (at most [`CHART_MATCHES`]).
+struct ReadRating {
+    game: GameKind,
+    matches: i64,
+    wins: i64,
+    latest: Vec<PlayerPoint>,
+}
+
 /// The player's ratings, one per game played, in the order pages list games.
-fn ratings_of(points: &[PlayerPoint], tr: &Tr) -> Vec<GameRating> {
+fn ratings_of(read: Vec<ReadRating>, tr: &Tr) -> Vec<GameRating> {
     let lang = tr.lang();
     let mut ratings = Vec::new();
-    for game in GameKind::ALL {
-        let of_game: Vec<&PlayerPoint> = points
-            .iter()
-            .filter(|(p, ..)| p.game == game.name())
-            .collect();
-        let Some(((last, ..), _)) = of_game.split_last() else {
+    for ReadRating {
+        game,
+        matches,
+        wins,
+        mut latest,
+    } in read
+    {
+        latest.reverse();
+        let Some(((last, ..), _)) = latest.split_last() else {
             continue;
         };
-        let current = Rating {
-            mu: last.mu,
-            sigma: last.sigma,
-        };
-        let values: Vec<f64> = std::iter::once(Rating::START.shown())
-            .chain(of_game.iter().map(|(p, ..)| rating_of(p).shown()))
+        let current = rating_of(last);
+        // The whole history starts at the start rating; a longer one shows its latest part.
+        let whole = matches as usize == latest.len();
+        let start = whole.then_some(Rating::START.shown());
+        let values: Vec<f64> = start
+            .into_iter()
+            .chain(latest.iter().map(|(p, ..)| rating_of(p).shown()))
             .collect();
-        let Some(chart) = chart::line_chart(&values, lang) else {
+        let drawn = chart::sampled(&values, CHART_POINTS);
+        let Some(chart) = chart::line_chart(&drawn, lang) else {
             continue;
         };
         let (low, high) = values
             .iter()
             .fold((f64::MAX, f64::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
-        let description = tr.t_args(
-            "player-rating_chart_description",
-            [
-                ("game", Arg::from(game.label())),
-                ("matches", Arg::from(of_game.len() as i64)),
-                ("now", Arg::from(chart::decimal(current.shown(), lang))),
-                ("high", Arg::from(chart::decimal(high, lang))),
-                ("low", Arg::from(chart::decimal(low, lang))),
-            ],
-        );
-        let steps = of_game
+        let figures = [
+            ("game", Arg::from(game.label())),
+            ("matches", Arg::from(matches)),
+            ("last", Arg::from(latest.len() as i64)),
+            ("points", Arg::from(drawn.len() as i64)),
+            ("now", Arg::from(chart::decimal(current.shown(), lang))),
+            ("high", Arg::from(chart::decimal(high, lang))),
+            ("low", Arg::from(chart::decimal(low, lang))),
+        ];
+        let description = if whole && drawn.len() == values.len() {
+            tr.t_args("player-rating_chart_description", figures)
+        } else {
+            tr.t_args("player-rating_chart_description_latest", figures)
+        };
+        let first_shown = latest.len().saturating_sub(STEPS_SHOWN);
+        let first_number = matches as usize - latest.len() + first_shown;
+        let steps: Vec<RatingStep> = latest[first_shown..]
             .iter()
             .enumerate()
             .map(|(i, (p, public_id, name, starts_at, listed))| RatingStep {
-                number: i + 1,
+                number: first_number + i + 1,
                 date: starts_at.date(),
                 event: listed.then(|| (public_id.clone(), name.clone())),
                 won: p.won,
                 shown: chart::decimal(rating_of(p).shown(), lang),
             })
             .collect();
+        let steps_note = (steps.len() < matches as usize).then(|| {
+            tr.t_args(
+                "player-rating_steps_latest",
+                [
+                    ("last", Arg::from(steps.len() as i64)),
+                    ("matches", Arg::from(matches)),
+                ],
+            )
+        });
         ratings.push(GameRating {
             code: game.name(),
             label: game.label(),
             shown: chart::decimal(current.shown(), lang),
             mu: chart::decimal(current.mu, lang),
             sigma: chart::decimal(current.sigma, lang),
-            matches: of_game.len(),
-            wins: of_game.iter().filter(|(p, ..)| p.won).count(),
+            matches: matches as usize,
+            wins: wins as usize,
             chart,
             description,
             steps,
+            steps_note,
         });
     }
     ratings
@@ -168,166 +224,160 @@ fn rating_of(point: &PointRow) -> Rating {
     }
 }
 
-/// Everything the page reads, in one read.
+/// Everything the page reads, in one read: bounded slices, whatever the player's history.
 struct Loaded {
-    player: store_events::PlayerRow,
+    player: crate::store::events::PlayerRow,
     account: Option<String>,
-    views: Vec<(store_events::EntrantRow, EventView)>,
-    points: Vec<PlayerPoint>,
+    nights: Vec<figures::ListedNight>,
+    more_nights: bool,
+    results: Vec<figures::ListedResult>,
+    more_results: bool,
+    head_to_head: Vec<(i64, String, i64, i64)>,
+    ratings: Vec<ReadRating>,
     seasons: Vec<SeasonPlace>,
 }
 
-/// The player's events (listed ones only), ratings, seasons, head-to-head records and
-/// results.
+fn load(
+    connection: &mut crate::store::DbConnection,
+    player_id: i64,
+    nights_offset: i64,
+    results_offset: i64,
+) -> crate::store::StoreResult<Option<Loaded>> {
+    let Some(player) = crate::store::events::player(connection, player_id)? else {
+        return Ok(None);
+    };
+    let account = crate::store::players::linked_account(connection, player_id)?
+        .map(|account| account.display_name);
+    // One row past the page says whether another follows.
+    let mut nights =
+        figures::nights_page(connection, player_id, nights_offset, NIGHTS_PER_PAGE + 1)?;
+    let more_nights = nights.len() as i64 > NIGHTS_PER_PAGE;
+    nights.truncate(NIGHTS_PER_PAGE as usize);
+    let mut results =
+        figures::results_page(connection, player_id, results_offset, RESULTS_PER_PAGE + 1)?;
+    let more_results = results.len() as i64 > RESULTS_PER_PAGE;
+    results.truncate(RESULTS_PER_PAGE as usize);
+    let head_to_head = figures::head_to_head(connection, player_id, HEAD_TO_HEAD_SHOWN)?;
+    let totals = crate::store::ratings::totals_of_player(connection, player_id)?;
+    let mut ratings = Vec::new();
+    for game in GameKind::ALL {
+        let Some((_, matches, wins)) = totals.iter().find(|(g, ..)| g == game.name()) else {
+            continue;
+        };
+        let latest = crate::store::ratings::latest_of_player(
+            connection,
+            player_id,
+            game.name(),
+            CHART_MATCHES,
+        )?;
+        ratings.push(ReadRating {
+            game,
+            matches: *matches,
+            wins: *wins,
+            latest,
+        });
+    }
+    let mut seasons = Vec::new();
+    for season in figures::latest_seasons(connection, player_id, SEASONS_SHOWN)? {
+        let Some(club) = clubs::find(connection, season.club_id)? else {
+            continue;
+        };
+        let href = format!("/clubs/{}/seasons/{}", club.slug, season.id);
+        let report = crate::seasons::report(connection, season)?;
+        let row = report.table.rows.iter().find(|r| r.player == player_id);
+        seasons.push(SeasonPlace {
+            href,
+            name: report.season.settings.name.clone(),
+            closed: report.season.settings.closed,
+            position: row.and_then(|r| r.position),
+            points: row.map_or(0, |r| r.points),
+            nights: row.map_or(0, |r| r.nights),
+        });
+    }
+    Ok(Some(Loaded {
+        player,
+        account,
+        nights,
+        more_nights,
+        results,
+        more_results,
+        head_to_head,
+        ratings,
+        seasons,
+    }))
+}
+
+/// The player's nights (listed events only), ratings, seasons, head-to-head records and
+/// results, a page of nights (`?page=`) and of results (`?results=`) at a time.
 pub async fn player_page(
     Visit { ctx, state }: Visit,
     player_id: web::Path<i64>,
+    query: web::Query<PlayerQuery>,
 ) -> Result<PlayerPage, AppError> {
     let player_id = player_id.into_inner();
     let lang = ctx.lang();
+    let tr = Tr::new(lang);
+    let asked = |text: &str| text.trim().parse::<u32>().ok();
+    let (nights_page, nights_offset) = page_and_offset(asked(&query.page), NIGHTS_PER_PAGE);
+    let (results_page, results_offset) = page_and_offset(asked(&query.results), RESULTS_PER_PAGE);
     let loaded = state
-        .read_found(move |connection| {
-            let Some(player) = store_events::player(connection, player_id)? else {
-                return Ok(None);
-            };
-            let account = crate::store::players::linked_account(connection, player_id)?
-                .map(|account| account.display_name);
-            let mut views = Vec::new();
-            let mut season_rows = BTreeMap::new();
-            for (entrant, event) in store_events::entries_of_player(connection, player_id)? {
-                if event.listed {
-                    for season in stored_seasons::of_event(connection, event.id)? {
-                        season_rows.insert(season.id, season);
-                    }
-                    views.push((entrant, EventView::load(connection, event)?));
-                }
-            }
-            let mut seasons = Vec::new();
-            for season in season_rows.into_values() {
-                let Some(club) = clubs::find(connection, season.club_id)? else {
-                    continue;
-                };
-                let href = format!("/clubs/{}/seasons/{}", club.slug, season.id);
-                let report = crate::seasons::report(connection, season)?;
-                let row = report.table.rows.iter().find(|r| r.player == player_id);
-                seasons.push(SeasonPlace {
-                    href,
-                    name: report.season.settings.name.clone(),
-                    closed: report.season.settings.closed,
-                    position: row.and_then(|r| r.position),
-                    points: row.map_or(0, |r| r.points),
-                    nights: row.map_or(0, |r| r.nights),
-                });
-            }
-            let points = crate::store::ratings::of_player(connection, player_id)?;
-            Ok(Some(Loaded {
-                player,
-                account,
-                views,
-                points,
-                seasons,
-            }))
-        })
+        .read_found(move |connection| load(connection, player_id, nights_offset, results_offset))
         .await?;
-    let (events, results, head_to_head) = nights_of(&loaded.views, lang);
+    let path = format!("/players/{player_id}");
+    let mut nights_links = PageLinks::new(path.clone(), nights_page).named("page", "nights");
+    nights_links.more = loaded.more_nights;
+    if results_page > 1 {
+        nights_links.keep("results", &results_page.to_string());
+    }
+    let mut results_links = PageLinks::new(path, results_page).named("results", "results");
+    results_links.more = loaded.more_results;
+    if nights_page > 1 {
+        results_links.keep("page", &nights_page.to_string());
+    }
+    let events = loaded
+        .nights
+        .into_iter()
+        .map(|(night, public_id, name)| PlayedEvent {
+            public_id,
+            name,
+            date: night.starts_at.date(),
+            entrant: night.entrant_label,
+            position: night.position.map(|p| p as u32),
+            wins: night.wins as u32,
+            losses: night.losses as u32,
+        })
+        .collect();
+    let results = loaded
+        .results
+        .into_iter()
+        .map(|(result, event)| {
+            let knockout = crate::events::knockout_of(&event);
+            let label = tr.msg(&MatchKey::new(result.match_key).label_in(knockout));
+            (event.name, label, result.opponent, result.won)
+        })
+        .collect();
+    let head_to_head = loaded
+        .head_to_head
+        .into_iter()
+        .map(|(player_id, opponent, wins, played)| HeadToHead {
+            player_id,
+            opponent,
+            wins: wins as u32,
+            losses: (played - wins) as u32,
+        })
+        .collect();
     Ok(PlayerPage {
         name: loaded.player.name,
         account: loaded.account,
-        ratings: ratings_of(&loaded.points, &Tr::new(lang)),
+        ratings: ratings_of(loaded.ratings, &tr),
         events,
+        nights_links,
         seasons: loaded.seasons,
         results,
+        results_links,
         head_to_head,
         chart_width: chart::WIDTH,
         chart_height: chart::HEIGHT,
         ctx,
     })
-}
-
-type Nights = (
-    Vec<PlayedEvent>,
-    Vec<(String, String, String, bool)>,
-    Vec<HeadToHead>,
-);
-
-/// The player's nights, results and head-to-head records from the events' read models.
-fn nights_of(views: &[(store_events::EntrantRow, EventView)], lang: Lang) -> Nights {
-    let mut events = Vec::new();
-    let mut results = Vec::new();
-    // By opponent's player id: (name, wins, losses).
-    let mut h2h: BTreeMap<i64, (String, u32, u32)> = BTreeMap::new();
-    for (entrant, view) in views {
-        let me = EntrantId(entrant.number as u32);
-        let position = view
-            .standings()
-            .last()
-            .and_then(|t| t.rows.iter().find(|r| r.entrant == me).map(|r| r.position));
-        let (mut wins, mut losses) = (0, 0);
-        if let Some(derived) = &view.derived {
-            for m in &derived.schedule.matches {
-                let Status::Finished(outcome) = &m.status else {
-                    continue;
-                };
-                let mine = [0, 1]
-                    .into_iter()
-                    .find(|&s| m.sides[s].entrants().contains(&me));
-                let Some(side) = mine else { continue };
-                let won = outcome.winner().index() == side;
-                if won {
-                    wins += 1;
-                } else {
-                    losses += 1;
-                }
-                let opponent_slot: &Slot = &m.sides[1 - side];
-                let opponents: BTreeSet<i64> = opponent_slot
-                    .entrants()
-                    .iter()
-                    .filter_map(|e| view.data.entrant(*e))
-                    .flat_map(|e| std::iter::once(e.player1_id).chain(e.player2_id))
-                    .collect();
-                for id in opponents {
-                    let entry = h2h
-                        .entry(id)
-                        .or_insert_with(|| (view.data.player_name(id), 0, 0));
-                    if won {
-                        entry.1 += 1;
-                    } else {
-                        entry.2 += 1;
-                    }
-                }
-                results.push((
-                    view.data.event.name.clone(),
-                    Tr::new(lang).msg(&m.key.label_in(view.data.knockout)),
-                    view.data.slot_name(opponent_slot, lang),
-                    won,
-                ));
-            }
-        }
-        events.push(PlayedEvent {
-            public_id: view.data.event.public_id.clone(),
-            name: view.data.event.name.clone(),
-            date: view.data.event.starts_at.date(),
-            entrant: entrant.label.clone(),
-            position,
-            wins,
-            losses,
-        });
-    }
-    let mut head_to_head: Vec<HeadToHead> = h2h
-        .into_iter()
-        .map(|(player_id, (opponent, wins, losses))| HeadToHead {
-            player_id,
-            opponent,
-            wins,
-            losses,
-        })
-        .collect();
-    // Met most often first; then by name.
-    head_to_head.sort_by(|a, b| {
-        (b.wins + b.losses)
-            .cmp(&(a.wins + a.losses))
-            .then_with(|| a.opponent.cmp(&b.opponent))
-    });
-    head_to_head.truncate(HEAD_TO_HEAD_SHOWN);
-    (events, results, head_to_head)
 }
