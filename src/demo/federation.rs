@@ -19,6 +19,8 @@ use super::{
     Cast, Demo, DemoError, NewDemoEvent, at, play, rotating_night, round_robin_format,
     simulated_entries, trionfetti_night, with_defaults,
 };
+mod names;
+
 use crate::accounts::{self, Role};
 use crate::rules::kind::GameKind;
 use crate::store::events::EventRow;
@@ -37,132 +39,6 @@ const ROSTER: usize = 12;
 const WITHDRAWAL_EVERY: u64 = 11;
 const LATE_ARRIVAL_EVERY: u64 = 13;
 const VOID_EVERY: u64 = 23;
-
-const TOWNS: [&str; 50] = [
-    "Venezia",
-    "Mestre",
-    "Treviso",
-    "Padova",
-    "Vicenza",
-    "Verona",
-    "Rovigo",
-    "Belluno",
-    "Chioggia",
-    "Bassano",
-    "Castelfranco",
-    "Conegliano",
-    "Oderzo",
-    "Portogruaro",
-    "San Dona",
-    "Jesolo",
-    "Caorle",
-    "Mirano",
-    "Dolo",
-    "Noale",
-    "Montebelluna",
-    "Asolo",
-    "Feltre",
-    "Schio",
-    "Thiene",
-    "Este",
-    "Monselice",
-    "Abano",
-    "Cittadella",
-    "Piove di Sacco",
-    "Adria",
-    "Legnago",
-    "Bardolino",
-    "Udine",
-    "Pordenone",
-    "Gorizia",
-    "Trieste",
-    "Muggia",
-    "Grado",
-    "Aquileia",
-    "Cividale",
-    "Sacile",
-    "Spilimbergo",
-    "Codroipo",
-    "Latisana",
-    "Capodistria",
-    "Pirano",
-    "Rovigno",
-    "Parenzo",
-    "Pola",
-];
-const KINDS: [&str; 4] = ["Circolo", "Osteria", "Societa", "Scuola"];
-const FIRST_NAMES: [&str; 40] = [
-    "Angelo", "Beppe", "Carla", "Dario", "Elsa", "Franco", "Gino", "Ida", "Lino", "Mara", "Nello",
-    "Olga", "Paolo", "Rina", "Sergio", "Tina", "Ugo", "Vera", "Zeno", "Alda", "Bruno", "Clara",
-    "Dino", "Edda", "Fausto", "Gemma", "Italo", "Lidia", "Mario", "Nives", "Ottavio", "Pia",
-    "Renzo", "Silvia", "Tullio", "Ada", "Bortolo", "Cesira", "Duilio", "Ernesta",
-];
-const SURNAMES: [&str; 64] = [
-    "Zanetti",
-    "Boscolo",
-    "Trevisan",
-    "Pavanello",
-    "Zorzi",
-    "Tonon",
-    "Bianchin",
-    "Carraro",
-    "Dal Ben",
-    "Favaro",
-    "Gasparini",
-    "Lazzarin",
-    "Michielin",
-    "Nardo",
-    "Pellizzari",
-    "Rigo",
-    "Salvador",
-    "Tessari",
-    "Vianello",
-    "Baldan",
-    "Cecchinato",
-    "De Marchi",
-    "Feltrin",
-    "Gobbo",
-    "Levorato",
-    "Marangon",
-    "Niero",
-    "Pagotto",
-    "Quaggia",
-    "Rizzetto",
-    "Sartori",
-    "Toffolo",
-    "Visentin",
-    "Zamengo",
-    "Bellio",
-    "Cappellin",
-    "Dei Rossi",
-    "Fiorin",
-    "Griggio",
-    "Lorenzon",
-    "Masiero",
-    "Novello",
-    "Perin",
-    "Ravagnan",
-    "Scattolin",
-    "Tosatto",
-    "Vettore",
-    "Zuin",
-    "Bettiol",
-    "Crosato",
-    "Durante",
-    "Fornasier",
-    "Gallo",
-    "Lunardi",
-    "Moro",
-    "Penzo",
-    "Rossetto",
-    "Stevanato",
-    "Tagliapietra",
-    "Vio",
-    "Zago",
-    "Benvegnu",
-    "Colussi",
-    "Dorigo",
-];
 
 /// How big a federation to make.
 #[derive(Debug, Clone, Copy)]
@@ -191,16 +67,6 @@ struct Club {
     season: Option<i64>,
 }
 
-/// A player's name: unique across the federation, never one of the demo's regulars.
-fn player_name(index: usize) -> String {
-    let first = FIRST_NAMES[index % FIRST_NAMES.len()];
-    let surname = SURNAMES[(index / FIRST_NAMES.len()) % SURNAMES.len()];
-    match index / (FIRST_NAMES.len() * SURNAMES.len()) {
-        0 => format!("{first} {surname}"),
-        n => format!("{first} {surname} {}", n + 1),
-    }
-}
-
 /// The regulars of club `club` (counted from 0 among the federation's clubs) in season
 /// `season`: slot `season % ROSTER` of every club passes, season after season, to the
 /// next club, so one player a season moves on.
@@ -210,7 +76,7 @@ fn roster(club: usize, clubs: usize, season: usize) -> Vec<String> {
             // The moving slots of the seasons so far each took a neighbour's player.
             let moves = (1..=season).filter(|s| s % ROSTER == slot).count();
             let from = (club + clubs - moves % clubs) % clubs;
-            player_name(from * ROSTER + slot)
+            names::player_name(from * ROSTER + slot)
         })
         .collect()
 }
@@ -548,13 +414,7 @@ impl Demo {
 /// Club `index`: its organizer (who also referees its nights; a password nobody knows,
 /// `hash`) and its other game.
 fn make_club(connection: &mut DbConnection, index: usize, hash: &str) -> StoreResult<Club> {
-    let town = TOWNS[index % TOWNS.len()];
-    let kind = KINDS[(index / TOWNS.len()) % KINDS.len()];
-    let round = index / (TOWNS.len() * KINDS.len());
-    let name = match round {
-        0 => format!("{kind} {town}"),
-        n => format!("{kind} {town} {}", n + 1),
-    };
+    let name = names::club_name(index);
     let slug: String = name
         .to_lowercase()
         .split_whitespace()
@@ -596,6 +456,7 @@ fn make_club(connection: &mut DbConnection, index: usize, hash: &str) -> StoreRe
 
 #[cfg(test)]
 mod tests {
+    use super::names::player_name;
     use super::*;
 
     #[test]
