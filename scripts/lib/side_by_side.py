@@ -15,7 +15,6 @@ Usage: side_by_side.py DEMO_BASE DEMO_DB FED_BASE FED_DB DEMO_TOKEN FED_TOKEN RO
 
 import http.client
 import json
-import math
 import statistics
 import subprocess
 import sqlite3
@@ -24,7 +23,6 @@ import time
 from urllib.parse import urlsplit
 
 DEMO_CLUB = "scuola-di-trionfetti"
-ARCHIVE_PAGE = 25
 
 
 def query(url, sql):
@@ -51,8 +49,6 @@ def pages(url):
     busiest = query(url, "SELECT player1_id FROM entrants GROUP BY player1_id "
                          "ORDER BY COUNT(*) DESC, player1_id LIMIT 1")
     nights = query(url, f"SELECT COUNT(*) FROM entrants WHERE player1_id = {busiest} OR player2_id = {busiest}")
-    listed = int(query(url, "SELECT COUNT(*) FROM events WHERE listed"))
-    last = max(1, math.ceil(listed / ARCHIVE_PAGE))
     return [
         ("home", "/"),
         ("club", f"/clubs/{DEMO_CLUB}"),
@@ -61,7 +57,7 @@ def pages(url):
         ("match", f"/m/{finished_match}"),
         (f"player ({nights} nights)", f"/players/{busiest}"),
         ("archive, first page", "/events"),
-        (f"archive, last page ({last})", f"/events?page={last}"),
+        ("archive, earliest page", "/events?earliest=1"),
     ]
 
 

@@ -1,5 +1,7 @@
 //! `/events`: the archive of every club's listed events, the latest first, a page at a
-//! time, filtered by club, game, season and days with a plain GET form (issue 39).
+//! time, filtered by club, game, season and days with a plain GET form (issue 39). A
+//! page is found from the event beside it (`?before=`, `?after=`), never by counting
+//! the events to skip: the earliest page costs what the latest does.
 
 use askama::Template;
 use askama_web::WebTemplate;
@@ -8,9 +10,10 @@ use serde::Deserialize;
 
 use super::context::{PageContext, Visit};
 use super::error::AppError;
-use super::paging::{PageLinks, page_and_offset};
+use super::paging::PageLinks;
 use crate::rules::kind::GameKind;
-use crate::store::events::{ArchiveFilter, ClubEvent, EventStatus, archive_page};
+use crate::store::events as store_events;
+use crate::store::events::{ArchiveFilter, ClubEvent, EventStatus, Window, archive_window};
 use crate::store::{DbConnection, StoreResult, clubs, seasons};
 
 /// Events on one page of the archive.
@@ -20,8 +23,15 @@ pub const PAGE_SIZE: i64 = 25;
 /// on the page, never refused before it.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct ArchiveQuery {
+    /// The public id of the event just newer than the page (older pages).
     #[serde(default)]
-    pub page: String,
+    pub before: String,
+    /// The public id of the event just older than the page (newer pages).
+    #[serde(default)]
+    pub after: String,
+    /// Any value: the earliest page.
+    #[serde(default)]
+    pub earliest: String,
     #[serde(default)]
     pub club: String,
     #[serde(default)]
@@ -44,7 +54,13 @@ pub struct ArchivePage {
 /// A page of the archive with what its filters offer.
 pub struct Archive {
     pub rows: Vec<ClubEvent>,
+    /// The filters kept in every link.
     pub links: PageLinks,
+    /// The pages beside this one, and the two ends: `None` where there is none.
+    pub newer: Option<String>,
+    pub older: Option<String>,
+    pub latest: Option<String>,
+    pub earliest: Option<String>,
     /// The clubs to filter by: (slug, name, chosen).
     pub clubs: Vec<(String, String, bool)>,
     /// The games: (name, its words' Fluent id, chosen).
@@ -143,14 +159,44 @@ fn load(connection: &mut DbConnection, query: &ArchiveQuery) -> StoreResult<Arch
             .and_then(|day| day.succ_opt())
             .and_then(|day| day.and_hms_opt(0, 0, 0)),
     };
-    let (page, offset) = page_and_offset(query.page.trim().parse().ok(), PAGE_SIZE);
+    // A page named by an event that is gone (or never was) starts over at the latest.
+    let window = match (
+        query.before.trim(),
+        query.after.trim(),
+        query.earliest.trim(),
+    ) {
+        ("", "", "") => Window::Latest,
+        ("", "", _) => Window::Earliest,
+        (before, after, _) => {
+            let (newer_side, id) = if before.is_empty() {
+                (false, after)
+            } else {
+                (true, before)
+            };
+            match store_events::find_by_public_id(connection, id)? {
+                Some(event) if newer_side => Window::OlderThan(event.starts_at, event.id),
+                Some(event) => Window::NewerThan(event.starts_at, event.id),
+                None => {
+                    problems.push("archive-page_gone");
+                    Window::Latest
+                }
+            }
+        }
+    };
     let (rows, more) = if nothing {
         (Vec::new(), false)
     } else {
-        archive_page(connection, &filter, offset, PAGE_SIZE)?
+        archive_window(connection, &filter, window, PAGE_SIZE)?
     };
-    let mut links = PageLinks::new("/events", page);
-    links.more = more;
+    // Whether older and newer events lie beyond the page: the window says one side, the
+    // way it was reached the other.
+    let (older, newer) = match window {
+        Window::Latest => (more, false),
+        Window::OlderThan(..) => (more, true),
+        Window::NewerThan(..) => (true, more),
+        Window::Earliest => (false, more),
+    };
+    let mut links = PageLinks::new("/events", 1);
     if let Some(club) = club {
         links.keep("club", &club.slug);
     }
@@ -169,7 +215,23 @@ fn load(connection: &mut DbConnection, query: &ArchiveQuery) -> StoreResult<Arch
             links.keep(name, value);
         }
     }
+    let (first, last) = (rows.first(), rows.last());
+    let newer_href = newer
+        .then_some(first)
+        .flatten()
+        .map(|row| links.href_with("after", &row.event.public_id));
+    let older_href = older
+        .then_some(last)
+        .flatten()
+        .map(|row| links.href_with("before", &row.event.public_id));
     Ok(Archive {
+        latest: (window != Window::Latest && (newer || rows.is_empty()))
+            .then(|| links.href_with("", "")),
+        earliest: older_href
+            .as_ref()
+            .map(|_| links.href_with("earliest", "1")),
+        newer: newer_href,
+        older: older_href,
         rows,
         links,
         clubs: all_clubs

@@ -67,6 +67,20 @@ impl PageLinks {
         self.more.then(|| self.href(self.page + 1))
     }
 
+    /// The list's address with `name=value` (none when `name` is empty) and the filters.
+    pub fn href_with(&self, name: &str, value: &str) -> String {
+        let cursor = if name.is_empty() {
+            String::new()
+        } else {
+            format!("&{name}={}", encode(value))
+        };
+        let query = format!("{cursor}{}", self.filter_query);
+        match query.strip_prefix('&') {
+            Some(query) => format!("{}?{query}", self.path),
+            None => self.path.clone(),
+        }
+    }
+
     fn href(&self, page: u32) -> String {
         let fragment = if self.fragment.is_empty() {
             String::new()

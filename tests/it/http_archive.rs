@@ -65,6 +65,26 @@ fn torneo(k: usize) -> String {
     format!("Torneo {k:03}")
 }
 
+/// The address of the link with `id` on a page.
+fn link(body: &str, id: &str) -> String {
+    let tag = body
+        .split(&format!("id=\"{id}\""))
+        .next()
+        .and_then(|before| before.rsplit("<a ").next())
+        .unwrap_or_else(|| panic!("no link {id}: {body}"));
+    assert!(
+        body.contains(&format!("id=\"{id}\"")),
+        "no link {id}: {body}"
+    );
+    tag.split("href=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .replace("&#38;", "&")
+}
+
 /// The archive's rows on a page.
 fn rows(body: &str) -> Vec<String> {
     names_in(body, "id=\"archive-list\"", "</ul>")
@@ -108,25 +128,43 @@ backend_tests! {
     fn the_archive_pages_the_listed_events_newest_first(app) {
         seed(&app, 30);
         let client = app.client();
-        // 90 listed events, 25 a page: pages 1 to 4, the last with 15.
+        // 90 listed events, 25 a page, each page found from the event beside it.
         let first = client.get("/events");
         assert_eq!(first.status, 200);
         assert_eq!(rows(&first.body), (0..25).map(|n| torneo(89 - n)).collect::<Vec<_>>());
-        assert!(first.body.contains("href=\"/events?page=2\" rel=\"next\""), "{}", first.body);
-        assert!(!first.body.contains("rel=\"prev\""));
+        assert!(first.body.contains("href=\"/events?before=ev065\" rel=\"next\""), "{}", first.body);
+        assert!(!first.body.contains("rel=\"prev\"") && !first.body.contains("id=\"page-latest\""));
+        assert_eq!(link(&first.body, "page-earliest"), "/events?earliest=1");
         assert!(!first.body.contains("Serata privata"), "an unlisted event");
-        let middle = client.get("/events?page=2");
+        let middle = client.get(&link(&first.body, "page-next"));
         assert_eq!(rows(&middle.body), (25..50).map(|n| torneo(89 - n)).collect::<Vec<_>>());
-        assert!(middle.body.contains("href=\"/events?page=1\" rel=\"prev\""), "{}", middle.body);
-        assert!(middle.body.contains("href=\"/events?page=3\" rel=\"next\""), "{}", middle.body);
-        let last = client.get("/events?page=4");
+        assert!(middle.body.contains("href=\"/events?after=ev064\" rel=\"prev\""), "{}", middle.body);
+        assert!(middle.body.contains("href=\"/events?before=ev040\" rel=\"next\""), "{}", middle.body);
+        assert_eq!(link(&middle.body, "page-latest"), "/events");
+        // Back from the middle: the first page again.
+        let back = client.get(&link(&middle.body, "page-previous"));
+        assert_eq!(rows(&back.body), rows(&first.body));
+        let third = client.get(&link(&middle.body, "page-next"));
+        let last = client.get(&link(&third.body, "page-next"));
         assert_eq!(rows(&last.body), (75..90).map(|n| torneo(89 - n)).collect::<Vec<_>>());
         assert!(last.body.contains("rel=\"prev\"") && !last.body.contains("rel=\"next\""));
-        // Past the last page: nothing, not "nothing published yet", and the way back.
-        let beyond = client.get("/events?page=9");
+        assert!(!last.body.contains("id=\"page-earliest\""));
+        // The earliest page: the 25 oldest, newest first, and the way to newer ones.
+        let earliest = client.get("/events?earliest=1");
+        assert_eq!(rows(&earliest.body), (0..25).rev().map(torneo).collect::<Vec<_>>());
+        assert!(!earliest.body.contains("rel=\"next\""), "nothing older");
+        let newer = client.get(&link(&earliest.body, "page-previous"));
+        assert_eq!(rows(&newer.body), (25..50).rev().map(torneo).collect::<Vec<_>>());
+        assert!(newer.body.contains("rel=\"next\"") && newer.body.contains("rel=\"prev\""));
+        // Past the oldest: nothing, not "nothing published yet", and the way back.
+        let beyond = client.get("/events?before=ev000");
         assert_eq!((beyond.status, rows(&beyond.body).len()), (200, 0));
         assert!(beyond.body.contains("Nessun torneo con questi filtri"), "{}", beyond.body);
-        assert!(beyond.body.contains("href=\"/events?page=8\" rel=\"prev\""), "{}", beyond.body);
+        assert_eq!(link(&beyond.body, "page-latest"), "/events");
+        // A page named by an event that is no more: the latest, and the page says so.
+        let gone = client.get("/events?before=nessuno");
+        assert_eq!(rows(&gone.body), rows(&first.body));
+        assert!(gone.body.contains("è più: ecco i tornei più recenti"), "{}", gone.body);
         // Each line names its club and its game.
         let line = first.body.split("id=\"archive-list\"").nth(1).unwrap().split("</li>").next().unwrap();
         assert!(line.contains("Circolo 29") && line.contains("Tressette") && line.contains("Concluso"), "{line}");
@@ -143,8 +181,8 @@ backend_tests! {
         // Thirty of each game: two pages, the filter kept in the page links.
         let game = client.get("/events?game=madrasso");
         assert_eq!(rows(&game.body), (0..25).map(|n| torneo(3 * (29 - n) + 1)).collect::<Vec<_>>());
-        assert!(game.body.contains("href=\"/events?page=2&#38;game=madrasso\""), "{}", game.body);
-        let second = client.get("/events?page=2&game=madrasso");
+        assert!(game.body.contains("href=\"/events?before=ev016&#38;game=madrasso\""), "{}", game.body);
+        let second = client.get(&link(&game.body, "page-next"));
         assert_eq!(rows(&second.body), (25..30).map(|n| torneo(3 * (29 - n) + 1)).collect::<Vec<_>>());
         // A season of club 3 counting two of its events.
         app.database.execute(

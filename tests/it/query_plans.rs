@@ -150,10 +150,18 @@ fn serve_every_page(served: &Served) -> Vec<String> {
         "SELECT CAST(player_id AS TEXT) AS value FROM rating_points \
          GROUP BY player_id ORDER BY COUNT(*) DESC, player_id LIMIT 1",
     );
+    // An event in the middle of the archive: the pages beside it are found from it.
+    let older_than = value(
+        app,
+        "SELECT public_id AS value FROM events WHERE listed ORDER BY starts_at DESC, id DESC \
+         LIMIT 1 OFFSET 5",
+    );
     let pages = [
         "/".to_string(),
         "/events".to_string(),
-        format!("/events?page=2&club={club}&game=trionfetti"),
+        format!("/events?before={older_than}&club={club}&game=trionfetti"),
+        format!("/events?after={older_than}"),
+        "/events?earliest=1".to_string(),
         format!("/events?club={club}&season={season}"),
         "/events?from=2020-01-01&to=2040-12-31".to_string(),
         format!("/clubs/{club}"),

@@ -64,12 +64,24 @@ pub struct ArchiveFilter {
     pub until: Option<NaiveDateTime>,
 }
 
-/// One page of the listed events `filter` takes, the latest first, and whether more
-/// follow.
-pub fn archive_page(
+/// Where a window of the archive lies: the latest events, those older or newer than an
+/// event (its start and id), or the earliest. A window is found from its neighbour
+/// through the index, so the hundredth costs what the first does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Window {
+    Latest,
+    OlderThan(NaiveDateTime, i64),
+    NewerThan(NaiveDateTime, i64),
+    Earliest,
+}
+
+/// Up to `size` listed events `filter` takes in `window`, the latest first, and whether
+/// more lie beyond them in the window's direction (older for the latest and older
+/// windows, newer for the newer and earliest ones).
+pub fn archive_window(
     connection: &mut DbConnection,
     filter: &ArchiveFilter,
-    offset: i64,
+    window: Window,
     size: i64,
 ) -> StoreResult<(Vec<ClubEvent>, bool)> {
     let mut query = events::table
@@ -97,14 +109,42 @@ pub fn archive_page(
     if let Some(until) = filter.until {
         query = query.filter(events::starts_at.lt(until));
     }
+    // The bound on the start alone lets the index range begin at the neighbour; the id
+    // orders events that start at the same moment.
+    let newest_first = match window {
+        Window::Latest => true,
+        Window::OlderThan(starts_at, id) => {
+            query = query
+                .filter(events::starts_at.le(starts_at))
+                .filter(events::starts_at.lt(starts_at).or(events::id.lt(id)));
+            true
+        }
+        Window::NewerThan(starts_at, id) => {
+            query = query
+                .filter(events::starts_at.ge(starts_at))
+                .filter(events::starts_at.gt(starts_at).or(events::id.gt(id)));
+            false
+        }
+        Window::Earliest => false,
+    };
+    query = if newest_first {
+        query
+            .order(events::starts_at.desc())
+            .then_order_by(events::id.desc())
+    } else {
+        query
+            .order(events::starts_at.asc())
+            .then_order_by(events::id.asc())
+    };
     let rows = query
-        .order(events::starts_at.desc())
-        .then_order_by(events::id.desc())
-        .offset(offset)
         .limit(size + 1)
         .select((EventRow::as_select(), clubs::name, clubs::slug))
         .load(connection)?;
-    Ok(crate::store::page_of(with_clubs(rows), size))
+    let (mut rows, more) = crate::store::page_of(with_clubs(rows), size);
+    if !newest_first {
+        rows.reverse();
+    }
+    Ok((rows, more))
 }
 
 /// Up to `limit` of a club's listed events in `status`, in the home page's order: the

@@ -21,8 +21,8 @@ pub use self::entrants::{
 };
 pub(crate) use self::entrants::{EntrantValues, insert_values as insert_entrant_values};
 pub use self::listed::{
-    ArchiveFilter, ClubEvent, archive_page, begun_of_club, of_club_in_status, of_club_since,
-    of_status, page_of_club,
+    ArchiveFilter, ClubEvent, Window, archive_window, begun_of_club, of_club_in_status,
+    of_club_since, of_status, page_of_club,
 };
 pub use self::physical::{
     TableLinkRow, ensure_table_link, referees_table, referees_table_of_match, set_table_referee,
