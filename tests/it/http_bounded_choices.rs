@@ -5,7 +5,7 @@
 
 use crate::http_archive::{rows, seed};
 use crate::http_seasons::create_season;
-use crate::support::{ADMIN_PASSWORD, club_with_organizer};
+use crate::support::{ADMIN_PASSWORD, club_with_organizer, setup};
 
 /// Listed events `first..first + count` of club `slug` (`Extra 000`, …), one a day
 /// from 2024-01-01, so that a later one is newer.
@@ -36,7 +36,56 @@ fn field_value(body: &str, id: &str) -> String {
     value[..value.find('"').unwrap()].to_string()
 }
 
+/// `count` accounts of `role` (`{role}-00`, …) that cannot log in.
+fn accounts(role: &str, count: usize) -> String {
+    (0..count)
+        .map(|k| {
+            format!(
+                "INSERT INTO users (username, display_name, password_hash, role, created_at) \
+                 VALUES ('{role}-{k:02}', 'Account {role} {k:02}', '!', '{role}', \
+                 '2024-01-01 00:00:00');\n"
+            )
+        })
+        .collect()
+}
+
 backend_tests! {
+    fn many_accounts_are_typed_by_username(app) {
+        let (admin, organizer) = club_with_organizer(&app);
+        let public_id = setup::create_match(&organizer, &[("title", "Sfida")]);
+        let page = format!("/manage/matches/{public_id}");
+        // Few referees: a choice.
+        app.database.execute(&accounts("referee", 30));
+        let few = organizer.get(&page);
+        assert!(few.body.contains(">Account referee 29</option>"), "{}", few.body);
+        assert!(!few.body.contains("name=\"username\""));
+        // Thirty-one: the username is typed, and adds the referee.
+        app.database.execute(&accounts("referee", 31).lines().last().unwrap());
+        let many = organizer.get(&page);
+        assert!(many.body.contains("name=\"username\""), "{}", many.body);
+        assert!(!many.body.contains(">Account referee 29</option>"));
+        let added = organizer.post_form(&format!("{page}/referees"), &[("username", " referee-17 ")]);
+        assert_eq!(added.status, 303, "{}", added.body);
+        let after = organizer.get(&page);
+        assert!(after.body.contains("Account referee 17"), "{}", after.body);
+        // A username of no referee: said, nothing changed.
+        let wrong = organizer.post_form(&format!("{page}/referees"), &[("username", "org")]);
+        assert_eq!(wrong.status, 303);
+        let told = organizer.get(&page);
+        assert!(told.body.contains("Nessun account adatto ha questo nome utente"), "{}", told.body);
+        assert!(!told.body.contains("<li>org"), "{}", told.body);
+        // The club's organizers likewise, once the organizers are many.
+        let club = "/manage/clubs/scuola-di-trionfetti";
+        assert!(!admin.get(club).body.contains("name=\"username\""));
+        app.database.execute(&accounts("organizer", 31));
+        let many = admin.get(club);
+        assert!(many.body.contains("name=\"username\""), "{}", many.body);
+        let added = admin.post_form(&format!("{club}/organizers"), &[("username", "organizer-30")]);
+        assert_eq!(added.status, 303);
+        assert!(admin.get(club).body.contains("Account organizer 30"));
+    }
+
+
     fn many_clubs_are_typed_in_the_archive_filter(app) {
         seed(&app, 35);
         app.database.execute(&extra_events("circolo-05", 0, 30, "2024-01-01"));
