@@ -60,7 +60,7 @@ backend_tests! {
         assert!(few.body.contains(">Account referee 29</option>"), "{}", few.body);
         assert!(!few.body.contains("name=\"username\""));
         // Thirty-one: the username is typed, and adds the referee.
-        app.database.execute(&accounts("referee", 31).lines().last().unwrap());
+        app.database.execute(accounts("referee", 31).lines().last().unwrap());
         let many = organizer.get(&page);
         assert!(many.body.contains("name=\"username\""), "{}", many.body);
         assert!(!many.body.contains(">Account referee 29</option>"));
