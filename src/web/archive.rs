@@ -8,13 +8,14 @@ use askama_web::WebTemplate;
 use chrono::NaiveDate;
 use serde::Deserialize;
 
+use super::club_filter::{self, ClubField};
 use super::context::{PageContext, Visit};
 use super::error::AppError;
 use super::paging::PageLinks;
 use crate::rules::kind::GameKind;
 use crate::store::events as store_events;
 use crate::store::events::{ArchiveFilter, ClubEvent, EventStatus, Window, archive_window};
-use crate::store::{DbConnection, StoreResult, clubs, seasons};
+use crate::store::{DbConnection, StoreResult, seasons};
 
 /// Events on one page of the archive.
 pub const PAGE_SIZE: i64 = 25;
@@ -61,8 +62,8 @@ pub struct Archive {
     pub older: Option<String>,
     pub latest: Option<String>,
     pub earliest: Option<String>,
-    /// The clubs to filter by: (slug, name, chosen).
-    pub clubs: Vec<(String, String, bool)>,
+    /// The club filter: a choice among few clubs, a name typed among many.
+    pub club: ClubField,
     /// The games: (name, its words' Fluent id, chosen).
     pub games: Vec<(&'static str, &'static str, bool)>,
     /// The chosen club's seasons, latest first: (id, name, chosen).
@@ -103,18 +104,12 @@ fn load(connection: &mut DbConnection, query: &ArchiveQuery) -> StoreResult<Arch
     let mut problems = Vec::new();
     // Nothing matches a filter naming what does not exist; the page says which.
     let mut nothing = false;
-    let all_clubs = clubs::list(connection)?;
-    let club = match query.club.trim() {
-        "" => None,
-        slug => {
-            let found = all_clubs.iter().find(|club| club.slug == slug);
-            if found.is_none() {
-                problems.push("archive-unknown_club");
-                nothing = true;
-            }
-            found
-        }
-    };
+    let picked = club_filter::pick(connection, None, &query.club, "archive-unknown_club")?;
+    if let Some(problem) = picked.problem {
+        problems.push(problem);
+        nothing = true;
+    }
+    let club = picked.club.as_ref();
     let game = match query.game.trim() {
         "" => None,
         name => {
@@ -234,16 +229,7 @@ fn load(connection: &mut DbConnection, query: &ArchiveQuery) -> StoreResult<Arch
         older: older_href,
         rows,
         links,
-        clubs: all_clubs
-            .iter()
-            .map(|c| {
-                (
-                    c.slug.clone(),
-                    c.name.clone(),
-                    Some(c.id) == club.map(|c| c.id),
-                )
-            })
-            .collect(),
+        club: picked.field,
         games: GameKind::ALL
             .into_iter()
             .map(|g| (g.name(), g.descriptor().name_key, Some(g) == game))

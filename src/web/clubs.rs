@@ -8,7 +8,7 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::assignment::{AssignmentForm, Change, assign};
+use super::assignment::{AssignmentForm, Candidates, Change, UNKNOWN_USERNAME, assign, candidates};
 use super::club_directory::DirectoryQuery;
 use super::context::{PageContext, SessionUser, Visit};
 use super::error::AppError;
@@ -19,7 +19,7 @@ use crate::accounts::Role;
 use crate::rules::comanda::{self, Nicknames};
 use crate::store::clubs::{self, Club, ClubFilter, NicknameRow};
 use crate::store::events::{self, EventRow, EventStatus};
-use crate::store::{DbConnection, StoreError, StoreResult, users};
+use crate::store::{DbConnection, StoreError, StoreResult};
 use crate::web::i18n::{Tr, Worded};
 
 const STAFF: &[Role] = &[Role::Organizer];
@@ -180,7 +180,7 @@ pub struct ClubPage {
     pub ctx: PageContext,
     pub club: Club,
     pub organizers: Vec<(i64, String)>,
-    pub candidates: Vec<(i64, String)>,
+    pub candidates: Candidates,
     pub nicknames: Vec<NicknameView>,
     /// A page of the club's events, the latest first.
     pub events: Vec<EventRow>,
@@ -244,12 +244,7 @@ async fn club_page_at(
     let (organizers, candidates, rows, dictionary, (events, more)) = state
         .read(move |connection| {
             let organizers = clubs::organizers(connection, club_id)?;
-            let candidates = users::list(connection)?
-                .into_iter()
-                .filter(|user| user.role() == Role::Organizer)
-                .filter(|user| !organizers.iter().any(|(id, _)| *id == user.id))
-                .map(|user| (user.id, user.display_name))
-                .collect::<Vec<_>>();
+            let candidates = candidates(connection, Role::Organizer, &organizers)?;
             let rows = clubs::nickname_rows(connection, club_id)?;
             let dictionary = clubs::dictionary(connection, club_id)?;
             let events = events::page_of_club(connection, club_id, offset, EVENTS_PAGE_SIZE)?;
@@ -280,6 +275,7 @@ const NOTICES: &[&str] = &[
     "club-nickname_saved",
     "club-nickname_removed",
     "club-time_zone_saved",
+    UNKNOWN_USERNAME,
 ];
 
 /// The club's page, with the notice the last saved form left.
@@ -328,8 +324,11 @@ pub async fn organizers(
         clubs::add_organizer as Change,
         clubs::remove_organizer as Change,
     );
-    assign(&state, &form, Role::Organizer, club.id, changes).await?;
-    Ok(back(&ctx, &club, "club-organizers_saved"))
+    let notice = match assign(&state, &form, Role::Organizer, club.id, changes).await? {
+        true => "club-organizers_saved",
+        false => UNKNOWN_USERNAME,
+    };
+    Ok(back(&ctx, &club, notice))
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -10,6 +10,7 @@ pub mod body_deadline;
 pub mod cards;
 pub mod client_address;
 pub mod club_directory;
+pub mod club_filter;
 pub mod clubs;
 pub mod confirm;
 pub mod context;

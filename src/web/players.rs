@@ -14,7 +14,6 @@ use serde::Deserialize;
 
 use crate::accounts::Role;
 use crate::store::StoreError;
-use crate::store::clubs;
 use crate::store::events::{self as store_events};
 use crate::store::players::{
     self, ChangeRow, ChangedBy, LinkRefusal, LinkedAccount, PlayerListing, PlayerRow, Scope,
@@ -22,10 +21,13 @@ use crate::store::players::{
 use crate::web::context::{Account, PageContext, SessionUser, Visit};
 use crate::web::error::AppError;
 use crate::web::managed::{Found, Managed};
+use crate::web::paging::{PageLinks, page_and_offset};
 use crate::web::{AppState, flash, redirect, refuse, render_with_status};
 
 const STAFF: &[Role] = &[Role::Organizer];
 const PAGE_SIZE: i64 = 25;
+/// Events on one page of a player's staff page.
+pub const EVENTS_PAGE_SIZE: i64 = 20;
 /// Longer searches are cut: no player name is this long.
 const MAX_QUERY_CHARS: usize = 80;
 
@@ -169,7 +171,9 @@ pub struct PlayerManagePage {
     pub account: Option<LinkedAccount>,
     /// Usernames are shown to administrators only.
     pub show_username: bool,
+    /// A page of the events the player was entered in, the newest first.
     pub events: Vec<PlayerEvent>,
+    pub links: PageLinks,
     pub changes: Vec<ChangeRow>,
     pub notice_key: Option<&'static str>,
     /// What a refusal names: the username typed, an account or a player.
@@ -186,41 +190,44 @@ async fn manage_page(
     state: &AppState,
     user: &SessionUser,
     player: PlayerRow,
+    asked_page: Option<u32>,
 ) -> Result<PlayerManagePage, AppError> {
     let (player_id, user_id, admin) = (player.id, user.id, user.role == Role::Admin);
-    let (account, events, changes) = state
+    let (page, offset) = page_and_offset(asked_page, EVENTS_PAGE_SIZE);
+    let (account, (events, more), changes) = state
         .read(move |connection| {
             let account = players::linked_account(connection, player_id)?;
-            let mine: Option<Vec<i64>> = if admin {
-                None
-            } else {
-                Some(
-                    clubs::of_organizer(connection, user_id)?
-                        .into_iter()
-                        .map(|club| club.id)
-                        .collect(),
-                )
-            };
             // An organizer sees the player's events in their own clubs only.
-            let events = store_events::entries_of_player(connection, player_id)?
+            let organizer = (!admin).then_some(user_id);
+            let (rows, more) = store_events::events_of_player(
+                connection,
+                player_id,
+                organizer,
+                offset,
+                EVENTS_PAGE_SIZE,
+            )?;
+            let events = rows
                 .into_iter()
-                .filter(|(_, event)| mine.as_ref().is_none_or(|ids| ids.contains(&event.club_id)))
-                .map(|(_, event)| PlayerEvent {
+                .map(|event| PlayerEvent {
                     public_id: event.public_id,
                     name: event.name,
                     date: event.starts_at.date(),
                 })
                 .collect::<Vec<_>>();
             let changes = players::changes(connection, player_id)?;
-            Ok((account, events, changes))
+            Ok((account, (events, more), changes))
         })
         .await?;
+    let mut links =
+        PageLinks::new(format!("/manage/players/{player_id}"), page).named("page", "player-events");
+    links.more = more;
     Ok(PlayerManagePage {
         ctx,
         player,
         account,
         show_username: admin,
         events,
+        links,
         changes,
         notice_key: None,
         error_key: None,
@@ -228,6 +235,13 @@ async fn manage_page(
         error_player: None,
         username: String::new(),
     })
+}
+
+/// The player's page's query, read leniently: a page that is not a number is the first.
+#[derive(Deserialize)]
+pub struct EventsQuery {
+    #[serde(default)]
+    page: String,
 }
 
 /// The notices the player's page shows once, after a link or an unlink (see [`flash`]).
@@ -243,10 +257,12 @@ const LINKED: &str = "players-linked_notice";
 
 /// The player's page, with the notice the last link or unlink left.
 pub async fn manage(
+    query: web::Query<EventsQuery>,
     Managed(ctx, state, user, player): Managed<PlayerRow>,
 ) -> Result<PlayerManagePage, AppError> {
     let notice = ctx.take_notice(NOTICES);
-    let mut page = manage_page(ctx, &state, &user, player).await?;
+    let asked = query.page.trim().parse().ok();
+    let mut page = manage_page(ctx, &state, &user, player, asked).await?;
     // A link taken away meanwhile leaves no account to name.
     page.notice_key = notice.filter(|notice| *notice != LINKED || page.account.is_some());
     Ok(page)
@@ -317,7 +333,7 @@ pub async fn link(
             player_name,
         }) => ("players-error_account_taken", player_name, Some(player_id)),
     };
-    let mut page = manage_page(ctx, &state, &user, player).await?;
+    let mut page = manage_page(ctx, &state, &user, player, None).await?;
     page.error_key = Some(error_key);
     page.error_detail = error_detail;
     page.error_player = error_player;

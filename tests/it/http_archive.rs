@@ -16,7 +16,7 @@ const STATES: [&str; 3] = ["setup", "running", "finished"];
 
 /// `clubs` clubs (`circolo-00`, …) of three listed events each, event `k = 3 * club + i`
 /// on `day(k)`, of game `GAMES[i]` in state `STATES[i]`; and one unlisted event.
-fn seed(app: &TestApp, clubs: usize) {
+pub(crate) fn seed(app: &TestApp, clubs: usize) {
     app.admin();
     let mut sql = String::new();
     for c in 0..clubs {
@@ -86,7 +86,7 @@ fn link(body: &str, id: &str) -> String {
 }
 
 /// The archive's rows on a page.
-fn rows(body: &str) -> Vec<String> {
+pub(crate) fn rows(body: &str) -> Vec<String> {
     names_in(body, "id=\"archive-list\"", "</ul>")
 }
 

@@ -21,6 +21,7 @@ mod full_disk;
 mod http_advancement;
 mod http_api;
 mod http_archive;
+mod http_bounded_choices;
 mod http_bracket;
 mod http_event_form;
 mod http_event_pages;

@@ -4,7 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::EventRow;
-use crate::store::schema::{entrants, events};
+use crate::store::schema::{club_organizers, entrants, events};
 use crate::store::{DbConnection, StoreResult, StoredTime, now, update};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -150,19 +150,40 @@ pub fn set_withdrawn(
     )
 }
 
-/// Entrants a player was part of, with their events (newest first).
-pub fn entries_of_player(
+/// One page of the events a player was entered in, the newest first, and whether more
+/// follow; only those of the clubs `organizer` runs, when it names an account.
+pub fn events_of_player(
     connection: &mut DbConnection,
     player_id: i64,
-) -> StoreResult<Vec<(EntrantRow, EventRow)>> {
-    Ok(entrants::table
-        .inner_join(events::table)
+    organizer: Option<i64>,
+    offset: i64,
+    size: i64,
+) -> StoreResult<(Vec<EventRow>, bool)> {
+    let entered = entrants::table
         .filter(
             entrants::player1_id
                 .eq(player_id)
                 .or(entrants::player2_id.eq(player_id)),
         )
+        .select(entrants::event_id);
+    let mut query = events::table
+        .filter(events::id.eq_any(entered))
+        .into_boxed();
+    if let Some(user_id) = organizer {
+        query = query.filter(
+            events::club_id.eq_any(
+                club_organizers::table
+                    .filter(club_organizers::user_id.eq(user_id))
+                    .select(club_organizers::club_id),
+            ),
+        );
+    }
+    let rows = query
         .order(events::starts_at.desc())
-        .select((EntrantRow::as_select(), EventRow::as_select()))
-        .load(connection)?)
+        .then_order_by(events::id.desc())
+        .offset(offset)
+        .limit(size + 1)
+        .select(EventRow::as_select())
+        .load(connection)?;
+    Ok(crate::store::page_of(rows, size))
 }

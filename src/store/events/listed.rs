@@ -231,3 +231,40 @@ pub fn begun_of_club(
         .select(EventRow::as_select())
         .load(connection)?)
 }
+
+/// Up to `limit` + 1 of a club's events (listed or not) starting on or after `from` and
+/// before `until`, the earliest first: the events a season of those days may count.
+pub fn of_club_between(
+    connection: &mut DbConnection,
+    club_id: i64,
+    from: NaiveDateTime,
+    until: NaiveDateTime,
+    limit: i64,
+) -> StoreResult<(Vec<EventRow>, bool)> {
+    let rows = events::table
+        .filter(events::club_id.eq(club_id))
+        .filter(events::starts_at.ge(from))
+        .filter(events::starts_at.lt(until))
+        .order(events::starts_at.asc())
+        .then_order_by(events::id.asc())
+        .limit(limit + 1)
+        .select(EventRow::as_select())
+        .load(connection)?;
+    Ok(crate::store::page_of(rows, limit))
+}
+
+/// The club's events of these public ids (others' and unknown ids are left out).
+pub fn of_club_by_public_ids(
+    connection: &mut DbConnection,
+    club_id: i64,
+    public_ids: &[String],
+) -> StoreResult<Vec<EventRow>> {
+    if public_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(events::table
+        .filter(events::club_id.eq(club_id))
+        .filter(events::public_id.eq_any(public_ids))
+        .select(EventRow::as_select())
+        .load(connection)?)
+}

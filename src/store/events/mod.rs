@@ -16,13 +16,13 @@ pub use self::drawn::{
     update_sides,
 };
 pub use self::entrants::{
-    EntrantRow, add_entrant, check_in_all, entrants, entries_of_player, set_checked_in, set_joined,
+    EntrantRow, add_entrant, check_in_all, entrants, events_of_player, set_checked_in, set_joined,
     set_withdrawn,
 };
 pub(crate) use self::entrants::{EntrantValues, insert_values as insert_entrant_values};
 pub use self::listed::{
-    ArchiveFilter, ClubEvent, Window, archive_window, begun_of_club, of_club_in_status,
-    of_club_since, of_status, page_of_club,
+    ArchiveFilter, ClubEvent, Window, archive_window, begun_of_club, of_club_between,
+    of_club_by_public_ids, of_club_in_status, of_club_since, of_status, page_of_club,
 };
 pub use self::physical::{
     TableLinkRow, ensure_table_link, referees_table, referees_table_of_match, set_table_referee,

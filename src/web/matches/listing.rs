@@ -9,6 +9,7 @@ use crate::store::DbConnection;
 use crate::store::StoreResult;
 use crate::store::events::EventRow;
 use crate::store::matches::{self, MatchFilter, MatchRow, MatchStatus};
+use crate::web::club_filter::{self, ClubField};
 use crate::web::context::SessionUser;
 use crate::web::paging::{PageLinks, page_and_offset};
 
@@ -34,8 +35,10 @@ pub struct ListQuery {
 pub struct Listing {
     pub rows: Vec<MatchRow>,
     pub links: PageLinks,
-    /// The clubs to filter by: (slug, name, chosen).
-    pub clubs: Vec<(String, String, bool)>,
+    /// The club filter: a choice among few clubs, a name typed among many.
+    pub club: ClubField,
+    /// Why the club filter names no club (it is then left out), as a Fluent id.
+    pub club_problem: Option<&'static str>,
     /// The chosen club's events, newest first: (public id, name, chosen).
     pub events: Vec<(String, String, bool)>,
     pub states: Vec<(MatchStatus, bool)>,
@@ -49,12 +52,9 @@ pub fn load(
     user: &SessionUser,
     query: &ListQuery,
 ) -> StoreResult<Listing> {
-    let clubs = if user.role == Role::Admin {
-        crate::store::clubs::list(connection)?
-    } else {
-        crate::store::clubs::of_organizer(connection, user.id)?
-    };
-    let club = clubs.iter().find(|club| club.slug == query.club);
+    let organizer = (user.role != Role::Admin).then_some(user.id);
+    let picked = club_filter::pick(connection, organizer, &query.club, "club_filter-unknown")?;
+    let club = picked.club.as_ref();
     let events: Vec<EventRow> = match club {
         Some(club) => crate::store::events::page_of_club(connection, club.id, 0, EVENTS_OFFERED)?.0,
         None => Vec::new(),
@@ -86,16 +86,8 @@ pub fn load(
     Ok(Listing {
         rows,
         links,
-        clubs: clubs
-            .iter()
-            .map(|c| {
-                (
-                    c.slug.clone(),
-                    c.name.clone(),
-                    Some(c.id) == club.map(|c| c.id),
-                )
-            })
-            .collect(),
+        club: picked.field,
+        club_problem: picked.problem,
         events: events
             .iter()
             .map(|e| {

@@ -10,8 +10,10 @@ use super::{STAFF, back_to, load_match, may_manage, status_key, status_note_text
 use crate::accounts::{self, Role};
 use crate::rules::any::AnyRecord;
 use crate::store::matches::{self, Author, MatchRow, MatchStatus};
-use crate::store::{StoreError, state_changes, users};
-use crate::web::assignment::{AssignmentForm, Change, assign};
+use crate::store::{StoreError, state_changes};
+use crate::web::assignment::{
+    AssignmentForm, Candidates, Change, UNKNOWN_USERNAME, assign, candidates,
+};
 use crate::web::context::{PageContext, Visit};
 use crate::web::error::AppError;
 use crate::web::i18n::{Tr, Worded};
@@ -28,7 +30,7 @@ pub struct ManageMatchPage {
     pub knockout: Option<crate::tournament::Knockout>,
     pub players: Vec<String>,
     pub referees: Vec<(i64, String)>,
-    pub candidates: Vec<(i64, String)>,
+    pub candidates: Candidates,
     pub link: Option<String>,
     pub qr_svg: Option<String>,
     pub entry_count: usize,
@@ -116,12 +118,7 @@ pub(in crate::web) async fn manage_page_of(
     let (referees, candidates, link, changes) = state
         .read(move |connection| {
             let referees = matches::referees(connection, match_id)?;
-            let candidates = users::list(connection)?
-                .into_iter()
-                .filter(|user| user.role() == Role::Referee)
-                .filter(|user| !referees.iter().any(|(id, _)| *id == user.id))
-                .map(|user| (user.id, user.display_name))
-                .collect();
+            let candidates = candidates(connection, Role::Referee, &referees)?;
             let link = matches::active_link(connection, match_id)?;
             let changes = state_changes::of_match(connection, match_id)?;
             Ok((referees, candidates, link, changes))
@@ -169,6 +166,7 @@ const NOTICES: &[&str] = &[
     "manage-status_saved",
     "confirm-nothing_changed",
     "manage-imported",
+    UNKNOWN_USERNAME,
 ];
 
 /// The organizer's page of the match, with the notice the last saved form left.
@@ -240,8 +238,11 @@ pub async fn referees(
         matches::assign_referee as Change,
         matches::unassign_referee as Change,
     );
-    assign(&state, &form, Role::Referee, row.id, changes).await?;
-    Ok(back_to(ctx.session(), &row, "manage-referees_saved"))
+    let notice = match assign(&state, &form, Role::Referee, row.id, changes).await? {
+        true => "manage-referees_saved",
+        false => UNKNOWN_USERNAME,
+    };
+    Ok(back_to(ctx.session(), &row, notice))
 }
 
 #[derive(Deserialize)]

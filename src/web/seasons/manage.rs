@@ -209,8 +209,13 @@ pub struct SeasonFormPage {
     /// Editing this season; `None` for a new one.
     pub editing: Option<i64>,
     pub form: SeasonForm,
-    /// The club's events, for the ones that count.
+    /// The events offered to count, the earliest first: those in the season's days (at
+    /// most [`OFFERED_AT_MOST`]), those counting already and those ticked.
     pub events: Vec<EventRow>,
+    /// More events fall in the season's days than are offered.
+    pub more_in_days: bool,
+    /// The form's days read: events in them are offered.
+    pub days_known: bool,
     pub error_key: Option<&'static str>,
     pub notice_key: Option<&'static str>,
 }
@@ -228,6 +233,48 @@ impl SeasonFormPage {
     }
 }
 
+/// The most events in a season's days the form offers; a club holds a night or two a
+/// week, so a season of a year or so offers them all.
+pub const OFFERED_AT_MOST: i64 = 200;
+
+/// The events the form offers (see [`SeasonFormPage::events`]), whether more fall in
+/// the season's days, and whether its days read.
+fn offered_events(
+    connection: &mut DbConnection,
+    club_id: i64,
+    editing: Option<i64>,
+    form: &SeasonForm,
+) -> StoreResult<(Vec<EventRow>, bool, bool)> {
+    let mut offered = match editing {
+        Some(season_id) => seasons::events_of(connection, season_id)?,
+        None => Vec::new(),
+    };
+    let day = |text: &str| NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok();
+    let days = day(&form.starts_on)
+        .zip(day(&form.ends_on).and_then(|end| end.succ_opt()))
+        .filter(|(from, until)| from < until);
+    let mut more = false;
+    if let Some((from, until)) = days {
+        let (within, beyond) = events::of_club_between(
+            connection,
+            club_id,
+            from.and_time(chrono::NaiveTime::MIN),
+            until.and_time(chrono::NaiveTime::MIN),
+            OFFERED_AT_MOST,
+        )?;
+        more = beyond;
+        offered.extend(within);
+    }
+    offered.extend(events::of_club_by_public_ids(
+        connection,
+        club_id,
+        &form.events,
+    )?);
+    offered.sort_by_key(|event| (event.starts_at, event.id));
+    offered.dedup_by_key(|event| event.id);
+    Ok((offered, more, days.is_some()))
+}
+
 async fn form_page(
     ctx: PageContext,
     state: &AppState,
@@ -236,8 +283,9 @@ async fn form_page(
     form: SeasonForm,
 ) -> Result<SeasonFormPage, AppError> {
     let club_id = club.id;
-    let events = state
-        .read(move |connection| events::of_club(connection, club_id))
+    let asked = form.clone();
+    let (events, more_in_days, days_known) = state
+        .read(move |connection| offered_events(connection, club_id, editing, &asked))
         .await?;
     Ok(SeasonFormPage {
         ctx,
@@ -245,6 +293,8 @@ async fn form_page(
         editing,
         form,
         events,
+        more_in_days,
+        days_known,
         error_key: None,
         notice_key: None,
     })
