@@ -12,6 +12,7 @@
 //! this week are announced.
 
 use chrono::{Datelike, Duration, NaiveDate};
+use diesel::RunQueryDsl;
 use futures_util::future::join_all;
 use serde_json::json;
 
@@ -26,7 +27,7 @@ use crate::rules::kind::GameKind;
 use crate::store::events::EventRow;
 use crate::store::matches::Author;
 use crate::store::seasons::{self, SeasonSettings};
-use crate::store::{DbConnection, StoreError, StoreResult, clubs, users};
+use crate::store::{Backend, DbConnection, StoreError, StoreResult, clubs, users};
 
 /// Nights in a season, one a week; then weeks without a night, one of them with a
 /// tournament of the club's other game.
@@ -153,6 +154,16 @@ impl Demo {
                 totals.events += made.events;
                 totals.matches += made.matches;
                 totals.entries += made.entries;
+            }
+            // PostgreSQL plans from statistics that a bulk load outruns: without them a
+            // week's reads turn into whole-table scans (autovacuum may be off, or behind).
+            if self.db.backend() == Backend::Postgres
+                && ((week + 1).is_power_of_two() || week + 1 == weeks)
+            {
+                self.db.write(|connection| {
+                    diesel::sql_query("ANALYZE").execute(connection)?;
+                    Ok(())
+                })?;
             }
             progress(&totals, week + 1, weeks);
         }
