@@ -67,16 +67,22 @@ pub fn players_of_event(
     connection: &mut DbConnection,
     event_id: i64,
 ) -> StoreResult<Vec<PlayerRow>> {
-    let either_player = players::id
-        .nullable()
-        .eq(entrants::player1_id.nullable())
-        .or(players::id.nullable().eq(entrants::player2_id))
-        .assume_not_null();
-    Ok(crate::store::typed!(connection, |inner| entrants::table
-        .inner_join(players::table.on(either_player))
+    // The entrants' player ids first, then the players by id: a join on either player
+    // let PostgreSQL walk every player to match them.
+    let pairs: Vec<(i64, Option<i64>)> = entrants::table
         .filter(entrants::event_id.eq(event_id))
+        .select((entrants::player1_id, entrants::player2_id))
+        .load(connection)?;
+    let mut ids: Vec<i64> = pairs
+        .into_iter()
+        .flat_map(|(first, second)| std::iter::once(first).chain(second))
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    Ok(crate::store::typed!(connection, |inner| players::table
+        .filter(players::id.eq_any(&ids))
+        .order(players::id.asc())
         .select(PlayerRow::as_select())
-        .distinct()
         .load(inner))?)
 }
 

@@ -115,11 +115,19 @@ pub fn page_of_club(
     Ok(super::page_of(rows, size))
 }
 
-super::list_by!(
-    /// The season's events in the order they were held.
-    events_of: events join season_events where season_events.season_id,
-        order (events::starts_at.asc(), events::id.asc()) => EventRow
-);
+/// The season's events in the order they were held. Their ids first, then the events by
+/// id: a join let PostgreSQL walk every event in order to merge them.
+pub fn events_of(connection: &mut DbConnection, season_id: i64) -> StoreResult<Vec<EventRow>> {
+    let ids: Vec<i64> = season_events::table
+        .filter(season_events::season_id.eq(season_id))
+        .select(season_events::event_id)
+        .load(connection)?;
+    Ok(crate::store::typed!(connection, |inner| events::table
+        .filter(events::id.eq_any(&ids))
+        .order((events::starts_at.asc(), events::id.asc()))
+        .select(EventRow::as_select())
+        .load(inner))?)
+}
 
 super::list_by!(
     /// The seasons an event counts for.
