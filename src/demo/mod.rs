@@ -107,20 +107,7 @@ fn contents(connection: &mut DbConnection) -> StoreResult<String> {
 /// Fills the empty database `db` (see the module documentation); `now` (the club's
 /// local time) dates the seasons and nights.
 pub fn fill(db: &Db, now: NaiveDateTime) -> Result<DemoReport, DemoError> {
-    let held = db.read(contents)?;
-    if !held.is_empty() {
-        return Err(DemoError::NotEmpty(held));
-    }
-    let scoring = Scoring::new(
-        db.clone(),
-        std::sync::Arc::new(crate::events::Advancement::default()),
-    );
-    let demo = Demo {
-        db: db.clone(),
-        scoring,
-        today: now.date(),
-        now,
-    };
+    let demo = Demo::on_empty(db, now)?;
     actix_web::rt::System::new().block_on(demo.run())
 }
 
@@ -132,19 +119,7 @@ pub fn fill_federation(
     size: Size,
     progress: impl FnMut(&Totals, usize, usize),
 ) -> Result<(DemoReport, Totals), DemoError> {
-    let held = db.read(contents)?;
-    if !held.is_empty() {
-        return Err(DemoError::NotEmpty(held));
-    }
-    let demo = Demo {
-        db: db.clone(),
-        scoring: Scoring::new(
-            db.clone(),
-            std::sync::Arc::new(crate::events::Advancement::default()),
-        ),
-        today: now.date(),
-        now,
-    };
+    let demo = Demo::on_empty(db, now)?;
     actix_web::rt::System::new().block_on(async {
         let report = demo.run().await?;
         let totals = demo.federation(size, progress).await?;
@@ -221,6 +196,23 @@ struct NewDemoEvent {
 }
 
 impl Demo {
+    /// The demo's writer on `db`, which must hold nothing yet.
+    fn on_empty(db: &Db, now: NaiveDateTime) -> Result<Demo, DemoError> {
+        let held = db.read(contents)?;
+        if !held.is_empty() {
+            return Err(DemoError::NotEmpty(held));
+        }
+        Ok(Demo {
+            db: db.clone(),
+            scoring: Scoring::new(
+                db.clone(),
+                std::sync::Arc::new(crate::events::Advancement::default()),
+            ),
+            today: now.date(),
+            now,
+        })
+    }
+
     async fn run(&self) -> Result<DemoReport, DemoError> {
         let (cast, accounts) = self.db.write(make_accounts)?;
         let mut report = DemoReport {

@@ -48,9 +48,9 @@ pub(crate) fn seed(app: &TestApp, clubs: usize) {
     app.database.execute(&sql);
 }
 
-/// The events a page links, in order (`Torneo 089`, …), within the part from `start`
-/// to the next `end`.
-fn names_in(body: &str, start: &str, end: &str) -> Vec<String> {
+/// The names a page links in bold, in order (`Torneo 089`, …), within the part from
+/// `start` to the next `end`.
+pub(crate) fn names_in(body: &str, start: &str, end: &str) -> Vec<String> {
     let Some(part) = body.split(start).nth(1) else {
         return Vec::new();
     };

@@ -5,20 +5,8 @@
 
 use serde_json::{Value, json};
 
+use crate::http_archive::names_in;
 use crate::support::{TestApp, club_with_organizer, setup};
-
-/// The names a page links in bold, in order, within the part from `start` to the next
-/// `end`.
-fn names_in(body: &str, start: &str, end: &str) -> Vec<String> {
-    let Some(part) = body.split(start).nth(1) else {
-        return Vec::new();
-    };
-    let part = part.split(end).next().unwrap();
-    part.split("<strong>")
-        .skip(1)
-        .map(|piece| piece.split("</strong>").next().unwrap().to_string())
-        .collect()
-}
 
 fn named(prefix: &str, numbers: impl IntoIterator<Item = usize>) -> Vec<String> {
     numbers
