@@ -13,6 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::events::EventData;
 use crate::store::player_figures::{self as stored, Figures, MeetingRow, NightRow, ResultRow};
 use crate::store::{DbConnection, StoreResult};
+use crate::tournament::season::final_places;
 use crate::tournament::{EntrantId, Schedule, Slot, Status, Tournament};
 
 /// The event's figures as its derived schedule gives them, sorted by key: every night,
@@ -24,8 +25,9 @@ pub fn of_event(
     only: Option<&[i64]>,
 ) -> Figures {
     let event = &data.event;
-    let positions: BTreeMap<EntrantId, u32> = tournament
-        .standings_of(schedule)
+    let standings = tournament.standings_of(schedule);
+    let final_places: BTreeMap<EntrantId, u32> = final_places(&standings).into_iter().collect();
+    let positions: BTreeMap<EntrantId, u32> = standings
         .tables
         .last()
         .map(|table| table.rows.iter().map(|r| (r.entrant, r.position)).collect())
@@ -106,6 +108,7 @@ pub fn of_event(
                 losses,
                 starts_at: event.starts_at,
                 listed: event.listed,
+                final_place: final_places.get(&EntrantId(number)).map(|&p| p as i32),
             });
         }
     }

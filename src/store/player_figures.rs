@@ -13,7 +13,7 @@ use super::seasons::SeasonRow;
 use super::{DbConnection, StoreResult};
 
 /// A night: the entrant the player played as, the place in the event's last standings
-/// table and the matches won and lost.
+/// table, the matches won and lost, and the final place a season counts.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Queryable, Selectable, Insertable)]
 #[diesel(table_name = player_nights)]
 pub struct NightRow {
@@ -25,6 +25,9 @@ pub struct NightRow {
     pub losses: i32,
     pub starts_at: NaiveDateTime,
     pub listed: bool,
+    /// The core's `final_places` place (knockout order first); `None` on rows written
+    /// before it was kept.
+    pub final_place: Option<i32>,
 }
 
 /// A finished match as one of its players sees it.
@@ -306,4 +309,21 @@ pub fn latest_seasons(
         .load(connection)?;
     rows.sort_by_key(|row| ids.iter().position(|id| *id == row.id));
     Ok(rows)
+}
+
+/// The final place of every player of `event_ids`' nights, as (event, player, place),
+/// by event: one index range per event.
+pub fn final_places_of(
+    connection: &mut DbConnection,
+    event_ids: &[i64],
+) -> StoreResult<Vec<(i64, i64, Option<i32>)>> {
+    Ok(player_nights::table
+        .filter(player_nights::event_id.eq_any(event_ids))
+        .select((
+            player_nights::event_id,
+            player_nights::player_id,
+            player_nights::final_place,
+        ))
+        .order((player_nights::event_id, player_nights::player_id))
+        .load(connection)?)
 }

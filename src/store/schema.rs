@@ -393,6 +393,7 @@ diesel::table! {
         losses -> Integer,
         starts_at -> Timestamp,
         listed -> Bool,
+        final_place -> Nullable<Integer>,
     }
 }
 

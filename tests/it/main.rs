@@ -57,6 +57,7 @@ mod record_games;
 mod records;
 mod reliability;
 mod robustness;
+mod season_tables;
 mod tournament_brackets;
 mod tournament_formats;
 mod tournament_props;

@@ -1,0 +1,1 @@
+ALTER TABLE player_nights DROP COLUMN final_place;
