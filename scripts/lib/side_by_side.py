@@ -58,6 +58,8 @@ def pages(url):
         (f"player ({nights} nights)", f"/players/{busiest}"),
         ("archive, first page", "/events"),
         ("archive, earliest page", "/events?earliest=1"),
+        # The same events on both (the demo club's): the archive's cost per line shown.
+        ("archive, the demo club", f"/events?club={DEMO_CLUB}"),
     ]
 
 

@@ -7,7 +7,7 @@ use chrono::NaiveDateTime;
 use diesel::dsl::{count_star, sum};
 use diesel::prelude::*;
 
-use super::schema::{events, player_meetings, player_nights, player_results, players};
+use super::schema::{clubs, events, player_meetings, player_nights, player_results, players};
 use super::schema::{season_events, seasons};
 use super::seasons::SeasonRow;
 use super::{DbConnection, StoreResult};
@@ -211,8 +211,9 @@ pub fn set_event_day(
     Ok(())
 }
 
-/// A night on the page: the row with its event's public id and name.
-pub type ListedNight = (NightRow, String, String);
+/// A night on the page: the row with its event's public id and name, and its club's name
+/// (a player who moved played at more than one).
+pub type ListedNight = (NightRow, String, String, String);
 
 /// Up to `limit` of the player's nights at listed events from `offset`, newest first.
 pub fn nights_page(
@@ -223,6 +224,7 @@ pub fn nights_page(
 ) -> StoreResult<Vec<ListedNight>> {
     Ok(player_nights::table
         .inner_join(events::table)
+        .inner_join(clubs::table.on(clubs::id.eq(events::club_id)))
         .filter(player_nights::player_id.eq(player_id))
         .filter(player_nights::listed.eq(true))
         .order((
@@ -231,7 +233,12 @@ pub fn nights_page(
         ))
         .offset(offset)
         .limit(limit)
-        .select((NightRow::as_select(), events::public_id, events::name))
+        .select((
+            NightRow::as_select(),
+            events::public_id,
+            events::name,
+            clubs::name,
+        ))
         .load(connection)?)
 }
 

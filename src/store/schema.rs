@@ -426,6 +426,7 @@ diesel::joinable!(player_results -> events (event_id));
 diesel::allow_tables_to_appear_in_same_query!(player_nights, events);
 diesel::allow_tables_to_appear_in_same_query!(player_nights, season_events);
 diesel::allow_tables_to_appear_in_same_query!(player_nights, seasons);
+diesel::allow_tables_to_appear_in_same_query!(player_nights, clubs);
 diesel::allow_tables_to_appear_in_same_query!(player_results, events);
 diesel::allow_tables_to_appear_in_same_query!(player_meetings, players);
 diesel::allow_columns_to_appear_in_same_group_by_clause!(

@@ -151,6 +151,10 @@ backend_tests! {
         // First page: the newest twenty, a link to older ones only.
         let first = page("");
         assert_eq!(nights_listed(&first), names(60, 41));
+        // Each night names its club: a player who moved played at more than one.
+        let list = first.split("id=\"player-nights\"").nth(1).unwrap();
+        let list = &list[..list.find("</ul>").unwrap()];
+        assert_eq!(list.matches("Scuola di Trionfetti · ").count(), 20, "{list}");
         assert!(first.contains(&format!("href=\"/players/{player}?page=2#nights\" rel=\"next\" id=\"nights-next\"")), "{first}");
         assert!(!first.contains("id=\"nights-previous\""));
         // The middle page links both ways; the results keep their own page.

@@ -140,7 +140,9 @@ pub(super) fn club_name(index: usize) -> String {
 /// A player's name: unique across the federation, never one of the demo's regulars.
 pub(super) fn player_name(index: usize) -> String {
     let first = FIRST_NAMES[index % FIRST_NAMES.len()];
-    let surname = SURNAMES[(index / FIRST_NAMES.len()) % SURNAMES.len()];
+    // Neighbours (one club's regulars) take different surnames: 41 and 64 are coprime,
+    // so every pair is still taken once before a number is added.
+    let surname = SURNAMES[(index + index / FIRST_NAMES.len()) % SURNAMES.len()];
     match index / (FIRST_NAMES.len() * SURNAMES.len()) {
         0 => format!("{first} {surname}"),
         n => format!("{first} {surname} {}", n + 1),

@@ -52,6 +52,7 @@ pub struct PlayerQuery {
 pub struct PlayedEvent {
     pub public_id: String,
     pub name: String,
+    pub club: String,
     pub date: chrono::NaiveDate,
     pub entrant: String,
     pub position: Option<u32>,
@@ -71,6 +72,7 @@ pub struct HeadToHead {
 pub struct SeasonPlace {
     pub href: String,
     pub name: String,
+    pub club: String,
     pub closed: bool,
     /// `None`: not ranked (fewer nights than the season asks).
     pub position: Option<u32>,
@@ -288,6 +290,7 @@ fn load(
         seasons.push(SeasonPlace {
             href,
             name: report.season.settings.name.clone(),
+            club: club.name,
             closed: report.season.settings.closed,
             position: row.and_then(|r| r.position),
             points: row.map_or(0, |r| r.points),
@@ -337,9 +340,10 @@ pub async fn player_page(
     let events = loaded
         .nights
         .into_iter()
-        .map(|(night, public_id, name)| PlayedEvent {
+        .map(|(night, public_id, name, club)| PlayedEvent {
             public_id,
             name,
+            club,
             date: night.starts_at.date(),
             entrant: night.entrant_label,
             position: night.position.map(|p| p as u32),
