@@ -1,7 +1,8 @@
 //! The integration tests, one binary: each module was a test binary of its own, and
 //! every one of them linked actix, diesel and SQLite; as modules they build and link
-//! once. `support` spawns the application and talks to it; fixtures stay in `tests/`
-//! (`records/`, `fixtures/`, `comanda_examples.txt`). `browser` is built only with
+//! once. `support` spawns the application and talks to it; fixtures stay in
+//! `tests/fixtures/`. The core's own tests, and the match records the shell's tests
+//! read as well, are in `crates/core/tests/`. `browser` is built only with
 //! SEGNAPUNTI_TEST_BROWSER set, `pg_restart` only with SEGNAPUNTI_TEST_POSTGRES_URL
 //! (build.rs sets the cfgs).
 
@@ -50,7 +51,6 @@ mod http_seasons;
 mod http_streams;
 mod http_substitutes;
 mod http_text;
-mod madrasso_matches;
 mod pg_restart;
 mod query_plans;
 mod record_games;
@@ -58,13 +58,5 @@ mod records;
 mod reliability;
 mod robustness;
 mod season_tables;
-mod tournament_brackets;
-mod tournament_formats;
-mod tournament_props;
-mod tournament_rotation;
-mod tournament_swiss;
+mod tournament_words;
 mod transfer;
-mod tressette_matches;
-mod trijumf_props;
-mod trionfetti_props;
-mod vitou_props;

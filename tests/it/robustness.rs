@@ -391,18 +391,29 @@ fn short_vitou(players: u8) -> vitou::Options {
     }
 }
 
+/// A match record of the core's data-driven cases (`crates/core/tests/records/`).
+macro_rules! core_record {
+    ($name:literal) => {
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/crates/core/tests/records/",
+            $name
+        ))
+    };
+}
+
 /// Valid records of every game: the committed Trionfetti examples and a simulated match
 /// (short options) of each game.
 fn valid_records() -> &'static [String] {
     static RECORDS: OnceLock<Vec<String>> = OnceLock::new();
     RECORDS.get_or_init(|| {
         let mut records: Vec<String> = [
-            include_str!("../records/valid_card_level.json"),
-            include_str!("../records/valid_corrections.json"),
-            include_str!("../records/valid_explicit_ranking.json"),
-            include_str!("../records/valid_outcome_match.json"),
-            include_str!("../records/valid_outcome_match_over.json"),
-            include_str!("../records/valid_replace_comanda.json"),
+            core_record!("valid_card_level.json"),
+            core_record!("valid_corrections.json"),
+            core_record!("valid_explicit_ranking.json"),
+            core_record!("valid_outcome_match.json"),
+            core_record!("valid_outcome_match_over.json"),
+            core_record!("valid_replace_comanda.json"),
         ]
         .map(str::to_string)
         .to_vec();

@@ -16,8 +16,9 @@ pub mod openapi;
 pub mod pg_server;
 pub mod process;
 pub mod setup;
-pub mod tournaments;
-pub mod trick_games;
+// The core's test helpers, for the words and commands of the core's cases.
+#[path = "../../../crates/core/tests/core/support/mod.rs"]
+pub mod core_support;
 
 pub const ADMIN_PASSWORD: &str = "amministra-bene";
 

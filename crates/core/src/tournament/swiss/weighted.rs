@@ -272,9 +272,9 @@ mod tests {
 
     /// Plays `n` entrants over `rounds` rounds with random winners, pairing each round in
     /// windows; checks it against one matching of the whole round (exact: it is checked
-    /// against brute force in `tests/it/tournament_swiss.rs`). Gives the rounds in which
-    /// the score-group pass alone had a needless gap or rematch, and the time it, the
-    /// pairing with windows and the whole round's matching took.
+    /// against brute force in `crates/core/tests/core/tournament_swiss.rs`). Gives the
+    /// rounds in which the score-group pass alone had a needless gap or rematch, and the
+    /// time it, the pairing with windows and the whole round's matching took.
     fn play_windowed(n: usize, rounds: u32, seed: u64) -> (u32, [Duration; 3]) {
         let mut rng = crate::rng::SplitMix::new(seed);
         let (mut score, mut byes) = (vec![0i64; n], vec![0u32; n]);

@@ -1,7 +1,7 @@
 //! Elimination standings ranked by the round each entrant went out in, and the draw of a
 //! knockout after groups keeping entrants of one group apart in its first round.
 
-use segnapunti::tournament::{
+use segnapunti_core::tournament::{
     Cycles, EntrantId, Format, Outcome, Results, Side, Slot, Source, Stage, Status, TieBreak,
     Tournament, double_elimination, groups,
 };

@@ -1,36 +1,18 @@
 //! Scenario tests of the tournament formats through the public API: advancement,
-//! corrections and their diff, withdrawals, byes, resets, groups and Swiss notes.
+//! corrections and their diff, withdrawals, byes, resets, groups and Swiss notes. Their
+//! words are the shell's (`tests/it/tournament_words.rs`).
 
-use segnapunti::lang::Lang;
-use segnapunti::tournament::{
+use segnapunti_core::tournament::{
     Correction, Cycles, DrawNotes, EntrantId, Format, LateEntry, MatchKey, Outcome, Points,
     Recorded, Results, Side, Slot, Source, Stage, Status, TieBreak, Tournament, TournamentError,
     WalkoverReason, Withdrawal, diff, double_elimination, groups, rotating, round_robin,
     single_elimination, swiss,
 };
-use segnapunti::web::i18n::Worded;
 
-use crate::support::tournaments::{ids, play_out};
+use crate::support::tournaments::{better_seed_wins, ids, play_out};
 
 fn key(k: &str) -> MatchKey {
     MatchKey::new(k)
-}
-
-/// The side with the better (lower) seed number wins, 2 games to 1.
-fn better_seed_wins(sides: &[Slot; 2]) -> Outcome {
-    let seed = |s: &Slot| s.entrants().iter().map(|e| e.0).min().unwrap_or(u32::MAX);
-    let winner = if seed(&sides[0]) < seed(&sides[1]) {
-        Side::A
-    } else {
-        Side::B
-    };
-    let mut games = [1, 1];
-    games[winner.index()] = 2;
-    Outcome::Played {
-        winner,
-        games,
-        points: [games[0] as i32 * 10, games[1] as i32 * 10],
-    }
 }
 
 /// Round 1 played, the better seed winning every match.
@@ -109,7 +91,7 @@ fn correction_reflows_and_flags_started_matches() {
     let mut new = old.clone();
     // Correct W R1 M1 (1 v 8): 8 actually won.
     let first = new.get_mut(&key("W R1 M1")).unwrap();
-    first.progress = segnapunti::tournament::Progress::Finished(Outcome::Played {
+    first.progress = segnapunti_core::tournament::Progress::Finished(Outcome::Played {
         winner: Side::B,
         games: [1, 2],
         points: [10, 20],
@@ -133,7 +115,7 @@ fn correction_reflows_and_flags_started_matches() {
     let early = round_one_played(&t);
     let mut corrected = early.clone();
     corrected.get_mut(&key("W R1 M2")).unwrap().progress =
-        segnapunti::tournament::Progress::Finished(Outcome::Forfeit { winner: Side::B });
+        segnapunti_core::tournament::Progress::Finished(Outcome::Forfeit { winner: Side::B });
     let c = diff(&t, &early, &corrected).unwrap();
     assert!(c.flagged.is_empty());
     let updated: Vec<&str> = c.updated.iter().map(|m| m.key.as_str()).collect();
@@ -158,12 +140,12 @@ fn in_progress_match_is_flagged_not_changed() {
     old.insert(key("W R2 M1"), Recorded::in_progress(final_sides.clone()));
     let mut new = old.clone();
     new.get_mut(&key("W R1 M2")).unwrap().progress =
-        segnapunti::tournament::Progress::Finished(Outcome::Forfeit { winner: Side::B });
+        segnapunti_core::tournament::Progress::Finished(Outcome::Forfeit { winner: Side::B });
     let c = diff(&t, &old, &new).unwrap();
     assert_eq!(c.flagged.len(), 1);
     assert_eq!(
         c.flagged[0].recorded,
-        Some(segnapunti::tournament::Progress::InProgress)
+        Some(segnapunti_core::tournament::Progress::InProgress)
     );
     let s = t.schedule(&new).unwrap();
     match &s.get(&key("W R2 M1")).unwrap().status {
@@ -216,7 +198,7 @@ fn double_elimination_with_bracket_reset() {
     // Correct the grand final: the losers' champion (2) wins, so a reset appears.
     let mut reset = results.clone();
     reset.get_mut(&key("GF")).unwrap().progress =
-        segnapunti::tournament::Progress::Finished(Outcome::Forfeit { winner: Side::B });
+        segnapunti_core::tournament::Progress::Finished(Outcome::Forfeit { winner: Side::B });
     let s = t.schedule(&reset).unwrap();
     let r = s.get(&key("GF reset")).unwrap();
     assert_eq!(r.status, Status::Ready);
@@ -299,8 +281,6 @@ fn swiss_explains_itself_and_avoids_rematches() {
             panic!("Swiss notes expected")
         };
         for note in &notes.notes {
-            assert!(!note.message(Lang::It).is_empty());
-            assert_ne!(note.message(Lang::It), note.message(Lang::En));
             assert!(!matches!(note, swiss::PairingNote::Rematch { .. }));
             if let swiss::PairingNote::Bye { entrant, .. } = note {
                 byes.push(*entrant);
@@ -332,11 +312,9 @@ fn swiss_large_field_pairs_without_rematches() {
 }
 
 #[test]
-fn errors_have_messages_in_both_languages() {
+fn one_entrant_or_an_unknown_withdrawal_is_an_error() {
     let t = single(1, false);
-    let e = t.schedule(&Results::new()).unwrap_err();
-    assert!(e.message(Lang::It).contains("almeno"));
-    assert!(e.message(Lang::En).contains("at least"));
+    t.schedule(&Results::new()).unwrap_err();
     let mut t = single(4, false);
     t.withdrawals.push(Withdrawal {
         entrant: EntrantId(9),
@@ -361,7 +339,7 @@ fn a_flagged_match_kept_as_played_stands_and_advancement_goes_on() {
         }
     }
     results.get_mut(&key("W R1 M1")).unwrap().progress =
-        segnapunti::tournament::Progress::Finished(Outcome::Played {
+        segnapunti_core::tournament::Progress::Finished(Outcome::Played {
             winner: Side::B,
             games: [1, 2],
             points: [10, 20],
@@ -399,7 +377,7 @@ fn a_flagged_match_kept_as_played_stands_and_advancement_goes_on() {
 fn swiss_correction_re_pairs_only_the_tables_not_begun() {
     let t = Tournament::new(ids(8), Format::Swiss(swiss::Options::new(3)));
     let mut results = Results::new();
-    let round = |results: &Results, round: u32| -> Vec<segnapunti::tournament::Match> {
+    let round = |results: &Results, round: u32| -> Vec<segnapunti_core::tournament::Match> {
         t.schedule(results)
             .unwrap()
             .matches
@@ -527,7 +505,7 @@ fn rotating_late_entrant_keeps_earlier_rounds() {
         rounds: 5,
         seed: 2024,
         tie_breaks: Vec::new(),
-        sit_out: segnapunti::tournament::ByeScore::Nothing,
+        sit_out: segnapunti_core::tournament::ByeScore::Nothing,
     };
     let entrants = ids(8);
     let plain = rotating::draw(&entrants, &[], &options).unwrap();
@@ -555,10 +533,6 @@ fn rotating_late_entrant_keeps_earlier_rounds() {
         t.schedule(&Results::new()).unwrap_err(),
         TournamentError::LateEntryRefused
     );
-    assert_ne!(
-        TournamentError::LateEntryRefused.message(Lang::It),
-        TournamentError::LateEntryRefused.message(Lang::En)
-    );
 }
 
 /// A rotating night of 16 where entrant 5 leaves from round 3 and one newcomer joins
@@ -570,7 +544,7 @@ fn rotating_withdrawal_re_forms_later_rounds_and_punishes_nobody() {
         rounds: 6,
         seed: 35,
         tie_breaks: Vec::new(),
-        sit_out: segnapunti::tournament::ByeScore::Nothing,
+        sit_out: segnapunti_core::tournament::ByeScore::Nothing,
     };
     let mut t = Tournament::new(ids(16), Format::RotatingPartners(options));
     let before = t.schedule(&Results::new()).unwrap().matches;

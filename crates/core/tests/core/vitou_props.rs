@@ -3,9 +3,9 @@
 use proptest::prelude::*;
 
 use crate::support::trick_games::through_json;
-use segnapunti::rules::game::Game;
-use segnapunti::rules::vitou::simulate::simulate;
-use segnapunti::rules::vitou::{Entry, Options, RuleError, Vitou};
+use segnapunti_core::rules::game::Game;
+use segnapunti_core::rules::vitou::simulate::simulate;
+use segnapunti_core::rules::vitou::{Entry, Options, RuleError, Vitou};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]

@@ -9,8 +9,8 @@
 
 use std::collections::HashMap;
 
-use segnapunti::tournament::rotating::{Options, RoundDraw, draw};
-use segnapunti::tournament::{EntrantId, Withdrawal};
+use segnapunti_core::tournament::rotating::{Options, RoundDraw, draw};
+use segnapunti_core::tournament::{EntrantId, Withdrawal};
 
 const SEED: u64 = 2024;
 
@@ -41,7 +41,7 @@ fn options(rounds: u32, seed: u64) -> Options {
         rounds,
         seed,
         tie_breaks: Vec::new(),
-        sit_out: segnapunti::tournament::ByeScore::Nothing,
+        sit_out: segnapunti_core::tournament::ByeScore::Nothing,
     }
 }
 

@@ -6,8 +6,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use segnapunti::rng::SplitMix;
-use segnapunti::tournament::{
+use segnapunti_core::rng::SplitMix;
+use segnapunti_core::tournament::{
     EntrantId, Format, Outcome, Recorded, Results, Side, Slot, Stage, Status, Tournament, swiss,
 };
 

@@ -2,13 +2,13 @@
 
 use proptest::prelude::*;
 
-use segnapunti::rules::card::Card;
-use segnapunti::rules::comanda::Nicknames;
-use segnapunti::rules::game::{Game, Team};
-use segnapunti::rules::record::{MatchRecord, RecordEntry};
-use segnapunti::rules::replay::{EntryError, replay, replay_steps};
-use segnapunti::rules::trionfetti::simulate::simulate;
-use segnapunti::rules::trionfetti::{Options, RuleError};
+use segnapunti_core::rules::card::Card;
+use segnapunti_core::rules::comanda::Nicknames;
+use segnapunti_core::rules::game::{Game, Team};
+use segnapunti_core::rules::record::{MatchRecord, RecordEntry};
+use segnapunti_core::rules::replay::{EntryError, replay, replay_steps};
+use segnapunti_core::rules::trionfetti::simulate::simulate;
+use segnapunti_core::rules::trionfetti::{Options, RuleError};
 
 fn options(short: bool) -> Options {
     if short {

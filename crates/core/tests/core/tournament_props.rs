@@ -5,8 +5,8 @@
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use proptest::prelude::*;
-use segnapunti::rng::SplitMix;
-use segnapunti::tournament::{
+use segnapunti_core::rng::SplitMix;
+use segnapunti_core::tournament::{
     Cycles, EntrantId, Format, Match, Outcome, Progress, Results, Schedule, Side, Slot, Stage,
     StandingsTable, Status, TieBreak, Tournament, WalkoverReason, diff, double_elimination,
     rotating, round_robin, single_elimination, swiss,
@@ -80,7 +80,7 @@ fn assert_total_order(table: &StandingsTable, entrants: &[EntrantId], by_score: 
         return;
     }
     for w in table.rows.windows(2) {
-        let key = |r: &segnapunti::tournament::StandingRow| {
+        let key = |r: &segnapunti_core::tournament::StandingRow| {
             let mut k = vec![r.score];
             k.extend(r.tie_breaks.iter().map(|(_, v)| *v));
             k
@@ -143,7 +143,7 @@ proptest! {
         prop_assert!(!table.rows[0].eliminated);
         prop_assert!(l.get(&champion).copied().unwrap_or(0) <= 1);
         // Without a reset the winners' champion may go out on one loss, in the grand final.
-        let gf = s.get(&segnapunti::tournament::MatchKey::new("GF")).unwrap();
+        let gf = s.get(&segnapunti_core::tournament::MatchKey::new("GF")).unwrap();
         let gf_loser = gf.loser().and_then(|x| x.entrant());
         for e in &t.entrants {
             if *e != champion {
@@ -154,7 +154,7 @@ proptest! {
         }
         let total = real_matches(&s.matches);
         prop_assert!(total == 2 * n as usize - 2 || total == 2 * n as usize - 1);
-        prop_assert_eq!(total == 2 * n as usize - 1, s.get(&segnapunti::tournament::MatchKey::new("GF reset")).is_some());
+        prop_assert_eq!(total == 2 * n as usize - 1, s.get(&segnapunti_core::tournament::MatchKey::new("GF reset")).is_some());
         assert_total_order(table, &t.entrants, false);
     }
 
@@ -230,7 +230,7 @@ proptest! {
 
     #[test]
     fn rotating_partners_individual_standings(n in 4u32..20, rounds in 1u32..6, seed: u64) {
-        let options = rotating::Options { rounds, seed, tie_breaks: vec![TieBreak::PointsDifference, TieBreak::Buchholz], sit_out: segnapunti::tournament::ByeScore::Nothing };
+        let options = rotating::Options { rounds, seed, tie_breaks: vec![TieBreak::PointsDifference, TieBreak::Buchholz], sit_out: segnapunti_core::tournament::ByeScore::Nothing };
         let t = Tournament::new(ids(n), Format::RotatingPartners(options));
         let (results, s) = played_out(&t, seed)?;
         let mut sat_out: BTreeMap<EntrantId, u32> = BTreeMap::new();
@@ -269,7 +269,7 @@ proptest! {
         let before = t.schedule(&old).unwrap();
         let after = t.schedule(&new).unwrap();
         let c = diff(&t, &old, &new).unwrap();
-        let sides = |s: &segnapunti::tournament::Schedule| -> BTreeMap<String, [Slot; 2]> {
+        let sides = |s: &segnapunti_core::tournament::Schedule| -> BTreeMap<String, [Slot; 2]> {
             s.matches.iter().map(|m| (m.key.0.clone(), m.sides.clone())).collect()
         };
         let (b, a) = (sides(&before), sides(&after));

@@ -4,13 +4,13 @@
 
 use proptest::prelude::*;
 
-use segnapunti::rules::card::Card;
-use segnapunti::rules::game::{Game, Team};
-use segnapunti::rules::madrasso::simulate::simulate;
-use segnapunti::rules::madrasso::{
+use segnapunti_core::rules::card::Card;
+use segnapunti_core::rules::game::{Game, Team};
+use segnapunti_core::rules::madrasso::simulate::simulate;
+use segnapunti_core::rules::madrasso::{
     Cassone, DealEnd, DealEntry, Entry, Madrasso, Options, RevokePenalty, RuleError, trick_winner,
 };
-use segnapunti::rules::play_error::PlayError;
+use segnapunti_core::rules::play_error::PlayError;
 
 use crate::support::trick_games::{
     self, Planted, first_card_played_twice, planted_revokes_are_refused, refuses, refuses_revoke,
@@ -206,7 +206,7 @@ proptest! {
 #[test]
 fn a_cappotto_or_a_cassone_by_outcome_and_a_match_of_several_games() {
     let options = options(false, false, 2);
-    let mut state = Madrasso::new(options, segnapunti::rules::game::Seat::ALL[0]);
+    let mut state = Madrasso::new(options, segnapunti_core::rules::game::Seat::ALL[0]);
     let cappotto = Entry::Deal(DealEntry {
         cappotto: Some(Team::B),
         ..DealEntry::default()

@@ -4,11 +4,11 @@
 
 use proptest::prelude::*;
 
-use segnapunti::rules::card::{Card, Suit};
-use segnapunti::rules::game::{Game, Team};
-use segnapunti::rules::play_error::PlayError;
-use segnapunti::rules::tressette::simulate::simulate;
-use segnapunti::rules::tressette::{
+use segnapunti_core::rules::card::{Card, Suit};
+use segnapunti_core::rules::game::{Game, Team};
+use segnapunti_core::rules::play_error::PlayError;
+use segnapunti_core::rules::tressette::simulate::simulate;
+use segnapunti_core::rules::tressette::{
     DealEnd, DealEntry, Declaration, Entry, Options, RuleError, Tressette, trick_winner,
 };
 

@@ -4,9 +4,9 @@
 use std::fmt::Debug;
 
 use proptest::prelude::*;
-use segnapunti::rules::card::Card;
-use segnapunti::rules::game::{Game, Seat};
-use segnapunti::rules::trick::Trick;
+use segnapunti_core::rules::card::Card;
+use segnapunti_core::rules::game::{Game, Seat};
+use segnapunti_core::rules::trick::Trick;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 

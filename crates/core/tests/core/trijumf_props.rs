@@ -3,10 +3,10 @@
 use proptest::prelude::*;
 
 use crate::support::trick_games::through_json;
-use segnapunti::rules::game::Game;
-use segnapunti::rules::play_error::table::TableError;
-use segnapunti::rules::trijumf::simulate::simulate;
-use segnapunti::rules::trijumf::{DealEnd, Entry, Options, RuleError, Trijumf};
+use segnapunti_core::rules::game::Game;
+use segnapunti_core::rules::play_error::table::TableError;
+use segnapunti_core::rules::trijumf::simulate::simulate;
+use segnapunti_core::rules::trijumf::{DealEnd, Entry, Options, RuleError, Trijumf};
 
 fn options(players: u8) -> Options {
     Options {
