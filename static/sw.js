@@ -6,8 +6,8 @@
 // all of this (the server's `Clear-Site-Data`).
 var CACHE = "segnapunti-referee";
 var UNSENT = "segnapunti-unsent";
-var PAGE = /^\/(score|s)\/[^/]+$/;
-var ENTRY = /^\/(score|s)\/[^/]+\/(hand|smazzata|tricks|undo|correct|outcome|json)$/;
+// PAGE and ENTRY, the referee's page and the entries it posts, are written here from
+// the route table as the script is served (src/web/offline.rs).
 
 self.addEventListener("install", function () { self.skipWaiting(); });
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });

@@ -5,6 +5,7 @@
 use std::sync::LazyLock;
 
 use actix_web::http::header;
+use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};
 use sha2::{Digest, Sha256};
 
@@ -13,7 +14,8 @@ use super::error::AppError;
 struct Asset {
     name: &'static str,
     content_type: &'static str,
-    bytes: &'static [u8],
+    /// The file, with what is written after it where it has some ([`written_after`]).
+    bytes: Bytes,
     /// `style.<hash>.css`: the name pages use.
     hashed: String,
 }
@@ -76,6 +78,14 @@ const FILES: &[(&str, &str, &[u8])] = &[
     ),
 ];
 
+/// What is served after a file's own text, written from lists only the code holds.
+fn written_after(name: &str) -> Option<String> {
+    match name {
+        "style.css" => Some(super::events::options::game_options_css()),
+        _ => None,
+    }
+}
+
 const FAVICON: &[u8] = include_bytes!("../../static/favicon.ico");
 
 /// A year, the longest lifetime caches honour; `immutable` spares the revalidation.
@@ -86,8 +96,12 @@ const BRIEFLY: &str = "public, max-age=3600";
 static ASSETS: LazyLock<Vec<Asset>> = LazyLock::new(|| {
     FILES
         .iter()
-        .map(|&(name, content_type, bytes)| {
-            let digest = Sha256::digest(bytes);
+        .map(|&(name, content_type, file)| {
+            let bytes = match written_after(name) {
+                Some(written) => Bytes::from([file, written.as_bytes()].concat()),
+                None => Bytes::from_static(file),
+            };
+            let digest = Sha256::digest(&bytes);
             let hash: String = digest[..5]
                 .iter()
                 .map(|byte| format!("{byte:02x}"))
@@ -134,7 +148,7 @@ pub async fn serve(name: web::Path<String>) -> Result<HttpResponse, AppError> {
     Ok(HttpResponse::Ok()
         .content_type(asset.content_type)
         .insert_header((header::CACHE_CONTROL, lifetime))
-        .body(asset.bytes))
+        .body(asset.bytes.clone()))
 }
 
 /// `/favicon.ico`, which browsers and tools ask for by this fixed name.
@@ -171,5 +185,15 @@ mod tests {
         let names: std::collections::BTreeSet<_> = ASSETS.iter().map(|a| &a.hashed).collect();
         assert_eq!(names.len(), FILES.len(), "every file its own name");
         assert_ne!(url("live.js"), url("event.js"));
+    }
+
+    #[test]
+    fn written_rules_follow_their_file() {
+        let style = ASSETS.iter().find(|a| a.name == "style.css").unwrap();
+        let file = include_bytes!("../../static/style.css");
+        let rules = crate::web::events::options::game_options_css();
+        assert!(style.bytes.starts_with(file));
+        assert!(style.bytes.ends_with(rules.as_bytes()));
+        assert_eq!(style.bytes.len(), file.len() + rules.len());
     }
 }

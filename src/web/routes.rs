@@ -48,6 +48,14 @@ macro_rules! route_table {
         }
         $($after_method:ident $after_path:literal => $after_handler:path, $after_access:expr;)*
     ) => {
+        /// The rows served under both prefixes, every row under the first, then under
+        /// the second: the referee's page and its entries, which the service worker
+        /// keeps for when the network is gone (`offline::service_worker`).
+        pub const SCORE_ENTRY_ROUTES: &[RouteInfo] = &[
+            $(RouteInfo { method: stringify!($both_method), path: concat!($first, $both_path), access: $first_access },)*
+            $(RouteInfo { method: stringify!($both_method), path: concat!($second, $both_path), access: $second_access },)*
+        ];
+
         route_table!(@rows
             $(($method, $path, $handler, $access))*
             $(($both_method, concat!($first, $both_path), $both_handler, $first_access))*

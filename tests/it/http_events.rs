@@ -6,6 +6,7 @@
 use crate::support;
 use support::setup::{self, card_links, import_and_draw, record_win};
 
+use segnapunti::rules::kind::GameKind;
 use segnapunti::store::matches::{self as store_matches, Author, MatchStatus};
 use support::{Client, TestApp, club_with_organizer, form_value};
 
@@ -607,7 +608,7 @@ backend_tests! {
         let form = organizer.get(&format!("/manage/events/{event}/edit"));
         assert_eq!(form.status, 200);
         assert!(form.body.contains("value=\"Da ritoccare\""));
-        for game in ["trionfetti", "madrasso", "tressette", "trijumf", "vitou"] {
+        for game in GameKind::ALL {
             assert!(form.body.contains(&format!("id=\"options-{game}\"")), "{game}");
         }
         assert!(form.body.contains("name=\"csrf_token\""));

@@ -25,8 +25,46 @@ fn the_service_worker_is_served_at_the_root_as_a_script_never_cached_long() {
         "{}",
         script.body
     );
-    // Its pages only: the referee pages, never another page of the site.
-    assert!(script.body.contains("/^\\/(score|s)\\/[^/]+$/"));
+    // Its pages only: the referee pages, never another page of the site; its entries
+    // every post of the referee page, under both prefixes, and nothing else.
+    let page = worker_pattern(&script.body, "PAGE");
+    for path in ["/score/abc123", "/s/tok-EN_9"] {
+        assert!(page.is_match(path), "{path}");
+    }
+    for path in [
+        "/m/abc123",
+        "/score/abc123/hand",
+        "/score/",
+        "/manage/matches",
+        "/e/x/score/abc",
+    ] {
+        assert!(!page.is_match(path), "{path}");
+    }
+    let entry = worker_pattern(&script.body, "ENTRY");
+    for action in [
+        "hand",
+        "smazzata",
+        "tricks",
+        "undo",
+        "correct",
+        "outcome",
+        "json",
+        "first_dealer",
+    ] {
+        for base in ["/score/abc123", "/s/tok-EN_9"] {
+            let path = format!("{base}/{action}");
+            assert!(entry.is_match(&path), "{path}");
+        }
+    }
+    for path in [
+        "/score/abc123",
+        "/score/abc123/unknown",
+        "/score/a/b/hand",
+        "/api/v1/matches/x/entries",
+        "/m/abc123/hand",
+    ] {
+        assert!(!entry.is_match(path), "{path}");
+    }
     let head = client.head("/sw.js");
     assert_eq!(head.status, 200);
     assert_eq!(
@@ -34,6 +72,20 @@ fn the_service_worker_is_served_at_the_root_as_a_script_never_cached_long() {
         Some("text/javascript; charset=utf-8")
     );
     assert!(head.body.is_empty());
+}
+
+/// The regular expression the worker's script assigns to `var {name} = /…/;`.
+fn worker_pattern(script: &str, name: &str) -> regex::Regex {
+    let start = format!("var {name} = /");
+    let line = script
+        .lines()
+        .find_map(|line| line.strip_prefix(start.as_str()))
+        .unwrap_or_else(|| panic!("no {name} in {script}"));
+    regex::Regex::new(
+        line.strip_suffix("/;")
+            .expect("a regular expression literal"),
+    )
+    .unwrap()
 }
 
 /// The organizer's client and the base of the referee page of a new match.

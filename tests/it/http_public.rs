@@ -3,6 +3,7 @@
 
 use crate::authz_matrix::{concrete, fixtures};
 use crate::support;
+use segnapunti::rules::kind::GameKind;
 
 use support::{Backend, TestApp};
 
@@ -420,7 +421,7 @@ fn the_event_form_shows_each_games_options_by_its_choice() {
         .skip(1)
         .map(|rest| &rest[..rest.find('"').unwrap()])
         .collect();
-    assert_eq!(games.len(), 5, "{games:?}");
+    assert_eq!(games.len(), GameKind::ALL.len(), "{games:?}");
     for game in games {
         let rule =
             format!("#event-form:has(#game option[value=\"{game}\"]:checked) #options-{game}");

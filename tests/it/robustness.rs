@@ -17,6 +17,7 @@ use segnapunti::rules::any::AnyRecord;
 use segnapunti::rules::card::{Card, CardSet};
 use segnapunti::rules::comanda::{self, Nicknames};
 use segnapunti::rules::game::{Game, Seat, Team};
+use segnapunti::rules::kind::GameKind;
 use segnapunti::rules::ranking::Ranking;
 use segnapunti::rules::record::{GameRecord, LogEntry, MatchRecord, RecordGame};
 use segnapunti::rules::trick::{Trick, winning_position};
@@ -490,7 +491,7 @@ proptest! {
 
     #[test]
     fn record_reader_refuses_arbitrary_entries(
-        game in prop::sample::select(vec!["trionfetti", "madrasso", "tressette", "trijumf", "vitou"]),
+        game in prop::sample::select(GameKind::ALL.map(GameKind::name).to_vec()),
         players in 2usize..5,
         entries in prop::collection::vec(json_value(), 0..4),
     ) {

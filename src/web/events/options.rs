@@ -149,6 +149,20 @@ pub(super) fn game_fieldsets(
         .collect()
 }
 
+/// The stylesheet's rule that shows the chosen game's options on the event form (see
+/// `templates/events/form.html`), a selector a game: CSS cannot match an option's value
+/// with a fieldset's id, so the list is written from [`GameKind::ALL`] and served at the
+/// end of `style.css`.
+pub fn game_options_css() -> String {
+    let selectors: Vec<String> = GameKind::ALL
+        .iter()
+        .map(|game| {
+            format!("#event-form:has(#game option[value=\"{game}\"]:checked) #options-{game}")
+        })
+        .collect();
+    format!("{} {{ display: block; }}\n", selectors.join(",\n"))
+}
+
 /// A game's options read from the posted fields: the defaults, then unprefixed fields
 /// the game has (`target_points`, as older forms sent them), then `opt.{game}.{option}`
 /// (the last value of a field wins, so a hidden `false` before a checkbox reads as

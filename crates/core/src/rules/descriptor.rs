@@ -245,7 +245,8 @@ mod tests {
             for field in descriptor.options {
                 assert!(defaults.get(field.name).is_some(), "{}", field.name);
             }
-            assert_eq!(descriptor.players(&defaults), 4);
+            // The defaults seat the game's usual number of players.
+            assert_eq!(descriptor.players(&defaults), descriptor.seat_counts[0]);
         }
     }
 
