@@ -438,11 +438,24 @@ pub struct ChangeRow {
     pub created_at: NaiveDateTime,
 }
 
-super::list_by!(
-    /// The player's link changes, newest first.
-    changes: player_changes where player_changes.player_id,
-        order player_changes::id.desc() => ChangeRow
-);
+/// One page of the player's link changes, newest first, and whether more follow.
+pub fn changes_page(
+    connection: &mut DbConnection,
+    player_id: i64,
+    offset: i64,
+    size: i64,
+) -> StoreResult<(Vec<ChangeRow>, bool)> {
+    let mut rows = player_changes::table
+        .filter(player_changes::player_id.eq(player_id))
+        .order(player_changes::id.desc())
+        .offset(offset)
+        .limit(size + 1)
+        .select(ChangeRow::as_select())
+        .load(connection)?;
+    let more = rows.len() as i64 > size;
+    rows.truncate(size as usize);
+    Ok((rows, more))
+}
 
 #[cfg(test)]
 mod tests {

@@ -40,13 +40,6 @@ super::find_by_id!(find_by_id: users => User);
 
 super::find_by!(find_by_username: users.username => User);
 
-pub fn list(connection: &mut DbConnection) -> StoreResult<Vec<User>> {
-    Ok(users::table
-        .order(users::username.asc())
-        .select(User::as_select())
-        .load(connection)?)
-}
-
 #[diesel::declare_sql_function]
 extern "SQL" {
     /// Lower-cased text, for a filter in any case.

@@ -26,6 +26,9 @@ use crate::web::{AppState, flash, redirect, refuse, render_with_status};
 
 const STAFF: &[Role] = &[Role::Organizer];
 const PAGE_SIZE: i64 = 25;
+/// Link changes on one page of a player's staff page.
+const HISTORY_PAGE_SIZE: i64 = 20;
+
 /// Events on one page of a player's staff page.
 pub const EVENTS_PAGE_SIZE: i64 = 20;
 /// Longer searches are cut: no player name is this long.
@@ -174,7 +177,9 @@ pub struct PlayerManagePage {
     /// A page of the events the player was entered in, the newest first.
     pub events: Vec<PlayerEvent>,
     pub links: PageLinks,
+    /// A page of the account links made and taken away, the newest first.
     pub changes: Vec<ChangeRow>,
+    pub history_links: PageLinks,
     pub notice_key: Option<&'static str>,
     /// What a refusal names: the username typed, an account or a player.
     pub error_key: Option<&'static str>,
@@ -190,11 +195,12 @@ async fn manage_page(
     state: &AppState,
     user: &SessionUser,
     player: PlayerRow,
-    asked_page: Option<u32>,
+    (asked_page, asked_history): (Option<u32>, Option<u32>),
 ) -> Result<PlayerManagePage, AppError> {
     let (player_id, user_id, admin) = (player.id, user.id, user.role == Role::Admin);
     let (page, offset) = page_and_offset(asked_page, EVENTS_PAGE_SIZE);
-    let (account, (events, more), changes) = state
+    let (history_page, history_offset) = page_and_offset(asked_history, HISTORY_PAGE_SIZE);
+    let (account, (events, more), (changes, more_changes)) = state
         .read(move |connection| {
             let account = players::linked_account(connection, player_id)?;
             // An organizer sees the player's events in their own clubs only.
@@ -214,13 +220,23 @@ async fn manage_page(
                     date: event.starts_at.date(),
                 })
                 .collect::<Vec<_>>();
-            let changes = players::changes(connection, player_id)?;
+            let changes =
+                players::changes_page(connection, player_id, history_offset, HISTORY_PAGE_SIZE)?;
             Ok((account, (events, more), changes))
         })
         .await?;
-    let mut links =
-        PageLinks::new(format!("/manage/players/{player_id}"), page).named("page", "player-events");
+    let path = format!("/manage/players/{player_id}");
+    // Each list's links keep the other list's page.
+    let mut links = PageLinks::new(path.clone(), page).named("page", "player-events");
     links.more = more;
+    let mut history_links = PageLinks::new(path, history_page).named("history", "player-history");
+    history_links.more = more_changes;
+    if history_page > 1 {
+        links.keep("history", &history_page.to_string());
+    }
+    if page > 1 {
+        history_links.keep("page", &page.to_string());
+    }
     Ok(PlayerManagePage {
         ctx,
         player,
@@ -229,6 +245,7 @@ async fn manage_page(
         events,
         links,
         changes,
+        history_links,
         notice_key: None,
         error_key: None,
         error_detail: String::new(),
@@ -242,6 +259,9 @@ async fn manage_page(
 pub struct EventsQuery {
     #[serde(default)]
     page: String,
+    /// The page of the link history.
+    #[serde(default)]
+    history: String,
 }
 
 /// The notices the player's page shows once, after a link or an unlink (see [`flash`]).
@@ -261,7 +281,10 @@ pub async fn manage(
     Managed(ctx, state, user, player): Managed<PlayerRow>,
 ) -> Result<PlayerManagePage, AppError> {
     let notice = ctx.take_notice(NOTICES);
-    let asked = query.page.trim().parse().ok();
+    let asked = (
+        query.page.trim().parse().ok(),
+        query.history.trim().parse().ok(),
+    );
     let mut page = manage_page(ctx, &state, &user, player, asked).await?;
     // A link taken away meanwhile leaves no account to name.
     page.notice_key = notice.filter(|notice| *notice != LINKED || page.account.is_some());
@@ -333,7 +356,7 @@ pub async fn link(
             player_name,
         }) => ("players-error_account_taken", player_name, Some(player_id)),
     };
-    let mut page = manage_page(ctx, &state, &user, player, None).await?;
+    let mut page = manage_page(ctx, &state, &user, player, (None, None)).await?;
     page.error_key = Some(error_key);
     page.error_detail = error_detail;
     page.error_player = error_player;

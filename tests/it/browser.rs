@@ -78,6 +78,10 @@ fn browser_flows() {
             organizer::organizer_forms_flow,
         ),
         (
+            "an organizer's event with many referees: each match's referee typed by username",
+            organizer::many_referees_flow,
+        ),
+        (
             "a substitute named for a seat a player left, at 390×844 and 1280×800, checked with axe-core",
             substitute::substitute_flow,
         ),

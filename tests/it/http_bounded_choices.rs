@@ -1,10 +1,12 @@
 //! The last lists that grew with the database stay bounded (issue 39): the club filter
-//! of the archive and of the organizers' matches is typed once the clubs are many, a
-//! player's staff page pages its events, and a season's form offers only the events
-//! that can belong to it.
+//! of the archive and of the organizers' matches is typed once the clubs are many, so
+//! are the referees of an event's matches and tables once the referees are many, a
+//! player's staff page pages its events and its link history, and a season's form
+//! offers only the events that can belong to it.
 
 use crate::http_archive::{rows, seed};
 use crate::http_seasons::create_season;
+use crate::support::forms::{field, form_fields, form_fields_containing, pairs, set_field};
 use crate::support::{ADMIN_PASSWORD, club_with_organizer, setup};
 
 /// Listed events `first..first + count` of club `slug` (`Extra 000`, …), one a day
@@ -253,5 +255,135 @@ backend_tests! {
         english.login("org", "org-password");
         let page = english.get(&format!("/manage/seasons/{season}"));
         assert!(page.body.contains("between the season"), "{}", page.body);
+    }
+
+    fn many_referees_are_typed_on_the_events_page(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let event = setup::create_knockout(&organizer);
+        let csv: String = (1..=4).map(|i| format!("Giocatore {i}a,Giocatore {i}b,Coppia {i}\n")).collect();
+        setup::import_and_draw(&organizer, &event, &csv);
+        let page = format!("/manage/events/{event}");
+        let action = format!("{page}/assign");
+        // Thirty referees: each match chooses among them, as before.
+        app.database.execute(&accounts("referee", 30));
+        let few = organizer.get(&page).body;
+        assert!(few.contains("<select name=\"referee\">") && few.contains(">Account referee 29</option>"), "{few}");
+        assert!(!few.contains("name=\"referee_username\""));
+        // Thirty-one: the referee is typed, and no account is listed.
+        app.database.execute(accounts("referee", 31).lines().last().unwrap());
+        let many = organizer.get(&page).body;
+        assert!(many.contains("name=\"referee_username\""), "{many}");
+        assert!(!many.contains("<select name=\"referee\">") && !many.contains("Account referee"), "{many}");
+        let public_id = field(&form_fields(&many, &action, 0), "public_id").unwrap().to_string();
+        let mut form = form_fields_containing(&many, &action, &public_id);
+        set_field(&mut form, "referee_username", " referee-17 ");
+        let saved = organizer.post_raw(&action, &pairs(&form));
+        assert_eq!(saved.status, 303, "{}", saved.body);
+        let body = organizer.get(&page).body;
+        assert!(body.contains("Account referee 17"), "{body}");
+        assert_eq!(field(&form_fields_containing(&body, &action, &public_id), "referee_username"), Some("referee-17"));
+        // Several referees (one more from the match's page) are kept by a save that
+        // leaves the field as shown.
+        let match_page = format!("/manage/matches/{public_id}");
+        assert_eq!(organizer.post_form(&format!("{match_page}/referees"), &[("username", "referee-03")]).status, 303);
+        let body = organizer.get(&page).body;
+        let mut form = form_fields_containing(&body, &action, &public_id);
+        assert_eq!(field(&form, "referee_username"), Some("referee-03, referee-17"));
+        set_field(&mut form, "table", "5");
+        assert_eq!(organizer.post_raw(&action, &pairs(&form)).status, 303);
+        let assigned = organizer.get(&match_page).body;
+        assert!(assigned.contains("Account referee 03") && assigned.contains("Account referee 17"), "{assigned}");
+        // A username of no referee: said, nothing saved, the form shown as typed.
+        let body = organizer.get(&page).body;
+        let mut form = form_fields_containing(&body, &action, &public_id);
+        set_field(&mut form, "referee_username", "org");
+        set_field(&mut form, "table", "9");
+        let refused = organizer.post_raw(&action, &pairs(&form));
+        assert_eq!(refused.status, 422, "{}", refused.body);
+        assert!(refused.body.contains("Nessun account adatto ha questo nome utente"), "{}", refused.body);
+        let typed = form_fields_containing(&refused.body, &action, &public_id);
+        assert_eq!((field(&typed, "referee_username"), field(&typed, "table")), (Some("org"), Some("9")));
+        assert_eq!(field(&typed, "referee_username_was"), Some("referee-03, referee-17"));
+        let body = organizer.get(&page).body;
+        let stored = form_fields_containing(&body, &action, &public_id);
+        assert_eq!((field(&stored, "referee_username"), field(&stored, "table")), (Some("referee-03, referee-17"), Some("5")));
+        // The field emptied: no referee.
+        let mut form = stored;
+        set_field(&mut form, "referee_username", "");
+        assert_eq!(organizer.post_raw(&action, &pairs(&form)).status, 303);
+        assert!(organizer.get(&match_page).body.contains("Nessun arbitro assegnato"));
+    }
+
+    fn many_referees_are_typed_in_the_referees_by_table(app) {
+        let (_admin, organizer) = club_with_organizer(&app);
+        let event = crate::http_night_changes::night_to(&organizer, 12, "3", "1");
+        let page = format!("/manage/events/{event}");
+        let action = format!("{page}/table-referees");
+        // Thirty referees: one form each, as before.
+        app.database.execute(&accounts("referee", 30));
+        let few = organizer.get(&page).body;
+        let section = few.split("id=\"table-referees\"").nth(1).expect("the referees by table");
+        assert_eq!(section.matches("name=\"referee\" value=").count(), 30, "{section}");
+        assert!(!few.contains("name=\"referee_username\""));
+        // Thirty-one: only those with tables are listed, another is typed.
+        app.database.execute(accounts("referee", 31).lines().last().unwrap());
+        let many = organizer.get(&page).body;
+        assert!(many.contains("id=\"table-referee-username\""), "{many}");
+        assert!(!many.contains("Account referee") && !many.contains("name=\"referee\" value="), "{many}");
+        // A username of no referee: said, and the form keeps the name and the tables.
+        let refused = organizer.post_form(&action, &[("referee_username", "nessuno"), ("table", "2"), ("table", "3")]);
+        assert_eq!(refused.status, 422, "{}", refused.body);
+        assert!(refused.body.contains("Nessun account adatto ha questo nome utente"), "{}", refused.body);
+        let typed = form_fields_containing(&refused.body, &action, "table-referee-username");
+        assert_eq!(field(&typed, "referee_username"), Some("nessuno"));
+        let ticked: Vec<&str> = typed.iter().filter(|(name, _)| name == "table").map(|(_, value)| value.as_str()).collect();
+        assert_eq!(ticked, ["2", "3"]);
+        // A referee typed: given the tables, then listed with a form of their own.
+        let saved = organizer.post_form(&action, &[("referee_username", "referee-05"), ("table", "1"), ("table", "2")]);
+        assert_eq!(saved.status, 303, "{}", saved.body);
+        let body = organizer.get(&page).body;
+        assert!(body.contains("Account referee 05") && body.contains("· Tavolo 1, 2<"), "{body}");
+        let own = form_fields_containing(&body, &action, "Account referee 05");
+        assert!(field(&own, "referee").is_some_and(|id| id.parse::<i64>().is_ok()), "{own:?}");
+        let typed = form_fields_containing(&body, &action, "table-referee-username");
+        assert_eq!(field(&typed, "referee_username"), Some(""));
+    }
+
+    fn a_players_staff_page_pages_the_link_history(app) {
+        let (admin, _organizer) = club_with_organizer(&app);
+        let mut sql = String::from(
+            "INSERT INTO players (name, created_at) VALUES ('Bepi Ricollegato', '2024-01-01 00:00:00');\n",
+        );
+        for k in 0..25 {
+            sql.push_str(&format!(
+                "INSERT INTO player_changes (player_id, action, account_id, account_label, by_user_id, by_label, created_at) \
+                 SELECT players.id, 'link', (SELECT MIN(id) FROM users), 'Conto {k:02}', (SELECT MIN(id) FROM users), 'capo', \
+                 '2024-01-01 00:00:00' FROM players WHERE players.name = 'Bepi Ricollegato';\n"
+            ));
+        }
+        app.database.execute(&sql);
+        let list = admin.get("/manage/players?q=Ricollegato");
+        let start = list.body.find("/manage/players/").expect("the player") + "/manage/players/".len();
+        let id: String = list.body[start..].chars().take_while(char::is_ascii_digit).collect();
+        let history = |query: &str| {
+            let page = admin.get(&format!("/manage/players/{id}{query}"));
+            assert_eq!(page.status, 200, "{}", page.body);
+            let list = page.body.split("id=\"player-history\"").nth(1).unwrap().split("</ul>").next().unwrap().to_string();
+            let labels: Vec<String> = list.split("<strong>").skip(1).map(|p| p.split("</strong>").next().unwrap().to_string()).collect();
+            (labels, page.body)
+        };
+        // 25 changes, 20 a page, the newest first.
+        let (first, body) = history("");
+        assert_eq!(first, (5..25).rev().map(|k| format!("Conto {k:02}")).collect::<Vec<_>>());
+        assert!(body.contains(&format!("href=\"/manage/players/{id}?history=2#player-history\" rel=\"next\" id=\"history-next\"")), "{body}");
+        let (second, body) = history("?history=2");
+        assert_eq!(second, (0..5).rev().map(|k| format!("Conto {k:02}")).collect::<Vec<_>>());
+        assert!(body.contains(&format!("href=\"/manage/players/{id}?history=1#player-history\" rel=\"prev\"")), "{body}");
+        assert!(!body.contains("id=\"history-next\""));
+        let (beyond, body) = history("?history=4");
+        assert!(beyond.is_empty() && body.contains("Nessuna modifica su questa pagina"), "{body}");
+        // Each list's links keep the other list's page.
+        let (_, body) = history("?page=3&history=2");
+        assert!(body.contains(&format!("href=\"/manage/players/{id}?history=1&#38;page=3#player-history\"")), "{body}");
     }
 }

@@ -140,15 +140,20 @@ pub fn entry_counts(
     Ok(rows.into_iter().collect())
 }
 
-/// Referees assigned to any match of the event: (match id, user id, name).
+/// Referees assigned to any match of the event: (match id, user id, name, username).
 pub fn event_referees(
     connection: &mut DbConnection,
     event_id: i64,
-) -> StoreResult<Vec<(i64, i64, String)>> {
+) -> StoreResult<Vec<(i64, i64, String, String)>> {
     Ok(match_referees::table
         .inner_join(matches::table)
         .inner_join(users::table)
         .filter(matches::event_id.eq(event_id))
-        .select((match_referees::match_id, users::id, users::display_name))
+        .select((
+            match_referees::match_id,
+            users::id,
+            users::display_name,
+            users::username,
+        ))
         .load(connection)?)
 }

@@ -14,8 +14,9 @@ use crate::events::view::EventView;
 use crate::events::{CorrectionNotice, solo_entrants};
 use crate::store::clubs::Club;
 use crate::store::events::{self as store_events, EventRow, EventStatus};
-use crate::store::{matches, state_changes, users};
+use crate::store::{matches, state_changes};
 use crate::tournament::{Format, Slot};
+use crate::web::assignment::{Candidates, candidates};
 use crate::web::context::{PageContext, Visit};
 use crate::web::csv::Rejected;
 use crate::web::error::AppError;
@@ -66,6 +67,8 @@ pub struct TableLine {
     pub referees: Vec<String>,
     /// The assigned referees' accounts.
     pub referee_ids: Vec<i64>,
+    /// Their usernames, what the typed referee field shows.
+    pub referee_usernames: Vec<String>,
     pub has_link: bool,
     /// A rotating night's table may be voided (a player left it): nobody scores it.
     pub may_void: bool,
@@ -82,6 +85,12 @@ impl TableLine {
 
     pub fn several_referees(&self) -> bool {
         self.referee_ids.len() > 1
+    }
+
+    /// The typed referee field's value: the usernames assigned, kept as they are while
+    /// the organizer leaves them.
+    pub fn referee_typed(&self) -> String {
+        self.referee_usernames.join(", ")
     }
 
     pub fn table_value(&self) -> String {
@@ -113,7 +122,10 @@ pub struct ManageEventPage {
     pub notices: Vec<NoticeView>,
     /// Changes of a match's state backwards, with who and why.
     pub state_changes: Vec<StateChangeView>,
-    pub referees: Vec<(i64, String)>,
+    /// The referees offered: a choice while they are few, a typed username once many.
+    pub referees: Candidates,
+    /// What the organizer typed in a refused form, shown again.
+    pub typed: Typed,
     /// A rotating night's physical tables and who referees each for the whole night.
     pub by_table: Option<crate::web::events::table_referees::ByTable>,
     pub earlier_events: Vec<(String, String)>,
@@ -129,6 +141,15 @@ pub struct ManageEventPage {
     pub takes_entries: bool,
     /// Nobody is highlighted on the organizer's page.
     pub highlight: Option<u32>,
+}
+
+/// What the organizer typed in a refused form, shown again as typed.
+#[derive(Default)]
+pub struct Typed {
+    /// A match's form: (the match's public id, the table, the referee's username).
+    pub assignment: Option<(String, String, String)>,
+    /// The referees-by-table form of a new referee: the username and the tables ticked.
+    pub table_referee: Option<(String, Vec<i32>)>,
 }
 
 pub struct ImportReport {
@@ -150,6 +171,37 @@ impl ManageEventPage {
             .seeding
             .as_deref()
             .map(|stored| seeding_text(stored, self.ctx.tr))
+    }
+
+    /// The match whose form was refused, open to show what was typed.
+    pub fn typed_in(&self, line: &TableLine) -> bool {
+        self.typed_assignment(line).is_some()
+    }
+
+    /// The table field of a match's form: as typed when refused, else as stored.
+    pub fn table_field(&self, line: &TableLine) -> String {
+        match self.typed_assignment(line) {
+            Some((table, _)) => table.to_string(),
+            None => line.table_value(),
+        }
+    }
+
+    /// The typed referee field of a match's form: as typed when refused, else the
+    /// usernames assigned.
+    pub fn referee_field(&self, line: &TableLine) -> String {
+        match self.typed_assignment(line) {
+            Some((_, username)) => username.to_string(),
+            None => line.referee_typed(),
+        }
+    }
+
+    fn typed_assignment(&self, line: &TableLine) -> Option<(&str, &str)> {
+        match (&self.typed.assignment, &line.view.public_id) {
+            (Some((public_id, table, username)), Some(id)) if public_id == id => {
+                Some((table, username))
+            }
+            _ => None,
+        }
     }
 
     pub fn checked_in_count(&self) -> usize {
@@ -311,11 +363,7 @@ pub(super) async fn manage_page(
             let view = EventView::load(connection, event.clone())?;
             let notices = store_events::notices(connection, event_id)?;
             let changes = state_changes::of_event(connection, event_id)?;
-            let referees: Vec<(i64, String)> = users::list(connection)?
-                .into_iter()
-                .filter(|u| u.role() == Role::Referee)
-                .map(|u| (u.id, u.display_name))
-                .collect();
+            let referees = candidates(connection, Role::Referee, &[])?;
             let event_referees = store_events::event_referees(connection, event_id)?;
             let mut links = Vec::new();
             for row in &view.data.matches {
@@ -397,14 +445,23 @@ pub(super) async fn manage_page(
                 .unwrap_or_default(),
             referees: event_referees
                 .iter()
-                .filter(|(match_id, _, _)| Some(*match_id) == m.match_id)
-                .map(|(_, _, name)| name.clone())
+                .filter(|(match_id, ..)| Some(*match_id) == m.match_id)
+                .map(|(_, _, name, _)| name.clone())
                 .collect(),
             referee_ids: event_referees
                 .iter()
-                .filter(|(match_id, _, _)| Some(*match_id) == m.match_id)
-                .map(|(_, user_id, _)| *user_id)
+                .filter(|(match_id, ..)| Some(*match_id) == m.match_id)
+                .map(|(_, user_id, ..)| *user_id)
                 .collect(),
+            referee_usernames: {
+                let mut usernames: Vec<String> = event_referees
+                    .iter()
+                    .filter(|(match_id, ..)| Some(*match_id) == m.match_id)
+                    .map(|(.., username)| username.clone())
+                    .collect();
+                usernames.sort();
+                usernames
+            },
             has_link: m.match_id.is_some_and(|id| links.contains(&id)),
             view: m.clone(),
         })
@@ -457,6 +514,7 @@ pub(super) async fn manage_page(
         notices,
         state_changes,
         referees,
+        typed: Typed::default(),
         by_table: None,
         earlier_events: earlier,
         import_report: None,
@@ -479,8 +537,13 @@ pub async fn manage(
     let notice = flash::take(ctx.session()).map(|id| ctx.t(&id));
     let mut page = manage_page(ctx, &state, &public_id).await?;
     page.notice = notice;
-    page.by_table =
-        crate::web::events::table_referees::by_table(&state, &page.event, &page.referees).await?;
+    page.by_table = crate::web::events::table_referees::by_table(
+        &state,
+        &page.event,
+        &page.referees,
+        &page.typed,
+    )
+    .await?;
     Ok(page)
 }
 

@@ -98,9 +98,23 @@ pub(super) async fn failure(
     public_id: &str,
     message: String,
 ) -> Result<HttpResponse, AppError> {
+    failure_keeping(ctx, state, public_id, message, manage::Typed::default()).await
+}
+
+/// The organizer's page of the event with a refusal in words and the refused form as
+/// the organizer typed it.
+async fn failure_keeping(
+    ctx: PageContext,
+    state: &AppState,
+    public_id: &str,
+    message: String,
+    typed: manage::Typed,
+) -> Result<HttpResponse, AppError> {
     let mut page = manage::manage_page(ctx, state, public_id).await?;
     page.error = Some(message);
-    page.by_table = table_referees::by_table(state, &page.event, &page.referees).await?;
+    page.typed = typed;
+    page.by_table =
+        table_referees::by_table(state, &page.event, &page.referees, &page.typed).await?;
     refuse(&page)
 }
 
@@ -113,6 +127,18 @@ pub(super) async fn refused(
 ) -> Result<HttpResponse, AppError> {
     let message = ctx.t(key).to_string();
     failure(ctx, state, public_id, message).await
+}
+
+/// [`refused`], with the refused form shown as the organizer typed it.
+pub(super) async fn refused_keeping(
+    ctx: PageContext,
+    state: &AppState,
+    public_id: &str,
+    key: &str,
+    typed: manage::Typed,
+) -> Result<HttpResponse, AppError> {
+    let message = ctx.t(key).to_string();
+    failure_keeping(ctx, state, public_id, message, typed).await
 }
 
 /// The form of an action on one of the event's matches (its table and referee, a
@@ -130,6 +156,11 @@ pub struct MatchActionForm {
     referee: String,
     /// The choice the form showed ([`tables::referee_choice`]).
     referee_was: Option<String>,
+    /// The referee's username, typed once the referees are too many to list; empty
+    /// for none.
+    referee_username: Option<String>,
+    /// What the typed field showed ([`manage::TableLine::referee_typed`]).
+    referee_username_was: Option<String>,
     /// `A` or `B` (the side that goes on), or `none` to take a forfeit back.
     #[serde(default)]
     winner: String,

@@ -4,13 +4,15 @@
 
 use actix_web::{HttpResponse, web};
 
-use super::{ManagedEvent, back, refused};
+use super::manage::Typed;
+use super::{ManagedEvent, back, refused, refused_keeping};
 use crate::accounts::Role;
 use crate::store::events as store_events;
 use crate::store::events::EventRow;
 use crate::store::users;
 use crate::tournament::Format;
 use crate::web::AppState;
+use crate::web::assignment::{Candidates, UNKNOWN_USERNAME};
 use crate::web::error::AppError;
 use crate::web::managed::Managed;
 
@@ -18,8 +20,14 @@ use crate::web::managed::Managed;
 pub struct ByTable {
     /// The night's physical tables.
     pub tables: Vec<i32>,
-    /// Each referee account with the tables they look after (possibly none).
+    /// Each referee account with the tables they look after (possibly none); once the
+    /// referees are too many to list, only those looking after a table of the event.
     pub referees: Vec<RefereeTables>,
+    /// Too many referees to list: another one is named by username.
+    pub typed: bool,
+    /// The form naming another referee, as typed when refused: username and tables.
+    pub new_username: String,
+    pub new_tables: Vec<i32>,
 }
 
 pub struct RefereeTables {
@@ -47,7 +55,8 @@ impl RefereeTables {
 pub async fn by_table(
     state: &AppState,
     event: &EventRow,
-    referees: &[(i64, String)],
+    referees: &Candidates,
+    typed: &Typed,
 ) -> Result<Option<ByTable>, AppError> {
     let rotating = matches!(
         crate::events::format_of(event),
@@ -75,9 +84,24 @@ pub async fn by_table(
     if numbers.is_empty() {
         return Ok(None);
     }
+    let listed: Vec<(i64, String)> = if referees.typed {
+        let mut with_tables: Vec<(i64, String)> = assigned
+            .iter()
+            .map(|(_, id, name)| (*id, name.clone()))
+            .collect();
+        with_tables.sort_by(|a, b| (&a.1, a.0).cmp(&(&b.1, b.0)));
+        with_tables.dedup();
+        with_tables
+    } else {
+        referees.options.clone()
+    };
+    let (new_username, new_tables) = typed.table_referee.clone().unwrap_or_default();
     Ok(Some(ByTable {
         tables: numbers,
-        referees: referees
+        typed: referees.typed,
+        new_username,
+        new_tables,
+        referees: listed
             .iter()
             .map(|(id, name)| RefereeTables {
                 id: *id,
@@ -92,8 +116,9 @@ pub async fn by_table(
     }))
 }
 
-/// Sets the tables of one referee for the event: the form's `referee` and every `table`
-/// checked (none: the referee looks after no table of this event).
+/// Sets the tables of one referee for the event: the form's `referee` (an account id) or
+/// `referee_username`, and every `table` checked (none: the referee looks after no table
+/// of this event).
 pub async fn set_tables(
     body: web::Bytes,
     Managed(ctx, state, _, (event, _)): ManagedEvent,
@@ -104,14 +129,22 @@ pub async fn set_tables(
         .iter()
         .find(|(name, _)| name == "referee")
         .and_then(|(_, value)| value.trim().parse::<i64>().ok());
-    let Some(referee) = referee else {
-        return refused(
-            ctx,
-            &state,
-            &event.public_id,
-            "table_referees-error_referee",
-        )
-        .await;
+    let typed = pairs
+        .iter()
+        .find(|(name, _)| name == "referee_username")
+        .map(|(_, value)| value.chars().take(80).collect::<String>());
+    let named = match (referee, &typed) {
+        (Some(id), _) => Named::Id(id),
+        (None, Some(username)) => Named::Username(username.trim().to_string()),
+        (None, None) => {
+            return refused(
+                ctx,
+                &state,
+                &event.public_id,
+                "table_referees-error_referee",
+            )
+            .await;
+        }
     };
     let mut tables = Vec::new();
     for (_, value) in pairs.iter().filter(|(name, _)| name == "table") {
@@ -121,12 +154,17 @@ pub async fn set_tables(
         }
     }
     let event_id = event.id;
+    let kept_tables = tables.clone();
     let saved = state
         .write(move |connection| {
-            match users::find_by_id(connection, referee)? {
-                Some(user) if user.role() == Role::Referee => {}
+            let user = match &named {
+                Named::Id(id) => users::find_by_id(connection, *id)?,
+                Named::Username(username) => users::find_by_username(connection, username)?,
+            };
+            let referee = match user {
+                Some(user) if user.role() == Role::Referee => user.id,
                 _ => return Ok(false),
-            }
+            };
             let had: Vec<i32> = store_events::table_referees_of(connection, event_id)?
                 .into_iter()
                 .filter(|(_, user_id, _)| *user_id == referee)
@@ -141,6 +179,13 @@ pub async fn set_tables(
             Ok(true)
         })
         .await?;
+    if !saved && let (None, Some(username)) = (referee, typed) {
+        let typed = Typed {
+            table_referee: Some((username, kept_tables)),
+            ..Typed::default()
+        };
+        return refused_keeping(ctx, &state, &event.public_id, UNKNOWN_USERNAME, typed).await;
+    }
     if !saved {
         return refused(
             ctx,
@@ -151,4 +196,10 @@ pub async fn set_tables(
         .await;
     }
     Ok(back(&ctx, &event, "table_referees-saved"))
+}
+
+/// The referee a form names: chosen from the list, or typed.
+enum Named {
+    Id(i64),
+    Username(String),
 }

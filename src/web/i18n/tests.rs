@@ -239,6 +239,8 @@ fn ids_named(path: &Path, text: &str, areas: &BTreeSet<String>) -> Vec<String> {
 const NOT_IDS: &[&str] = &[
     // a tie-break's name in the standings' JSON
     "games-difference",
+    // the link history's element on a player's staff page, where its pages land
+    "player-history",
 ];
 
 /// (a) Every id named in the templates or the code is in the Italian files (which every

@@ -218,3 +218,49 @@ pub fn organizer_forms_flow(_driver: &Driver, browser: &Browser<'_>) {
     browser.assert_accessible("the match's page with its changes of state");
     screenshots(browser, "match-manage-after", &["#state-changes"]);
 }
+
+/// Issue 39: with more referees than a list holds, each match's referee is typed on the
+/// event's page, without JavaScript, and the page stays accessible on a phone.
+pub fn many_referees_flow(_driver: &Driver, browser: &Browser<'_>) {
+    let app = TestApp::spawn(Backend::Sqlite);
+    let (_admin, organizer) = club_with_organizer(&app);
+    let event = drawn_event(&organizer);
+    let referees: String = (0..31)
+        .map(|k| {
+            format!(
+                "INSERT INTO users (username, display_name, password_hash, role, created_at) \
+                 VALUES ('arbitro-{k:02}', 'Arbitro {k:02}', '!', 'referee', '2024-01-01 00:00:00');\n"
+            )
+        })
+        .collect();
+    app.database.execute(&referees);
+    super::browser_login(&app, browser, "org", "org-password");
+    browser.goto(&app.url(&format!("/manage/events/{event}")));
+    browser.set_window_size(390, 844);
+    open_all_details(browser);
+    browser.assert_no_axe_findings("the event's page with the referees typed");
+    assert!(
+        !browser.overflows_horizontally(),
+        "the event's page scrolls sideways on a phone"
+    );
+    let field = "tbody tr:nth-child(1) input[name=referee_username]";
+    browser.fill(field, "arbitro-07");
+    browser.click("tbody tr:nth-child(1) form[action$='/assign'] button[type=submit]");
+    browser.wait_for_text("Tavolo e arbitro salvati", Duration::from_secs(5));
+    open_all_details(browser);
+    let shown = browser.execute(&format!(
+        "return document.querySelector({}).value;",
+        serde_json::to_string(field).unwrap()
+    ));
+    assert_eq!(
+        shown.as_str(),
+        Some("arbitro-07"),
+        "the assigned referee is shown"
+    );
+    assert!(browser.text("table.overview").contains("Arbitro 07"));
+    screenshots(
+        browser,
+        "event-manage-typed-referee",
+        &["tbody tr:nth-child(1) form[action$='/assign']"],
+    );
+}
