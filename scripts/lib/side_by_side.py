@@ -37,8 +37,20 @@ def query(url, sql):
     return out.splitlines()[0]
 
 
-def pages(url):
-    """(label, path) of the pages to compare, found in the database `url`."""
+def nights_of(url, player):
+    return int(query(url, f"SELECT COUNT(*) FROM entrants WHERE player1_id = {player} OR player2_id = {player}"))
+
+
+def as_busy_as(url, nights):
+    """The player whose nights number closest to `nights` (the lowest id among equals)."""
+    return query(url, "SELECT p FROM (SELECT player1_id AS p FROM entrants UNION ALL "
+                      "SELECT player2_id FROM entrants WHERE player2_id IS NOT NULL) "
+                      f"GROUP BY p ORDER BY ABS(COUNT(*) - {nights}), p LIMIT 1")
+
+
+def pages(url, demo_nights=None):
+    """(label, path) of the pages to compare, found in the database `url`; `demo_nights`:
+    how many nights the demo's busiest player has (None: this is the demo)."""
     club = f"(SELECT id FROM clubs WHERE slug = '{DEMO_CLUB}')"
     night = query(url, f"SELECT public_id FROM events WHERE club_id = {club} "
                        "AND status = 'finished' AND game = 'trionfetti' ORDER BY starts_at LIMIT 1")
@@ -48,7 +60,9 @@ def pages(url):
                                 f"WHERE e.public_id = '{night}' AND m.status = 'finished' ORDER BY m.id LIMIT 1")
     busiest = query(url, "SELECT player1_id FROM entrants GROUP BY player1_id "
                          "ORDER BY COUNT(*) DESC, player1_id LIMIT 1")
-    nights = query(url, f"SELECT COUNT(*) FROM entrants WHERE player1_id = {busiest} OR player2_id = {busiest}")
+    nights = nights_of(url, busiest)
+    # The same history on both: a page that costs what it shows costs the same.
+    alike = busiest if demo_nights is None else as_busy_as(url, demo_nights)
     return [
         ("home", "/"),
         ("club", f"/clubs/{DEMO_CLUB}"),
@@ -56,6 +70,7 @@ def pages(url):
         ("standings", f"/e/{night}/standings?highlight="),
         ("match", f"/m/{finished_match}"),
         (f"player ({nights} nights)", f"/players/{busiest}"),
+        (f"player as busy as the demo's ({nights_of(url, alike)} nights)", f"/players/{alike}"),
         ("archive, first page", "/events"),
         ("archive, earliest page", "/events?earliest=1"),
         # The same events on both (the demo club's): the archive's cost per line shown.
@@ -110,7 +125,9 @@ def main():
     pages_file = sys.argv[8] if len(sys.argv) > 8 else None
     servers = {"demo": (Server(demo_base, demo_token), demo_db),
                "federation": (Server(fed_base, fed_token), fed_db)}
-    found = {name: pages(db) for name, (_, db) in servers.items()}
+    found = {"demo": pages(demo_db)}
+    demo_busiest = found["demo"][5][1].rsplit("/", 1)[1]
+    found["federation"] = pages(fed_db, nights_of(demo_db, demo_busiest))
     if pages_file:
         with open(pages_file, "w") as out:
             for label, path in found["federation"]:
