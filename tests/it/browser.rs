@@ -340,9 +340,11 @@ pub(crate) fn submit_and_wait(browser: &Browser<'_>, css: &str) {
         .unwrap()
         .to_string();
     browser.click(css);
+    // A bound, not a pause: under a full test run on two cores (federations being
+    // generated beside it) a save and its page have taken more than five seconds.
     browser.wait_for_text(
         &format!("id=\"recorded\" data-seq=\"{seq}\""),
-        Duration::from_secs(5),
+        Duration::from_secs(15),
     );
 }
 
